@@ -1,0 +1,24 @@
+import Foundation
+
+/// Reads, writes, lists and removes files: the only way Quill's file-backed code touches a disk.
+///
+/// Paths are absolute strings. Every write is durable and atomic as seen by a reader:
+/// after `write` returns, the file holds either all of the new bytes (even across a crash)
+/// or, if it throws, what it held before.
+public protocol FileAccessing: Sendable {
+    /// The file's bytes; `FileSystemError.notFound` if there is no file at `path`.
+    func read(_ path: String) throws(FileSystemError) -> Data
+    /// Replaces the file atomically and durably (temp file, fsync, rename, fsync of the directory).
+    func write(_ data: Data, to path: String) throws(FileSystemError)
+    /// Appends durably, creating the file if needed.
+    func append(_ data: Data, to path: String) throws(FileSystemError)
+    /// Renames atomically and durably; replaces `destination` if it exists.
+    func move(_ source: String, to destination: String) throws(FileSystemError)
+    /// Removes a file or an empty directory; `FileSystemError.notFound` if nothing is there.
+    func remove(_ path: String) throws(FileSystemError)
+    func exists(_ path: String) -> Bool
+    /// The names (not paths) of the entries in a directory, in no particular order.
+    func contents(ofDirectory path: String) throws(FileSystemError) -> [String]
+    /// Creates a directory and any missing parents; does nothing if it already exists.
+    func createDirectory(_ path: String) throws(FileSystemError)
+}

@@ -1,0 +1,25 @@
+import QuillModels
+
+/// The filters `NoteStore.list` understands.
+public struct NoteQuery: Hashable, Sendable {
+    public var tag: Tag?
+    public var limit: Int?
+    public var includeDeleted: Bool
+
+    public init(tag: Tag? = nil, limit: Int? = nil, includeDeleted: Bool = false) {
+        self.tag = tag
+        self.limit = limit
+        self.includeDeleted = includeDeleted
+    }
+
+    /// Whether a note passes the tag and deletion filters (the limit is applied after sorting).
+    public func matches(_ summary: NoteSummary) -> Bool {
+        (includeDeleted || !summary.isDeleted) && (tag.map { summary.tags.contains($0) } ?? true)
+    }
+
+    /// Sorts newest first and applies the limit: the one ordering every store must produce.
+    public func arrange(_ summaries: [NoteSummary]) -> [NoteSummary] {
+        let sorted = summaries.filter(matches).sorted(by: NoteSummary.newestFirst)
+        return limit.map { Array(sorted.prefix(max(0, $0))) } ?? sorted
+    }
+}

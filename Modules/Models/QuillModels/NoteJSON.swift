@@ -1,0 +1,96 @@
+import Foundation
+
+/// The versioned JSON file format of a note.
+///
+/// Users keep these files for years, so the shape is explicit and versioned here rather
+/// than derived from `Note`'s stored properties: keys are sorted, dates are ISO-8601 in UTC
+/// with milliseconds, and a `format` number says which version of this shape a file has.
+public enum NoteJSON {
+    /// The version this code writes. Readers accept every version up to this one.
+    public static let currentFormat = 1
+
+    public enum DecodingFailure: Error, Equatable, CustomStringConvertible {
+        case unsupportedFormat(Int)
+        case malformed(String)
+
+        public var description: String {
+            switch self {
+            case .unsupportedFormat(let version):
+                "format version \(version) is newer than this quill understands (\(NoteJSON.currentFormat)); upgrade quill"
+            case .malformed(let reason): "malformed note JSON: \(reason)"
+            }
+        }
+    }
+
+    public static func encode(_ note: Note) throws -> Data {
+        try encoder.encode(Document(note))
+    }
+
+    public static func decode(_ data: Data) throws(DecodingFailure) -> Note {
+        let document: Document
+        do {
+            document = try JSONDecoder().decode(Document.self, from: data)
+        } catch let failure as DecodingFailure {
+            throw failure
+        } catch {
+            throw .malformed(describe(error))
+        }
+        guard document.format <= currentFormat, document.format >= 1 else { throw .unsupportedFormat(document.format) }
+        do {
+            return try document.note()
+        } catch {
+            throw .malformed(error.description)
+        }
+    }
+
+    /// A JSON encoder configured the one way every Quill JSON output uses.
+    public static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): context.debugDescription + at(context)
+        case DecodingError.keyNotFound(let key, let context): "missing field '\(key.stringValue)'" + at(context)
+        case DecodingError.typeMismatch(_, let context): context.debugDescription + at(context)
+        case DecodingError.valueNotFound(_, let context): context.debugDescription + at(context)
+        default: String(describing: error)
+        }
+    }
+
+    private static func at(_ context: DecodingError.Context) -> String {
+        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+        return path.isEmpty ? "" : " (at \(path))"
+    }
+
+    struct Document: Codable {
+        var format: Int
+        var id: NoteID
+        var title: String
+        var body: String
+        var tags: [Tag]
+        var created: Timestamp
+        var updated: Timestamp
+        var revision: Int
+        var deleted: Bool
+
+        init(_ note: Note) {
+            format = NoteJSON.currentFormat
+            id = note.id
+            title = note.title
+            body = note.body
+            tags = note.tags
+            created = Timestamp(note.created)
+            updated = Timestamp(note.updated)
+            revision = note.revision
+            deleted = note.isDeleted
+        }
+
+        func note() throws(NoteValidationError) -> Note {
+            try Note(id: id, title: title, body: body, tags: tags, created: created.date, updated: updated.date,
+                     revision: revision, isDeleted: deleted)
+        }
+    }
+}

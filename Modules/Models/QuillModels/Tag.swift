@@ -1,0 +1,45 @@
+/// A normalized tag: trimmed, lowercased, without white space.
+///
+/// Exists so that "Work", " work " and "work" are one tag everywhere, and a tag with
+/// spaces inside is rejected at the edge instead of silently split or mangled.
+public struct Tag: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public static let maximumLength = 64
+
+    public let rawValue: String
+
+    public init(_ text: String) throws(NoteValidationError) {
+        let normalized = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard !normalized.isEmpty else { throw .emptyTag }
+        guard !normalized.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "," }) else {
+            throw .tagContainsSpace(text)
+        }
+        guard normalized.count <= Tag.maximumLength else { throw .tagTooLong(text) }
+        self.rawValue = normalized
+    }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: Tag, rhs: Tag) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do { self = try Tag(text) } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+extension Tag {
+    /// Normalizes, de-duplicates and sorts a list of user-typed tags.
+    public static func normalize(_ texts: some Sequence<String>) throws(NoteValidationError) -> [Tag] {
+        var tags = Set<Tag>()
+        for text in texts { tags.insert(try Tag(text)) }
+        return tags.sorted()
+    }
+}

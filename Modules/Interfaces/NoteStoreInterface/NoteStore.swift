@@ -5,6 +5,10 @@ import QuillModels
 /// The store is deliberately dumb: it persists what it is given and guards against lost
 /// updates (`expectedRevision`), while the rules for *what* to write (timestamps,
 /// revisions, tombstones) live in the features. Deleting is an update to a tombstone.
+///
+/// It also remembers which notes were written locally and not yet acknowledged by a sync
+/// server, in the same all-or-nothing step as the write itself, so that no local edit can
+/// be written without being marked pending (or the reverse), whatever crashes.
 public protocol NoteStore: Sendable {
     /// The note with this ID, tombstones included; `nil` if there is none.
     func note(id: NoteID) async throws -> Note?
@@ -15,15 +19,27 @@ public protocol NoteStore: Sendable {
     /// IDs of live notes that start with `prefix`.
     func ids(withPrefix prefix: String) async throws -> [NoteID]
     /// Applies every write or none of them. Throws `NoteStoreError` on a conflict.
-    func apply(_ writes: [NoteWrite]) async throws
+    /// Writes of `.local` origin are marked pending; `.remote` ones (from a sync server) are not.
+    func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws
+    /// IDs of notes written locally and not yet acknowledged, in the order first written.
+    func pendingChanges() async throws -> [NoteID]
+    /// Clears the pending mark of each note that is still at the given revision
+    /// (a note edited again since it was pushed stays pending).
+    func acknowledge(_ revisions: [NoteID: Int]) async throws
+}
+
+/// Where a write comes from, which decides whether it must later be pushed to a server.
+public enum WriteOrigin: Hashable, Sendable {
+    case local
+    case remote
 }
 
 extension NoteStore {
     public func create(_ note: Note) async throws {
-        try await apply([.create(note)])
+        try await apply([.create(note)], origin: .local)
     }
 
     public func update(_ note: Note, expectedRevision: Int) async throws {
-        try await apply([.update(note, expectedRevision: expectedRevision)])
+        try await apply([.update(note, expectedRevision: expectedRevision)], origin: .local)
     }
 }

@@ -23,13 +23,13 @@ public enum NoteJSON {
     }
 
     public static func encode(_ note: Note) throws -> Data {
-        try encoder.encode(Document(note))
+        try encoder.encode(NoteDocument(note))
     }
 
     public static func decode(_ data: Data) throws(DecodingFailure) -> Note {
-        let document: Document
+        let document: NoteDocument
         do {
-            document = try JSONDecoder().decode(Document.self, from: data)
+            document = try JSONDecoder().decode(NoteDocument.self, from: data)
         } catch let failure as DecodingFailure {
             throw failure
         } catch {
@@ -64,33 +64,37 @@ public enum NoteJSON {
         let path = context.codingPath.map(\.stringValue).joined(separator: ".")
         return path.isEmpty ? "" : " (at \(path))"
     }
+}
 
-    struct Document: Codable {
-        var format: Int
-        var id: NoteID
-        var title: String
-        var body: String
-        var tags: [Tag]
-        var created: Timestamp
-        var updated: Timestamp
-        var revision: Int
-        var deleted: Bool
+/// A note as it appears in JSON: the note file, `--json` output and the sync API all use it.
+///
+/// Decoding a document does not validate it; `note()` does, so a caller can tell a
+/// malformed document from an invalid note.
+public struct NoteDocument: Codable, Hashable, Sendable {
+    public var format: Int
+    public var id: NoteID
+    public var title: String
+    public var body: String
+    public var tags: [Tag]
+    public var created: Timestamp
+    public var updated: Timestamp
+    public var revision: Int
+    public var deleted: Bool
 
-        init(_ note: Note) {
-            format = NoteJSON.currentFormat
-            id = note.id
-            title = note.title
-            body = note.body
-            tags = note.tags
-            created = Timestamp(note.created)
-            updated = Timestamp(note.updated)
-            revision = note.revision
-            deleted = note.isDeleted
-        }
+    public init(_ note: Note) {
+        format = NoteJSON.currentFormat
+        id = note.id
+        title = note.title
+        body = note.body
+        tags = note.tags
+        created = Timestamp(note.created)
+        updated = Timestamp(note.updated)
+        revision = note.revision
+        deleted = note.isDeleted
+    }
 
-        func note() throws(NoteValidationError) -> Note {
-            try Note(id: id, title: title, body: body, tags: tags, created: created.date, updated: updated.date,
-                     revision: revision, isDeleted: deleted)
-        }
+    public func note() throws(NoteValidationError) -> Note {
+        try Note(id: id, title: title, body: body, tags: tags, created: created.date, updated: updated.date,
+                 revision: revision, isDeleted: deleted)
     }
 }

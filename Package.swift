@@ -29,6 +29,10 @@ let package = Package(
         module("Interfaces", "NoteStoreInterface", ["QuillModels"]),
         module("Interfaces", "TerminalInterface"),
 
+        // --- Sync (issue 5) ---
+        module("Interfaces", "SyncInterface", ["QuillModels"]),
+        // --- end Sync ---
+
     ],
     swiftLanguageModes: [.v6]
 )

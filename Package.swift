@@ -31,6 +31,9 @@ let package = Package(
 
         // --- Sync (issue 5) ---
         module("Interfaces", "SyncInterface", ["QuillModels"]),
+        module("Features", "SyncFeature", ["QuillModels", "SyncInterface", "NoteStoreInterface", "SystemInterface"]),
+        module("Testing", "SyncTesting", ["QuillModels", "SyncInterface"]),
+        tests("SyncFeatureTests", ["SyncFeature", "SyncTesting", "SyncInterface", "NoteStoreInterface", "SystemInterface", "QuillModels"]),
         // --- end Sync ---
 
     ],

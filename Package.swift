@@ -33,7 +33,9 @@ let package = Package(
         module("Interfaces", "SyncInterface", ["QuillModels"]),
         module("Features", "SyncFeature", ["QuillModels", "SyncInterface", "NoteStoreInterface", "SystemInterface"]),
         module("Testing", "SyncTesting", ["QuillModels", "SyncInterface"]),
+        module("Adapters", "FileSyncState", ["QuillModels", "SyncInterface"]),
         tests("SyncFeatureTests", ["SyncFeature", "SyncTesting", "SyncInterface", "NoteStoreInterface", "SystemInterface", "QuillModels"]),
+        tests("SyncStateContractTests", ["SyncInterface", "SyncTesting", "FileSyncState", "QuillModels"]),
         // --- end Sync ---
 
     ],

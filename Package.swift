@@ -34,6 +34,7 @@ let package = Package(
         module("Features", "SyncFeature", ["QuillModels", "SyncInterface", "NoteStoreInterface", "SystemInterface"]),
         module("Testing", "SyncTesting", ["QuillModels", "SyncInterface"]),
         module("Adapters", "FileSyncState", ["QuillModels", "SyncInterface"]),
+        module("Adapters", "HTTPSyncTransport", ["QuillModels", "SyncInterface"]),
         tests("SyncFeatureTests", ["SyncFeature", "SyncTesting", "SyncInterface", "NoteStoreInterface", "SystemInterface", "QuillModels"]),
         tests("SyncStateContractTests", ["SyncInterface", "SyncTesting", "FileSyncState", "QuillModels"]),
         // --- end Sync ---

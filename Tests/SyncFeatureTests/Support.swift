@@ -6,11 +6,8 @@ import SyncFeature
 import SyncInterface
 import SyncTesting
 import SystemInterface
-
-struct FixedClock: WallClock {
-    var date = Date(timeIntervalSince1970: 1_795_000_000)
-    func now() -> Date { date }
-}
+import SystemTesting
+import NoteStoreTesting
 
 let day0 = Date(timeIntervalSince1970: 1_795_000_000)
 
@@ -20,7 +17,7 @@ func makeNote(_ hex: String, _ title: String, body: String = "", revision: Int =
 
 /// One `quill` home: a store and its sync state, talking to the server over `transport`.
 struct Client {
-    let store = TestNoteStore()
+    let store = InMemoryNoteStore()
     var state: any SyncStateStoring = InMemorySyncStateStore()
     let bases = InMemoryBaseRevisionStore()
     let sleeper = RecordingSleeper()
@@ -30,7 +27,7 @@ struct Client {
     init(transport: any SyncTransport) { self.transport = transport }
 
     func engine(seed: UInt64 = 1) -> SyncEngine {
-        SyncEngine(store: store, transport: transport, state: state, baseRevisions: bases, clock: FixedClock(),
+        SyncEngine(store: store, transport: transport, state: state, baseRevisions: bases, clock: FixedClock(day0),
                    sleeper: sleeper, random: SeededRandomSource(seed: seed), retryPolicy: policy, pageSize: 3)
     }
 
@@ -46,5 +43,12 @@ struct Client {
     func delete(_ id: NoteID) async throws {
         let current = try #require(try await store.note(id: id))
         try await store.update(current.deleted(at: day0.addingTimeInterval(60)), expectedRevision: current.revision)
+    }
+}
+
+extension InMemoryNoteStore {
+    /// Every note, tombstones included, ordered by ID.
+    func allNotes() -> [Note] {
+        list(NoteQuery(includeDeleted: true)).notes.map(\.id).sorted().compactMap { note(id: $0) }
     }
 }

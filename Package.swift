@@ -84,6 +84,8 @@ let package = Package(
         module("Testing", "SyncTesting", ["QuillModels", "SyncInterface"]),
         module("Adapters", "FileSyncState", ["QuillModels", "SyncInterface"]),
         module("Adapters", "HTTPSyncTransport", ["QuillModels", "SyncInterface"]),
+        module("Adapters", "SyncRuntimeLive", ["SyncInterface"]),
+        module("Testing", "SyncUnimplementedDoubles", ["QuillModels", "SyncInterface"]),
         tests("SyncFeatureTests", [
             "SyncFeature", "SyncTesting", "SyncInterface", "NoteStoreInterface", "NoteStoreTesting", "SystemInterface",
             "SystemTesting", "QuillModels",
@@ -93,3 +95,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// --- Sync (issue 5): what the lead's targets need for `quill login/logout/sync/status` ---
+let syncAdditions: [String: [Target.Dependency]] = [
+    "QuillCLI": ["SyncFeature", "SyncInterface"],
+    "QuillComposition": ["FileSyncState", "HTTPSyncTransport", "SyncRuntimeLive", "SyncTesting"],
+    "QuillTestComposition": ["SyncUnimplementedDoubles"],
+    "QuillCLITests": ["SyncInterface", "SyncTesting"],
+]
+for target in package.targets {
+    target.dependencies += syncAdditions[target.name] ?? []
+}
+// --- end Sync ---

@@ -77,7 +77,7 @@ struct ConflictTests {
         let final = await server.allNotes()
         #expect(final.count == 1 && final.first?.isDeleted == false && final.first?.body == "still needed")
         #expect(await bob.store.allNotes() == final)
-        #expect(try await bob.store.pendingChanges().isEmpty)
+        #expect(await bob.store.pendingChanges().isEmpty)
     }
 
     @Test("Both deleted, or both made the same edit: no conflict, nothing duplicated")

@@ -23,7 +23,7 @@ struct CrashSafetyTests {
         try await resumed.sync()
         #expect(await resumed.store.allNotes() == (await server.allNotes()))
         #expect(await server.allNotes().count == 9)
-        #expect(try await resumed.store.pendingChanges().isEmpty)
+        #expect(await resumed.store.pendingChanges().isEmpty)
     }
 
     @Test("Killed at every possible state save during a sync with conflicts: a fresh run converges", arguments: 1...8)

@@ -71,7 +71,7 @@ struct SimulationTests {
         let final = await server.allNotes()
         for (index, client) in clients.enumerated() {
             #expect(await client.store.allNotes() == final, "client \(index) differs from the server (seed \(seed))")
-            #expect(try await client.store.pendingChanges().isEmpty, "client \(index) has pending changes (seed \(seed))")
+            #expect(await client.store.pendingChanges().isEmpty, "client \(index) has pending changes (seed \(seed))")
         }
         let kept = Set(final.flatMap { $0.body.split(separator: " ").map(String.init) })
         let missing = tokens.filter { !kept.contains($0) && !discarded.contains($0) }

@@ -36,12 +36,12 @@ struct Client {
 
     /// Edits a note the way `quill edit` does: a new local revision.
     func edit(_ id: NoteID, body: String) async throws {
-        let current = try #require(try await store.note(id: id))
+        let current = try #require(await store.note(id: id))
         try await store.update(current.revised(body: body, at: day0.addingTimeInterval(60)), expectedRevision: current.revision)
     }
 
     func delete(_ id: NoteID) async throws {
-        let current = try #require(try await store.note(id: id))
+        let current = try #require(await store.note(id: id))
         try await store.update(current.deleted(at: day0.addingTimeInterval(60)), expectedRevision: current.revision)
     }
 }

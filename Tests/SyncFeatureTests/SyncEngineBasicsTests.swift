@@ -16,7 +16,7 @@ struct SyncEngineBasicsTests {
 
         #expect(report == SyncReport(pulled: 7, pushed: 0, conflicts: 0))
         #expect(await client.store.allNotes() == (await server.allNotes()))
-        #expect(try await client.store.pendingChanges().isEmpty)
+        #expect(await client.store.pendingChanges().isEmpty)
         #expect(try await client.state.load().cursor == SyncCursor("7"))
         #expect(try await client.state.load().lastSuccessfulSync == day0)
     }
@@ -33,9 +33,9 @@ struct SyncEngineBasicsTests {
 
         let report = try await client.sync()
         #expect(report.pushed == 2)
-        #expect(try await client.store.pendingChanges().isEmpty)
+        #expect(await client.store.pendingChanges().isEmpty)
         #expect(await client.store.allNotes() == (await server.allNotes()))
-        #expect(try await client.store.note(id: first.id)?.revision == 1)
+        #expect(await client.store.note(id: first.id)?.revision == 1)
 
         try await client.delete(first.id)
         try await client.sync()
@@ -72,7 +72,7 @@ struct SyncEngineBasicsTests {
         } throws: { error in
             (error as? SyncError).map { String(describing: $0).contains(advice) } ?? false
         }
-        #expect(try await client.store.pendingChanges().count == 1)
+        #expect(await client.store.pendingChanges().count == 1)
         #expect(await server.allNotes().isEmpty)
     }
 }

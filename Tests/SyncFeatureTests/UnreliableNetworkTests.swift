@@ -38,7 +38,7 @@ struct UnreliableNetworkTests {
         #expect(await server.appliedPushCount == 1)
         #expect(await server.allNotes().count == 3)
         #expect(await client.store.allNotes() == (await server.allNotes()))
-        #expect(try await client.store.pendingChanges().isEmpty)
+        #expect(await client.store.pendingChanges().isEmpty)
         #expect(await client.sleeper.delays.count == script.filter { $0 != .deliver && $0 != .duplicate && $0 != .replayEarlierPush }.count)
     }
 
@@ -62,7 +62,7 @@ struct UnreliableNetworkTests {
         await #expect(throws: SyncError.self) { try await client.sync() }
         #expect(await server.appliedPushCount == 1)
         #expect(try await client.state.load().inFlightPushID != nil)
-        #expect(try await client.store.pendingChanges().count == 2)
+        #expect(await client.store.pendingChanges().count == 2)
 
         await network.heal()
         let report = try await client.sync()
@@ -70,7 +70,7 @@ struct UnreliableNetworkTests {
         #expect(report.pushed == 2)
         #expect(await server.appliedPushCount == 1)
         #expect(try await client.state.load().inFlightPushID == nil)
-        #expect(try await client.store.pendingChanges().isEmpty)
+        #expect(await client.store.pendingChanges().isEmpty)
         #expect(await client.store.allNotes() == (await server.allNotes()))
     }
 
@@ -81,7 +81,7 @@ struct UnreliableNetworkTests {
         await #expect(throws: failure) { try await client.sync() }
         #expect(await client.sleeper.delays.isEmpty)
         #expect(await server.allNotes().count == 1)
-        #expect(try await client.store.pendingChanges().count == 2)
+        #expect(await client.store.pendingChanges().count == 2)
     }
 
     @Test("The unauthorized error tells the user to log in again")

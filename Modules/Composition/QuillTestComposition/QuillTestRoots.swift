@@ -1,6 +1,8 @@
 import FileSystemInterface
 import NoteStoreInterface
 import QuillCLI
+import SyncInterface
+import SyncUnimplementedDoubles
 import SystemInterface
 import TerminalInterface
 import UnimplementedDoubles
@@ -15,10 +17,19 @@ public enum QuillTestRoots {
         console: any Console,
         inputFiles: any FileAccessing = UnimplementedFileAccessor(),
         editor: any TextEditing = UnimplementedEditor(),
-        workingDirectory: String = "/work"
+        workingDirectory: String = "/work",
+        sync: SyncEnvironment = unimplementedSync()
     ) -> CLIEnvironment {
         CLIEnvironment(
             store: store, clock: clock, ids: ids, console: console, inputFiles: inputFiles, editor: editor,
-            workingDirectory: workingDirectory)
+            workingDirectory: workingDirectory, sync: sync)
+    }
+
+    /// Sync dependencies that each fail the test when touched.
+    public static func unimplementedSync() -> SyncEnvironment {
+        SyncEnvironment(
+            credentials: UnimplementedSync.CredentialStore(), state: UnimplementedSync.StateStore(),
+            baseRevisions: UnimplementedSync.BaseRevisions(), sleeper: UnimplementedSync.Sleeper(),
+            random: UnimplementedSync.Random(), makeTransport: { _ in UnimplementedSync.Transport() })
     }
 }

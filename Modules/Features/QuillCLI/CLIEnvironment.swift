@@ -18,10 +18,12 @@ public struct CLIEnvironment: Sendable {
     public var editor: any TextEditing
     /// The directory relative paths on the command line are relative to.
     public var workingDirectory: String
+    /// The sync server, its credentials and the local sync state (issue 5).
+    public var sync: SyncEnvironment
 
     public init(
         store: any NoteStore, clock: any WallClock, ids: any NoteIDGenerating, console: any Console,
-        inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String
+        inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String, sync: SyncEnvironment
     ) {
         self.store = store
         self.clock = clock
@@ -30,6 +32,7 @@ public struct CLIEnvironment: Sendable {
         self.inputFiles = inputFiles
         self.editor = editor
         self.workingDirectory = workingDirectory
+        self.sync = sync
     }
 
     var notes: NoteService { NoteService(store: store, clock: clock, ids: ids) }

@@ -97,7 +97,8 @@ public actor SyncEngine {
         return report
     }
 
-    static func checkCompatible(_ info: ServerInfo) throws(SyncError) {
+    /// Refuses a server whose API version differs from this client's (the message says who must upgrade).
+    public static func checkCompatible(_ info: ServerInfo) throws(SyncError) {
         guard info.apiVersion == clientAPIVersion, info.minimumClientAPIVersion <= clientAPIVersion else {
             throw .incompatibleAPIVersion(server: info.apiVersion, client: clientAPIVersion,
                                           minimumClient: info.minimumClientAPIVersion)

@@ -17,8 +17,13 @@ public actor FakeSyncServer: SyncTransport {
     /// How many push requests were applied (not answered from the idempotency record).
     public private(set) var appliedPushCount = 0
 
-    public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1)) {
+    public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1), notes: [Note] = []) {
         self.info = info
+        for note in notes {
+            lastSequence += 1
+            self.notes[note.id] = note
+            sequenceOf[note.id] = lastSequence
+        }
     }
 
     public func setInfo(_ info: ServerInfo) { self.info = info }

@@ -91,6 +91,7 @@ let package = Package(
             "SystemTesting", "QuillModels",
         ]),
         tests("SyncStateContractTests", ["SyncInterface", "SyncTesting", "FileSyncState", "QuillModels"]),
+        tests("SyncTransportContractTests", ["SyncInterface", "SyncTesting", "HTTPSyncTransport", "QuillModels"]),
         // --- end Sync ---
     ],
     swiftLanguageModes: [.v6]

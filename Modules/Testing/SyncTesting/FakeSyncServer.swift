@@ -71,8 +71,9 @@ public actor FakeSyncServer: SyncTransport {
                 results.append(.applied(store(change.note, revision: base + 1)))
             case (_, let current?):
                 results.append(.conflict(current))
-            case (.some, nil):
-                throw .rejected(status: 404, code: "not_found", message: "no note \(change.note.id)")
+            case (let base?, nil):
+                // A note the server lost (or never had) although the client synced it: keep the client's copy.
+                results.append(.applied(store(change.note, revision: base + 1)))
             }
         }
         answered[request.requestID] = results

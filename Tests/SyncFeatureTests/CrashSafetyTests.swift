@@ -1,6 +1,8 @@
 import QuillModels
 import SyncFeature
 import SyncInterface
+import NoteStoreInterface
+import NoteStoreTesting
 import SyncTesting
 import Testing
 
@@ -53,5 +55,32 @@ struct CrashSafetyTests {
         #expect(await other.store.allNotes() == final)
         #expect(final.map(\.body).sorted() == ["", "", "my edit", "other's edit"])
         #expect(final.count == 4)
+    }
+
+    @Test("The store failing mid-sync (a write, an acknowledgement, a read) loses nothing; the next sync converges",
+          arguments: [FailingNoteStore.Operation.write, .acknowledge, .pending, .read])
+    func storeFailsMidSync(_ operation: FailingNoteStore.Operation) async throws {
+        let server = FakeSyncServer()
+        let other = Client(transport: server)
+        try await other.store.create(try makeNote("b1", "Shared", body: "v1"))
+        try await other.sync()
+        var client = Client(transport: server)
+        try await client.sync()
+        try await other.edit(try #require(NoteID("b1")), body: "theirs")
+        try await other.sync()
+        try await client.edit(try #require(NoteID("b1")), body: "mine")
+        try await client.store.create(try makeNote("b2", "New here"))
+
+        let failing = FailingNoteStore(wrapping: client.store, failing: [operation: .unavailable("disk on fire")])
+        client.engineStore = failing
+        await #expect(throws: NoteStoreError.self) { try await client.sync() }
+        failing.setFailure(nil, for: operation)
+        try await client.sync()
+        try await other.sync()
+
+        let final = await server.allNotes()
+        #expect(await client.store.allNotes() == final)
+        #expect(await other.store.allNotes() == final)
+        #expect(final.map(\.body).sorted() == ["", "mine", "theirs"])
     }
 }

@@ -22,12 +22,14 @@ struct Client {
     let bases = InMemoryBaseRevisionStore()
     let sleeper = RecordingSleeper()
     var transport: any SyncTransport
+    /// What the engine writes through (the plain store unless a test injects failures).
+    var engineStore: (any NoteStore)?
     var policy = RetryPolicy(maximumAttempts: 5, initialDelay: .milliseconds(100), maximumDelay: .seconds(2))
 
     init(transport: any SyncTransport) { self.transport = transport }
 
     func engine(seed: UInt64 = 1) -> SyncEngine {
-        SyncEngine(store: store, transport: transport, state: state, baseRevisions: bases, clock: FixedClock(day0),
+        SyncEngine(store: engineStore ?? store, transport: transport, state: state, baseRevisions: bases, clock: FixedClock(day0),
                    sleeper: sleeper, random: SeededRandomSource(seed: seed), retryPolicy: policy, pageSize: 3)
     }
 

@@ -91,6 +91,7 @@ let package = Package(
             "SystemTesting", "QuillModels",
         ]),
         tests("SyncStateContractTests", ["SyncInterface", "SyncTesting", "FileSyncState", "QuillModels"]),
+        tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "SyncInterface", "QuillModels"]),
         tests("SyncTransportContractTests", ["SyncInterface", "SyncTesting", "HTTPSyncTransport", "QuillModels"]),
         // --- end Sync ---
     ],

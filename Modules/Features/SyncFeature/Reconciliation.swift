@@ -51,8 +51,8 @@ struct Reconciliation {
                 }
                 continue
             }
-            if mine.hasSameContent(as: server) {
-                adopt(server, over: mine)
+            if mine.hasSameContent(as: server) || (mine.isDeleted && server.isDeleted) {
+                adopt(server, over: mine) // nothing to choose between: both say the same (or both deleted)
             } else if item.isOwnPush {
                 continue // edited again since it was pushed: stays pending on the new base
             } else if let base = knownBases[id], server.revision <= base {

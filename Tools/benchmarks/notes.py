@@ -110,8 +110,8 @@ def main():
 def update_doc(section, table):
     path = os.path.join(ROOT, "docs", "performance.md")
     begin, end = "<!-- bench:%s:begin -->" % section, "<!-- bench:%s:end -->" % section
-    stamp = "Measured %s on this machine (%d cores) by `Tools/benchmarks/%s.py`.\n\n" % (
-        time.strftime("%Y-%m-%d"), os.cpu_count(), section)
+    stamp = "Measured %s on this machine (%d cores, load average %.1f at the end of the run) by `Tools/benchmarks/%s.py`.\n\n" % (
+        time.strftime("%Y-%m-%d"), os.cpu_count(), os.getloadavg()[0], section)
     text = open(path).read() if os.path.exists(path) else "# Performance\n"
     block = begin + "\n" + stamp + table + "\n" + end
     if begin in text and end in text:

@@ -76,6 +76,7 @@ let package = Package(
             "QuillCLI", "QuillTestComposition", "NoteStoreTesting", "SystemTesting", "TerminalTesting",
             "FileSystemTesting", "QuillModels", "NotesFeature",
         ]),
+        tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive"]),
         tests("QuillIntegrationTests", ["QuillModels", "quill"]),
     ],
     swiftLanguageModes: [.v6]

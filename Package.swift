@@ -29,6 +29,9 @@ let package = Package(
         module("Interfaces", "NoteStoreInterface", ["QuillModels"]),
         module("Interfaces", "TerminalInterface"),
 
+        // --- Archive (issue 3): compression, byte streams, tar.gz export/import ---
+        module("Interfaces", "CompressionInterface"),
+        // --- end Archive ---
     ],
     swiftLanguageModes: [.v6]
 )

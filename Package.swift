@@ -31,6 +31,8 @@ let package = Package(
 
         // --- Archive (issue 3): compression, byte streams, tar.gz export/import ---
         module("Interfaces", "CompressionInterface"),
+        .systemLibrary(name: "CZlib", path: "Modules/SystemLibraries/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        module("Adapters", "ZlibCompression", ["CompressionInterface", "CZlib"]),
         // --- end Archive ---
     ],
     swiftLanguageModes: [.v6]

@@ -33,6 +33,8 @@ let package = Package(
         module("Interfaces", "CompressionInterface"),
         .systemLibrary(name: "CZlib", path: "Modules/SystemLibraries/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         module("Adapters", "ZlibCompression", ["CompressionInterface", "CZlib"]),
+        module("Testing", "CompressionTesting", ["CompressionInterface"]),
+        tests("CompressionContractTests", ["CompressionInterface", "ZlibCompression", "CompressionTesting"]),
         // --- end Archive ---
     ],
     swiftLanguageModes: [.v6]

@@ -96,6 +96,10 @@ let package = Package(
             "ArchiveFeature", "QuillModels", "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "CompressionInterface",
             "CompressionTesting", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
         ]),
+        tests("ArchiveIntegrationTests", [
+            "ArchiveFeature", "LocalByteStreams", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
+            "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "QuillModels",
+        ]),
         // --- end Archive ---
     ],
     swiftLanguageModes: [.v6]

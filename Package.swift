@@ -21,6 +21,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"), // Archive: SHA-256 in manifests
     ],
     targets: [
         // Models
@@ -76,7 +77,31 @@ let package = Package(
             "QuillCLI", "QuillTestComposition", "NoteStoreTesting", "SystemTesting", "TerminalTesting",
             "FileSystemTesting", "QuillModels", "NotesFeature",
         ]),
+        tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive"]),
         tests("QuillIntegrationTests", ["QuillModels", "quill"]),
+
+        // --- Archive (issue 3): compression, byte streams, tar.gz export/import ---
+        module("Interfaces", "CompressionInterface"),
+        .systemLibrary(name: "CZlib", path: "Modules/SystemLibraries/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        module("Adapters", "ZlibCompression", ["CompressionInterface", "CZlib"]),
+        module("Testing", "CompressionTesting", ["CompressionInterface"]),
+        module("Interfaces", "ByteStreamInterface"),
+        module("Adapters", "LocalByteStreams", ["ByteStreamInterface"]),
+        module("Testing", "ByteStreamTesting", ["ByteStreamInterface"]),
+        module("Features", "ArchiveFeature", [
+            "QuillModels", "NoteStoreInterface", "SystemInterface", "CompressionInterface", "ByteStreamInterface",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        tests("CompressionContractTests", ["CompressionInterface", "ZlibCompression", "CompressionTesting"]),
+        tests("ArchiveFeatureTests", [
+            "ArchiveFeature", "QuillModels", "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "CompressionInterface",
+            "CompressionTesting", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
+        ]),
+        tests("ArchiveIntegrationTests", [
+            "ArchiveFeature", "LocalByteStreams", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
+            "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "QuillModels",
+        ]),
+        // --- end Archive ---
 
         // --- Sync (issue 5) ---
         module("Interfaces", "SyncInterface", ["QuillModels"]),

@@ -18,6 +18,15 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // --- quill-server (issue 4) ---
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
+        // --- end quill-server ---
     ],
     targets: [
         // Models
@@ -28,6 +37,11 @@ let package = Package(
         module("Interfaces", "FileSystemInterface"),
         module("Interfaces", "NoteStoreInterface", ["QuillModels"]),
         module("Interfaces", "TerminalInterface"),
+
+        // --- quill-server (issue 4) ---
+        module("Interfaces", "ServerStoreInterface", ["QuillModels"]),
+        tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
+        // --- end quill-server ---
 
     ],
     swiftLanguageModes: [.v6]

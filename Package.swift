@@ -4,6 +4,16 @@
 import PackageDescription
 
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+// --- quill-server (issue 4) ---
+let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
+let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
+let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
+let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
+let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
+// --- end quill-server ---
 
 func module(_ layer: String, _ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
     .target(name: name, dependencies: dependencies, path: "Modules/\(layer)/\(name)")
@@ -40,7 +50,20 @@ let package = Package(
 
         // --- quill-server (issue 4) ---
         module("Interfaces", "ServerStoreInterface", ["QuillModels"]),
+        module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface"]),
+        .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        module("Adapters", "SQLiteNoteRepository", ["QuillModels", "ServerStoreInterface", "CSQLite"]),
+        module("Adapters", "CryptoTokenSecurity", ["ServerStoreInterface", crypto]),
+        module("Adapters", "PostgresNoteRepository", ["QuillModels", "ServerStoreInterface", postgresNIO, logging, serviceLifecycle]),
+        module("Features", "ServerFeature", [
+            "QuillModels", "ServerStoreInterface", "SystemInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle,
+        ]),
         tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
+        tests("CryptoTokenSecurityTests", ["CryptoTokenSecurity", "ServerStoreInterface"]),
+        tests("ServerFeatureTests", ["ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemInterface", hummingbirdTesting]),
+        tests("ServerStoreContractTests", [
+            "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository", postgresNIO, logging,
+        ]),
         // --- end quill-server ---
 
     ],

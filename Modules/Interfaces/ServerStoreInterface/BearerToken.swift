@@ -32,6 +32,12 @@ public struct TokenID: Hashable, Sendable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
+    /// The 16-digit hexadecimal form of a number, e.g. one drawn at random.
+    public init(_ value: UInt64) {
+        let digits = String(value, radix: 16)
+        rawValue = String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
     public var description: String { rawValue }
 }
 

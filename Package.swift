@@ -26,6 +26,9 @@ func tests(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
 let package = Package(
     name: "Quill",
     platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "quill", targets: ["quill"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // --- quill-server (issue 4) ---
@@ -48,6 +51,52 @@ let package = Package(
         module("Interfaces", "NoteStoreInterface", ["QuillModels"]),
         module("Interfaces", "TerminalInterface"),
 
+        // Features: the logic, written against interfaces only.
+        module("Features", "NotesFeature", ["QuillModels", "NoteStoreInterface", "SystemInterface"]),
+        module("Features", "QuillCLI", [
+            "QuillModels", "NotesFeature", "NoteStoreInterface", "SystemInterface", "FileSystemInterface",
+            "TerminalInterface", argumentParser,
+        ]),
+
+        // Adapters: the real implementations, each over its one technology.
+        module("Adapters", "SystemLive", ["QuillModels", "SystemInterface"]),
+        module("Adapters", "LocalFileSystem", ["FileSystemInterface"]),
+        module("Adapters", "FileNoteStore", ["QuillModels", "NoteStoreInterface", "FileSystemInterface"]),
+        module("Adapters", "TerminalLive", ["TerminalInterface"]),
+
+        // Testing: fakes and doubles, for the preview and test roots and for tests.
+        module("Testing", "SystemTesting", ["QuillModels", "SystemInterface"]),
+        module("Testing", "FileSystemTesting", ["FileSystemInterface"]),
+        module("Testing", "NoteStoreTesting", ["QuillModels", "NoteStoreInterface"]),
+        module("Testing", "TerminalTesting", ["TerminalInterface"]),
+        module("Testing", "UnimplementedDoubles", [
+            "QuillModels", "SystemInterface", "FileSystemInterface", "NoteStoreInterface", "TerminalInterface",
+        ]),
+
+        // Composition roots: the only code that names adapters.
+        module("Composition", "QuillComposition", [
+            "QuillCLI", "SystemLive", "LocalFileSystem", "FileNoteStore", "TerminalLive",
+            "SystemTesting", "NoteStoreTesting",
+        ]),
+        module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles"]),
+
+        // Apps: parse, pick a root, run.
+        .executableTarget(name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill"),
+
+        // Tests
+        tests("QuillModelsTests", ["QuillModels"]),
+        tests("FileSystemContractTests", ["FileSystemInterface", "LocalFileSystem", "FileSystemTesting"]),
+        tests("NoteStoreContractTests", [
+            "QuillModels", "NoteStoreInterface", "FileNoteStore", "LocalFileSystem", "FileSystemTesting",
+            "NoteStoreTesting", "SystemTesting",
+        ]),
+        tests("NotesFeatureTests", ["NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "QuillModels"]),
+        tests("QuillCLITests", [
+            "QuillCLI", "QuillTestComposition", "NoteStoreTesting", "SystemTesting", "TerminalTesting",
+            "FileSystemTesting", "QuillModels", "NotesFeature",
+        ]),
+        tests("QuillIntegrationTests", ["QuillModels", "quill"]),
+
         // --- quill-server (issue 4) ---
         module("Interfaces", "ServerStoreInterface", ["QuillModels"]),
         module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface"]),
@@ -60,12 +109,11 @@ let package = Package(
         ]),
         tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
         tests("CryptoTokenSecurityTests", ["CryptoTokenSecurity", "ServerStoreInterface"]),
-        tests("ServerFeatureTests", ["ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemInterface", hummingbirdTesting]),
+        tests("ServerFeatureTests", ["ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemTesting", hummingbirdTesting]),
         tests("ServerStoreContractTests", [
             "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository", postgresNIO, logging,
         ]),
         // --- end quill-server ---
-
     ],
     swiftLanguageModes: [.v6]
 )

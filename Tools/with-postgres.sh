@@ -2,6 +2,7 @@
 # Runs COMMAND with a throwaway PostgreSQL cluster, then stops and removes the cluster.
 #
 #   Tools/with-postgres.sh swift test
+#   Tools/with-postgres.sh --available   # exit 0 when PostgreSQL's server binaries are installed
 #
 # Needs PostgreSQL's server binaries (Debian: apt-get install -y postgresql). As root (CI),
 # the cluster runs as the `postgres` user; otherwise as the current user. The cluster lives in
@@ -17,6 +18,10 @@ fi
 pg_bin="${PG_BIN:-}"
 if [ -z "$pg_bin" ]; then
     pg_bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)"
+fi
+if [ "$1" = "--available" ]; then
+    [ -n "$pg_bin" ] && [ -x "$pg_bin/initdb" ]
+    exit
 fi
 if [ -z "$pg_bin" ] || [ ! -x "$pg_bin/initdb" ]; then
     echo "with-postgres: PostgreSQL server binaries not found (apt-get install -y postgresql, or set PG_BIN)" >&2

@@ -6,14 +6,8 @@ import QuillModels
 import ServerFeature
 import ServerStoreInterface
 import ServerStoreTesting
-import SystemInterface
+import SystemTesting
 import Testing
-
-/// A clock that always says the same time.
-struct FixedClock: WallClock {
-    let date: Date
-    func now() -> Date { date }
-}
 
 /// A server over an in-memory store with two accounts, alice and bob, and their tokens.
 struct TestServer {
@@ -32,7 +26,7 @@ struct TestServer {
         let failingStore = FailingServerStore(wrapping: store, failing: failing)
         let dependencies = ServerDependencies(
             notes: failingStore, accounts: failingStore, readiness: failingStore, hasher: hasher,
-            clock: FixedClock(date: now), metrics: ServerMetrics())
+            clock: FixedClock(now), metrics: ServerMetrics())
         return TestServer(store: store, dependencies: dependencies, alice: alice, bob: bob)
     }
 

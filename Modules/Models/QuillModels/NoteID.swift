@@ -12,6 +12,11 @@ public struct NoteID: Hashable, Comparable, Sendable, Codable, CustomStringConve
         self.rawValue = rawValue
     }
 
+    /// The 32-hex-digit ID of a 128-bit number: how generators make IDs.
+    public init(high: UInt64, low: UInt64) {
+        self.rawValue = NoteID.hex(high) + NoteID.hex(low)
+    }
+
     public var description: String { rawValue }
 
     /// The first eight characters: what `quill list` shows and what is usually enough to type.
@@ -31,6 +36,11 @@ public struct NoteID: Hashable, Comparable, Sendable, Codable, CustomStringConve
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     static func isLowercaseHex(_ byte: UInt8) -> Bool {

@@ -2,40 +2,142 @@ import Foundation
 
 /// A date as Quill writes it: ISO-8601, UTC, with milliseconds (`2026-11-22T10:15:30.123Z`).
 ///
-/// Exists because Foundation's built-in `.iso8601` strategy drops fractional seconds, which
-/// would make exported notes lose precision on a round trip.
+/// Exists because Foundation's formatters drop or truncate fractional seconds, which would
+/// make exported notes lose precision on a round trip. Formatting and parsing work on whole
+/// milliseconds, so `Timestamp(parsing: t.description) == t` always holds.
 public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
     public let date: Date
 
     public init(_ date: Date) { self.date = date.roundedToMilliseconds }
 
+    /// Accepts `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
     public init?(parsing text: String) {
-        guard let date = Timestamp.parse(text) else { return nil }
-        self.init(date)
+        guard let milliseconds = ISO8601Milliseconds.parse(text) else { return nil }
+        self.init(Date(millisecondsSince1970: milliseconds))
     }
 
-    public var description: String { Timestamp.format(date) }
+    public var description: String { ISO8601Milliseconds.format(date.millisecondsSince1970) }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let date = Timestamp.parse(text) else {
+        guard let timestamp = Timestamp(parsing: text) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO-8601 date")
         }
-        self.init(date)
+        self = timestamp
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
+}
 
-    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
-    private static let withoutFraction = Date.ISO8601FormatStyle(timeZone: .gmt)
+/// Exact conversion between milliseconds since 1970 and ISO-8601 text, in the proleptic
+/// Gregorian calendar (days-from-civil arithmetic; no formatter, no locale, no rounding).
+enum ISO8601Milliseconds {
+    static func format(_ milliseconds: Int64) -> String {
+        let (seconds, millis) = milliseconds.floorDivided(by: 1000)
+        let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
+        let (year, month, day) = civil(fromDays: days)
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+            + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+            + "." + pad(millis, 3) + "Z"
+    }
 
-    static func format(_ date: Date) -> String { withFraction.format(date) }
+    static func parse(_ text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
+              let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), let second = number(bytes[17..<19]),
+              (1...12).contains(month), (1...daysIn(month, year)).contains(day),
+              hour < 24, minute < 60, second < 60 else { return nil }
+        var index = 19
+        var millis: Int64 = 0
+        if bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var digits = 0
+            while index < bytes.count, let digit = digit(bytes[index]) {
+                if digits < 3 { millis = millis * 10 + digit }
+                digits += 1
+                index += 1
+            }
+            guard digits > 0 else { return nil }
+            for _ in digits..<max(digits, 3) { millis *= 10 }
+        }
+        guard index < bytes.count else { return nil }
+        var offsetSeconds: Int64 = 0
+        if bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") {
+            index += 1
+        } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"), bytes.count - index == 6,
+                  bytes[index + 3] == UInt8(ascii: ":"),
+                  let hours = number(bytes[(index + 1)..<(index + 3)]), let minutes = number(bytes[(index + 4)..<(index + 6)]),
+                  hours < 24, minutes < 60 {
+            offsetSeconds = (hours * 3600 + minutes * 60) * (bytes[index] == UInt8(ascii: "+") ? 1 : -1)
+            index += 6
+        } else {
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+        let days = days(fromCivil: year, month, day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return seconds * 1000 + millis
+    }
 
-    static func parse(_ text: String) -> Date? {
-        (try? withFraction.parse(text)) ?? (try? withoutFraction.parse(text))
+    private static func digit(_ byte: UInt8) -> Int64? {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int64(byte - UInt8(ascii: "0")) : nil
+    }
+
+    private static func number(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        var value: Int64 = 0
+        for byte in bytes {
+            guard let digit = digit(byte) else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+
+    private static func daysIn(_ month: Int64, _ year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}
+
+extension Int64 {
+    /// Division rounding toward negative infinity, with a non-negative remainder.
+    func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let quotient = self / divisor, remainder = self % divisor
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 }

@@ -1,0 +1,185 @@
+import Foundation
+import FileSystemInterface
+import NoteStoreInterface
+import QuillModels
+
+/// The CLI's embedded store: one JSON document per note on a file system, plus a summary
+/// journal that keeps `list` fast and a pending journal for sync.
+///
+/// It talks to the disk only through `FileAccessing` and `FileLocking`, so the same code
+/// runs on the real file system in production and on an in-memory one in unit tests.
+/// Readers take a shared lock, writers an exclusive one; every write goes through a
+/// `WriteTransaction`, so a process killed at any moment leaves the store consistent.
+public struct FileNoteStore: NoteStore {
+    private let layout: StoreLayout
+    private let files: any FileAccessing
+    private let locks: any FileLocking
+
+    public init(root: String, files: any FileAccessing, locks: any FileLocking) {
+        self.layout = StoreLayout(root: root)
+        self.files = files
+        self.locks = locks
+    }
+
+    public func note(id: NoteID) async throws -> Note? {
+        try await reading { try readNote(id) }
+    }
+
+    public func list(_ query: NoteQuery) async throws -> NoteListing {
+        let (index, problems) = try await maintainedIndex()
+        return NoteListing(notes: query.arrange(Array(index.summaries.values)), problems: problems)
+    }
+
+    public func search(_ text: String, limit: Int?) async throws -> NoteListing {
+        let needle = text.lowercased()
+        return try await reading {
+            let (index, indexProblems) = try loadIndex()
+            var problems = indexProblems
+            var matches: [NoteSummary] = []
+            for summary in index.summaries.values where !summary.isDeleted {
+                if summary.title.lowercased().contains(needle) {
+                    matches.append(summary)
+                    continue
+                }
+                do {
+                    guard let note = try readNote(summary.id) else { continue }
+                    if note.body.lowercased().contains(needle) { matches.append(note.summary) }
+                } catch let error as NoteStoreError {
+                    guard case .corrupt(let location, let reason) = error else { throw error }
+                    problems.append(StoreProblem(location: location, reason: reason))
+                }
+            }
+            return NoteListing(notes: NoteQuery(limit: limit).arrange(matches), problems: problems)
+        }
+    }
+
+    public func ids(withPrefix prefix: String) async throws -> [NoteID] {
+        let (index, _) = try await maintainedIndex()
+        return index.summaries.values.filter { !$0.isDeleted && $0.id.rawValue.hasPrefix(prefix) }.map(\.id).sorted()
+    }
+
+    public func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws {
+        guard !writes.isEmpty else { return }
+        try await writing {
+            var seen = Set<NoteID>()
+            for write in writes {
+                guard seen.insert(write.note.id).inserted else { throw NoteStoreError.duplicateInBatch(write.note.id) }
+                try check(write)
+            }
+            try WriteTransaction(layout: layout, files: files).commit(writes.map(\.note), origin: origin)
+        }
+    }
+
+    public func pendingChanges() async throws -> [NoteID] {
+        try await reading { try PendingJournal(path: layout.pending, files: files).load() }
+    }
+
+    public func acknowledge(_ revisions: [NoteID: Int]) async throws {
+        guard !revisions.isEmpty else { return }
+        try await writing {
+            let journal = PendingJournal(path: layout.pending, files: files)
+            let pending = Set(try journal.load())
+            let acknowledged = try revisions.keys.sorted().filter { id in
+                try pending.contains(id) && readNote(id)?.revision == revisions[id]
+            }
+            try journal.markAcknowledged(acknowledged)
+        }
+    }
+
+    // MARK: - Reading and writing under the lock
+
+    private func reading<T: Sendable>(_ body: () throws -> T) async throws -> T {
+        guard files.exists(layout.root) else { return try body() }
+        while true {
+            let result: T? = try await locks.withLock(at: layout.lock, exclusive: false) {
+                WriteTransaction(layout: layout, files: files).hasUnfinishedCommit ? nil : try body()
+            }
+            if let result { return result }
+            try await writing {}
+        }
+    }
+
+    private func writing<T: Sendable>(_ body: () throws -> T) async throws -> T {
+        do {
+            try files.createDirectory(layout.root)
+        } catch {
+            throw NoteStoreError.unavailable("cannot create the data directory: \(error)")
+        }
+        return try await locks.withLock(at: layout.lock, exclusive: true) {
+            try WriteTransaction(layout: layout, files: files).recover()
+            return try body()
+        }
+    }
+
+    private func check(_ write: NoteWrite) throws {
+        switch write {
+        case .create(let note):
+            if files.exists(layout.note(note.id)) { throw NoteStoreError.alreadyExists(note.id) }
+        case .update(let note, let expected):
+            guard let current = try readNote(note.id) else { throw NoteStoreError.notFound(note.id) }
+            guard current.revision == expected else {
+                throw NoteStoreError.revisionConflict(note.id, expected: expected, actual: current.revision)
+            }
+        }
+    }
+
+    private func readNote(_ id: NoteID) throws -> Note? {
+        let path = layout.note(id)
+        let data: Data
+        do {
+            data = try files.read(path)
+        } catch .notFound {
+            return nil
+        }
+        do {
+            return try NoteJSON.decode(data)
+        } catch {
+            throw NoteStoreError.corrupt(location: path, reason: error.description)
+        }
+    }
+
+    /// The index; rewritten afterwards if it had to be rebuilt or has grown too long.
+    /// A rebuild that met unreadable notes is not saved, so they keep being reported.
+    private func maintainedIndex() async throws -> (SummaryIndex, [StoreProblem]) {
+        let (index, problems, rebuilt) = try await reading { () throws -> (SummaryIndex, [StoreProblem], Bool) in
+            if let index = try SummaryIndex.load(from: layout.index, files: files) { return (index, [], false) }
+            let (index, problems) = try rebuildIndex()
+            return (index, problems, true)
+        }
+        if (rebuilt && problems.isEmpty && files.exists(layout.notes)) || index.needsCompaction {
+            try await writing {
+                // Re-read under the exclusive lock: another writer may have appended meanwhile.
+                let (fresh, freshProblems) = try loadIndex()
+                if freshProblems.isEmpty { try files.write(fresh.serialized(), to: layout.index) }
+            }
+        }
+        return (index, problems)
+    }
+
+    /// The index, rebuilt from the note files if it is missing or damaged.
+    private func loadIndex() throws -> (SummaryIndex, [StoreProblem]) {
+        if let index = try SummaryIndex.load(from: layout.index, files: files) { return (index, []) }
+        return try rebuildIndex()
+    }
+
+    private func rebuildIndex() throws -> (SummaryIndex, [StoreProblem]) {
+        var summaries: [NoteID: NoteSummary] = [:]
+        var problems: [StoreProblem] = []
+        let names: [String]
+        do {
+            names = try files.contents(ofDirectory: layout.notes)
+        } catch .notFound {
+            names = []
+        }
+        for name in names where name.hasSuffix(".json") {
+            guard let id = NoteID(String(name.dropLast(5))) else { continue }
+            do {
+                if let note = try readNote(id) { summaries[id] = note.summary }
+            } catch let error as NoteStoreError {
+                guard case .corrupt(let location, let reason) = error else { throw error }
+                problems.append(StoreProblem(location: location, reason: reason))
+            }
+        }
+        return (SummaryIndex(summaries: summaries, lineCount: summaries.count), problems)
+    }
+}

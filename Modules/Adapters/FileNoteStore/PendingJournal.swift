@@ -1,0 +1,46 @@
+import Foundation
+import FileSystemInterface
+import QuillModels
+
+/// The journal of local writes a sync server has not acknowledged yet.
+///
+/// Lines are `+<id>` (written locally) and `-<id>` (acknowledged); replaying them gives the
+/// pending set in first-written order. Appends are written inside the same transaction as
+/// the notes they describe, so a note is never changed without being marked.
+struct PendingJournal: Sendable {
+    let path: String
+    let files: any FileAccessing
+
+    func load() throws(FileSystemError) -> [NoteID] {
+        let data: Data
+        do {
+            data = try files.read(path)
+        } catch .notFound {
+            return []
+        }
+        var order: [NoteID] = []
+        var pending = Set<NoteID>()
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            guard let mark = line.first, let id = NoteID(String(line.dropFirst())) else { continue }
+            if mark == "+", pending.insert(id).inserted { order.append(id) }
+            if mark == "-" { pending.remove(id) }
+        }
+        var seen = Set<NoteID>()
+        return order.filter { pending.contains($0) && seen.insert($0).inserted }
+    }
+
+    func markPending(_ ids: [NoteID]) throws(FileSystemError) {
+        guard !ids.isEmpty else { return }
+        try files.append(Data(ids.map { "+\($0.rawValue)\n" }.joined().utf8), to: path)
+    }
+
+    func markAcknowledged(_ ids: [NoteID]) throws(FileSystemError) {
+        guard !ids.isEmpty else { return }
+        let remaining = Set(try load()).subtracting(ids)
+        if remaining.isEmpty {
+            try files.write(Data(), to: path)
+        } else {
+            try files.append(Data(ids.map { "-\($0.rawValue)\n" }.joined().utf8), to: path)
+        }
+    }
+}

@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import FileSystemInterface
+
+/// The real file system, through POSIX calls, with the durability `FileAccessing` promises:
+/// data is fsynced before a rename makes it visible, and the directory is fsynced after.
+public struct LocalFileAccessor: FileAccessing {
+    public init() {}
+
+    public func read(_ path: String) throws(FileSystemError) -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .fromErrno(path: path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .fromErrno(path: path) }
+        guard (status.st_mode & S_IFMT) != S_IFDIR else { throw .isADirectory(path: path) }
+        var data = Data()
+        var capacity = max(Int(status.st_size) + 1, 4096)
+        var buffer = [UInt8](repeating: 0, count: capacity)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, capacity) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .fromErrno(path: path)
+            }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+            if count == capacity, capacity < 1 << 20 {
+                capacity *= 2
+                buffer = [UInt8](repeating: 0, count: capacity)
+            }
+        }
+        return data
+    }
+
+    public func write(_ data: Data, to path: String) throws(FileSystemError) {
+        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .fromErrno(path: path) }
+        do throws(FileSystemError) {
+            try writeAll(data, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw FileSystemError.fromErrno(path: path) }
+            close(descriptor)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = FileSystemError.fromErrno(path: path)
+            unlink(temporary)
+            throw failure
+        }
+        try syncDirectory(containing: path)
+    }
+
+    public func append(_ data: Data, to path: String) throws(FileSystemError) {
+        let existed = access(path, F_OK) == 0
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .fromErrno(path: path) }
+        defer { close(descriptor) }
+        try writeAll(data, to: descriptor, path: path)
+        guard fsync(descriptor) == 0 else { throw .fromErrno(path: path) }
+        if !existed { try syncDirectory(containing: path) }
+    }
+
+    public func move(_ source: String, to destination: String) throws(FileSystemError) {
+        guard rename(source, destination) == 0 else { throw .fromErrno(path: source) }
+        try syncDirectory(containing: destination)
+        if parent(of: source) != parent(of: destination) { try syncDirectory(containing: source) }
+    }
+
+    public func remove(_ path: String) throws(FileSystemError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { throw .fromErrno(path: path) }
+        let result = (status.st_mode & S_IFMT) == S_IFDIR ? rmdir(path) : unlink(path)
+        guard result == 0 else { throw .fromErrno(path: path) }
+    }
+
+    public func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] {
+        guard let directory = opendir(path) else { throw .fromErrno(path: path) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    public func createDirectory(_ path: String) throws(FileSystemError) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFDIR else { throw .notADirectory(path: path) }
+            return
+        }
+        let parentPath = parent(of: path)
+        if !parentPath.isEmpty, parentPath != path, !exists(parentPath) { try createDirectory(parentPath) }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw .fromErrno(path: path) }
+    }
+
+    private func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(FileSystemError) {
+        var offset = 0
+        let failure: FileSystemError? = data.withUnsafeBytes { bytes in
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return .fromErrno(path: path)
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    private func syncDirectory(containing path: String) throws(FileSystemError) {
+        let directory = parent(of: path)
+        let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .fromErrno(path: directory) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw .fromErrno(path: directory) }
+    }
+
+    private func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

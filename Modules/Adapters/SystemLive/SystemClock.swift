@@ -1,0 +1,9 @@
+import Foundation
+import SystemInterface
+
+/// The real wall clock.
+public struct SystemClock: WallClock {
+    public init() {}
+
+    public func now() -> Date { Date() }
+}

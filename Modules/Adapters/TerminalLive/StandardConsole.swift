@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import TerminalInterface
+
+/// The process's real standard input, output and error.
+public struct StandardConsole: Console {
+    public init() {}
+
+    public func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    public func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    public func writeBytes(_ data: Data) {
+        FileHandle.standardOutput.write(data)
+    }
+
+    public func readStandardInput() throws -> Data? {
+        guard !isStandardInputTerminal else { return nil }
+        return try FileHandle.standardInput.readToEnd() ?? Data()
+    }
+
+    public var isStandardInputTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+    public var isStandardErrorTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+}

@@ -1,0 +1,24 @@
+import FileSystemInterface
+import NoteStoreInterface
+import QuillCLI
+import SystemInterface
+import TerminalInterface
+import UnimplementedDoubles
+
+/// The test composition root: an environment in which every dependency a test does not
+/// pass is "unimplemented" and fails the test if the code under test touches it.
+public enum QuillTestRoots {
+    public static func test(
+        store: any NoteStore = UnimplementedNoteStore(),
+        clock: any WallClock = UnimplementedClock(),
+        ids: any NoteIDGenerating = UnimplementedNoteIDs(),
+        console: any Console,
+        inputFiles: any FileAccessing = UnimplementedFileAccessor(),
+        editor: any TextEditing = UnimplementedEditor(),
+        workingDirectory: String = "/work"
+    ) -> CLIEnvironment {
+        CLIEnvironment(
+            store: store, clock: clock, ids: ids, console: console, inputFiles: inputFiles, editor: editor,
+            workingDirectory: workingDirectory)
+    }
+}

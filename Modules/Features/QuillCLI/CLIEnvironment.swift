@@ -1,0 +1,36 @@
+import FileSystemInterface
+import NotesFeature
+import NoteStoreInterface
+import SystemInterface
+import TerminalInterface
+
+/// Everything the `quill` commands need from outside, as protocols.
+///
+/// A composition root builds one (production, preview or test) and hands it to the command
+/// the user typed; the commands never know which one they got.
+public struct CLIEnvironment: Sendable {
+    public var store: any NoteStore
+    public var clock: any WallClock
+    public var ids: any NoteIDGenerating
+    public var console: any Console
+    /// Reads the files users name on the command line (`--file PATH`).
+    public var inputFiles: any FileAccessing
+    public var editor: any TextEditing
+    /// The directory relative paths on the command line are relative to.
+    public var workingDirectory: String
+
+    public init(
+        store: any NoteStore, clock: any WallClock, ids: any NoteIDGenerating, console: any Console,
+        inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String
+    ) {
+        self.store = store
+        self.clock = clock
+        self.ids = ids
+        self.console = console
+        self.inputFiles = inputFiles
+        self.editor = editor
+        self.workingDirectory = workingDirectory
+    }
+
+    var notes: NoteService { NoteService(store: store, clock: clock, ids: ids) }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import ArgumentParser
+import NotesFeature
+import QuillModels
+
+/// `quill edit ID [--title T] [--body B | --file PATH] [--tag T] [--untag T]`
+///
+/// With no field flags on a terminal, opens the note in `$EDITOR`: the first line is the
+/// title, the rest (after one blank line) the body.
+public struct EditCommand: QuillCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change a note's title, body or tags.",
+        discussion: "With no field options on a terminal, the note opens in $EDITOR.")
+
+    @OptionGroup public var global: GlobalOptions
+    @Argument(help: "The note's ID or a unique prefix of it.") var id: String
+    @Option(help: "The new title.") var title: String?
+    @Option(help: "The new body.") var body: String?
+    @Option(help: "Read the new body from this file.") var file: String?
+    @Option(name: .customLong("tag"), help: "Add a tag; repeat for several.") var addTags: [String] = []
+    @Option(name: .customLong("untag"), help: "Remove a tag; repeat for several.") var removeTags: [String] = []
+
+    public init() {}
+
+    public func validate() throws {
+        if body != nil && file != nil { throw ValidationError("pass either --body or --file, not both") }
+    }
+
+    public func run(in environment: CLIEnvironment) async throws {
+        var changes = NoteChanges(title: title, body: body, addTags: addTags, removeTags: removeTags)
+        if let file { changes.body = try TextInput.text(fromFile: file, in: environment) }
+        if changes.isEmpty {
+            guard environment.console.isStandardInputTerminal else { throw CLIFailure.from(NoteServiceError.nothingToChange) }
+            changes = try await editInEditor(in: environment)
+        }
+        let note = try await environment.notes.edit(id, changes: changes)
+        environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision))\n")
+    }
+
+    private func editInEditor(in environment: CLIEnvironment) async throws -> NoteChanges {
+        let note = try await environment.notes.note(id)
+        let edited = try await environment.editor.edit(EditorText.render(note), fileExtension: "md")
+        return try EditorText.parse(edited)
+    }
+}
+
+/// The text a note is edited as in `$EDITOR`: title, a blank line, the body.
+enum EditorText {
+    static func render(_ note: Note) -> String {
+        note.title + "\n\n" + note.body
+    }
+
+    static func parse(_ text: String) throws -> NoteChanges {
+        let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        let title = lines.first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !title.isEmpty else { throw CLIFailure("the edited note has no title on its first line; nothing was changed") }
+        var body = lines.count > 1 ? String(lines[1]) : ""
+        if body.hasPrefix("\n") { body.removeFirst() }
+        return NoteChanges(title: title, body: body)
+    }
+}

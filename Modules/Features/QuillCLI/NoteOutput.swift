@@ -1,0 +1,64 @@
+import Foundation
+import NoteStoreInterface
+import QuillModels
+
+/// How notes are printed: one aligned line per note for people, stable JSON for scripts.
+enum NoteOutput {
+    static func line(_ summary: NoteSummary) -> String {
+        let tags = summary.tags.isEmpty ? "" : "  " + summary.tags.map { "#\($0)" }.joined(separator: " ")
+        return "\(summary.id.short)  \(day(summary.updated))  \(summary.title)\(tags)\n"
+    }
+
+    static func details(_ note: Note) -> String {
+        var text = "\(note.title)\n"
+        text += "id:       \(note.id)\n"
+        if !note.tags.isEmpty { text += "tags:     \(note.tags.map { "#\($0)" }.joined(separator: " "))\n" }
+        text += "created:  \(Timestamp(note.created))\n"
+        text += "updated:  \(Timestamp(note.updated))  (revision \(note.revision))\n"
+        if !note.body.isEmpty { text += "\n" + note.body + (note.body.hasSuffix("\n") ? "" : "\n") }
+        return text
+    }
+
+    static func json(_ listing: NoteListing) throws -> String {
+        try encode(listing.notes.map(SummaryDocument.init))
+    }
+
+    static func json(_ note: Note) throws -> String {
+        try encode(NoteDocument(note))
+    }
+
+    static func warnings(_ listing: NoteListing, to environment: CLIEnvironment) {
+        for problem in listing.problems {
+            environment.console.writeError("quill: warning: skipped unreadable note \(problem)\n")
+        }
+    }
+
+    private static func encode(_ value: some Encodable) throws -> String {
+        let encoder = NoteJSON.encoder
+        encoder.outputFormatting.insert(.prettyPrinted)
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+
+    private static func day(_ date: Date) -> String {
+        String(Timestamp(date).description.prefix(16)).replacingOccurrences(of: "T", with: " ")
+    }
+}
+
+/// The JSON shape of a note in `list --json` and `search --json` (documented in docs/cli.md).
+struct SummaryDocument: Encodable {
+    let id: NoteID
+    let title: String
+    let tags: [Tag]
+    let created: Timestamp
+    let updated: Timestamp
+    let revision: Int
+
+    init(_ summary: NoteSummary) {
+        id = summary.id
+        title = summary.title
+        tags = summary.tags
+        created = Timestamp(summary.created)
+        updated = Timestamp(summary.updated)
+        revision = summary.revision
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+
+/// The `quill` command line: its name, its help and its subcommands.
+public struct Quill: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "quill",
+        abstract: "Keep notes in your terminal.",
+        discussion: """
+            Notes live in $QUILL_HOME, else $XDG_DATA_HOME/quill, else ~/.local/share/quill.
+            Wherever a command takes an ID, a unique prefix of it will do.
+            Exit status: 0 success, 1 failure, 2 usage error, 3 note not found.
+            """,
+        subcommands: [AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
+                      RemoveCommand.self, SearchCommand.self]
+    )
+
+    @OptionGroup public var global: GlobalOptions
+
+    public init() {}
+}

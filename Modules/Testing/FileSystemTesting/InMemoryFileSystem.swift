@@ -1,0 +1,153 @@
+import Foundation
+import FileSystemInterface
+import Synchronization
+
+/// A file system in memory that behaves like the real one: same errors for missing parents,
+/// directories read as files, non-empty directories removed, and so on.
+///
+/// Lets file-backed code (the note store) be unit tested without touching a disk, and the
+/// file-system contract suite proves it behaves as `LocalFileAccessor` does.
+public final class InMemoryFileSystem: FileAccessing {
+    enum Entry: Sendable {
+        case file(Data)
+        case directory
+    }
+
+    private let entries = Mutex<[String: Entry]>(["/": .directory])
+
+    public init() {}
+
+    /// Every file path with its contents: for tests that inspect or damage what was written.
+    public var files: [String: Data] {
+        entries.withLock { entries in
+            entries.compactMapValues { if case .file(let data) = $0 { data } else { nil } }
+        }
+    }
+
+    public func read(_ path: String) throws(FileSystemError) -> Data {
+        let path = normalized(path)
+        return try entries.withLock { entries throws(FileSystemError) -> Data in
+            try checkParents(of: path, in: entries)
+            switch entries[path] {
+            case .file(let data): return data
+            case .directory: throw .isADirectory(path: path)
+            case nil: throw .notFound(path: path)
+            }
+        }
+    }
+
+    public func write(_ data: Data, to path: String) throws(FileSystemError) {
+        try store(path) { _ in data }
+    }
+
+    public func append(_ data: Data, to path: String) throws(FileSystemError) {
+        try store(path) { existing in (existing ?? Data()) + data }
+    }
+
+    public func move(_ source: String, to destination: String) throws(FileSystemError) {
+        let source = normalized(source), destination = normalized(destination)
+        try entries.withLock { entries throws(FileSystemError) in
+            try checkParents(of: source, in: entries)
+            guard case .file(let data) = entries[source] else {
+                throw entries[source] == nil ? .notFound(path: source) : .isADirectory(path: source)
+            }
+            try checkParentDirectory(of: destination, in: entries)
+            if case .directory = entries[destination] { throw .isADirectory(path: destination) }
+            entries[source] = nil
+            entries[destination] = .file(data)
+        }
+    }
+
+    public func remove(_ path: String) throws(FileSystemError) {
+        let path = normalized(path)
+        try entries.withLock { entries throws(FileSystemError) in
+            try checkParents(of: path, in: entries)
+            switch entries[path] {
+            case nil: throw .notFound(path: path)
+            case .file: entries[path] = nil
+            case .directory:
+                let prefix = path == "/" ? "/" : path + "/"
+                guard !entries.keys.contains(where: { $0 != path && $0.hasPrefix(prefix) }) else {
+                    throw .directoryNotEmpty(path: path)
+                }
+                entries[path] = nil
+            }
+        }
+    }
+
+    public func exists(_ path: String) -> Bool {
+        let path = normalized(path)
+        return entries.withLock { entries in
+            (try? checkParents(of: path, in: entries)) != nil && entries[path] != nil
+        }
+    }
+
+    public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] {
+        let path = normalized(path)
+        return try entries.withLock { entries throws(FileSystemError) -> [String] in
+            try checkParents(of: path, in: entries)
+            switch entries[path] {
+            case nil: throw .notFound(path: path)
+            case .file: throw .notADirectory(path: path)
+            case .directory:
+                let prefix = path == "/" ? "/" : path + "/"
+                return entries.keys.compactMap { key in
+                    guard key.hasPrefix(prefix), key != path else { return nil }
+                    let rest = key.dropFirst(prefix.count)
+                    return rest.contains("/") ? nil : String(rest)
+                }
+            }
+        }
+    }
+
+    public func createDirectory(_ path: String) throws(FileSystemError) {
+        let path = normalized(path)
+        try entries.withLock { entries throws(FileSystemError) in
+            var current = ""
+            for component in path.split(separator: "/") {
+                current += "/" + component
+                switch entries[current] {
+                case .file: throw .notADirectory(path: current)
+                case .directory: continue
+                case nil: entries[current] = .directory
+                }
+            }
+        }
+    }
+
+    private func store(_ path: String, _ contents: (Data?) -> Data) throws(FileSystemError) {
+        let path = normalized(path)
+        try entries.withLock { entries throws(FileSystemError) in
+            try checkParentDirectory(of: path, in: entries)
+            switch entries[path] {
+            case .directory: throw .isADirectory(path: path)
+            case .file(let existing): entries[path] = .file(contents(existing))
+            case nil: entries[path] = .file(contents(nil))
+            }
+        }
+    }
+
+    /// A path whose parent is missing is "not found"; one whose parent is a file is "not a directory".
+    private func checkParentDirectory(of path: String, in entries: [String: Entry]) throws(FileSystemError) {
+        try checkParents(of: path, in: entries)
+        let parent = parentPath(of: path)
+        guard entries[parent] != nil else { throw .notFound(path: path) }
+    }
+
+    private func checkParents(of path: String, in entries: [String: Entry]) throws(FileSystemError) {
+        var current = parentPath(of: path)
+        while current != "/" {
+            if case .file = entries[current] { throw .notADirectory(path: path) }
+            current = parentPath(of: current)
+        }
+    }
+
+    private func parentPath(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+
+    private func normalized(_ path: String) -> String {
+        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+}

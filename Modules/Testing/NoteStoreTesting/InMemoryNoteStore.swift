@@ -1,0 +1,60 @@
+import NoteStoreInterface
+import QuillModels
+
+/// A note store in memory: for previews, and for tests of the features that use a store.
+///
+/// It obeys the same contract as the file-backed store (the contract suite runs on both):
+/// all-or-nothing batches, revision checks, tombstones, pending marks.
+public actor InMemoryNoteStore: NoteStore {
+    private var notes: [NoteID: Note]
+    private var pending: [NoteID] = []
+
+    public init(notes: [Note] = []) {
+        self.notes = Dictionary(notes.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    public func note(id: NoteID) -> Note? { notes[id] }
+
+    public func list(_ query: NoteQuery) -> NoteListing {
+        NoteListing(notes: query.arrange(notes.values.map(\.summary)))
+    }
+
+    public func search(_ text: String, limit: Int?) -> NoteListing {
+        let needle = text.lowercased()
+        let matches = notes.values.filter { note in
+            !note.isDeleted && (note.title.lowercased().contains(needle) || note.body.lowercased().contains(needle))
+        }
+        return NoteListing(notes: NoteQuery(limit: limit).arrange(matches.map(\.summary)))
+    }
+
+    public func ids(withPrefix prefix: String) -> [NoteID] {
+        notes.values.filter { !$0.isDeleted && $0.id.rawValue.hasPrefix(prefix) }.map(\.id).sorted()
+    }
+
+    public func apply(_ writes: [NoteWrite], origin: WriteOrigin) throws {
+        var seen = Set<NoteID>()
+        for write in writes {
+            let id = write.note.id
+            guard seen.insert(id).inserted else { throw NoteStoreError.duplicateInBatch(id) }
+            switch write {
+            case .create:
+                if notes[id] != nil { throw NoteStoreError.alreadyExists(id) }
+            case .update(_, let expected):
+                guard let current = notes[id] else { throw NoteStoreError.notFound(id) }
+                guard current.revision == expected else {
+                    throw NoteStoreError.revisionConflict(id, expected: expected, actual: current.revision)
+                }
+            }
+        }
+        for write in writes { notes[write.note.id] = write.note }
+        if origin == .local {
+            for write in writes where !pending.contains(write.note.id) { pending.append(write.note.id) }
+        }
+    }
+
+    public func pendingChanges() -> [NoteID] { pending }
+
+    public func acknowledge(_ revisions: [NoteID: Int]) {
+        pending.removeAll { id in revisions[id] != nil && notes[id]?.revision == revisions[id] }
+    }
+}

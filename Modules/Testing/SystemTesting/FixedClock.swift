@@ -1,0 +1,31 @@
+import Foundation
+import Synchronization
+import SystemInterface
+
+/// A clock that starts at a fixed instant and moves forward by a fixed step each time it is
+/// read, so that successive writes get distinct, predictable timestamps.
+public final class SteppingClock: WallClock {
+    private let current: Mutex<Date>
+    private let step: TimeInterval
+
+    public init(start: Date, step: TimeInterval = 1) {
+        self.current = Mutex(start)
+        self.step = step
+    }
+
+    public func now() -> Date {
+        current.withLock { date in
+            defer { date += step }
+            return date
+        }
+    }
+}
+
+/// A clock that always says the same instant.
+public struct FixedClock: WallClock {
+    public let date: Date
+
+    public init(_ date: Date) { self.date = date }
+
+    public func now() -> Date { date }
+}

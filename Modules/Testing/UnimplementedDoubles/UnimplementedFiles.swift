@@ -1,0 +1,24 @@
+import Foundation
+import FileSystemInterface
+
+/// A file system that fails the test on any use.
+public struct UnimplementedFileAccessor: FileAccessing {
+    public init() {}
+
+    public func read(_ path: String) throws(FileSystemError) -> Data { throw failure("read") }
+    public func write(_ data: Data, to path: String) throws(FileSystemError) { throw failure("write") }
+    public func append(_ data: Data, to path: String) throws(FileSystemError) { throw failure("append") }
+    public func move(_ source: String, to destination: String) throws(FileSystemError) { throw failure("move") }
+    public func remove(_ path: String) throws(FileSystemError) { throw failure("remove") }
+    public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] { throw failure("contents") }
+    public func createDirectory(_ path: String) throws(FileSystemError) { throw failure("createDirectory") }
+
+    public func exists(_ path: String) -> Bool {
+        _ = unimplemented("FileAccessing.exists")
+        return false
+    }
+
+    private func failure(_ name: String) -> FileSystemError {
+        .other(path: "", reason: unimplemented("FileAccessing.\(name)").description)
+    }
+}

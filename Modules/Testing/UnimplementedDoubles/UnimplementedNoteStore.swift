@@ -1,0 +1,16 @@
+import NoteStoreInterface
+import QuillModels
+
+/// A store every method of which fails the test: the default of the test root, so a test
+/// that did not ask for a store proves the code under test never touches one.
+public struct UnimplementedNoteStore: NoteStore {
+    public init() {}
+
+    public func note(id: NoteID) async throws -> Note? { throw unimplemented("NoteStore.note(id:)") }
+    public func list(_ query: NoteQuery) async throws -> NoteListing { throw unimplemented("NoteStore.list") }
+    public func search(_ text: String, limit: Int?) async throws -> NoteListing { throw unimplemented("NoteStore.search") }
+    public func ids(withPrefix prefix: String) async throws -> [NoteID] { throw unimplemented("NoteStore.ids(withPrefix:)") }
+    public func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws { throw unimplemented("NoteStore.apply") }
+    public func pendingChanges() async throws -> [NoteID] { throw unimplemented("NoteStore.pendingChanges") }
+    public func acknowledge(_ revisions: [NoteID: Int]) async throws { throw unimplemented("NoteStore.acknowledge") }
+}

@@ -1,0 +1,11 @@
+import Foundation
+import TerminalInterface
+
+/// An editor that fails the test when opened.
+public struct UnimplementedEditor: TextEditing {
+    public init() {}
+
+    public func edit(_ text: String, fileExtension: String) async throws -> String {
+        throw unimplemented("TextEditing.edit")
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import FileSystemInterface
+import Testing
+
+/// The behaviour every `FileAccessing` must have: the real one and the in-memory fake alike.
+@Suite("FileAccessing contract")
+struct FileAccessingContractTests {
+    @Test(arguments: FileSystemFixture.allCases)
+    func writeThenReadReturnsTheBytes(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        let bytes = Data((0..<1000).map { UInt8($0 % 251) })
+        try files.write(bytes, to: root + "/a.bin")
+        #expect(try files.read(root + "/a.bin") == bytes)
+        try files.write(Data("short".utf8), to: root + "/a.bin")
+        #expect(try files.read(root + "/a.bin") == Data("short".utf8))
+        #expect(files.exists(root + "/a.bin"))
+    }
+
+    @Test(arguments: FileSystemFixture.allCases)
+    func emptyFilesExist(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        try files.write(Data(), to: root + "/empty")
+        #expect(try files.read(root + "/empty") == Data())
+    }
+
+    @Test(arguments: FileSystemFixture.allCases)
+    func readingAMissingFileIsNotFound(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        #expect(throws: FileSystemError.notFound(path: root + "/missing")) { try files.read(root + "/missing") }
+        #expect(!files.exists(root + "/missing"))
+    }
+
+    @Test(arguments: FileSystemFixture.allCases)
+    func writingIntoAMissingDirectoryIsNotFound(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        #expect(throws: FileSystemError.notFound(path: root + "/no/file")) { try files.write(Data(), to: root + "/no/file") }
+    }
+
+    @Test(arguments: FileSystemFixture.allCases)
+    func readingADirectoryIsAnError(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        try files.createDirectory(root + "/dir")
+        #expect(throws: FileSystemError.isADirectory(path: root + "/dir")) { try files.read(root + "/dir") }
+    }
+
+    @Test(arguments: FileSystemFixture.allCases)
+    func appendCreatesThenExtends(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        try files.append(Data("a".utf8), to: root + "/log")
+        try files.append(Data("b".utf8), to: root + "/log")
+        #expect(try files.read(root + "/log") == Data("ab".utf8))
+    }
+
+    @Test(arguments: FileSystemFixture.allCases)
+    func moveReplacesTheDestination(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        try files.createDirectory(root + "/sub")
+        try files.write(Data("new".utf8), to: root + "/a")
+        try files.write(Data("old".utf8), to: root + "/sub/b")
+        try files.move(root + "/a", to: root + "/sub/b")
+        #expect(!files.exists(root + "/a"))
+        #expect(try files.read(root + "/sub/b") == Data("new".utf8))
+        #expect(throws: FileSystemError.notFound(path: root + "/a")) { try files.move(root + "/a", to: root + "/c") }
+    }
+
+    @Test(arguments: FileSystemFixture.allCases)
+    func removeDeletesFilesAndEmptyDirectoriesOnly(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        try files.createDirectory(root + "/d")
+        try files.write(Data(), to: root + "/d/f")
+        #expect(throws: FileSystemError.directoryNotEmpty(path: root + "/d")) { try files.remove(root + "/d") }
+        try files.remove(root + "/d/f")
+        try files.remove(root + "/d")
+        #expect(!files.exists(root + "/d"))
+        #expect(throws: FileSystemError.notFound(path: root + "/d")) { try files.remove(root + "/d") }
+    }
+
+    @Test(arguments: FileSystemFixture.allCases)
+    func contentsListsNamesOfDirectChildren(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        try files.createDirectory(root + "/d/inner")
+        try files.write(Data(), to: root + "/d/one")
+        try files.write(Data(), to: root + "/d/inner/deep")
+        #expect(try files.contents(ofDirectory: root + "/d").sorted() == ["inner", "one"])
+        #expect(throws: FileSystemError.notFound(path: root + "/nope")) { try files.contents(ofDirectory: root + "/nope") }
+        #expect(throws: FileSystemError.notADirectory(path: root + "/d/one")) { try files.contents(ofDirectory: root + "/d/one") }
+    }
+
+    @Test(arguments: FileSystemFixture.allCases)
+    func createDirectoryMakesParentsAndIsIdempotent(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        try files.createDirectory(root + "/a/b/c")
+        try files.createDirectory(root + "/a/b/c")
+        #expect(files.exists(root + "/a/b"))
+        try files.write(Data(), to: root + "/file")
+        #expect(throws: FileSystemError.self) { try files.createDirectory(root + "/file") }
+        #expect(throws: FileSystemError.self) { try files.createDirectory(root + "/file/sub") }
+    }
+
+    @Test(arguments: FileSystemFixture.allCases)
+    func writeLeavesNoTemporaryFilesBehind(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        for index in 0..<5 { try files.write(Data("\(index)".utf8), to: root + "/f") }
+        #expect(try files.contents(ofDirectory: root) == ["f"])
+    }
+}

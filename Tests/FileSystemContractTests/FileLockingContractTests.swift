@@ -1,0 +1,85 @@
+import Foundation
+import FileSystemInterface
+import FileSystemTesting
+import LocalFileSystem
+import Synchronization
+import Testing
+
+/// Every `FileLocking` implementation, with a lock path it can use.
+enum LockingFixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case flock
+    case inMemory
+
+    var testDescription: String { rawValue }
+
+    func make() throws -> (locks: any FileLocking, path: String) {
+        switch self {
+        case .flock:
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-lock-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            return (FlockLocking(), directory + "/lock")
+        case .inMemory:
+            return (InMemoryLocking(), "/lock")
+        }
+    }
+}
+
+@Suite("FileLocking contract")
+struct FileLockingContractTests {
+    /// Counts how many holders are inside at once, and the most ever seen.
+    final class Occupancy: Sendable {
+        let state = Mutex((inside: 0, most: 0))
+        func enter() { state.withLock { $0.inside += 1; $0.most = max($0.most, $0.inside) } }
+        func leave() { state.withLock { $0.inside -= 1 } }
+        var most: Int { state.withLock { $0.most } }
+    }
+
+    @Test(arguments: LockingFixture.allCases)
+    func exclusiveHoldersNeverOverlap(fixture: LockingFixture) async throws {
+        let (locks, path) = try fixture.make()
+        let occupancy = Occupancy()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    try await locks.withLock(at: path, exclusive: true) {
+                        occupancy.enter()
+                        try await Task.sleep(for: .milliseconds(2))
+                        occupancy.leave()
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(occupancy.most == 1)
+    }
+
+    @Test(arguments: LockingFixture.allCases)
+    func sharedHoldersMayOverlap(fixture: LockingFixture) async throws {
+        let (locks, path) = try fixture.make()
+        let occupancy = Occupancy()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    try await locks.withLock(at: path, exclusive: false) {
+                        occupancy.enter()
+                        try await Task.sleep(for: .milliseconds(50))
+                        occupancy.leave()
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(occupancy.most > 1)
+    }
+
+    @Test(arguments: LockingFixture.allCases)
+    func theLockIsReleasedWhenTheBodyThrows(fixture: LockingFixture) async throws {
+        struct Boom: Error {}
+        let (locks, path) = try fixture.make()
+        await #expect(throws: Boom.self) {
+            try await locks.withLock(at: path, exclusive: true) { throw Boom() }
+        }
+        let value = try await locks.withLock(at: path, exclusive: true) { 42 }
+        #expect(value == 42)
+    }
+}

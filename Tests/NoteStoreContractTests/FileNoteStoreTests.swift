@@ -1,0 +1,117 @@
+import FileNoteStore
+import FileSystemInterface
+import FileSystemTesting
+import Foundation
+import NoteStoreInterface
+import QuillModels
+import Testing
+
+/// What only the file-backed store has to prove: crash safety, index repair, corrupt files.
+@Suite("File-backed note store")
+struct FileNoteStoreTests {
+    let root = "/data/quill"
+
+    func store(on files: any FileAccessing, locks: any FileLocking = InMemoryLocking()) -> FileNoteStore {
+        FileNoteStore(root: root, files: files, locks: locks)
+    }
+
+    /// Interrupts a two-note batch after every possible number of file operations, then reopens
+    /// the store: it must hold either the old state or the new one, never a mix, and stay usable.
+    @Test func aWriteInterruptedAtAnyStepIsAllOrNothing() async throws {
+        for step in 0..<40 {
+            let disk = InMemoryFileSystem()
+            let locks = InMemoryLocking()
+            let before = try NoteMaker.note(1)
+            let added = try NoteMaker.note(2)
+            try await store(on: disk, locks: locks).create(before)
+
+            let failing = FailingFileAccessor(wrapping: disk, mutationsBeforeFailure: step)
+            let batch: [NoteWrite] = [
+                .update(try before.revised(title: "Changed", at: NoteMaker.start), expectedRevision: 1),
+                .create(added),
+            ]
+            let succeeded = (try? await store(on: failing, locks: locks).apply(batch, origin: .local)) != nil
+
+            let reopened = store(on: disk, locks: locks)
+            let titles = try await reopened.list(NoteQuery()).notes.map(\.title).sorted()
+            let first = try await reopened.note(id: before.id)
+            let second = try await reopened.note(id: added.id)
+            if titles == ["Note 1"] {
+                #expect(!succeeded, "step \(step): a write that reported success was lost")
+                #expect(first?.title == "Note 1" && second == nil, "step \(step)")
+                #expect(try await reopened.pendingChanges() == [before.id], "step \(step)")
+            } else {
+                #expect(titles == ["Changed", "Note 2"], "step \(step): mixed state \(titles)")
+                #expect(first?.title == "Changed" && second != nil, "step \(step)")
+                #expect(Set(try await reopened.pendingChanges()) == [before.id, added.id], "step \(step)")
+            }
+            try await reopened.create(try NoteMaker.note(3))
+            #expect(try await reopened.list(NoteQuery()).notes.count == titles.count + 1, "step \(step)")
+            if !failing.hasFailed { break }
+        }
+    }
+
+    @Test func aMissingIndexIsRebuiltFromTheNotes() async throws {
+        let disk = InMemoryFileSystem()
+        try await store(on: disk).apply([.create(try NoteMaker.note(1)), .create(try NoteMaker.note(2))], origin: .local)
+        try disk.remove(root + "/index")
+        #expect(try await store(on: disk).list(NoteQuery()).notes.count == 2)
+        #expect(disk.exists(root + "/index"), "the rebuilt index is saved")
+    }
+
+    @Test func aDamagedIndexIsRebuiltFromTheNotes() async throws {
+        let disk = InMemoryFileSystem()
+        try await store(on: disk).apply([.create(try NoteMaker.note(1)), .create(try NoteMaker.note(2))], origin: .local)
+        try disk.write(Data("garbage\n".utf8), to: root + "/index")
+        #expect(try await store(on: disk).list(NoteQuery()).notes.map(\.title).sorted() == ["Note 1", "Note 2"])
+    }
+
+    @Test func aCorruptNoteIsReportedWhileTheOthersStillList() async throws {
+        let disk = InMemoryFileSystem()
+        let bad = try NoteMaker.note(1)
+        try await store(on: disk).apply([.create(bad), .create(try NoteMaker.note(2, body: "findme"))], origin: .local)
+        try disk.write(Data("{ not json".utf8), to: root + "/notes/\(bad.id).json")
+
+        await #expect(throws: NoteStoreError.self) { try await store(on: disk).note(id: bad.id) }
+        let search = try await store(on: disk).search("findme", limit: nil)
+        #expect(search.notes.map(\.title) == ["Note 2"])
+        #expect(search.problems.map(\.location) == [root + "/notes/\(bad.id).json"])
+
+        try disk.remove(root + "/index")
+        let listing = try await store(on: disk).list(NoteQuery())
+        #expect(listing.notes.map(\.title) == ["Note 2"])
+        #expect(listing.problems.count == 1)
+        #expect(!disk.exists(root + "/index"), "an index missing a corrupt note is not saved, so it keeps being reported")
+    }
+
+    @Test func theIndexIsCompactedWhenMostOfItIsSuperseded() async throws {
+        let disk = InMemoryFileSystem()
+        let files = store(on: disk)
+        var note = try NoteMaker.note(1)
+        try await files.create(note)
+        for index in 0..<1100 {
+            let next = try note.revised(body: "v\(index)", at: NoteMaker.start)
+            try await files.update(next, expectedRevision: note.revision)
+            note = next
+        }
+        let before = try #require(disk.files[root + "/index"]).count
+        #expect(try await files.list(NoteQuery()).notes.map(\.revision) == [1101])
+        let after = try #require(disk.files[root + "/index"]).count
+        #expect(after < before / 100)
+        #expect(try await files.list(NoteQuery()).notes.map(\.revision) == [1101])
+    }
+
+    @Test func readingAnAbsentStoreCreatesNothing() async throws {
+        let disk = InMemoryFileSystem()
+        #expect(try await store(on: disk).list(NoteQuery()).notes.isEmpty)
+        #expect(try await store(on: disk).pendingChanges().isEmpty)
+        #expect(!disk.exists(root))
+    }
+
+    @Test func anUnwritableRootIsReportedAsUnavailable() async throws {
+        let disk = InMemoryFileSystem()
+        try disk.createDirectory("/data")
+        try disk.write(Data(), to: root)
+        await #expect(throws: NoteStoreError.self) { try await store(on: disk).create(try NoteMaker.note(1)) }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import NoteStoreInterface
+import QuillModels
+import Testing
+
+/// The behaviour every `NoteStore` must have. The in-memory fake runs it too, so it cannot
+/// drift from the file-backed store that users actually have.
+@Suite("NoteStore contract")
+struct NoteStoreContractTests {
+    @Test(arguments: StoreFixture.allCases)
+    func createdNoteCanBeReadBackExactly(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        let note = try NoteMaker.note(1, title: "Café", body: "line\n\ttab \\ slash", tags: ["b", "a"])
+        try await store.create(note)
+        #expect(try await store.note(id: note.id) == note)
+        #expect(try await store.note(id: NoteID(high: 9, low: 9)) == nil)
+    }
+
+    @Test(arguments: StoreFixture.allCases)
+    func creatingAnExistingIDFailsAndChangesNothing(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        let note = try NoteMaker.note(1)
+        try await store.create(note)
+        await #expect(throws: NoteStoreError.alreadyExists(note.id)) {
+            try await store.create(try NoteMaker.note(1, title: "Other"))
+        }
+        #expect(try await store.note(id: note.id)?.title == "Note 1")
+    }
+
+    @Test(arguments: StoreFixture.allCases)
+    func updateNeedsTheCurrentRevision(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        let note = try NoteMaker.note(1)
+        try await store.create(note)
+        let second = try note.revised(title: "Second", at: NoteMaker.start)
+        try await store.update(second, expectedRevision: 1)
+        let stale = try note.revised(title: "Stale", at: NoteMaker.start)
+        await #expect(throws: NoteStoreError.revisionConflict(note.id, expected: 1, actual: 2)) {
+            try await store.update(stale, expectedRevision: 1)
+        }
+        #expect(try await store.note(id: note.id)?.title == "Second")
+        await #expect(throws: NoteStoreError.notFound(try NoteMaker.note(7).id)) {
+            try await store.update(try NoteMaker.note(7).revised(title: "x", at: NoteMaker.start), expectedRevision: 1)
+        }
+    }
+
+    @Test(arguments: StoreFixture.allCases)
+    func aBatchIsAllOrNothing(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        try await store.create(try NoteMaker.note(1))
+        let batch: [NoteWrite] = [.create(try NoteMaker.note(2)), .create(try NoteMaker.note(1, title: "Clash"))]
+        await #expect(throws: NoteStoreError.alreadyExists(try NoteMaker.note(1).id)) {
+            try await store.apply(batch, origin: .local)
+        }
+        #expect(try await store.note(id: NoteMaker.note(2).id) == nil)
+        #expect(try await store.list(NoteQuery()).notes.count == 1)
+        await #expect(throws: NoteStoreError.duplicateInBatch(try NoteMaker.note(3).id)) {
+            try await store.apply([.create(try NoteMaker.note(3)), .create(try NoteMaker.note(3))], origin: .local)
+        }
+        #expect(try await store.note(id: NoteMaker.note(3).id) == nil)
+    }
+
+    @Test(arguments: StoreFixture.allCases)
+    func listIsNewestFirstFilteredAndLimited(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        try await store.apply([
+            .create(try NoteMaker.note(1, tags: ["work"], minutes: 1)),
+            .create(try NoteMaker.note(2, tags: ["home"], minutes: 3)),
+            .create(try NoteMaker.note(3, tags: ["work", "home"], minutes: 2)),
+            .create(try NoteMaker.note(4, minutes: 2)),
+        ], origin: .local)
+        let all = try await store.list(NoteQuery()).notes.map(\.title)
+        #expect(all == ["Note 2", "Note 3", "Note 4", "Note 1"])
+        #expect(try await store.list(NoteQuery(tag: Tag("work"))).notes.map(\.title) == ["Note 3", "Note 1"])
+        #expect(try await store.list(NoteQuery(limit: 2)).notes.map(\.title) == ["Note 2", "Note 3"])
+        #expect(try await store.list(NoteQuery(limit: 0)).notes.isEmpty)
+    }
+
+    @Test(arguments: StoreFixture.allCases)
+    func tombstonesAreHiddenUnlessAskedFor(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        let note = try NoteMaker.note(1)
+        try await store.create(note)
+        try await store.create(try NoteMaker.note(2))
+        try await store.update(note.deleted(at: NoteMaker.start), expectedRevision: 1)
+        #expect(try await store.list(NoteQuery()).notes.map(\.title) == ["Note 2"])
+        #expect(try await store.list(NoteQuery(includeDeleted: true)).notes.count == 2)
+        #expect(try await store.note(id: note.id)?.isDeleted == true)
+        #expect(try await store.ids(withPrefix: "").count == 1)
+        #expect(try await store.search("note", limit: nil).notes.map(\.title) == ["Note 2"])
+    }
+
+    @Test(arguments: StoreFixture.allCases)
+    func searchIgnoresCaseInTitlesAndBodies(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        try await store.apply([
+            .create(try NoteMaker.note(1, title: "Shopping LIST", minutes: 1)),
+            .create(try NoteMaker.note(2, title: "Other", body: "remember the list", minutes: 2)),
+            .create(try NoteMaker.note(3, title: "Nothing", body: "here")),
+        ], origin: .local)
+        #expect(try await store.search("List", limit: nil).notes.map(\.title) == ["Other", "Shopping LIST"])
+        #expect(try await store.search("list", limit: 1).notes.map(\.title) == ["Other"])
+        #expect(try await store.search("absent", limit: nil).notes.isEmpty)
+    }
+
+    @Test(arguments: StoreFixture.allCases)
+    func idsWithPrefixFindsLiveNotes(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        let a = try Note(id: NoteID("aa11")!, title: "a", body: "", tags: [], created: NoteMaker.start, updated: NoteMaker.start)
+        let b = try Note(id: NoteID("aa22")!, title: "b", body: "", tags: [], created: NoteMaker.start, updated: NoteMaker.start)
+        let c = try Note(id: NoteID("bb33")!, title: "c", body: "", tags: [], created: NoteMaker.start, updated: NoteMaker.start)
+        try await store.apply([.create(a), .create(b), .create(c)], origin: .local)
+        #expect(try await store.ids(withPrefix: "aa") == [a.id, b.id])
+        #expect(try await store.ids(withPrefix: "bb3") == [c.id])
+        #expect(try await store.ids(withPrefix: "cc").isEmpty)
+    }
+
+    @Test(arguments: StoreFixture.allCases)
+    func localWritesArePendingUntilAcknowledgedAtTheirRevision(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        let one = try NoteMaker.note(1), two = try NoteMaker.note(2), three = try NoteMaker.note(3)
+        try await store.create(one)
+        try await store.create(two)
+        try await store.apply([.create(three)], origin: .remote)
+        #expect(try await store.pendingChanges() == [one.id, two.id])
+
+        let edited = try two.revised(body: "edited after push", at: NoteMaker.start)
+        try await store.update(edited, expectedRevision: 1)
+        try await store.acknowledge([one.id: 1, two.id: 1, three.id: 1])
+        #expect(try await store.pendingChanges() == [two.id])
+
+        try await store.acknowledge([two.id: 2])
+        #expect(try await store.pendingChanges().isEmpty)
+    }
+
+    @Test(arguments: StoreFixture.allCases)
+    func remoteWritesOfPendingNotesKeepThemPending(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        let note = try NoteMaker.note(1)
+        try await store.create(note)
+        try await store.update(try note.withRevision(5), expectedRevision: 1)
+        try await store.apply([.update(try note.withRevision(6), expectedRevision: 5)], origin: .remote)
+        #expect(try await store.pendingChanges() == [note.id])
+    }
+
+    @Test(arguments: StoreFixture.allCases)
+    func concurrentWritersLoseNothing(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for number in 1...40 {
+                group.addTask { try await store.create(try NoteMaker.note(UInt64(number))) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await store.list(NoteQuery()).notes.count == 40)
+        #expect(try await store.pendingChanges().count == 40)
+    }
+}

@@ -1,0 +1,28 @@
+import FileNoteStore
+import FileSystemTesting
+import Foundation
+import LocalFileSystem
+import NoteStoreInterface
+import NoteStoreTesting
+import Testing
+
+/// Every `NoteStore` implementation the contract must hold for.
+enum StoreFixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case inMemory
+    case fileOnInMemoryFileSystem
+    case fileOnDisk
+
+    var testDescription: String { rawValue }
+
+    func make() throws -> any NoteStore {
+        switch self {
+        case .inMemory:
+            return InMemoryNoteStore()
+        case .fileOnInMemoryFileSystem:
+            return FileNoteStore(root: "/data/quill", files: InMemoryFileSystem(), locks: InMemoryLocking())
+        case .fileOnDisk:
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("quill-store-\(UUID().uuidString)").path
+            return FileNoteStore(root: root, files: LocalFileAccessor(), locks: FlockLocking())
+        }
+    }
+}

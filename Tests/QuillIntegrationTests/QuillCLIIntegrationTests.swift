@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// The real `quill` executable against a real temporary data directory.
+@Suite("quill executable", .serialized)
+struct QuillCLIIntegrationTests {
+    @Test func theWholeNoteCycleWorks() throws {
+        let quill = QuillProcess.withFreshHome()
+        defer { quill.removeHome() }
+        let id = try quill.succeed(["add", "Shopping", "--body", "Milk and eggs", "--tag", "Home"])
+        #expect(id.count == 32)
+        let second = try quill.succeed(["add", "Piped"], input: Data("body from stdin".utf8))
+        #expect(try quill.listedIDs() == [second, id])
+
+        let shown = try quill.succeed(["show", String(id.prefix(6))])
+        #expect(shown.hasPrefix("Shopping\nid:       \(id)\ntags:     #home"))
+        #expect(shown.hasSuffix("Milk and eggs"))
+
+        _ = try quill.succeed(["edit", String(id.prefix(8)), "--title", "Groceries", "--tag", "food", "--untag", "home"])
+        let json = try quill.succeed(["show", id, "--json"])
+        #expect(json.contains(#""title" : "Groceries""#) && json.contains(#""revision" : 2"#) && json.contains(#""food""#))
+
+        #expect(try quill.succeed(["search", "EGGS"]).contains("Groceries"))
+        #expect(try quill.succeed(["list", "--tag", "food"]).contains("Groceries"))
+        _ = try quill.succeed(["rm", id])
+        #expect(try quill.listedIDs() == [second])
+        #expect(try quill.run(["show", id]).status == 3)
+    }
+
+    @Test func previewWritesNothingToDisk() throws {
+        let quill = QuillProcess.withFreshHome()
+        defer { quill.removeHome() }
+        let listing = try quill.succeed(["--preview", "list"])
+        #expect(listing.split(separator: "\n").count >= 24)
+        _ = try quill.succeed(["--preview", "add", "Scratch", "--body", "x"])
+        _ = try quill.succeed(["rm", "--preview", String(listing.prefix(8))])
+        #expect(!FileManager.default.fileExists(atPath: quill.home))
+    }
+
+    @Test func badInputGetsAClearErrorAndChangesNothing() throws {
+        let quill = QuillProcess.withFreshHome()
+        defer { quill.removeHome() }
+        let id = try quill.succeed(["add", "Keep", "--body", "safe"])
+
+        let empty = try quill.run(["add", "  "])
+        #expect(empty.status == 1 && empty.errors.contains("quill: invalid note: the title is empty"))
+        let unknown = try quill.run(["show", "fff"])
+        #expect(unknown.status == 3 && unknown.errors.contains("hint:"))
+        let missingFile = try quill.run(["add", "X", "--file", "/nonexistent/body.md"])
+        #expect(missingFile.status == 1 && missingFile.errors.contains("cannot read --file /nonexistent/body.md"))
+        let binary = try quill.run(["add", "X"], input: Data([0x66, 0xff, 0xfe]))
+        #expect(binary.status == 1 && binary.errors.contains("not valid UTF-8"))
+        let usage = try quill.run(["list", "--limit", "many"])
+        #expect(usage.status == 2)
+        let bigFile = quill.home + "-big.md"
+        try Data(repeating: UInt8(ascii: "x"), count: 1_048_577).write(to: URL(fileURLWithPath: bigFile))
+        defer { try? FileManager.default.removeItem(atPath: bigFile) }
+        let tooBig = try quill.run(["edit", id, "--file", bigFile])
+        #expect(tooBig.status == 1 && tooBig.errors.contains("limit"))
+
+        #expect(try quill.listedIDs() == [id])
+        #expect(try quill.succeed(["show", id]).hasSuffix("safe"))
+    }
+
+    @Test func anUnwritableHomeIsAClearError() throws {
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("quill-file-\(UUID().uuidString)").path
+        FileManager.default.createFile(atPath: blocker, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: blocker) }
+        let quill = QuillProcess(home: blocker + "/quill")
+        let result = try quill.run(["add", "Nowhere"])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("quill: ") && result.errors.contains("hint: check that QUILL_HOME"))
+    }
+
+    @Test func aCorruptNoteFileIsReportedWhileEveryOtherNoteLists() throws {
+        let quill = QuillProcess.withFreshHome()
+        defer { quill.removeHome() }
+        let ids = try (1...3).map { try quill.succeed(["add", "Note \($0)", "--body", "body \($0)"]) }
+        try Data("{ broken".utf8).write(to: URL(fileURLWithPath: quill.home + "/notes/\(ids[1]).json"))
+
+        let show = try quill.run(["show", ids[1]])
+        #expect(show.status == 1 && show.errors.contains("corrupt") && show.errors.contains(ids[1]))
+        #expect(Set(try quill.listedIDs()) == Set(ids))
+
+        let search = try quill.run(["search", "body"])
+        #expect(search.status == 0 && search.errors.contains("warning") && search.errors.contains(ids[1]))
+        #expect(search.output.split(separator: "\n").count == 2)
+
+        try FileManager.default.removeItem(atPath: quill.home + "/index")
+        let list = try quill.run(["list"])
+        #expect(list.status == 0 && list.errors.contains(ids[1]))
+        #expect(list.output.split(separator: "\n").count == 2)
+    }
+
+    @Test func twoProcessesAddingAtOnceLoseNothing() throws {
+        let quill = QuillProcess.withFreshHome()
+        defer { quill.removeHome() }
+        let script = "for i in $(seq 200); do \"$0\" add \"note $i from $1\" --body x > /dev/null || exit 1; done"
+        let writers = try ["a", "b"].map { name in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script, QuillProcess.binary, name]
+            process.environment = quill.environment
+            try process.run()
+            return process
+        }
+        for writer in writers {
+            writer.waitUntilExit()
+            #expect(writer.terminationStatus == 0)
+        }
+        #expect(Set(try quill.listedIDs()).count == 400)
+    }
+
+    @Test func killingWritersAtRandomMomentsNeverLosesAnAcknowledgedNote() throws {
+        let quill = QuillProcess.withFreshHome()
+        defer { quill.removeHome() }
+        var generator = SystemRandomNumberGenerator()
+        var acknowledged: [String] = []
+        for round in 0..<40 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: QuillProcess.binary)
+            process.arguments = ["add", "round \(round)", "--body", String(repeating: "b", count: 2000)]
+            process.environment = quill.environment
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 0...12_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            if printed.count > 30 { acknowledged.append(String(printed.prefix(32))) }
+        }
+        let listed = Set(try quill.listedIDs())
+        #expect(listed.isSuperset(of: acknowledged))
+        let after = try quill.succeed(["add", "after the crashes"])
+        #expect(Set(try quill.listedIDs()).contains(after))
+        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: quill.home + "/txn")) ?? []
+        #expect(leftovers.isEmpty)
+    }
+}

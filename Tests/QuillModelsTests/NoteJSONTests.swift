@@ -1,0 +1,87 @@
+import Foundation
+import QuillModels
+import Testing
+
+@Suite("Note JSON format")
+struct NoteJSONTests {
+    let note: Note
+
+    init() throws {
+        note = try Note(
+            id: NoteID(high: 0xabc, low: 0xdef), title: "Café ☕", body: "line 1\n\"quoted\" / slash\n",
+            tags: [Tag("x"), Tag("y")], created: Date(millisecondsSince1970: 1_767_603_600_001),
+            updated: Date(millisecondsSince1970: 1_767_603_601_999), revision: 4, isDeleted: false)
+    }
+
+    @Test func encodingIsStableWithSortedKeysAndMilliseconds() throws {
+        let text = String(decoding: try NoteJSON.encode(note), as: UTF8.self)
+        #expect(text == #"{"body":"line 1\n\"quoted\" / slash\n","created":"2026-01-05T09:00:00.001Z","deleted":false,"format":1,"id":"0000000000000abc0000000000000def","revision":4,"tags":["x","y"],"title":"Café ☕","updated":"2026-01-05T09:00:01.999Z"}"#)
+    }
+
+    @Test func roundTripIsExact() throws {
+        #expect(try NoteJSON.decode(NoteJSON.encode(note)) == note)
+    }
+
+    @Test func newerFormatIsRefusedWithAnUpgradeHint() throws {
+        let text = String(decoding: try NoteJSON.encode(note), as: UTF8.self).replacingOccurrences(of: #""format":1"#, with: #""format":2"#)
+        #expect(throws: NoteJSON.DecodingFailure.unsupportedFormat(2)) { try NoteJSON.decode(Data(text.utf8)) }
+    }
+
+    @Test(arguments: [
+        "not json", "{}", #"{"format":1}"#,
+        #"{"body":"","created":"yesterday","deleted":false,"format":1,"id":"ab","revision":1,"tags":[],"title":"t","updated":"2026-01-05T09:00:00.000Z"}"#,
+        #"{"body":"","created":"2026-01-05T09:00:00.000Z","deleted":false,"format":1,"id":"ab","revision":1,"tags":[],"title":"","updated":"2026-01-05T09:00:00.000Z"}"#,
+    ])
+    func malformedDocumentsAreRejected(text: String) {
+        #expect(throws: NoteJSON.DecodingFailure.self) { try NoteJSON.decode(Data(text.utf8)) }
+    }
+}
+
+@Suite("Timestamps")
+struct TimestampTests {
+    @Test(arguments: [Int64(0), 1, 999, 1_000, 1_767_603_600_280, 951_782_400_000, -1, -86_400_001, 253_402_300_799_999])
+    func formattingThenParsingIsExact(milliseconds: Int64) throws {
+        let timestamp = Timestamp(Date(millisecondsSince1970: milliseconds))
+        let parsed = try #require(Timestamp(parsing: timestamp.description))
+        #expect(parsed.date.millisecondsSince1970 == milliseconds)
+    }
+
+    @Test func randomInstantsRoundTrip() {
+        var generator = SeededGenerator(seed: 42)
+        for _ in 0..<2_000 {
+            let milliseconds = Int64.random(in: -2_000_000_000_000...4_000_000_000_000, using: &generator)
+            let text = Timestamp(Date(millisecondsSince1970: milliseconds)).description
+            #expect(Timestamp(parsing: text)?.date.millisecondsSince1970 == milliseconds, "\(text)")
+        }
+    }
+
+    @Test func knownDatesFormatAsISO8601() {
+        #expect(Timestamp(Date(millisecondsSince1970: 0)).description == "1970-01-01T00:00:00.000Z")
+        #expect(Timestamp(Date(millisecondsSince1970: 951_782_400_000)).description == "2000-02-29T00:00:00.000Z")
+    }
+
+    @Test func offsetsAndFractionsAreParsed() {
+        #expect(Timestamp(parsing: "2026-01-05T10:00:00+01:00")?.description == "2026-01-05T09:00:00.000Z")
+        #expect(Timestamp(parsing: "2026-01-05T09:00:00.5Z")?.description == "2026-01-05T09:00:00.500Z")
+        #expect(Timestamp(parsing: "2026-01-05T09:00:00.123456Z")?.description == "2026-01-05T09:00:00.123Z")
+    }
+
+    @Test(arguments: ["", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-01-05 09:00:00Z", "2026-01-05T09:00:00",
+                      "2026-01-05T25:00:00Z", "2026-01-05T09:00:00.Z", "2026-01-05T09:00:00Zjunk"])
+    func invalidTextIsRejected(text: String) {
+        #expect(Timestamp(parsing: text) == nil)
+    }
+}
+
+/// SplitMix64: a tiny seeded generator so randomized tests are reproducible.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

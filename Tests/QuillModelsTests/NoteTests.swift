@@ -1,0 +1,98 @@
+import Foundation
+import QuillModels
+import Testing
+
+@Suite("Note validation")
+struct NoteTests {
+    let id = NoteID(high: 1, low: 2)
+    let date = Date(millisecondsSince1970: 1_767_603_600_123)
+
+    @Test func validNoteKeepsItsFieldsAndTrimsTheTitle() throws {
+        let note = try Note(id: id, title: "  Hello  ", body: "Body\n", tags: [Tag("b"), Tag("a"), Tag("a")],
+                            created: date, updated: date)
+        #expect(note.title == "Hello")
+        #expect(note.body == "Body\n")
+        #expect(note.tags.map(\.rawValue) == ["a", "b"])
+        #expect(note.revision == 1)
+        #expect(!note.isDeleted)
+    }
+
+    @Test(arguments: ["", "   ", "\t"])
+    func emptyTitleIsRejected(title: String) {
+        #expect(throws: NoteValidationError.emptyTitle) {
+            try Note(id: id, title: title, body: "", tags: [], created: date, updated: date)
+        }
+    }
+
+    @Test func overlongTitleIsRejected() {
+        let title = String(repeating: "x", count: NoteLimits.maximumTitleCharacters + 1)
+        #expect(throws: NoteValidationError.titleTooLong(characters: NoteLimits.maximumTitleCharacters + 1)) {
+            try Note(id: id, title: title, body: "", tags: [], created: date, updated: date)
+        }
+    }
+
+    @Test func titleWithLineBreakIsRejected() {
+        #expect(throws: NoteValidationError.titleHasLineBreak) {
+            try Note(id: id, title: "a\nb", body: "", tags: [], created: date, updated: date)
+        }
+    }
+
+    @Test func bodyAtTheLimitIsAcceptedAndOverItRejected() throws {
+        let limit = NoteLimits.maximumBodyBytes
+        _ = try Note(id: id, title: "t", body: String(repeating: "a", count: limit), tags: [], created: date, updated: date)
+        #expect(throws: NoteValidationError.bodyTooLarge(bytes: limit + 1)) {
+            try Note(id: id, title: "t", body: String(repeating: "a", count: limit + 1), tags: [], created: date, updated: date)
+        }
+    }
+
+    @Test func revisionBumpsTheRevisionAndStampsTheTime() throws {
+        let note = try Note(id: id, title: "t", body: "", tags: [], created: date, updated: date)
+        let later = date.addingTimeInterval(60)
+        let revised = try note.revised(body: "new", at: later)
+        #expect(revised.revision == 2)
+        #expect(revised.updated == later)
+        #expect(revised.created == date)
+        let tombstone = revised.deleted(at: later.addingTimeInterval(1))
+        #expect(tombstone.isDeleted)
+        #expect(tombstone.revision == 3)
+    }
+
+    @Test func updatedNeverPrecedesCreated() throws {
+        let note = try Note(id: id, title: "t", body: "", tags: [], created: date, updated: date)
+        let revised = try note.revised(title: "u", at: date.addingTimeInterval(-3600))
+        #expect(revised.updated == date)
+    }
+
+    @Test func sameContentIgnoresBookkeeping() throws {
+        let note = try Note(id: id, title: "t", body: "b", tags: [], created: date, updated: date)
+        let touched = try note.revised(title: "t", at: date.addingTimeInterval(5))
+        #expect(note.hasSameContent(as: touched))
+        #expect(!note.hasSameContent(as: try note.revised(body: "c", at: date)))
+    }
+}
+
+@Suite("Tags and IDs")
+struct TagAndIDTests {
+    @Test func tagsAreTrimmedAndLowercased() throws {
+        #expect(try Tag("  Work ").rawValue == "work")
+        #expect(try Tag.normalize(["B", "a", " b "]).map(\.rawValue) == ["a", "b"])
+    }
+
+    @Test(arguments: ["two words", "a,b", "tab\there"])
+    func tagsWithSpacesOrCommasAreRejected(text: String) {
+        #expect(throws: NoteValidationError.tagContainsSpace(text)) { try Tag(text) }
+    }
+
+    @Test func emptyTagIsRejected() {
+        #expect(throws: NoteValidationError.emptyTag) { try Tag("  ") }
+    }
+
+    @Test func idsAreLowercaseHex() {
+        #expect(NoteID("00ff") != nil)
+        #expect(NoteID("00FF") == nil)
+        #expect(NoteID("") == nil)
+        #expect(NoteID("xyz") == nil)
+        #expect(NoteID(high: 0xab, low: 1).rawValue == "00000000000000ab0000000000000001")
+        #expect(NoteID(high: 0xab, low: 1).short == "00000000")
+    }
+}

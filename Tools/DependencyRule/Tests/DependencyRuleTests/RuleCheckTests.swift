@@ -1,0 +1,69 @@
+@testable import DependencyRule
+import Testing
+
+@Suite("Dependency rule")
+struct RuleCheckTests {
+    func target(_ name: String, _ path: String, _ targets: [String] = [], products: [String] = []) -> PackageGraph.Target {
+        .init(name: name, path: path, targets: targets, products: products)
+    }
+
+    @Test func aLayeredGraphPasses() {
+        let graph = PackageGraph(targets: [
+            target("Models", "Modules/Models/Models"),
+            target("StoreInterface", "Modules/Interfaces/StoreInterface", ["Models"]),
+            target("Feature", "Modules/Features/Feature", ["StoreInterface"], products: ["swift-argument-parser/ArgumentParser"]),
+            target("Adapter", "Modules/Adapters/Adapter", ["StoreInterface"]),
+            target("Fakes", "Modules/Testing/Fakes", ["StoreInterface"]),
+            target("Root", "Modules/Composition/Root", ["Feature", "Adapter", "Fakes"]),
+            target("app", "Apps/app", ["Root", "Feature"]),
+            target("Tests", "Tests/Tests", ["Adapter", "Fakes"]),
+        ])
+        #expect(RuleCheck.violations(in: graph).isEmpty)
+    }
+
+    @Test func aFeatureUsingAnAdapterIsAViolation() {
+        let graph = PackageGraph(targets: [
+            target("Adapter", "Modules/Adapters/Adapter"),
+            target("Feature", "Modules/Features/Feature", ["Adapter"]),
+        ])
+        #expect(RuleCheck.violations(in: graph) == ["Feature (Features) must not depend on Adapter (Adapters)"])
+    }
+
+    @Test func adaptersMustNotUseOtherAdaptersFeaturesOrFakes() {
+        let graph = PackageGraph(targets: [
+            target("A", "Modules/Adapters/A"),
+            target("F", "Modules/Features/F"),
+            target("T", "Modules/Testing/T"),
+            target("B", "Modules/Adapters/B", ["A", "F", "T"]),
+        ])
+        #expect(RuleCheck.violations(in: graph).count == 3)
+    }
+
+    @Test func appsMustGoThroughACompositionRoot() {
+        let graph = PackageGraph(targets: [
+            target("A", "Modules/Adapters/A"),
+            target("app", "Apps/app", ["A"]),
+        ])
+        #expect(RuleCheck.violations(in: graph) == ["app (Apps) must not depend on A (Adapters)"])
+    }
+
+    @Test func interfacesMustNotUseExternalPackagesAndTargetsMustLiveInALayer() {
+        let graph = PackageGraph(targets: [
+            target("I", "Modules/Interfaces/I", products: ["swift-nio/NIO"]),
+            target("Stray", "Sources/Stray"),
+        ])
+        #expect(RuleCheck.violations(in: graph).count == 2)
+    }
+
+    @Test func theGraphIsRenderedPerLayer() throws {
+        let graph = PackageGraph(targets: [
+            target("Models", "Modules/Models/Models"),
+            target("I", "Modules/Interfaces/I", ["Models"]),
+        ])
+        let document = "intro\n\(MermaidGraph.begin)\nold\n\(MermaidGraph.end)\noutro"
+        let updated = try MermaidGraph.updating(document, with: graph)
+        #expect(updated.contains("  subgraph Interfaces\n    I\n  end"))
+        #expect(updated.contains("  I --> Models"))
+        #expect(updated.hasPrefix("intro\n") && updated.hasSuffix("\noutro"))
+    }
+}

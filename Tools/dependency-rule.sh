@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Checks Quill's dependency rule (and that docs/architecture.md's module graph is current),
+# or regenerates that graph: Tools/dependency-rule.sh [check | write-docs]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode="${1:-check}"
+swift build --package-path Tools/DependencyRule -q
+rule="$(swift build --package-path Tools/DependencyRule --show-bin-path)/DependencyRule"
+case "$mode" in
+  check) swift package dump-package | "$rule" check --docs docs/architecture.md ;;
+  write-docs) swift package dump-package | "$rule" write-docs docs/architecture.md ;;
+  *) echo "usage: Tools/dependency-rule.sh [check | write-docs]" >&2; exit 2 ;;
+esac

@@ -216,7 +216,11 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
 
     /// Runs `body`, turning postgres-nio's errors into `ServerStoreError.unavailable`.
     private func guarded<T>(_ body: () async throws -> T) async throws -> T {
-        do { return try await body() } catch let error as ServerStoreError { throw error } catch {
+        do { return try await body() } catch let error as ServerStoreError { throw error } catch let error as PostgresTransactionError
+            where error.closureError is ServerStoreError {
+            // A refusal inside a transaction (rolled back cleanly): the refusal is the answer.
+            throw error.closureError ?? error
+        } catch {
             logger.error("PostgreSQL failed", metadata: ["error": "\(String(reflecting: error))"])
             throw ServerStoreError.unavailable(String(describing: error))
         }

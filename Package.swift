@@ -28,6 +28,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "quill", targets: ["quill"]),
+        .executable(name: "quill-server", targets: ["quill-server"]), // quill-server (issue 4)
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -107,12 +108,19 @@ let package = Package(
         module("Features", "ServerFeature", [
             "QuillModels", "ServerStoreInterface", "SystemInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle,
         ]),
+        module("Composition", "ServerComposition", [
+            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository",
+            "CryptoTokenSecurity", "SystemInterface", "SystemLive", hummingbird, logging, serviceLifecycle,
+        ]),
+        .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", argumentParser, logging], path: "Apps/quill-server"),
         tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
         tests("CryptoTokenSecurityTests", ["CryptoTokenSecurity", "ServerStoreInterface"]),
         tests("ServerFeatureTests", ["ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemTesting", hummingbirdTesting]),
         tests("ServerStoreContractTests", [
             "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository", postgresNIO, logging,
         ]),
+        tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", logging]),
+        tests("QuillServerIntegrationTests", ["quill-server"]),
         // --- end quill-server ---
     ],
     swiftLanguageModes: [.v6]

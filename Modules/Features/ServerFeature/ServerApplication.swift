@@ -27,16 +27,21 @@ public enum ServerApplication {
     }
 
     /// The application on `host:port` (port 0 picks a free one), running `services` (e.g. a
-    /// database client) alongside and reporting the bound port through `onServerRunning`.
+    /// database pool) alongside, `beforeServerStarts` (e.g. migrations) once they run and before
+    /// the port opens, and reporting the bound port through `onServerRunning`.
     public static func application(
         router: Router<ServerRequestContext>, host: String, port: Int, logger: Logger,
-        services: [any Service] = [], onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        services: [any Service] = [],
+        beforeServerStarts: @escaping @Sendable () async throws -> Void = {},
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        Application(
+        var application = Application(
             router: router,
             configuration: .init(address: .hostname(host, port: port), serverName: "quill-server"),
             services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger)
+        application.beforeServerStarts(perform: beforeServerStarts)
+        return application
     }
 }

@@ -160,8 +160,7 @@ let package = Package(
         ]),
         tests("SyncStateContractTests", ["SyncInterface", "SyncTesting", "FileSyncState", "QuillModels"]),
         tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "SyncInterface", "QuillModels"]),
-        tests("SyncTransportContractTests", ["SyncInterface", "SyncTesting", "HTTPSyncTransport", "QuillModels"]),
-        tests("SyncEndToEndTests", ["quill", "quill-server"]),
+        tests("SyncEndToEndTests", ["SyncInterface", "SyncTesting", "HTTPSyncTransport", "QuillModels", "quill", "quill-server"]),
         // --- end Sync ---
     ],
     swiftLanguageModes: [.v6]

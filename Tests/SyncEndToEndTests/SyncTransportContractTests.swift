@@ -4,7 +4,7 @@ import SyncInterface
 import Testing
 
 /// The v1 sync API as a client sees it, checked on every `SyncTransport`: the in-memory
-/// `FakeSyncServer` and `HTTPSyncTransport` talking to a real `quill-server` (when built).
+/// `FakeSyncServer` and `HTTPSyncTransport` talking to a real `quill-server`.
 /// Keeping the fake honest is what makes the engine's unit tests and simulation meaningful.
 @Suite("SyncTransport contract", .serialized)
 struct SyncTransportContractTests {
@@ -15,15 +15,17 @@ struct SyncTransportContractTests {
         return deleted ? note.deleted(at: date) : note
     }
 
-    @Test("info says API version 1", arguments: TransportKind.available)
+    @Test("info says API version 1", arguments: TransportKind.allCases)
     func info(_ kind: TransportKind) async throws {
-        let transport = try await kind.makeTransport()
+        let (transport, finish) = try await kind.makeTransport()
+        defer { finish() }
         #expect(try await transport.serverInfo() == ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1))
     }
 
-    @Test("A new account has no changes", arguments: TransportKind.available)
+    @Test("A new account has no changes", arguments: TransportKind.allCases)
     func emptyFeed(_ kind: TransportKind) async throws {
-        let transport = try await kind.makeTransport()
+        let (transport, finish) = try await kind.makeTransport()
+        defer { finish() }
         let page = try await transport.changes(since: nil, limit: 10)
         #expect(page.changes.isEmpty && !page.hasMore)
         let again = try await transport.changes(since: page.next, limit: 10)
@@ -31,9 +33,10 @@ struct SyncTransportContractTests {
     }
 
     @Test("Push creates with revision 1, keeps the client's fields; base = current applies revision + 1; anything else conflicts",
-          arguments: TransportKind.available)
+          arguments: TransportKind.allCases)
     func pushRule(_ kind: TransportKind) async throws {
-        let transport = try await kind.makeTransport()
+        let (transport, finish) = try await kind.makeTransport()
+        defer { finish() }
         let first = try note("First", body: "hello")
         let created = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [
             PushChange(note: first.withRevision(7), baseRevision: nil),
@@ -50,9 +53,10 @@ struct SyncTransportContractTests {
         #expect(results == [.applied(current), .conflict(current), .conflict(current)])
     }
 
-    @Test("The same request ID returns the first answer and applies nothing again", arguments: TransportKind.available)
+    @Test("The same request ID returns the first answer and applies nothing again", arguments: TransportKind.allCases)
     func idempotentPush(_ kind: TransportKind) async throws {
-        let transport = try await kind.makeTransport()
+        let (transport, finish) = try await kind.makeTransport()
+        defer { finish() }
         let a = try note("A")
         let request = PushRequest(requestID: "req-\(UUID().uuidString)", changes: [PushChange(note: a, baseRevision: nil)])
         let first = try await transport.push(request)
@@ -64,9 +68,10 @@ struct SyncTransportContractTests {
     }
 
     @Test("The change feed lists each note once at its latest version, in write order, page by page, tombstones included",
-          arguments: TransportKind.available)
+          arguments: TransportKind.allCases)
     func changeFeed(_ kind: TransportKind) async throws {
-        let transport = try await kind.makeTransport()
+        let (transport, finish) = try await kind.makeTransport()
+        defer { finish() }
         let notes = try (1...5).map { try note("Note \($0)") }
         _ = try await transport.push(PushRequest(requestID: UUID().uuidString,
                                                  changes: notes.map { PushChange(note: $0, baseRevision: nil) }))

@@ -48,3 +48,22 @@ struct FileSyncStateTests {
         #expect(ConfigDirectory.path(environment: environment) == expected)
     }
 }
+
+@Suite("File base revisions: looking up a few notes scans, many notes load; both agree")
+struct FileBaseRevisionLookupTests {
+    @Test func scanAndLoadAgree() async throws {
+        let directory = try Implementation.temporaryDirectory()
+        let writer = FileBaseRevisionStore(directory: directory)
+        let ids = (1...200).compactMap { NoteID(String(format: "%032x", $0)) }
+        for round in 1...3 {
+            try await writer.record(Dictionary(uniqueKeysWithValues: ids.map { ($0, round * 10 + Int($0.rawValue.suffix(2), radix: 16)! % 7) }))
+        }
+        try await writer.record([ids[0]: 1]) // lower: must not win
+        let few = Array(ids.prefix(5)) + [NoteID("ffff")!]
+        let scanned = try await FileBaseRevisionStore(directory: directory).baseRevisions(of: few)
+        let loaded = try await FileBaseRevisionStore(directory: directory).baseRevisions(of: ids + [NoteID("ffff")!])
+        #expect(scanned.count == 5)
+        #expect(scanned == loaded.filter { few.contains($0.key) })
+        #expect(scanned[ids[0]] == 30 + 1 % 7)
+    }
+}

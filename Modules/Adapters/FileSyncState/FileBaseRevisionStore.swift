@@ -16,9 +16,37 @@ public actor FileBaseRevisionStore: BaseRevisionStoring {
     public init(directory: String) { path = directory + "/base-revisions.log" }
 
     public func baseRevisions(of ids: [NoteID]) async throws -> [NoteID: Int] {
+        if cache == nil && ids.count <= Self.scanLimit { return try scan(for: ids) }
         let all = try loaded()
         var found: [NoteID: Int] = [:]
         for id in ids { found[id] = all[id] }
+        return found
+    }
+
+    /// Up to this many IDs are looked up by scanning the log's bytes instead of loading it all:
+    /// the usual sync pushes a few notes, and a store of 100,000 notes has a log of 100,000 lines.
+    static let scanLimit = 32
+
+    private func scan(for ids: [NoteID]) throws -> [NoteID: Int] {
+        guard let data = try DurableFile.read(path) else { return [:] }
+        let wanted = ids.map { ($0, Array($0.rawValue.utf8)) }
+        var found: [NoteID: Int] = [:]
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                if let space = (start..<end).first(where: { bytes[$0] == UInt8(ascii: " ") }) {
+                    for (id, key) in wanted where key.count == space - start
+                        && key.withUnsafeBytes({ $0.elementsEqual(UnsafeRawBufferPointer(rebasing: bytes[start..<space])) }) {
+                        if let revision = Int(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(space + 1)..<end]), as: UTF8.self)) {
+                            found[id] = max(found[id] ?? 0, revision)
+                        }
+                    }
+                }
+                start = end + 1
+            }
+        }
         return found
     }
 

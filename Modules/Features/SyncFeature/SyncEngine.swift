@@ -57,8 +57,6 @@ public actor SyncEngine {
             if !pending.isEmpty {
                 try await push(Array(pending.prefix(PushRequest.maximumChanges)), requestID: interrupted, report: &report)
             }
-            saved.inFlightPushID = nil
-            try await state.save(saved)
         }
 
         while true {
@@ -69,8 +67,10 @@ public actor SyncEngine {
             let outcome = try await reconcile(page.changes.map { .init(note: $0, isOwnPush: false) })
             report.pulled += outcome.changed
             report.conflicts += outcome.conflicts
-            saved.cursor = page.next
-            try await state.save(saved)
+            if page.next != saved.cursor {
+                saved.cursor = page.next
+                try await state.save(saved)
+            }
             progress(.pulling(received: report.pulled))
             if !page.hasMore || page.changes.isEmpty { break }
         }
@@ -85,13 +85,14 @@ public actor SyncEngine {
                 saved.inFlightPushID = requestID
                 try await state.save(saved)
                 try await push(batch, requestID: requestID, report: &report)
-                saved.inFlightPushID = nil
-                try await state.save(saved)
                 sent += batch.count
                 progress(.pushing(sent: sent, of: pending.count))
             }
         }
 
+        // The last push ID is cleared only here: resending an ID whose answer was already
+        // processed (after a crash) is harmless, and it saves a durable write per batch.
+        saved.inFlightPushID = nil
         saved.lastSuccessfulSync = clock.now()
         try await state.save(saved)
         return report

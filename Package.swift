@@ -32,12 +32,12 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"), // Archive: SHA-256 in manifests
         // --- quill-server (issue 4) ---
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
         // --- end quill-server ---
@@ -96,7 +96,31 @@ let package = Package(
             "QuillCLI", "QuillTestComposition", "NoteStoreTesting", "SystemTesting", "TerminalTesting",
             "FileSystemTesting", "QuillModels", "NotesFeature",
         ]),
+        tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive"]),
         tests("QuillIntegrationTests", ["QuillModels", "quill"]),
+
+        // --- Archive (issue 3): compression, byte streams, tar.gz export/import ---
+        module("Interfaces", "CompressionInterface"),
+        .systemLibrary(name: "CZlib", path: "Modules/SystemLibraries/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        module("Adapters", "ZlibCompression", ["CompressionInterface", "CZlib"]),
+        module("Testing", "CompressionTesting", ["CompressionInterface"]),
+        module("Interfaces", "ByteStreamInterface"),
+        module("Adapters", "LocalByteStreams", ["ByteStreamInterface"]),
+        module("Testing", "ByteStreamTesting", ["ByteStreamInterface"]),
+        module("Features", "ArchiveFeature", [
+            "QuillModels", "NoteStoreInterface", "SystemInterface", "CompressionInterface", "ByteStreamInterface",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        tests("CompressionContractTests", ["CompressionInterface", "ZlibCompression", "CompressionTesting"]),
+        tests("ArchiveFeatureTests", [
+            "ArchiveFeature", "QuillModels", "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "CompressionInterface",
+            "CompressionTesting", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
+        ]),
+        tests("ArchiveIntegrationTests", [
+            "ArchiveFeature", "LocalByteStreams", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
+            "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "QuillModels",
+        ]),
+        // --- end Archive ---
 
         // --- quill-server (issue 4) ---
         module("Interfaces", "ServerStoreInterface", ["QuillModels"]),
@@ -106,16 +130,20 @@ let package = Package(
         module("Adapters", "CryptoTokenSecurity", ["ServerStoreInterface", crypto]),
         module("Adapters", "PostgresNoteRepository", ["QuillModels", "ServerStoreInterface", postgresNIO, logging, serviceLifecycle]),
         module("Features", "ServerFeature", [
-            "QuillModels", "ServerStoreInterface", "SystemInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle,
+            "QuillModels", "ServerStoreInterface", "SystemInterface", "NoteStoreInterface", "ArchiveFeature", "CompressionInterface",
+            "ByteStreamInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle,
         ]),
         module("Composition", "ServerComposition", [
             "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository",
-            "CryptoTokenSecurity", "SystemInterface", "SystemLive", hummingbird, logging, serviceLifecycle,
+            "CryptoTokenSecurity", "ZlibCompression", "SystemInterface", "SystemLive", hummingbird, logging, serviceLifecycle,
         ]),
         .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", argumentParser, logging], path: "Apps/quill-server"),
         tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
         tests("CryptoTokenSecurityTests", ["CryptoTokenSecurity", "ServerStoreInterface"]),
-        tests("ServerFeatureTests", ["ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemTesting", hummingbirdTesting]),
+        tests("ServerFeatureTests", [
+            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemTesting", hummingbirdTesting,
+            "ZlibCompression", "ArchiveFeature", "ByteStreamTesting", "NoteStoreTesting", "NoteStoreInterface",
+        ]),
         tests("ServerStoreContractTests", [
             "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository", postgresNIO, logging,
         ]),

@@ -1,0 +1,84 @@
+import ByteStreamInterface
+import Glibc
+
+/// Writes to a file descriptor with `write(2)`, handling short writes and interruptions.
+final class FileDescriptorSink: ByteSink {
+    private let descriptor: Int32
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws(ByteStreamError) {
+        guard var pointer = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = Glibc.write(descriptor, pointer, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .writeFailed(POSIXFailure.lastMessage())
+            }
+            pointer += written
+            remaining -= written
+        }
+    }
+
+    func close() throws(ByteStreamError) {}
+
+    func abandon() {}
+}
+
+/// Writes a new file under a temporary name and renames it into place on `close`
+/// (after `fsync`), so that a failed or interrupted export never leaves a partial archive
+/// under the name the user asked for.
+final class AtomicFileSink: ByteSink {
+    private let path: String
+    private let temporaryPath: String
+    private let sink: FileDescriptorSink
+    private let descriptor: Int32
+    private var isOpen = true
+
+    init(path: String) throws(ByteStreamError) {
+        self.path = path
+        temporaryPath = path + ".partial-\(getpid())"
+        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: POSIXFailure.lastMessage()) }
+        sink = FileDescriptorSink(descriptor: descriptor)
+    }
+
+    deinit {
+        abandon()
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws(ByteStreamError) {
+        try sink.write(bytes)
+    }
+
+    func close() throws(ByteStreamError) {
+        guard isOpen else { return }
+        guard fsync(descriptor) == 0 else { throw .writeFailed(POSIXFailure.lastMessage()) }
+        isOpen = false
+        Glibc.close(descriptor)
+        guard rename(temporaryPath, path) == 0 else {
+            let message = POSIXFailure.lastMessage()
+            unlink(temporaryPath)
+            throw .writeFailed("cannot rename into place: \(message)")
+        }
+        syncDirectory()
+    }
+
+    func abandon() {
+        guard isOpen else { return }
+        isOpen = false
+        Glibc.close(descriptor)
+        unlink(temporaryPath)
+    }
+
+    private func syncDirectory() {
+        let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
+        let handle = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard handle >= 0 else { return }
+        fsync(handle)
+        Glibc.close(handle)
+    }
+}

@@ -1,0 +1,37 @@
+import ByteStreamInterface
+import Glibc
+
+/// Files and the process's standard streams as byte streams, over POSIX file descriptors.
+///
+/// Exists so that `quill export PATH | -` and `quill import PATH | -` stream straight
+/// between the disk (or a pipe) and the archive code.
+public struct LocalByteStreams: ByteStreamOpening {
+    public init() {}
+
+    public func openForReading(_ path: String) throws(ByteStreamError) -> any ByteSource {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: POSIXFailure.lastMessage()) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw .cannotOpen(path: path, reason: "it is a directory")
+        }
+        return FileDescriptorSource(descriptor: descriptor, ownsDescriptor: true)
+    }
+
+    public func createForWriting(_ path: String) throws(ByteStreamError) -> any ByteSink {
+        try AtomicFileSink(path: path)
+    }
+
+    public func standardInput() -> any ByteSource {
+        FileDescriptorSource(descriptor: STDIN_FILENO, ownsDescriptor: false)
+    }
+
+    public func standardOutput() -> any ByteSink {
+        FileDescriptorSink(descriptor: STDOUT_FILENO)
+    }
+}
+
+enum POSIXFailure {
+    static func lastMessage() -> String { String(cString: strerror(errno)) }
+}

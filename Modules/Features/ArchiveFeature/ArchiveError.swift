@@ -1,0 +1,49 @@
+import ByteStreamInterface
+import CompressionInterface
+import QuillModels
+
+/// Everything that can be wrong with an archive, each naming the entry concerned.
+///
+/// Exists so that a user holding a damaged or hostile archive learns exactly what and
+/// where the problem is, and so that tests can tell the cases apart.
+public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The gzip layer failed; `entry` is the tar entry being read at the time, if any.
+    case compression(CompressionError, entry: String?)
+    /// The tar stream ended before its end-of-archive marker.
+    case truncated(entry: String?)
+    case malformedHeader(offset: Int64, after: String?, reason: String)
+    case unsafePath(entry: String, reason: String)
+    case unsupportedEntryType(entry: String, type: String)
+    case entryTooLarge(entry: String, bytes: Int64, limit: Int64)
+    case invalidUTF8(entry: String, part: String)
+    case invalidNote(entry: String, reason: String)
+    case duplicateEntry(entry: String)
+    case duplicateNoteID(entry: String, id: NoteID, firstEntry: String)
+    case manifest(entry: String, reason: String)
+    /// The store could not be read completely, so an export would silently miss notes.
+    case unreadableStore([String])
+    case stream(ByteStreamError)
+
+    public var description: String {
+        switch self {
+        case .compression(let error, let entry): "\(error)" + Self.inEntry(entry)
+        case .truncated(let entry): "the archive is truncated (the tar data ends early)" + Self.inEntry(entry)
+        case .malformedHeader(let offset, let after, let reason):
+            "malformed tar header at byte \(offset)" + (after.map { " (after entry '\($0)')" } ?? "") + ": \(reason)"
+        case .unsafePath(let entry, let reason): "entry '\(entry)': unsafe path (\(reason))"
+        case .unsupportedEntryType(let entry, let type): "entry '\(entry)': \(type) entries are not allowed"
+        case .entryTooLarge(let entry, let bytes, let limit): "entry '\(entry)' is \(bytes) bytes; the limit is \(limit) bytes"
+        case .invalidUTF8(let entry, let part): "entry '\(entry)': the \(part) is not valid UTF-8"
+        case .invalidNote(let entry, let reason): "entry '\(entry)': invalid note: \(reason)"
+        case .duplicateEntry(let entry): "entry '\(entry)' appears twice in the archive"
+        case .duplicateNoteID(let entry, let id, let first): "entry '\(entry)' has note ID \(id), already used by '\(first)'"
+        case .manifest(let entry, let reason): "entry '\(entry)': \(reason)"
+        case .unreadableStore(let problems): "some notes cannot be read, so the export would be incomplete: " + problems.joined(separator: "; ")
+        case .stream(let error): error.description
+        }
+    }
+
+    private static func inEntry(_ entry: String?) -> String {
+        entry.map { " (while reading entry '\($0)')" } ?? ""
+    }
+}

@@ -1,0 +1,69 @@
+import ByteStreamInterface
+import CompressionInterface
+import Crypto
+import NoteStoreInterface
+import QuillModels
+
+/// Writes the store's notes as a `.tar.gz` that outlives Quill: one Markdown file with front
+/// matter per note, then `manifest.json` with a SHA-256 per note file.
+///
+/// Notes are read, rendered and compressed one at a time and streamed to the sink, so memory
+/// does not grow with the size of the archive (only the manifest's small per-note lines do).
+public struct ArchiveExporter: Sendable {
+    private let store: any NoteStore
+    private let compression: any Compressing
+
+    public init(store: any NoteStore, compression: any Compressing) {
+        self.store = store
+        self.compression = compression
+    }
+
+    public func export(to sink: any ByteSink, options: ExportOptions = ExportOptions(),
+                       progress: (ArchiveProgress) -> Void = { _ in }) async throws -> ExportSummary {
+        let output = try CompressedOutput(sink: sink, compression: compression, level: options.level, mode: options.mode)
+        do {
+            let summary = try await write(to: output, options: options, progress: progress)
+            try await output.finish()
+            return ExportSummary(noteCount: summary.notes, uncompressedBytes: summary.bytes, compressedBytes: output.compressedBytes)
+        } catch {
+            output.abandon()
+            throw error
+        }
+    }
+
+    private func write(to output: CompressedOutput, options: ExportOptions,
+                       progress: (ArchiveProgress) -> Void) async throws -> (notes: Int, bytes: Int64) {
+        let listing = try await store.list(NoteQuery(tag: options.tag))
+        guard listing.problems.isEmpty else { throw ArchiveError.unreadableStore(listing.problems.map(\.description)) }
+        let summaries = listing.notes.sorted { $0.id < $1.id }
+        let modified = summaries.map { Int64($0.updated.timeIntervalSince1970) }.max() ?? 0
+        var total: Int64 = 0
+        var tar: [UInt8] = []
+        tar.reserveCapacity(64 * 1024)
+        TarWriter.appendDirectory(ArchiveLayout.root, modified: modified, to: &tar)
+        TarWriter.appendDirectory(ArchiveLayout.notesDirectory, modified: modified, to: &tar)
+        var entries: [ArchiveManifest.Entry] = []
+        entries.reserveCapacity(summaries.count)
+        for summary in summaries {
+            guard let note = try await store.note(id: summary.id), !note.isDeleted else { continue }
+            let content = FrontMatter.render(note)
+            let path = ArchiveLayout.path(for: note)
+            entries.append(ArchiveManifest.Entry(path: path, sha256: ArchiveReader.sha256(content), bytes: Int64(content.count)))
+            TarWriter.appendFile(path, fallbackPath: ArchiveLayout.fallbackPath(for: note), content: content,
+                                 modified: Int64(note.updated.timeIntervalSince1970), to: &tar)
+            total += Int64(tar.count)
+            output.append(tar)
+            tar.removeAll(keepingCapacity: true)
+            try await output.flushIfFull()
+            progress(ArchiveProgress(notesDone: entries.count, notesTotal: summaries.count, bytesDone: total))
+        }
+        let manifest = ArchiveManifest(format: ArchiveManifest.currentFormat, generator: "quill", noteCount: entries.count,
+                                       entries: entries)
+        TarWriter.appendFile(ArchiveLayout.manifestPath, fallbackPath: ArchiveLayout.manifestPath,
+                             content: Array(try manifest.encoded()), modified: modified, to: &tar)
+        TarWriter.appendEnd(to: &tar, totalBytesBefore: total + Int64(tar.count))
+        total += Int64(tar.count)
+        output.append(tar)
+        return (entries.count, total)
+    }
+}

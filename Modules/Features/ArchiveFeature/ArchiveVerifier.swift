@@ -1,0 +1,19 @@
+import ByteStreamInterface
+import CompressionInterface
+import NoteStoreInterface
+import SystemInterface
+
+/// Checks an archive completely (gzip, tar, notes, manifest) and says what an import would
+/// do to this store, without writing anything: `quill verify`.
+public struct ArchiveVerifier: Sendable {
+    private let importer: ArchiveImporter
+
+    public init(store: any NoteStore, decompression: any Decompressing, ids: any NoteIDGenerating, clock: any WallClock) {
+        importer = ArchiveImporter(store: store, decompression: decompression, ids: ids, clock: clock)
+    }
+
+    public func verify(_ source: any ByteSource, limits: ArchiveLimits = ArchiveLimits(),
+                       progress: (ArchiveProgress) -> Void = { _ in }) async throws -> ImportReport {
+        try await importer.importArchive(from: source, limits: limits, dryRun: true, progress: progress)
+    }
+}

@@ -1,0 +1,32 @@
+import CompressionInterface
+import QuillModels
+
+/// How `quill export` writes its archive.
+public struct ExportOptions: Hashable, Sendable {
+    public enum Mode: Hashable, Sendable {
+        /// One gzip member for the whole archive, compressed as it is produced.
+        case singleStream
+        /// Independent blocks compressed concurrently, each a gzip member (like pigz);
+        /// `gzip`, `tar -z` and Quill read the concatenation as one stream.
+        case parallel(blockBytes: Int, maximumInFlight: Int)
+
+        public static let defaultParallel = Mode.parallel(blockBytes: 1 << 20, maximumInFlight: 4)
+    }
+
+    public var tag: Tag?
+    public var level: CompressionLevel
+    public var mode: Mode
+
+    public init(tag: Tag? = nil, level: CompressionLevel = .standard, mode: Mode = .defaultParallel) {
+        self.tag = tag
+        self.level = level
+        self.mode = mode
+    }
+}
+
+/// What an export wrote.
+public struct ExportSummary: Hashable, Sendable {
+    public var noteCount: Int
+    public var uncompressedBytes: Int64
+    public var compressedBytes: Int64
+}

@@ -1,0 +1,68 @@
+/// JSON string literals, written and read by hand so that front matter stays one line per
+/// field and parsing needs no JSON decoder per note.
+enum JSONString {
+    static func quote(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// Reads one literal at the start of `text`; returns its value and what follows it.
+    static func unquote(_ text: Substring) -> (value: String, rest: Substring)? {
+        var scalars = text.unicodeScalars[...]
+        guard scalars.popFirst() == "\"" else { return nil }
+        var value = String.UnicodeScalarView()
+        while let scalar = scalars.popFirst() {
+            switch scalar {
+            case "\"": return (String(value), Substring(scalars))
+            case "\\":
+                guard let escaped = scalars.popFirst() else { return nil }
+                switch escaped {
+                case "\"", "\\", "/": value.append(escaped)
+                case "n": value.append("\n")
+                case "r": value.append("\r")
+                case "t": value.append("\t")
+                case "b": value.append("\u{8}")
+                case "f": value.append("\u{C}")
+                case "u":
+                    guard let unit = hexUnit(&scalars) else { return nil }
+                    if (0xD800..<0xDC00).contains(unit) {
+                        guard scalars.popFirst() == "\\", scalars.popFirst() == "u", let low = hexUnit(&scalars),
+                              (0xDC00..<0xE000).contains(low),
+                              let combined = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+                        else { return nil }
+                        value.append(combined)
+                    } else {
+                        guard let plain = Unicode.Scalar(unit) else { return nil }
+                        value.append(plain)
+                    }
+                default: return nil
+                }
+            case _ where scalar.value < 0x20: return nil
+            default: value.append(scalar)
+            }
+        }
+        return nil
+    }
+
+    private static func hexUnit(_ scalars: inout Substring.UnicodeScalarView.SubSequence) -> UInt32? {
+        var unit: UInt32 = 0
+        for _ in 0..<4 {
+            guard let scalar = scalars.popFirst(), let digit = Int(String(scalar), radix: 16) else { return nil }
+            unit = unit << 4 | UInt32(digit)
+        }
+        return unit
+    }
+}

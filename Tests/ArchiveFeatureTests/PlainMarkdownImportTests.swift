@@ -1,0 +1,31 @@
+import ArchiveFeature
+import ByteStreamTesting
+import NoteStoreTesting
+import QuillModels
+import Testing
+
+@Suite("Importing plain Markdown folders")
+struct PlainMarkdownImportTests {
+    @Test("each .md file becomes a note titled by its first heading or its file name; other files are skipped")
+    func folder() async throws {
+        let gnuMagic = RawTar.header(name: Array("notes/".utf8), type: "5", size: 0, magic: "ustar ", version: " \0")
+        let longName = "notes/" + String(repeating: "deep/", count: 30) + "Long name.md"
+        let tar = gnuMagic
+            + RawTar.entry("./notes/Shopping.md", RawTar.markdown("eggs\nmilk\n"))
+            + RawTar.entry("notes/ideas.md", RawTar.markdown("intro\n# Big idea\ntext\n"))
+            + RawTar.entry("././@LongLink", Array(longName.utf8) + [0], type: "L")
+            + RawTar.entry(String(longName.prefix(100)), RawTar.markdown("deep"))
+            + RawTar.entry("notes/picture.png", [1, 2, 3])
+            + RawTar.entry("notes/jekyll.md", RawTar.markdown("---\nlayout: post\n---\n# Post\n"))
+            + RawTar.end
+        let store = InMemoryNoteStore()
+        let report = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar)))
+        #expect(report.skippedEntries == ["notes/picture.png"])
+        #expect(!report.manifestVerified)
+        let notes = try await Fixtures.snapshot(store)
+        #expect(Set(notes.map(\.title)) == ["Shopping", "Big idea", "Long name", "Post"])
+        #expect(notes.first { $0.title == "Big idea" }?.body == "intro\n# Big idea\ntext\n")
+        #expect(notes.first { $0.title == "Post" }?.body == "---\nlayout: post\n---\n# Post\n")
+        #expect(notes.allSatisfy { $0.created == Fixtures.epoch.roundedToMilliseconds && $0.revision == 1 })
+    }
+}

@@ -1,0 +1,117 @@
+import ArchiveFeature
+import ByteStreamTesting
+import CompressionInterface
+import NoteStoreInterface
+import NoteStoreTesting
+import QuillModels
+import SystemTesting
+import Testing
+
+@Suite("Archive round trip")
+struct RoundTripTests {
+    struct Setup: CustomTestStringConvertible, Sendable {
+        let name: String
+        let compression: any Compressing & Decompressing
+        let mode: ExportOptions.Mode
+        var testDescription: String { name }
+    }
+
+    static let setups = [
+        Setup(name: "zlib, single stream", compression: Fixtures.zlib, mode: .singleStream),
+        Setup(name: "zlib, parallel small blocks", compression: Fixtures.zlib, mode: .parallel(blockBytes: 4096, maximumInFlight: 3)),
+        Setup(name: "fake, parallel", compression: Fixtures.fake, mode: .defaultParallel),
+        Setup(name: "fake, single stream", compression: Fixtures.fake, mode: .singleStream),
+    ]
+
+    @Test("export then import into an empty store preserves every note exactly", arguments: setups)
+    func exact(_ setup: Setup) async throws {
+        let notes = try Fixtures.trickyNotes() + SampleNotes.all()
+        let archive = try await Fixtures.export(notes, compression: setup.compression, options: ExportOptions(mode: setup.mode))
+        let store = InMemoryNoteStore()
+        let report = try await Fixtures.importer(store, decompression: setup.compression)
+            .importArchive(from: InMemoryByteSource(archive, maximumReadSize: 997))
+        #expect(report.addedCount == notes.count)
+        #expect(report.manifestVerified)
+        #expect(report.skippedEntries.isEmpty)
+        #expect(try await Fixtures.snapshot(store) == notes.sorted { $0.id < $1.id })
+        for note in notes {
+            #expect(await store.note(id: note.id)?.body.utf8.elementsEqual(note.body.utf8) == true)
+        }
+    }
+
+    @Test("importing the same archive again changes nothing")
+    func idempotent() async throws {
+        let notes = try Fixtures.trickyNotes()
+        let archive = try await Fixtures.export(notes)
+        let store = InMemoryNoteStore(notes: notes)
+        let report = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(archive))
+        #expect(report.unchangedCount == notes.count)
+        #expect(report.addedCount == 0 && report.copiedCount == 0)
+        #expect(await store.pendingChanges().isEmpty)
+    }
+
+    @Test("a different note with the same ID is kept, and the incoming one becomes a reported copy")
+    func conflictKeepsBoth() async throws {
+        let incoming = try Fixtures.trickyNotes()[0]
+        let local = try incoming.revised(body: "edited locally", at: Fixtures.epoch.addingTimeInterval(99))
+        let archive = try await Fixtures.export([incoming])
+        let store = InMemoryNoteStore(notes: [local])
+        let report = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(archive))
+        #expect(report.copiedCount == 1)
+        guard case .copied(_, let original, let copyID, _) = try #require(report.actions.first) else {
+            Issue.record("expected a copy")
+            return
+        }
+        #expect(original == incoming.id)
+        #expect(await store.note(id: incoming.id) == local)
+        let copy = try #require(await store.note(id: copyID))
+        #expect(copy.body == incoming.body && copy.title == incoming.title && copy.tags == incoming.tags)
+    }
+
+    @Test("a dry run reports the plan and writes nothing")
+    func dryRun() async throws {
+        let archive = try await Fixtures.export(try Fixtures.trickyNotes())
+        let store = InMemoryNoteStore()
+        let report = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(archive), dryRun: true)
+        #expect(report.addedCount == 14)
+        #expect(!report.applied)
+        #expect(try await Fixtures.snapshot(store).isEmpty)
+    }
+
+    @Test("verify checks the archive and reports without importing")
+    func verify() async throws {
+        let archive = try await Fixtures.export(try Fixtures.trickyNotes())
+        let store = InMemoryNoteStore()
+        let verifier = ArchiveVerifier(store: store, decompression: Fixtures.zlib, ids: SequentialNoteIDs(), clock: FixedClock(Fixtures.epoch))
+        let report = try await verifier.verify(InMemoryByteSource(archive))
+        #expect(report.manifestVerified && report.addedCount == 14)
+        #expect(try await Fixtures.snapshot(store).isEmpty)
+    }
+
+    @Test("export with a tag filter writes only the notes with that tag")
+    func tagFilter() async throws {
+        let notes = try Fixtures.trickyNotes()
+        let work = try Tag("work")
+        let archive = try await Fixtures.export(notes, options: ExportOptions(tag: work))
+        let store = InMemoryNoteStore()
+        _ = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(archive))
+        #expect(try await Fixtures.snapshot(store) == notes.filter { $0.tags.contains(work) })
+    }
+
+    @Test("an empty store exports a valid archive that imports to nothing")
+    func emptyStore() async throws {
+        let archive = try await Fixtures.export([])
+        let report = try await Fixtures.importer(InMemoryNoteStore()).importArchive(from: InMemoryByteSource(archive))
+        #expect(report.actions.isEmpty && report.manifestVerified)
+    }
+
+    @Test("parallel export is several gzip members that read as one tar")
+    func parallelMembers() async throws {
+        let notes = SampleNotes.all()
+        let parallel = try await Fixtures.export(notes, options: ExportOptions(mode: .parallel(blockBytes: 2048, maximumInFlight: 2)))
+        let single = try await Fixtures.export(notes, options: ExportOptions(mode: .singleStream))
+        #expect(try Fixtures.gunzip(parallel) == Fixtures.gunzip(single))
+        let members = (0..<(parallel.count - 2)).filter { parallel[$0] == 0x1F && parallel[$0 + 1] == 0x8B && parallel[$0 + 2] == 8 }
+        #expect(members.count > 1)
+    }
+}

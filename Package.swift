@@ -138,6 +138,9 @@ let package = Package(
             "CryptoTokenSecurity", "ZlibCompression", "SystemInterface", "SystemLive", hummingbird, logging, serviceLifecycle,
         ]),
         .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", argumentParser, logging], path: "Apps/quill-server"),
+        // Benchmark only (Tools/benchmarks/server.sh): production server plus a bare constant route.
+        .executableTarget(name: "quill-server-benchmark", dependencies: ["ServerComposition", "ServerFeature", "QuillModels", hummingbird, logging],
+                          path: "Apps/quill-server-benchmark"),
         tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
         tests("CryptoTokenSecurityTests", ["CryptoTokenSecurity", "ServerStoreInterface"]),
         tests("ServerFeatureTests", [

@@ -43,7 +43,7 @@ auth="Authorization: Bearer $token"
 rps() { sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p'; }
 p99() { sed -n 's/^ *99% *\(.*\)$/\1/p'; }
 errors() { grep -E "Socket errors|Non-2xx" || echo "none"; }
-rss_kib() { sed -n 's/^VmRSS: *\([0-9]*\) kB/\1/p' "/proc/$server/status"; }
+rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$server/status"; }
 
 echo "warming up..." >&2
 wrk -t"$THREADS" -c64 -d3s "$base/bench/constant" >/dev/null

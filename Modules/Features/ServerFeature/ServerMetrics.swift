@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// Owned by the application rather than bootstrapped globally, so that several servers
 /// (tests, two instances in one process) never mix their counts.
-public struct ServerMetrics: Sendable {
+public final class ServerMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     let factory: PrometheusMetricsFactory
     private let instruments = InstrumentCache()

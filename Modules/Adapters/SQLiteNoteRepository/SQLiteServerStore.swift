@@ -1,24 +1,26 @@
 import Foundation
 import QuillModels
 import ServerStoreInterface
+import Synchronization
 
 /// The embedded default store of `quill-server`: every account in one SQLite file (WAL mode).
 ///
-/// An actor owns the one connection, so writes are serialized in process; `BEGIN IMMEDIATE`
+/// One connection behind a mutex serializes this process's calls (each takes microseconds, so
+/// a caller blocks briefly instead of suspending and hopping to an actor); `BEGIN IMMEDIATE`
 /// and a busy timeout keep a second process on the same file safe too.
-public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaMigrating, ReadinessChecking {
-    private let connection: SQLiteConnection
+public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaMigrating, ReadinessChecking {
+    private let connection: Mutex<SQLiteConnection>
 
     /// Opens (creating if needed) the database file at `path`. Call `migrate()` before use.
     public init(path: String) throws {
-        do { connection = try SQLiteConnection(path: path) } catch { throw SQLiteServerStore.storeError(error) }
+        do { connection = Mutex(try SQLiteConnection(path: path)) } catch { throw SQLiteServerStore.storeError(error) }
     }
 
     /// Closes the file; every later call fails with `.unavailable`.
-    public func close() { connection.close() }
+    public func close() { connection.withLock { $0.close() } }
 
     public func migrate() async throws {
-        try guarded {
+        try guarded { connection in
             try connection.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_ms INTEGER NOT NULL)")
             var applied = Set<Int64>()
             try connection.query("SELECT version FROM schema_migrations") { applied.insert($0.integer(0)) }
@@ -33,13 +35,13 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
     }
 
     public func checkReady() async throws {
-        try guarded { try connection.query("SELECT 1") }
+        try guarded { connection in try connection.query("SELECT 1") }
     }
 
     // MARK: Accounts
 
     public func createAccount(named name: String, token: StoredToken) async throws -> Account {
-        try guarded {
+        try guarded { connection in
             try connection.transaction {
                 var taken = false
                 try connection.query("SELECT 1 FROM accounts WHERE name = ?", [.text(name)]) { _ in taken = true }
@@ -54,7 +56,7 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
     }
 
     public func token(id: TokenID) async throws -> (token: StoredToken, account: Account)? {
-        try guarded {
+        try guarded { connection in
             var found: (token: StoredToken, account: Account)?
             try connection.query("""
                 SELECT tokens.hash, accounts.id, accounts.name FROM tokens JOIN accounts ON accounts.id = tokens.account_id
@@ -72,11 +74,11 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
     private static let noteColumns = "id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence"
 
     public func note(_ id: NoteID, account: AccountID) async throws -> Note? {
-        try guarded { try current(id, account: account) }
+        try guarded { connection in try current(id, account: account, on: connection) }
     }
 
     public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
-        try guarded {
+        try guarded { connection in
             var notes: [Note] = []
             try connection.query("""
                 SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?
@@ -88,28 +90,28 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
     }
 
     public func create(_ note: Note, account: AccountID) async throws -> Note {
-        try guarded {
+        try guarded { connection in
             try connection.transaction {
-                guard try current(note.id, account: account) == nil else { throw ServerStoreError.alreadyExists(note.id) }
-                return try write(note.withRevision(1), account: account)
+                guard try current(note.id, account: account, on: connection) == nil else { throw ServerStoreError.alreadyExists(note.id) }
+                return try write(note.withRevision(1), account: account, on: connection)
             }
         }
     }
 
     public func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note {
-        try guarded {
+        try guarded { connection in
             try connection.transaction {
-                guard let existing = try current(note.id, account: account) else { throw ServerStoreError.notFound(note.id) }
+                guard let existing = try current(note.id, account: account, on: connection) else { throw ServerStoreError.notFound(note.id) }
                 guard existing.revision == ifRevision else {
                     throw ServerStoreError.revisionMismatch(note.id, current: existing.revision)
                 }
-                return try write(note.withRevision(ifRevision + 1), account: account)
+                return try write(note.withRevision(ifRevision + 1), account: account, on: connection)
             }
         }
     }
 
     public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage {
-        try guarded {
+        try guarded { connection in
             let size = max(0, limit)
             var notes: [Note] = []
             var last = cursor.sequence
@@ -130,7 +132,7 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
     }
 
     public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID) async throws -> [PushOutcome] {
-        try guarded {
+        try guarded { connection in
             try connection.transaction {
                 var stored: String?
                 try connection.query("SELECT outcomes FROM push_requests WHERE account_id = ? AND request_id = ?",
@@ -142,8 +144,8 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
                 }
                 var outcomes: [PushOutcome] = []
                 for change in changes {
-                    switch try PushRule.decide(change, current: current(change.note.id, account: account)) {
-                    case .store(let note): outcomes.append(.applied(try write(note, account: account)))
+                    switch try PushRule.decide(change, current: current(change.note.id, account: account, on: connection)) {
+                    case .store(let note): outcomes.append(.applied(try write(note, account: account, on: connection)))
                     case .conflict(let server): outcomes.append(.conflict(server))
                     }
                 }
@@ -157,7 +159,7 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
 
     // MARK: Helpers (called inside `guarded`)
 
-    private func current(_ id: NoteID, account: AccountID) throws -> Note? {
+    private func current(_ id: NoteID, account: AccountID, on connection: SQLiteConnection) throws -> Note? {
         var note: Note?
         try connection.query("SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND id = ?",
                              [.integer(account.rawValue), .text(id.rawValue)]) { note = try Self.note(from: $0) }
@@ -165,7 +167,7 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
     }
 
     /// Stores `note` as given (revision included) under the account's next change number.
-    private func write(_ note: Note, account: AccountID) throws -> Note {
+    private func write(_ note: Note, account: AccountID, on connection: SQLiteConnection) throws -> Note {
         var sequence: Int64?
         try connection.query("UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = ? RETURNING last_sequence",
                              [.integer(account.rawValue)]) { sequence = $0.integer(0) }
@@ -198,8 +200,12 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
     }
 
     /// Runs `body`, turning SQLite's own errors into `ServerStoreError.unavailable`.
-    private func guarded<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch { throw Self.storeError(error) }
+    private func guarded<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        do {
+            return try connection.withLock { connection throws -> T in try body(connection) }
+        } catch {
+            throw Self.storeError(error)
+        }
     }
 
     private static func storeError(_ error: any Error) -> any Error {

@@ -21,7 +21,7 @@ public enum ServerRoots {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let store = try SQLiteServerStore(path: path)
-            return environment(store: store, hasher: hasher, services: [], close: { await store.close() },
+            return environment(store: store, hasher: hasher, services: [], close: { store.close() },
                                banner: ["storage: SQLite at \(path)"])
         case .postgres(let url):
             let store = try PostgresServerStore(url: url, logger: logger)

@@ -5,19 +5,36 @@ import Synchronization
 
 /// The embedded default store of `quill-server`: every account in one SQLite file (WAL mode).
 ///
-/// One connection behind a mutex serializes this process's calls (each takes microseconds, so
-/// a caller blocks briefly instead of suspending and hopping to an actor); `BEGIN IMMEDIATE`
-/// and a busy timeout keep a second process on the same file safe too.
+/// One writing connection and a few reading ones, each behind a mutex: WAL mode lets reads run
+/// in parallel with each other and with the writer, and a caller blocks for the microseconds a
+/// statement takes instead of suspending. `BEGIN IMMEDIATE` and a busy timeout keep a second
+/// process on the same file safe too.
 public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaMigrating, ReadinessChecking {
-    private let connection: Mutex<SQLiteConnection>
+    /// A connection and the lock that serializes its use.
+    private final class Slot: Sendable {
+        let connection: Mutex<SQLiteConnection>
+        init(_ connection: consuming sending SQLiteConnection) { self.connection = Mutex(connection) }
+    }
 
-    /// Opens (creating if needed) the database file at `path`. Call `migrate()` before use.
-    public init(path: String) throws {
-        do { connection = Mutex(try SQLiteConnection(path: path)) } catch { throw SQLiteServerStore.storeError(error) }
+    private let writer: Slot
+    private let readers: [Slot]
+    private let nextReader = Atomic<Int>(0)
+
+    /// Opens (creating if needed) the database file at `path` with `readers` reading connections.
+    /// Call `migrate()` before use.
+    public init(path: String, readers: Int = 2) throws {
+        do {
+            writer = Slot(try SQLiteConnection(path: path))
+            self.readers = try (0..<max(1, readers)).map { _ in Slot(try SQLiteConnection(path: path)) }
+        } catch {
+            throw SQLiteServerStore.storeError(error)
+        }
     }
 
     /// Closes the file; every later call fails with `.unavailable`.
-    public func close() { connection.withLock { $0.close() } }
+    public func close() {
+        for slot in [writer] + readers { slot.connection.withLock { $0.close() } }
+    }
 
     public func migrate() async throws {
         try guarded { connection in
@@ -35,7 +52,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     }
 
     public func checkReady() async throws {
-        try guarded { connection in try connection.query("SELECT 1") }
+        try reading { connection in try connection.query("SELECT 1") }
     }
 
     // MARK: Accounts
@@ -56,7 +73,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     }
 
     public func token(id: TokenID) async throws -> (token: StoredToken, account: Account)? {
-        try guarded { connection in
+        try reading { connection in
             var found: (token: StoredToken, account: Account)?
             try connection.query("""
                 SELECT tokens.hash, accounts.id, accounts.name FROM tokens JOIN accounts ON accounts.id = tokens.account_id
@@ -74,11 +91,11 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     private static let noteColumns = "id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence"
 
     public func note(_ id: NoteID, account: AccountID) async throws -> Note? {
-        try guarded { connection in try current(id, account: account, on: connection) }
+        try reading { connection in try current(id, account: account, on: connection) }
     }
 
     public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
-        try guarded { connection in
+        try reading { connection in
             var notes: [Note] = []
             try connection.query("""
                 SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?
@@ -111,7 +128,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     }
 
     public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage {
-        try guarded { connection in
+        try reading { connection in
             let size = max(0, limit)
             var notes: [Note] = []
             var last = cursor.sequence
@@ -200,9 +217,20 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     }
 
     /// Runs `body`, turning SQLite's own errors into `ServerStoreError.unavailable`.
+    /// Runs `body` on the writing connection, turning SQLite's own errors into `ServerStoreError.unavailable`.
     private func guarded<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try run(on: writer, body)
+    }
+
+    /// Runs one read on the next reading connection (round robin).
+    private func reading<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        let index = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue
+        return try run(on: readers[abs(index % readers.count)], body)
+    }
+
+    private func run<T: Sendable>(on slot: Slot, _ body: (SQLiteConnection) throws -> T) throws -> T {
         do {
-            return try connection.withLock { connection throws -> T in try body(connection) }
+            return try slot.connection.withLock { connection throws -> T in try body(connection) }
         } catch {
             throw Self.storeError(error)
         }

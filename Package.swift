@@ -38,6 +38,7 @@ let package = Package(
         module("Features", "QuillCLI", [
             "QuillModels", "NotesFeature", "NoteStoreInterface", "SystemInterface", "FileSystemInterface",
             "TerminalInterface", argumentParser,
+            "ArchiveFeature", "CompressionInterface", "ByteStreamInterface", // Archive
         ]),
 
         // Adapters: the real implementations, each over its one technology.
@@ -53,12 +54,14 @@ let package = Package(
         module("Testing", "TerminalTesting", ["TerminalInterface"]),
         module("Testing", "UnimplementedDoubles", [
             "QuillModels", "SystemInterface", "FileSystemInterface", "NoteStoreInterface", "TerminalInterface",
+            "CompressionInterface", "ByteStreamInterface", // Archive
         ]),
 
         // Composition roots: the only code that names adapters.
         module("Composition", "QuillComposition", [
             "QuillCLI", "SystemLive", "LocalFileSystem", "FileNoteStore", "TerminalLive",
             "SystemTesting", "NoteStoreTesting",
+            "ZlibCompression", "LocalByteStreams", // Archive
         ]),
         module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles"]),
 
@@ -76,6 +79,7 @@ let package = Package(
         tests("QuillCLITests", [
             "QuillCLI", "QuillTestComposition", "NoteStoreTesting", "SystemTesting", "TerminalTesting",
             "FileSystemTesting", "QuillModels", "NotesFeature",
+            "ByteStreamTesting", "CompressionTesting", // Archive
         ]),
         tests("QuillIntegrationTests", ["QuillModels", "quill"]),
 

@@ -1,4 +1,5 @@
 import FileNoteStore
+import LocalByteStreams
 import Foundation
 import LocalFileSystem
 import NoteStoreTesting
@@ -6,6 +7,7 @@ import QuillCLI
 import SystemLive
 import SystemTesting
 import TerminalLive
+import ZlibCompression
 
 /// The composition roots of the `quill` app: the one place that names concrete adapters.
 ///
@@ -21,7 +23,8 @@ public enum QuillRoots {
             store: FileNoteStore(root: root, files: files, locks: FlockLocking()),
             clock: SystemClock(), ids: RandomNoteIDs(), console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(environment: processEnvironment, temporaryDirectory: temporaryDirectory(processEnvironment)),
-            workingDirectory: workingDirectory)
+            workingDirectory: workingDirectory,
+            compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams())
     }
 
     public static func preview(processEnvironment: [String: String], workingDirectory: String) -> CLIEnvironment {
@@ -30,7 +33,8 @@ public enum QuillRoots {
             clock: FixedClock(SampleNotes.epoch.addingTimeInterval(40 * 86_400)),
             ids: SequentialNoteIDs(namespace: 0x9e), console: StandardConsole(), inputFiles: LocalFileAccessor(),
             editor: ExternalEditor(environment: processEnvironment, temporaryDirectory: temporaryDirectory(processEnvironment)),
-            workingDirectory: workingDirectory)
+            workingDirectory: workingDirectory,
+            compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams())
     }
 
     private static func temporaryDirectory(_ environment: [String: String]) -> String {

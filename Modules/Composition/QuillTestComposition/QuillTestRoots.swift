@@ -1,3 +1,5 @@
+import ByteStreamInterface
+import CompressionInterface
 import FileSystemInterface
 import NoteStoreInterface
 import QuillCLI
@@ -15,10 +17,14 @@ public enum QuillTestRoots {
         console: any Console,
         inputFiles: any FileAccessing = UnimplementedFileAccessor(),
         editor: any TextEditing = UnimplementedEditor(),
-        workingDirectory: String = "/work"
+        workingDirectory: String = "/work",
+        compression: any Compressing = UnimplementedCompression(),
+        decompression: any Decompressing = UnimplementedCompression(),
+        byteStreams: any ByteStreamOpening = UnimplementedByteStreams()
     ) -> CLIEnvironment {
         CLIEnvironment(
             store: store, clock: clock, ids: ids, console: console, inputFiles: inputFiles, editor: editor,
-            workingDirectory: workingDirectory)
+            workingDirectory: workingDirectory, compression: compression, decompression: decompression,
+            byteStreams: byteStreams)
     }
 }

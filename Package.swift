@@ -4,6 +4,16 @@
 import PackageDescription
 
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+// --- quill-server (issue 4) ---
+let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
+let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
+let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
+let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
+let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
+// --- end quill-server ---
 
 func module(_ layer: String, _ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
     .target(name: name, dependencies: dependencies, path: "Modules/\(layer)/\(name)")
@@ -18,10 +28,19 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "quill", targets: ["quill"]),
+        .executable(name: "quill-server", targets: ["quill-server"]), // quill-server (issue 4)
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"), // Archive: SHA-256 in manifests
+        // --- quill-server (issue 4) ---
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
+        // --- end quill-server ---
     ],
     targets: [
         // Models
@@ -81,6 +100,7 @@ let package = Package(
             "FileSystemTesting", "QuillModels", "NotesFeature",
             "ByteStreamTesting", "CompressionTesting", // Archive
         ]),
+        tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive"]),
         tests("QuillIntegrationTests", ["QuillModels", "quill"]),
 
         // --- Archive (issue 3): compression, byte streams, tar.gz export/import ---
@@ -105,6 +125,30 @@ let package = Package(
             "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "QuillModels",
         ]),
         // --- end Archive ---
+        // --- quill-server (issue 4) ---
+        module("Interfaces", "ServerStoreInterface", ["QuillModels"]),
+        module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface"]),
+        .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        module("Adapters", "SQLiteNoteRepository", ["QuillModels", "ServerStoreInterface", "CSQLite"]),
+        module("Adapters", "CryptoTokenSecurity", ["ServerStoreInterface", crypto]),
+        module("Adapters", "PostgresNoteRepository", ["QuillModels", "ServerStoreInterface", postgresNIO, logging, serviceLifecycle]),
+        module("Features", "ServerFeature", [
+            "QuillModels", "ServerStoreInterface", "SystemInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle,
+        ]),
+        module("Composition", "ServerComposition", [
+            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository",
+            "CryptoTokenSecurity", "SystemInterface", "SystemLive", hummingbird, logging, serviceLifecycle,
+        ]),
+        .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", argumentParser, logging], path: "Apps/quill-server"),
+        tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
+        tests("CryptoTokenSecurityTests", ["CryptoTokenSecurity", "ServerStoreInterface"]),
+        tests("ServerFeatureTests", ["ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemTesting", hummingbirdTesting]),
+        tests("ServerStoreContractTests", [
+            "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository", postgresNIO, logging,
+        ]),
+        tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", logging]),
+        tests("QuillServerIntegrationTests", ["quill-server"]),
+        // --- end quill-server ---
     ],
     swiftLanguageModes: [.v6]
 )

@@ -168,12 +168,3 @@ struct NoteCommandsTests {
 struct NoteServiceErrorMatcher: Error {
     let failure: CLIFailure
 }
-
-@Suite("Test composition root")
-struct TestRootTests {
-    @Test func anUnprovidedDependencyFailsTheTest() async {
-        await withKnownIssue("the test root's default store is unimplemented") {
-            try await run(["list"], in: QuillTestRoots.test(console: RecordingConsole()))
-        }
-    }
-}

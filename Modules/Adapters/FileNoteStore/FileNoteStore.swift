@@ -31,19 +31,22 @@ public struct FileNoteStore: NoteStore {
     }
 
     public func search(_ text: String, limit: Int?) async throws -> NoteListing {
-        let needle = text.lowercased()
+        let search = TextSearch(text)
+        let prefilter = RawTextPrefilter(lowercasedNeedle: search.lowercasedNeedle)
         return try await reading {
             let (index, indexProblems) = try loadIndex()
             var problems = indexProblems
             var matches: [NoteSummary] = []
             for summary in index.summaries.values where !summary.isDeleted {
-                if summary.title.lowercased().contains(needle) {
+                if search.matches(summary.title) {
                     matches.append(summary)
                     continue
                 }
                 do {
-                    guard let note = try readNote(summary.id) else { continue }
-                    if note.body.lowercased().contains(needle) { matches.append(note.summary) }
+                    guard let data = try readNoteData(summary.id) else { continue }
+                    if let prefilter, !prefilter.mayMatch(data) { continue }
+                    let note = try decodeNote(data, id: summary.id)
+                    if search.matches(note.body) { matches.append(note.summary) }
                 } catch let error as NoteStoreError {
                     guard case .corrupt(let location, let reason) = error else { throw error }
                     problems.append(StoreProblem(location: location, reason: reason))
@@ -124,17 +127,22 @@ public struct FileNoteStore: NoteStore {
     }
 
     private func readNote(_ id: NoteID) throws -> Note? {
-        let path = layout.note(id)
-        let data: Data
+        try readNoteData(id).map { try decodeNote($0, id: id) }
+    }
+
+    private func readNoteData(_ id: NoteID) throws -> Data? {
         do {
-            data = try files.read(path)
+            return try files.read(layout.note(id))
         } catch .notFound {
             return nil
         }
+    }
+
+    private func decodeNote(_ data: Data, id: NoteID) throws -> Note {
         do {
             return try NoteJSON.decode(data)
         } catch {
-            throw NoteStoreError.corrupt(location: path, reason: error.description)
+            throw NoteStoreError.corrupt(location: layout.note(id), reason: error.description)
         }
     }
 

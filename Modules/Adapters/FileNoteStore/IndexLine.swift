@@ -5,7 +5,8 @@ import QuillModels
 ///
 /// `id \t revision \t deleted \t created-ms \t updated-ms \t tags,comma,separated \t title`.
 /// A purpose-made format rather than JSON because `quill list` parses one line per note
-/// and must stay fast at 100,000 notes. Titles are escaped (`\\`, `\t`, `\n`, `\r`).
+/// and must stay fast at 100,000 notes; it is parsed from bytes, not characters. Titles
+/// are escaped (`\\`, `\t`, `\n`, `\r`).
 enum IndexLine {
     static let header = "quill-index 1"
 
@@ -18,26 +19,52 @@ enum IndexLine {
         return line
     }
 
-    static func decode(_ line: Substring) -> NoteSummary? {
-        let fields = line.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false)
+    static func decode(_ line: ArraySlice<UInt8>) -> NoteSummary? {
+        var fields: [ArraySlice<UInt8>] = []
+        fields.reserveCapacity(7)
+        var start = line.startIndex
+        for index in line.indices where line[index] == tab && fields.count < 6 {
+            fields.append(line[start..<index])
+            start = index + 1
+        }
+        fields.append(line[start...])
         guard fields.count == 7,
-              let id = NoteID(String(fields[0])),
-              let revision = Int(fields[1]), revision >= 1,
-              let created = Int64(fields[3]), let updated = Int64(fields[4]),
+              let id = NoteID(String(decoding: fields[0], as: UTF8.self)),
+              let revision = integer(fields[1]), revision >= 1,
+              let created = integer(fields[3]), let updated = integer(fields[4]),
               let title = unescape(fields[6]) else { return nil }
         var tags: [Tag] = []
-        for text in fields[5].split(separator: ",") {
-            guard let tag = try? Tag(String(text)) else { return nil }
+        for text in fields[5].split(separator: comma) {
+            guard let tag = try? Tag(String(decoding: text, as: UTF8.self)) else { return nil }
             tags.append(tag)
         }
         return NoteSummary(
             id: id, title: title, tags: tags,
             created: Date(millisecondsSince1970: created), updated: Date(millisecondsSince1970: updated),
-            revision: revision, isDeleted: fields[2] == "1")
+            revision: Int(revision), isDeleted: fields[2].elementsEqual([UInt8(ascii: "1")]))
+    }
+
+    private static let tab = UInt8(ascii: "\t")
+    private static let comma = UInt8(ascii: ",")
+    private static let backslash = UInt8(ascii: "\\")
+
+    private static func integer(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+        var value: Int64 = 0
+        var negative = false
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 0, byte == UInt8(ascii: "-"), bytes.count > 1 {
+                negative = true
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        return negative ? -value : value
     }
 
     private static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return text }
+        guard text.utf8.contains(where: { $0 == backslash || $0 == tab || $0 == 0x0a || $0 == 0x0d }) else { return text }
         var result = ""
         for character in text {
             switch character {
@@ -51,26 +78,26 @@ enum IndexLine {
         return result
     }
 
-    private static func unescape(_ text: Substring) -> String? {
-        guard text.contains("\\") else { return String(text) }
-        var result = ""
+    private static func unescape(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard bytes.contains(backslash) else { return String(validating: bytes, as: UTF8.self) }
+        var result: [UInt8] = []
         var escaping = false
-        for character in text {
+        for byte in bytes {
             if escaping {
-                switch character {
-                case "\\": result.append("\\")
-                case "t": result.append("\t")
-                case "n": result.append("\n")
-                case "r": result.append("\r")
+                switch byte {
+                case backslash: result.append(backslash)
+                case UInt8(ascii: "t"): result.append(tab)
+                case UInt8(ascii: "n"): result.append(0x0a)
+                case UInt8(ascii: "r"): result.append(0x0d)
                 default: return nil
                 }
                 escaping = false
-            } else if character == "\\" {
+            } else if byte == backslash {
                 escaping = true
             } else {
-                result.append(character)
+                result.append(byte)
             }
         }
-        return escaping ? nil : result
+        return escaping ? nil : String(validating: result, as: UTF8.self)
     }
 }

@@ -21,18 +21,21 @@ struct SummaryIndex: Sendable {
         } catch .notFound {
             return nil
         }
-        let text = String(decoding: data, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first.map({ $0 == IndexLine.header }) == true else { return nil }
-        // A last line without its newline was cut short by a crash during append; ignore it.
-        if lines.last.map({ !$0.isEmpty }) == true || !text.hasSuffix("\n") { lines.removeLast() }
+        let bytes = [UInt8](data)
+        let header = Array((IndexLine.header + "\n").utf8)
+        guard bytes.starts(with: header) else { return nil }
         var summaries: [NoteID: NoteSummary] = [:]
-        summaries.reserveCapacity(lines.count)
+        summaries.reserveCapacity(bytes.count / 80)
         var count = 0
-        for line in lines.dropFirst() where !line.isEmpty {
-            guard let summary = IndexLine.decode(line) else { return nil }
-            summaries[summary.id] = summary
-            count += 1
+        var start = header.count
+        // A last line without its newline was cut short by a crash during append; it is ignored.
+        while let end = bytes[start...].firstIndex(of: 0x0a) {
+            if end > start {
+                guard let summary = IndexLine.decode(bytes[start..<end]) else { return nil }
+                summaries[summary.id] = summary
+                count += 1
+            }
+            start = end + 1
         }
         return SummaryIndex(summaries: summaries, lineCount: count)
     }

@@ -6,7 +6,7 @@ import QuillModels
 enum NoteOutput {
     static func line(_ summary: NoteSummary) -> String {
         let tags = summary.tags.isEmpty ? "" : "  " + summary.tags.map { "#\($0)" }.joined(separator: " ")
-        return "\(summary.id.short)  \(day(summary.updated))  \(summary.title)\(tags)\n"
+        return summary.id.short + "  " + Timestamp(summary.updated).minutes + "  " + summary.title + tags + "\n"
     }
 
     static func details(_ note: Note) -> String {
@@ -37,10 +37,6 @@ enum NoteOutput {
         let encoder = NoteJSON.encoder
         encoder.outputFormatting.insert(.prettyPrinted)
         return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
-    }
-
-    private static func day(_ date: Date) -> String {
-        String(Timestamp(date).description.prefix(16)).replacingOccurrences(of: "T", with: " ")
     }
 }
 

@@ -19,7 +19,14 @@ public struct NoteQuery: Hashable, Sendable {
 
     /// Sorts newest first and applies the limit: the one ordering every store must produce.
     public func arrange(_ summaries: [NoteSummary]) -> [NoteSummary] {
-        let sorted = summaries.filter(matches).sorted(by: NoteSummary.newestFirst)
-        return limit.map { Array(sorted.prefix(max(0, $0))) } ?? sorted
+        // Sorts positions by precomputed keys rather than moving the summaries themselves:
+        // this runs on every `quill list`, over every note.
+        let times = summaries.map(\.updated.timeIntervalSince1970)
+        var order = summaries.indices.filter { matches(summaries[$0]) }
+        order.sort { left, right in
+            times[left] != times[right] ? times[left] > times[right] : summaries[left].id < summaries[right].id
+        }
+        let kept = limit.map { order.prefix(max(0, $0)) } ?? order[...]
+        return kept.map { summaries[$0] }
     }
 }

@@ -76,11 +76,20 @@ public struct Note: Hashable, Sendable {
     }
 
     static func validatedTitle(_ title: String) throws(NoteValidationError) -> String {
+        if isPlainASCIITitle(title) { return title }
         let trimmed = title.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw .emptyTitle }
         guard !trimmed.contains(where: \.isNewline) else { throw .titleHasLineBreak }
         guard trimmed.count <= NoteLimits.maximumTitleCharacters else { throw .titleTooLong(characters: trimmed.count) }
         return trimmed
+    }
+
+    /// The common case, checked cheaply: printable ASCII, no surrounding space, within the limit.
+    private static func isPlainASCIITitle(_ title: String) -> Bool {
+        let bytes = title.utf8
+        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20,
+              bytes.count <= NoteLimits.maximumTitleCharacters else { return false }
+        return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7f }
     }
 
     static func validatedBody(_ body: String) throws(NoteValidationError) -> String {

@@ -8,6 +8,10 @@ public struct Tag: Hashable, Comparable, Sendable, Codable, CustomStringConverti
     public let rawValue: String
 
     public init(_ text: String) throws(NoteValidationError) {
+        if Tag.isAlreadyNormalized(text) {
+            self.rawValue = text
+            return
+        }
         let normalized = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard !normalized.isEmpty else { throw .emptyTag }
         guard !normalized.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "," }) else {
@@ -18,6 +22,15 @@ public struct Tag: Hashable, Comparable, Sendable, Codable, CustomStringConverti
     }
 
     public var description: String { rawValue }
+
+    /// The common case, checked cheaply: short, ASCII, no upper case, no space or comma.
+    private static func isAlreadyNormalized(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard !bytes.isEmpty, bytes.count <= maximumLength else { return false }
+        return bytes.allSatisfy { byte in
+            byte > 0x20 && byte < 0x7f && byte != UInt8(ascii: ",") && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        }
+    }
 
     public static func < (lhs: Tag, rhs: Tag) -> Bool { lhs.rawValue < rhs.rawValue }
 

@@ -18,6 +18,15 @@ public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { ISO8601Milliseconds.format(date.millisecondsSince1970) }
 
+    /// `YYYY-MM-DD HH:MM` in UTC: the short form listings show.
+    public var minutes: String {
+        let text = ISO8601Milliseconds.format(date.millisecondsSince1970)
+        guard text.utf8.count == 24 else { return text }
+        var bytes = Array(text.utf8.prefix(16))
+        bytes[10] = UInt8(ascii: " ")
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -40,9 +49,28 @@ enum ISO8601Milliseconds {
         let (seconds, millis) = milliseconds.floorDivided(by: 1000)
         let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
         let (year, month, day) = civil(fromDays: days)
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-            + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-            + "." + pad(millis, 3) + "Z"
+        guard (0...9999).contains(year) else {
+            return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+                + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+                + "." + pad(millis, 3) + "Z"
+        }
+        // The common case, built byte by byte: listings format thousands of these.
+        var bytes: [UInt8] = Array("0000-00-00T00:00:00.000Z".utf8)
+        func put(_ value: Int64, at end: Int, width: Int) {
+            var value = value
+            for position in stride(from: end, to: end - width, by: -1) {
+                bytes[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+        }
+        put(year, at: 3, width: 4)
+        put(month, at: 6, width: 2)
+        put(day, at: 9, width: 2)
+        put(secondOfDay / 3600, at: 12, width: 2)
+        put(secondOfDay / 60 % 60, at: 15, width: 2)
+        put(secondOfDay % 60, at: 18, width: 2)
+        put(millis, at: 22, width: 3)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func parse(_ text: String) -> Int64? {

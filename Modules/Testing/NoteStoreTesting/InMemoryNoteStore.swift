@@ -20,9 +20,9 @@ public actor InMemoryNoteStore: NoteStore {
     }
 
     public func search(_ text: String, limit: Int?) -> NoteListing {
-        let needle = text.lowercased()
+        let search = TextSearch(text)
         let matches = notes.values.filter { note in
-            !note.isDeleted && (note.title.lowercased().contains(needle) || note.body.lowercased().contains(needle))
+            !note.isDeleted && (search.matches(note.title) || search.matches(note.body))
         }
         return NoteListing(notes: NoteQuery(limit: limit).arrange(matches.map(\.summary)))
     }

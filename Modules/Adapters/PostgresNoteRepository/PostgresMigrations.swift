@@ -1,0 +1,47 @@
+import PostgresNIO
+
+/// The versioned schema of the PostgreSQL store. Append only: a released version never changes.
+enum PostgresMigrations {
+    static let all: [(version: Int64, statements: [PostgresQuery])] = [
+        (1, [
+            """
+            CREATE TABLE accounts (
+                id BIGSERIAL PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE,
+                last_sequence BIGINT NOT NULL DEFAULT 0
+            )
+            """,
+            """
+            CREATE TABLE tokens (
+                id TEXT PRIMARY KEY,
+                account_id BIGINT NOT NULL REFERENCES accounts(id),
+                hash TEXT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE notes (
+                account_id BIGINT NOT NULL REFERENCES accounts(id),
+                id TEXT NOT NULL,
+                title TEXT NOT NULL,
+                body TEXT NOT NULL,
+                tags TEXT NOT NULL,
+                created_ms BIGINT NOT NULL,
+                updated_ms BIGINT NOT NULL,
+                revision BIGINT NOT NULL,
+                deleted BOOLEAN NOT NULL,
+                sequence BIGINT NOT NULL,
+                PRIMARY KEY (account_id, id)
+            )
+            """,
+            "CREATE UNIQUE INDEX notes_change_feed ON notes (account_id, sequence)",
+            """
+            CREATE TABLE push_requests (
+                account_id BIGINT NOT NULL REFERENCES accounts(id),
+                request_id TEXT NOT NULL,
+                outcomes TEXT NOT NULL,
+                PRIMARY KEY (account_id, request_id)
+            )
+            """,
+        ]),
+    ]
+}

@@ -1,0 +1,245 @@
+import Foundation
+import Logging
+import PostgresNIO
+import QuillModels
+import ServerStoreInterface
+import ServiceLifecycle
+
+/// The store for several `quill-server` processes behind a load balancer: PostgreSQL
+/// through postgres-nio's connection pool.
+///
+/// Every write transaction first locks its account's row, which serializes one account's
+/// writes across all processes, so change numbers are assigned and committed in order and
+/// a change feed reader never skips a write that commits late.
+public final class PostgresServerStore: ServerNoteRepository, AccountRepository, SchemaMigrating, ReadinessChecking, Service {
+    private let client: PostgresClient
+    private let logger: Logger
+
+    /// A store for `url` (`postgres://user:password@host:port/database`). Run it (`run()`,
+    /// e.g. in a service group) for as long as it is used.
+    public init(url: String, logger: Logger) throws {
+        client = PostgresClient(configuration: try PostgresURL.configuration(url), backgroundLogger: logger)
+        self.logger = logger
+    }
+
+    /// Runs the connection pool until the task is cancelled or a graceful shutdown is triggered.
+    public func run() async throws {
+        await client.run()
+    }
+
+    public func migrate() async throws {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                // One process migrates at a time, however many start together.
+                try await connection.query("SELECT pg_advisory_xact_lock(7746571)", logger: logger)
+                try await connection.query(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_ms BIGINT NOT NULL)",
+                    logger: logger)
+                var applied = Set<Int64>()
+                for try await version in try await connection.query("SELECT version FROM schema_migrations", logger: logger)
+                    .decode(Int64.self) { applied.insert(version) }
+                for migration in PostgresMigrations.all where !applied.contains(migration.version) {
+                    for statement in migration.statements { try await connection.query(statement, logger: logger) }
+                    let now = Date().millisecondsSince1970
+                    try await connection.query(
+                        "INSERT INTO schema_migrations (version, applied_ms) VALUES (\(migration.version), \(now))", logger: logger)
+                }
+            }
+        }
+    }
+
+    public func checkReady() async throws {
+        try await guarded { try await client.query("SELECT 1", logger: logger) }
+    }
+
+    // MARK: Accounts
+
+    public func createAccount(named name: String, token: StoredToken) async throws -> Account {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                let rows = try await connection.query(
+                    "INSERT INTO accounts (name) VALUES (\(name)) ON CONFLICT (name) DO NOTHING RETURNING id", logger: logger)
+                var id: Int64?
+                for try await value in rows.decode(Int64.self) { id = value }
+                guard let id else { throw ServerStoreError.accountNameTaken(name) }
+                try await connection.query(
+                    "INSERT INTO tokens (id, account_id, hash) VALUES (\(token.id.rawValue), \(id), \(token.hash.hex))", logger: logger)
+                return Account(id: AccountID(id), name: name)
+            }
+        }
+    }
+
+    public func token(id: TokenID) async throws -> (token: StoredToken, account: Account)? {
+        try await guarded {
+            let rows = try await client.query("""
+                SELECT tokens.hash, accounts.id, accounts.name FROM tokens JOIN accounts ON accounts.id = tokens.account_id
+                WHERE tokens.id = \(id.rawValue)
+                """, logger: logger)
+            for try await (hex, accountID, name) in rows.decode((String, Int64, String).self) {
+                guard let hash = TokenHash(hex: hex) else { throw ServerStoreError.corrupt("token \(id) has a malformed hash") }
+                return (StoredToken(id: id, hash: hash), Account(id: AccountID(accountID), name: name))
+            }
+            return nil
+        }
+    }
+
+    // MARK: Notes
+
+    public func note(_ id: NoteID, account: AccountID) async throws -> Note? {
+        try await guarded {
+            try await client.withConnection { connection in try await current(id, account: account, on: connection) }
+        }
+    }
+
+    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
+        try await guarded {
+            let rows = try await client.query("""
+                SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM notes
+                WHERE account_id = \(account.rawValue) AND NOT deleted AND id > \(after?.rawValue ?? "")
+                ORDER BY id COLLATE "C" LIMIT \(Int64(max(0, limit)))
+                """, logger: logger)
+            var notes: [Note] = []
+            for try await row in rows.decode(NoteRow.self) { notes.append(try NoteRows.note(row)) }
+            return notes
+        }
+    }
+
+    public func create(_ note: Note, account: AccountID) async throws -> Note {
+        try await writing(account) { connection in
+            guard try await current(note.id, account: account, on: connection) == nil else {
+                throw ServerStoreError.alreadyExists(note.id)
+            }
+            return try await write(note.withRevision(1), account: account, on: connection)
+        }
+    }
+
+    public func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note {
+        try await writing(account) { connection in
+            guard let existing = try await current(note.id, account: account, on: connection) else {
+                throw ServerStoreError.notFound(note.id)
+            }
+            guard existing.revision == ifRevision else { throw ServerStoreError.revisionMismatch(note.id, current: existing.revision) }
+            return try await write(note.withRevision(ifRevision + 1), account: account, on: connection)
+        }
+    }
+
+    public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage {
+        try await guarded {
+            let size = max(0, limit)
+            // One row more than asked for tells whether another page follows.
+            let rows = try await client.query("""
+                SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM notes
+                WHERE account_id = \(account.rawValue) AND sequence > \(cursor.sequence)
+                ORDER BY sequence LIMIT \(Int64(size) + 1)
+                """, logger: logger)
+            var notes: [Note] = []
+            var last = cursor.sequence
+            var hasMore = false
+            for try await row in rows.decode(NoteRow.self) {
+                guard notes.count < size else {
+                    hasMore = true
+                    continue
+                }
+                notes.append(try NoteRows.note(row))
+                last = row.8
+            }
+            return ChangePage(notes: notes, next: ChangeCursor(sequence: last), hasMore: hasMore)
+        }
+    }
+
+    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID) async throws -> [PushOutcome] {
+        try await writing(account) { connection in
+            let stored = try await connection.query("""
+                SELECT outcomes FROM push_requests WHERE account_id = \(account.rawValue) AND request_id = \(requestID.rawValue)
+                """, logger: logger)
+            for try await text in stored.decode(String.self) {
+                do { return try JSONDecoder().decode([PushOutcome].self, from: Data(text.utf8)) } catch {
+                    throw ServerStoreError.corrupt("stored push \(requestID): \(error)")
+                }
+            }
+            var outcomes: [PushOutcome] = []
+            for change in changes {
+                switch try PushRule.decide(change, current: try await current(change.note.id, account: account, on: connection)) {
+                case .store(let note): outcomes.append(.applied(try await write(note, account: account, on: connection)))
+                case .conflict(let server): outcomes.append(.conflict(server))
+                }
+            }
+            let encoded = String(decoding: try NoteJSON.encoder.encode(outcomes), as: UTF8.self)
+            try await connection.query("""
+                INSERT INTO push_requests (account_id, request_id, outcomes) VALUES (\(account.rawValue), \(requestID.rawValue), \(encoded))
+                """, logger: logger)
+            return outcomes
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Runs `body` in a transaction that holds the account's row lock.
+    private func writing<T: Sendable>(_ account: AccountID, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                var found = false
+                for try await _ in try await connection.query(
+                    "SELECT id FROM accounts WHERE id = \(account.rawValue) FOR UPDATE", logger: logger).decode(Int64.self) {
+                    found = true
+                }
+                guard found else { throw ServerStoreError.corrupt("no account \(account)") }
+                return try await body(connection)
+            }
+        }
+    }
+
+    private func current(_ id: NoteID, account: AccountID, on connection: PostgresConnection) async throws -> Note? {
+        let rows = try await connection.query("""
+            SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM notes
+            WHERE account_id = \(account.rawValue) AND id = \(id.rawValue)
+            """, logger: logger)
+        for try await row in rows.decode(NoteRow.self) { return try NoteRows.note(row) }
+        return nil
+    }
+
+    /// Stores `note` as given (revision included) under the account's next change number.
+    private func write(_ note: Note, account: AccountID, on connection: PostgresConnection) async throws -> Note {
+        let tags = note.tags.map(\.rawValue).joined(separator: " ")
+        try await connection.query("""
+            WITH next AS (UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = \(account.rawValue) RETURNING last_sequence)
+            INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence)
+            SELECT \(account.rawValue), \(note.id.rawValue), \(note.title), \(note.body), \(tags),
+                   \(note.created.millisecondsSince1970), \(note.updated.millisecondsSince1970), \(Int64(note.revision)),
+                   \(note.isDeleted), next.last_sequence FROM next
+            ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
+              created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, revision = excluded.revision,
+              deleted = excluded.deleted, sequence = excluded.sequence
+            """, logger: logger)
+        return note
+    }
+
+    /// Runs `body`, turning postgres-nio's errors into `ServerStoreError.unavailable`.
+    private func guarded<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as ServerStoreError { throw error } catch let error as PostgresTransactionError
+            where error.closureError is ServerStoreError {
+            // A refusal inside a transaction (rolled back cleanly): the refusal is the answer.
+            throw error.closureError ?? error
+        } catch {
+            logger.error("PostgreSQL failed", metadata: ["error": "\(String(reflecting: error))"])
+            throw ServerStoreError.unavailable(String(describing: error))
+        }
+    }
+}
+
+/// A `notes` row as selected above: id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence.
+typealias NoteRow = (String, String, String, String, Int64, Int64, Int64, Bool, Int64)
+
+enum NoteRows {
+    static func note(_ row: NoteRow) throws -> Note {
+        guard let id = NoteID(row.0) else { throw ServerStoreError.corrupt("note ID '\(row.0)'") }
+        do {
+            let tags = try row.3.split(separator: " ").map { try Tag(String($0)) }
+            return try Note(id: id, title: row.1, body: row.2, tags: tags,
+                            created: Date(millisecondsSince1970: row.4), updated: Date(millisecondsSince1970: row.5),
+                            revision: Int(row.6), isDeleted: row.7)
+        } catch {
+            throw ServerStoreError.corrupt("note \(row.0): \(error)")
+        }
+    }
+}

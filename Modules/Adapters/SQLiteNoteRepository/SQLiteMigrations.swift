@@ -1,0 +1,37 @@
+/// The versioned schema of the SQLite store. Append only: a released version never changes.
+enum SQLiteMigrations {
+    static let all: [(version: Int64, sql: String)] = [
+        (1, """
+        CREATE TABLE accounts (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            last_sequence INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE tokens (
+            id TEXT PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(id),
+            hash TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE notes (
+            account_id INTEGER NOT NULL REFERENCES accounts(id),
+            id TEXT NOT NULL,
+            title TEXT NOT NULL,
+            body TEXT NOT NULL,
+            tags TEXT NOT NULL,
+            created_ms INTEGER NOT NULL,
+            updated_ms INTEGER NOT NULL,
+            revision INTEGER NOT NULL,
+            deleted INTEGER NOT NULL,
+            sequence INTEGER NOT NULL,
+            PRIMARY KEY (account_id, id)
+        ) WITHOUT ROWID;
+        CREATE UNIQUE INDEX notes_change_feed ON notes (account_id, sequence);
+        CREATE TABLE push_requests (
+            account_id INTEGER NOT NULL REFERENCES accounts(id),
+            request_id TEXT NOT NULL,
+            outcomes TEXT NOT NULL,
+            PRIMARY KEY (account_id, request_id)
+        ) WITHOUT ROWID;
+        """),
+    ]
+}

@@ -1,0 +1,209 @@
+import Foundation
+import QuillModels
+import ServerStoreInterface
+
+/// The embedded default store of `quill-server`: every account in one SQLite file (WAL mode).
+///
+/// An actor owns the one connection, so writes are serialized in process; `BEGIN IMMEDIATE`
+/// and a busy timeout keep a second process on the same file safe too.
+public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaMigrating, ReadinessChecking {
+    private let connection: SQLiteConnection
+
+    /// Opens (creating if needed) the database file at `path`. Call `migrate()` before use.
+    public init(path: String) throws {
+        do { connection = try SQLiteConnection(path: path) } catch { throw SQLiteServerStore.storeError(error) }
+    }
+
+    /// Closes the file; every later call fails with `.unavailable`.
+    public func close() { connection.close() }
+
+    public func migrate() async throws {
+        try guarded {
+            try connection.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_ms INTEGER NOT NULL)")
+            var applied = Set<Int64>()
+            try connection.query("SELECT version FROM schema_migrations") { applied.insert($0.integer(0)) }
+            for migration in SQLiteMigrations.all where !applied.contains(migration.version) {
+                try connection.transaction {
+                    try connection.execute(migration.sql)
+                    try connection.query("INSERT INTO schema_migrations (version, applied_ms) VALUES (?, ?)",
+                                         [.integer(migration.version), .integer(Date().millisecondsSince1970)])
+                }
+            }
+        }
+    }
+
+    public func checkReady() async throws {
+        try guarded { try connection.query("SELECT 1") }
+    }
+
+    // MARK: Accounts
+
+    public func createAccount(named name: String, token: StoredToken) async throws -> Account {
+        try guarded {
+            try connection.transaction {
+                var taken = false
+                try connection.query("SELECT 1 FROM accounts WHERE name = ?", [.text(name)]) { _ in taken = true }
+                guard !taken else { throw ServerStoreError.accountNameTaken(name) }
+                var id: Int64 = 0
+                try connection.query("INSERT INTO accounts (name) VALUES (?) RETURNING id", [.text(name)]) { id = $0.integer(0) }
+                try connection.query("INSERT INTO tokens (id, account_id, hash) VALUES (?, ?, ?)",
+                                     [.text(token.id.rawValue), .integer(id), .text(token.hash.hex)])
+                return Account(id: AccountID(id), name: name)
+            }
+        }
+    }
+
+    public func token(id: TokenID) async throws -> (token: StoredToken, account: Account)? {
+        try guarded {
+            var found: (token: StoredToken, account: Account)?
+            try connection.query("""
+                SELECT tokens.hash, accounts.id, accounts.name FROM tokens JOIN accounts ON accounts.id = tokens.account_id
+                WHERE tokens.id = ?
+                """, [.text(id.rawValue)]) { row in
+                guard let hash = TokenHash(hex: row.text(0)) else { throw ServerStoreError.corrupt("token \(id) has a malformed hash") }
+                found = (StoredToken(id: id, hash: hash), Account(id: AccountID(row.integer(1)), name: row.text(2)))
+            }
+            return found
+        }
+    }
+
+    // MARK: Notes
+
+    private static let noteColumns = "id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence"
+
+    public func note(_ id: NoteID, account: AccountID) async throws -> Note? {
+        try guarded { try current(id, account: account) }
+    }
+
+    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
+        try guarded {
+            var notes: [Note] = []
+            try connection.query("""
+                SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?
+                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .integer(Int64(max(0, limit)))]) {
+                notes.append(try Self.note(from: $0))
+            }
+            return notes
+        }
+    }
+
+    public func create(_ note: Note, account: AccountID) async throws -> Note {
+        try guarded {
+            try connection.transaction {
+                guard try current(note.id, account: account) == nil else { throw ServerStoreError.alreadyExists(note.id) }
+                return try write(note.withRevision(1), account: account)
+            }
+        }
+    }
+
+    public func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note {
+        try guarded {
+            try connection.transaction {
+                guard let existing = try current(note.id, account: account) else { throw ServerStoreError.notFound(note.id) }
+                guard existing.revision == ifRevision else {
+                    throw ServerStoreError.revisionMismatch(note.id, current: existing.revision)
+                }
+                return try write(note.withRevision(ifRevision + 1), account: account)
+            }
+        }
+    }
+
+    public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage {
+        try guarded {
+            let size = max(0, limit)
+            var notes: [Note] = []
+            var last = cursor.sequence
+            var hasMore = false
+            // One row more than asked for tells whether another page follows.
+            try connection.query("""
+                SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
+                """, [.integer(account.rawValue), .integer(cursor.sequence), .integer(Int64(size) + 1)]) { row in
+                guard notes.count < size else {
+                    hasMore = true
+                    return
+                }
+                notes.append(try Self.note(from: row))
+                last = row.integer(8)
+            }
+            return ChangePage(notes: notes, next: ChangeCursor(sequence: last), hasMore: hasMore)
+        }
+    }
+
+    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID) async throws -> [PushOutcome] {
+        try guarded {
+            try connection.transaction {
+                var stored: String?
+                try connection.query("SELECT outcomes FROM push_requests WHERE account_id = ? AND request_id = ?",
+                                     [.integer(account.rawValue), .text(requestID.rawValue)]) { stored = $0.text(0) }
+                if let stored {
+                    do { return try JSONDecoder().decode([PushOutcome].self, from: Data(stored.utf8)) } catch {
+                        throw ServerStoreError.corrupt("stored push \(requestID): \(error)")
+                    }
+                }
+                var outcomes: [PushOutcome] = []
+                for change in changes {
+                    switch try PushRule.decide(change, current: current(change.note.id, account: account)) {
+                    case .store(let note): outcomes.append(.applied(try write(note, account: account)))
+                    case .conflict(let server): outcomes.append(.conflict(server))
+                    }
+                }
+                let encoded = String(decoding: try NoteJSON.encoder.encode(outcomes), as: UTF8.self)
+                try connection.query("INSERT INTO push_requests (account_id, request_id, outcomes) VALUES (?, ?, ?)",
+                                     [.integer(account.rawValue), .text(requestID.rawValue), .text(encoded)])
+                return outcomes
+            }
+        }
+    }
+
+    // MARK: Helpers (called inside `guarded`)
+
+    private func current(_ id: NoteID, account: AccountID) throws -> Note? {
+        var note: Note?
+        try connection.query("SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND id = ?",
+                             [.integer(account.rawValue), .text(id.rawValue)]) { note = try Self.note(from: $0) }
+        return note
+    }
+
+    /// Stores `note` as given (revision included) under the account's next change number.
+    private func write(_ note: Note, account: AccountID) throws -> Note {
+        var sequence: Int64?
+        try connection.query("UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = ? RETURNING last_sequence",
+                             [.integer(account.rawValue)]) { sequence = $0.integer(0) }
+        guard let sequence else { throw ServerStoreError.corrupt("no account \(account)") }
+        try connection.query("""
+            INSERT INTO notes (account_id, \(Self.noteColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
+              created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, revision = excluded.revision,
+              deleted = excluded.deleted, sequence = excluded.sequence
+            """, [
+                .integer(account.rawValue), .text(note.id.rawValue), .text(note.title), .text(note.body),
+                .text(note.tags.map(\.rawValue).joined(separator: " ")),
+                .integer(note.created.millisecondsSince1970), .integer(note.updated.millisecondsSince1970),
+                .integer(Int64(note.revision)), .integer(note.isDeleted ? 1 : 0), .integer(sequence),
+            ])
+        return note
+    }
+
+    private static func note(from row: SQLiteRow) throws -> Note {
+        let id = row.text(0)
+        guard let noteID = NoteID(id) else { throw ServerStoreError.corrupt("note ID '\(id)'") }
+        do {
+            let tags = try row.text(3).split(separator: " ").map { try Tag(String($0)) }
+            return try Note(id: noteID, title: row.text(1), body: row.text(2), tags: tags,
+                            created: Date(millisecondsSince1970: row.integer(4)), updated: Date(millisecondsSince1970: row.integer(5)),
+                            revision: Int(row.integer(6)), isDeleted: row.integer(7) != 0)
+        } catch {
+            throw ServerStoreError.corrupt("note \(id): \(error)")
+        }
+    }
+
+    /// Runs `body`, turning SQLite's own errors into `ServerStoreError.unavailable`.
+    private func guarded<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch { throw Self.storeError(error) }
+    }
+
+    private static func storeError(_ error: any Error) -> any Error {
+        if let sqlite = error as? SQLiteError { return ServerStoreError.unavailable(sqlite.description) }
+        return error
+    }
+}

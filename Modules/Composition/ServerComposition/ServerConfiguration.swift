@@ -1,0 +1,114 @@
+import Foundation
+import Logging
+
+/// What the command line says, before environment variables and defaults fill the gaps.
+public struct ServerOptions: Equatable, Sendable {
+    public var host: String?
+    public var port: Int?
+    public var database: String?
+    public var dataDirectory: String?
+    public var logLevel: String?
+    public var preview: Bool
+
+    public init(host: String? = nil, port: Int? = nil, database: String? = nil, dataDirectory: String? = nil,
+                logLevel: String? = nil, preview: Bool = false) {
+        self.host = host
+        self.port = port
+        self.database = database
+        self.dataDirectory = dataDirectory
+        self.logLevel = logLevel
+        self.preview = preview
+    }
+}
+
+/// The server's settings, resolved: flags, then environment variables, then defaults.
+///
+/// Exists as a value so that the precedence rule is one pure function, tested without
+/// starting anything.
+public struct ServerConfiguration: Equatable, Sendable {
+    /// Where notes are kept.
+    public enum Storage: Equatable, Sendable {
+        /// One SQLite file (the default: `<data dir>/quill-server.sqlite`).
+        case sqlite(path: String)
+        /// A PostgreSQL database shared by any number of server processes.
+        case postgres(url: String)
+        /// Memory only, seeded with sample notes (`--preview`).
+        case preview
+    }
+
+    public static let defaultHost = "127.0.0.1"
+    public static let defaultPort = 8080
+    public static let databaseFileName = "quill-server.sqlite"
+
+    public var host: String
+    public var port: Int
+    public var storage: Storage
+    public var logLevel: Logger.Level
+
+    public init(host: String, port: Int, storage: Storage, logLevel: Logger.Level) {
+        self.host = host
+        self.port = port
+        self.storage = storage
+        self.logLevel = logLevel
+    }
+
+    /// A setting that cannot be used, named with where it came from.
+    public struct Invalid: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func resolve(_ options: ServerOptions, environment: [String: String], homeDirectory: String) throws -> ServerConfiguration {
+        func value(_ flag: String?, _ variable: String) -> (text: String, source: String)? {
+            if let flag { return (flag, "flag") }
+            if let text = environment[variable], !text.isEmpty { return (text, "$\(variable)") }
+            return nil
+        }
+
+        let host = value(options.host, "QUILL_SERVER_HOST")?.text ?? defaultHost
+        var port = defaultPort
+        if let flag = options.port {
+            port = flag
+        } else if let text = environment["QUILL_SERVER_PORT"], !text.isEmpty {
+            guard let number = Int(text) else { throw Invalid(description: "$QUILL_SERVER_PORT: '\(text)' is not a port number") }
+            port = number
+        }
+        guard (0...65_535).contains(port) else { throw Invalid(description: "port \(port) is not between 0 and 65535") }
+
+        var logLevel = Logger.Level.info
+        if let level = value(options.logLevel, "QUILL_SERVER_LOG_LEVEL") {
+            guard let parsed = Logger.Level(rawValue: level.text.lowercased()) else {
+                let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+                throw Invalid(description: "\(level.source): log level '\(level.text)' is not one of \(names)")
+            }
+            logLevel = parsed
+        }
+
+        let storage: Storage
+        if options.preview {
+            storage = .preview
+        } else if let database = value(options.database, "QUILL_SERVER_DATABASE") {
+            storage = try parseDatabase(database.text, source: database.source)
+        } else {
+            let directory = options.dataDirectory
+                ?? environment["QUILL_SERVER_DATA"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 + "/quill-server" }
+                ?? homeDirectory + "/.local/share/quill-server"
+            storage = .sqlite(path: directory + "/" + databaseFileName)
+        }
+        return ServerConfiguration(host: host, port: port, storage: storage, logLevel: logLevel)
+    }
+
+    /// `postgres://…` / `postgresql://…`, or `sqlite:PATH` for an SQLite file elsewhere.
+    static func parseDatabase(_ text: String, source: String) throws -> Storage {
+        if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") { return .postgres(url: text) }
+        if text.hasPrefix("sqlite:"), text.count > 7 { return .sqlite(path: String(text.dropFirst(7))) }
+        throw Invalid(description: "\(source): '\(redacted(text))' is not a database; use postgres://user:password@host:port/db or sqlite:PATH")
+    }
+
+    /// The text without a password, for messages and logs.
+    static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? "<database URL>"
+    }
+}

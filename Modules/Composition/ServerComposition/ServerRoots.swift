@@ -1,0 +1,67 @@
+import CryptoTokenSecurity
+import Foundation
+import Logging
+import PostgresNoteRepository
+import ServerFeature
+import ServerStoreInterface
+import ServerStoreTesting
+import ServiceLifecycle
+import SQLiteNoteRepository
+import SystemInterface
+import SystemLive
+
+/// The composition roots of `quill-server`: the only code that names its adapters.
+public enum ServerRoots {
+    /// The real server: SQLite in the data directory (created if needed) or PostgreSQL.
+    public static func production(_ configuration: ServerConfiguration, logger: Logger) throws -> ServerEnvironment {
+        let hasher = SHA256TokenHasher()
+        switch configuration.storage {
+        case .sqlite(let path):
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let store = try SQLiteServerStore(path: path)
+            return environment(store: store, hasher: hasher, services: [], close: { await store.close() },
+                               banner: ["storage: SQLite at \(path)"])
+        case .postgres(let url):
+            let store = try PostgresServerStore(url: url, logger: logger)
+            return environment(store: store, hasher: hasher, services: [store], close: {},
+                               banner: ["storage: PostgreSQL at \(ServerConfiguration.redacted(url))"])
+        case .preview:
+            return try preview()
+        }
+    }
+
+    /// `--preview`: memory only, seeded with the sample notes of a demo account.
+    public static func preview() throws -> ServerEnvironment {
+        let store = InMemoryServerStore()
+        let hasher = SHA256TokenHasher()
+        let seeded = environment(store: store, hasher: hasher, services: [], close: {}, banner: [
+            "preview: notes live in memory only and vanish when the server stops",
+            "preview: demo account '\(ServerSampleData.demoAccountName)', token \(ServerSampleData.demoToken)",
+        ])
+        return ServerEnvironment(
+            dependencies: seeded.dependencies, services: [],
+            prepare: { _ = try await ServerSampleData.seed(store, hasher: hasher) },
+            close: {}, registration: seeded.registration, banner: seeded.banner)
+    }
+
+    /// For tests: the given store, hashing, tokens and clock (fakes, or a real database).
+    public static func test(store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking,
+                            hasher: any TokenHashing, tokens: any TokenGenerating, clock: any WallClock) -> ServerEnvironment {
+        let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, hasher: hasher,
+                                              clock: clock, metrics: ServerMetrics())
+        return ServerEnvironment(dependencies: dependencies, services: [], prepare: { try await store.migrate() }, close: {},
+                                 registration: AccountRegistration(accounts: store, tokens: tokens, hasher: hasher), banner: [])
+    }
+
+    private static func environment(
+        store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking,
+        hasher: any TokenHashing, services: [any Service], close: @escaping @Sendable () async -> Void, banner: [String]
+    ) -> ServerEnvironment {
+        let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, hasher: hasher,
+                                              clock: SystemClock(), metrics: ServerMetrics())
+        return ServerEnvironment(
+            dependencies: dependencies, services: services, prepare: { try await store.migrate() }, close: close,
+            registration: AccountRegistration(accounts: store, tokens: RandomTokenGenerator(), hasher: hasher), banner: banner)
+    }
+}

@@ -1,0 +1,49 @@
+import Hummingbird
+import Logging
+import ServerFeature
+import ServerStoreInterface
+import ServiceLifecycle
+
+/// Runs an assembled server: serve until SIGTERM/SIGINT, or do one administrative task.
+public enum ServerRunner {
+    /// Serves until SIGTERM or SIGINT, then stops accepting, lets in-flight requests finish,
+    /// stops the services and closes the store. Returns normally on a signal (exit status 0).
+    public static func serve(
+        _ environment: ServerEnvironment, configuration: ServerConfiguration, logger: Logger,
+        extraRoutes: (Router<ServerRequestContext>) -> Void = { _ in },
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        let application = ServerApplication.application(
+            router: ServerApplication.router(environment.dependencies, extraRoutes: extraRoutes),
+            host: configuration.host, port: configuration.port, logger: logger,
+            services: environment.services, beforeServerStarts: environment.prepare, onServerRunning: onServerRunning)
+        do {
+            try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        } catch {
+            await environment.close()
+            throw error
+        }
+        await environment.close()
+    }
+
+    /// Creates an account (after migrating the schema) and returns its one-time token.
+    public static func createAccount(named name: String, in environment: ServerEnvironment) async throws -> (account: Account, token: BearerToken) {
+        try await withServices(environment) {
+            try await environment.prepare()
+            return try await environment.registration.register(name: name)
+        }
+    }
+
+    /// Runs `body` while the environment's services run, then stops them and closes the store.
+    static func withServices<Value: Sendable>(_ environment: ServerEnvironment, _ body: @Sendable () async throws -> Value) async throws -> Value {
+        let result: Result<Value, any Error> = await withTaskGroup(of: Void.self) { group in
+            for service in environment.services { group.addTask { try? await service.run() } }
+            let result: Result<Value, any Error>
+            do { result = .success(try await body()) } catch { result = .failure(error) }
+            group.cancelAll()
+            return result
+        }
+        await environment.close()
+        return try result.get()
+    }
+}

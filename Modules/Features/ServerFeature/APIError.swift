@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+import QuillModels
+
+/// The one error shape of the API: `{"error": {"code": "...", "message": "..."}}`.
+///
+/// Every failure a client can see is one of these, so clients switch on `code` and show
+/// `message`; nothing else (no stack trace, no framework text) ever reaches them.
+public struct APIError: Error, HTTPResponseError, Equatable {
+    public let status: HTTPResponse.Status
+    public let code: String
+    public let message: String
+
+    public init(_ status: HTTPResponse.Status, code: String, message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        try JSONBody.response(ErrorEnvelope(error: .init(code: code, message: message)), status: status)
+    }
+
+    public static func badRequest(_ message: String) -> APIError { APIError(.badRequest, code: "bad_request", message: message) }
+    public static let unauthorized = APIError(.unauthorized, code: "unauthorized", message: "a valid 'Authorization: Bearer <token>' header is required")
+    public static func notFound(_ message: String) -> APIError { APIError(.notFound, code: "not_found", message: message) }
+    public static func alreadyExists(_ id: NoteID) -> APIError {
+        APIError(.conflict, code: "already_exists", message: "a note with ID \(id) already exists")
+    }
+    public static func revisionMismatch(_ id: NoteID, current: Int) -> APIError {
+        APIError(.preconditionFailed, code: "revision_mismatch", message: "note \(id) is at revision \(current); fetch it and retry")
+    }
+    public static let preconditionRequired = APIError(
+        .preconditionRequired, code: "precondition_required", message: "this request needs an 'If-Match: \"<revision>\"' header")
+    public static func payloadTooLarge(limit: Int) -> APIError {
+        APIError(.contentTooLarge, code: "payload_too_large", message: "the request body is larger than \(limit) bytes")
+    }
+    public static func unavailable(_ message: String) -> APIError { APIError(.serviceUnavailable, code: "unavailable", message: message) }
+    public static let internalError = APIError(.internalServerError, code: "internal_error", message: "the server failed; the failure is logged")
+}
+
+struct ErrorEnvelope: Codable, Equatable {
+    struct Detail: Codable, Equatable {
+        let code: String
+        let message: String
+    }
+
+    let error: Detail
+}

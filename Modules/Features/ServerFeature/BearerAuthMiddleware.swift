@@ -1,0 +1,27 @@
+import Foundation
+import Hummingbird
+import ServerStoreInterface
+
+/// Lets a request through only with `Authorization: Bearer <token>` of a known account.
+///
+/// The token's public ID finds the stored hash; the secret's hash is then compared in
+/// constant time, so neither a lookup by secret nor an early-exit comparison leaks timing.
+struct BearerAuthMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+
+    let accounts: any AccountRepository
+    let hasher: any TokenHashing
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let header = request.headers[.authorization], header.count > 7,
+              header.prefix(7).lowercased() == "bearer ",
+              let token = BearerToken(parsing: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)),
+              let stored = try await accounts.token(id: token.id),
+              hasher.hash(token.secret).constantTimeEquals(stored.token.hash)
+        else { throw APIError.unauthorized }
+        var context = context
+        context.account = stored.account
+        context.logger[metadataKey: "account"] = "\(stored.account.id)"
+        return try await next(request, context)
+    }
+}

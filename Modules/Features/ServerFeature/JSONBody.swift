@@ -1,0 +1,14 @@
+import Foundation
+import Hummingbird
+import QuillModels
+
+/// Encodes response bodies the one way Quill writes JSON (`NoteJSON.encoder`: sorted keys).
+enum JSONBody {
+    private static let encoder = NoteJSON.encoder
+
+    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+    }
+}

@@ -1,0 +1,67 @@
+import Hummingbird
+import QuillModels
+import ServerStoreInterface
+
+/// `/v1/notes`: list, get, create, replace and delete one account's notes.
+struct NoteRoutes {
+    static let defaultPageSize = 500
+    static let maximumPageSize = 1000
+
+    let dependencies: ServerDependencies
+
+    func register(on group: RouterGroup<ServerRequestContext>) {
+        group.get("notes") { request, context in try await list(request, context) }
+        group.post("notes") { request, context in try await create(request, context) }
+        group.get("notes/:id") { request, context in try await read(request, context) }
+        group.put("notes/:id") { request, context in try await replace(request, context) }
+        group.delete("notes/:id") { request, context in try await delete(request, context) }
+    }
+
+    func list(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let limit = try RequestInput.limit(request, default: Self.defaultPageSize, maximum: Self.maximumPageSize)
+        var after: NoteID?
+        if let text = request.uri.queryParameters.get("after") {
+            guard let id = NoteID(text) else { throw APIError.badRequest("after: '\(text)' is not a note ID") }
+            after = id
+        }
+        // One more than asked for tells whether there is a next page.
+        let notes = try await dependencies.notes.notes(account: account.id, after: after, limit: limit + 1)
+        let page = notes.prefix(limit)
+        return try JSONBody.response(NoteListBody(notes: page.map(NoteDocument.init), next: notes.count > limit ? page.last?.id : nil))
+    }
+
+    func read(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let id = try RequestInput.noteID(context)
+        guard let note = try await dependencies.notes.note(id, account: account.id) else {
+            throw APIError.notFound("no note with ID \(id)")
+        }
+        return try JSONBody.response(NoteDocument(note), headers: RequestInput.eTag(note))
+    }
+
+    func create(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let note = try RequestInput.note(from: try await RequestInput.decode(NoteDocument.self, from: request))
+        let created = try await dependencies.notes.create(note, account: account.id)
+        return try JSONBody.response(NoteDocument(created), status: .created, headers: RequestInput.eTag(created))
+    }
+
+    func replace(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let id = try RequestInput.noteID(context)
+        let revision = try RequestInput.ifMatchRevision(request)
+        let note = try RequestInput.note(from: try await RequestInput.decode(NoteDocument.self, from: request))
+        guard note.id == id else { throw APIError.badRequest("id: the body's ID \(note.id) differs from the URL's \(id)") }
+        let replaced = try await dependencies.notes.replace(note, account: account.id, ifRevision: revision)
+        return try JSONBody.response(NoteDocument(replaced), headers: RequestInput.eTag(replaced))
+    }
+
+    func delete(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let id = try RequestInput.noteID(context)
+        let revision = try RequestInput.ifMatchRevision(request)
+        let tombstone = try await dependencies.notes.delete(id, account: account.id, ifRevision: revision, at: dependencies.clock.now())
+        return try JSONBody.response(NoteDocument(tombstone), headers: RequestInput.eTag(tombstone))
+    }
+}

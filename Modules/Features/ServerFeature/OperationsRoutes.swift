@@ -1,0 +1,32 @@
+import Hummingbird
+
+/// What operators and clients ask before anything else: liveness, readiness, metrics, API version.
+struct OperationsRoutes {
+    /// The API version this server speaks, and the oldest client API it still serves.
+    static let apiVersion = 1
+    static let minimumClientApiVersion = 1
+
+    let dependencies: ServerDependencies
+
+    func register(on router: Router<ServerRequestContext>) {
+        router.get("healthz") { _, _ in try JSONBody.response(StatusBody(status: "ok")) }
+        router.get("readyz") { _, _ in try await ready() }
+        router.get("metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                     body: .init(byteBuffer: ByteBuffer(string: dependencies.metrics.exposition())))
+        }
+    }
+
+    func registerInfo(on group: RouterGroup<ServerRequestContext>) {
+        group.get("info") { _, _ in
+            try JSONBody.response(InfoBody(apiVersion: Self.apiVersion, minimumClientApiVersion: Self.minimumClientApiVersion))
+        }
+    }
+
+    private func ready() async throws -> Response {
+        do { try await dependencies.readiness.checkReady() } catch {
+            throw APIError.unavailable("the database does not answer")
+        }
+        return try JSONBody.response(StatusBody(status: "ok"))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Hummingbird
+import QuillModels
+
+/// Reads and checks what a client sent: body (size-limited), JSON, path, query and
+/// `If-Match`. Every failure here is a 4xx `APIError` naming what was wrong.
+enum RequestInput {
+    /// The largest request body the API accepts (2 MiB: one maximal note plus JSON overhead).
+    static let maximumBodyBytes = 2 << 20
+
+    static func body(of request: Request) async throws -> ByteBuffer {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maximumBodyBytes {
+            throw APIError.payloadTooLarge(limit: maximumBodyBytes)
+        }
+        do {
+            return try await request.body.collect(upTo: maximumBodyBytes)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw APIError.payloadTooLarge(limit: maximumBodyBytes)
+        }
+    }
+
+    static func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {
+        let buffer = try await body(of: request)
+        do {
+            return try JSONDecoder().decode(type, from: Data(buffer.readableBytesView))
+        } catch {
+            throw APIError.badRequest(describe(error))
+        }
+    }
+
+    /// A `Note` from a decoded document: its format must be one this server reads, and it must be valid.
+    static func note(from document: NoteDocument, field: String = "body") throws -> Note {
+        guard (1...NoteJSON.currentFormat).contains(document.format) else {
+            throw APIError.badRequest("\(field).format: version \(document.format) is not supported (this server reads 1...\(NoteJSON.currentFormat))")
+        }
+        do { return try document.note() } catch {
+            throw APIError.badRequest("\(field): \(error.description)")
+        }
+    }
+
+    static func noteID(_ context: ServerRequestContext) throws -> NoteID {
+        let text = context.parameters.get("id") ?? ""
+        guard let id = NoteID(text) else { throw APIError.badRequest("id: '\(text)' is not a note ID (lowercase hexadecimal)") }
+        return id
+    }
+
+    /// The revision in `If-Match: "3"` (a bare or weak form is accepted too).
+    static func ifMatchRevision(_ request: Request) throws -> Int {
+        guard let value = request.headers[.ifMatch] else { throw APIError.preconditionRequired }
+        var text = value.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("W/") { text.removeFirst(2) }
+        if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
+        guard let revision = Int(text), revision >= 1 else {
+            throw APIError.badRequest("If-Match: '\(value)' is not a revision like \"3\"")
+        }
+        return revision
+    }
+
+    static func eTag(_ note: Note) -> HTTPFields { [.eTag: "\"\(note.revision)\""] }
+
+    /// An optional integer query parameter within `range`, else `defaultValue`.
+    static func limit(_ request: Request, default defaultValue: Int, maximum: Int) throws -> Int {
+        guard let text = request.uri.queryParameters.get("limit") else { return defaultValue }
+        guard let limit = Int(text), (1...maximum).contains(limit) else {
+            throw APIError.badRequest("limit: '\(text)' is not a number from 1 to \(maximum)")
+        }
+        return limit
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context):
+            context.codingPath.isEmpty ? "malformed JSON: \(underlying(context))" : "\(path(context)): \(context.debugDescription)"
+        case DecodingError.keyNotFound(let key, let context):
+            "\(path(context, adding: key.stringValue)): missing field"
+        case DecodingError.typeMismatch(let type, let context):
+            "\(path(context)): expected \(typeName(type))"
+        case DecodingError.valueNotFound(let type, let context):
+            "\(path(context)): expected \(typeName(type)), found null"
+        default:
+            "malformed request body"
+        }
+    }
+
+    private static func underlying(_ context: DecodingError.Context) -> String {
+        (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
+    }
+
+    private static func path(_ context: DecodingError.Context, adding key: String? = nil) -> String {
+        var parts: [String] = []
+        for codingKey in context.codingPath {
+            if let index = codingKey.intValue { parts.append("[\(index)]") } else { parts.append((parts.isEmpty ? "" : ".") + codingKey.stringValue) }
+        }
+        if let key { parts.append((parts.isEmpty ? "" : ".") + key) }
+        return parts.isEmpty ? "body" : parts.joined()
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type: "an integer"
+        case is Bool.Type: "a boolean"
+        case is [Any].Type: "an array"
+        default: "an object"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// Builds the HTTP API from its dependencies: the one place routes and middleware are wired.
+public enum ServerApplication {
+    /// The router with every route of docs/openapi.yaml. `extraRoutes` lets a benchmark
+    /// composition add a route of its own; production passes none.
+    public static func router(
+        _ dependencies: ServerDependencies,
+        extraRoutes: (Router<ServerRequestContext>) -> Void = { _ in }
+    ) -> Router<ServerRequestContext> {
+        let router = Router(context: ServerRequestContext.self)
+        router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: RequestMetricsMiddleware(metrics: dependencies.metrics))
+        router.add(middleware: ErrorMiddleware())
+
+        let operations = OperationsRoutes(dependencies: dependencies)
+        operations.register(on: router)
+        extraRoutes(router)
+
+        let v1 = router.group("v1").add(middleware: BearerAuthMiddleware(accounts: dependencies.accounts, hasher: dependencies.hasher))
+        operations.registerInfo(on: v1)
+        NoteRoutes(dependencies: dependencies).register(on: v1)
+        SyncRoutes(dependencies: dependencies).register(on: v1)
+        return router
+    }
+
+    /// The application on `host:port` (port 0 picks a free one), running `services` (e.g. a
+    /// database pool) alongside, `beforeServerStarts` (e.g. migrations) once they run and before
+    /// the port opens, and reporting the bound port through `onServerRunning`.
+    public static func application(
+        router: Router<ServerRequestContext>, host: String, port: Int, logger: Logger,
+        services: [any Service] = [],
+        beforeServerStarts: @escaping @Sendable () async throws -> Void = {},
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        var application = Application(
+            router: router,
+            configuration: .init(address: .hostname(host, port: port), serverName: "quill-server"),
+            services: services,
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
+            logger: logger)
+        application.beforeServerStarts(perform: beforeServerStarts)
+        return application
+    }
+}

@@ -1,0 +1,22 @@
+import ServerStoreInterface
+import SystemInterface
+
+/// Everything the HTTP API needs from outside, as protocols; a composition root fills it in.
+public struct ServerDependencies: Sendable {
+    public var notes: any ServerNoteRepository
+    public var accounts: any AccountRepository
+    public var readiness: any ReadinessChecking
+    public var hasher: any TokenHashing
+    public var clock: any WallClock
+    public var metrics: ServerMetrics
+
+    public init(notes: any ServerNoteRepository, accounts: any AccountRepository, readiness: any ReadinessChecking,
+                hasher: any TokenHashing, clock: any WallClock, metrics: ServerMetrics) {
+        self.notes = notes
+        self.accounts = accounts
+        self.readiness = readiness
+        self.hasher = hasher
+        self.clock = clock
+        self.metrics = metrics
+    }
+}

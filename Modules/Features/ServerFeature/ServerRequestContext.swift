@@ -1,0 +1,20 @@
+import Hummingbird
+import ServerStoreInterface
+
+/// The per-request state the handlers share: Hummingbird's own, plus the account the
+/// auth middleware found for the bearer token.
+public struct ServerRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// Set by `BearerAuthMiddleware` on every `/v1` request that reaches a handler.
+    public var account: Account?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+    }
+
+    /// The authenticated account; a handler reached without one is a wiring mistake, answered 401.
+    func requireAccount() throws -> Account {
+        guard let account else { throw APIError.unauthorized }
+        return account
+    }
+}

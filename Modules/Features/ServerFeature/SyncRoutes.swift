@@ -1,0 +1,51 @@
+import Hummingbird
+import QuillModels
+import ServerStoreInterface
+
+/// `/v1/changes` and `/v1/sync/push`: what the sync client pulls and pushes.
+struct SyncRoutes {
+    static let defaultPageSize = 500
+    static let maximumPageSize = 1000
+    static let maximumPushChanges = 1000
+
+    let dependencies: ServerDependencies
+
+    func register(on group: RouterGroup<ServerRequestContext>) {
+        group.get("changes") { request, context in try await changes(request, context) }
+        group.post("sync/push") { request, context in try await push(request, context) }
+    }
+
+    func changes(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let limit = try RequestInput.limit(request, default: Self.defaultPageSize, maximum: Self.maximumPageSize)
+        var cursor = ChangeCursor.beginning
+        if let text = request.uri.queryParameters.get("since") {
+            guard let parsed = ChangeCursor(text) else { throw APIError.badRequest("since: '\(text)' is not a cursor this server gave out") }
+            cursor = parsed
+        }
+        let page = try await dependencies.notes.changes(account: account.id, after: cursor, limit: limit)
+        return try JSONBody.response(ChangesBody(changes: page.notes.map(NoteDocument.init), next: page.next.description, hasMore: page.hasMore))
+    }
+
+    func push(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let body = try await RequestInput.decode(PushRequestBody.self, from: request)
+        guard let requestID = PushRequestID(body.requestID) else {
+            throw APIError.badRequest("requestID: must be 1 to \(PushRequestID.maximumLength) bytes without control characters")
+        }
+        guard body.changes.count <= Self.maximumPushChanges else {
+            throw APIError.badRequest("changes: \(body.changes.count) changes; at most \(Self.maximumPushChanges) per push")
+        }
+        var changes: [PushChange] = []
+        changes.reserveCapacity(body.changes.count)
+        for (index, change) in body.changes.enumerated() {
+            if let base = change.baseRevision, base < 1 {
+                throw APIError.badRequest("changes[\(index)].baseRevision: \(base) is not a positive revision")
+            }
+            let note = try RequestInput.note(from: change.note, field: "changes[\(index)].note")
+            changes.append(PushChange(note: note, baseRevision: change.baseRevision))
+        }
+        let outcomes = try await dependencies.notes.push(changes, requestID: requestID, account: account.id)
+        return try JSONBody.response(PushResponseBody(results: outcomes))
+    }
+}

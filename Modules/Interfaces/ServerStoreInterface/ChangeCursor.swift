@@ -1,0 +1,43 @@
+import QuillModels
+
+/// A position in one account's change feed.
+///
+/// Every write to an account takes the next number of that account's change sequence; a
+/// cursor is such a number, so "changes after a cursor" is one range scan whatever the
+/// account's size. On the wire it is an opaque string.
+public struct ChangeCursor: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let sequence: Int64
+
+    public init(sequence: Int64) { self.sequence = sequence }
+
+    /// Before the first change of every account.
+    public static let beginning = ChangeCursor(sequence: 0)
+
+    /// Parses the wire form; `nil` for anything that is not a cursor this server handed out.
+    public init?(_ text: String) {
+        guard !text.isEmpty, text.utf8.count <= 19, text.utf8.allSatisfy({ (48...57).contains($0) }),
+              let sequence = Int64(text) else { return nil }
+        self.sequence = sequence
+    }
+
+    public var description: String { String(sequence) }
+
+    public static func < (lhs: ChangeCursor, rhs: ChangeCursor) -> Bool { lhs.sequence < rhs.sequence }
+}
+
+/// One page of an account's change feed.
+public struct ChangePage: Hashable, Sendable {
+    /// The notes written after the requested cursor, tombstones included, in write order,
+    /// each at most once (its latest version).
+    public let notes: [Note]
+    /// Where the next page starts (the requested cursor when the page is empty).
+    public let next: ChangeCursor
+    /// Whether more changes follow `next` right now.
+    public let hasMore: Bool
+
+    public init(notes: [Note], next: ChangeCursor, hasMore: Bool) {
+        self.notes = notes
+        self.next = next
+        self.hasMore = hasMore
+    }
+}

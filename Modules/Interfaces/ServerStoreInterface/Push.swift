@@ -1,0 +1,81 @@
+import QuillModels
+
+/// One change a client pushes: the note as the client has it, and the server revision the
+/// client's edit started from (`nil` for a note the client created).
+public struct PushChange: Hashable, Sendable {
+    public let note: Note
+    public let baseRevision: Int?
+
+    public init(note: Note, baseRevision: Int?) {
+        self.note = note
+        self.baseRevision = baseRevision
+    }
+}
+
+/// What happened to one pushed change; also its exact JSON shape on the wire.
+///
+/// Codable so that a repository can keep the whole response of a push and return it again,
+/// unchanged, when the client retries with the same request ID.
+public struct PushOutcome: Codable, Hashable, Sendable {
+    public enum Status: String, Codable, Hashable, Sendable {
+        /// The change was stored; `note` is what the server now holds (with its new revision).
+        case applied
+        /// Nothing was written; `note` is the server's current version, for the client to merge.
+        case conflict
+    }
+
+    public let id: NoteID
+    public let status: Status
+    public let note: NoteDocument
+
+    public init(id: NoteID, status: Status, note: NoteDocument) {
+        self.id = id
+        self.status = status
+        self.note = note
+    }
+
+    public static func applied(_ note: Note) -> PushOutcome { PushOutcome(id: note.id, status: .applied, note: NoteDocument(note)) }
+    public static func conflict(_ note: Note) -> PushOutcome { PushOutcome(id: note.id, status: .conflict, note: NoteDocument(note)) }
+}
+
+/// The client-chosen name of one push, which makes retrying it safe.
+public struct PushRequestID: Hashable, Sendable, CustomStringConvertible {
+    public static let maximumLength = 200
+    public let rawValue: String
+
+    /// Accepts 1...200 bytes without control characters.
+    public init?(_ rawValue: String) {
+        guard !rawValue.isEmpty, rawValue.utf8.count <= PushRequestID.maximumLength,
+              !rawValue.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+}
+
+/// The rule every repository applies to one pushed change, given the server's current version.
+///
+/// Kept here, next to the protocol, so that all repositories decide alike and the contract
+/// suite only has to check that they store what this decides.
+public enum PushRule {
+    public enum Decision: Equatable, Sendable {
+        /// Store the client's note with this revision.
+        case store(Note)
+        /// Store nothing; report this server version.
+        case conflict(Note)
+    }
+
+    public static func decide(_ change: PushChange, current: Note?) throws(NoteValidationError) -> Decision {
+        switch (change.baseRevision, current) {
+        case (nil, nil):
+            return .store(try change.note.withRevision(1))
+        case (let base?, let current?) where base == current.revision:
+            return .store(try change.note.withRevision(base + 1))
+        case (let base?, nil):
+            // The server never had (or has lost) a note the client synced before: keep the client's copy.
+            return .store(try change.note.withRevision(base + 1))
+        case (_, let current?):
+            return .conflict(current)
+        }
+    }
+}

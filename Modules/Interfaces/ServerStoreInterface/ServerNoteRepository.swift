@@ -1,0 +1,33 @@
+import Foundation
+import QuillModels
+
+/// Keeps every account's notes on the server: the port the HTTP handlers use.
+///
+/// Each operation is atomic. The repository assigns revisions (1 on create, the expected
+/// one plus 1 on replace) and stamps every write with the next number of the account's
+/// change sequence, which is what `changes` pages through.
+public protocol ServerNoteRepository: Sendable {
+    /// The note with this ID in this account, tombstones included; `nil` if there is none.
+    func note(_ id: NoteID, account: AccountID) async throws -> Note?
+    /// Live notes ordered by ID, starting after `after`, at most `limit`.
+    func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note]
+    /// Stores a new note at revision 1 and returns it. Throws `ServerStoreError.alreadyExists`.
+    func create(_ note: Note, account: AccountID) async throws -> Note
+    /// Replaces a note only if it is still at `ifRevision`, storing it at `ifRevision + 1`.
+    /// Throws `.notFound` or `.revisionMismatch` and then writes nothing.
+    func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note
+    /// Notes written after `cursor`, in write order, each at most once, at most `limit`.
+    func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage
+    /// Applies each change by `PushRule`, all in one transaction, and remembers the outcomes
+    /// under `requestID`: the same request ID again returns them without applying anything.
+    func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID) async throws -> [PushOutcome]
+}
+
+extension ServerNoteRepository {
+    /// Replaces a note with its tombstone, only if it is still at `ifRevision`.
+    public func delete(_ id: NoteID, account: AccountID, ifRevision: Int, at date: Date) async throws -> Note {
+        guard let current = try await note(id, account: account) else { throw ServerStoreError.notFound(id) }
+        guard current.revision == ifRevision else { throw ServerStoreError.revisionMismatch(id, current: current.revision) }
+        return try await replace(current.deleted(at: date), account: account, ifRevision: ifRevision)
+    }
+}

@@ -1,0 +1,25 @@
+import QuillModels
+
+/// Why a server-side store refused or failed an operation.
+///
+/// Every repository, real or fake, throws these (the contract suite checks it), and the
+/// HTTP layer maps each case to one status code.
+public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notFound(NoteID)
+    case alreadyExists(NoteID)
+    case revisionMismatch(NoteID, current: Int)
+    case accountNameTaken(String)
+    case unavailable(String)
+    case corrupt(String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let id): "no note with ID \(id)"
+        case .alreadyExists(let id): "a note with ID \(id) already exists"
+        case .revisionMismatch(let id, let current): "note \(id) is at revision \(current)"
+        case .accountNameTaken(let name): "an account named '\(name)' already exists"
+        case .unavailable(let reason): "the database is unavailable: \(reason)"
+        case .corrupt(let reason): "stored data is corrupt: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import QuillModels
+import ServerStoreInterface
+
+/// A store whose chosen operations fail with a chosen error, the rest going to a real one.
+///
+/// Exists to prove that handlers turn a database failure into a clean 503 and never
+/// half-write, without having to break a real database.
+public struct FailingServerStore: ServerNoteRepository, AccountRepository, ReadinessChecking {
+    public enum Operation: Hashable, Sendable {
+        case read, list, create, replace, changes, push, accounts, readiness
+    }
+
+    private let base: InMemoryServerStore
+    private let failing: Set<Operation>
+    private let error: ServerStoreError
+
+    public init(wrapping base: InMemoryServerStore, failing: Set<Operation>,
+                with error: ServerStoreError = .unavailable("injected failure")) {
+        self.base = base
+        self.failing = failing
+        self.error = error
+    }
+
+    private func check(_ operation: Operation) throws {
+        if failing.contains(operation) { throw error }
+    }
+
+    public func note(_ id: NoteID, account: AccountID) async throws -> Note? {
+        try check(.read)
+        return try await base.note(id, account: account)
+    }
+
+    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
+        try check(.list)
+        return try await base.notes(account: account, after: after, limit: limit)
+    }
+
+    public func create(_ note: Note, account: AccountID) async throws -> Note {
+        try check(.create)
+        return try await base.create(note, account: account)
+    }
+
+    public func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note {
+        try check(.replace)
+        return try await base.replace(note, account: account, ifRevision: ifRevision)
+    }
+
+    public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage {
+        try check(.changes)
+        return try await base.changes(account: account, after: cursor, limit: limit)
+    }
+
+    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID) async throws -> [PushOutcome] {
+        try check(.push)
+        return try await base.push(changes, requestID: requestID, account: account)
+    }
+
+    public func createAccount(named name: String, token: StoredToken) async throws -> Account {
+        try check(.accounts)
+        return try await base.createAccount(named: name, token: token)
+    }
+
+    public func token(id: TokenID) async throws -> (token: StoredToken, account: Account)? {
+        try check(.accounts)
+        return try await base.token(id: id)
+    }
+
+    public func checkReady() async throws {
+        try check(.readiness)
+    }
+}

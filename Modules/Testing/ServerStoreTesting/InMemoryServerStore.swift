@@ -1,0 +1,93 @@
+import QuillModels
+import ServerStoreInterface
+
+/// Every account, token and note in memory: the store of `quill-server --preview` and of
+/// unit tests, and a reference the contract suite holds the real databases to.
+public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, SchemaMigrating, ReadinessChecking {
+    private struct Entry {
+        var note: Note
+        var sequence: Int64
+    }
+
+    private var accounts: [AccountID: Account] = [:]
+    private var tokens: [TokenID: (token: StoredToken, account: AccountID)] = [:]
+    private var notesByAccount: [AccountID: [NoteID: Entry]] = [:]
+    private var lastSequence: [AccountID: Int64] = [:]
+    private var pushes: [AccountID: [PushRequestID: [PushOutcome]]] = [:]
+    private var nextAccountID: Int64 = 1
+
+    public init() {}
+
+    public func migrate() async throws {}
+
+    public func checkReady() async throws {}
+
+    // MARK: Accounts
+
+    public func createAccount(named name: String, token: StoredToken) async throws -> Account {
+        guard !accounts.values.contains(where: { $0.name == name }) else { throw ServerStoreError.accountNameTaken(name) }
+        let account = Account(id: AccountID(nextAccountID), name: name)
+        nextAccountID += 1
+        accounts[account.id] = account
+        tokens[token.id] = (token, account.id)
+        return account
+    }
+
+    public func token(id: TokenID) async throws -> (token: StoredToken, account: Account)? {
+        guard let stored = tokens[id], let account = accounts[stored.account] else { return nil }
+        return (stored.token, account)
+    }
+
+    // MARK: Notes
+
+    public func note(_ id: NoteID, account: AccountID) async throws -> Note? {
+        notesByAccount[account]?[id]?.note
+    }
+
+    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
+        let live = (notesByAccount[account] ?? [:]).values.map(\.note).filter { note in
+            !note.isDeleted && (after.map { note.id > $0 } ?? true)
+        }
+        return Array(live.sorted { $0.id < $1.id }.prefix(max(0, limit)))
+    }
+
+    public func create(_ note: Note, account: AccountID) async throws -> Note {
+        guard notesByAccount[account]?[note.id] == nil else { throw ServerStoreError.alreadyExists(note.id) }
+        return try store(note.withRevision(1), account: account)
+    }
+
+    public func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note {
+        guard let current = notesByAccount[account]?[note.id]?.note else { throw ServerStoreError.notFound(note.id) }
+        guard current.revision == ifRevision else { throw ServerStoreError.revisionMismatch(note.id, current: current.revision) }
+        return try store(note.withRevision(ifRevision + 1), account: account)
+    }
+
+    public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage {
+        let later = (notesByAccount[account] ?? [:]).values
+            .filter { $0.sequence > cursor.sequence }
+            .sorted { $0.sequence < $1.sequence }
+        let page = Array(later.prefix(max(0, limit)))
+        return ChangePage(notes: page.map(\.note), next: page.last.map { ChangeCursor(sequence: $0.sequence) } ?? cursor,
+                          hasMore: later.count > page.count)
+    }
+
+    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID) async throws -> [PushOutcome] {
+        if let earlier = pushes[account]?[requestID] { return earlier }
+        var outcomes: [PushOutcome] = []
+        for change in changes {
+            switch try PushRule.decide(change, current: notesByAccount[account]?[change.note.id]?.note) {
+            case .store(let note): outcomes.append(.applied(store(note, account: account)))
+            case .conflict(let current): outcomes.append(.conflict(current))
+            }
+        }
+        pushes[account, default: [:]][requestID] = outcomes
+        return outcomes
+    }
+
+    private func store(_ note: Note, account: AccountID) -> Note {
+        let sequence = (lastSequence[account] ?? 0) + 1
+        lastSequence[account] = sequence
+        notesByAccount[account, default: [:]][note.id] = Entry(note: note, sequence: sequence)
+        return note
+    }
+}

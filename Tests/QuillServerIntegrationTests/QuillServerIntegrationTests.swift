@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// The real `quill-server` executable: accounts, serving, persistence, graceful shutdown.
+@Suite("quill-server executable") struct QuillServerIntegrationTests {
+    static let postgresURL = ProcessInfo.processInfo.environment["QUILL_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
+    @Test func sqliteServerKeepsNotesAcrossRestartsAndStopsCleanly() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-server-it-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let created = try ServerProcess.run(["account", "create", "ann", "--data-dir", directory])
+        #expect(created.status == 0, "\(created.errors)")
+        let token = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(token.hasPrefix("quill_"))
+        #expect(try ServerProcess.run(["account", "create", "ann", "--data-dir", directory]).status != 0)
+
+        let first = try await ServerProcess(["--port", "0", "--data-dir", directory])
+        #expect(try await first.request("POST", "/v1/notes", token: token, json: NoteJSONSample.note("ab")).status == 201)
+        #expect(try await first.request("GET", "/v1/notes/ab", token: "quill_0000000000000001_wrong").status == 401)
+        #expect(try await first.stop(SIGTERM) == 0)
+        #expect(first.log.contains("POST /v1/notes 201"))
+
+        let second = try await ServerProcess(["serve", "--port", "0", "--data-dir", directory])
+        let read = try await second.request("GET", "/v1/notes/ab", token: token)
+        #expect(read.status == 200 && read.body.contains(#""title":"Hello""#))
+        #expect(try await second.request("GET", "/readyz", token: nil).status == 200)
+        #expect(try await second.stop(SIGINT) == 0)
+    }
+
+    @Test func previewPrintsADemoTokenThatWorks() async throws {
+        let server = try await ServerProcess(["--preview", "--port", "0"])
+        let token = try #require(server.log.components(separatedBy: "token ").last?.prefix(while: { !$0.isWhitespace }))
+        let notes = try await server.request("GET", "/v1/notes", token: String(token))
+        #expect(notes.status == 200 && notes.body.contains("Welcome to Quill"))
+        #expect(try await server.stop() == 0)
+    }
+
+    @Test(.enabled(if: postgresURL != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"))
+    func twoServersOnOnePostgresShareTheChangeFeed() async throws {
+        let url = try #require(Self.postgresURL)
+        let name = "it-\(UUID().uuidString.prefix(8).lowercased())"
+        let created = try ServerProcess.run(["account", "create", name, "--database", url])
+        #expect(created.status == 0, "\(created.errors)")
+        let token = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
+
+        async let startA = ServerProcess(["--port", "0", "--database", url])
+        async let startB = ServerProcess(["--port", "0", "--database", url])
+        let (a, b) = try await (startA, startB)
+        #expect(try await a.request("POST", "/v1/notes", token: token, json: NoteJSONSample.note("c0ffee")).status == 201)
+        let changes = try await b.request("GET", "/v1/changes", token: token)
+        #expect(changes.status == 200 && changes.body.contains(#""id":"c0ffee""#), "\(changes.body)")
+        let stale = try await b.request("PUT", "/v1/notes/c0ffee", token: token, json: NoteJSONSample.note("c0ffee", title: "B"),
+                                        headers: ["If-Match": "\"1\""])
+        #expect(stale.status == 200)
+        let fromA = try await a.request("PUT", "/v1/notes/c0ffee", token: token, json: NoteJSONSample.note("c0ffee", title: "A"),
+                                        headers: ["If-Match": "\"1\""])
+        #expect(fromA.status == 412)
+        #expect(try await a.stop() == 0)
+        #expect(try await b.stop() == 0)
+    }
+}

@@ -1,0 +1,57 @@
+import Logging
+import ServerComposition
+import Testing
+
+@Suite struct ServerConfigurationTests {
+    let home = "/home/ann"
+
+    @Test func defaultsKeepSQLiteInTheUsersDataDirectory() throws {
+        let configuration = try ServerConfiguration.resolve(ServerOptions(), environment: [:], homeDirectory: home)
+        #expect(configuration == ServerConfiguration(
+            host: "127.0.0.1", port: 8080, storage: .sqlite(path: "/home/ann/.local/share/quill-server/quill-server.sqlite"),
+            logLevel: .info))
+    }
+
+    @Test func dataDirectoryPrecedence() throws {
+        let xdg = try ServerConfiguration.resolve(ServerOptions(), environment: ["XDG_DATA_HOME": "/xdg"], homeDirectory: home)
+        #expect(xdg.storage == .sqlite(path: "/xdg/quill-server/quill-server.sqlite"))
+        let variable = try ServerConfiguration.resolve(
+            ServerOptions(), environment: ["XDG_DATA_HOME": "/xdg", "QUILL_SERVER_DATA": "/srv/quill"], homeDirectory: home)
+        #expect(variable.storage == .sqlite(path: "/srv/quill/quill-server.sqlite"))
+        let flag = try ServerConfiguration.resolve(
+            ServerOptions(dataDirectory: "/flag"), environment: ["QUILL_SERVER_DATA": "/srv/quill"], homeDirectory: home)
+        #expect(flag.storage == .sqlite(path: "/flag/quill-server.sqlite"))
+    }
+
+    @Test func flagsBeatEnvironmentVariablesWhichBeatDefaults() throws {
+        let environment = [
+            "QUILL_SERVER_HOST": "0.0.0.0", "QUILL_SERVER_PORT": "9000",
+            "QUILL_SERVER_DATABASE": "postgres://env@db/quill", "QUILL_SERVER_LOG_LEVEL": "debug",
+        ]
+        let fromEnvironment = try ServerConfiguration.resolve(ServerOptions(), environment: environment, homeDirectory: home)
+        #expect(fromEnvironment == ServerConfiguration(host: "0.0.0.0", port: 9000, storage: .postgres(url: "postgres://env@db/quill"), logLevel: .debug))
+        let fromFlags = try ServerConfiguration.resolve(
+            ServerOptions(host: "::1", port: 0, database: "sqlite:/tmp/x.sqlite", logLevel: "ERROR"), environment: environment, homeDirectory: home)
+        #expect(fromFlags == ServerConfiguration(host: "::1", port: 0, storage: .sqlite(path: "/tmp/x.sqlite"), logLevel: .error))
+    }
+
+    @Test func previewWinsOverAnyDatabase() throws {
+        let configuration = try ServerConfiguration.resolve(
+            ServerOptions(preview: true), environment: ["QUILL_SERVER_DATABASE": "postgres://x@y/z"], homeDirectory: home)
+        #expect(configuration.storage == .preview)
+    }
+
+    @Test(arguments: [
+        (ServerOptions(port: 70_000), [String: String](), "70000"),
+        (ServerOptions(), ["QUILL_SERVER_PORT": "http"], "QUILL_SERVER_PORT"),
+        (ServerOptions(logLevel: "loud"), [:], "loud"),
+        (ServerOptions(database: "mysql://root:hunter2@db/x"), [:], "mysql"),
+    ])
+    func badSettingsAreNamed(_ options: ServerOptions, _ environment: [String: String], _ mentions: String) {
+        #expect {
+            try ServerConfiguration.resolve(options, environment: environment, homeDirectory: home)
+        } throws: { error in
+            "\(error)".contains(mentions) && !"\(error)".contains("hunter2")
+        }
+    }
+}

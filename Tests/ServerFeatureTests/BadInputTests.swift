@@ -1,0 +1,79 @@
+import Hummingbird
+import HummingbirdTesting
+import ServerFeature
+import Testing
+
+/// Every kind of bad input gets a 4xx in the one error shape, never a 500.
+@Suite struct BadInputTests {
+    @Test(arguments: [
+        ("{", "malformed JSON"),
+        ("[]", "body"),
+        (#"{"title":"x"}"#, "missing field"),
+        (JSONSamples.note().replacingOccurrences(of: #""revision":1"#, with: #""revision":"one""#), "revision"),
+        (JSONSamples.note().replacingOccurrences(of: #""tags":["x"]"#, with: #""tags":["a b"]"#), "tags"),
+        (JSONSamples.note(title: ""), "title"),
+        (JSONSamples.note("NOT-HEX"), "id"),
+        (JSONSamples.note().replacingOccurrences(of: #""format":1"#, with: #""format":99"#), "format"),
+        (JSONSamples.note().replacingOccurrences(of: "2026-01-01T00:00:00.000Z", with: "yesterday"), "created"),
+        (JSONSamples.note().replacingOccurrences(of: #""body":"text""#, with: #""body":null"#), "body"),
+    ])
+    func malformedNotesAre400(_ json: String, _ mentions: String) async throws {
+        try await TestServer.make().test { client in
+            let response = try await client.send(.post, "/v1/notes", json: json)
+            #expect(response.status == .badRequest, "\(response.text)")
+            #expect(response.errorCode == "bad_request")
+            #expect(response.text.contains(mentions), "\(response.text)")
+        }
+    }
+
+    @Test func bodiesOver2MiBAre413() async throws {
+        try await TestServer.make().test { client in
+            let huge = JSONSamples.note(body: String(repeating: "x", count: 2 * 1024 * 1024 + 1))
+            let response = try await client.send(.post, "/v1/notes", json: huge)
+            #expect(response.status == .contentTooLarge && response.errorCode == "payload_too_large")
+        }
+    }
+
+    @Test func aBodyOverTheNoteLimitButUnder2MiBIs400() async throws {
+        try await TestServer.make().test { client in
+            let large = JSONSamples.note(body: String(repeating: "x", count: (1 << 20) + 1))
+            let response = try await client.send(.post, "/v1/notes", json: large)
+            #expect(response.status == .badRequest && response.text.contains("body"))
+        }
+    }
+
+    @Test(arguments: [nil, "Bearer", "Bearer nonsense", "Basic abc", "Bearer quill_0000000000000001_wrong", "Bearer quill_00000000000000ff_secret1"])
+    func badTokensAre401(_ header: String?) async throws {
+        try await TestServer.make().test { client in
+            var headers: HTTPFields = [:]
+            if let header { headers[.authorization] = header }
+            let response = try await client.base.execute(uri: "/v1/notes", method: .get, headers: headers)
+            #expect(response.status == .unauthorized && response.errorCode == "unauthorized")
+        }
+    }
+
+    @Test func unknownRoutesAre404InTheErrorShape() async throws {
+        try await TestServer.make().test { client in
+            for (method, uri) in [(HTTPRequest.Method.get, "/nope"), (.get, "/v1/nope"), (.patch, "/v1/notes/a1"), (.get, "/")] {
+                let response = try await client.send(method, uri)
+                #expect(response.status == .notFound && response.errorCode == "not_found", "\(method) \(uri)")
+            }
+        }
+    }
+
+    @Test func databaseFailuresAre503NotCrashes() async throws {
+        try await TestServer.make(failing: [.read, .push]).test { client in
+            let read = try await client.send(.get, "/v1/notes/a1")
+            #expect(read.status == .serviceUnavailable && read.errorCode == "unavailable")
+            let push = try await client.send(.post, "/v1/sync/push", json: JSONSamples.push("r", []))
+            #expect(push.status == .serviceUnavailable)
+        }
+    }
+
+    @Test func authFailureOfTheDatabaseIs503() async throws {
+        try await TestServer.make(failing: [.accounts]).test { client in
+            let response = try await client.send(.get, "/v1/info")
+            #expect(response.status == .serviceUnavailable)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Hummingbird
+import HummingbirdTesting
+import QuillModels
+import ServerFeature
+import ServerStoreInterface
+import Testing
+
+struct ChangesPage: Decodable {
+    let changes: [NoteDocument]
+    let next: String
+    let hasMore: Bool
+}
+
+struct PushResults: Decodable {
+    let results: [PushOutcome]
+}
+
+@Suite struct SyncRoutesTests {
+    @Test func changesPageThroughWritesInOrder() async throws {
+        try await TestServer.make().test { client in
+            for id in ["01", "02", "03"] { try await client.send(.post, "/v1/notes", json: JSONSamples.note(id)) }
+            try await client.send(.delete, "/v1/notes/01", headers: [.ifMatch: "\"1\""])
+            let first = try await client.send(.get, "/v1/changes?limit=2").decoded(ChangesPage.self)
+            #expect(first.changes.map(\.id.rawValue) == ["02", "03"] && first.hasMore)
+            let second = try await client.send(.get, "/v1/changes?since=\(first.next)&limit=2").decoded(ChangesPage.self)
+            #expect(second.changes.map(\.id.rawValue) == ["01"] && second.changes[0].deleted && !second.hasMore)
+            let empty = try await client.send(.get, "/v1/changes?since=\(second.next)").decoded(ChangesPage.self)
+            #expect(empty.changes.isEmpty && empty.next == second.next)
+            #expect(try await client.send(.get, "/v1/changes", as: client.bob).decoded(ChangesPage.self).changes.isEmpty)
+        }
+    }
+
+    @Test(arguments: ["since=abc", "since=-1", "limit=0", "limit=1001", "limit=x"])
+    func badChangeQueriesAre400(_ query: String) async throws {
+        try await TestServer.make().test { client in
+            let response = try await client.send(.get, "/v1/changes?\(query)")
+            #expect(response.status == .badRequest && response.errorCode == "bad_request")
+        }
+    }
+
+    @Test func pushReportsEachChangeAndIsIdempotent() async throws {
+        try await TestServer.make().test { client in
+            try await client.send(.post, "/v1/notes", json: JSONSamples.note("e1", title: "server"))
+            let body = JSONSamples.push("req-1", [
+                (JSONSamples.note("f1", title: "new"), nil),
+                (JSONSamples.note("e1", title: "edit"), 1),
+                (JSONSamples.note("e1", title: "stale"), 1),
+            ])
+            let response = try await client.send(.post, "/v1/sync/push", json: body)
+            #expect(response.status == .ok)
+            let results = try response.decoded(PushResults.self).results
+            #expect(results.map(\.status) == [.applied, .applied, .conflict])
+            #expect(results.map(\.note.revision) == [1, 2, 2])
+            #expect(results[2].note.title == "edit")
+            #expect(response.text.contains(#""status":"conflict""#))
+
+            let retry = try await client.send(.post, "/v1/sync/push", json: body)
+            #expect(retry.text == response.text)
+            #expect(try await client.send(.get, "/v1/notes/e1").headers[.eTag] == "\"2\"")
+        }
+    }
+
+    @Test(arguments: [
+        #"{"requestID":"","changes":[]}"#,
+        #"{"requestID":"r","changes":{}}"#,
+        #"{"changes":[]}"#,
+        #"{"requestID":"r","changes":[{"note":{},"baseRevision":null}]}"#,
+        #"{"requestID":"r","changes":[{"note":\#(JSONSamples.note(title: "")),"baseRevision":null}]}"#,
+        #"{"requestID":"r","changes":[{"note":\#(JSONSamples.note()),"baseRevision":0}]}"#,
+        #"{"requestID":"r","changes":[{"note":\#(JSONSamples.note()),"baseRevision":"1"}]}"#,
+    ])
+    func malformedPushesAre400(_ json: String) async throws {
+        try await TestServer.make().test { client in
+            let response = try await client.send(.post, "/v1/sync/push", json: json)
+            #expect(response.status == .badRequest && response.errorCode == "bad_request", "\(response.text)")
+        }
+    }
+
+    @Test func pushOfMoreThan1000ChangesIs400() async throws {
+        try await TestServer.make().test { client in
+            let changes = (0...1000).map { (JSONSamples.note(String($0, radix: 16)), Int?.none) }
+            let response = try await client.send(.post, "/v1/sync/push", json: JSONSamples.push("big", changes))
+            #expect(response.status == .badRequest && response.text.contains("1000"))
+        }
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import QuillModels
+import ServerStoreInterface
+import Testing
+
+/// The behaviour every server store must have, run against each implementation.
+@Suite struct ServerStoreContractTests {
+    /// Every implementation that can run here; PostgreSQL only with `QUILL_TEST_POSTGRES_URL`.
+    static let implementations = StoreImplementation.all.filter(\.isAvailable)
+
+    /// Reported as skipped, with this comment, when no PostgreSQL is configured.
+    @Test(.enabled(if: TestPostgres.url != nil, "PostgreSQL contract tests skipped: run `Tools/with-postgres.sh swift test` to set QUILL_TEST_POSTGRES_URL"))
+    func postgresIsPartOfTheSuite() {
+        #expect(Self.implementations.contains { $0.name == "PostgreSQL" })
+    }
+
+    @Test(arguments: implementations)
+    func createdNotesReadBackAtRevisionOne(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let note = try Sample.note("a1", title: "Ünïcode ✓", body: "line 1\nline 2", tags: ["b", "a"], revision: 9)
+            let created = try await store.create(note, account: account)
+            #expect(created.revision == 1)
+            let read = try #require(try await store.note(note.id, account: account))
+            #expect(read == created)
+            #expect(read.created == note.created && read.updated == note.updated)
+            #expect(read.tags.map(\.rawValue) == ["a", "b"])
+        }
+    }
+
+    @Test(arguments: implementations)
+    func accountsNeverSeeEachOthersNotes(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let alice = try await store.newAccount("alice")
+            let bob = try await store.newAccount("bob")
+            let note = try Sample.note("a1")
+            _ = try await store.create(note, account: alice)
+            #expect(try await store.note(note.id, account: bob) == nil)
+            #expect(try await store.notes(account: bob, after: nil, limit: 10).isEmpty)
+            #expect(try await store.changes(account: bob, after: .beginning, limit: 10).notes.isEmpty)
+            await #expect(throws: ServerStoreError.notFound(note.id)) {
+                try await store.replace(note, account: bob, ifRevision: 1)
+            }
+            // The same ID is free in another account.
+            #expect(try await store.create(note, account: bob).revision == 1)
+        }
+    }
+
+    @Test(arguments: implementations)
+    func creatingAnExistingIDFails(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let note = try Sample.note("a1")
+            _ = try await store.create(note, account: account)
+            await #expect(throws: ServerStoreError.alreadyExists(note.id)) {
+                try await store.create(note, account: account)
+            }
+        }
+    }
+
+    @Test(arguments: implementations)
+    func replaceChecksTheRevision(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let note = try Sample.note("a1")
+            _ = try await store.create(note, account: account)
+            let edited = try note.revised(title: "edited", at: Sample.date.addingTimeInterval(5))
+            let replaced = try await store.replace(edited, account: account, ifRevision: 1)
+            #expect(replaced.revision == 2 && replaced.title == "edited")
+            await #expect(throws: ServerStoreError.revisionMismatch(note.id, current: 2)) {
+                try await store.replace(note.revised(title: "stale", at: Sample.date), account: account, ifRevision: 1)
+            }
+            #expect(try await store.note(note.id, account: account)?.title == "edited")
+            let missing = try Sample.note("ff")
+            await #expect(throws: ServerStoreError.notFound(missing.id)) {
+                try await store.replace(missing, account: account, ifRevision: 1)
+            }
+        }
+    }
+
+    @Test(arguments: implementations)
+    func deleteLeavesATombstone(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let note = try Sample.note("a1")
+            _ = try await store.create(note, account: account)
+            let tombstone = try await store.delete(note.id, account: account, ifRevision: 1, at: Sample.date.addingTimeInterval(9))
+            #expect(tombstone.isDeleted && tombstone.revision == 2)
+            #expect(try await store.note(note.id, account: account) == tombstone)
+            #expect(try await store.notes(account: account, after: nil, limit: 10).isEmpty)
+            #expect(try await store.changes(account: account, after: .beginning, limit: 10).notes == [tombstone])
+            await #expect(throws: ServerStoreError.revisionMismatch(note.id, current: 2)) {
+                try await store.delete(note.id, account: account, ifRevision: 1, at: Sample.date)
+            }
+        }
+    }
+
+    @Test(arguments: implementations)
+    func listPagesThroughLiveNotesByID(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            for id in ["c3", "a1", "b2", "d4"] { _ = try await store.create(try Sample.note(id), account: account) }
+            let first = try await store.notes(account: account, after: nil, limit: 2)
+            #expect(first.map(\.id.rawValue) == ["a1", "b2"])
+            let rest = try await store.notes(account: account, after: first.last?.id, limit: 10)
+            #expect(rest.map(\.id.rawValue) == ["c3", "d4"])
+        }
+    }
+
+    @Test(arguments: implementations)
+    func changeFeedReturnsLatestVersionsInWriteOrder(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let one = try Sample.note("01")
+            let two = try Sample.note("02")
+            let three = try Sample.note("03")
+            _ = try await store.create(one, account: account)
+            _ = try await store.create(two, account: account)
+            _ = try await store.create(three, account: account)
+            let oneEdited = try await store.replace(one.revised(body: "again", at: Sample.date), account: account, ifRevision: 1)
+
+            let all = try await store.changes(account: account, after: .beginning, limit: 10)
+            #expect(all.notes.map(\.id.rawValue) == ["02", "03", "01"])
+            #expect(all.notes.last == oneEdited)
+            #expect(!all.hasMore)
+
+            let first = try await store.changes(account: account, after: .beginning, limit: 2)
+            #expect(first.notes.map(\.id.rawValue) == ["02", "03"] && first.hasMore)
+            let second = try await store.changes(account: account, after: first.next, limit: 2)
+            #expect(second.notes.map(\.id.rawValue) == ["01"] && !second.hasMore)
+            let empty = try await store.changes(account: account, after: second.next, limit: 2)
+            #expect(empty.notes.isEmpty && empty.next == second.next && !empty.hasMore)
+
+            let threeEdited = try await store.replace(three.revised(body: "x", at: Sample.date), account: account, ifRevision: 1)
+            #expect(try await store.changes(account: account, after: second.next, limit: 2).notes == [threeEdited])
+        }
+    }
+
+    @Test(arguments: implementations)
+    func pushAppliesEachChangeByTheRule(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let existing = try await store.create(try Sample.note("e1", title: "server"), account: account)
+            let fresh = try Sample.note("f1", title: "client new", revision: 4)
+            let edit = try Sample.note("e1", title: "client edit")
+            let stale = try Sample.note("e1", title: "stale edit")
+            let outcomes = try await store.push([
+                PushChange(note: fresh, baseRevision: nil),
+                PushChange(note: edit, baseRevision: 1),
+                PushChange(note: stale, baseRevision: 1),
+            ], requestID: try #require(PushRequestID("r1")), account: account)
+            #expect(outcomes.map(\.status) == [.applied, .applied, .conflict])
+            #expect(outcomes[0].note == NoteDocument(try fresh.withRevision(1)))
+            #expect(outcomes[1].note == NoteDocument(try edit.withRevision(2)))
+            #expect(outcomes[2].note == NoteDocument(try edit.withRevision(2)))
+            #expect(existing.revision == 1)
+            #expect(try await store.note(edit.id, account: account)?.title == "client edit")
+        }
+    }
+
+    @Test(arguments: implementations)
+    func pushIsIdempotentPerRequestIDAndAccount(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let alice = try await store.newAccount("alice")
+            let bob = try await store.newAccount("bob")
+            let requestID = try #require(PushRequestID("same-id"))
+            let note = try Sample.note("a1")
+            let first = try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID, account: alice)
+            let retry = try await store.push([PushChange(note: note.revised(title: "other", at: Sample.date), baseRevision: 1)],
+                                             requestID: requestID, account: alice)
+            #expect(retry == first)
+            #expect(try await store.note(note.id, account: alice)?.revision == 1)
+            #expect(try await store.changes(account: alice, after: .beginning, limit: 10).notes.count == 1)
+            let bobs = try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID, account: bob)
+            #expect(bobs.map(\.status) == [.applied])
+        }
+    }
+
+    @Test(arguments: implementations)
+    func accountsAndTokens(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let token = StoredToken(id: TokenID(7), hash: TokenHash(bytes: [1, 2, 3]))
+            let account = try await store.createAccount(named: "alice", token: token)
+            #expect(account.name == "alice")
+            let found = try #require(try await store.token(id: token.id))
+            #expect(found.token == token && found.account == account)
+            #expect(try await store.token(id: TokenID(8)) == nil)
+            await #expect(throws: ServerStoreError.accountNameTaken("alice")) {
+                try await store.createAccount(named: "alice", token: StoredToken(id: TokenID(9), hash: TokenHash(bytes: [4])))
+            }
+        }
+    }
+
+    @Test(arguments: implementations)
+    func migratingAgainChangesNothing(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            _ = try await store.create(try Sample.note("a1"), account: account)
+            try await store.migrate()
+            try await store.checkReady()
+            #expect(try await store.notes(account: account, after: nil, limit: 10).count == 1)
+        }
+    }
+}

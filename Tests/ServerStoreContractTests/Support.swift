@@ -1,0 +1,48 @@
+import Foundation
+import QuillModels
+import ServerStoreInterface
+import ServerStoreTesting
+import Testing
+
+typealias ServerStore = ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking
+
+/// One store implementation under contract test: how to make a fresh, migrated, empty one.
+struct StoreImplementation: Sendable, CustomTestStringConvertible {
+    let name: String
+    let isAvailable: Bool
+    let make: @Sendable () async throws -> (store: any ServerStore, close: @Sendable () async throws -> Void)
+
+    var testDescription: String { name }
+
+    func withStore(_ body: (any ServerStore) async throws -> Void) async throws {
+        let (store, close) = try await make()
+        do {
+            try await store.migrate()
+            try await body(store)
+        } catch {
+            try await close()
+            throw error
+        }
+        try await close()
+    }
+
+    static let inMemory = StoreImplementation(name: "in-memory", isAvailable: true) {
+        (InMemoryServerStore(), {})
+    }
+}
+
+extension ServerNoteRepository where Self: AccountRepository {
+    func newAccount(_ name: String) async throws -> AccountID {
+        guard let tokenID = TokenID(TokenHash(bytes: Array(name.utf8)).hex) else { throw ServerStoreError.corrupt("test name too long") }
+        return try await createAccount(named: name, token: StoredToken(id: tokenID, hash: TokenHash(bytes: Array(name.utf8)))).id
+    }
+}
+
+enum Sample {
+    static let date = Date(timeIntervalSince1970: 1_767_225_600.123)
+
+    static func note(_ id: String, title: String = "A title", body: String = "body", tags: [String] = [], revision: Int = 1) throws -> Note {
+        guard let noteID = NoteID(id) else { throw ServerStoreError.corrupt("bad test ID \(id)") }
+        return try Note(id: noteID, title: title, body: body, tags: Tag.normalize(tags), created: date, updated: date, revision: revision)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import QuillModels
+import ServerStoreInterface
+import Testing
+
+@Suite struct BearerTokenTests {
+    @Test func roundTripsThroughItsText() throws {
+        let token = BearerToken(id: try #require(TokenID("0123abcd")), secret: "s3cret")
+        #expect(token.description == "quill_0123abcd_s3cret")
+        #expect(BearerToken(parsing: token.description) == token)
+    }
+
+    @Test(arguments: ["", "quill_", "quill_abc", "quill__x", "quill_ABC_x", "token_abc_x", "quill_abc_", "quill_abc_x_y"])
+    func rejectsMalformedText(_ text: String) {
+        #expect(BearerToken(parsing: text) == nil)
+    }
+}
+
+@Suite struct TokenHashTests {
+    @Test func hexRoundTrips() throws {
+        let hash = TokenHash(bytes: [0, 1, 0xab, 0xff])
+        #expect(hash.hex == "0001abff")
+        #expect(TokenHash(hex: "0001ABff") == hash)
+        #expect(TokenHash(hex: "abc") == nil)
+        #expect(TokenHash(hex: "zz") == nil)
+    }
+
+    @Test func comparesWholeHashes() {
+        let hash = TokenHash(bytes: [1, 2, 3])
+        #expect(hash.constantTimeEquals(TokenHash(bytes: [1, 2, 3])))
+        #expect(!hash.constantTimeEquals(TokenHash(bytes: [1, 2, 4])))
+        #expect(!hash.constantTimeEquals(TokenHash(bytes: [1, 2])))
+    }
+}
+
+@Suite struct ChangeCursorTests {
+    @Test func parsesOnlyNonNegativeNumbers() {
+        #expect(ChangeCursor("42") == ChangeCursor(sequence: 42))
+        #expect(ChangeCursor("0") == .beginning)
+        for bad in ["", "-1", "1.5", "abc", "99999999999999999999", " 1"] { #expect(ChangeCursor(bad) == nil) }
+    }
+}
+
+@Suite struct PushRuleTests {
+    let date = Date(timeIntervalSince1970: 1_700_000_000)
+
+    func note(revision: Int = 1, title: String = "T") throws -> Note {
+        try Note(id: try #require(NoteID("ab")), title: title, body: "", tags: [], created: date, updated: date, revision: revision)
+    }
+
+    @Test func createsWhenAbsentWithoutBase() throws {
+        #expect(try PushRule.decide(PushChange(note: note(revision: 7), baseRevision: nil), current: nil) == .store(note(revision: 1)))
+    }
+
+    @Test func storesNextRevisionWhenBaseIsCurrent() throws {
+        let decision = try PushRule.decide(PushChange(note: note(title: "new"), baseRevision: 3), current: note(revision: 3))
+        #expect(decision == .store(try note(revision: 4, title: "new")))
+    }
+
+    @Test func conflictsOtherwise() throws {
+        let current = try note(revision: 3, title: "server")
+        #expect(try PushRule.decide(PushChange(note: note(), baseRevision: 2), current: current) == .conflict(current))
+        #expect(try PushRule.decide(PushChange(note: note(), baseRevision: nil), current: current) == .conflict(current))
+    }
+
+    @Test func keepsTheClientsCopyWhenTheServerLostIt() throws {
+        #expect(try PushRule.decide(PushChange(note: note(), baseRevision: 5), current: nil) == .store(note(revision: 6)))
+    }
+
+    @Test func requestIDsAreBounded() {
+        #expect(PushRequestID("abc") != nil)
+        #expect(PushRequestID("") == nil)
+        #expect(PushRequestID(String(repeating: "x", count: 201)) == nil)
+        #expect(PushRequestID("a\nb") == nil)
+    }
+}

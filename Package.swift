@@ -133,16 +133,23 @@ let package = Package(
         module("Adapters", "CryptoTokenSecurity", ["ServerStoreInterface", crypto]),
         module("Adapters", "PostgresNoteRepository", ["QuillModels", "ServerStoreInterface", postgresNIO, logging, serviceLifecycle]),
         module("Features", "ServerFeature", [
-            "QuillModels", "ServerStoreInterface", "SystemInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle,
+            "QuillModels", "ServerStoreInterface", "SystemInterface", "NoteStoreInterface", "ArchiveFeature", "CompressionInterface",
+            "ByteStreamInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle,
         ]),
         module("Composition", "ServerComposition", [
             "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository",
-            "CryptoTokenSecurity", "SystemInterface", "SystemLive", hummingbird, logging, serviceLifecycle,
+            "CryptoTokenSecurity", "ZlibCompression", "SystemInterface", "SystemLive", hummingbird, logging, serviceLifecycle,
         ]),
         .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", argumentParser, logging], path: "Apps/quill-server"),
+        // Benchmark only (Tools/benchmarks/server.sh): production server plus a bare constant route.
+        .executableTarget(name: "quill-server-benchmark", dependencies: ["ServerComposition", "ServerFeature", "QuillModels", hummingbird, logging],
+                          path: "Apps/quill-server-benchmark"),
         tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
         tests("CryptoTokenSecurityTests", ["CryptoTokenSecurity", "ServerStoreInterface"]),
-        tests("ServerFeatureTests", ["ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemTesting", hummingbirdTesting]),
+        tests("ServerFeatureTests", [
+            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemTesting", hummingbirdTesting,
+            "ZlibCompression", "ArchiveFeature", "ByteStreamTesting", "NoteStoreTesting", "NoteStoreInterface",
+        ]),
         tests("ServerStoreContractTests", [
             "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository", postgresNIO, logging,
         ]),

@@ -42,4 +42,5 @@ schemathesis run docs/openapi.yaml \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
     --max-examples "${MAX_EXAMPLES:-50}" \
     --seed 1 \
+    --generation-database none \
     --no-color

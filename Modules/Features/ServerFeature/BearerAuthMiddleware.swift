@@ -11,12 +11,13 @@ struct BearerAuthMiddleware: RouterMiddleware {
 
     let accounts: any AccountRepository
     let hasher: any TokenHashing
+    let cache = TokenLookupCache()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let header = request.headers[.authorization], header.count > 7,
               header.prefix(7).lowercased() == "bearer ",
               let token = BearerToken(parsing: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)),
-              let stored = try await accounts.token(id: token.id),
+              let stored = try await cache.lookup(token.id, in: accounts),
               hasher.hash(token.secret).constantTimeEquals(stored.token.hash)
         else { throw APIError.unauthorized }
         var context = context

@@ -58,6 +58,7 @@ let package = Package(
             "QuillModels", "NotesFeature", "NoteStoreInterface", "SystemInterface", "FileSystemInterface",
             "TerminalInterface", argumentParser,
             "ArchiveFeature", "CompressionInterface", "ByteStreamInterface", // Archive
+            "SyncFeature", "SyncInterface", // Sync
         ]),
 
         // Adapters: the real implementations, each over its one technology.
@@ -81,8 +82,9 @@ let package = Package(
             "QuillCLI", "SystemLive", "LocalFileSystem", "FileNoteStore", "TerminalLive",
             "SystemTesting", "NoteStoreTesting",
             "ZlibCompression", "LocalByteStreams", // Archive
+            "FileSyncState", "HTTPSyncTransport", "SyncRuntimeLive", "SyncTesting", // Sync
         ]),
-        module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles"]),
+        module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles", "SyncUnimplementedDoubles"]),
 
         // Apps: parse, pick a root, run.
         .executableTarget(name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill"),
@@ -99,6 +101,7 @@ let package = Package(
             "QuillCLI", "QuillTestComposition", "NoteStoreTesting", "SystemTesting", "TerminalTesting",
             "FileSystemTesting", "QuillModels", "NotesFeature",
             "ByteStreamTesting", "CompressionTesting", // Archive
+            "SyncInterface", "SyncTesting", // Sync
         ]),
         tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive"]),
         tests("QuillIntegrationTests", ["QuillModels", "quill"]),
@@ -156,6 +159,23 @@ let package = Package(
         tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", logging]),
         tests("QuillServerIntegrationTests", ["quill-server"]),
         // --- end quill-server ---
+
+        // --- Sync (issue 5) ---
+        module("Interfaces", "SyncInterface", ["QuillModels"]),
+        module("Features", "SyncFeature", ["QuillModels", "SyncInterface", "NoteStoreInterface", "SystemInterface"]),
+        module("Testing", "SyncTesting", ["QuillModels", "SyncInterface"]),
+        module("Adapters", "FileSyncState", ["QuillModels", "SyncInterface"]),
+        module("Adapters", "HTTPSyncTransport", ["QuillModels", "SyncInterface"]),
+        module("Adapters", "SyncRuntimeLive", ["SyncInterface"]),
+        module("Testing", "SyncUnimplementedDoubles", ["QuillModels", "SyncInterface"]),
+        tests("SyncFeatureTests", [
+            "SyncFeature", "SyncTesting", "SyncInterface", "NoteStoreInterface", "NoteStoreTesting", "SystemInterface",
+            "SystemTesting", "QuillModels",
+        ]),
+        tests("SyncStateContractTests", ["SyncInterface", "SyncTesting", "FileSyncState", "QuillModels"]),
+        tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "SyncInterface", "QuillModels"]),
+        tests("SyncEndToEndTests", ["SyncInterface", "SyncTesting", "HTTPSyncTransport", "QuillModels", "quill", "quill-server"]),
+        // --- end Sync ---
     ],
     swiftLanguageModes: [.v6]
 )

@@ -57,6 +57,8 @@ let package = Package(
         module("Features", "QuillCLI", [
             "QuillModels", "NotesFeature", "NoteStoreInterface", "SystemInterface", "FileSystemInterface",
             "TerminalInterface", argumentParser,
+            "ArchiveFeature", "CompressionInterface", "ByteStreamInterface", // Archive
+            "SyncFeature", "SyncInterface", // Sync
         ]),
 
         // Adapters: the real implementations, each over its one technology.
@@ -72,14 +74,17 @@ let package = Package(
         module("Testing", "TerminalTesting", ["TerminalInterface"]),
         module("Testing", "UnimplementedDoubles", [
             "QuillModels", "SystemInterface", "FileSystemInterface", "NoteStoreInterface", "TerminalInterface",
+            "CompressionInterface", "ByteStreamInterface", // Archive
         ]),
 
         // Composition roots: the only code that names adapters.
         module("Composition", "QuillComposition", [
             "QuillCLI", "SystemLive", "LocalFileSystem", "FileNoteStore", "TerminalLive",
             "SystemTesting", "NoteStoreTesting",
+            "ZlibCompression", "LocalByteStreams", // Archive
+            "FileSyncState", "HTTPSyncTransport", "SyncRuntimeLive", "SyncTesting", // Sync
         ]),
-        module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles"]),
+        module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles", "SyncUnimplementedDoubles"]),
 
         // Apps: parse, pick a root, run.
         .executableTarget(name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill"),
@@ -95,6 +100,8 @@ let package = Package(
         tests("QuillCLITests", [
             "QuillCLI", "QuillTestComposition", "NoteStoreTesting", "SystemTesting", "TerminalTesting",
             "FileSystemTesting", "QuillModels", "NotesFeature",
+            "ByteStreamTesting", "CompressionTesting", // Archive
+            "SyncInterface", "SyncTesting", // Sync
         ]),
         tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive"]),
         tests("QuillIntegrationTests", ["QuillModels", "quill"]),
@@ -121,7 +128,6 @@ let package = Package(
             "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "QuillModels",
         ]),
         // --- end Archive ---
-
         // --- quill-server (issue 4) ---
         module("Interfaces", "ServerStoreInterface", ["QuillModels"]),
         module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface"]),
@@ -153,6 +159,23 @@ let package = Package(
         tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", logging]),
         tests("QuillServerIntegrationTests", ["quill-server"]),
         // --- end quill-server ---
+
+        // --- Sync (issue 5) ---
+        module("Interfaces", "SyncInterface", ["QuillModels"]),
+        module("Features", "SyncFeature", ["QuillModels", "SyncInterface", "NoteStoreInterface", "SystemInterface"]),
+        module("Testing", "SyncTesting", ["QuillModels", "SyncInterface"]),
+        module("Adapters", "FileSyncState", ["QuillModels", "SyncInterface"]),
+        module("Adapters", "HTTPSyncTransport", ["QuillModels", "SyncInterface"]),
+        module("Adapters", "SyncRuntimeLive", ["SyncInterface"]),
+        module("Testing", "SyncUnimplementedDoubles", ["QuillModels", "SyncInterface"]),
+        tests("SyncFeatureTests", [
+            "SyncFeature", "SyncTesting", "SyncInterface", "NoteStoreInterface", "NoteStoreTesting", "SystemInterface",
+            "SystemTesting", "QuillModels",
+        ]),
+        tests("SyncStateContractTests", ["SyncInterface", "SyncTesting", "FileSyncState", "QuillModels"]),
+        tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "SyncInterface", "QuillModels"]),
+        tests("SyncEndToEndTests", ["SyncInterface", "SyncTesting", "HTTPSyncTransport", "QuillModels", "quill", "quill-server"]),
+        // --- end Sync ---
     ],
     swiftLanguageModes: [.v6]
 )

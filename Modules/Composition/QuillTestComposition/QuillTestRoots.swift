@@ -1,6 +1,10 @@
+import ByteStreamInterface
+import CompressionInterface
 import FileSystemInterface
 import NoteStoreInterface
 import QuillCLI
+import SyncInterface
+import SyncUnimplementedDoubles
 import SystemInterface
 import TerminalInterface
 import UnimplementedDoubles
@@ -15,10 +19,23 @@ public enum QuillTestRoots {
         console: any Console,
         inputFiles: any FileAccessing = UnimplementedFileAccessor(),
         editor: any TextEditing = UnimplementedEditor(),
-        workingDirectory: String = "/work"
+        workingDirectory: String = "/work",
+        compression: any Compressing = UnimplementedCompression(),
+        decompression: any Decompressing = UnimplementedCompression(),
+        byteStreams: any ByteStreamOpening = UnimplementedByteStreams(),
+        sync: SyncEnvironment = unimplementedSync()
     ) -> CLIEnvironment {
         CLIEnvironment(
             store: store, clock: clock, ids: ids, console: console, inputFiles: inputFiles, editor: editor,
-            workingDirectory: workingDirectory)
+            workingDirectory: workingDirectory, compression: compression, decompression: decompression,
+            byteStreams: byteStreams, sync: sync)
+    }
+
+    /// Sync dependencies that each fail the test when touched.
+    public static func unimplementedSync() -> SyncEnvironment {
+        SyncEnvironment(
+            credentials: UnimplementedSync.CredentialStore(), state: UnimplementedSync.StateStore(),
+            baseRevisions: UnimplementedSync.BaseRevisions(), sleeper: UnimplementedSync.Sleeper(),
+            random: UnimplementedSync.Random(), makeTransport: { _ in UnimplementedSync.Transport() })
     }
 }

@@ -11,7 +11,9 @@ public struct Quill: ParsableCommand {
             Exit status: 0 success, 1 failure, 2 usage error, 3 note not found.
             """,
         subcommands: [AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
-                      RemoveCommand.self, SearchCommand.self]
+                      RemoveCommand.self, SearchCommand.self,
+                      ExportCommand.self, ImportCommand.self, VerifyCommand.self,
+                      LoginCommand.self, LogoutCommand.self, SyncCommand.self, StatusCommand.self]
     )
 
     @OptionGroup public var global: GlobalOptions

@@ -57,6 +57,8 @@ let package = Package(
         module("Features", "QuillCLI", [
             "QuillModels", "NotesFeature", "NoteStoreInterface", "SystemInterface", "FileSystemInterface",
             "TerminalInterface", argumentParser,
+            "ArchiveFeature", "CompressionInterface", "ByteStreamInterface", // Archive
+            "SyncFeature", "SyncInterface", // Sync
         ]),
 
         // Adapters: the real implementations, each over its one technology.
@@ -72,14 +74,17 @@ let package = Package(
         module("Testing", "TerminalTesting", ["TerminalInterface"]),
         module("Testing", "UnimplementedDoubles", [
             "QuillModels", "SystemInterface", "FileSystemInterface", "NoteStoreInterface", "TerminalInterface",
+            "CompressionInterface", "ByteStreamInterface", // Archive
         ]),
 
         // Composition roots: the only code that names adapters.
         module("Composition", "QuillComposition", [
             "QuillCLI", "SystemLive", "LocalFileSystem", "FileNoteStore", "TerminalLive",
             "SystemTesting", "NoteStoreTesting",
+            "ZlibCompression", "LocalByteStreams", // Archive
+            "FileSyncState", "HTTPSyncTransport", "SyncRuntimeLive", "SyncTesting", // Sync
         ]),
-        module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles"]),
+        module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles", "SyncUnimplementedDoubles"]),
 
         // Apps: parse, pick a root, run.
         .executableTarget(name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill"),
@@ -95,6 +100,8 @@ let package = Package(
         tests("QuillCLITests", [
             "QuillCLI", "QuillTestComposition", "NoteStoreTesting", "SystemTesting", "TerminalTesting",
             "FileSystemTesting", "QuillModels", "NotesFeature",
+            "ByteStreamTesting", "CompressionTesting", // Archive
+            "SyncInterface", "SyncTesting", // Sync
         ]),
         tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive"]),
         tests("QuillIntegrationTests", ["QuillModels", "quill"]),
@@ -129,16 +136,23 @@ let package = Package(
         module("Adapters", "CryptoTokenSecurity", ["ServerStoreInterface", crypto]),
         module("Adapters", "PostgresNoteRepository", ["QuillModels", "ServerStoreInterface", postgresNIO, logging, serviceLifecycle]),
         module("Features", "ServerFeature", [
-            "QuillModels", "ServerStoreInterface", "SystemInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle,
+            "QuillModels", "ServerStoreInterface", "SystemInterface", "NoteStoreInterface", "ArchiveFeature", "CompressionInterface",
+            "ByteStreamInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle,
         ]),
         module("Composition", "ServerComposition", [
             "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository",
-            "CryptoTokenSecurity", "SystemInterface", "SystemLive", hummingbird, logging, serviceLifecycle,
+            "CryptoTokenSecurity", "ZlibCompression", "SystemInterface", "SystemLive", hummingbird, logging, serviceLifecycle,
         ]),
         .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", argumentParser, logging], path: "Apps/quill-server"),
+        // Benchmark only (Tools/benchmarks/server.sh): production server plus a bare constant route.
+        .executableTarget(name: "quill-server-benchmark", dependencies: ["ServerComposition", "ServerFeature", "QuillModels", hummingbird, logging],
+                          path: "Apps/quill-server-benchmark"),
         tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
         tests("CryptoTokenSecurityTests", ["CryptoTokenSecurity", "ServerStoreInterface"]),
-        tests("ServerFeatureTests", ["ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemTesting", hummingbirdTesting]),
+        tests("ServerFeatureTests", [
+            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemTesting", hummingbirdTesting,
+            "ZlibCompression", "ArchiveFeature", "ByteStreamTesting", "NoteStoreTesting", "NoteStoreInterface",
+        ]),
         tests("ServerStoreContractTests", [
             "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository", postgresNIO, logging,
         ]),
@@ -165,15 +179,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// --- Sync (issue 5): what the lead's targets need for `quill login/logout/sync/status` ---
-let syncAdditions: [String: [Target.Dependency]] = [
-    "QuillCLI": ["SyncFeature", "SyncInterface"],
-    "QuillComposition": ["FileSyncState", "HTTPSyncTransport", "SyncRuntimeLive", "SyncTesting"],
-    "QuillTestComposition": ["SyncUnimplementedDoubles"],
-    "QuillCLITests": ["SyncInterface", "SyncTesting"],
-]
-for target in package.targets {
-    target.dependencies += syncAdditions[target.name] ?? []
-}
-// --- end Sync ---

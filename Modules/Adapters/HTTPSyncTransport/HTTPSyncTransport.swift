@@ -115,10 +115,12 @@ public final class HTTPSyncTransport: SyncTransport {
     }
 
     /// Lost connections and timeouts may be retried; a server that cannot be reached is reported.
+    /// An empty reply (the server closed the connection without answering; libcurl's
+    /// GOT_NOTHING, which FoundationNetworking reports as `.badServerResponse`) is a lost connection.
     static func classify(_ error: any Error) -> SyncError {
         guard let urlError = error as? URLError else { return .unreachable(String(describing: error)) }
         switch urlError.code {
-        case .timedOut, .networkConnectionLost:
+        case .timedOut, .networkConnectionLost, .badServerResponse:
             return .timedOut(urlError.localizedDescription)
         default:
             return .unreachable(urlError.localizedDescription)

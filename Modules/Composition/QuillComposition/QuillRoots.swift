@@ -1,4 +1,5 @@
 import FileNoteStore
+import LocalByteStreams
 import FileSyncState
 import Foundation
 import HTTPSyncTransport
@@ -12,6 +13,7 @@ import SyncRuntimeLive
 import SyncTesting
 import SystemTesting
 import TerminalLive
+import ZlibCompression
 
 /// The composition roots of the `quill` app: the one place that names concrete adapters.
 ///
@@ -28,6 +30,7 @@ public enum QuillRoots {
             clock: SystemClock(), ids: RandomNoteIDs(), console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(environment: processEnvironment, temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory,
+            compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
             sync: productionSync(processEnvironment: processEnvironment, dataDirectory: root))
     }
 
@@ -51,6 +54,7 @@ public enum QuillRoots {
             ids: SequentialNoteIDs(namespace: 0x9e), console: StandardConsole(), inputFiles: LocalFileAccessor(),
             editor: ExternalEditor(environment: processEnvironment, temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory,
+            compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
             sync: previewSync())
     }
 

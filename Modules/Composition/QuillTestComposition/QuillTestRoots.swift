@@ -1,3 +1,5 @@
+import ByteStreamInterface
+import CompressionInterface
 import FileSystemInterface
 import NoteStoreInterface
 import QuillCLI
@@ -18,11 +20,15 @@ public enum QuillTestRoots {
         inputFiles: any FileAccessing = UnimplementedFileAccessor(),
         editor: any TextEditing = UnimplementedEditor(),
         workingDirectory: String = "/work",
+        compression: any Compressing = UnimplementedCompression(),
+        decompression: any Decompressing = UnimplementedCompression(),
+        byteStreams: any ByteStreamOpening = UnimplementedByteStreams(),
         sync: SyncEnvironment = unimplementedSync()
     ) -> CLIEnvironment {
         CLIEnvironment(
             store: store, clock: clock, ids: ids, console: console, inputFiles: inputFiles, editor: editor,
-            workingDirectory: workingDirectory, sync: sync)
+            workingDirectory: workingDirectory, compression: compression, decompression: decompression,
+            byteStreams: byteStreams, sync: sync)
     }
 
     /// Sync dependencies that each fail the test when touched.

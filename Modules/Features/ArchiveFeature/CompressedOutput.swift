@@ -78,7 +78,8 @@ final class CompressedOutput {
         while inFlight.count >= max(1, maximumInFlight) { try await writeOldest() }
         let compression = compression
         let level = level
-        inFlight.append(Task {
+        // Detached, so that a block never inherits the caller's actor and waits for it.
+        inFlight.append(Task.detached {
             try Task.checkCancellation()
             return try compression.makeCompressor(level: level).compressAll(block)
         })

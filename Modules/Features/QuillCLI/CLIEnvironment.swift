@@ -1,3 +1,5 @@
+import ByteStreamInterface
+import CompressionInterface
 import FileSystemInterface
 import NotesFeature
 import NoteStoreInterface
@@ -18,12 +20,18 @@ public struct CLIEnvironment: Sendable {
     public var editor: any TextEditing
     /// The directory relative paths on the command line are relative to.
     public var workingDirectory: String
-    /// The sync server, its credentials and the local sync state (issue 5).
+    /// Archives (`quill export`, `import`, `verify`): gzip, and the files or standard streams they go to.
+    public var compression: any Compressing
+    public var decompression: any Decompressing
+    public var byteStreams: any ByteStreamOpening
+    /// The sync server, its credentials and the local sync state.
     public var sync: SyncEnvironment
 
     public init(
         store: any NoteStore, clock: any WallClock, ids: any NoteIDGenerating, console: any Console,
-        inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String, sync: SyncEnvironment
+        inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String,
+        compression: any Compressing, decompression: any Decompressing, byteStreams: any ByteStreamOpening,
+        sync: SyncEnvironment
     ) {
         self.store = store
         self.clock = clock
@@ -32,6 +40,9 @@ public struct CLIEnvironment: Sendable {
         self.inputFiles = inputFiles
         self.editor = editor
         self.workingDirectory = workingDirectory
+        self.compression = compression
+        self.decompression = decompression
+        self.byteStreams = byteStreams
         self.sync = sync
     }
 

@@ -12,6 +12,7 @@ public struct Quill: ParsableCommand {
             """,
         subcommands: [AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
                       RemoveCommand.self, SearchCommand.self,
+                      ExportCommand.self, ImportCommand.self, VerifyCommand.self,
                       LoginCommand.self, LogoutCommand.self, SyncCommand.self, StatusCommand.self]
     )
 

@@ -23,7 +23,7 @@ public struct SyncCommand: QuillCommand {
         let engine = SyncEngine(
             store: environment.store, transport: sync.makeTransport(credentials), state: sync.state,
             baseRevisions: sync.baseRevisions, clock: environment.clock, sleeper: sync.sleeper, random: sync.random)
-        let progress = ProgressLine(console: environment.console, clock: environment.clock)
+        let progress = SyncProgressLine(console: environment.console, clock: environment.clock)
         let report = try await SyncFailure.reporting {
             defer { progress.finish() }
             return try await engine.sync(progress: progress.show)

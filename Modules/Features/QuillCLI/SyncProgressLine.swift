@@ -8,7 +8,7 @@ import TerminalInterface
 ///
 /// Shown only when stderr is a terminal and only after the sync has run for a second, so
 /// quick syncs and scripts see nothing but the final counts.
-final class ProgressLine: Sendable {
+final class SyncProgressLine: Sendable {
     private let console: any Console
     private let clock: any WallClock
     private let start: Date

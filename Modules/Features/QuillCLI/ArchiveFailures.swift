@@ -1,0 +1,34 @@
+import ArchiveFeature
+import ByteStreamInterface
+import CompressionInterface
+
+/// Turns the archive feature's errors into the CLI's one-line cause plus hint.
+enum ArchiveFailures {
+    static func translating<T>(_ work: () throws -> T) throws -> T {
+        do { return try work() } catch { throw failure(for: error) }
+    }
+
+    static func translating<T>(_ work: () async throws -> T) async throws -> T {
+        do { return try await work() } catch { throw failure(for: error) }
+    }
+
+    static func failure(for error: any Error) -> any Error {
+        switch error {
+        case let error as ArchiveError:
+            switch error {
+            case .compression(.outputLimitExceeded, _), .compression(.ratioLimitExceeded, _):
+                return CLIFailure("archive refused: \(error)", hint: "if you trust this archive, raise the limit with --max-size or --max-ratio")
+            case .unreadableStore:
+                return CLIFailure(error.description, hint: "fix or remove the files named above, then export again")
+            default:
+                return CLIFailure("archive refused: \(error)", hint: "nothing was imported; the store is unchanged")
+            }
+        case let error as ByteStreamError:
+            return CLIFailure(error.description)
+        case let error as CompressionError:
+            return CLIFailure("compression failed: \(error)")
+        default:
+            return error
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArchiveFeature
+import ArgumentParser
+import CompressionInterface
+import Foundation
+import QuillModels
+
+/// `quill export [--output PATH | -] [--tag T] [--level 1-9] [--single-stream] [--quiet]`
+public struct ExportCommand: QuillCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Write notes to a .tar.gz archive (Markdown files with front matter).",
+        discussion: """
+            The archive is a gzip-compressed POSIX tar that tar, gzip and any unarchiver open;
+            see docs/archive-format.md. '-' writes to standard output, so
+            'quill export - | ssh host quill import -' copies notes to another machine.
+            """)
+
+    @OptionGroup public var global: GlobalOptions
+    @Option(name: [.short, .long], help: "Where to write the archive ('-' for standard output; default quill-notes-DATE.tar.gz).")
+    var output: String?
+    @Argument(help: "The same as --output: a path, or '-' for standard output.") var destination: String?
+    @Option(help: "Only notes with this tag.") var tag: String?
+    @Option(help: "Compression level, 1 (fastest) to 9 (smallest).") var level = CompressionLevel.standard.value
+    @Flag(help: "Compress in one stream on one core instead of in parallel blocks.") var singleStream = false
+    @Flag(help: "Print nothing but errors.") var quiet = false
+
+    public init() {}
+
+    public func validate() throws {
+        if output != nil && destination != nil { throw ValidationError("give the output either as --output or as an argument, not both") }
+        guard CompressionLevel.range.contains(level) else { throw ValidationError("--level must be between 1 and 9") }
+    }
+
+    public func run(in environment: CLIEnvironment) async throws {
+        let options = ExportOptions(tag: try tag.map { try Tag($0) }, level: try CompressionLevel(level),
+                                    mode: singleStream ? .singleStream : .defaultParallel)
+        let destination = output ?? self.destination ?? Self.defaultName(at: environment.clock.now())
+        let sink = try ArchiveFailures.translating {
+            destination == "-" ? environment.byteStreams.standardOutput()
+                : try environment.byteStreams.createForWriting(TextInput.absolute(destination, in: environment))
+        }
+        var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
+        let summary = try await ArchiveFailures.translating {
+            try await ArchiveExporter(store: environment.store, compression: environment.compression)
+                .export(to: sink, options: options) { progress.update($0) }
+        }
+        progress.finish()
+        if !quiet, destination != "-" {
+            environment.console.write("Exported \(summary.noteCount) notes to \(destination) (\(ByteCount.text(summary.compressedBytes)))\n")
+        }
+    }
+
+    static func defaultName(at date: Date) -> String {
+        let day = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day().dateSeparator(.dash)
+        return "quill-notes-\(day.format(date)).tar.gz"
+    }
+}

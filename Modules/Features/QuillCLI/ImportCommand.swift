@@ -1,0 +1,79 @@
+import ArchiveFeature
+import ArgumentParser
+
+/// `quill import PATH | - [--dry-run] [--quiet] [--max-size SIZE] [--max-ratio N]`
+public struct ImportCommand: QuillCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Add the notes of a .tar.gz archive (a Quill export or a folder of Markdown files).",
+        discussion: """
+            The whole archive is checked before anything is written, and then every note is added at
+            once: on any error the store is left exactly as it was. A note already present is left
+            alone if identical; if it differs, both are kept and the incoming one gets a new ID.
+            """)
+
+    @OptionGroup public var global: GlobalOptions
+    @Argument(help: "The archive ('-' for standard input).") var path: String
+    @Flag(help: "Check the archive and show what would happen, without importing.") var dryRun = false
+    @Flag(help: "Print nothing but errors.") var quiet = false
+    @OptionGroup var limits: ArchiveLimitOptions
+
+    public init() {}
+
+    public func run(in environment: CLIEnvironment) async throws {
+        let source = try ArchiveFailures.translating {
+            path == "-" ? environment.byteStreams.standardInput() : try environment.byteStreams.openForReading(TextInput.absolute(path, in: environment))
+        }
+        var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
+        let importer = ArchiveImporter(store: environment.store, decompression: environment.decompression,
+                                       ids: environment.ids, clock: environment.clock)
+        let report = try await ArchiveFailures.translating {
+            try await importer.importArchive(from: source, limits: try limits.limits(), dryRun: dryRun) { progress.update($0) }
+        }
+        progress.finish()
+        guard !quiet else { return }
+        environment.console.write(ImportReportOutput.text(report, verbose: dryRun))
+    }
+}
+
+/// `quill verify PATH | -`
+public struct VerifyCommand: QuillCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "verify", abstract: "Check an archive's integrity and list what an import would do, without importing.")
+
+    @OptionGroup public var global: GlobalOptions
+    @Argument(help: "The archive ('-' for standard input).") var path: String
+    @OptionGroup var limits: ArchiveLimitOptions
+
+    public init() {}
+
+    public func run(in environment: CLIEnvironment) async throws {
+        let source = try ArchiveFailures.translating {
+            path == "-" ? environment.byteStreams.standardInput() : try environment.byteStreams.openForReading(TextInput.absolute(path, in: environment))
+        }
+        let verifier = ArchiveVerifier(store: environment.store, decompression: environment.decompression,
+                                       ids: environment.ids, clock: environment.clock)
+        let report = try await ArchiveFailures.translating { try await verifier.verify(source, limits: try limits.limits()) }
+        environment.console.write(ImportReportOutput.text(report, verbose: true))
+    }
+}
+
+/// The flags that raise an import's safety limits.
+struct ArchiveLimitOptions: ParsableArguments {
+    @Option(help: "Refuse archives that decompress to more than this (e.g. 500M, 8G; default 2G).") var maxSize: String?
+    @Option(help: "Refuse archives that decompress more than this many times their size (default 250).") var maxRatio: Int?
+
+    func limits() throws -> ArchiveLimits {
+        var limits = ArchiveLimits()
+        if let maxSize {
+            guard let bytes = ByteCount.parse(maxSize) else {
+                throw CLIFailure("--max-size '\(maxSize)' is not a size", hint: "write e.g. 500M or 8G", status: .usage)
+            }
+            limits.maximumUncompressedBytes = bytes
+        }
+        if let maxRatio {
+            guard maxRatio > 0 else { throw CLIFailure("--max-ratio must be positive", status: .usage) }
+            limits.maximumRatio = maxRatio
+        }
+        return limits
+    }
+}

@@ -1,0 +1,48 @@
+import ByteStreamInterface
+import CompressionInterface
+
+/// Compression that fails the test when used.
+public struct UnimplementedCompression: Compressing, Decompressing {
+    public init() {}
+
+    public func makeCompressor(level: CompressionLevel) throws(CompressionError) -> any Compressor {
+        throw .libraryFailure(unimplemented("Compressing.makeCompressor").description)
+    }
+
+    public func makeDecompressor(limits: DecompressionLimits) throws(CompressionError) -> any Decompressor {
+        throw .libraryFailure(unimplemented("Decompressing.makeDecompressor").description)
+    }
+}
+
+/// Byte streams that fail the test when opened.
+public struct UnimplementedByteStreams: ByteStreamOpening {
+    public init() {}
+
+    public func openForReading(_ path: String) throws(ByteStreamError) -> any ByteSource {
+        throw .cannotOpen(path: path, reason: unimplemented("ByteStreamOpening.openForReading").description)
+    }
+
+    public func createForWriting(_ path: String) throws(ByteStreamError) -> any ByteSink {
+        throw .cannotOpen(path: path, reason: unimplemented("ByteStreamOpening.createForWriting").description)
+    }
+
+    public func standardInput() -> any ByteSource {
+        UnimplementedStream(unimplemented("ByteStreamOpening.standardInput"))
+    }
+
+    public func standardOutput() -> any ByteSink {
+        UnimplementedStream(unimplemented("ByteStreamOpening.standardOutput"))
+    }
+}
+
+/// The stream handed out after an unimplemented call was recorded: every use fails.
+final class UnimplementedStream: ByteSource, ByteSink {
+    private let failure: Unimplemented
+
+    init(_ failure: Unimplemented) { self.failure = failure }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ByteStreamError) -> Int { throw .readFailed(failure.description) }
+    func write(_ bytes: UnsafeRawBufferPointer) throws(ByteStreamError) { throw .writeFailed(failure.description) }
+    func close() throws(ByteStreamError) { throw .writeFailed(failure.description) }
+    func abandon() {}
+}

@@ -1,0 +1,82 @@
+import ByteStreamTesting
+import CompressionTesting
+import Foundation
+import NoteStoreTesting
+import QuillCLI
+import QuillModels
+import QuillTestComposition
+import SystemTesting
+import TerminalTesting
+import Testing
+
+@Suite("quill export, import and verify")
+struct ArchiveCommandsTests {
+    let clock = FixedClock(Date(millisecondsSince1970: 1_767_603_600_000))
+
+    func environment(store: InMemoryNoteStore, console: RecordingConsole, files: InMemoryByteStreamFiles) -> CLIEnvironment {
+        QuillTestRoots.test(store: store, clock: clock, ids: SequentialNoteIDs(namespace: 0xAB), console: console,
+                            compression: FakeCompression(), decompression: FakeCompression(), byteStreams: files)
+    }
+
+    @Test func exportThenImportIntoAnEmptyStoreGivesTheSameNotes() async throws {
+        let files = InMemoryByteStreamFiles()
+        let source = InMemoryNoteStore(notes: SampleNotes.all())
+        let exportConsole = RecordingConsole()
+        try await run(["export", "--output", "out.tar.gz", "--level", "3"], in: environment(store: source, console: exportConsole, files: files))
+        #expect(exportConsole.output.hasPrefix("Exported \(SampleNotes.all().count) notes to out.tar.gz"))
+        #expect(exportConsole.errors.isEmpty)
+
+        let target = InMemoryNoteStore()
+        let importConsole = RecordingConsole()
+        try await run(["import", "/work/out.tar.gz"], in: environment(store: target, console: importConsole, files: files))
+        #expect(importConsole.output.hasPrefix("Imported \(SampleNotes.all().count) notes: \(SampleNotes.all().count) new"))
+        for note in SampleNotes.all() { #expect(await target.note(id: note.id) == note) }
+    }
+
+    @Test func dashMeansStandardStreams() async throws {
+        let files = InMemoryByteStreamFiles()
+        try await run(["export", "-"], in: environment(store: InMemoryNoteStore(notes: SampleNotes.all()), console: RecordingConsole(), files: files))
+        let piped = InMemoryByteStreamFiles(standardInput: files.standardOutputBytes)
+        let target = InMemoryNoteStore()
+        try await run(["import", "-", "--quiet"], in: environment(store: target, console: RecordingConsole(), files: piped))
+        #expect(await target.list(.init()).notes.count == SampleNotes.all().count)
+    }
+
+    @Test func dryRunAndVerifyWriteNothing() async throws {
+        let files = InMemoryByteStreamFiles()
+        try await run(["export", "-o", "a.tgz"], in: environment(store: InMemoryNoteStore(notes: SampleNotes.all()), console: RecordingConsole(), files: files))
+        let target = InMemoryNoteStore()
+        let console = RecordingConsole()
+        try await run(["import", "a.tgz", "--dry-run"], in: environment(store: target, console: console, files: files))
+        try await run(["verify", "a.tgz"], in: environment(store: target, console: console, files: files))
+        #expect(console.output.contains("Would import"))
+        #expect(console.output.contains("  add   "))
+        #expect(await target.list(.init()).notes.isEmpty)
+    }
+
+    @Test func badArchiveIsAClearFailure() async throws {
+        let files = InMemoryByteStreamFiles(files: ["/work/bad.tgz": Array("not an archive".utf8)])
+        let target = InMemoryNoteStore(notes: SampleNotes.all())
+        await #expect(throws: CLIFailure("archive refused: not a gzip file", hint: "nothing was imported; the store is unchanged")) {
+            try await run(["import", "bad.tgz"], in: environment(store: target, console: RecordingConsole(), files: files))
+        }
+    }
+
+    @Test func maxSizeMustBeASize() async throws {
+        let files = InMemoryByteStreamFiles(files: ["/work/a.tgz": []])
+        await #expect(throws: CLIFailure.self) {
+            try await run(["import", "a.tgz", "--max-size", "lots"], in: environment(store: InMemoryNoteStore(), console: RecordingConsole(), files: files))
+        }
+    }
+
+    @Test func progressIsDrawnOnlyOnATerminal() async throws {
+        let files = InMemoryByteStreamFiles()
+        let terminal = RecordingConsole(isStandardErrorTerminal: true)
+        try await run(["export", "-o", "a.tgz"], in: environment(store: InMemoryNoteStore(notes: SampleNotes.all()), console: terminal, files: files))
+        #expect(terminal.errors.contains("notes"))
+        #expect(terminal.errors.contains("MB/s"))
+        let quiet = RecordingConsole(isStandardErrorTerminal: true)
+        try await run(["export", "-o", "b.tgz", "--quiet"], in: environment(store: InMemoryNoteStore(notes: SampleNotes.all()), console: quiet, files: files))
+        #expect(quiet.errors.isEmpty && quiet.output.isEmpty)
+    }
+}

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Benchmarks `quill export` / `quill import` (issue 3) against tar and gzip on the same notes,
+# release build, whole processes, peak RSS from /usr/bin/time -v. Writes the results into the
+# "Archive" section of docs/performance.md.
+#
+# Usage: Tools/benchmarks/archive.sh [--skip-build]
+#   NOTES=100000        notes in the generated store (1-4 KiB Markdown bodies)
+#   IMPORT_NOTES=$NOTES notes in the store whose archive is imported (import is bound by the
+#                       file store's per-note fsync, so a smaller figure keeps the run short)
+# Everything happens in a fresh directory under /tmp, removed at the end.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+repo="$PWD"
+notes="${NOTES:-100000}"
+import_notes="${IMPORT_NOTES:-$notes}"
+
+if [ "${1:-}" != "--skip-build" ]; then swift build -c release --product quill >&2; fi
+quill="$(swift build -c release --show-bin-path)/quill"
+
+work="$(mktemp -d /tmp/quill-archive-bench.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+
+# measure LABEL COMMAND...: runs once, appends "LABEL seconds peak-KiB" to results.
+measure() {
+  local label="$1"; shift
+  sync
+  /usr/bin/time -v -o time.txt "$@"
+  local seconds rss
+  seconds="$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' time.txt)"
+  rss="$(awk -F': ' '/Maximum resident set size/ { print $2 }' time.txt)"
+  echo "$label $seconds $rss" >> results
+  echo "$label: ${seconds}s, peak RSS ${rss} KiB" >&2
+}
+value() { awk -v l="$1" -v f="$2" '$1 == l { print $f }' results; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+size_mb() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.1f", b / 1e6 }'; }
+
+echo "generating $notes notes" >&2
+python3 "$repo/Tools/benchmarks/archive_corpus.py" home "$notes"
+QUILL_HOME="$work/home" "$quill" list --limit 1 > /dev/null   # builds the index once
+
+export QUILL_HOME="$work/home"
+measure export_parallel "$quill" export --output parallel.tar.gz --quiet
+measure export_single "$quill" export --single-stream --output single.tar.gz --quiet
+gzip -t parallel.tar.gz && gzip -t single.tar.gz
+
+# The same notes as files: what `tar -xzf` of the export gives.
+mkdir files && tar -xzf single.tar.gz -C files
+tar_bytes="$(du -sb files | cut -f1)"
+measure baseline_tar_gzip sh -c 'tar -cf - -C files quill-notes | gzip -6 | cat > baseline.tar.gz'
+
+# Import: an archive of IMPORT_NOTES notes into an empty store, against tar -xzf of it into a directory.
+if [ "$import_notes" = "$notes" ]; then
+  cp single.tar.gz import.tar.gz
+else
+  python3 "$repo/Tools/benchmarks/archive_corpus.py" import-home "$import_notes"
+  QUILL_HOME="$work/import-home" "$quill" export --output import.tar.gz --quiet
+fi
+mkdir extracted
+measure baseline_tar_xzf tar -xzf import.tar.gz -C extracted
+QUILL_HOME="$work/verify-home" measure verify sh -c '"$0" verify import.tar.gz > /dev/null' "$quill"
+QUILL_HOME="$work/imported" measure import "$quill" import import.tar.gz --quiet
+QUILL_HOME="$work/imported" "$quill" list --limit 1 > /dev/null
+
+load="$(cut -d' ' -f1-3 /proc/loadavg)"
+section="$work/section.md"
+{
+  echo "Measured $(date -u +%Y-%m-%d) on this machine ($(nproc) cores; load average $load at the end) by \`Tools/benchmarks/archive.sh\`,"
+  echo "on $notes generated notes with 1–4 KiB Markdown bodies ($(awk -v b="$tar_bytes" 'BEGIN { printf "%.0f", b / 1e6 }') MB as files), level 6, one run each."
+  echo
+  echo "| measurement (release build, whole process) | target | result |"
+  echo "|---|---|---|"
+  echo "| \`quill export\` (parallel, the default) | ≥ 1.0× \`tar -cf - DIR \| gzip -6\` | $(value export_parallel 2) s vs $(value baseline_tar_gzip 2) s: $(ratio "$(value baseline_tar_gzip 2)" "$(value export_parallel 2)")× |"
+  echo "| \`quill export --single-stream\` | — | $(value export_single 2) s: $(ratio "$(value baseline_tar_gzip 2)" "$(value export_single 2)")× of tar \| gzip |"
+  echo "| parallel vs single-stream export | ≥ 1.7× on 2 cores | $(ratio "$(value export_single 2)" "$(value export_parallel 2)")× |"
+  echo "| archive size: parallel / single / tar \| gzip -6 | ≤ 3% larger | $(size_mb parallel.tar.gz) / $(size_mb single.tar.gz) / $(size_mb baseline.tar.gz) MB |"
+  echo "| \`quill import\` of $import_notes notes into an empty store | ≥ 1.0× \`tar -xzf\` | $(value import 2) s vs $(value baseline_tar_xzf 2) s: $(ratio "$(value baseline_tar_xzf 2)" "$(value import 2)")× |"
+  echo "| \`quill verify\` of the same archive (read, validate, plan; no writes) | — | $(value verify 2) s: $(ratio "$(value baseline_tar_xzf 2)" "$(value verify 2)")× of tar -xzf |"
+  echo "| peak RSS: export parallel / single | < 64 MiB | $(mib "$(value export_parallel 3)") / $(mib "$(value export_single 3)") MiB |"
+  echo "| peak RSS: import / verify | < 64 MiB | $(mib "$(value import 3)") / $(mib "$(value verify 3)") MiB |"
+} > "$section"
+cat "$section" >&2
+
+python3 - "$repo/docs/performance.md" "$section" <<'PYTHON'
+import sys
+path, section = sys.argv[1], open(sys.argv[2]).read()
+begin, end = "<!-- bench:archive:begin -->", "<!-- bench:archive:end -->"
+text = open(path).read()
+if begin not in text:
+    text = text.rstrip("\n") + "\n\n## Archive (`Tools/benchmarks/archive.sh`)\n\n" + begin + "\n" + end + "\n"
+head, rest = text.split(begin, 1)
+tail = rest.split(end, 1)[1]
+open(path, "w").write(head + begin + "\n" + section + end + tail)
+PYTHON

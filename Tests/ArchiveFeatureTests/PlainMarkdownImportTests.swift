@@ -28,4 +28,17 @@ struct PlainMarkdownImportTests {
         #expect(notes.first { $0.title == "Post" }?.body == "---\nlayout: post\n---\n# Post\n")
         #expect(notes.allSatisfy { $0.created == Fixtures.epoch.roundedToMilliseconds && $0.revision == 1 })
     }
+
+    @Test("new IDs for plain files never collide with IDs that come later in the archive")
+    func freshIDsAvoidArchiveIDs() async throws {
+        let nextFreshID = NoteID(high: 0xFEED, low: 1)
+        let quillNote = "---\nid: \(nextFreshID)\ntitle: \"Quill note\"\ntags: []\ncreated: 2026-01-01T00:00:00.000Z\n"
+            + "updated: 2026-01-01T00:00:00.000Z\nrevision: 1\n---\nbody"
+        let tar = RawTar.entry("a-plain.md", RawTar.markdown("# Plain\n"))
+            + RawTar.entry("b-quill.md", RawTar.markdown(quillNote)) + RawTar.end
+        let store = InMemoryNoteStore()
+        let report = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar)))
+        #expect(report.addedCount == 2)
+        #expect(await store.note(id: nextFreshID)?.title == "Quill note")
+    }
 }

@@ -33,37 +33,40 @@ public struct ArchiveExporter: Sendable {
 
     private func write(to output: CompressedOutput, options: ExportOptions,
                        progress: (ArchiveProgress) -> Void) async throws -> (notes: Int, bytes: Int64) {
-        let listing = try await store.list(NoteQuery(tag: options.tag))
-        guard listing.problems.isEmpty else { throw ArchiveError.unreadableStore(listing.problems.map(\.description)) }
-        let summaries = listing.notes.sorted { $0.id < $1.id }
-        let modified = summaries.map { Int64($0.updated.timeIntervalSince1970) }.max() ?? 0
+        let (ids, modified) = try await notesToExport(options)
         var total: Int64 = 0
         var tar: [UInt8] = []
         tar.reserveCapacity(64 * 1024)
         TarWriter.appendDirectory(ArchiveLayout.root, modified: modified, to: &tar)
         TarWriter.appendDirectory(ArchiveLayout.notesDirectory, modified: modified, to: &tar)
-        var entries: [ArchiveManifest.Entry] = []
-        entries.reserveCapacity(summaries.count)
-        for summary in summaries {
-            guard let note = try await store.note(id: summary.id), !note.isDeleted else { continue }
+        var manifest = ManifestBuilder()
+        for id in ids {
+            guard let note = try await store.note(id: id), !note.isDeleted else { continue }
             let content = FrontMatter.render(note)
             let path = ArchiveLayout.path(for: note)
-            entries.append(ArchiveManifest.Entry(path: path, sha256: ArchiveReader.sha256(content), bytes: Int64(content.count)))
+            manifest.add(path: path, content: content)
             TarWriter.appendFile(path, fallbackPath: ArchiveLayout.fallbackPath(for: note), content: content,
                                  modified: Int64(note.updated.timeIntervalSince1970), to: &tar)
             total += Int64(tar.count)
             output.append(tar)
             tar.removeAll(keepingCapacity: true)
             try await output.flushIfFull()
-            progress(ArchiveProgress(notesDone: entries.count, notesTotal: summaries.count, bytesDone: total))
+            progress(ArchiveProgress(notesDone: manifest.noteCount, notesTotal: ids.count, bytesDone: total))
         }
-        let manifest = ArchiveManifest(format: ArchiveManifest.currentFormat, generator: "quill", noteCount: entries.count,
-                                       entries: entries)
         TarWriter.appendFile(ArchiveLayout.manifestPath, fallbackPath: ArchiveLayout.manifestPath,
-                             content: Array(try manifest.encoded()), modified: modified, to: &tar)
+                             content: manifest.bytes(), modified: modified, to: &tar)
         TarWriter.appendEnd(to: &tar, totalBytesBefore: total + Int64(tar.count))
         total += Int64(tar.count)
         output.append(tar)
-        return (entries.count, total)
+        return (manifest.noteCount, total)
+    }
+
+    /// The IDs to export, sorted, and the newest update time (for the directories' mtime).
+    /// Only IDs are kept, not the listing, so memory per note stays small.
+    private func notesToExport(_ options: ExportOptions) async throws -> (ids: [NoteID], modified: Int64) {
+        let listing = try await store.list(NoteQuery(tag: options.tag))
+        guard listing.problems.isEmpty else { throw ArchiveError.unreadableStore(listing.problems.map(\.description)) }
+        let modified = listing.notes.map { Int64($0.updated.timeIntervalSince1970) }.max() ?? 0
+        return (listing.notes.map(\.id).sorted(), modified)
     }
 }

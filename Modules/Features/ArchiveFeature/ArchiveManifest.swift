@@ -19,10 +19,6 @@ struct ArchiveManifest: Codable, Equatable {
     var noteCount: Int
     var entries: [Entry]
 
-    func encoded() throws -> Data {
-        try NoteJSON.encoder.encode(self)
-    }
-
     static func decode(_ bytes: [UInt8], entry: String) throws(ArchiveError) -> ArchiveManifest {
         let manifest: ArchiveManifest
         do {
@@ -34,5 +30,26 @@ struct ArchiveManifest: Codable, Equatable {
             throw .manifest(entry: entry, reason: "manifest format \(manifest.format) is newer than this quill understands; upgrade quill")
         }
         return manifest
+    }
+}
+
+/// Writes `manifest.json` entry by entry as compact JSON bytes (keys sorted, one entry per line).
+///
+/// Exists so that exporting 100,000 notes keeps about 170 bytes per note for the manifest
+/// instead of building the whole document as objects for `JSONEncoder` at the end.
+struct ManifestBuilder {
+    private var entries: [UInt8] = []
+    private(set) var noteCount = 0
+
+    mutating func add(path: String, content: [UInt8]) {
+        if noteCount > 0 { entries.append(contentsOf: ",\n".utf8) }
+        let line = "{\"bytes\":\(content.count),\"path\":\(JSONString.quote(path)),\"sha256\":\"\(ArchiveReader.sha256(content))\"}"
+        entries.append(contentsOf: line.utf8)
+        noteCount += 1
+    }
+
+    func bytes() -> [UInt8] {
+        Array("{\"entries\":[\n".utf8) + entries
+            + Array("\n],\"format\":\(ArchiveManifest.currentFormat),\"generator\":\"quill\",\"noteCount\":\(noteCount)}\n".utf8)
     }
 }

@@ -60,9 +60,18 @@ struct ArchiveReader {
         return (lower.hasSuffix(".md") || lower.hasSuffix(".markdown")) && !name.hasPrefix("._")
     }
 
+    /// Lowercase hexadecimal SHA-256 (64 characters).
     static func sha256(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: bytes) {
+            hex.append(hexDigits[Int(byte >> 4)])
+            hex.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private static func item(entry: String, name: String, bytes: [UInt8]) throws(ArchiveError) -> ArchiveContents.Item {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(entry: entry, part: "content") }
@@ -98,11 +107,5 @@ struct ArchiveReader {
         if let plain = contents.items.first(where: { if case .plain = $0.incoming { true } else { false } }) {
             throw .invalidNote(entry: plain.entry, reason: "a Quill archive (with a manifest) must have front matter in every note")
         }
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

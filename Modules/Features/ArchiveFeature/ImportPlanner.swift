@@ -15,13 +15,15 @@ struct ImportPlanner {
     func plan(_ contents: ArchiveContents) async throws -> (writes: [NoteWrite], actions: [ImportAction]) {
         let existing = Set(try await store.list(NoteQuery(includeDeleted: true)).notes.map(\.id))
         var taken = existing
+        for item in contents.items {
+            if case .note(let note) = item.incoming { taken.insert(note.id) }
+        }
         var writes: [NoteWrite] = []
         var actions: [ImportAction] = []
         let now = clock.now()
         for item in contents.items {
             switch item.incoming {
             case .note(let note):
-                taken.insert(note.id)
                 guard existing.contains(note.id), let current = try await store.note(id: note.id) else {
                     writes.append(.create(note))
                     actions.append(.added(entry: item.entry, id: note.id, title: note.title))

@@ -109,9 +109,27 @@ enum TarPath {
         guard !path.isEmpty else { throw .unsafePath(entry: path, reason: "empty name") }
         guard !path.hasPrefix("/") else { throw .unsafePath(entry: path, reason: "absolute path") }
         guard !path.utf8.contains(0) else { throw .unsafePath(entry: path, reason: "NUL in name") }
+        if isAlreadyNormal(path) { return path }
         let components = path.split(separator: "/", omittingEmptySubsequences: true)
         guard !components.contains("..") else { throw .unsafePath(entry: path, reason: "'..' component") }
         let kept = components.filter { $0 != "." }
         return kept.isEmpty ? "." : kept.joined(separator: "/")
+    }
+
+    /// Whether no component is empty, `.` or `..` (the common case, checked in one pass).
+    private static func isAlreadyNormal(_ path: String) -> Bool {
+        var length = 0
+        var onlyDots = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (onlyDots && length <= 2) { return false }
+                length = 0
+                onlyDots = true
+            } else {
+                length += 1
+                onlyDots = onlyDots && byte == UInt8(ascii: ".")
+            }
+        }
+        return length > 0 && !(onlyDots && length <= 2)
     }
 }

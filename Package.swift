@@ -63,7 +63,8 @@ let package = Package(
 
         // Adapters: the real implementations, each over its one technology.
         module("Adapters", "SystemLive", ["QuillModels", "SystemInterface"]),
-        module("Adapters", "LocalFileSystem", ["FileSystemInterface"]),
+        .systemLibrary(name: "CFileSync", path: "Modules/SystemLibraries/CFileSync"),
+        module("Adapters", "LocalFileSystem", ["FileSystemInterface", "CFileSync"]),
         module("Adapters", "FileNoteStore", ["QuillModels", "NoteStoreInterface", "FileSystemInterface"]),
         module("Adapters", "TerminalLive", ["TerminalInterface"]),
 

@@ -103,4 +103,25 @@ struct FileAccessingContractTests {
         for index in 0..<5 { try files.write(Data("\(index)".utf8), to: root + "/f") }
         #expect(try files.contents(ofDirectory: root) == ["f"])
     }
+
+    @Test(arguments: FileSystemFixture.allCases)
+    func batchesWriteAndMoveEveryFile(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        try files.createDirectory(root + "/staged")
+        try files.createDirectory(root + "/final")
+        try files.write(Data("old".utf8), to: root + "/final/3")
+        let batch = (0..<10).map { (path: root + "/staged/\($0)", data: Data("file \($0)".utf8)) }
+        try files.writeAll(batch)
+        #expect(try files.contents(ofDirectory: root + "/staged").count == 10)
+        try files.moveAll((0..<10).map { (source: root + "/staged/\($0)", destination: root + "/final/\($0)") })
+        #expect(try files.contents(ofDirectory: root + "/staged").isEmpty)
+        #expect(try files.read(root + "/final/3") == Data("file 3".utf8))
+        #expect(try files.contents(ofDirectory: root + "/final").count == 10)
+        #expect(throws: FileSystemError.notFound(path: root + "/staged/0")) {
+            try files.moveAll([(source: root + "/staged/0", destination: root + "/final/0")])
+        }
+        #expect(throws: FileSystemError.notFound(path: root + "/missing/a")) {
+            try files.writeAll([(path: root + "/missing/a", data: Data())])
+        }
+    }
 }

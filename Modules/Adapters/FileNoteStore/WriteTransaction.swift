@@ -5,7 +5,7 @@ import QuillModels
 
 /// Makes a batch of note writes all-or-nothing on a plain file system, with a redo log.
 ///
-/// 1. every new document is staged durably in `txn/`;
+/// 1. every new document is staged in `txn/`, made durable as one batch (`writeAll`);
 /// 2. the COMMIT record (origin and IDs) is written durably: this is the commit point;
 /// 3. staged documents are renamed over the notes, summaries appended to the index, local
 ///    writes marked pending, and the COMMIT record removed.
@@ -19,9 +19,7 @@ struct WriteTransaction: Sendable {
     func commit(_ notes: [Note], origin: WriteOrigin) throws {
         try files.createDirectory(layout.transactions)
         try files.createDirectory(layout.notes)
-        for note in notes {
-            try files.write(try NoteJSON.encode(note), to: layout.staged(note.id))
-        }
+        try files.writeAll(try notes.map { (layout.staged($0.id), try NoteJSON.encode($0)) })
         let record = CommitRecord(origin: origin, ids: notes.map(\.id))
         try files.write(record.serialized(), to: layout.commitRecord)
         try rollForward(record, summaries: notes.map(\.summary))
@@ -31,10 +29,9 @@ struct WriteTransaction: Sendable {
     func recover() throws {
         guard files.exists(layout.transactions) else { return }
         if let data = try? files.read(layout.commitRecord), let record = CommitRecord(data) {
-            var summaries: [NoteSummary] = []
-            for id in record.ids {
-                if files.exists(layout.staged(id)) { try files.move(layout.staged(id), to: layout.note(id)) }
-                if let note = try? NoteJSON.decode(files.read(layout.note(id))) { summaries.append(note.summary) }
+            try moveStaged(record.ids)
+            let summaries = record.ids.compactMap { id in
+                (try? NoteJSON.decode(files.read(layout.note(id))))?.summary
             }
             try rollForward(record, summaries: summaries)
         }
@@ -45,10 +42,12 @@ struct WriteTransaction: Sendable {
 
     var hasUnfinishedCommit: Bool { files.exists(layout.commitRecord) }
 
+    private func moveStaged(_ ids: [NoteID]) throws {
+        try files.moveAll(ids.filter { files.exists(layout.staged($0)) }.map { (layout.staged($0), layout.note($0)) })
+    }
+
     private func rollForward(_ record: CommitRecord, summaries: [NoteSummary]) throws {
-        for id in record.ids where files.exists(layout.staged(id)) {
-            try files.move(layout.staged(id), to: layout.note(id))
-        }
+        try moveStaged(record.ids)
         if !files.exists(layout.index) { try files.append(Data((IndexLine.header + "\n").utf8), to: layout.index) }
         try files.append(Data(summaries.map(IndexLine.encode).joined().utf8), to: layout.index)
         if record.origin == .local {

@@ -14,6 +14,12 @@ public protocol FileAccessing: Sendable {
     func append(_ data: Data, to path: String) throws(FileSystemError)
     /// Renames atomically and durably; replaces `destination` if it exists.
     func move(_ source: String, to destination: String) throws(FileSystemError)
+    /// Writes several files, each atomically, and returns once all of them are durable:
+    /// much cheaper than one `write` each, because durability is paid once for the batch.
+    /// If it throws, each file holds either its old or its new contents.
+    func writeAll(_ files: [(path: String, data: Data)]) throws(FileSystemError)
+    /// Renames several files and returns once all the renames are durable.
+    func moveAll(_ moves: [(source: String, destination: String)]) throws(FileSystemError)
     /// Removes a file or an empty directory; `FileSystemError.notFound` if nothing is there.
     func remove(_ path: String) throws(FileSystemError)
     func exists(_ path: String) -> Bool

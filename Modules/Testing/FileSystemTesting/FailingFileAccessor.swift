@@ -47,6 +47,15 @@ public final class FailingFileAccessor: FileAccessing {
         try base.move(source, to: destination)
     }
 
+    /// Each file counts as one mutation, so a failure can interrupt a batch part way.
+    public func writeAll(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
+        for file in files { try write(file.data, to: file.path) }
+    }
+
+    public func moveAll(_ moves: [(source: String, destination: String)]) throws(FileSystemError) {
+        for move in moves { try self.move(move.source, to: move.destination) }
+    }
+
     public func remove(_ path: String) throws(FileSystemError) {
         try mutation()
         try base.remove(path)

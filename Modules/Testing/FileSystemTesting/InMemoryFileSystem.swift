@@ -58,6 +58,14 @@ public final class InMemoryFileSystem: FileAccessing {
         }
     }
 
+    public func writeAll(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
+        for file in files { try write(file.data, to: file.path) }
+    }
+
+    public func moveAll(_ moves: [(source: String, destination: String)]) throws(FileSystemError) {
+        for move in moves { try self.move(move.source, to: move.destination) }
+    }
+
     public func remove(_ path: String) throws(FileSystemError) {
         let path = normalized(path)
         try entries.withLock { entries throws(FileSystemError) in

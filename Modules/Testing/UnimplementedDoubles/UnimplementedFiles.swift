@@ -9,6 +9,8 @@ public struct UnimplementedFileAccessor: FileAccessing {
     public func write(_ data: Data, to path: String) throws(FileSystemError) { throw failure("write") }
     public func append(_ data: Data, to path: String) throws(FileSystemError) { throw failure("append") }
     public func move(_ source: String, to destination: String) throws(FileSystemError) { throw failure("move") }
+    public func writeAll(_ files: [(path: String, data: Data)]) throws(FileSystemError) { throw failure("writeAll") }
+    public func moveAll(_ moves: [(source: String, destination: String)]) throws(FileSystemError) { throw failure("moveAll") }
     public func remove(_ path: String) throws(FileSystemError) { throw failure("remove") }
     public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] { throw failure("contents") }
     public func createDirectory(_ path: String) throws(FileSystemError) { throw failure("createDirectory") }

@@ -58,6 +58,7 @@ let package = Package(
             "QuillModels", "NotesFeature", "NoteStoreInterface", "SystemInterface", "FileSystemInterface",
             "TerminalInterface", argumentParser,
             "ArchiveFeature", "CompressionInterface", "ByteStreamInterface", // Archive
+            "SyncFeature", "SyncInterface", // Sync
         ]),
 
         // Adapters: the real implementations, each over its one technology.
@@ -81,8 +82,9 @@ let package = Package(
             "QuillCLI", "SystemLive", "LocalFileSystem", "FileNoteStore", "TerminalLive",
             "SystemTesting", "NoteStoreTesting",
             "ZlibCompression", "LocalByteStreams", // Archive
+            "FileSyncState", "HTTPSyncTransport", "SyncRuntimeLive", "SyncTesting", // Sync
         ]),
-        module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles"]),
+        module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles", "SyncUnimplementedDoubles"]),
 
         // Apps: parse, pick a root, run.
         .executableTarget(name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill"),
@@ -99,6 +101,7 @@ let package = Package(
             "QuillCLI", "QuillTestComposition", "NoteStoreTesting", "SystemTesting", "TerminalTesting",
             "FileSystemTesting", "QuillModels", "NotesFeature",
             "ByteStreamTesting", "CompressionTesting", // Archive
+            "SyncInterface", "SyncTesting", // Sync
         ]),
         tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive"]),
         tests("QuillIntegrationTests", ["QuillModels", "quill"]),
@@ -133,22 +136,46 @@ let package = Package(
         module("Adapters", "CryptoTokenSecurity", ["ServerStoreInterface", crypto]),
         module("Adapters", "PostgresNoteRepository", ["QuillModels", "ServerStoreInterface", postgresNIO, logging, serviceLifecycle]),
         module("Features", "ServerFeature", [
-            "QuillModels", "ServerStoreInterface", "SystemInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle,
+            "QuillModels", "ServerStoreInterface", "SystemInterface", "NoteStoreInterface", "ArchiveFeature", "CompressionInterface",
+            "ByteStreamInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle,
         ]),
         module("Composition", "ServerComposition", [
             "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository",
-            "CryptoTokenSecurity", "SystemInterface", "SystemLive", hummingbird, logging, serviceLifecycle,
+            "CryptoTokenSecurity", "ZlibCompression", "SystemInterface", "SystemLive", hummingbird, logging, serviceLifecycle,
         ]),
         .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", argumentParser, logging], path: "Apps/quill-server"),
+        // Benchmark only (Tools/benchmarks/server.sh): production server plus a bare constant route.
+        .executableTarget(name: "quill-server-benchmark", dependencies: ["ServerComposition", "ServerFeature", "QuillModels", hummingbird, logging],
+                          path: "Apps/quill-server-benchmark"),
         tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
         tests("CryptoTokenSecurityTests", ["CryptoTokenSecurity", "ServerStoreInterface"]),
-        tests("ServerFeatureTests", ["ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemTesting", hummingbirdTesting]),
+        tests("ServerFeatureTests", [
+            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemTesting", hummingbirdTesting,
+            "ZlibCompression", "ArchiveFeature", "ByteStreamTesting", "NoteStoreTesting", "NoteStoreInterface",
+        ]),
         tests("ServerStoreContractTests", [
             "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository", postgresNIO, logging,
         ]),
         tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", logging]),
         tests("QuillServerIntegrationTests", ["quill-server"]),
         // --- end quill-server ---
+
+        // --- Sync (issue 5) ---
+        module("Interfaces", "SyncInterface", ["QuillModels"]),
+        module("Features", "SyncFeature", ["QuillModels", "SyncInterface", "NoteStoreInterface", "SystemInterface"]),
+        module("Testing", "SyncTesting", ["QuillModels", "SyncInterface"]),
+        module("Adapters", "FileSyncState", ["QuillModels", "SyncInterface"]),
+        module("Adapters", "HTTPSyncTransport", ["QuillModels", "SyncInterface"]),
+        module("Adapters", "SyncRuntimeLive", ["SyncInterface"]),
+        module("Testing", "SyncUnimplementedDoubles", ["QuillModels", "SyncInterface"]),
+        tests("SyncFeatureTests", [
+            "SyncFeature", "SyncTesting", "SyncInterface", "NoteStoreInterface", "NoteStoreTesting", "SystemInterface",
+            "SystemTesting", "QuillModels",
+        ]),
+        tests("SyncStateContractTests", ["SyncInterface", "SyncTesting", "FileSyncState", "QuillModels"]),
+        tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "SyncInterface", "QuillModels"]),
+        tests("SyncEndToEndTests", ["SyncInterface", "SyncTesting", "HTTPSyncTransport", "QuillModels", "quill", "quill-server"]),
+        // --- end Sync ---
     ],
     swiftLanguageModes: [.v6]
 )

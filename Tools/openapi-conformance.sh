@@ -24,7 +24,7 @@ fi
 log="$(mktemp)"
 "$binary" --preview --host 127.0.0.1 --port 0 --log-level notice 2>"$log" &
 server=$!
-trap 'kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+trap 'kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"; rm -rf "${scratch:-}"' EXIT
 
 port=""
 for _ in $(seq 1 100); do
@@ -36,10 +36,15 @@ done
 [ -n "$port" ] || { echo "quill-server did not start" >&2; cat "$log" >&2; exit 1; }
 token="$(sed -n 's/.*token \(quill_[0-9a-f]*_[A-Za-z0-9]*\).*/\1/p' "$log" | head -n 1)"
 
-schemathesis run docs/openapi.yaml \
+# Run from a scratch directory: schemathesis leaves a cache folder in its working directory.
+spec="$PWD/docs/openapi.yaml"
+scratch="$(mktemp -d)"
+cd "$scratch"
+schemathesis run "$spec" \
     --url "http://127.0.0.1:$port" \
     --header "Authorization: Bearer $token" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
     --max-examples "${MAX_EXAMPLES:-50}" \
     --seed 1 \
+    --generation-database none \
     --no-color

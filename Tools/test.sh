@@ -1,13 +1,23 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: the dependency rule, then every Swift test of the package
-# (against a throwaway PostgreSQL cluster when PostgreSQL is installed; see Tools/with-postgres.sh).
+# The whole test suite, as CI runs it: the dependency rule, every Swift test of the package
+# (against a throwaway PostgreSQL cluster when PostgreSQL is installed; see Tools/with-postgres.sh),
+# then the running quill-server checked against docs/openapi.yaml (Tools/openapi-conformance.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Tools/dependency-rule.sh check
 swift test --package-path Tools/DependencyRule
+
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
 if [ -x Tools/with-postgres.sh ] && Tools/with-postgres.sh --available; then
-  Tools/with-postgres.sh swift test
+  Tools/with-postgres.sh swift test 2>&1 | tee "$log"
 else
   echo "note: PostgreSQL is not installed here; the PostgreSQL tests will be skipped" >&2
-  swift test
+  swift test 2>&1 | tee "$log"
 fi
+
+# `swift test` built quill-server too; check that binary rather than building again.
+QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" Tools/openapi-conformance.sh
+
+# Repeat the Swift Testing summary so it is the last word of the run.
+grep -E "Test run with [0-9]+ tests" "$log" | tail -n 1

@@ -7,6 +7,7 @@ import ServerFeature
 import ServerStoreInterface
 import ServerStoreTesting
 import SystemTesting
+import ZlibCompression
 import Testing
 
 /// A server over an in-memory store with two accounts, alice and bob, and their tokens.
@@ -26,7 +27,7 @@ struct TestServer {
         let failingStore = FailingServerStore(wrapping: store, failing: failing)
         let dependencies = ServerDependencies(
             notes: failingStore, accounts: failingStore, readiness: failingStore, hasher: hasher,
-            clock: FixedClock(now), metrics: ServerMetrics())
+            clock: FixedClock(now), metrics: ServerMetrics(), compression: ZlibGzip())
         return TestServer(store: store, dependencies: dependencies, alice: alice, bob: bob)
     }
 

@@ -13,7 +13,7 @@ extension StoreImplementation {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let store = try SQLiteServerStore(path: directory.appendingPathComponent("quill.sqlite").path)
         return (store, {
-            await store.close()
+            store.close()
             try FileManager.default.removeItem(at: directory)
         })
     }

@@ -1,24 +1,43 @@
 import Foundation
 import QuillModels
 import ServerStoreInterface
+import Synchronization
 
 /// The embedded default store of `quill-server`: every account in one SQLite file (WAL mode).
 ///
-/// An actor owns the one connection, so writes are serialized in process; `BEGIN IMMEDIATE`
-/// and a busy timeout keep a second process on the same file safe too.
-public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaMigrating, ReadinessChecking {
-    private let connection: SQLiteConnection
+/// One writing connection and a few reading ones, each behind a mutex: WAL mode lets reads run
+/// in parallel with each other and with the writer, and a caller blocks for the microseconds a
+/// statement takes instead of suspending. `BEGIN IMMEDIATE` and a busy timeout keep a second
+/// process on the same file safe too.
+public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaMigrating, ReadinessChecking {
+    /// A connection and the lock that serializes its use.
+    private final class Slot: Sendable {
+        let connection: Mutex<SQLiteConnection>
+        init(_ connection: consuming sending SQLiteConnection) { self.connection = Mutex(connection) }
+    }
 
-    /// Opens (creating if needed) the database file at `path`. Call `migrate()` before use.
-    public init(path: String) throws {
-        do { connection = try SQLiteConnection(path: path) } catch { throw SQLiteServerStore.storeError(error) }
+    private let writer: Slot
+    private let readers: [Slot]
+    private let nextReader = Atomic<Int>(0)
+
+    /// Opens (creating if needed) the database file at `path` with `readers` reading connections.
+    /// Call `migrate()` before use.
+    public init(path: String, readers: Int = 2) throws {
+        do {
+            writer = Slot(try SQLiteConnection(path: path))
+            self.readers = try (0..<max(1, readers)).map { _ in Slot(try SQLiteConnection(path: path)) }
+        } catch {
+            throw SQLiteServerStore.storeError(error)
+        }
     }
 
     /// Closes the file; every later call fails with `.unavailable`.
-    public func close() { connection.close() }
+    public func close() {
+        for slot in [writer] + readers { slot.connection.withLock { $0.close() } }
+    }
 
     public func migrate() async throws {
-        try guarded {
+        try guarded { connection in
             try connection.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_ms INTEGER NOT NULL)")
             var applied = Set<Int64>()
             try connection.query("SELECT version FROM schema_migrations") { applied.insert($0.integer(0)) }
@@ -33,13 +52,13 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
     }
 
     public func checkReady() async throws {
-        try guarded { try connection.query("SELECT 1") }
+        try reading { connection in try connection.query("SELECT 1") }
     }
 
     // MARK: Accounts
 
     public func createAccount(named name: String, token: StoredToken) async throws -> Account {
-        try guarded {
+        try guarded { connection in
             try connection.transaction {
                 var taken = false
                 try connection.query("SELECT 1 FROM accounts WHERE name = ?", [.text(name)]) { _ in taken = true }
@@ -54,7 +73,7 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
     }
 
     public func token(id: TokenID) async throws -> (token: StoredToken, account: Account)? {
-        try guarded {
+        try reading { connection in
             var found: (token: StoredToken, account: Account)?
             try connection.query("""
                 SELECT tokens.hash, accounts.id, accounts.name FROM tokens JOIN accounts ON accounts.id = tokens.account_id
@@ -72,11 +91,11 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
     private static let noteColumns = "id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence"
 
     public func note(_ id: NoteID, account: AccountID) async throws -> Note? {
-        try guarded { try current(id, account: account) }
+        try reading { connection in try current(id, account: account, on: connection) }
     }
 
     public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
-        try guarded {
+        try reading { connection in
             var notes: [Note] = []
             try connection.query("""
                 SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?
@@ -88,28 +107,28 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
     }
 
     public func create(_ note: Note, account: AccountID) async throws -> Note {
-        try guarded {
+        try guarded { connection in
             try connection.transaction {
-                guard try current(note.id, account: account) == nil else { throw ServerStoreError.alreadyExists(note.id) }
-                return try write(note.withRevision(1), account: account)
+                guard try current(note.id, account: account, on: connection) == nil else { throw ServerStoreError.alreadyExists(note.id) }
+                return try write(note.withRevision(1), account: account, on: connection)
             }
         }
     }
 
     public func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note {
-        try guarded {
+        try guarded { connection in
             try connection.transaction {
-                guard let existing = try current(note.id, account: account) else { throw ServerStoreError.notFound(note.id) }
+                guard let existing = try current(note.id, account: account, on: connection) else { throw ServerStoreError.notFound(note.id) }
                 guard existing.revision == ifRevision else {
                     throw ServerStoreError.revisionMismatch(note.id, current: existing.revision)
                 }
-                return try write(note.withRevision(ifRevision + 1), account: account)
+                return try write(note.withRevision(ifRevision + 1), account: account, on: connection)
             }
         }
     }
 
     public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage {
-        try guarded {
+        try reading { connection in
             let size = max(0, limit)
             var notes: [Note] = []
             var last = cursor.sequence
@@ -130,7 +149,7 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
     }
 
     public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID) async throws -> [PushOutcome] {
-        try guarded {
+        try guarded { connection in
             try connection.transaction {
                 var stored: String?
                 try connection.query("SELECT outcomes FROM push_requests WHERE account_id = ? AND request_id = ?",
@@ -142,8 +161,8 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
                 }
                 var outcomes: [PushOutcome] = []
                 for change in changes {
-                    switch try PushRule.decide(change, current: current(change.note.id, account: account)) {
-                    case .store(let note): outcomes.append(.applied(try write(note, account: account)))
+                    switch try PushRule.decide(change, current: current(change.note.id, account: account, on: connection)) {
+                    case .store(let note): outcomes.append(.applied(try write(note, account: account, on: connection)))
                     case .conflict(let server): outcomes.append(.conflict(server))
                     }
                 }
@@ -157,7 +176,7 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
 
     // MARK: Helpers (called inside `guarded`)
 
-    private func current(_ id: NoteID, account: AccountID) throws -> Note? {
+    private func current(_ id: NoteID, account: AccountID, on connection: SQLiteConnection) throws -> Note? {
         var note: Note?
         try connection.query("SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND id = ?",
                              [.integer(account.rawValue), .text(id.rawValue)]) { note = try Self.note(from: $0) }
@@ -165,7 +184,7 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
     }
 
     /// Stores `note` as given (revision included) under the account's next change number.
-    private func write(_ note: Note, account: AccountID) throws -> Note {
+    private func write(_ note: Note, account: AccountID, on connection: SQLiteConnection) throws -> Note {
         var sequence: Int64?
         try connection.query("UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = ? RETURNING last_sequence",
                              [.integer(account.rawValue)]) { sequence = $0.integer(0) }
@@ -198,8 +217,23 @@ public actor SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaM
     }
 
     /// Runs `body`, turning SQLite's own errors into `ServerStoreError.unavailable`.
-    private func guarded<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch { throw Self.storeError(error) }
+    /// Runs `body` on the writing connection, turning SQLite's own errors into `ServerStoreError.unavailable`.
+    private func guarded<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try run(on: writer, body)
+    }
+
+    /// Runs one read on the next reading connection (round robin).
+    private func reading<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        let index = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue
+        return try run(on: readers[abs(index % readers.count)], body)
+    }
+
+    private func run<T: Sendable>(on slot: Slot, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        do {
+            return try slot.connection.withLock { connection throws -> T in try body(connection) }
+        } catch {
+            throw Self.storeError(error)
+        }
     }
 
     private static func storeError(_ error: any Error) -> any Error {

@@ -1,10 +1,16 @@
 import FileNoteStore
 import LocalByteStreams
+import FileSyncState
 import Foundation
+import HTTPSyncTransport
 import LocalFileSystem
 import NoteStoreTesting
+import QuillModels
 import QuillCLI
 import SystemLive
+import SyncInterface
+import SyncRuntimeLive
+import SyncTesting
 import SystemTesting
 import TerminalLive
 import ZlibCompression
@@ -24,7 +30,21 @@ public enum QuillRoots {
             clock: SystemClock(), ids: RandomNoteIDs(), console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(environment: processEnvironment, temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory,
-            compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams())
+            compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
+            sync: productionSync(processEnvironment: processEnvironment, dataDirectory: root))
+    }
+
+    /// Credentials in the config directory (with QUILL_SERVER / QUILL_TOKEN overriding them), the
+    /// sync state next to the notes it describes, HTTP to the server.
+    static func productionSync(processEnvironment: [String: String], dataDirectory: String) -> SyncEnvironment {
+        let syncDirectory = dataDirectory + "/sync"
+        let saved = ConfigDirectory.path(environment: processEnvironment).map { FileCredentialStore(directory: $0) }
+        return SyncEnvironment(
+            credentials: EnvironmentCredentials(saved: saved, environment: processEnvironment),
+            state: FileSyncStateStore(directory: syncDirectory),
+            baseRevisions: FileBaseRevisionStore(directory: syncDirectory),
+            sleeper: TaskSleeper(), random: SystemRandomSource(),
+            makeTransport: { HTTPSyncTransport(credentials: $0, timeout: 30) })
     }
 
     public static func preview(processEnvironment: [String: String], workingDirectory: String) -> CLIEnvironment {
@@ -34,7 +54,23 @@ public enum QuillRoots {
             ids: SequentialNoteIDs(namespace: 0x9e), console: StandardConsole(), inputFiles: LocalFileAccessor(),
             editor: ExternalEditor(environment: processEnvironment, temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory,
-            compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams())
+            compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
+            sync: previewSync())
+    }
+
+    /// An in-memory server holding one note from "another device", already logged in:
+    /// `quill --preview sync` shows a real sync and touches nothing.
+    static func previewSync() -> SyncEnvironment {
+        let remote = NoteID("5e7e7e7e7e7e7e7e").flatMap { id in
+            try? Note(id: id, title: "Written on another device", body: "Pulled by `quill --preview sync`.",
+                      tags: [], created: SampleNotes.epoch, updated: SampleNotes.epoch)
+        }
+        let server = FakeSyncServer(notes: remote.map { [$0] } ?? [])
+        let credentials = URL(string: "https://preview.invalid").map { Credentials(server: $0, token: "preview") }
+        return SyncEnvironment(
+            credentials: InMemoryCredentialStore(credentials), state: InMemorySyncStateStore(),
+            baseRevisions: InMemoryBaseRevisionStore(), sleeper: RecordingSleeper(), random: SeededRandomSource(seed: 1),
+            makeTransport: { _ in server })
     }
 
     private static func temporaryDirectory(_ environment: [String: String]) -> String {

@@ -3,6 +3,8 @@ import CompressionInterface
 import FileSystemInterface
 import NoteStoreInterface
 import QuillCLI
+import SyncInterface
+import SyncUnimplementedDoubles
 import SystemInterface
 import TerminalInterface
 import UnimplementedDoubles
@@ -20,11 +22,20 @@ public enum QuillTestRoots {
         workingDirectory: String = "/work",
         compression: any Compressing = UnimplementedCompression(),
         decompression: any Decompressing = UnimplementedCompression(),
-        byteStreams: any ByteStreamOpening = UnimplementedByteStreams()
+        byteStreams: any ByteStreamOpening = UnimplementedByteStreams(),
+        sync: SyncEnvironment = unimplementedSync()
     ) -> CLIEnvironment {
         CLIEnvironment(
             store: store, clock: clock, ids: ids, console: console, inputFiles: inputFiles, editor: editor,
             workingDirectory: workingDirectory, compression: compression, decompression: decompression,
-            byteStreams: byteStreams)
+            byteStreams: byteStreams, sync: sync)
+    }
+
+    /// Sync dependencies that each fail the test when touched.
+    public static func unimplementedSync() -> SyncEnvironment {
+        SyncEnvironment(
+            credentials: UnimplementedSync.CredentialStore(), state: UnimplementedSync.StateStore(),
+            baseRevisions: UnimplementedSync.BaseRevisions(), sleeper: UnimplementedSync.Sleeper(),
+            random: UnimplementedSync.Random(), makeTransport: { _ in UnimplementedSync.Transport() })
     }
 }

@@ -9,6 +9,7 @@ import ServiceLifecycle
 import SQLiteNoteRepository
 import SystemInterface
 import SystemLive
+import ZlibCompression
 
 /// The composition roots of `quill-server`: the only code that names its adapters.
 public enum ServerRoots {
@@ -20,7 +21,7 @@ public enum ServerRoots {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let store = try SQLiteServerStore(path: path)
-            return environment(store: store, hasher: hasher, services: [], close: { await store.close() },
+            return environment(store: store, hasher: hasher, services: [], close: { store.close() },
                                banner: ["storage: SQLite at \(path)"])
         case .postgres(let url):
             let store = try PostgresServerStore(url: url, logger: logger)
@@ -49,7 +50,7 @@ public enum ServerRoots {
     public static func test(store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking,
                             hasher: any TokenHashing, tokens: any TokenGenerating, clock: any WallClock) -> ServerEnvironment {
         let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, hasher: hasher,
-                                              clock: clock, metrics: ServerMetrics())
+                                              clock: clock, metrics: ServerMetrics(), compression: ZlibGzip())
         return ServerEnvironment(dependencies: dependencies, services: [], prepare: { try await store.migrate() }, close: {},
                                  registration: AccountRegistration(accounts: store, tokens: tokens, hasher: hasher), banner: [])
     }
@@ -59,7 +60,7 @@ public enum ServerRoots {
         hasher: any TokenHashing, services: [any Service], close: @escaping @Sendable () async -> Void, banner: [String]
     ) -> ServerEnvironment {
         let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, hasher: hasher,
-                                              clock: SystemClock(), metrics: ServerMetrics())
+                                              clock: SystemClock(), metrics: ServerMetrics(), compression: ZlibGzip())
         return ServerEnvironment(
             dependencies: dependencies, services: services, prepare: { try await store.migrate() }, close: close,
             registration: AccountRegistration(accounts: store, tokens: RandomTokenGenerator(), hasher: hasher), banner: banner)

@@ -24,11 +24,14 @@ public struct CLIEnvironment: Sendable {
     public var compression: any Compressing
     public var decompression: any Decompressing
     public var byteStreams: any ByteStreamOpening
+    /// The sync server, its credentials and the local sync state.
+    public var sync: SyncEnvironment
 
     public init(
         store: any NoteStore, clock: any WallClock, ids: any NoteIDGenerating, console: any Console,
         inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String,
-        compression: any Compressing, decompression: any Decompressing, byteStreams: any ByteStreamOpening
+        compression: any Compressing, decompression: any Decompressing, byteStreams: any ByteStreamOpening,
+        sync: SyncEnvironment
     ) {
         self.store = store
         self.clock = clock
@@ -40,6 +43,7 @@ public struct CLIEnvironment: Sendable {
         self.compression = compression
         self.decompression = decompression
         self.byteStreams = byteStreams
+        self.sync = sync
     }
 
     var notes: NoteService { NoteService(store: store, clock: clock, ids: ids) }

@@ -38,7 +38,7 @@ public struct ExportCommand: QuillCommand {
             destination == "-" ? environment.byteStreams.standardOutput()
                 : try environment.byteStreams.createForWriting(TextInput.absolute(destination, in: environment))
         }
-        var progress = ProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
+        var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
         let summary = try await ArchiveFailures.translating {
             try await ArchiveExporter(store: environment.store, compression: environment.compression)
                 .export(to: sink, options: options) { progress.update($0) }

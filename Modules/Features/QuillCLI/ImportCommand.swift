@@ -23,7 +23,7 @@ public struct ImportCommand: QuillCommand {
         let source = try ArchiveFailures.translating {
             path == "-" ? environment.byteStreams.standardInput() : try environment.byteStreams.openForReading(TextInput.absolute(path, in: environment))
         }
-        var progress = ProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
+        var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
         let importer = ArchiveImporter(store: environment.store, decompression: environment.decompression,
                                        ids: environment.ids, clock: environment.clock)
         let report = try await ArchiveFailures.translating {

@@ -12,7 +12,8 @@ public struct Quill: ParsableCommand {
             """,
         subcommands: [AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
                       RemoveCommand.self, SearchCommand.self,
-                      ExportCommand.self, ImportCommand.self, VerifyCommand.self]
+                      ExportCommand.self, ImportCommand.self, VerifyCommand.self,
+                      LoginCommand.self, LogoutCommand.self, SyncCommand.self, StatusCommand.self]
     )
 
     @OptionGroup public var global: GlobalOptions

@@ -11,17 +11,18 @@ struct BearerAuthMiddleware: RouterMiddleware {
 
     let accounts: any AccountRepository
     let hasher: any TokenHashing
+    let cache = TokenLookupCache()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let header = request.headers[.authorization], header.count > 7,
-              header.prefix(7).lowercased() == "bearer ",
-              let token = BearerToken(parsing: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)),
-              let stored = try await accounts.token(id: token.id),
+        guard let header = request.headers[.authorization], header.utf8.count > 7,
+              header.utf8.prefix(7).map({ $0 | 0x20 }).elementsEqual("bearer ".utf8),
+              case let words = header.dropFirst(7).split(separator: " "), words.count == 1,
+              let token = BearerToken(parsing: String(words[0])),
+              let stored = try await cache.lookup(token.id, in: accounts),
               hasher.hash(token.secret).constantTimeEquals(stored.token.hash)
         else { throw APIError.unauthorized }
         var context = context
         context.account = stored.account
-        context.logger[metadataKey: "account"] = "\(stored.account.id)"
         return try await next(request, context)
     }
 }

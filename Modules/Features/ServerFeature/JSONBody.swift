@@ -11,4 +11,14 @@ enum JSONBody {
         fields[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
     }
+
+    /// The same bytes as `response(_:)` would write, without `JSONEncoder` (see `JSONWritable`).
+    static func written(_ value: some JSONWritable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json; charset=utf-8"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1024)
+        value.writeJSON(into: &bytes)
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
 }

@@ -28,7 +28,7 @@ struct NoteRoutes {
         // One more than asked for tells whether there is a next page.
         let notes = try await dependencies.notes.notes(account: account.id, after: after, limit: limit + 1)
         let page = notes.prefix(limit)
-        return try JSONBody.response(NoteListBody(notes: page.map(NoteDocument.init), next: notes.count > limit ? page.last?.id : nil))
+        return JSONBody.written(NoteListBody(notes: page.map(NoteDocument.init), next: notes.count > limit ? page.last?.id : nil))
     }
 
     func read(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
@@ -37,14 +37,14 @@ struct NoteRoutes {
         guard let note = try await dependencies.notes.note(id, account: account.id) else {
             throw APIError.notFound("no note with ID \(id)")
         }
-        return try JSONBody.response(NoteDocument(note), headers: RequestInput.eTag(note))
+        return JSONBody.written(NoteDocument(note), headers: RequestInput.eTag(note))
     }
 
     func create(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let note = try RequestInput.note(from: try await RequestInput.decode(NoteDocument.self, from: request))
         let created = try await dependencies.notes.create(note, account: account.id)
-        return try JSONBody.response(NoteDocument(created), status: .created, headers: RequestInput.eTag(created))
+        return JSONBody.written(NoteDocument(created), status: .created, headers: RequestInput.eTag(created))
     }
 
     func replace(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
@@ -54,7 +54,7 @@ struct NoteRoutes {
         let note = try RequestInput.note(from: try await RequestInput.decode(NoteDocument.self, from: request))
         guard note.id == id else { throw APIError.badRequest("id: the body's ID \(note.id) differs from the URL's \(id)") }
         let replaced = try await dependencies.notes.replace(note, account: account.id, ifRevision: revision)
-        return try JSONBody.response(NoteDocument(replaced), headers: RequestInput.eTag(replaced))
+        return JSONBody.written(NoteDocument(replaced), headers: RequestInput.eTag(replaced))
     }
 
     func delete(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
@@ -62,6 +62,6 @@ struct NoteRoutes {
         let id = try RequestInput.noteID(context)
         let revision = try RequestInput.ifMatchRevision(request)
         let tombstone = try await dependencies.notes.delete(id, account: account.id, ifRevision: revision, at: dependencies.clock.now())
-        return try JSONBody.response(NoteDocument(tombstone), headers: RequestInput.eTag(tombstone))
+        return JSONBody.written(NoteDocument(tombstone), headers: RequestInput.eTag(tombstone))
     }
 }

@@ -1,3 +1,4 @@
+import CompressionInterface
 import ServerStoreInterface
 import SystemInterface
 
@@ -9,14 +10,17 @@ public struct ServerDependencies: Sendable {
     public var hasher: any TokenHashing
     public var clock: any WallClock
     public var metrics: ServerMetrics
+    /// gzip, for `GET /v1/export`.
+    public var compression: any Compressing
 
     public init(notes: any ServerNoteRepository, accounts: any AccountRepository, readiness: any ReadinessChecking,
-                hasher: any TokenHashing, clock: any WallClock, metrics: ServerMetrics) {
+                hasher: any TokenHashing, clock: any WallClock, metrics: ServerMetrics, compression: any Compressing) {
         self.notes = notes
         self.accounts = accounts
         self.readiness = readiness
         self.hasher = hasher
         self.clock = clock
         self.metrics = metrics
+        self.compression = compression
     }
 }

@@ -2,14 +2,16 @@ import Foundation
 import Hummingbird
 import Metrics
 import Prometheus
+import Synchronization
 
 /// This server's metrics: a Prometheus registry of its own, fed through swift-metrics.
 ///
 /// Owned by the application rather than bootstrapped globally, so that several servers
 /// (tests, two instances in one process) never mix their counts.
-public struct ServerMetrics: Sendable {
+public final class ServerMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     let factory: PrometheusMetricsFactory
+    private let instruments = InstrumentCache()
 
     public init() {
         registry = PrometheusCollectorRegistry()
@@ -25,10 +27,35 @@ public struct ServerMetrics: Sendable {
     public func exposition() -> String { registry.emitToString() }
 
     func record(route: String, method: String, status: Int, nanoseconds: Int64) {
-        let dimensions = [("route", route), ("method", method), ("status", String(status))]
-        Counter(label: "quill_http_requests_total", dimensions: dimensions, factory: factory).increment()
-        Metrics.Timer(label: "quill_http_request_duration_seconds", dimensions: dimensions, factory: factory)
-            .recordNanoseconds(nanoseconds)
+        let key = InstrumentCache.Key(route: route, method: method, status: status)
+        let (counter, timer) = instruments.instruments(for: key) {
+            let dimensions = [("route", route), ("method", method), ("status", String(status))]
+            return (Metrics.Counter(label: "quill_http_requests_total", dimensions: dimensions, factory: factory),
+                    Metrics.Timer(label: "quill_http_request_duration_seconds", dimensions: dimensions, factory: factory))
+        }
+        counter.increment()
+        timer.recordNanoseconds(nanoseconds)
+    }
+}
+
+/// The counter and timer of each (route, method, status), made once: making them looks them up
+/// in the registry under a lock and builds label strings, which is too much for every request.
+final class InstrumentCache: Sendable {
+    struct Key: Hashable {
+        let route: String
+        let method: String
+        let status: Int
+    }
+
+    private let instruments = Mutex<[Key: (Metrics.Counter, Metrics.Timer)]>([:])
+
+    func instruments(for key: Key, make: () -> (Metrics.Counter, Metrics.Timer)) -> (Metrics.Counter, Metrics.Timer) {
+        instruments.withLock { instruments in
+            if let existing = instruments[key] { return existing }
+            let made = make()
+            instruments[key] = made
+            return made
+        }
     }
 }
 

@@ -24,7 +24,7 @@ struct SyncRoutes {
             cursor = parsed
         }
         let page = try await dependencies.notes.changes(account: account.id, after: cursor, limit: limit)
-        return try JSONBody.response(ChangesBody(changes: page.notes.map(NoteDocument.init), next: page.next.description, hasMore: page.hasMore))
+        return JSONBody.written(ChangesBody(changes: page.notes.map(NoteDocument.init), next: page.next.description, hasMore: page.hasMore))
     }
 
     func push(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
@@ -46,6 +46,6 @@ struct SyncRoutes {
             changes.append(PushChange(note: note, baseRevision: change.baseRevision))
         }
         let outcomes = try await dependencies.notes.push(changes, requestID: requestID, account: account.id)
-        return try JSONBody.response(PushResponseBody(results: outcomes))
+        return JSONBody.written(PushResponseBody(results: outcomes))
     }
 }

@@ -7,7 +7,7 @@ import TerminalInterface
 ///
 /// Shown only when stderr is a terminal (and not `--quiet`), redrawn at most a few times a
 /// second, so that piped or scripted runs get nothing extra.
-struct ProgressLine {
+struct ArchiveProgressLine {
     private let console: any Console
     private let clock: any WallClock
     private let enabled: Bool

@@ -1,0 +1,29 @@
+import SyncInterface
+
+/// What the sync commands (`login`, `logout`, `sync`, `status`) need beyond the note store.
+///
+/// Grouped in one value so `CLIEnvironment` gains one field, and so a composition root wires
+/// sync as a unit: live files and HTTP in production, an in-memory server in preview,
+/// "unimplemented" doubles in the test root.
+public struct SyncEnvironment: Sendable {
+    public var credentials: any CredentialStoring
+    public var state: any SyncStateStoring
+    public var baseRevisions: any BaseRevisionStoring
+    public var sleeper: any Sleeping
+    public var random: any RandomSource
+    /// Builds the transport for a server once the credentials are known.
+    public var makeTransport: @Sendable (Credentials) -> any SyncTransport
+
+    public init(
+        credentials: any CredentialStoring, state: any SyncStateStoring, baseRevisions: any BaseRevisionStoring,
+        sleeper: any Sleeping, random: any RandomSource,
+        makeTransport: @escaping @Sendable (Credentials) -> any SyncTransport
+    ) {
+        self.credentials = credentials
+        self.state = state
+        self.baseRevisions = baseRevisions
+        self.sleeper = sleeper
+        self.random = random
+        self.makeTransport = makeTransport
+    }
+}

@@ -1,0 +1,50 @@
+import NoteStoreInterface
+import QuillModels
+import ServerStoreInterface
+
+/// One account's live notes on the server, seen through the client-side `NoteStore` port,
+/// so that the archive module's exporter writes the server's export (no second implementation).
+///
+/// Read-only: the exporter only lists and reads. The listing is loaded up front
+/// (`load()`), so a database failure is answered 503 before any byte of the archive is sent.
+final class AccountNotesView: NoteStore {
+    private let repository: any ServerNoteRepository
+    private let account: AccountID
+    private let summaries: [NoteSummary]
+
+    private init(repository: any ServerNoteRepository, account: AccountID, summaries: [NoteSummary]) {
+        self.repository = repository
+        self.account = account
+        self.summaries = summaries
+    }
+
+    static let pageSize = 1000
+
+    static func load(_ repository: any ServerNoteRepository, account: AccountID) async throws -> AccountNotesView {
+        var summaries: [NoteSummary] = []
+        var after: NoteID?
+        while true {
+            let page = try await repository.notes(account: account, after: after, limit: pageSize)
+            summaries += page.map(\.summary)
+            guard page.count == pageSize, let last = page.last else { break }
+            after = last.id
+        }
+        return AccountNotesView(repository: repository, account: account, summaries: summaries)
+    }
+
+    func note(id: NoteID) async throws -> Note? {
+        try await repository.note(id, account: account)
+    }
+
+    func list(_ query: NoteQuery) async throws -> NoteListing {
+        NoteListing(notes: query.arrange(summaries))
+    }
+
+    func search(_ text: String, limit: Int?) async throws -> NoteListing { throw Self.readOnly }
+    func ids(withPrefix prefix: String) async throws -> [NoteID] { throw Self.readOnly }
+    func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws { throw Self.readOnly }
+    func pendingChanges() async throws -> [NoteID] { throw Self.readOnly }
+    func acknowledge(_ revisions: [NoteID: Int]) async throws { throw Self.readOnly }
+
+    private static let readOnly = NoteStoreError.unavailable("the server's export view only lists and reads notes")
+}

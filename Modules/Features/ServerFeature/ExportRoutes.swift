@@ -1,0 +1,55 @@
+import ArchiveFeature
+import ByteStreamInterface
+import Hummingbird
+
+/// `GET /v1/export`: the account's notes as the `.tar.gz` that `quill export` writes,
+/// produced by the archive module and streamed to the client as it is compressed.
+struct ExportRoutes {
+    let dependencies: ServerDependencies
+
+    func register(on group: RouterGroup<ServerRequestContext>) {
+        group.get("export") { _, context in try await export(context) }
+    }
+
+    func export(_ context: ServerRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let view = try await AccountNotesView.load(dependencies.notes, account: account.id)
+        let exporter = ArchiveExporter(store: view, compression: dependencies.compression)
+        let (stream, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
+        let logger = context.logger
+        let producer = Task {
+            do {
+                _ = try await exporter.export(to: StreamingSink(continuation))
+                continuation.finish()
+            } catch {
+                // The status line is already sent: all that can be done is to cut the response short.
+                logger.error("export failed midway", metadata: ["error": "\(error)"])
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in producer.cancel() }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/gzip", .contentDisposition: "attachment; filename=\"quill-export.tar.gz\""],
+            body: ResponseBody(asyncSequence: stream))
+    }
+}
+
+/// Hands each chunk the exporter writes to the response stream.
+final class StreamingSink: ByteSink {
+    private let continuation: AsyncThrowingStream<ByteBuffer, any Error>.Continuation
+
+    init(_ continuation: AsyncThrowingStream<ByteBuffer, any Error>.Continuation) {
+        self.continuation = continuation
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws(ByteStreamError) {
+        guard case .enqueued = continuation.yield(ByteBuffer(bytes: bytes)) else {
+            throw .writeFailed("the client went away")
+        }
+    }
+
+    func close() throws(ByteStreamError) {}
+
+    func abandon() {}
+}

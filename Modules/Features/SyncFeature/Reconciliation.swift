@@ -1,0 +1,79 @@
+import NoteStoreInterface
+import QuillModels
+
+/// What to do locally with versions of notes that came from the server.
+///
+/// Pure: given the local notes, which of them are pending, their base revisions and the
+/// server's versions, it decides the writes. The rule (docs/sync.md):
+/// - a note with no local change takes the server's version (unless that version is older);
+/// - a pending note whose server version is the one it derives from stays as it is;
+/// - same content on both sides: the server's version is adopted and the local mark cleared;
+/// - local delete vs. server edit: the edit wins; local edit vs. server delete: the edit wins;
+/// - both edited: the local note stays (and will overwrite the server's on the next push)
+///   and the server's version is kept as a new note titled "… (conflict from server DATE)".
+struct Reconciliation {
+    /// A version from the server and how it arrived.
+    struct Incoming {
+        var note: Note
+        /// True for the answer to our own push: its content came from this client.
+        var isOwnPush: Bool
+    }
+
+    /// Conflict copies to create as local (pending) notes, so they reach the server.
+    var copies: [Note] = []
+    /// Server versions to store without marking them pending.
+    var remoteWrites: [NoteWrite] = []
+    /// Pending marks to clear: the server now holds exactly the local version.
+    var acknowledgements: [NoteID: Int] = [:]
+    /// Server revisions the local notes now derive from.
+    var bases: [NoteID: Int] = [:]
+    /// Server changes that change the local store.
+    var changed = 0
+    var conflicts = 0
+
+    /// `taken` are IDs a conflict copy must not be created under (they exist or arrive now).
+    init(incoming: [Incoming], local: [NoteID: Note], pending: Set<NoteID>, bases knownBases: [NoteID: Int],
+         taken: Set<NoteID>) throws {
+        var plannedCopies = taken
+        for item in incoming {
+            let server = item.note
+            let id = server.id
+            bases[id] = max(server.revision, bases[id] ?? 0)
+            guard let mine = local[id] else {
+                remoteWrites.append(.create(server))
+                changed += 1
+                continue
+            }
+            guard pending.contains(id) else {
+                if mine != server && server.revision >= mine.revision {
+                    remoteWrites.append(.update(server, expectedRevision: mine.revision))
+                    changed += 1
+                }
+                continue
+            }
+            if mine.hasSameContent(as: server) || (mine.isDeleted && server.isDeleted) {
+                adopt(server, over: mine) // nothing to choose between: both say the same (or both deleted)
+            } else if item.isOwnPush {
+                continue // edited again since it was pushed: stays pending on the new base
+            } else if let base = knownBases[id], server.revision <= base {
+                continue // the server has not moved since the local edit started
+            } else if mine.isDeleted {
+                adopt(server, over: mine) // local delete vs. server edit: the edit wins
+                changed += 1
+                conflicts += 1
+            } else if server.isDeleted {
+                conflicts += 1 // local edit vs. server delete: the edit wins on the next push
+            } else {
+                let copy = try ConflictCopy.of(server)
+                if plannedCopies.insert(copy.id).inserted { copies.append(copy) }
+                changed += 1
+                conflicts += 1
+            }
+        }
+    }
+
+    private mutating func adopt(_ server: Note, over mine: Note) {
+        if mine != server { remoteWrites.append(.update(server, expectedRevision: mine.revision)) }
+        acknowledgements[server.id] = server.revision
+    }
+}

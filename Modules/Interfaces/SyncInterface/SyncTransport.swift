@@ -1,0 +1,16 @@
+import QuillModels
+
+/// Talks to the sync server: the one job of the remote side of sync.
+///
+/// Exists so that the sync engine speaks in Quill's own values (notes, cursors, push batches)
+/// and never in HTTP: the live adapter maps these calls to the v1 API, while tests use an
+/// in-memory server behind a scripted, flaky network.
+public protocol SyncTransport: Sendable {
+    /// The server's API version, checked before anything else.
+    func serverInfo() async throws(SyncError) -> ServerInfo
+    /// The notes written after `cursor` (`nil` = from the beginning), tombstones included.
+    func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> ChangePage
+    /// Sends local changes; the server answers once per change, in order. Sending the same
+    /// `requestID` again returns the first answer without applying anything twice.
+    func push(_ request: PushRequest) async throws(SyncError) -> [PushResult]
+}

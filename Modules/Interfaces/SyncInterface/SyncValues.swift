@@ -1,0 +1,83 @@
+import QuillModels
+
+/// What `GET /v1/info` says about the server.
+public struct ServerInfo: Hashable, Sendable {
+    public var apiVersion: Int
+    public var minimumClientAPIVersion: Int
+
+    public init(apiVersion: Int, minimumClientAPIVersion: Int) {
+        self.apiVersion = apiVersion
+        self.minimumClientAPIVersion = minimumClientAPIVersion
+    }
+}
+
+/// A position in the server's change feed. Opaque: only the server knows what it means.
+public struct SyncCursor: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// One page of the change feed: the latest version of each note written after the cursor.
+public struct ChangePage: Hashable, Sendable {
+    public var changes: [Note]
+    public var next: SyncCursor
+    public var hasMore: Bool
+
+    public init(changes: [Note], next: SyncCursor, hasMore: Bool) {
+        self.changes = changes
+        self.next = next
+        self.hasMore = hasMore
+    }
+}
+
+/// A local change offered to the server, with the server revision it was derived from
+/// (`nil` for a note the server has never seen).
+public struct PushChange: Hashable, Sendable {
+    public var note: Note
+    public var baseRevision: Int?
+
+    public init(note: Note, baseRevision: Int?) {
+        self.note = note
+        self.baseRevision = baseRevision
+    }
+}
+
+/// A batch of local changes under a client-chosen ID that makes retrying it harmless.
+public struct PushRequest: Hashable, Sendable {
+    /// At most this many changes per request (the API's limit).
+    public static let maximumChanges = 1000
+
+    public var requestID: String
+    public var changes: [PushChange]
+
+    public init(requestID: String, changes: [PushChange]) {
+        self.requestID = requestID
+        self.changes = changes
+    }
+}
+
+/// The server's answer for one pushed change.
+public enum PushResult: Hashable, Sendable {
+    /// Stored; `note` carries the revision the server assigned.
+    case applied(Note)
+    /// Refused because the base revision was stale; `note` is the server's current version.
+    case conflict(Note)
+
+    public var note: Note {
+        switch self {
+        case .applied(let note), .conflict(let note): note
+        }
+    }
+}

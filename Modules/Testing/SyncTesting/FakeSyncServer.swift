@@ -1,0 +1,95 @@
+import QuillModels
+import SyncInterface
+
+/// An in-memory sync server with the semantics of the v1 API contract (API-CONTRACT.md):
+/// per-note revisions, a change feed in write order, push with base revisions and
+/// request-ID idempotency.
+///
+/// Exists so that the sync engine and the multi-client simulation can be tested against
+/// the real rules without a network or a database. It is itself a `SyncTransport`; put an
+/// `UnreliableTransport` in front of it to make the network misbehave.
+public actor FakeSyncServer: SyncTransport {
+    public var info: ServerInfo
+    private var notes: [NoteID: Note] = [:]
+    private var sequenceOf: [NoteID: Int] = [:]
+    private var lastSequence = 0
+    private var answered: [String: [PushResult]] = [:]
+    /// How many push requests were applied (not answered from the idempotency record).
+    public private(set) var appliedPushCount = 0
+
+    public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1), notes: [Note] = []) {
+        self.info = info
+        for note in notes {
+            lastSequence += 1
+            self.notes[note.id] = note
+            sequenceOf[note.id] = lastSequence
+        }
+    }
+
+    public func setInfo(_ info: ServerInfo) { self.info = info }
+
+    /// Every note the server holds, tombstones included, ordered by ID.
+    public func allNotes() -> [Note] { notes.values.sorted { $0.id < $1.id } }
+
+    /// Stores notes directly, as if other clients had pushed them (revisions as given).
+    public func seed(_ seeded: [Note]) {
+        for note in seeded { write(note) }
+    }
+
+    public func serverInfo() async throws(SyncError) -> ServerInfo { info }
+
+    public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> ChangePage {
+        let after: Int
+        if let cursor {
+            guard let value = Int(cursor.rawValue), value >= 0 else {
+                throw .rejected(status: 400, code: "bad_request", message: "since: not a cursor")
+            }
+            after = value
+        } else {
+            after = 0
+        }
+        let limit = min(max(limit, 1), 1000)
+        let newer = sequenceOf.filter { $0.value > after }.sorted { $0.value < $1.value }
+        let page = newer.prefix(limit)
+        let next = page.last?.value ?? max(after, 0)
+        return ChangePage(changes: page.compactMap { notes[$0.key] }, next: SyncCursor(String(next)),
+                          hasMore: newer.count > page.count)
+    }
+
+    public func push(_ request: PushRequest) async throws(SyncError) -> [PushResult] {
+        if let earlier = answered[request.requestID] { return earlier }
+        guard request.changes.count <= PushRequest.maximumChanges else {
+            throw .rejected(status: 413, code: "payload_too_large", message: "too many changes")
+        }
+        var results: [PushResult] = []
+        for change in request.changes {
+            let current = notes[change.note.id]
+            switch (change.baseRevision, current) {
+            case (nil, nil):
+                results.append(.applied(store(change.note, revision: 1)))
+            case (let base?, let current?) where base == current.revision:
+                results.append(.applied(store(change.note, revision: base + 1)))
+            case (_, let current?):
+                results.append(.conflict(current))
+            case (let base?, nil):
+                // A note the server lost (or never had) although the client synced it: keep the client's copy.
+                results.append(.applied(store(change.note, revision: base + 1)))
+            }
+        }
+        answered[request.requestID] = results
+        appliedPushCount += 1
+        return results
+    }
+
+    private func store(_ note: Note, revision: Int) -> Note {
+        let stored = (try? note.withRevision(revision)) ?? note
+        write(stored)
+        return stored
+    }
+
+    private func write(_ note: Note) {
+        lastSequence += 1
+        notes[note.id] = note
+        sequenceOf[note.id] = lastSequence
+    }
+}

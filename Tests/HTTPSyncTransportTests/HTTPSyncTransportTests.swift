@@ -1,0 +1,98 @@
+import Foundation
+import HTTPSyncTransport
+import QuillModels
+import SyncInterface
+import Testing
+
+/// How the live transport speaks HTTP and maps answers to `SyncError`, against a stub server.
+@Suite("HTTPSyncTransport against a stub server", .serialized)
+struct HTTPSyncTransportTests {
+    func transport(_ server: StubHTTPServer, timeout: TimeInterval = 5) -> HTTPSyncTransport {
+        HTTPSyncTransport(credentials: Credentials(server: server.url, token: "qt_token"), timeout: timeout)
+    }
+
+    let noteJSON = #"{"body":"b","created":"2026-11-18T11:06:40.123Z","deleted":false,"format":1,"id":"ab","revision":3,"tags":["x"],"title":"T","updated":"2026-11-18T11:06:40.123Z"}"#
+
+    @Test("Requests carry the bearer token; info, changes and push decode the contract's JSON")
+    func happyPath() async throws {
+        let server = try StubHTTPServer(replies: [
+            .respond(status: 200, body: #"{"apiVersion":1,"minimumClientApiVersion":1}"#),
+            .respond(status: 200, body: #"{"changes":[\#(noteJSON)],"next":"17","hasMore":true}"#),
+            .respond(status: 200, body: #"{"results":[{"id":"ab","status":"applied","note":\#(noteJSON)}]}"#),
+        ])
+        defer { server.stop() }
+        let http = transport(server)
+        #expect(try await http.serverInfo() == ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1))
+        let page = try await http.changes(since: SyncCursor("5"), limit: 100)
+        #expect(page.next == SyncCursor("17") && page.hasMore && page.changes.map(\.title) == ["T"])
+        let note = try #require(page.changes.first)
+        let results = try await http.push(PushRequest(requestID: "r1", changes: [PushChange(note: note, baseRevision: nil)]))
+        #expect(results == [.applied(note)])
+
+        let received = server.received
+        #expect(received.count == 3)
+        #expect(received.allSatisfy { $0.head.contains("Authorization: Bearer qt_token") })
+        #expect(received[0].head.hasPrefix("GET /v1/info "))
+        #expect(received[1].head.hasPrefix("GET /v1/changes?limit=100&since=5 "))
+        #expect(received[2].head.hasPrefix("POST /v1/sync/push "))
+        #expect(received[2].body.hasPrefix(#"{"changes":[{"baseRevision":null,"note":{"body":"b""#))
+        #expect(received[2].body.hasSuffix(#""requestID":"r1"}"#))
+    }
+
+    @Test("HTTP failures become the right SyncError", arguments: [
+        (401, #"{"error":{"code":"unauthorized","message":"bad token"}}"#, SyncError.unauthorized),
+        (503, #"{"error":{"code":"unavailable","message":"db down"}}"#, .serverError(status: 503, message: "db down")),
+        (502, "<html>bad gateway</html>", .serverError(status: 502, message: "<html>bad gateway</html>")),
+        (400, #"{"error":{"code":"bad_request","message":"title: empty"}}"#,
+         .rejected(status: 400, code: "bad_request", message: "title: empty")),
+    ])
+    func statusMapping(status: Int, body: String, expected: SyncError) async throws {
+        let server = try StubHTTPServer(replies: [.respond(status: status, body: body)])
+        defer { server.stop() }
+        await #expect(throws: expected) { try await transport(server).serverInfo() }
+    }
+
+    @Test("An answer that is not the contract's JSON, or holds an invalid note, is a bad response")
+    func badResponses() async throws {
+        let invalid = noteJSON.replacingOccurrences(of: #""title":"T""#, with: #""title":"""#)
+        let server = try StubHTTPServer(replies: [
+            .respond(status: 200, body: "{not json"),
+            .respond(status: 200, body: #"{"changes":[\#(invalid)],"next":"1","hasMore":false}"#),
+            .respond(status: 200, body: #"{"results":[]}"#),
+        ])
+        defer { server.stop() }
+        let http = transport(server)
+        for call in 0..<3 {
+            await #expect {
+                switch call {
+                case 0: _ = try await http.serverInfo()
+                case 1: _ = try await http.changes(since: nil, limit: 1)
+                default:
+                    let note = try Note(id: NoteID("ab")!, title: "T", body: "", tags: [], created: .now, updated: .now)
+                    _ = try await http.push(PushRequest(requestID: "r", changes: [PushChange(note: note, baseRevision: nil)]))
+                }
+            } throws: { error in
+                if case .badResponse = error as? SyncError { true } else { false }
+            }
+        }
+    }
+
+    @Test("A slow answer is a retryable timeout; a dropped connection is retryable")
+    func timeouts() async throws {
+        let server = try StubHTTPServer(replies: [.delayed(seconds: 3, status: 200, body: "{}"), .hangUp])
+        defer { server.stop() }
+        let http = transport(server, timeout: 1)
+        await #expect { _ = try await http.serverInfo() } throws: { ($0 as? SyncError)?.isRetryable == true }
+        await #expect { _ = try await http.serverInfo() } throws: { ($0 as? SyncError)?.isRetryable == true }
+    }
+
+    @Test("Nobody listening is 'unreachable', reported at once, not retried")
+    func unreachable() async throws {
+        let server = try StubHTTPServer(replies: [])
+        server.stop()
+        await #expect { _ = try await transport(server).serverInfo() } throws: { error in
+            guard let error = error as? SyncError, case .unreachable = error else { return false }
+            return !error.isRetryable
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import NoteStoreTesting
+import QuillCLI
+import QuillModels
+import QuillTestComposition
+import SyncInterface
+import SyncTesting
+import SystemTesting
+import TerminalTesting
+import Testing
+
+/// `quill login`, `logout`, `sync` and `status` against an in-memory server.
+@Suite("Sync commands")
+struct SyncCommandsTests {
+    let server = FakeSyncServer()
+    let store = InMemoryNoteStore()
+    let console = RecordingConsole()
+    let credentials = InMemoryCredentialStore()
+    let state = InMemorySyncStateStore()
+    let bases = InMemoryBaseRevisionStore()
+    let epoch = Date(timeIntervalSince1970: 1_795_000_000)
+
+    func environment(transport: (any SyncTransport)? = nil) -> CLIEnvironment {
+        let transport = transport ?? server
+        return QuillTestRoots.test(
+            store: store, clock: FixedClock(epoch), ids: SequentialNoteIDs(), console: console,
+            sync: SyncEnvironment(credentials: credentials, state: state, baseRevisions: bases, sleeper: RecordingSleeper(),
+                                  random: SeededRandomSource(seed: 7), makeTransport: { _ in transport }))
+    }
+
+    func run(_ command: any QuillCommand, transport: (any SyncTransport)? = nil) async throws {
+        try await command.run(in: environment(transport: transport))
+    }
+
+    @Test("login checks the server, saves the credentials and says so")
+    func login() async throws {
+        try await run(try LoginCommand.parse(["--server", "https://notes.example.com", "--token", "qt_1"]))
+        #expect(try await credentials.load() == Credentials(server: URL(string: "https://notes.example.com")!, token: "qt_1"))
+        #expect(console.output == "logged in to https://notes.example.com\n")
+    }
+
+    @Test("login refuses a token the server rejects, and saves nothing")
+    func loginRejected() async throws {
+        let network = UnreliableTransport(server: server, faults: .scripted([.fail(.unauthorized)]))
+        await #expect { try await run(try LoginCommand.parse(["--server", "http://127.0.0.1:9", "--token", "bad"]),
+                                      transport: network) } throws: { error in
+            (error as? CLIFailure)?.hint?.contains("quill login") ?? false
+        }
+        #expect(try await credentials.load() == nil)
+    }
+
+    @Test("login refuses what is not an http(s) URL", arguments: ["ftp://x", "notes.example.com", "http://"])
+    func loginValidatesURL(_ url: String) {
+        #expect(throws: (any Error).self) { try LoginCommand.parse(["--server", url, "--token", "t"]) }
+    }
+
+    @Test("sync without login tells the user how to log in")
+    func syncNeedsLogin() async throws {
+        await #expect { try await run(try SyncCommand.parse([])) } throws: { error in
+            (error as? CLIFailure)?.hint?.contains("quill login") ?? false
+        }
+    }
+
+    @Test("sync prints the counts; status shows pending changes and the last sync")
+    func syncAndStatus() async throws {
+        try await credentials.save(Credentials(server: URL(string: "http://127.0.0.1:8080")!, token: "t"))
+        await server.seed([try Note(id: NoteID("ab")!, title: "From the server", body: "", tags: [], created: epoch,
+                                    updated: epoch)])
+        try await store.create(try Note(id: NoteID("cd")!, title: "Mine", body: "", tags: [], created: epoch, updated: epoch))
+
+        try await run(try StatusCommand.parse([]))
+        #expect(console.output.contains("pending local changes: 1\n  cd  Mine\nlast successful sync: never"))
+
+        try await run(try SyncCommand.parse([]))
+        #expect(console.output.contains("pulled 1, pushed 1, conflicts 0\n"))
+
+        try await run(try StatusCommand.parse([]))
+        #expect(console.output.hasSuffix("""
+            server: http://127.0.0.1:8080
+            pending local changes: 0
+            last successful sync: 2026-11-18T11:06:40.000Z
+
+            """))
+    }
+
+    @Test("logout forgets credentials and sync state but keeps local changes")
+    func logout() async throws {
+        try await credentials.save(Credentials(server: URL(string: "http://127.0.0.1:8080")!, token: "t"))
+        try await state.save(SyncState(cursor: SyncCursor("9")))
+        try await store.create(try Note(id: NoteID("cd")!, title: "Mine", body: "", tags: [], created: epoch, updated: epoch))
+        try await run(try LogoutCommand.parse([]))
+        #expect(try await credentials.load() == nil)
+        #expect(try await state.load() == SyncState())
+        #expect(await store.pendingChanges().count == 1)
+        #expect(console.output == "logged out\n")
+    }
+
+    @Test("Server failures are reported with a hint and lose nothing")
+    func unreachable() async throws {
+        try await credentials.save(Credentials(server: URL(string: "http://127.0.0.1:1")!, token: "t"))
+        try await store.create(try Note(id: NoteID("cd")!, title: "Mine", body: "", tags: [], created: epoch, updated: epoch))
+        let network = UnreliableTransport(server: server, faults: .scripted([.fail(.unreachable("connection refused"))]))
+        await #expect { try await run(try SyncCommand.parse([]), transport: network) } throws: { error in
+            (error as? CLIFailure)?.message.contains("cannot reach") ?? false
+        }
+        #expect(await store.pendingChanges().count == 1)
+    }
+}

@@ -1,0 +1,43 @@
+import ArchiveFeature
+import ByteStreamTesting
+import Hummingbird
+import HummingbirdTesting
+import NoteStoreInterface
+import NoteStoreTesting
+import QuillModels
+import SystemTesting
+import Testing
+import ZlibCompression
+
+@Suite struct ExportRoutesTests {
+    @Test func exportIsTheArchiveQuillImportReads() async throws {
+        try await TestServer.make().test { client in
+            try await client.send(.post, "/v1/notes", json: JSONSamples.note("a1", title: "Kept", body: "line"))
+            try await client.send(.post, "/v1/notes", json: JSONSamples.note("b2", title: "Gone"))
+            try await client.send(.delete, "/v1/notes/b2", headers: [.ifMatch: "\"1\""])
+            try await client.send(.post, "/v1/notes", as: client.bob, json: JSONSamples.note("c3", title: "Bob's"))
+
+            let response = try await client.send(.get, "/v1/export")
+            #expect(response.status == .ok && response.headers[.contentType] == "application/gzip")
+            let bytes = Array(response.body.readableBytesView)
+            #expect(bytes.prefix(2) == [0x1f, 0x8b])
+
+            let store = InMemoryNoteStore()
+            let importer = ArchiveImporter(store: store, decompression: ZlibGzip(), ids: SequentialNoteIDs(), clock: FixedClock(TestServer.now))
+            let report = try await importer.importArchive(from: InMemoryByteSource(bytes))
+            #expect(report.manifestVerified)
+            let notes = try await store.list(NoteQuery()).notes
+            #expect(notes.map(\.title) == ["Kept"])
+            #expect(try await store.note(id: #require(NoteID("a1")))?.body == "line")
+        }
+    }
+
+    @Test func exportNeedsAuthAndAnswers503WhenTheDatabaseFails() async throws {
+        try await TestServer.make(failing: [.list]).test { client in
+            let unauthorized = try await client.send(.get, "/v1/export", as: .some(nil))
+            #expect(unauthorized.status == .unauthorized)
+            let failed = try await client.send(.get, "/v1/export")
+            #expect(failed.status == .serviceUnavailable && failed.errorCode == "unavailable")
+        }
+    }
+}

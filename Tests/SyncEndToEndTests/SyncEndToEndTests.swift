@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// Two real `quill` homes syncing through real `quill-server` processes on 127.0.0.1.
+@Suite("quill sync end to end", .serialized)
+struct SyncEndToEndTests {
+    static let postgresURL = ProcessInfo.processInfo.environment["QUILL_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// Two homes logged in to `servers` (the first home to the first server, the second to the last).
+    func twoHomes(token: String, servers: [ServerUnderTest]) throws -> (QuillHome, QuillHome) {
+        let alice = try QuillHome(), bob = try QuillHome()
+        #expect(try alice.succeed(["login", "--server", servers[0].url, "--token", token]) == "logged in to \(servers[0].url)")
+        #expect(try bob.succeed(["login", "--server", servers[servers.count - 1].url, "--token", token]).hasPrefix("logged in"))
+        return (alice, bob)
+    }
+
+    /// The scenario both storage setups run: create, propagate, edit, conflict, delete, status.
+    func editAndConflict(alice: QuillHome, bob: QuillHome) throws {
+        let plan = try alice.succeed(["add", "Plan", "--body", "v1"])
+        _ = try alice.succeed(["add", "Groceries", "--body", "milk"])
+        #expect(try alice.succeed(["status"]).contains("pending local changes: 2"))
+        #expect(try alice.succeed(["sync"]) == "pulled 0, pushed 2, conflicts 0")
+        #expect(try bob.succeed(["sync"]) == "pulled 2, pushed 0, conflicts 0")
+        #expect(try bob.notes() == (try alice.notes()))
+
+        // Both edit the same note: Bob's stays, Alice's becomes a conflict copy, on both sides.
+        _ = try alice.succeed(["edit", plan, "--body", "alice's plan"])
+        _ = try bob.succeed(["edit", plan, "--body", "bob's plan"])
+        #expect(try alice.succeed(["sync"]) == "pulled 0, pushed 1, conflicts 0")
+        let bobSync = try bob.run(["sync"])
+        #expect(bobSync.status == 0)
+        #expect(bobSync.output.contains("conflicts 1"), "\(bobSync.output)")
+        #expect(bobSync.errors.contains("conflict from server"))
+        _ = try alice.succeed(["sync"])
+        let aliceNotes = try alice.notes()
+        #expect(aliceNotes == (try bob.notes()))
+        #expect(aliceNotes[plan] == "Plan|bob's plan")
+        #expect(aliceNotes.values.contains { $0.hasPrefix("Plan (conflict from server ") && $0.hasSuffix("|alice's plan") })
+        #expect(aliceNotes.count == 3)
+
+        // A delete propagates as a tombstone.
+        _ = try bob.succeed(["rm", plan])
+        _ = try bob.succeed(["sync"])
+        _ = try alice.succeed(["sync"])
+        #expect(try alice.notes()[plan] == nil)
+        #expect(try alice.notes() == (try bob.notes()))
+
+        let status = try alice.succeed(["status"])
+        #expect(status.contains("pending local changes: 0"))
+        #expect(!status.contains("last successful sync: never"))
+    }
+
+    @Test("Two homes edit and sync through one quill-server (SQLite), including a conflict and a delete")
+    func sqlite() async throws {
+        let data = try temporaryDirectory("server")
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let storage = ["--data-dir", data]
+        let token = try ServerUnderTest.createAccount("e2e", storage: storage)
+        let server = try await ServerUnderTest(storage: storage)
+        defer { server.stop() }
+        let (alice, bob) = try twoHomes(token: token, servers: [server])
+        defer { alice.remove(); bob.remove() }
+        try editAndConflict(alice: alice, bob: bob)
+    }
+
+    @Test("Two quill-server processes share one PostgreSQL; one client on each",
+          .enabled(if: postgresURL != nil, "skipped: set QUILL_TEST_POSTGRES_URL (Tools/with-postgres.sh swift test) to run it"))
+    func postgres() async throws {
+        let url = try #require(Self.postgresURL)
+        let storage = ["--database", url]
+        let token = try ServerUnderTest.createAccount("e2e-\(UUID().uuidString.prefix(8).lowercased())", storage: storage)
+        let first = try await ServerUnderTest(storage: storage)
+        defer { first.stop() }
+        let second = try await ServerUnderTest(storage: storage)
+        defer { second.stop() }
+        let (alice, bob) = try twoHomes(token: token, servers: [first, second])
+        defer { alice.remove(); bob.remove() }
+        try editAndConflict(alice: alice, bob: bob)
+    }
+
+    @Test("Environment overrides, a bad token and a stopped server give clear errors and lose nothing")
+    func errors() async throws {
+        let data = try temporaryDirectory("server")
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let storage = ["--data-dir", data]
+        let token = try ServerUnderTest.createAccount("errors", storage: storage)
+        let server = try await ServerUnderTest(storage: storage)
+        var home = try QuillHome()
+        defer { home.remove() }
+
+        let notLoggedIn = try home.run(["sync"])
+        #expect(notLoggedIn.status == 1 && notLoggedIn.errors.contains("quill login"))
+
+        let badLogin = try home.run(["login", "--server", server.url, "--token", "qt_wrong"])
+        #expect(badLogin.status == 1 && badLogin.errors.contains("refused the token"))
+
+        _ = try home.succeed(["add", "Precious", "--body", "keep me"])
+        home.extraEnvironment = ["QUILL_SERVER": server.url, "QUILL_TOKEN": token]
+        #expect(try home.succeed(["sync"]) == "pulled 0, pushed 1, conflicts 0")
+        #expect(try home.succeed(["status"]).contains("server: \(server.url)"))
+
+        _ = try home.succeed(["add", "Written offline"])
+        server.stop()
+        let offline = try home.run(["sync"])
+        #expect(offline.status == 1 && offline.errors.contains("cannot reach the sync server"))
+        #expect(try home.succeed(["status"]).contains("pending local changes: 1"))
+    }
+}

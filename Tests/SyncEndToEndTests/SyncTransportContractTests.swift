@@ -1,0 +1,97 @@
+import Foundation
+import QuillModels
+import SyncInterface
+import Testing
+
+/// The v1 sync API as a client sees it, checked on every `SyncTransport`: the in-memory
+/// `FakeSyncServer` and `HTTPSyncTransport` talking to a real `quill-server`.
+/// Keeping the fake honest is what makes the engine's unit tests and simulation meaningful.
+@Suite("SyncTransport contract", .serialized)
+struct SyncTransportContractTests {
+    func note(_ title: String, body: String = "", deleted: Bool = false) throws -> Note {
+        let date = Date(millisecondsSince1970: 1_795_000_000_000)
+        let id = NoteID(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))!
+        let note = try Note(id: id, title: title, body: body, tags: [Tag("t")], created: date, updated: date)
+        return deleted ? note.deleted(at: date) : note
+    }
+
+    @Test("info says API version 1", arguments: TransportKind.allCases)
+    func info(_ kind: TransportKind) async throws {
+        let (transport, finish) = try await kind.makeTransport()
+        defer { finish() }
+        #expect(try await transport.serverInfo() == ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1))
+    }
+
+    @Test("A new account has no changes", arguments: TransportKind.allCases)
+    func emptyFeed(_ kind: TransportKind) async throws {
+        let (transport, finish) = try await kind.makeTransport()
+        defer { finish() }
+        let page = try await transport.changes(since: nil, limit: 10)
+        #expect(page.changes.isEmpty && !page.hasMore)
+        let again = try await transport.changes(since: page.next, limit: 10)
+        #expect(again.changes.isEmpty && !again.hasMore)
+    }
+
+    @Test("Push creates with revision 1, keeps the client's fields; base = current applies revision + 1; anything else conflicts",
+          arguments: TransportKind.allCases)
+    func pushRule(_ kind: TransportKind) async throws {
+        let (transport, finish) = try await kind.makeTransport()
+        defer { finish() }
+        let first = try note("First", body: "hello")
+        let created = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [
+            PushChange(note: first.withRevision(7), baseRevision: nil),
+        ]))
+        #expect(created == [.applied(try first.withRevision(1))])
+
+        let edited = try first.revised(body: "edited", at: first.updated.addingTimeInterval(1))
+        let results = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [
+            PushChange(note: edited, baseRevision: 1),
+            PushChange(note: try first.revised(body: "stale", at: first.updated), baseRevision: 1),
+            PushChange(note: first, baseRevision: nil),
+        ]))
+        let current = try edited.withRevision(2)
+        #expect(results == [.applied(current), .conflict(current), .conflict(current)])
+    }
+
+    @Test("The same request ID returns the first answer and applies nothing again", arguments: TransportKind.allCases)
+    func idempotentPush(_ kind: TransportKind) async throws {
+        let (transport, finish) = try await kind.makeTransport()
+        defer { finish() }
+        let a = try note("A")
+        let request = PushRequest(requestID: "req-\(UUID().uuidString)", changes: [PushChange(note: a, baseRevision: nil)])
+        let first = try await transport.push(request)
+        let second = try await transport.push(request)
+        #expect(first == second)
+        #expect(first == [.applied(a)])
+        let feed = try await transport.changes(since: nil, limit: 10)
+        #expect(feed.changes == [a])
+    }
+
+    @Test("The change feed lists each note once at its latest version, in write order, page by page, tombstones included",
+          arguments: TransportKind.allCases)
+    func changeFeed(_ kind: TransportKind) async throws {
+        let (transport, finish) = try await kind.makeTransport()
+        defer { finish() }
+        let notes = try (1...5).map { try note("Note \($0)") }
+        _ = try await transport.push(PushRequest(requestID: UUID().uuidString,
+                                                 changes: notes.map { PushChange(note: $0, baseRevision: nil) }))
+        let tombstone = notes[1].deleted(at: notes[1].updated.addingTimeInterval(1))
+        _ = try await transport.push(PushRequest(requestID: UUID().uuidString,
+                                                 changes: [PushChange(note: tombstone, baseRevision: 1)]))
+        var seen: [Note] = []
+        var cursor: SyncCursor?
+        var pages = 0
+        while true {
+            let page = try await transport.changes(since: cursor, limit: 2)
+            seen += page.changes
+            cursor = page.next
+            pages += 1
+            if !page.hasMore { break }
+        }
+        #expect(pages == 3)
+        let expected = [notes[0], notes[2], notes[3], notes[4], try tombstone.withRevision(2)]
+        #expect(seen == expected)
+        let after = try await transport.changes(since: cursor, limit: 2)
+        #expect(after.changes.isEmpty && !after.hasMore)
+    }
+}

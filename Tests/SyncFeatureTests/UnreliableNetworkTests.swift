@@ -1,0 +1,91 @@
+import QuillModels
+import SyncFeature
+import SyncInterface
+import SyncTesting
+import Testing
+
+@Suite("Sync engine over an unreliable network")
+struct UnreliableNetworkTests {
+    /// A client with two local notes and one server note, behind a network following `script`.
+    func scenario(_ script: [NetworkFault]) async throws -> (FakeSyncServer, UnreliableTransport, Client) {
+        let server = FakeSyncServer()
+        await server.seed([try makeNote("e0", "On the server")])
+        let network = UnreliableTransport(server: server, faults: .scripted(script))
+        let client = Client(transport: network)
+        try await client.store.create(try makeNote("e1", "Local one"))
+        try await client.store.create(try makeNote("e2", "Local two"))
+        return (server, network, client)
+    }
+
+    @Test("Transient faults are retried until the sync succeeds, and nothing is applied twice",
+          arguments: [
+              [NetworkFault.dropRequest],
+              [.deliver, .dropResponse],
+              [.deliver, .deliver, .dropRequest, .dropRequest],
+              [.deliver, .deliver, .dropResponse, .dropResponse],
+              [.deliver, .deliver, .duplicate],
+              [.deliver, .duplicate, .duplicate],
+              [.deliver, .deliver, .serverError(503), .serverError(500), .serverError(502)],
+              [.deliver, .deliver, .dropResponse, .replayEarlierPush],
+          ])
+    func retriesTransientFaults(_ script: [NetworkFault]) async throws {
+        let (server, _, client) = try await scenario(script)
+
+        let report = try await client.sync()
+
+        #expect(report.pushed == 2)
+        #expect(report.conflicts == 0)
+        #expect(await server.appliedPushCount == 1)
+        #expect(await server.allNotes().count == 3)
+        #expect(await client.store.allNotes() == (await server.allNotes()))
+        #expect(await client.store.pendingChanges().isEmpty)
+        #expect(await client.sleeper.delays.count == script.filter { $0 != .deliver && $0 != .duplicate && $0 != .replayEarlierPush }.count)
+    }
+
+    @Test("Backoff grows exponentially, with jitter between half and all of each step, capped")
+    func backoffSchedule() async throws {
+        let (_, _, client) = try await scenario(Array(repeating: .serverError(503), count: 4))
+        try await client.sync()
+        let delays = await client.sleeper.delays
+        let ceilings: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800)]
+        #expect(delays.count == 4)
+        for (delay, ceiling) in zip(delays, ceilings) {
+            #expect(delay >= ceiling / 2 && delay <= ceiling)
+        }
+        #expect(RetryPolicy.standard.delay(beforeRetry: 40, random: .max) <= RetryPolicy.standard.maximumDelay)
+    }
+
+    @Test("When retries run out the error is reported; the next sync resends the push under the same request ID")
+    func exhaustedRetriesResumeWithSameRequestID() async throws {
+        let (server, network, client) = try await scenario(
+            [.deliver, .deliver] + Array(repeating: .dropResponse, count: 5))
+        await #expect(throws: SyncError.self) { try await client.sync() }
+        #expect(await server.appliedPushCount == 1)
+        #expect(try await client.state.load().inFlightPushID != nil)
+        #expect(await client.store.pendingChanges().count == 2)
+
+        await network.heal()
+        let report = try await client.sync()
+
+        #expect(report.pushed == 2)
+        #expect(await server.appliedPushCount == 1)
+        #expect(try await client.state.load().inFlightPushID == nil)
+        #expect(await client.store.pendingChanges().isEmpty)
+        #expect(await client.store.allNotes() == (await server.allNotes()))
+    }
+
+    @Test("Client errors (4xx) are reported at once, not retried",
+          arguments: [SyncError.unauthorized, .rejected(status: 400, code: "bad_request", message: "title: empty")])
+    func clientErrorsAreNotRetried(_ failure: SyncError) async throws {
+        let (server, _, client) = try await scenario([.deliver, .deliver, .fail(failure)])
+        await #expect(throws: failure) { try await client.sync() }
+        #expect(await client.sleeper.delays.isEmpty)
+        #expect(await server.allNotes().count == 1)
+        #expect(await client.store.pendingChanges().count == 2)
+    }
+
+    @Test("The unauthorized error tells the user to log in again")
+    func unauthorizedSaysLogin() {
+        #expect(SyncError.unauthorized.description.contains("quill login"))
+    }
+}

@@ -1,0 +1,69 @@
+import FileSyncState
+import Foundation
+import QuillModels
+import SyncInterface
+import Testing
+
+@Suite("File sync state: what only the files promise")
+struct FileSyncStateTests {
+    @Test("The credentials file is private (0600) and its directory 0700")
+    func credentialsArePrivate() async throws {
+        let directory = try Implementation.temporaryDirectory() + "/config/quill"
+        let store = FileCredentialStore(directory: directory)
+        try await store.save(Credentials(server: URL(string: "http://127.0.0.1:1")!, token: "secret"))
+        let file = try FileManager.default.attributesOfItem(atPath: store.path)
+        let folder = try FileManager.default.attributesOfItem(atPath: directory)
+        #expect((file[.posixPermissions] as? Int) == 0o600)
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["credentials.json"])
+    }
+
+    @Test("A corrupt credentials file is a clear error, not a silent logout")
+    func corruptCredentials() async throws {
+        let directory = try Implementation.temporaryDirectory()
+        let store = FileCredentialStore(directory: directory)
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: store.path))
+        await #expect { try await store.load() } throws: { "\($0)".contains("quill login") }
+    }
+
+    @Test("A torn last line in the base-revision log (crash mid-append) loses nothing else")
+    func tornLogLine() async throws {
+        let directory = try Implementation.temporaryDirectory()
+        let path = directory + "/base-revisions.log"
+        try Data("aa 3\nbb 2\ncc 1".utf8).write(to: URL(fileURLWithPath: path))
+        let writer = FileBaseRevisionStore(directory: directory)
+        try await writer.record([NoteID("dd")!: 5])
+        let reader = FileBaseRevisionStore(directory: directory)
+        let found = try await reader.baseRevisions(of: ["aa", "bb", "cc", "dd"].compactMap(NoteID.init))
+        #expect(found == [NoteID("aa")!: 3, NoteID("bb")!: 2, NoteID("cc")!: 1, NoteID("dd")!: 5])
+    }
+
+    @Test("The config directory follows XDG_CONFIG_HOME, else ~/.config",
+          arguments: [
+              (["XDG_CONFIG_HOME": "/x/conf", "HOME": "/home/u"], "/x/conf/quill"),
+              (["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"], "/home/u/.config/quill"),
+              (["HOME": "/home/u"], "/home/u/.config/quill"),
+          ])
+    func configDirectory(environment: [String: String], expected: String) {
+        #expect(ConfigDirectory.path(environment: environment) == expected)
+    }
+}
+
+@Suite("File base revisions: looking up a few notes scans, many notes load; both agree")
+struct FileBaseRevisionLookupTests {
+    @Test func scanAndLoadAgree() async throws {
+        let directory = try Implementation.temporaryDirectory()
+        let writer = FileBaseRevisionStore(directory: directory)
+        let ids = (1...200).compactMap { NoteID(String(format: "%032x", $0)) }
+        for round in 1...3 {
+            try await writer.record(Dictionary(uniqueKeysWithValues: ids.map { ($0, round * 10 + Int($0.rawValue.suffix(2), radix: 16)! % 7) }))
+        }
+        try await writer.record([ids[0]: 1]) // lower: must not win
+        let few = Array(ids.prefix(5)) + [NoteID("ffff")!]
+        let scanned = try await FileBaseRevisionStore(directory: directory).baseRevisions(of: few)
+        let loaded = try await FileBaseRevisionStore(directory: directory).baseRevisions(of: ids + [NoteID("ffff")!])
+        #expect(scanned.count == 5)
+        #expect(scanned == loaded.filter { few.contains($0.key) })
+        #expect(scanned[ids[0]] == 30 + 1 % 7)
+    }
+}

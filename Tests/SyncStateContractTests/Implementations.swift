@@ -1,0 +1,54 @@
+import Testing
+import FileSyncState
+import Foundation
+import SyncInterface
+import SyncTesting
+
+/// Every implementation of the sync-state ports, fakes and file adapters alike.
+enum Implementation: String, CaseIterable, CustomTestStringConvertible {
+    case inMemory
+    case files
+
+    var testDescription: String { rawValue }
+
+    /// A fresh, empty directory for the file adapters (nothing is shared between tests).
+    static func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("quill-sync-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Two handles on the same storage: what a restarted process sees.
+    func stateStores() throws -> (any SyncStateStoring, any SyncStateStoring) {
+        switch self {
+        case .inMemory:
+            let store = InMemorySyncStateStore()
+            return (store, store)
+        case .files:
+            let directory = try Self.temporaryDirectory()
+            return (FileSyncStateStore(directory: directory), FileSyncStateStore(directory: directory))
+        }
+    }
+
+    func baseRevisionStores() throws -> (any BaseRevisionStoring, any BaseRevisionStoring) {
+        switch self {
+        case .inMemory:
+            let store = InMemoryBaseRevisionStore()
+            return (store, store)
+        case .files:
+            let directory = try Self.temporaryDirectory()
+            return (FileBaseRevisionStore(directory: directory), FileBaseRevisionStore(directory: directory))
+        }
+    }
+
+    func credentialStores() throws -> (any CredentialStoring, any CredentialStoring) {
+        switch self {
+        case .inMemory:
+            let store = InMemoryCredentialStore()
+            return (store, store)
+        case .files:
+            let directory = try Self.temporaryDirectory()
+            return (FileCredentialStore(directory: directory), FileCredentialStore(directory: directory))
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import QuillModels
+import SyncInterface
+import Testing
+
+@Suite("SyncStateStoring contract")
+struct SyncStateStoringContractTests {
+    @Test("Starts empty", arguments: Implementation.allCases)
+    func startsEmpty(_ implementation: Implementation) async throws {
+        let (store, _) = try implementation.stateStores()
+        #expect(try await store.load() == SyncState())
+    }
+
+    @Test("What is saved is loaded back, also by a new handle (a restarted process)", arguments: Implementation.allCases)
+    func roundTrips(_ implementation: Implementation) async throws {
+        let (store, reopened) = try implementation.stateStores()
+        let state = SyncState(cursor: SyncCursor("42"), lastSuccessfulSync: Date(millisecondsSince1970: 1_795_000_000_123),
+                              inFlightPushID: "0123456789abcdef")
+        try await store.save(state)
+        let loaded = try await reopened.load()
+        #expect(loaded == state, "\(loaded) vs \(state)")
+        try await store.save(SyncState(cursor: SyncCursor("43")))
+        #expect(try await reopened.load() == SyncState(cursor: SyncCursor("43")))
+    }
+
+    @Test("Reset forgets everything; resetting twice is fine", arguments: Implementation.allCases)
+    func resets(_ implementation: Implementation) async throws {
+        let (store, reopened) = try implementation.stateStores()
+        try await store.save(SyncState(cursor: SyncCursor("7")))
+        try await store.reset()
+        try await store.reset()
+        #expect(try await reopened.load() == SyncState())
+    }
+}

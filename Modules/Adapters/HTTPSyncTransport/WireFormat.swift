@@ -1,6 +1,6 @@
 import QuillModels
 
-/// The JSON bodies of the v1 sync API, exactly as API-CONTRACT.md spells them.
+/// The JSON bodies of the v1 sync API, exactly as docs/openapi.yaml spells them.
 enum Wire {
     struct Info: Decodable {
         let apiVersion: Int

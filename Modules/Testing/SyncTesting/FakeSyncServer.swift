@@ -1,7 +1,7 @@
 import QuillModels
 import SyncInterface
 
-/// An in-memory sync server with the semantics of the v1 API contract (API-CONTRACT.md):
+/// An in-memory sync server with the semantics of the v1 API contract (docs/openapi.yaml):
 /// per-note revisions, a change feed in write order, push with base revisions and
 /// request-ID idempotency.
 ///

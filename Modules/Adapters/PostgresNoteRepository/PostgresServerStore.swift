@@ -49,7 +49,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
     }
 
     public func checkReady() async throws {
-        try await guarded { try await client.query("SELECT 1", logger: logger) }
+        _ = try await guarded { try await client.query("SELECT 1", logger: logger) }
     }
 
     // MARK: Accounts

@@ -6,8 +6,10 @@ import ServerComposition
 import ServerFeature
 
 // A benchmark-only build of quill-server (never shipped): the production SQLite server plus
-// one bare route, `GET /bench/constant`, that answers a constant through the same middleware,
-// so that the cost of a real route can be compared with Hummingbird's floor in one run.
+// two bare routes that answer constants through the same middleware, so that the cost of a real
+// route can be compared with Hummingbird's floor in one run: `GET /bench/constant` (two bytes)
+// and `GET /bench/constant-page` (the seeded notes' JSON, the size of a full change-feed page,
+// built once at start: what serving such a page costs with no database and no encoding).
 //
 //   quill-server-benchmark DATA_DIR PORT NOTE_COUNT
 //
@@ -42,8 +44,13 @@ for index in 0..<noteCount {
     _ = try await environment.dependencies.notes.create(note, account: created.account.id)
     if index == 0 { firstID = id }
 }
+let page = try await environment.dependencies.notes.changes(account: created.account.id, after: .beginning, limit: 1000)
+let constantPage = ByteBuffer(bytes: try NoteJSON.encoder.encode(page.notes.map(NoteDocument.init)))
 FileHandle.standardOutput.write(Data("token=\(created.token)\nnote=\(firstID)\n".utf8))
 
 try await ServerRunner.serve(environment, configuration: configuration, logger: logger, extraRoutes: { router in
     router.get("bench/constant") { _, _ in "ok" }
+    router.get("bench/constant-page") { _, _ in
+        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: constantPage))
+    }
 }, onServerRunning: { port in logger.notice("listening on http://127.0.0.1:\(port)") })

@@ -52,6 +52,19 @@ import Testing
         }
     }
 
+    @Test func theBearerSchemeIsCaseInsensitiveAndTakesExactlyOneWord() async throws {
+        let server = try await TestServer.make()
+        let token = server.alice.description
+        let accepted = ["Bearer \(token)", "bearer \(token)", "BEARER   \(token)  "]
+        let refused = ["Bearer \(token) extra", "Bearer \(token)_", "Bearer x\(token)", "Bearer\(token)", "Bearer  "]
+        try await server.test { client in
+            for header in accepted + refused {
+                let response = try await client.base.execute(uri: "/v1/notes", method: .get, headers: [.authorization: header])
+                #expect(response.status == (accepted.contains(header) ? .ok : .unauthorized), "\(header)")
+            }
+        }
+    }
+
     @Test func unknownRoutesAre404InTheErrorShape() async throws {
         try await TestServer.make().test { client in
             for (method, uri) in [(HTTPRequest.Method.get, "/nope"), (.get, "/v1/nope"), (.patch, "/v1/notes/a1"), (.get, "/")] {

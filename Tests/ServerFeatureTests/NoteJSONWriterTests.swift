@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import QuillModels
 import ServerStoreInterface
 import Testing
@@ -25,9 +26,9 @@ import Testing
     func encoded(_ value: some Encodable) throws -> String { String(decoding: try NoteJSON.encoder.encode(value), as: UTF8.self) }
 
     func written(_ value: some JSONWritable) -> String {
-        var bytes: [UInt8] = []
-        value.writeJSON(into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        var buffer = ByteBuffer()
+        value.writeJSON(into: &buffer)
+        return String(decoding: buffer.readableBytesView, as: UTF8.self)
     }
 
     @Test(arguments: awkwardTexts)

@@ -8,9 +8,11 @@ import Testing
         let token = BearerToken(id: try #require(TokenID("0123abcd")), secret: "s3cret")
         #expect(token.description == "quill_0123abcd_s3cret")
         #expect(BearerToken(parsing: token.description) == token)
+        #expect(BearerToken(parsing: "quill_0123abcd_" + String(repeating: "s", count: 128))?.secret.count == 128)
     }
 
-    @Test(arguments: ["", "quill_", "quill_abc", "quill__x", "quill_ABC_x", "token_abc_x", "quill_abc_", "quill_abc_x_y"])
+    @Test(arguments: ["", "quill_", "quill_abc", "quill__x", "quill_ABC_x", "token_abc_x", "quill_abc_", "quill_abc_x_y",
+                      "xquill_abc_x", "quill_abc_" + String(repeating: "s", count: 129)])
     func rejectsMalformedText(_ text: String) {
         #expect(BearerToken(parsing: text) == nil)
     }

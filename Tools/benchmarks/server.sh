@@ -3,10 +3,12 @@
 #
 #   Tools/benchmarks/server.sh [--skip-build]     (needs wrk: apt-get install -y wrk)
 #
-# Runs the benchmark-only app quill-server-benchmark (the production SQLite server plus a bare
-# `GET /bench/constant` route) on a fresh data directory seeded with 1,000 notes, then measures:
+# Runs the benchmark-only app quill-server-benchmark (the production SQLite server plus the bare
+# routes `GET /bench/constant` and `GET /bench/constant-page`) on a fresh data directory seeded
+# with 1,000 notes, then measures:
 #   1. GET /v1/notes/{id} vs GET /bench/constant, same run, same connections (target: >= 60%);
-#   2. GET /v1/changes?limit=1000 (a 1,000-change page) at 64 connections (target: p99 < 50 ms);
+#   2. GET /v1/changes?limit=1000 (a 1,000-change page) at 64 connections (target: p99 < 50 ms),
+#      and GET /bench/constant-page (a constant body of the same size) as the floor;
 #   3. GET /v1/notes/{id} at 256 connections for 60 s: errors, non-2xx, and resident memory
 #      after 10 s and at the end (target: zero errors, end within 20% of the 10 s figure).
 # Prints a Markdown summary (paste it under "Server" in docs/performance.md).
@@ -62,6 +64,10 @@ ratio="$(python3 -c "print(f'{100 * $single / $constant:.0f}')")"
 echo "2. change-feed page of 1,000 changes (64 connections, $DURATION)..." >&2
 feed="$(wrk -t"$THREADS" -c64 -d"$DURATION" --latency -H "$auth" "$base/v1/changes?limit=1000")"
 feed_rps="$(echo "$feed" | rps)"; feed_p99="$(echo "$feed" | p99)"; feed_errors="$(echo "$feed" | errors)"
+feed_bytes="$(curl -s -H "$auth" "$base/v1/changes?limit=1000" | wc -c)"
+floor="$(wrk -t"$THREADS" -c64 -d"$DURATION" --latency "$base/bench/constant-page")"
+floor_rps="$(echo "$floor" | rps)"; floor_p99="$(echo "$floor" | p99)"
+floor_bytes="$(curl -s "$base/bench/constant-page" | wc -c)"
 
 echo "3. 256 connections for ${SOAK_SECONDS}s with memory samples..." >&2
 wrk -t"$THREADS" -c256 -d"${SOAK_SECONDS}s" --latency -H "$auth" "$base/v1/notes/$note" >"$work/soak" &
@@ -78,7 +84,8 @@ cat <<REPORT
 |---|---|---|
 | \`GET /bench/constant\`, 64 connections | ${constant} req/s (runs: ${constant_runs[*]}) | |
 | \`GET /v1/notes/{id}\`, 64 connections | ${single} req/s (runs: ${note_runs[*]}) = **${ratio}%** of the constant route | ≥ 60% |
-| \`GET /v1/changes?limit=1000\` (1,000 notes, ~620 KB), 64 connections | ${feed_rps} req/s, **p99 ${feed_p99}**; errors: ${feed_errors} | p99 < 50 ms |
+| \`GET /v1/changes?limit=1000\` (1,000 notes, ${feed_bytes} bytes), 64 connections | ${feed_rps} req/s, **p99 ${feed_p99}**; errors: ${feed_errors} | p99 < 50 ms |
+| floor: \`GET /bench/constant-page\` (constant ${floor_bytes} bytes, no database, no encoding), 64 connections | ${floor_rps} req/s, p99 ${floor_p99} | |
 | \`GET /v1/notes/{id}\`, 256 connections, ${SOAK_SECONDS} s | ${soak_rps} req/s, p99 ${soak_p99}; errors: ${soak_errors} | zero errors, zero 5xx |
 | resident memory after 10 s → at the end | $((rss_10 / 1024)) MiB → $((rss_end / 1024)) MiB (**${growth}%**) | within 20% |
 

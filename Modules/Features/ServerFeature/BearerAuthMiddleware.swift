@@ -14,15 +14,25 @@ struct BearerAuthMiddleware: RouterMiddleware {
     let cache = TokenLookupCache()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let header = request.headers[.authorization], header.utf8.count > 7,
-              header.utf8.prefix(7).map({ $0 | 0x20 }).elementsEqual("bearer ".utf8),
-              case let words = header.dropFirst(7).split(separator: " "), words.count == 1,
-              let token = BearerToken(parsing: String(words[0])),
+        guard let header = request.headers[.authorization], let text = Self.credentials(in: header),
+              let token = BearerToken(parsing: text),
               let stored = try await cache.lookup(token.id, in: accounts),
               hasher.hash(token.secret).constantTimeEquals(stored.token.hash)
         else { throw APIError.unauthorized }
         var context = context
         context.account = stored.account
         return try await next(request, context)
+    }
+
+    /// The credentials of `Bearer <credentials>` (scheme case-insensitive, surrounding spaces
+    /// allowed); `nil` for another scheme or more than one word.
+    static func credentials(in header: String) -> String? {
+        let utf8 = header.utf8
+        guard utf8.count > 7, utf8.prefix(7).lazy.map({ $0 | 0x20 }).elementsEqual("bearer ".utf8) else { return nil }
+        let space = UInt8(ascii: " ")
+        let rest = utf8.dropFirst(7)
+        guard let start = rest.firstIndex(where: { $0 != space }), let last = rest.lastIndex(where: { $0 != space }),
+              !rest[start...last].contains(space) else { return nil }
+        return String(Substring(rest[start...last]))
     }
 }

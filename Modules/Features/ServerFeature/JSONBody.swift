@@ -16,9 +16,9 @@ enum JSONBody {
     static func written(_ value: some JSONWritable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(1024)
-        value.writeJSON(into: &bytes)
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(1024)
+        value.writeJSON(into: &buffer)
+        return Response(status: status, headers: fields, body: .init(byteBuffer: buffer))
     }
 }

@@ -19,9 +19,10 @@ struct NoteRoutes {
 
     func list(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let limit = try RequestInput.limit(request, default: Self.defaultPageSize, maximum: Self.maximumPageSize)
+        let query = request.uri.queryParameters
+        let limit = try RequestInput.limit(query, default: Self.defaultPageSize, maximum: Self.maximumPageSize)
         var after: NoteID?
-        if let text = request.uri.queryParameters.get("after") {
+        if let text = query.get("after") {
             guard let id = NoteID(text) else { throw APIError.badRequest("after: '\(text)' is not a note ID") }
             after = id
         }

@@ -59,8 +59,8 @@ enum RequestInput {
     static func eTag(_ note: Note) -> HTTPFields { [.eTag: "\"\(note.revision)\""] }
 
     /// An optional integer query parameter within `range`, else `defaultValue`.
-    static func limit(_ request: Request, default defaultValue: Int, maximum: Int) throws -> Int {
-        guard let text = request.uri.queryParameters.get("limit") else { return defaultValue }
+    static func limit(_ query: Parameters, default defaultValue: Int, maximum: Int) throws -> Int {
+        guard let text = query.get("limit") else { return defaultValue }
         guard let limit = Int(text), (1...maximum).contains(limit) else {
             throw APIError.badRequest("limit: '\(text)' is not a number from 1 to \(maximum)")
         }

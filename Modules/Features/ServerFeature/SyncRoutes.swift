@@ -17,9 +17,10 @@ struct SyncRoutes {
 
     func changes(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let limit = try RequestInput.limit(request, default: Self.defaultPageSize, maximum: Self.maximumPageSize)
+        let query = request.uri.queryParameters
+        let limit = try RequestInput.limit(query, default: Self.defaultPageSize, maximum: Self.maximumPageSize)
         var cursor = ChangeCursor.beginning
-        if let text = request.uri.queryParameters.get("since") {
+        if let text = query.get("since") {
             guard let parsed = ChangeCursor(text) else { throw APIError.badRequest("since: '\(text)' is not a cursor this server gave out") }
             cursor = parsed
         }

@@ -12,11 +12,16 @@ public struct BearerToken: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses the `Authorization: Bearer` value; `nil` for anything not shaped like a token.
+    /// Works on the UTF-8 bytes: it runs on every authenticated request.
     public init?(parsing text: String) {
-        let parts = text.split(separator: "_", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "quill", let id = TokenID(String(parts[1])),
-              !parts[2].isEmpty, parts[2].utf8.count <= 128 else { return nil }
-        self.init(id: id, secret: String(parts[2]))
+        let utf8 = text.utf8
+        guard utf8.starts(with: "quill_".utf8) else { return nil }
+        let rest = utf8.dropFirst(6)
+        guard let separator = rest.firstIndex(of: UInt8(ascii: "_")) else { return nil }
+        let secret = rest[rest.index(after: separator)...]
+        guard !secret.isEmpty, secret.count <= 128, !secret.contains(UInt8(ascii: "_")),
+              let id = TokenID(String(Substring(rest[..<separator]))) else { return nil }
+        self.init(id: id, secret: String(Substring(secret)))
     }
 
     public var description: String { "quill_\(id.rawValue)_\(secret)" }

@@ -71,7 +71,7 @@ let package = Package(
         // Testing: fakes and doubles, for the preview and test roots and for tests.
         module("Testing", "SystemTesting", ["QuillModels", "SystemInterface"]),
         module("Testing", "FileSystemTesting", ["FileSystemInterface"]),
-        module("Testing", "NoteStoreTesting", ["QuillModels", "NoteStoreInterface"]),
+        module("Testing", "NoteStoreTesting", ["QuillModels", "NoteStoreInterface", "SystemTesting"]),
         module("Testing", "TerminalTesting", ["TerminalInterface"]),
         module("Testing", "UnimplementedDoubles", [
             "QuillModels", "SystemInterface", "FileSystemInterface", "NoteStoreInterface", "TerminalInterface",
@@ -91,7 +91,7 @@ let package = Package(
         .executableTarget(name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill"),
 
         // Tests
-        tests("QuillModelsTests", ["QuillModels"]),
+        tests("QuillModelsTests", ["QuillModels", "SystemTesting"]),
         tests("FileSystemContractTests", ["FileSystemInterface", "LocalFileSystem", "FileSystemTesting"]),
         tests("NoteStoreContractTests", [
             "QuillModels", "NoteStoreInterface", "FileNoteStore", "LocalFileSystem", "FileSystemTesting",
@@ -119,7 +119,7 @@ let package = Package(
             "QuillModels", "NoteStoreInterface", "SystemInterface", "CompressionInterface", "ByteStreamInterface",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        tests("CompressionContractTests", ["CompressionInterface", "ZlibCompression", "CompressionTesting"]),
+        tests("CompressionContractTests", ["CompressionInterface", "ZlibCompression", "CompressionTesting", "SystemTesting"]),
         tests("ArchiveFeatureTests", [
             "ArchiveFeature", "QuillModels", "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "CompressionInterface",
             "CompressionTesting", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
@@ -164,7 +164,7 @@ let package = Package(
         // --- Sync (issue 5) ---
         module("Interfaces", "SyncInterface", ["QuillModels"]),
         module("Features", "SyncFeature", ["QuillModels", "SyncInterface", "NoteStoreInterface", "SystemInterface"]),
-        module("Testing", "SyncTesting", ["QuillModels", "SyncInterface"]),
+        module("Testing", "SyncTesting", ["QuillModels", "SyncInterface", "SystemTesting"]),
         module("Adapters", "FileSyncState", ["QuillModels", "SyncInterface"]),
         module("Adapters", "HTTPSyncTransport", ["QuillModels", "SyncInterface"]),
         module("Adapters", "SyncRuntimeLive", ["SyncInterface"]),

@@ -5,6 +5,7 @@ import CompressionTesting
 import NoteStoreInterface
 import NoteStoreTesting
 import QuillModels
+import SystemTesting
 import Testing
 
 @Suite("Randomly corrupted archives")
@@ -22,7 +23,7 @@ struct CorruptionTests {
         let archive = try await Fixtures.export(notes, compression: setup.compression,
                                                 options: ExportOptions(mode: .parallel(blockBytes: 8192, maximumInFlight: 2)))
         let existing = Array(SampleNotes.all().prefix(2))
-        var generator = SeededGenerator(seed: 2026)
+        var generator = SplitMix64(seed: 2026)
         var failures = 0
         let iterations = 300
         for iteration in 0..<iterations {

@@ -1,5 +1,6 @@
 import CompressionInterface
 import CompressionTesting
+import SystemTesting
 import ZlibCompression
 
 /// Every implementation of the compression ports; the contract suite runs against each.
@@ -16,26 +17,11 @@ struct Implementation: CustomTestStringConvertible, Sendable {
     ]
 }
 
-/// A small deterministic generator so random inputs are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 import Testing
 
 enum Inputs {
     static func named(_ name: String) -> [UInt8] {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         switch name {
         case "empty": return []
         case "small": return Array("hello, quill\n".utf8)
@@ -51,7 +37,7 @@ enum Inputs {
 
     /// Splits `bytes` into pieces of random sizes (including empty ones).
     static func chunks(of bytes: [UInt8], maximum: Int, seed: UInt64) -> [[UInt8]] {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var pieces: [[UInt8]] = []
         var index = 0
         while index < bytes.count {

@@ -1,5 +1,6 @@
 import Foundation
 import QuillModels
+import SystemTesting
 import Testing
 
 @Suite("Note JSON format")
@@ -47,7 +48,7 @@ struct TimestampTests {
     }
 
     @Test func randomInstantsRoundTrip() {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for _ in 0..<2_000 {
             let milliseconds = Int64.random(in: -2_000_000_000_000...4_000_000_000_000, using: &generator)
             let text = Timestamp(Date(millisecondsSince1970: milliseconds)).description
@@ -70,18 +71,5 @@ struct TimestampTests {
                       "2026-01-05T25:00:00Z", "2026-01-05T09:00:00.Z", "2026-01-05T09:00:00Zjunk"])
     func invalidTextIsRejected(text: String) {
         #expect(Timestamp(parsing: text) == nil)
-    }
-}
-
-/// SplitMix64: a tiny seeded generator so randomized tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

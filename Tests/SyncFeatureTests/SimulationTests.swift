@@ -2,6 +2,7 @@ import QuillModels
 import SyncFeature
 import SyncInterface
 import SyncTesting
+import SystemTesting
 import Testing
 
 /// Three clients make random creates, edits and deletes and sync over a flaky network with

@@ -1,5 +1,6 @@
 import Foundation
 import QuillModels
+import SystemTesting
 
 /// A few dozen realistic notes with fixed IDs and dates, for `--preview` and for tests
 /// that want a populated store.
@@ -19,15 +20,8 @@ public enum SampleNotes {
 
     /// A fixed, well-spread ID per sample (SplitMix64 of its position), so short IDs differ.
     private static func id(_ offset: Int) -> NoteID {
-        var state = UInt64(offset + 1) &* 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 {
-            state = state &+ 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        return NoteID(high: next(), low: next())
+        var generator = SplitMix64(seed: UInt64(offset + 1) &* 0x9E37_79B9_7F4A_7C15)
+        return NoteID(high: generator.next(), low: generator.next())
     }
 
     private static let entries: [(title: String, tags: [String], body: String)] = [

@@ -1,5 +1,6 @@
 import Synchronization
 import SyncInterface
+import SystemTesting
 
 /// A `RandomSource` that replays the same numbers for the same seed.
 public final class SeededRandomSource: RandomSource {

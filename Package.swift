@@ -45,6 +45,7 @@ let package = Package(
     targets: [
         // Models
         module("Models", "QuillModels"),
+        module("Models", "QuillAPI", ["QuillModels"]),
 
         // Interfaces: one small protocol per external concern.
         module("Interfaces", "SystemInterface", ["QuillModels"]),
@@ -137,7 +138,7 @@ let package = Package(
         module("Adapters", "CryptoTokenSecurity", ["ServerStoreInterface", crypto]),
         module("Adapters", "PostgresNoteRepository", ["QuillModels", "ServerStoreInterface", postgresNIO, logging, serviceLifecycle]),
         module("Features", "ServerFeature", [
-            "QuillModels", "ServerStoreInterface", "SystemInterface", "NoteStoreInterface", "ArchiveFeature", "CompressionInterface",
+            "QuillModels", "QuillAPI", "ServerStoreInterface", "SystemInterface", "NoteStoreInterface", "ArchiveFeature", "CompressionInterface",
             "ByteStreamInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle,
         ]),
         module("Composition", "ServerComposition", [
@@ -151,7 +152,7 @@ let package = Package(
         tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
         tests("CryptoTokenSecurityTests", ["CryptoTokenSecurity", "ServerStoreInterface"]),
         tests("ServerFeatureTests", [
-            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemTesting", hummingbirdTesting,
+            "ServerFeature", "QuillAPI", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemTesting", hummingbirdTesting,
             "ZlibCompression", "ArchiveFeature", "ByteStreamTesting", "NoteStoreTesting", "NoteStoreInterface",
         ]),
         tests("ServerStoreContractTests", [
@@ -166,7 +167,7 @@ let package = Package(
         module("Features", "SyncFeature", ["QuillModels", "SyncInterface", "NoteStoreInterface", "SystemInterface"]),
         module("Testing", "SyncTesting", ["QuillModels", "SyncInterface", "SystemTesting"]),
         module("Adapters", "FileSyncState", ["QuillModels", "SyncInterface"]),
-        module("Adapters", "HTTPSyncTransport", ["QuillModels", "SyncInterface"]),
+        module("Adapters", "HTTPSyncTransport", ["QuillModels", "QuillAPI", "SyncInterface"]),
         module("Adapters", "SyncRuntimeLive", ["SyncInterface"]),
         module("Testing", "SyncUnimplementedDoubles", ["QuillModels", "SyncInterface"]),
         tests("SyncFeatureTests", [

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import QuillAPI
 import QuillModels
 import ServerStoreInterface
 import Testing
@@ -52,8 +53,8 @@ import Testing
         let empty = ChangesBody(changes: [], next: "0", hasMore: false)
         #expect(written(empty) == (try encoded(empty)))
         let push = PushResponseBody(results: [
-            PushOutcome(id: documents[0].id, status: .applied, note: documents[0]),
-            PushOutcome(id: documents[1].id, status: .conflict, note: documents[1]),
+            PushResultBody(id: documents[0].id, status: .applied, note: documents[0]),
+            PushResultBody(id: documents[1].id, status: .conflict, note: documents[1]),
         ])
         #expect(written(push) == (try encoded(push)))
     }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import QuillAPI
 import QuillModels
 import SyncInterface
 
@@ -28,19 +29,19 @@ public final class HTTPSyncTransport: SyncTransport {
     deinit { session.finishTasksAndInvalidate() }
 
     public func serverInfo() async throws(SyncError) -> ServerInfo {
-        let info: Wire.Info = try decode(try await send(request(path: "v1/info")))
+        let info: InfoBody = try decode(try await send(request(path: "v1/info")))
         return ServerInfo(apiVersion: info.apiVersion, minimumClientAPIVersion: info.minimumClientApiVersion)
     }
 
     public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> ChangePage {
         var query = [URLQueryItem(name: "limit", value: String(limit))]
         if let cursor { query.append(URLQueryItem(name: "since", value: cursor.rawValue)) }
-        let page: Wire.Changes = try decode(try await send(request(path: "v1/changes", query: query)))
+        let page: ChangesBody = try decode(try await send(request(path: "v1/changes", query: query)))
         return ChangePage(changes: try page.changes.map(Self.note), next: SyncCursor(page.next), hasMore: page.hasMore)
     }
 
     public func push(_ push: PushRequest) async throws(SyncError) -> [PushResult] {
-        let body = Wire.PushBody(
+        let body = PushRequestBody(
             requestID: push.requestID,
             changes: push.changes.map { .init(note: NoteDocument($0.note), baseRevision: $0.baseRevision) })
         var request = request(path: "v1/sync/push")
@@ -51,16 +52,15 @@ public final class HTTPSyncTransport: SyncTransport {
         } catch {
             throw .badResponse("cannot encode the push: \(error)")
         }
-        let answer: Wire.PushAnswer = try decode(try await send(request))
+        let answer: PushResponseBody = try decode(try await send(request))
         guard answer.results.count == push.changes.count else {
             throw .badResponse("\(answer.results.count) results for \(push.changes.count) changes")
         }
         return try answer.results.map { (result) throws(SyncError) -> PushResult in
             let note = try Self.note(result.note)
             switch result.status {
-            case "applied": return .applied(note)
-            case "conflict": return .conflict(note)
-            default: throw .badResponse("unknown push status '\(result.status)'")
+            case .applied: return .applied(note)
+            case .conflict: return .conflict(note)
             }
         }
     }
@@ -91,7 +91,7 @@ public final class HTTPSyncTransport: SyncTransport {
         case 401:
             throw .unauthorized
         default:
-            let detail = try? JSONDecoder().decode(Wire.ErrorBody.self, from: data).error
+            let detail = try? JSONDecoder().decode(ErrorBody.self, from: data).error
             let message = detail?.message ?? String(decoding: data.prefix(200), as: UTF8.self)
             if http.statusCode >= 500 { throw .serverError(status: http.statusCode, message: message) }
             throw .rejected(status: http.statusCode, code: detail?.code ?? "http_\(http.statusCode)", message: message)

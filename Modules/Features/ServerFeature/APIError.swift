@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import QuillAPI
 import QuillModels
 
 /// The one error shape of the API: `{"error": {"code": "...", "message": "..."}}`.
@@ -18,7 +19,7 @@ public struct APIError: Error, HTTPResponseError, Equatable {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        try JSONBody.response(ErrorEnvelope(error: .init(code: code, message: message)), status: status)
+        try JSONBody.response(ErrorBody(code: code, message: message), status: status)
     }
 
     public static func badRequest(_ message: String) -> APIError { APIError(.badRequest, code: "bad_request", message: message) }
@@ -37,13 +38,4 @@ public struct APIError: Error, HTTPResponseError, Equatable {
     }
     public static func unavailable(_ message: String) -> APIError { APIError(.serviceUnavailable, code: "unavailable", message: message) }
     public static let internalError = APIError(.internalServerError, code: "internal_error", message: "the server failed; the failure is logged")
-}
-
-struct ErrorEnvelope: Codable, Equatable {
-    struct Detail: Codable, Equatable {
-        let code: String
-        let message: String
-    }
-
-    let error: Detail
 }

@@ -1,4 +1,5 @@
 import Hummingbird
+import QuillAPI
 import QuillModels
 import ServerStoreInterface
 
@@ -110,7 +111,7 @@ extension ChangesBody: JSONWritable {
     }
 }
 
-extension PushOutcome: JSONWritable {
+extension PushResultBody: JSONWritable {
     func writeJSON(into bytes: inout ByteBuffer) {
         JSONWriter.raw(#"{"id":"#, into: &bytes)
         JSONWriter.string(id.rawValue, into: &bytes)

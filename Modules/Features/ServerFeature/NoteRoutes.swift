@@ -1,4 +1,5 @@
 import Hummingbird
+import QuillAPI
 import QuillModels
 import ServerStoreInterface
 

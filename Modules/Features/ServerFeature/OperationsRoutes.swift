@@ -1,4 +1,5 @@
 import Hummingbird
+import QuillAPI
 
 /// What operators and clients ask before anything else: liveness, readiness, metrics, API version.
 struct OperationsRoutes {

@@ -23,7 +23,7 @@ enum Layer: String, CaseIterable, Sendable {
     /// The layers a target of this layer may depend on. This table *is* the dependency rule.
     var mayDependOn: Set<Layer> {
         switch self {
-        case .models: []
+        case .models: [.models]
         case .interfaces: [.models, .interfaces]
         case .features: [.models, .interfaces, .features]
         case .systemLibraries: []

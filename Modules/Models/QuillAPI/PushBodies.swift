@@ -1,0 +1,59 @@
+import QuillModels
+
+/// `POST /v1/sync/push`: local changes, each with the revision it was based on, under a
+/// client-chosen request ID that makes retrying the same push safe.
+public struct PushRequestBody: Codable, Hashable, Sendable {
+    public struct Change: Codable, Hashable, Sendable {
+        public let note: NoteDocument
+        /// The server revision the change was made from; `null` (written explicitly) for a new note.
+        public let baseRevision: Int?
+
+        public init(note: NoteDocument, baseRevision: Int?) {
+            self.note = note
+            self.baseRevision = baseRevision
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(note, forKey: .note)
+            try container.encode(baseRevision, forKey: .baseRevision)
+        }
+
+        private enum CodingKeys: String, CodingKey { case note, baseRevision }
+    }
+
+    public let requestID: String
+    public let changes: [Change]
+
+    public init(requestID: String, changes: [Change]) {
+        self.requestID = requestID
+        self.changes = changes
+    }
+}
+
+/// The answer to a push: one result per change, in the request's order.
+public struct PushResponseBody: Codable, Hashable, Sendable {
+    public let results: [PushResultBody]
+
+    public init(results: [PushResultBody]) { self.results = results }
+}
+
+/// What became of one pushed change, with the note the server now holds.
+public struct PushResultBody: Codable, Hashable, Sendable {
+    public enum Status: String, Codable, Hashable, Sendable {
+        /// Stored; `note` carries its new revision.
+        case applied
+        /// Not written (its base revision was stale); `note` is the server's current version.
+        case conflict
+    }
+
+    public let id: NoteID
+    public let status: Status
+    public let note: NoteDocument
+
+    public init(id: NoteID, status: Status, note: NoteDocument) {
+        self.id = id
+        self.status = status
+        self.note = note
+    }
+}

@@ -1,0 +1,36 @@
+/// `GET /v1/info`: which API versions the server speaks, so a client can refuse a server
+/// that is too old or too new before it syncs anything.
+public struct InfoBody: Codable, Hashable, Sendable {
+    public let apiVersion: Int
+    public let minimumClientApiVersion: Int
+
+    public init(apiVersion: Int, minimumClientApiVersion: Int) {
+        self.apiVersion = apiVersion
+        self.minimumClientApiVersion = minimumClientApiVersion
+    }
+}
+
+/// `GET /healthz` and `GET /readyz` when the answer is yes.
+public struct StatusBody: Codable, Hashable, Sendable {
+    public let status: String
+
+    public init(status: String) { self.status = status }
+}
+
+/// The one error shape of the API, `{"error": {"code": "...", "message": "..."}}`: clients
+/// switch on `code` and show `message`.
+public struct ErrorBody: Codable, Hashable, Sendable {
+    public struct Detail: Codable, Hashable, Sendable {
+        public let code: String
+        public let message: String
+
+        public init(code: String, message: String) {
+            self.code = code
+            self.message = message
+        }
+    }
+
+    public let error: Detail
+
+    public init(code: String, message: String) { error = Detail(code: code, message: message) }
+}

@@ -74,6 +74,7 @@ let package = Package(
         module("Testing", "FileSystemTesting", ["FileSystemInterface"]),
         module("Testing", "NoteStoreTesting", ["QuillModels", "NoteStoreInterface", "SystemTesting"]),
         module("Testing", "TerminalTesting", ["TerminalInterface"]),
+        module("Testing", "ScratchDirectories"),
         module("Testing", "UnimplementedDoubles", [
             "QuillModels", "SystemInterface", "FileSystemInterface", "NoteStoreInterface", "TerminalInterface",
             "CompressionInterface", "ByteStreamInterface", // Archive
@@ -93,10 +94,10 @@ let package = Package(
 
         // Tests
         tests("QuillModelsTests", ["QuillModels", "SystemTesting"]),
-        tests("FileSystemContractTests", ["FileSystemInterface", "LocalFileSystem", "FileSystemTesting"]),
+        tests("FileSystemContractTests", ["FileSystemInterface", "LocalFileSystem", "FileSystemTesting", "ScratchDirectories"]),
         tests("NoteStoreContractTests", [
             "QuillModels", "NoteStoreInterface", "FileNoteStore", "LocalFileSystem", "FileSystemTesting",
-            "NoteStoreTesting", "SystemTesting",
+            "NoteStoreTesting", "SystemTesting", "ScratchDirectories",
         ]),
         tests("NotesFeatureTests", ["NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "QuillModels"]),
         tests("QuillCLITests", [
@@ -174,7 +175,7 @@ let package = Package(
             "SyncFeature", "SyncTesting", "SyncInterface", "NoteStoreInterface", "NoteStoreTesting", "SystemInterface",
             "SystemTesting", "QuillModels",
         ]),
-        tests("SyncStateContractTests", ["SyncInterface", "SyncTesting", "FileSyncState", "QuillModels"]),
+        tests("SyncStateContractTests", ["SyncInterface", "SyncTesting", "FileSyncState", "QuillModels", "ScratchDirectories"]),
         tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "SyncInterface", "QuillModels"]),
         tests("SyncEndToEndTests", ["SyncInterface", "SyncTesting", "HTTPSyncTransport", "QuillModels", "quill", "quill-server"]),
         // --- end Sync ---

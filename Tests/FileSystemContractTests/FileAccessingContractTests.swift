@@ -3,7 +3,7 @@ import FileSystemInterface
 import Testing
 
 /// The behaviour every `FileAccessing` must have: the real one and the in-memory fake alike.
-@Suite("FileAccessing contract")
+@Suite("FileAccessing contract", .scratchDirectory)
 struct FileAccessingContractTests {
     @Test(arguments: FileSystemFixture.allCases)
     func writeThenReadReturnsTheBytes(fixture: FileSystemFixture) throws {

@@ -2,6 +2,7 @@ import Foundation
 import FileSystemInterface
 import FileSystemTesting
 import LocalFileSystem
+import ScratchDirectories
 import Synchronization
 import Testing
 
@@ -15,16 +16,14 @@ enum LockingFixture: String, CaseIterable, CustomTestStringConvertible, Sendable
     func make() throws -> (locks: any FileLocking, path: String) {
         switch self {
         case .flock:
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-lock-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            return (FlockLocking(), directory + "/lock")
+            return (FlockLocking(), try Scratch.directory("lock") + "/lock")
         case .inMemory:
             return (InMemoryLocking(), "/lock")
         }
     }
 }
 
-@Suite("FileLocking contract")
+@Suite("FileLocking contract", .scratchDirectory)
 struct FileLockingContractTests {
     /// Counts how many holders are inside at once, and the most ever seen.
     final class Occupancy: Sendable {

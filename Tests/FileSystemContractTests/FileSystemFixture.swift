@@ -1,4 +1,5 @@
 import Foundation
+import ScratchDirectories
 import Testing
 import FileSystemInterface
 import FileSystemTesting
@@ -15,9 +16,7 @@ enum FileSystemFixture: String, CaseIterable, CustomTestStringConvertible, Senda
     func make() throws -> (files: any FileAccessing, root: String) {
         switch self {
         case .local:
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("quill-fs-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-            return (LocalFileAccessor(), root)
+            return (LocalFileAccessor(), try Scratch.directory("files"))
         case .inMemory:
             let files = InMemoryFileSystem()
             try files.createDirectory("/tmp/root")

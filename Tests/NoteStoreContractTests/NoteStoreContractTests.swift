@@ -5,7 +5,7 @@ import Testing
 
 /// The behaviour every `NoteStore` must have. The in-memory fake runs it too, so it cannot
 /// drift from the file-backed store that users actually have.
-@Suite("NoteStore contract")
+@Suite("NoteStore contract", .scratchDirectory)
 struct NoteStoreContractTests {
     @Test(arguments: StoreFixture.allCases)
     func createdNoteCanBeReadBackExactly(fixture: StoreFixture) async throws {

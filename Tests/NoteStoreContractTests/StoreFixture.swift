@@ -4,6 +4,7 @@ import Foundation
 import LocalFileSystem
 import NoteStoreInterface
 import NoteStoreTesting
+import ScratchDirectories
 import Testing
 
 /// Every `NoteStore` implementation the contract must hold for.
@@ -21,8 +22,7 @@ enum StoreFixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .fileOnInMemoryFileSystem:
             return FileNoteStore(root: "/data/quill", files: InMemoryFileSystem(), locks: InMemoryLocking())
         case .fileOnDisk:
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("quill-store-\(UUID().uuidString)").path
-            return FileNoteStore(root: root, files: LocalFileAccessor(), locks: FlockLocking())
+            return FileNoteStore(root: try Scratch.directory("store") + "/quill", files: LocalFileAccessor(), locks: FlockLocking())
         }
     }
 }

@@ -2,7 +2,7 @@ import QuillModels
 import SyncInterface
 import Testing
 
-@Suite("BaseRevisionStoring contract")
+@Suite("BaseRevisionStoring contract", .scratchDirectory)
 struct BaseRevisionStoringContractTests {
     let a = NoteID("aa")!, b = NoteID("bb")!, c = NoteID("cc")!
 

@@ -2,7 +2,7 @@ import Foundation
 import SyncInterface
 import Testing
 
-@Suite("CredentialStoring contract")
+@Suite("CredentialStoring contract", .scratchDirectory)
 struct CredentialStoringContractTests {
     let credentials = Credentials(server: URL(string: "https://notes.example.com:8443/base")!, token: "qt_secret")
 

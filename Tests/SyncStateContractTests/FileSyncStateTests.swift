@@ -4,7 +4,7 @@ import QuillModels
 import SyncInterface
 import Testing
 
-@Suite("File sync state: what only the files promise")
+@Suite("File sync state: what only the files promise", .scratchDirectory)
 struct FileSyncStateTests {
     @Test("The credentials file is private (0600) and its directory 0700")
     func credentialsArePrivate() async throws {
@@ -49,7 +49,7 @@ struct FileSyncStateTests {
     }
 }
 
-@Suite("File base revisions: looking up a few notes scans, many notes load; both agree")
+@Suite("File base revisions: looking up a few notes scans, many notes load; both agree", .scratchDirectory)
 struct FileBaseRevisionLookupTests {
     @Test func scanAndLoadAgree() async throws {
         let directory = try Implementation.temporaryDirectory()

@@ -1,3 +1,4 @@
+import ScratchDirectories
 import Testing
 import FileSyncState
 import Foundation
@@ -13,9 +14,7 @@ enum Implementation: String, CaseIterable, CustomTestStringConvertible {
 
     /// A fresh, empty directory for the file adapters (nothing is shared between tests).
     static func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("quill-sync-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try Scratch.directory("sync")
     }
 
     /// Two handles on the same storage: what a restarted process sees.

@@ -3,7 +3,7 @@ import QuillModels
 import SyncInterface
 import Testing
 
-@Suite("SyncStateStoring contract")
+@Suite("SyncStateStoring contract", .scratchDirectory)
 struct SyncStateStoringContractTests {
     @Test("Starts empty", arguments: Implementation.allCases)
     func startsEmpty(_ implementation: Implementation) async throws {

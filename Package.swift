@@ -75,6 +75,7 @@ let package = Package(
         module("Testing", "NoteStoreTesting", ["QuillModels", "NoteStoreInterface", "SystemTesting"]),
         module("Testing", "TerminalTesting", ["TerminalInterface"]),
         module("Testing", "ScratchDirectories"),
+        module("Testing", "ProcessTesting"),
         module("Testing", "UnimplementedDoubles", [
             "QuillModels", "SystemInterface", "FileSystemInterface", "NoteStoreInterface", "TerminalInterface",
             "CompressionInterface", "ByteStreamInterface", // Archive
@@ -107,7 +108,7 @@ let package = Package(
             "SyncInterface", "SyncTesting", // Sync
         ]),
         tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive"]),
-        tests("QuillIntegrationTests", ["QuillModels", "quill"]),
+        tests("QuillIntegrationTests", ["QuillModels", "ProcessTesting", "quill"]),
 
         // --- Archive (issue 3): compression, byte streams, tar.gz export/import ---
         module("Interfaces", "CompressionInterface"),
@@ -128,7 +129,7 @@ let package = Package(
         ]),
         tests("ArchiveIntegrationTests", [
             "ArchiveFeature", "LocalByteStreams", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
-            "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "QuillModels",
+            "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "QuillModels", "ProcessTesting",
         ]),
         // --- end Archive ---
         // --- quill-server (issue 4) ---
@@ -160,7 +161,7 @@ let package = Package(
             "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository", postgresNIO, logging,
         ]),
         tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", logging]),
-        tests("QuillServerIntegrationTests", ["quill-server"]),
+        tests("QuillServerIntegrationTests", ["ProcessTesting", "quill-server"]),
         // --- end quill-server ---
 
         // --- Sync (issue 5) ---
@@ -177,7 +178,9 @@ let package = Package(
         ]),
         tests("SyncStateContractTests", ["SyncInterface", "SyncTesting", "FileSyncState", "QuillModels", "ScratchDirectories"]),
         tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "SyncInterface", "QuillModels"]),
-        tests("SyncEndToEndTests", ["SyncInterface", "SyncTesting", "HTTPSyncTransport", "QuillModels", "quill", "quill-server"]),
+        tests("SyncEndToEndTests", [
+            "SyncInterface", "SyncTesting", "HTTPSyncTransport", "QuillModels", "ProcessTesting", "quill", "quill-server",
+        ]),
         // --- end Sync ---
     ],
     swiftLanguageModes: [.v6]

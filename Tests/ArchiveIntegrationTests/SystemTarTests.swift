@@ -4,6 +4,7 @@ import Foundation
 import LocalByteStreams
 import NoteStoreInterface
 import NoteStoreTesting
+import ProcessTesting
 import QuillModels
 import SystemTesting
 import Testing
@@ -38,10 +39,10 @@ struct SystemTarTests {
         let archive = directory.path("notes.tar.gz")
         let notes = try await export(to: archive, mode: mode)
 
-        let gzip = try SystemTools.run("/usr/bin/gzip", ["-t", archive], in: directory.url)
+        let gzip = try ChildProcess.run("/usr/bin/gzip", ["-t", archive], directory: directory.url.path)
         #expect(gzip.status == 0, "\(gzip.errors)")
 
-        let list = try SystemTools.run("/usr/bin/tar", ["-tzf", archive], in: directory.url)
+        let list = try ChildProcess.run("/usr/bin/tar", ["-tzf", archive], directory: directory.url.path)
         #expect(list.status == 0, "\(list.errors)")
         #expect(list.errors.isEmpty)
         let names = list.output.split(separator: "\n").map(String.init)
@@ -49,7 +50,7 @@ struct SystemTarTests {
         #expect(names.filter { $0.hasSuffix(".md") }.count == notes.count)
         #expect(names.contains { $0.contains("Ünïcödé café ☕️") })
 
-        let extract = try SystemTools.run("/usr/bin/tar", ["-xzf", archive], in: directory.url)
+        let extract = try ChildProcess.run("/usr/bin/tar", ["-xzf", archive], directory: directory.url.path)
         #expect(extract.status == 0, "\(extract.errors)")
         let note = notes[1]
         let extracted = try Data(contentsOf: directory.url.appendingPathComponent("quill-notes/notes/Ünïcödé café ☕️-\(note.id).md"))
@@ -82,7 +83,7 @@ struct SystemTarTests {
         let longName = String(repeating: "x", count: 150) + ".md"
         try Data("long\n".utf8).write(to: folder.appendingPathComponent(longName))
         try Data([0x89, 0x50]).write(to: folder.appendingPathComponent("image.png"))
-        let tar = try SystemTools.run("/usr/bin/tar", ["-czf", "folder.tar.gz", "My notes"], in: directory.url)
+        let tar = try ChildProcess.run("/usr/bin/tar", ["-czf", "folder.tar.gz", "My notes"], directory: directory.url.path)
         #expect(tar.status == 0, "\(tar.errors)")
 
         let store = InMemoryNoteStore()

@@ -1,14 +1,9 @@
 import Foundation
+import ProcessTesting
 import Testing
 
 /// Runs the built `quill` executable, as a user would, in a temporary home.
 struct QuillProcess {
-    struct Result {
-        let status: Int32
-        let output: String
-        let errors: String
-    }
-
     let home: String
 
     /// A fresh, not yet existing `$QUILL_HOME` under the temporary directory.
@@ -17,11 +12,7 @@ struct QuillProcess {
     }
 
     /// The `quill` built next to this test bundle (override with `$QUILL_BINARY`).
-    static var binary: String {
-        if let path = ProcessInfo.processInfo.environment["QUILL_BINARY"] { return path }
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        return here.appendingPathComponent("quill").path
-    }
+    static var binary: String { BuiltProduct.path("quill", override: "QUILL_BINARY") }
 
     var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
@@ -30,24 +21,8 @@ struct QuillProcess {
     }
 
     @discardableResult
-    func run(_ arguments: [String], input: Data? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: QuillProcess.binary)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe(), errors = Pipe(), standardInput = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = standardInput
-        try process.run()
-        if let input { standardInput.fileHandleForWriting.write(input) }
-        try standardInput.fileHandleForWriting.close()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      output: String(decoding: outputData, as: UTF8.self),
-                      errors: String(decoding: errorData, as: UTF8.self))
+    func run(_ arguments: [String], input: Data? = nil) throws -> ProcessOutput {
+        try ChildProcess.run(QuillProcess.binary, arguments, environment: environment, input: input)
     }
 
     /// Runs and expects success, returning standard output without its final newline.

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTesting
 import Testing
 
 /// The real `quill-server` executable: accounts, serving, persistence, graceful shutdown.
@@ -8,19 +9,19 @@ import Testing
     @Test func sqliteServerKeepsNotesAcrossRestartsAndStopsCleanly() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-server-it-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let created = try ServerProcess.run(["account", "create", "ann", "--data-dir", directory])
+        let created = try QuillServer.run(["account", "create", "ann", "--data-dir", directory])
         #expect(created.status == 0, "\(created.errors)")
         let token = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(token.hasPrefix("quill_"))
-        #expect(try ServerProcess.run(["account", "create", "ann", "--data-dir", directory]).status != 0)
+        #expect(try QuillServer.run(["account", "create", "ann", "--data-dir", directory]).status != 0)
 
-        let first = try await ServerProcess(["--port", "0", "--data-dir", directory])
+        let first = try await QuillServer.start(["--port", "0", "--data-dir", directory])
         #expect(try await first.request("POST", "/v1/notes", token: token, json: NoteJSONSample.note("ab")).status == 201)
         #expect(try await first.request("GET", "/v1/notes/ab", token: "quill_0000000000000001_wrong").status == 401)
         #expect(try await first.stop(SIGTERM) == 0)
         #expect(first.log.contains("POST /v1/notes 201"))
 
-        let second = try await ServerProcess(["serve", "--port", "0", "--data-dir", directory])
+        let second = try await QuillServer.start(["serve", "--port", "0", "--data-dir", directory])
         let read = try await second.request("GET", "/v1/notes/ab", token: token)
         #expect(read.status == 200 && read.body.contains(#""title":"Hello""#))
         #expect(try await second.request("GET", "/readyz", token: nil).status == 200)
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func previewPrintsADemoTokenThatWorks() async throws {
-        let server = try await ServerProcess(["--preview", "--port", "0"])
+        let server = try await QuillServer.start(["--preview", "--port", "0"])
         let token = try #require(server.log.components(separatedBy: "token ").last?.prefix(while: { !$0.isWhitespace }))
         let notes = try await server.request("GET", "/v1/notes", token: String(token))
         #expect(notes.status == 200 && notes.body.contains("Welcome to Quill"))
@@ -39,12 +40,12 @@ import Testing
     func twoServersOnOnePostgresShareTheChangeFeed() async throws {
         let url = try #require(Self.postgresURL)
         let name = "it-\(UUID().uuidString.prefix(8).lowercased())"
-        let created = try ServerProcess.run(["account", "create", name, "--database", url])
+        let created = try QuillServer.run(["account", "create", name, "--database", url])
         #expect(created.status == 0, "\(created.errors)")
         let token = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
 
-        async let startA = ServerProcess(["--port", "0", "--database", url])
-        async let startB = ServerProcess(["--port", "0", "--database", url])
+        async let startA = QuillServer.start(["--port", "0", "--database", url])
+        async let startB = QuillServer.start(["--port", "0", "--database", url])
         let (a, b) = try await (startA, startB)
         #expect(try await a.request("POST", "/v1/notes", token: token, json: NoteJSONSample.note("c0ffee")).status == 201)
         let changes = try await b.request("GET", "/v1/changes", token: token)

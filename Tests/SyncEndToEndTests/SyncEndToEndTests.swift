@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTesting
 import Testing
 
 /// Two real `quill` homes syncing through real `quill-server` processes on 127.0.0.1.
@@ -7,7 +8,7 @@ struct SyncEndToEndTests {
     static let postgresURL = ProcessInfo.processInfo.environment["QUILL_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
 
     /// Two homes logged in to `servers` (the first home to the first server, the second to the last).
-    func twoHomes(token: String, servers: [ServerUnderTest]) throws -> (QuillHome, QuillHome) {
+    func twoHomes(token: String, servers: [ListeningServer]) throws -> (QuillHome, QuillHome) {
         let alice = try QuillHome(), bob = try QuillHome()
         #expect(try alice.succeed(["login", "--server", servers[0].url, "--token", token]) == "logged in to \(servers[0].url)")
         #expect(try bob.succeed(["login", "--server", servers[servers.count - 1].url, "--token", token]).hasPrefix("logged in"))
@@ -56,8 +57,8 @@ struct SyncEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: data) }
         let storage = ["--data-dir", data]
         let token = try ServerUnderTest.createAccount("e2e", storage: storage)
-        let server = try await ServerUnderTest(storage: storage)
-        defer { server.stop() }
+        let server = try await ServerUnderTest.start(storage: storage)
+        defer { server.terminate() }
         let (alice, bob) = try twoHomes(token: token, servers: [server])
         defer { alice.remove(); bob.remove() }
         try editAndConflict(alice: alice, bob: bob)
@@ -69,10 +70,10 @@ struct SyncEndToEndTests {
         let url = try #require(Self.postgresURL)
         let storage = ["--database", url]
         let token = try ServerUnderTest.createAccount("e2e-\(UUID().uuidString.prefix(8).lowercased())", storage: storage)
-        let first = try await ServerUnderTest(storage: storage)
-        defer { first.stop() }
-        let second = try await ServerUnderTest(storage: storage)
-        defer { second.stop() }
+        let first = try await ServerUnderTest.start(storage: storage)
+        defer { first.terminate() }
+        let second = try await ServerUnderTest.start(storage: storage)
+        defer { second.terminate() }
         let (alice, bob) = try twoHomes(token: token, servers: [first, second])
         defer { alice.remove(); bob.remove() }
         try editAndConflict(alice: alice, bob: bob)
@@ -84,7 +85,7 @@ struct SyncEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: data) }
         let storage = ["--data-dir", data]
         let token = try ServerUnderTest.createAccount("errors", storage: storage)
-        let server = try await ServerUnderTest(storage: storage)
+        let server = try await ServerUnderTest.start(storage: storage)
         var home = try QuillHome()
         defer { home.remove() }
 
@@ -100,7 +101,7 @@ struct SyncEndToEndTests {
         #expect(try home.succeed(["status"]).contains("server: \(server.url)"))
 
         _ = try home.succeed(["add", "Written offline"])
-        server.stop()
+        server.terminate()
         let offline = try home.run(["sync"])
         #expect(offline.status == 1 && offline.errors.contains("cannot reach the sync server"))
         #expect(try home.succeed(["status"]).contains("pending local changes: 1"))

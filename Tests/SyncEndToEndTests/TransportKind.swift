@@ -1,5 +1,6 @@
 import Foundation
 import HTTPSyncTransport
+import ProcessTesting
 import SyncInterface
 import SyncTesting
 import Testing
@@ -22,11 +23,11 @@ enum TransportKind: String, CustomTestStringConvertible, Sendable, CaseIterable 
             let data = try temporaryDirectory("contract")
             let storage = ["--data-dir", data]
             let token = try ServerUnderTest.createAccount("contract", storage: storage)
-            let server = try await ServerUnderTest(storage: storage)
-            guard let url = URL(string: server.url) else { throw ServerFailure(description: "bad URL \(server.url)") }
+            let server = try await ServerUnderTest.start(storage: storage)
+            guard let url = URL(string: server.url) else { throw BadServerURL(url: server.url) }
             let transport = HTTPSyncTransport(credentials: Credentials(server: url, token: token), timeout: 10)
             return (transport, {
-                server.stop()
+                server.terminate()
                 try? FileManager.default.removeItem(atPath: data)
             })
         }

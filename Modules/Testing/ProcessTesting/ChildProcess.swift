@@ -1,0 +1,58 @@
+import Foundation
+
+/// What a finished program said and how it ended.
+public struct ProcessOutput: Sendable {
+    public let status: Int32
+    public let output: String
+    public let errors: String
+}
+
+/// Runs a program to completion and captures its standard output and standard error.
+///
+/// Exists so that every integration test starts processes the same safe way: both pipes are
+/// drained at once (a program that fills one pipe while the test reads the other would
+/// otherwise hang), and standard input is closed unless the test gives some.
+public enum ChildProcess {
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        directory: String? = nil, input: Data? = nil
+    ) throws -> ProcessOutput {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let output = Pipe(), errors = Pipe(), standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = standardInput
+        try process.run()
+        let errorsRead = PipeDrain(errors.fileHandleForReading)
+        if let input { standardInput.fileHandleForWriting.write(input) }
+        try standardInput.fileHandleForWriting.close()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errorsRead.wait()
+        process.waitUntilExit()
+        return ProcessOutput(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                             errors: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class PipeDrain: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let data = LockedData()
+
+    init(_ handle: FileHandle) {
+        let (done, data) = (self.done, self.data)
+        Thread.detachNewThread {
+            data.set(handle.readDataToEndOfFile())
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data.get()
+    }
+}

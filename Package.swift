@@ -133,7 +133,7 @@ let package = Package(
         ]),
         // --- end Archive ---
         // --- quill-server (issue 4) ---
-        module("Interfaces", "ServerStoreInterface", ["QuillModels"]),
+        module("Interfaces", "ServerStoreInterface", ["QuillModels", "QuillAPI"]),
         module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface"]),
         .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         module("Adapters", "SQLiteNoteRepository", ["QuillModels", "ServerStoreInterface", "CSQLite"]),

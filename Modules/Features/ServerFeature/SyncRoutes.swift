@@ -48,17 +48,6 @@ struct SyncRoutes {
             changes.append(PushChange(note: note, baseRevision: change.baseRevision))
         }
         let outcomes = try await dependencies.notes.push(changes, requestID: requestID, account: account.id)
-        return JSONBody.written(PushResponseBody(results: outcomes.map(PushResultBody.init)))
-    }
-}
-
-extension PushResultBody {
-    /// The wire form of what the repository did with one pushed change.
-    init(_ outcome: PushOutcome) {
-        let status: Status = switch outcome.status {
-        case .applied: .applied
-        case .conflict: .conflict
-        }
-        self.init(id: outcome.id, status: status, note: outcome.note)
+        return JSONBody.written(PushResponseBody(results: outcomes))
     }
 }

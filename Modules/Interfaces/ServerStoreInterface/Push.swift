@@ -1,3 +1,4 @@
+import QuillAPI
 import QuillModels
 
 /// One change a client pushes: the note as the client has it, and the server revision the
@@ -12,28 +13,13 @@ public struct PushChange: Hashable, Sendable {
     }
 }
 
-/// What happened to one pushed change; also its exact JSON shape on the wire.
+/// What happened to one pushed change: exactly the API's per-change result (`QuillAPI`).
 ///
-/// Codable so that a repository can keep the whole response of a push and return it again,
-/// unchanged, when the client retries with the same request ID.
-public struct PushOutcome: Codable, Hashable, Sendable {
-    public enum Status: String, Codable, Hashable, Sendable {
-        /// The change was stored; `note` is what the server now holds (with its new revision).
-        case applied
-        /// Nothing was written; `note` is the server's current version, for the client to merge.
-        case conflict
-    }
+/// The same type, because a repository keeps the whole answer of a push (it is `Codable`)
+/// and returns it again, unchanged, when the client retries with the same request ID.
+public typealias PushOutcome = PushResultBody
 
-    public let id: NoteID
-    public let status: Status
-    public let note: NoteDocument
-
-    public init(id: NoteID, status: Status, note: NoteDocument) {
-        self.id = id
-        self.status = status
-        self.note = note
-    }
-
+extension PushResultBody {
     public static func applied(_ note: Note) -> PushOutcome { PushOutcome(id: note.id, status: .applied, note: NoteDocument(note)) }
     public static func conflict(_ note: Note) -> PushOutcome { PushOutcome(id: note.id, status: .conflict, note: NoteDocument(note)) }
 }

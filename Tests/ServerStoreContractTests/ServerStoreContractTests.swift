@@ -148,7 +148,7 @@ import Testing
                 PushChange(note: fresh, baseRevision: nil),
                 PushChange(note: edit, baseRevision: 1),
                 PushChange(note: stale, baseRevision: 1),
-            ], requestID: try #require(PushRequestID("r1")), account: account)
+            ], requestID: try #require(PushRequestID("r1")), account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied, .applied, .conflict])
             #expect(outcomes[0].note == NoteDocument(try fresh.withRevision(1)))
             #expect(outcomes[1].note == NoteDocument(try edit.withRevision(2)))
@@ -165,14 +165,37 @@ import Testing
             let bob = try await store.newAccount("bob")
             let requestID = try #require(PushRequestID("same-id"))
             let note = try Sample.note("a1")
-            let first = try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID, account: alice)
+            let first = try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID, account: alice,
+                                             at: Sample.date)
             let retry = try await store.push([PushChange(note: note.revised(title: "other", at: Sample.date), baseRevision: 1)],
-                                             requestID: requestID, account: alice)
+                                             requestID: requestID, account: alice, at: Sample.date.addingTimeInterval(60))
             #expect(retry == first)
             #expect(try await store.note(note.id, account: alice)?.revision == 1)
             #expect(try await store.changes(account: alice, after: .beginning, limit: 10).notes.count == 1)
-            let bobs = try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID, account: bob)
+            let bobs = try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID, account: bob,
+                                            at: Sample.date)
             #expect(bobs.map(\.status) == [.applied])
+        }
+    }
+
+    @Test(arguments: implementations)
+    func pushAnswersAreRememberedForTheRetentionPeriodOnly(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let note = try Sample.note("a1")
+            let push = [PushChange(note: note, baseRevision: nil)]
+            let old = try #require(PushRequestID("old")), kept = try #require(PushRequestID("kept"))
+            let first = try await store.push(push, requestID: old, account: account, at: Sample.date)
+            #expect(first.map(\.status) == [.applied])
+            let almost = Sample.date.addingTimeInterval(PushRequestID.retention - 1)
+            #expect(try await store.push(push, requestID: old, account: account, at: almost) == first)
+            _ = try await store.push([], requestID: kept, account: account, at: almost)
+
+            // Past the retention period the answer is gone: the same push is decided again (the note
+            // now exists, so creating it conflicts), while a younger answer is still replayed.
+            let later = Sample.date.addingTimeInterval(PushRequestID.retention + 1)
+            #expect(try await store.push(push, requestID: old, account: account, at: later).map(\.status) == [.conflict])
+            #expect(try await store.push(push, requestID: kept, account: account, at: later) == [])
         }
     }
 

@@ -43,5 +43,9 @@ enum PostgresMigrations {
             )
             """,
         ]),
+        (2, [
+            "ALTER TABLE push_requests ADD COLUMN created_ms BIGINT NOT NULL DEFAULT 0",
+            "CREATE INDEX push_requests_age ON push_requests (account_id, created_ms)",
+        ]),
     ]
 }

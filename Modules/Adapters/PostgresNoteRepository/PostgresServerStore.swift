@@ -147,8 +147,11 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
-    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID) async throws -> [PushOutcome] {
+    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome] {
         try await writing(account) { connection in
+            let oldest = now.addingTimeInterval(-PushRequestID.retention).millisecondsSince1970
+            try await connection.query(
+                "DELETE FROM push_requests WHERE account_id = \(account.rawValue) AND created_ms < \(oldest)", logger: logger)
             let stored = try await connection.query("""
                 SELECT outcomes FROM push_requests WHERE account_id = \(account.rawValue) AND request_id = \(requestID.rawValue)
                 """, logger: logger)
@@ -166,7 +169,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             }
             let encoded = String(decoding: try NoteJSON.encoder.encode(outcomes), as: UTF8.self)
             try await connection.query("""
-                INSERT INTO push_requests (account_id, request_id, outcomes) VALUES (\(account.rawValue), \(requestID.rawValue), \(encoded))
+                INSERT INTO push_requests (account_id, request_id, outcomes, created_ms)
+                VALUES (\(account.rawValue), \(requestID.rawValue), \(encoded), \(now.millisecondsSince1970))
                 """, logger: logger)
             return outcomes
         }

@@ -33,5 +33,9 @@ enum SQLiteMigrations {
             PRIMARY KEY (account_id, request_id)
         ) WITHOUT ROWID;
         """),
+        (2, """
+        ALTER TABLE push_requests ADD COLUMN created_ms INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX push_requests_age ON push_requests (account_id, created_ms);
+        """),
     ]
 }

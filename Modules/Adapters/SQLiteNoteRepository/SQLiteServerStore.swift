@@ -148,9 +148,12 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
-    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID) async throws -> [PushOutcome] {
+    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome] {
         try guarded { connection in
             try connection.transaction {
+                let oldest = now.addingTimeInterval(-PushRequestID.retention).millisecondsSince1970
+                try connection.query("DELETE FROM push_requests WHERE account_id = ? AND created_ms < ?",
+                                     [.integer(account.rawValue), .integer(oldest)])
                 var stored: String?
                 try connection.query("SELECT outcomes FROM push_requests WHERE account_id = ? AND request_id = ?",
                                      [.integer(account.rawValue), .text(requestID.rawValue)]) { stored = $0.text(0) }
@@ -167,8 +170,8 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                     }
                 }
                 let encoded = String(decoding: try NoteJSON.encoder.encode(outcomes), as: UTF8.self)
-                try connection.query("INSERT INTO push_requests (account_id, request_id, outcomes) VALUES (?, ?, ?)",
-                                     [.integer(account.rawValue), .text(requestID.rawValue), .text(encoded)])
+                try connection.query("INSERT INTO push_requests (account_id, request_id, outcomes, created_ms) VALUES (?, ?, ?, ?)",
+                                     [.integer(account.rawValue), .text(requestID.rawValue), .text(encoded), .integer(now.millisecondsSince1970)])
                 return outcomes
             }
         }

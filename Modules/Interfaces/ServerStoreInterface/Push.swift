@@ -1,3 +1,4 @@
+import Foundation
 import QuillAPI
 import QuillModels
 
@@ -27,6 +28,9 @@ extension PushResultBody {
 /// The client-chosen name of one push, which makes retrying it safe.
 public struct PushRequestID: Hashable, Sendable, CustomStringConvertible {
     public static let maximumLength = 200
+    /// How long a repository remembers the answer to a push: a retry within it is answered
+    /// from memory; after it the answer is gone (a retry so late is applied again, by the rule).
+    public static let retention: TimeInterval = 7 * 24 * 60 * 60
     public let rawValue: String
 
     /// Accepts 1...200 bytes without control characters.

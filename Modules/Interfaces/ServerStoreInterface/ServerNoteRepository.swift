@@ -20,7 +20,9 @@ public protocol ServerNoteRepository: Sendable {
     func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage
     /// Applies each change by `PushRule`, all in one transaction, and remembers the outcomes
     /// under `requestID`: the same request ID again returns them without applying anything.
-    func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID) async throws -> [PushOutcome]
+    /// Answers older than `PushRequestID.retention` at `now` are forgotten (this call removes them),
+    /// so the remembered answers do not grow without bound.
+    func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome]
 }
 
 extension ServerNoteRepository {

@@ -1,3 +1,4 @@
+import Foundation
 import QuillModels
 import ServerStoreInterface
 
@@ -50,9 +51,9 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.changes(account: account, after: cursor, limit: limit)
     }
 
-    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID) async throws -> [PushOutcome] {
+    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome] {
         try check(.push)
-        return try await base.push(changes, requestID: requestID, account: account)
+        return try await base.push(changes, requestID: requestID, account: account, at: now)
     }
 
     public func createAccount(named name: String, token: StoredToken) async throws -> Account {

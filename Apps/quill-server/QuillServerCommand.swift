@@ -49,7 +49,7 @@ struct Serve: AsyncParsableCommand {
 
 struct AccountCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "account", abstract: "Manage accounts.", subcommands: [Create.self])
+        commandName: "account", abstract: "Manage accounts and their tokens.", subcommands: [Create.self, Token.self, Revoke.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -59,13 +59,48 @@ struct AccountCommand: AsyncParsableCommand {
         @OptionGroup var storage: StorageOptions
 
         func run() async throws {
-            let configuration = try resolve(ServerOptions(database: storage.database, dataDirectory: storage.dataDirectory))
-            let environment = try ServerRoots.production(configuration, logger: makeLogger(configuration.logLevel))
-            let created = try await ServerRunner.createAccount(named: name, in: environment)
+            let created = try await ServerRunner.createAccount(named: name, in: try productionEnvironment(storage))
             FileHandle.standardError.write(Data("created account '\(created.account.name)'; its token follows, shown only this once:\n".utf8))
             print(created.token)
         }
     }
+
+    struct Token: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Issue one more token for an account (one per machine, say) and print it (shown only this once).")
+
+        @Argument(help: "The account's name.") var name: String
+        @OptionGroup var storage: StorageOptions
+
+        func run() async throws {
+            let environment = try productionEnvironment(storage)
+            let token = try await ServerRunner.administer(environment) { [name] in try await $0.issueToken(forAccountNamed: name) }
+            FileHandle.standardError.write(Data("new token for account '\(name)' follows, shown only this once:\n".utf8))
+            print(token)
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Revoke a token so it no longer authenticates (running servers stop accepting it within 30 s).")
+
+        @Argument(help: "The token, or its ID (the hexadecimal part after 'quill_').") var token: String
+        @OptionGroup var storage: StorageOptions
+
+        func run() async throws {
+            let environment = try productionEnvironment(storage)
+            guard try await ServerRunner.administer(environment, { [token] in try await $0.revoke(token) }) else {
+                throw ValidationError("no such token: nothing was revoked")
+            }
+            FileHandle.standardError.write(Data("revoked\n".utf8))
+        }
+    }
+}
+
+/// The production root over the storage the options name, for an administrative command.
+func productionEnvironment(_ storage: StorageOptions) throws -> ServerEnvironment {
+    let configuration = try resolve(ServerOptions(database: storage.database, dataDirectory: storage.dataDirectory))
+    return try ServerRoots.production(configuration, logger: makeLogger(configuration.logLevel))
 }
 
 func resolve(_ options: ServerOptions) throws -> ServerConfiguration {

@@ -28,6 +28,28 @@ import Testing
         #expect(try await second.stop(SIGINT) == 0)
     }
 
+    @Test func accountsGetMoreTokensAndRevokeThem() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-server-it-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let storage = ["--data-dir", directory]
+        let first = try QuillServer.run(["account", "create", "ann"] + storage).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let issued = try QuillServer.run(["account", "token", "ann"] + storage)
+        #expect(issued.status == 0 && issued.errors.contains("shown only this once"), "\(issued.errors)")
+        let second = issued.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(second.hasPrefix("quill_") && second != first)
+        let unknown = try QuillServer.run(["account", "token", "nobody"] + storage)
+        #expect(unknown.status != 0 && unknown.errors.contains("no account named 'nobody'"), "\(unknown.errors)")
+
+        #expect(try QuillServer.run(["account", "revoke", first] + storage).status == 0)
+        let again = try QuillServer.run(["account", "revoke", first] + storage)
+        #expect(again.status != 0 && again.errors.contains("no such token"), "\(again.errors)")
+
+        let server = try await QuillServer.start(["--port", "0"] + storage)
+        #expect(try await server.request("GET", "/v1/notes", token: first).status == 401)
+        #expect(try await server.request("GET", "/v1/notes", token: second).status == 200)
+        #expect(try await server.stop() == 0)
+    }
+
     @Test func previewPrintsADemoTokenThatWorks() async throws {
         let server = try await QuillServer.start(["--preview", "--port", "0"])
         let token = try #require(server.log.components(separatedBy: "token ").last?.prefix(while: { !$0.isWhitespace }))

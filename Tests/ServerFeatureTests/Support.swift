@@ -6,6 +6,7 @@ import QuillModels
 import ServerFeature
 import ServerStoreInterface
 import ServerStoreTesting
+import SystemInterface
 import SystemTesting
 import ZlibCompression
 import Testing
@@ -18,7 +19,7 @@ struct TestServer {
     let bob: BearerToken
     static let now = Date(timeIntervalSince1970: 1_767_225_600.5)
 
-    static func make(failing: Set<FailingServerStore.Operation> = []) async throws -> TestServer {
+    static func make(failing: Set<FailingServerStore.Operation> = [], clock: any WallClock = FixedClock(now)) async throws -> TestServer {
         let store = InMemoryServerStore()
         let hasher = MarkerTokenHasher()
         let registration = AccountRegistration(accounts: store, tokens: SequentialTokenGenerator(), hasher: hasher)
@@ -27,7 +28,7 @@ struct TestServer {
         let failingStore = FailingServerStore(wrapping: store, failing: failing)
         let dependencies = ServerDependencies(
             notes: failingStore, accounts: failingStore, readiness: failingStore, hasher: hasher,
-            clock: FixedClock(now), metrics: ServerMetrics(), compression: ZlibGzip())
+            clock: clock, metrics: ServerMetrics(), compression: ZlibGzip())
         return TestServer(store: store, dependencies: dependencies, alice: alice, bob: bob)
     }
 

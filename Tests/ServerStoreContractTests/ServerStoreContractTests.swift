@@ -215,6 +215,26 @@ import Testing
     }
 
     @Test(arguments: implementations)
+    func anAccountCanHoldSeveralTokensAndLoseOne(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let first = StoredToken(id: TokenID(7), hash: TokenHash(bytes: [1]))
+            let second = StoredToken(id: TokenID(8), hash: TokenHash(bytes: [2]))
+            let account = try await store.createAccount(named: "alice", token: first)
+            #expect(try await store.addToken(second, toAccountNamed: "alice") == account)
+            #expect(try await store.token(id: second.id)?.account == account)
+            await #expect(throws: ServerStoreError.accountNotFound("nobody")) {
+                try await store.addToken(StoredToken(id: TokenID(9), hash: TokenHash(bytes: [3])), toAccountNamed: "nobody")
+            }
+            #expect(try await store.token(id: TokenID(9)) == nil)
+
+            #expect(try await store.removeToken(id: first.id))
+            #expect(try await store.token(id: first.id) == nil)
+            #expect(try await store.token(id: second.id)?.token == second)
+            #expect(try await !store.removeToken(id: first.id))
+        }
+    }
+
+    @Test(arguments: implementations)
     func migratingAgainChangesNothing(_ implementation: StoreImplementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")

@@ -83,6 +83,25 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
+    public func addToken(_ token: StoredToken, toAccountNamed name: String) async throws -> Account {
+        try await guarded {
+            let rows = try await client.query("""
+                INSERT INTO tokens (id, account_id, hash) SELECT \(token.id.rawValue), id, \(token.hash.hex) FROM accounts
+                WHERE name = \(name) RETURNING account_id
+                """, logger: logger)
+            for try await id in rows.decode(Int64.self) { return Account(id: AccountID(id), name: name) }
+            throw ServerStoreError.accountNotFound(name)
+        }
+    }
+
+    public func removeToken(id: TokenID) async throws -> Bool {
+        try await guarded {
+            let rows = try await client.query("DELETE FROM tokens WHERE id = \(id.rawValue) RETURNING id", logger: logger)
+            for try await _ in rows.decode(String.self) { return true }
+            return false
+        }
+    }
+
     // MARK: Notes
 
     public func note(_ id: NoteID, account: AccountID) async throws -> Note? {

@@ -86,6 +86,29 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
+    public func addToken(_ token: StoredToken, toAccountNamed name: String) async throws -> Account {
+        try guarded { connection in
+            try connection.transaction {
+                var account: Account?
+                try connection.query("SELECT id FROM accounts WHERE name = ?", [.text(name)]) {
+                    account = Account(id: AccountID($0.integer(0)), name: name)
+                }
+                guard let account else { throw ServerStoreError.accountNotFound(name) }
+                try connection.query("INSERT INTO tokens (id, account_id, hash) VALUES (?, ?, ?)",
+                                     [.text(token.id.rawValue), .integer(account.id.rawValue), .text(token.hash.hex)])
+                return account
+            }
+        }
+    }
+
+    public func removeToken(id: TokenID) async throws -> Bool {
+        try guarded { connection in
+            var removed = false
+            try connection.query("DELETE FROM tokens WHERE id = ? RETURNING id", [.text(id.rawValue)]) { _ in removed = true }
+            return removed
+        }
+    }
+
     // MARK: Notes
 
     private static let noteColumns = "id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence"

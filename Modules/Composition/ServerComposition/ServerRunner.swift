@@ -26,12 +26,20 @@ public enum ServerRunner {
         await environment.close()
     }
 
-    /// Creates an account (after migrating the schema) and returns its one-time token.
-    public static func createAccount(named name: String, in environment: ServerEnvironment) async throws -> (account: Account, token: BearerToken) {
+    /// Runs one administrative task on accounts and tokens (after migrating the schema), then
+    /// stops the services and closes the store.
+    public static func administer<Value: Sendable>(
+        _ environment: ServerEnvironment, _ task: @escaping @Sendable (AccountRegistration) async throws -> Value
+    ) async throws -> Value {
         try await withServices(environment) {
             try await environment.prepare()
-            return try await environment.registration.register(name: name)
+            return try await task(environment.registration)
         }
+    }
+
+    /// Creates an account and returns its one-time token.
+    public static func createAccount(named name: String, in environment: ServerEnvironment) async throws -> (account: Account, token: BearerToken) {
+        try await administer(environment) { try await $0.register(name: name) }
     }
 
     /// Runs `body` while the environment's services run, then stops them and closes the store.

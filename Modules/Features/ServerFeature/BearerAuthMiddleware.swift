@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ServerStoreInterface
+import SystemInterface
 
 /// Lets a request through only with `Authorization: Bearer <token>` of a known account.
 ///
@@ -11,12 +12,13 @@ struct BearerAuthMiddleware: RouterMiddleware {
 
     let accounts: any AccountRepository
     let hasher: any TokenHashing
+    let clock: any WallClock
     let cache = TokenLookupCache()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let header = request.headers[.authorization], let text = Self.credentials(in: header),
               let token = BearerToken(parsing: text),
-              let stored = try await cache.lookup(token.id, in: accounts),
+              let stored = try await cache.lookup(token.id, in: accounts, now: clock.now()),
               hasher.hash(token.secret).constantTimeEquals(stored.token.hash)
         else { throw APIError.unauthorized }
         var context = context

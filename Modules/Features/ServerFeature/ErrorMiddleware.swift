@@ -41,6 +41,7 @@ enum APIErrorMapping {
         case .alreadyExists(let id): return .alreadyExists(id)
         case .revisionMismatch(let id, let current): return .revisionMismatch(id, current: current)
         case .accountNameTaken: return APIError(.conflict, code: "already_exists", message: error.description)
+        case .accountNotFound: return .notFound(error.description)
         case .unavailable:
             logger.error("database unavailable", metadata: ["error": "\(error)"])
             return .unavailable("the database is unavailable; retry later")

@@ -19,7 +19,7 @@ public enum ServerApplication {
         operations.register(on: router)
         extraRoutes(router)
 
-        let v1 = router.group("v1").add(middleware: BearerAuthMiddleware(accounts: dependencies.accounts, hasher: dependencies.hasher))
+        let v1 = router.group("v1").add(middleware: BearerAuthMiddleware(accounts: dependencies.accounts, hasher: dependencies.hasher, clock: dependencies.clock))
         operations.registerInfo(on: v1)
         NoteRoutes(dependencies: dependencies).register(on: v1)
         SyncRoutes(dependencies: dependencies).register(on: v1)

@@ -7,6 +7,10 @@ public protocol AccountRepository: Sendable {
     func createAccount(named name: String, token: StoredToken) async throws -> Account
     /// The stored token with this public ID, and its account; `nil` if there is none.
     func token(id: TokenID) async throws -> (token: StoredToken, account: Account)?
+    /// Gives an existing account one more token. Throws `ServerStoreError.accountNotFound`.
+    func addToken(_ token: StoredToken, toAccountNamed name: String) async throws -> Account
+    /// Forgets a token, so it no longer authenticates; `false` if there was no such token.
+    func removeToken(id: TokenID) async throws -> Bool
 }
 
 /// What the server keeps of a bearer token: its public ID and the hash of its secret.

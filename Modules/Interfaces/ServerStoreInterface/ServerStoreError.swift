@@ -9,6 +9,7 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case alreadyExists(NoteID)
     case revisionMismatch(NoteID, current: Int)
     case accountNameTaken(String)
+    case accountNotFound(String)
     case unavailable(String)
     case corrupt(String)
 
@@ -18,6 +19,7 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .alreadyExists(let id): "a note with ID \(id) already exists"
         case .revisionMismatch(let id, let current): "note \(id) is at revision \(current)"
         case .accountNameTaken(let name): "an account named '\(name)' already exists"
+        case .accountNotFound(let name): "there is no account named '\(name)'"
         case .unavailable(let reason): "the database is unavailable: \(reason)"
         case .corrupt(let reason): "stored data is corrupt: \(reason)"
         }

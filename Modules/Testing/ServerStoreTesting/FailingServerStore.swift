@@ -66,6 +66,16 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.token(id: id)
     }
 
+    public func addToken(_ token: StoredToken, toAccountNamed name: String) async throws -> Account {
+        try check(.accounts)
+        return try await base.addToken(token, toAccountNamed: name)
+    }
+
+    public func removeToken(id: TokenID) async throws -> Bool {
+        try check(.accounts)
+        return try await base.removeToken(id: id)
+    }
+
     public func checkReady() async throws {
         try check(.readiness)
     }

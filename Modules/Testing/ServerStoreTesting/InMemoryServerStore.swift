@@ -39,6 +39,16 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         return (stored.token, account)
     }
 
+    public func addToken(_ token: StoredToken, toAccountNamed name: String) async throws -> Account {
+        guard let account = accounts.values.first(where: { $0.name == name }) else { throw ServerStoreError.accountNotFound(name) }
+        tokens[token.id] = (token, account.id)
+        return account
+    }
+
+    public func removeToken(id: TokenID) async throws -> Bool {
+        tokens.removeValue(forKey: id) != nil
+    }
+
     // MARK: Notes
 
     public func note(_ id: NoteID, account: AccountID) async throws -> Note? {

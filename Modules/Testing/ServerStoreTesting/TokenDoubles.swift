@@ -1,11 +1,12 @@
 import ServerStoreInterface
 import Synchronization
 
-/// Hands out `quill_<n as 16 hex digits>_secret<n>` for n = 1, 2, 3…: predictable tokens for tests.
+/// Hands out `quill_<n as 16 hex digits>_secret<n>` for n = 1, 2, 3… (or from `start + 1`, so
+/// that a second generator in one test does not repeat the first one's tokens).
 public final class SequentialTokenGenerator: TokenGenerating, Sendable {
-    private let issued = Mutex<UInt64>(0)
+    private let issued: Mutex<UInt64>
 
-    public init() {}
+    public init(startingAfter start: UInt64 = 0) { issued = Mutex(start) }
 
     public func generate() -> BearerToken {
         let number = issued.withLock { count in

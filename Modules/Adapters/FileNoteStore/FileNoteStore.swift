@@ -27,7 +27,7 @@ public struct FileNoteStore: NoteStore {
 
     public func list(_ query: NoteQuery) async throws -> NoteListing {
         let (index, problems) = try await maintainedIndex()
-        return NoteListing(notes: query.arrange(Array(index.summaries.values)), problems: problems)
+        return NoteListing(notes: query.arrange(index.summaries), problems: problems)
     }
 
     public func search(_ text: String, limit: Int?) async throws -> NoteListing {
@@ -37,7 +37,7 @@ public struct FileNoteStore: NoteStore {
             let (index, indexProblems) = try loadIndex()
             var problems = indexProblems
             var matches: [NoteSummary] = []
-            for summary in index.summaries.values where !summary.isDeleted {
+            for summary in index.summaries where !summary.isDeleted {
                 if search.matches(summary.title) {
                     matches.append(summary)
                     continue
@@ -58,7 +58,7 @@ public struct FileNoteStore: NoteStore {
 
     public func ids(withPrefix prefix: String) async throws -> [NoteID] {
         let (index, _) = try await maintainedIndex()
-        return index.summaries.values.filter { !$0.isDeleted && $0.id.rawValue.hasPrefix(prefix) }.map(\.id).sorted()
+        return index.summaries.filter { !$0.isDeleted && $0.id.rawValue.hasPrefix(prefix) }.map(\.id).sorted()
     }
 
     public func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws {
@@ -188,6 +188,6 @@ public struct FileNoteStore: NoteStore {
                 problems.append(StoreProblem(location: location, reason: reason))
             }
         }
-        return (SummaryIndex(summaries: summaries, lineCount: summaries.count), problems)
+        return (SummaryIndex(summaries: Array(summaries.values), lineCount: summaries.count), problems)
     }
 }

@@ -19,8 +19,8 @@ enum IndexLine {
         return line
     }
 
-    static func decode(_ line: ArraySlice<UInt8>) -> NoteSummary? {
-        var fields: [ArraySlice<UInt8>] = []
+    static func decode(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> NoteSummary? {
+        var fields: [Slice<UnsafeBufferPointer<UInt8>>] = []
         fields.reserveCapacity(7)
         var start = line.startIndex
         for index in line.indices where line[index] == tab && fields.count < 6 {
@@ -48,7 +48,7 @@ enum IndexLine {
     private static let comma = UInt8(ascii: ",")
     private static let backslash = UInt8(ascii: "\\")
 
-    private static func integer(_ bytes: ArraySlice<UInt8>) -> Int64? {
+    private static func integer(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
         guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
         var value: Int64 = 0
         var negative = false
@@ -78,7 +78,7 @@ enum IndexLine {
         return result
     }
 
-    private static func unescape(_ bytes: ArraySlice<UInt8>) -> String? {
+    private static func unescape(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
         guard bytes.contains(backslash) else { return String(validating: bytes, as: UTF8.self) }
         var result: [UInt8] = []
         var escaping = false

@@ -4,9 +4,12 @@ import QuillModels
 
 /// The journal of local writes a sync server has not acknowledged yet.
 ///
-/// Lines are `+<id>` (written locally) and `-<id>` (acknowledged); replaying them gives the
-/// pending set in first-written order. Appends are written inside the same transaction as
-/// the notes they describe, so a note is never changed without being marked.
+/// Lines are `+<id>`, one per local write (`-<id>` lines, acknowledgements that earlier
+/// versions appended, are still honoured); replaying them gives the pending set in
+/// first-written order. Appends are written inside the same transaction as the notes they
+/// describe, so a note is never changed without being marked. Each acknowledgement rewrites
+/// the journal (atomically) as just the notes still pending, so it stays as small as the
+/// pending set for anyone who syncs.
 struct PendingJournal: Sendable {
     let path: String
     let files: any FileAccessing
@@ -36,11 +39,8 @@ struct PendingJournal: Sendable {
 
     func markAcknowledged(_ ids: [NoteID]) throws(FileSystemError) {
         guard !ids.isEmpty else { return }
-        let remaining = Set(try load()).subtracting(ids)
-        if remaining.isEmpty {
-            try files.write(Data(), to: path)
-        } else {
-            try files.append(Data(ids.map { "-\($0.rawValue)\n" }.joined().utf8), to: path)
-        }
+        let acknowledged = Set(ids)
+        let remaining = try load().filter { !acknowledged.contains($0) }
+        try files.write(Data(remaining.map { "+\($0.rawValue)\n" }.joined().utf8), to: path)
     }
 }

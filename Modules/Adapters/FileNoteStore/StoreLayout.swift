@@ -5,7 +5,7 @@ import QuillModels
 /// ```
 /// <root>/notes/<id>.json   one versioned JSON document per note (the source of truth)
 /// <root>/index             append-only summary journal that keeps `list` from opening every note
-/// <root>/pending           append-only journal of local writes not yet acknowledged by a server
+/// <root>/pending           journal of local writes not yet acknowledged by a server
 /// <root>/txn/              staged documents and the COMMIT record of a write in progress
 /// <root>/lock              flock(2) target serializing writers across processes
 /// ```

@@ -8,7 +8,7 @@ extension StoreImplementation {
     static let all: [StoreImplementation] = [.inMemory, .sqlite, .postgres]
 
     /// A fresh SQLite file in a temporary directory, removed afterwards.
-    static let sqlite = StoreImplementation(name: "SQLite", isAvailable: true) {
+    static let sqlite = StoreImplementation(name: "SQLite", isAvailable: true, keepsEncodedNotes: true) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-sqlite-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let store = try SQLiteServerStore(path: directory.appendingPathComponent("quill.sqlite").path)

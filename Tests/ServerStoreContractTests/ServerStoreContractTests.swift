@@ -234,6 +234,37 @@ import Testing
         }
     }
 
+    /// A repository that keeps notes as the API writes them must keep exactly `NoteJSON`'s bytes
+    /// of the note it would return, for single notes and for feed pages alike.
+    @Test(arguments: implementations)
+    func encodedFormsMatchTheNotes(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let plain = try await store.create(try Sample.note("a1", title: "Quotes \" and / slashes", body: "é\n\t✓", tags: ["b", "a"]),
+                                               account: account)
+            let edited = try await store.replace(plain.revised(title: "Edited", at: Sample.date.addingTimeInterval(1.5)),
+                                                 account: account, ifRevision: 1)
+            _ = try await store.create(try Sample.note("b2"), account: account)
+            let gone = try await store.delete(try #require(NoteID("b2")), account: account, ifRevision: 1, at: Sample.date)
+            func json(_ note: Note) throws -> [UInt8] { Array(try NoteJSON.encoder.encode(NoteDocument(note))) }
+
+            for note in [edited, gone] {
+                let encoded = try await store.encodedNote(note.id, account: account)
+                #expect((encoded != nil) == implementation.keepsEncodedNotes)
+                if let encoded { #expect(encoded == EncodedNote(revision: note.revision, json: try json(note))) }
+            }
+            #expect(try await store.encodedNote(try #require(NoteID("ff")), account: account) == nil)
+            for (cursor, limit) in [(ChangeCursor.beginning, 10), (.beginning, 1), (ChangeCursor(sequence: 3), 10)] {
+                let page = try await store.changes(account: account, after: cursor, limit: limit)
+                let found = try await store.encodedChanges(account: account, after: cursor, limit: limit)
+                #expect((found != nil) == implementation.keepsEncodedNotes)
+                guard let encoded = found else { continue }
+                #expect(encoded.documents == Array(try page.notes.map(json).joined(separator: [UInt8(ascii: ",")])))
+                #expect(encoded.count == page.notes.count && encoded.next == page.next && encoded.hasMore == page.hasMore)
+            }
+        }
+    }
+
     @Test(arguments: implementations)
     func migratingAgainChangesNothing(_ implementation: StoreImplementation) async throws {
         try await implementation.withStore { store in

@@ -10,6 +10,8 @@ typealias ServerStore = ServerNoteRepository & AccountRepository & SchemaMigrati
 struct StoreImplementation: Sendable, CustomTestStringConvertible {
     let name: String
     let isAvailable: Bool
+    /// Whether it keeps notes as the API writes them (`encodedNote`, `encodedChanges`).
+    var keepsEncodedNotes = false
     let make: @Sendable () async throws -> (store: any ServerStore, close: @Sendable () async throws -> Void)
 
     var testDescription: String { name }

@@ -15,6 +15,7 @@ final class SQLiteConnection {
     private var statements: [String: OpaquePointer] = [:]
 
     init(path: String) throws {
+        _ = SQLiteConnection.processConfiguration
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &handle, flags, nil)
         guard status == SQLITE_OK else {
@@ -24,8 +25,18 @@ final class SQLiteConnection {
             throw SQLiteError(code: status, message: "cannot open \(path): \(message)")
         }
         sqlite3_busy_timeout(handle, 5_000)
-        try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
+        try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"
+                    + " PRAGMA mmap_size = \(SQLiteConnection.mappedBytes);")
     }
+
+    /// Reads go through a memory map of up to this many bytes of the file instead of `pread`
+    /// copies into each connection's page cache.
+    private static let mappedBytes = 1 << 30
+
+    /// SQLite's process-wide settings, applied once before the first connection opens.
+    private static let processConfiguration: Void = {
+        _ = quill_sqlite_disable_memory_statistics()
+    }()
 
     /// Runs one or more statements that take no parameters and return no rows.
     func execute(_ sql: String) throws {
@@ -108,6 +119,15 @@ struct SQLiteRow {
     let statement: OpaquePointer
 
     func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+
+    /// Appends a text column's UTF-8 bytes without making a `String` of them.
+    func appendText(_ column: Int32, to bytes: inout [UInt8]) {
+        guard let text = sqlite3_column_text(statement, column) else { return }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text, count: count))
+    }
 
     func text(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(statement, column) else { return "" }

@@ -37,5 +37,8 @@ enum SQLiteMigrations {
         ALTER TABLE push_requests ADD COLUMN created_ms INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX push_requests_age ON push_requests (account_id, created_ms);
         """),
+        // Each note's API JSON, so that GET and the change feed copy bytes (see `EncodedNote`);
+        // NULL for notes written before, which are then read as columns.
+        (3, "ALTER TABLE notes ADD COLUMN document TEXT;"),
     ]
 }

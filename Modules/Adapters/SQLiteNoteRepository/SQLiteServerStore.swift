@@ -171,6 +171,51 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
+    /// From the `document` column, written with every note since schema version 3; `nil` for
+    /// a note written before (the caller then reads it as a `Note`).
+    public func encodedNote(_ id: NoteID, account: AccountID) async throws -> EncodedNote? {
+        try reading { connection in
+            var found: EncodedNote?
+            try connection.query("SELECT revision, document FROM notes WHERE account_id = ? AND id = ? AND document IS NOT NULL",
+                                 [.integer(account.rawValue), .text(id.rawValue)]) { row in
+                var json: [UInt8] = []
+                row.appendText(1, to: &json)
+                found = EncodedNote(revision: Int(row.integer(0)), json: json)
+            }
+            return found
+        }
+    }
+
+    /// From the `document` column; `nil` if any note of the page was written before schema version 3.
+    public func encodedChanges(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> EncodedChangePage? {
+        try reading { connection in
+            let size = max(0, limit)
+            var documents: [UInt8] = []
+            var count = 0
+            var last = cursor.sequence
+            var hasMore = false
+            var complete = true
+            try connection.query("""
+                SELECT sequence, document FROM notes WHERE account_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
+                """, [.integer(account.rawValue), .integer(cursor.sequence), .integer(Int64(size) + 1)]) { row in
+                guard count < size else {
+                    hasMore = true
+                    return
+                }
+                guard !row.isNull(1) else {
+                    complete = false
+                    return
+                }
+                if count > 0 { documents.append(UInt8(ascii: ",")) }
+                row.appendText(1, to: &documents)
+                count += 1
+                last = row.integer(0)
+            }
+            guard complete else { return nil }
+            return EncodedChangePage(documents: documents, count: count, next: ChangeCursor(sequence: last), hasMore: hasMore)
+        }
+    }
+
     public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome] {
         try guarded { connection in
             try connection.transaction {
@@ -215,16 +260,21 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try connection.query("UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = ? RETURNING last_sequence",
                              [.integer(account.rawValue)]) { sequence = $0.integer(0) }
         guard let sequence else { throw ServerStoreError.corrupt("no account \(account)") }
+        let document: Data
+        do { document = try NoteJSON.encoder.encode(NoteDocument(note)) } catch {
+            throw ServerStoreError.corrupt("note \(note.id) cannot be encoded: \(error)")
+        }
         try connection.query("""
-            INSERT INTO notes (account_id, \(Self.noteColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO notes (account_id, \(Self.noteColumns), document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
               created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, revision = excluded.revision,
-              deleted = excluded.deleted, sequence = excluded.sequence
+              deleted = excluded.deleted, sequence = excluded.sequence, document = excluded.document
             """, [
                 .integer(account.rawValue), .text(note.id.rawValue), .text(note.title), .text(note.body),
                 .text(note.tags.map(\.rawValue).joined(separator: " ")),
                 .integer(note.created.millisecondsSince1970), .integer(note.updated.millisecondsSince1970),
                 .integer(Int64(note.revision)), .integer(note.isDeleted ? 1 : 0), .integer(sequence),
+                .text(String(decoding: document, as: UTF8.self)),
             ])
         return note
     }

@@ -12,6 +12,13 @@ enum JSONBody {
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
     }
 
+    /// JSON that is already encoded, e.g. a note as the repository keeps it (`EncodedNote`).
+    static func encoded(_ json: [UInt8], headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json; charset=utf-8"
+        return Response(status: .ok, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: json)))
+    }
+
     /// The same bytes as `response(_:)` would write, without `JSONEncoder` (see `JSONWritable`).
     static func written(_ value: some JSONWritable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var fields = headers

@@ -111,6 +111,18 @@ extension ChangesBody: JSONWritable {
     }
 }
 
+extension EncodedChangePage: JSONWritable {
+    /// The same bytes as `ChangesBody` of the same notes, from the notes' stored JSON.
+    func writeJSON(into bytes: inout ByteBuffer) {
+        bytes.reserveCapacity(bytes.writerIndex + documents.count + 64)
+        JSONWriter.raw(#"{"changes":["#, into: &bytes)
+        bytes.writeBytes(documents)
+        JSONWriter.raw(hasMore ? #"],"hasMore":true,"next":"# : #"],"hasMore":false,"next":"#, into: &bytes)
+        JSONWriter.string(next.description, into: &bytes)
+        bytes.writeInteger(UInt8(ascii: "}"))
+    }
+}
+
 extension PushResultBody: JSONWritable {
     func writeJSON(into bytes: inout ByteBuffer) {
         JSONWriter.raw(#"{"id":"#, into: &bytes)

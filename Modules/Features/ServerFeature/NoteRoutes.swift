@@ -36,6 +36,9 @@ struct NoteRoutes {
     func read(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try RequestInput.noteID(context)
+        if let encoded = try await dependencies.notes.encodedNote(id, account: account.id) {
+            return JSONBody.encoded(encoded.json, headers: RequestInput.eTag(revision: encoded.revision))
+        }
         guard let note = try await dependencies.notes.note(id, account: account.id) else {
             throw APIError.notFound("no note with ID \(id)")
         }

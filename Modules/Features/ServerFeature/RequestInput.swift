@@ -56,7 +56,8 @@ enum RequestInput {
         return revision
     }
 
-    static func eTag(_ note: Note) -> HTTPFields { [.eTag: "\"\(note.revision)\""] }
+    static func eTag(_ note: Note) -> HTTPFields { eTag(revision: note.revision) }
+    static func eTag(revision: Int) -> HTTPFields { [.eTag: "\"\(revision)\""] }
 
     /// An optional integer query parameter within `range`, else `defaultValue`.
     static func limit(_ query: Parameters, default defaultValue: Int, maximum: Int) throws -> Int {

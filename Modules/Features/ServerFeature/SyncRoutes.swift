@@ -25,6 +25,9 @@ struct SyncRoutes {
             guard let parsed = ChangeCursor(text) else { throw APIError.badRequest("since: '\(text)' is not a cursor this server gave out") }
             cursor = parsed
         }
+        if let encoded = try await dependencies.notes.encodedChanges(account: account.id, after: cursor, limit: limit) {
+            return JSONBody.written(encoded)
+        }
         let page = try await dependencies.notes.changes(account: account.id, after: cursor, limit: limit)
         return JSONBody.written(ChangesBody(changes: page.notes.map(NoteDocument.init), next: page.next.description, hasMore: page.hasMore))
     }

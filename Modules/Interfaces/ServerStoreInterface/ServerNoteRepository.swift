@@ -18,6 +18,12 @@ public protocol ServerNoteRepository: Sendable {
     func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note
     /// Notes written after `cursor`, in write order, each at most once, at most `limit`.
     func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage
+    /// `note(_:account:)` as the API writes it, if this repository keeps notes in that form;
+    /// `nil` (the default) if it does not or if there is no such note, and the caller uses `note`.
+    func encodedNote(_ id: NoteID, account: AccountID) async throws -> EncodedNote?
+    /// `changes(account:after:limit:)` as the API writes it, if this repository keeps notes in
+    /// that form; `nil` (the default) if it does not, and the caller uses `changes`.
+    func encodedChanges(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> EncodedChangePage?
     /// Applies each change by `PushRule`, all in one transaction, and remembers the outcomes
     /// under `requestID`: the same request ID again returns them without applying anything.
     /// Answers older than `PushRequestID.retention` at `now` are forgotten (this call removes them),

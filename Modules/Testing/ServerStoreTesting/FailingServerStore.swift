@@ -56,6 +56,16 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.push(changes, requestID: requestID, account: account, at: now)
     }
 
+    public func encodedNote(_ id: NoteID, account: AccountID) async throws -> EncodedNote? {
+        try check(.read)
+        return try await base.encodedNote(id, account: account)
+    }
+
+    public func encodedChanges(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> EncodedChangePage? {
+        try check(.changes)
+        return try await base.encodedChanges(account: account, after: cursor, limit: limit)
+    }
+
     public func createAccount(named name: String, token: StoredToken) async throws -> Account {
         try check(.accounts)
         return try await base.createAccount(named: name, token: token)

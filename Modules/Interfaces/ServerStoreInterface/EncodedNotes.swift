@@ -1,0 +1,40 @@
+import Foundation
+import QuillModels
+
+/// A note as the API writes it: its `NoteDocument` JSON, exactly the bytes of `NoteJSON.encoder`.
+///
+/// Exists for speed: a repository that keeps this form next to each note can answer `GET` and
+/// the change feed by copying bytes, without turning rows into `Note`s and encoding them again.
+public struct EncodedNote: Hashable, Sendable {
+    public let revision: Int
+    public let json: [UInt8]
+
+    public init(revision: Int, json: [UInt8]) {
+        self.revision = revision
+        self.json = json
+    }
+}
+
+/// A page of the change feed with each note as the API writes it.
+public struct EncodedChangePage: Hashable, Sendable {
+    /// The notes' JSON objects separated by commas: the inside of the page's `changes` array.
+    public let documents: [UInt8]
+    public let count: Int
+    public let next: ChangeCursor
+    public let hasMore: Bool
+
+    public init(documents: [UInt8], count: Int, next: ChangeCursor, hasMore: Bool) {
+        self.documents = documents
+        self.count = count
+        self.next = next
+        self.hasMore = hasMore
+    }
+}
+
+extension ServerNoteRepository {
+    /// Keeps no encoded form: the HTTP layer encodes the notes itself.
+    public func encodedNote(_ id: NoteID, account: AccountID) async throws -> EncodedNote? { nil }
+
+    /// Keeps no encoded form: the HTTP layer encodes the notes itself.
+    public func encodedChanges(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> EncodedChangePage? { nil }
+}

@@ -152,14 +152,6 @@ struct BadInputTests {
         #expect(reason.contains("SHA-256"))
     }
 
-    @Test("two entries with the same note ID")
-    func duplicateIDs() async throws {
-        let note = try Fixtures.trickyNotes()[1]
-        let body = Array("---\nid: \(note.id)\ntitle: \"x\"\ntags: []\ncreated: 2026-01-01T00:00:00.000Z\nupdated: 2026-01-01T00:00:00.000Z\nrevision: 1\n---\nbody".utf8)
-        #expect(try await importError(try tarGz(RawTar.entry("a.md", body), RawTar.entry("b.md", body)))
-                == .duplicateNoteID(entry: "b.md", id: note.id, firstEntry: "a.md"))
-    }
-
     @Test("malformed Quill front matter names the entry")
     func badFrontMatter() async throws {
         let body = Array("---\nid: abc\ntitle: unquoted\ntags: []\ncreated: x\nupdated: x\nrevision: 1\n---\n".utf8)

@@ -71,6 +71,9 @@ private struct ProblemStore: NoteStore {
     func search(_ text: String, limit: Int?) async throws -> NoteListing { NoteListing(notes: []) }
     func ids(withPrefix prefix: String) async throws -> [NoteID] { [] }
     func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws {}
+    func createInBulk<T: Sendable>(origin: WriteOrigin, _ fill: (any BulkCreation) async throws -> T) async throws -> T {
+        throw NoteStoreError.unavailable("read-only")
+    }
     func pendingChanges() async throws -> [NoteID] { [] }
     func acknowledge(_ revisions: [NoteID: Int]) async throws {}
 }

@@ -68,6 +68,20 @@ struct RoundTripTests {
         #expect(copy.body == incoming.body && copy.title == incoming.title && copy.tags == incoming.tags)
     }
 
+    @Test("a note ID that appears twice in one archive is treated like a stored one, in a dry run too",
+          arguments: [false, true])
+    func repeatedIDInOneArchive(dryRun: Bool) async throws {
+        let id = try Fixtures.trickyNotes()[1].id
+        func entry(_ name: String, _ body: String) -> [UInt8] {
+            RawTar.entry(name, Array("---\nid: \(id)\ntitle: \"x\"\ntags: []\ncreated: 2026-01-01T00:00:00.000Z\nupdated: 2026-01-01T00:00:00.000Z\nrevision: 1\n---\n\(body)".utf8))
+        }
+        let archive = try Fixtures.gzip(entry("a.md", "body") + entry("b.md", "body") + entry("c.md", "other") + RawTar.end)
+        let store = InMemoryNoteStore()
+        let report = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(archive), dryRun: dryRun)
+        #expect(report.addedCount == 1 && report.unchangedCount == 1 && report.copiedCount == 1)
+        #expect(try await Fixtures.snapshot(store).count == (dryRun ? 0 : 2))
+    }
+
     @Test("a dry run reports the plan and writes nothing")
     func dryRun() async throws {
         let archive = try await Fixtures.export(try Fixtures.trickyNotes())

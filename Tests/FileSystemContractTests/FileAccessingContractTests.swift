@@ -52,6 +52,25 @@ struct FileAccessingContractTests {
     }
 
     @Test(arguments: FileSystemFixture.allCases)
+    func createUnsyncedMakesNewFilesAndRefusesTakenPaths(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        try files.write(Data("old".utf8), to: root + "/taken")
+        #expect(throws: FileSystemError.alreadyExists(path: root + "/taken")) {
+            try files.createUnsynced([(root + "/first", Data("1".utf8)), (root + "/taken", Data("new".utf8))])
+        }
+        #expect(!files.exists(root + "/first"))
+        #expect(try files.read(root + "/taken") == Data("old".utf8))
+        try files.createUnsynced([(root + "/first", Data("1".utf8)), (root + "/second", Data())])
+        try files.synchronize(root)
+        #expect(try files.read(root + "/first") == Data("1".utf8))
+        #expect(try files.read(root + "/second") == Data())
+        #expect(throws: FileSystemError.notFound(path: root + "/no/file")) {
+            try files.createUnsynced([(root + "/no/file", Data())])
+        }
+        #expect(throws: FileSystemError.notFound(path: root + "/missing")) { try files.synchronize(root + "/missing") }
+    }
+
+    @Test(arguments: FileSystemFixture.allCases)
     func moveReplacesTheDestination(fixture: FileSystemFixture) throws {
         let (files, root) = try fixture.make()
         try files.createDirectory(root + "/sub")

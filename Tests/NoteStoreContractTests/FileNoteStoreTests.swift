@@ -51,6 +51,45 @@ struct FileNoteStoreTests {
         }
     }
 
+    /// The same for a bulk creation of two chunks, interrupted after every possible number of
+    /// file operations (the rollback fails too, as in a crash): the reopened store must hold
+    /// the old notes only, or every new one — and say so in `list`, `note` and pending.
+    @Test func aBulkCreationInterruptedAtAnyStepIsAllOrNothing() async throws {
+        var reachedTheEnd = false
+        for step in 0..<80 {
+            let disk = InMemoryFileSystem()
+            let locks = InMemoryLocking()
+            let before = try NoteMaker.note(1)
+            try await store(on: disk, locks: locks).create(before)
+            let chunks = [[try NoteMaker.note(2), try NoteMaker.note(3)], [try NoteMaker.note(4), try NoteMaker.note(5)]]
+
+            let failing = FailingFileAccessor(wrapping: disk, mutationsBeforeFailure: step)
+            let succeeded = (try? await store(on: failing, locks: locks).createInBulk(origin: .local) { bulk async throws -> Void in
+                for chunk in chunks { try await bulk.add(chunk) }
+            }) != nil
+
+            let reopened = store(on: disk, locks: locks)
+            let titles = try await reopened.list(NoteQuery()).notes.map(\.title).sorted()
+            let found = try await chunks.joined().asyncCount { try await reopened.note(id: $0.id) != nil }
+            if titles == ["Note 1"] {
+                #expect(!succeeded, "step \(step): a bulk creation that reported success was lost")
+                #expect(found == 0, "step \(step): uncommitted notes are readable")
+                #expect(try await reopened.pendingChanges() == [before.id], "step \(step)")
+            } else {
+                #expect(titles == ["Note 1", "Note 2", "Note 3", "Note 4", "Note 5"], "step \(step): mixed state \(titles)")
+                #expect(found == 4, "step \(step)")
+                #expect(try await reopened.pendingChanges().count == 5, "step \(step)")
+            }
+            try await reopened.create(try NoteMaker.note(6))
+            #expect(try await reopened.list(NoteQuery()).notes.count == titles.count + 1, "step \(step)")
+            if !failing.hasFailed {
+                reachedTheEnd = true
+                break
+            }
+        }
+        #expect(reachedTheEnd, "every step up to an uninterrupted run was tried")
+    }
+
     @Test func aMissingIndexIsRebuiltFromTheNotes() async throws {
         let disk = InMemoryFileSystem()
         try await store(on: disk).apply([.create(try NoteMaker.note(1)), .create(try NoteMaker.note(2))], origin: .local)
@@ -113,5 +152,14 @@ struct FileNoteStoreTests {
         try disk.createDirectory("/data")
         try disk.write(Data(), to: root)
         await #expect(throws: NoteStoreError.self) { try await store(on: disk).create(try NoteMaker.note(1)) }
+    }
+}
+
+extension Sequence {
+    /// How many elements satisfy an async predicate.
+    func asyncCount(where predicate: (Element) async throws -> Bool) async rethrows -> Int {
+        var count = 0
+        for element in self where try await predicate(element) { count += 1 }
+        return count
     }
 }

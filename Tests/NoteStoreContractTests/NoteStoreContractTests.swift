@@ -45,6 +45,57 @@ struct NoteStoreContractTests {
     }
 
     @Test(arguments: StoreFixture.allCases)
+    func aBulkCreationLandsWholeWhenItsBodyReturns(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        let stored = try NoteMaker.note(1)
+        try await store.create(stored)
+        try await store.acknowledge([stored.id: 1])
+        let count = try await store.createInBulk(origin: .local) { bulk in
+            #expect(try await bulk.existing(stored.id) == stored)
+            try await bulk.add([try NoteMaker.note(2), try NoteMaker.note(3)])
+            #expect(try await bulk.existing(try NoteMaker.note(2).id) == (try NoteMaker.note(2)), "earlier chunks count")
+            await #expect(throws: NoteStoreError.alreadyExists(stored.id)) { try await bulk.add([try NoteMaker.note(1, title: "Clash")]) }
+            await #expect(throws: NoteStoreError.alreadyExists(try NoteMaker.note(2).id)) { try await bulk.add([try NoteMaker.note(2)]) }
+            await #expect(throws: NoteStoreError.duplicateInBatch(try NoteMaker.note(4).id)) {
+                try await bulk.add([try NoteMaker.note(4), try NoteMaker.note(4)])
+            }
+            try await bulk.add([try NoteMaker.note(4)])
+            return 3
+        }
+        #expect(count == 3)
+        #expect(try await store.list(NoteQuery()).notes.map(\.title).sorted() == ["Note 1", "Note 2", "Note 3", "Note 4"])
+        #expect(try await store.note(id: NoteMaker.note(3).id) == (try NoteMaker.note(3)))
+        #expect(Set(try await store.pendingChanges()) == Set(try [2, 3, 4].map { try NoteMaker.note($0).id }))
+    }
+
+    @Test(arguments: StoreFixture.allCases)
+    func aBulkCreationWhoseBodyThrowsLeavesNothing(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        try await store.create(try NoteMaker.note(1))
+        struct Abandoned: Error {}
+        await #expect(throws: Abandoned.self) {
+            try await store.createInBulk(origin: .local) { bulk in
+                try await bulk.add([try NoteMaker.note(2), try NoteMaker.note(3)])
+                throw Abandoned()
+            }
+        }
+        #expect(try await store.list(NoteQuery()).notes.map(\.title) == ["Note 1"])
+        #expect(try await store.note(id: NoteMaker.note(2).id) == nil)
+        #expect(try await store.pendingChanges() == [try NoteMaker.note(1).id])
+        try await store.createInBulk(origin: .remote) { bulk in try await bulk.add([try NoteMaker.note(2)]) }
+        #expect(try await store.note(id: NoteMaker.note(2).id) != nil)
+        #expect(try await store.pendingChanges() == [try NoteMaker.note(1).id], "remote notes are not pending")
+    }
+
+    @Test(arguments: StoreFixture.allCases)
+    func aBulkCreationCannotBeUsedAfterItsBody(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        let escaped = try await store.createInBulk(origin: .local) { bulk in bulk }
+        await #expect(throws: NoteStoreError.self) { try await escaped.add([try NoteMaker.note(9)]) }
+        #expect(try await store.note(id: NoteMaker.note(9).id) == nil)
+    }
+
+    @Test(arguments: StoreFixture.allCases)
     func aBatchIsAllOrNothing(fixture: StoreFixture) async throws {
         let store = try fixture.make()
         try await store.create(try NoteMaker.note(1))

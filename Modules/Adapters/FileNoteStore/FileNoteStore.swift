@@ -73,6 +73,29 @@ public struct FileNoteStore: NoteStore {
         }
     }
 
+    public func createInBulk<T: Sendable>(
+        origin: WriteOrigin, _ fill: (any BulkCreation) async throws -> T
+    ) async throws -> T {
+        try createDataDirectory()
+        return try await locks.withLock(at: layout.lock, exclusive: true) {
+            try recover()
+            let transaction = BulkTransaction(layout: layout, files: files)
+            try transaction.begin()
+            let bulk = FileBulkCreation(transaction: transaction, readNote: { [self] id in try readNote(id) })
+            do {
+                let result = try await fill(bulk)
+                bulk.finish()
+                try transaction.commit(origin: origin)
+                return result
+            } catch {
+                bulk.finish()
+                // If this fails too, the undo log stays and the next writer's `recover` finishes it.
+                try? transaction.rollBack()
+                throw error
+            }
+        }
+    }
+
     public func pendingChanges() async throws -> [NoteID] {
         try await reading { try PendingJournal(path: layout.pending, files: files).load() }
     }
@@ -95,7 +118,7 @@ public struct FileNoteStore: NoteStore {
         guard files.exists(layout.root) else { return try body() }
         while true {
             let result: T? = try await locks.withLock(at: layout.lock, exclusive: false) {
-                WriteTransaction(layout: layout, files: files).hasUnfinishedCommit ? nil : try body()
+                needsRecovery ? nil : try body()
             }
             if let result { return result }
             try await writing {}
@@ -103,15 +126,30 @@ public struct FileNoteStore: NoteStore {
     }
 
     private func writing<T: Sendable>(_ body: () throws -> T) async throws -> T {
+        try createDataDirectory()
+        return try await locks.withLock(at: layout.lock, exclusive: true) {
+            try recover()
+            return try body()
+        }
+    }
+
+    private func createDataDirectory() throws {
         do {
             try files.createDirectory(layout.root)
         } catch {
             throw NoteStoreError.unavailable("cannot create the data directory: \(error)")
         }
-        return try await locks.withLock(at: layout.lock, exclusive: true) {
-            try WriteTransaction(layout: layout, files: files).recover()
-            return try body()
-        }
+    }
+
+    /// Whether a writer died part way: then readers wait for a writer to `recover` first.
+    private var needsRecovery: Bool {
+        WriteTransaction(layout: layout, files: files).hasUnfinishedCommit || BulkTransaction(layout: layout, files: files).isUnfinished
+    }
+
+    /// Finishes or undoes whatever a crashed writer left. Call with the exclusive lock held.
+    private func recover() throws {
+        _ = try BulkTransaction(layout: layout, files: files).recover()
+        try WriteTransaction(layout: layout, files: files).recover()
     }
 
     private func check(_ write: NoteWrite) throws {

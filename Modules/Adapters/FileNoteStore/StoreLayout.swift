@@ -6,7 +6,8 @@ import QuillModels
 /// <root>/notes/<id>.json   one versioned JSON document per note (the source of truth)
 /// <root>/index             append-only summary journal that keeps `list` from opening every note
 /// <root>/pending           journal of local writes not yet acknowledged by a server
-/// <root>/txn/              staged documents and the COMMIT record of a write in progress
+/// <root>/txn/              staged documents and the COMMIT record of a write in progress, or
+///                          the undo log, summary chunks and BULK-COMMIT of a bulk creation
 /// <root>/lock              flock(2) target serializing writers across processes
 /// ```
 struct StoreLayout: Sendable {
@@ -18,7 +19,15 @@ struct StoreLayout: Sendable {
     var transactions: String { root + "/txn" }
     var commitRecord: String { transactions + "/COMMIT" }
     var lock: String { root + "/lock" }
+    var bulkCreated: String { transactions + "/BULK" }
+    var bulkCommitRecord: String { transactions + "/BULK-COMMIT" }
+    static let bulkSummariesPrefix = "bulk-summaries-"
 
     func note(_ id: NoteID) -> String { notes + "/" + id.rawValue + ".json" }
     func staged(_ id: NoteID) -> String { transactions + "/" + id.rawValue + ".json" }
+    /// The index lines of a bulk creation's `chunk`th chunk (names sort in chunk order).
+    func bulkSummaries(_ chunk: Int) -> String {
+        let digits = String(chunk)
+        return transactions + "/" + Self.bulkSummariesPrefix + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+    }
 }

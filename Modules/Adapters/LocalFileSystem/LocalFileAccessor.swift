@@ -65,6 +65,25 @@ public struct LocalFileAccessor: FileAccessing {
         for directory in directories { try syncDirectory(directory) }
     }
 
+    public func createUnsynced(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
+        if let taken = files.first(where: { exists($0.path) }) { throw .alreadyExists(path: taken.path) }
+        for file in files {
+            let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw errno == EEXIST ? .alreadyExists(path: file.path) : .fromErrno(path: file.path)
+            }
+            defer { close(descriptor) }
+            try writeAll(file.data, to: descriptor, path: file.path)
+        }
+    }
+
+    public func synchronize(_ path: String) throws(FileSystemError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .fromErrno(path: path) }
+        defer { close(descriptor) }
+        guard quill_syncfs(descriptor) == 0 else { throw .fromErrno(path: path) }
+    }
+
     /// Writes `data` to a temporary file beside `path`, then renames it over `path`.
     private func replace(_ path: String, with data: Data, syncingFile: Bool) throws(FileSystemError) {
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

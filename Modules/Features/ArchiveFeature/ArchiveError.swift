@@ -18,7 +18,6 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidUTF8(entry: String, part: String)
     case invalidNote(entry: String, reason: String)
     case duplicateEntry(entry: String)
-    case duplicateNoteID(entry: String, id: NoteID, firstEntry: String)
     case manifest(entry: String, reason: String)
     /// The store could not be read completely, so an export would silently miss notes.
     case unreadableStore([String])
@@ -36,7 +35,6 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidUTF8(let entry, let part): "entry '\(entry)': the \(part) is not valid UTF-8"
         case .invalidNote(let entry, let reason): "entry '\(entry)': invalid note: \(reason)"
         case .duplicateEntry(let entry): "entry '\(entry)' appears twice in the archive"
-        case .duplicateNoteID(let entry, let id, let first): "entry '\(entry)' has note ID \(id), already used by '\(first)'"
         case .manifest(let entry, let reason): "entry '\(entry)': \(reason)"
         case .unreadableStore(let problems): "some notes cannot be read, so the export would be incomplete: " + problems.joined(separator: "; ")
         case .stream(let error): error.description

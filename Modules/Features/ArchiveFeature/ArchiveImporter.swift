@@ -7,11 +7,12 @@ import SystemInterface
 /// Brings the notes of a `.tar.gz` into the store: a Quill archive, or a folder of plain
 /// Markdown files packed by GNU tar.
 ///
-/// Nothing is written until the whole archive has been read and validated; then every
-/// write goes to the store in one all-or-nothing `apply`, so an import either adds every
-/// note or (on any error) leaves the store exactly as it was. Existing notes are never
-/// overwritten: an identical one is left alone, a different one is kept next to the
-/// incoming copy, which gets a new ID.
+/// The archive streams through: each note is validated, planned and handed to the store's
+/// `createInBulk` a chunk at a time, and the batch is committed only once the whole archive
+/// (manifest included) has checked out. So an import either adds every note or (on any error)
+/// leaves the store exactly as it was, and memory does not grow with the archive. Existing
+/// notes are never overwritten: an identical one is left alone, a different one is kept next
+/// to the incoming copy, which gets a new ID.
 public struct ArchiveImporter: Sendable {
     private let store: any NoteStore
     private let decompression: any Decompressing
@@ -29,13 +30,27 @@ public struct ArchiveImporter: Sendable {
         from source: any ByteSource, limits: ArchiveLimits = ArchiveLimits(), dryRun: Bool = false,
         progress: (ArchiveProgress) -> Void = { _ in }
     ) async throws -> ImportReport {
-        let contents = try ArchiveReader(decompression: decompression, limits: limits).read(source, progress: progress)
-        let plan = try await ImportPlanner(store: store, ids: ids, clock: clock).plan(contents)
-        if !dryRun, !plan.writes.isEmpty {
-            try await store.apply(plan.writes, origin: .local)
+        if dryRun {
+            return try await run(source, limits: limits, target: DryRunImportTarget(store: store), applied: false, progress: progress)
         }
-        return ImportReport(actions: plan.actions, skippedEntries: contents.skippedEntries,
-                            manifestVerified: contents.manifestVerified, uncompressedBytes: contents.uncompressedBytes,
-                            applied: !dryRun)
+        return try await store.createInBulk(origin: .local) { bulk in
+            try await run(source, limits: limits, target: StoreImportTarget(bulk: bulk), applied: true, progress: progress)
+        }
+    }
+
+    private func run(
+        _ source: any ByteSource, limits: ArchiveLimits, target: any ImportTarget, applied: Bool,
+        progress: (ArchiveProgress) -> Void
+    ) async throws -> ImportReport {
+        var planner = ImportPlanner(target: target, ids: ids, now: clock.now())
+        var report = ImportReport(applied: applied)
+        let summary = try await ArchiveReader(decompression: decompression, limits: limits).read(source, progress: progress) { item in
+            report.record(try await planner.plan(item))
+        }
+        try await planner.finish()
+        report.skippedEntries = summary.skippedEntries
+        report.manifestVerified = summary.manifestVerified
+        report.uncompressedBytes = summary.uncompressedBytes
+        return report
     }
 }

@@ -1,35 +1,17 @@
-import Foundation
 import QuillModels
 
 /// `manifest.json`: what a Quill archive contains, with a SHA-256 per entry.
 ///
 /// Exists so that an import can prove that every note the exporter wrote arrived intact and
-/// that nothing was added or removed, beyond what gzip's CRC already checks.
-struct ArchiveManifest: Codable, Equatable {
+/// that nothing was added or removed, beyond what gzip's CRC already checks. Written by
+/// `ManifestBuilder`, read by `ManifestParser`, checked against the archive by `ManifestCheck`.
+enum ArchiveManifest {
     static let currentFormat = 1
 
-    struct Entry: Codable, Equatable {
+    struct Entry: Equatable {
         var path: String
         var sha256: String
         var bytes: Int64
-    }
-
-    var format: Int
-    var generator: String
-    var noteCount: Int
-    var entries: [Entry]
-
-    static func decode(_ bytes: [UInt8], entry: String) throws(ArchiveError) -> ArchiveManifest {
-        let manifest: ArchiveManifest
-        do {
-            manifest = try JSONDecoder().decode(ArchiveManifest.self, from: Data(bytes))
-        } catch {
-            throw .manifest(entry: entry, reason: "malformed manifest: \(error)")
-        }
-        guard (1...currentFormat).contains(manifest.format) else {
-            throw .manifest(entry: entry, reason: "manifest format \(manifest.format) is newer than this quill understands; upgrade quill")
-        }
-        return manifest
     }
 }
 
@@ -43,7 +25,7 @@ struct ManifestBuilder {
 
     mutating func add(path: String, content: [UInt8]) {
         if noteCount > 0 { entries.append(contentsOf: ",\n".utf8) }
-        let line = "{\"bytes\":\(content.count),\"path\":\(JSONString.quote(path)),\"sha256\":\"\(ArchiveReader.sha256(content))\"}"
+        let line = "{\"bytes\":\(content.count),\"path\":\(JSONString.quote(path)),\"sha256\":\"\(SHA256Hex.of(content))\"}"
         entries.append(contentsOf: line.utf8)
         noteCount += 1
     }

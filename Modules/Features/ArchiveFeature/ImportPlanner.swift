@@ -1,58 +1,86 @@
+import Foundation
 import NoteStoreInterface
 import QuillModels
 import SystemInterface
 
-/// Decides, for every note of a validated archive, what importing it means for this store:
-/// add it, leave it (identical note present), or keep it as a copy (different note present).
+/// Decides, note by note, what importing means for this store: add it, leave it (an identical
+/// note is there), or keep it as a copy with a new ID (a different note is there) — and hands
+/// the notes to add to an `ImportTarget` a chunk at a time.
 ///
-/// Exists so that import and verify agree exactly, and so that the writes of an import form
-/// one batch the store applies all-or-nothing.
+/// Exists so that import and verify decide exactly alike, and so that an import holds one
+/// chunk of notes in memory, not the archive. A note added earlier in the same import counts
+/// as present, so an ID that appears twice in an archive is treated like one already stored.
 struct ImportPlanner {
-    let store: any NoteStore
-    let ids: any NoteIDGenerating
-    let clock: any WallClock
+    private let target: any ImportTarget
+    private let ids: any NoteIDGenerating
+    private let now: Date
+    private var chunk: [Note] = []
+    private var positionInChunk: [NoteID: Int] = [:]
+    private var chunkBytes = 0
 
-    func plan(_ contents: ArchiveContents) async throws -> (writes: [NoteWrite], actions: [ImportAction]) {
-        let existing = Set(try await store.list(NoteQuery(includeDeleted: true)).notes.map(\.id))
-        var taken = existing
-        for item in contents.items {
-            if case .note(let note) = item.incoming { taken.insert(note.id) }
-        }
-        var writes: [NoteWrite] = []
-        var actions: [ImportAction] = []
-        let now = clock.now()
-        for item in contents.items {
-            switch item.incoming {
-            case .note(let note):
-                guard existing.contains(note.id), let current = try await store.note(id: note.id) else {
-                    writes.append(.create(note))
-                    actions.append(.added(entry: item.entry, id: note.id, title: note.title))
-                    continue
-                }
-                if current.hasSameContent(as: note) {
-                    actions.append(.unchanged(entry: item.entry, id: note.id))
-                } else {
-                    let copy = try Note(id: freshID(avoiding: &taken), title: note.title, body: note.body, tags: note.tags,
-                                        created: note.created, updated: note.updated)
-                    writes.append(.create(copy))
-                    actions.append(.copied(entry: item.entry, original: note.id, copy: copy.id, title: note.title))
-                }
-            case .plain(let title, let body):
-                let note = try Note(id: freshID(avoiding: &taken), title: title, body: body, tags: [], created: now, updated: now)
-                writes.append(.create(note))
-                actions.append(.added(entry: item.entry, id: note.id, title: note.title))
-            }
-        }
-        return (writes, actions)
+    /// A chunk is handed on at whichever of these it reaches first.
+    static let chunkNotes = 2_000
+    static let chunkBodyBytes = 8 << 20
+
+    init(target: any ImportTarget, ids: any NoteIDGenerating, now: Date) {
+        self.target = target
+        self.ids = ids
+        self.now = now
     }
 
-    /// A new ID that is in neither the store nor the archive.
-    private func freshID(avoiding taken: inout Set<NoteID>) -> NoteID {
+    mutating func plan(_ item: ArchiveItem) async throws -> ImportReport.Action {
+        switch item.incoming {
+        case .note(let note):
+            switch try await presence(of: note) {
+            case .absent:
+                try await add(note)
+                return .added(entry: item.entry, id: note.id, title: note.title)
+            case .same:
+                return .unchanged(entry: item.entry, id: note.id)
+            case .different:
+                break
+            }
+            let copy = try Note(id: try await freshID(), title: note.title, body: note.body, tags: note.tags,
+                                created: note.created, updated: note.updated)
+            try await add(copy)
+            return .copied(entry: item.entry, original: note.id, copy: copy.id, title: note.title)
+        case .plain(let title, let body):
+            let note = try Note(id: try await freshID(), title: title, body: body, tags: [], created: now, updated: now)
+            try await add(note)
+            return .added(entry: item.entry, id: note.id, title: note.title)
+        }
+    }
+
+    /// Hands on the last, partial chunk.
+    mutating func finish() async throws {
+        guard !chunk.isEmpty else { return }
+        try await target.add(chunk)
+        chunk.removeAll(keepingCapacity: true)
+        positionInChunk.removeAll(keepingCapacity: true)
+        chunkBytes = 0
+    }
+
+    private func presence(of note: Note) async throws -> NotePresence {
+        if let position = positionInChunk[note.id] { return chunk[position].hasSameContent(as: note) ? .same : .different }
+        return try await target.presence(of: note)
+    }
+
+    private mutating func add(_ note: Note) async throws {
+        positionInChunk[note.id] = chunk.count
+        chunk.append(note)
+        chunkBytes += note.body.utf8.count
+        if chunk.count >= Self.chunkNotes || chunkBytes >= Self.chunkBodyBytes { try await finish() }
+    }
+
+    private func isTaken(_ id: NoteID) async throws -> Bool {
+        if positionInChunk[id] != nil { return true }
+        return try await target.isTaken(id)
+    }
+
+    /// A new ID that is neither in the store nor in this import so far.
+    private func freshID() async throws -> NoteID {
         var id = ids.next()
-        while taken.contains(id) { id = ids.next() }
-        taken.insert(id)
+        while try await isTaken(id) { id = ids.next() }
         return id
     }
 }
-
-typealias ImportAction = ImportReport.Action

@@ -1,6 +1,6 @@
 import QuillModels
 
-/// What an import did (or, for a dry run or `verify`, would do), entry by entry.
+/// What an import did (or, for a dry run or `verify`, would do).
 public struct ImportReport: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
         /// A note that was not in the store, added with its own ID (or a new one for plain Markdown).
@@ -11,14 +11,34 @@ public struct ImportReport: Hashable, Sendable {
         case copied(entry: String, original: NoteID, copy: NoteID, title: String)
     }
 
-    public var actions: [Action]
-    public var skippedEntries: [String]
-    public var manifestVerified: Bool
-    public var uncompressedBytes: Int64
+    /// Entry by entry for a dry run or a verification (which list everything); for an import,
+    /// only the copies (which it reports), so that its memory does not grow with the archive.
+    public private(set) var actions: [Action] = []
+    public var skippedEntries: [String] = []
+    public var manifestVerified = false
+    public var uncompressedBytes: Int64 = 0
     /// False for a dry run or a verification: nothing was written.
-    public var applied: Bool
+    public let applied: Bool
+    public private(set) var addedCount = 0
+    public private(set) var unchangedCount = 0
+    public private(set) var copiedCount = 0
 
-    public var addedCount: Int { actions.count { if case .added = $0 { true } else { false } } }
-    public var unchangedCount: Int { actions.count { if case .unchanged = $0 { true } else { false } } }
-    public var copiedCount: Int { actions.count { if case .copied = $0 { true } else { false } } }
+    public init(applied: Bool) {
+        self.applied = applied
+    }
+
+    public var noteCount: Int { addedCount + unchangedCount + copiedCount }
+
+    mutating func record(_ action: Action) {
+        switch action {
+        case .added: addedCount += 1
+        case .unchanged: unchangedCount += 1
+        case .copied: copiedCount += 1
+        }
+        if case .copied = action {
+            actions.append(action)
+        } else if !applied {
+            actions.append(action)
+        }
+    }
 }

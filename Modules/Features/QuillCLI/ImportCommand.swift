@@ -6,8 +6,8 @@ public struct ImportCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Add the notes of a .tar.gz archive (a Quill export or a folder of Markdown files).",
         discussion: """
-            The whole archive is checked before anything is written, and then every note is added at
-            once: on any error the store is left exactly as it was. A note already present is left
+            Notes are written as the archive is read, and become part of the store together once the
+            whole archive has checked out: on any error the store is left exactly as it was. A note already present is left
             alone if identical; if it differs, both are kept and the incoming one gets a new ID.
             """)
 

@@ -6,7 +6,7 @@ enum ImportReportOutput {
         var lines: [String] = []
         let verb = report.applied ? "Imported" : "Would import"
         let integrity = report.manifestVerified ? "manifest verified" : "no manifest (plain Markdown archive)"
-        lines.append("\(verb) \(report.actions.count) notes: \(report.addedCount) new, \(report.unchangedCount) unchanged, "
+        lines.append("\(verb) \(report.noteCount) notes: \(report.addedCount) new, \(report.unchangedCount) unchanged, "
                      + "\(report.copiedCount) kept as copies (\(integrity), \(ByteCount.text(report.uncompressedBytes)) uncompressed)")
         for action in report.actions {
             switch action {

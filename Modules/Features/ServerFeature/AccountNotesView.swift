@@ -43,6 +43,9 @@ final class AccountNotesView: NoteStore {
     func search(_ text: String, limit: Int?) async throws -> NoteListing { throw Self.readOnly }
     func ids(withPrefix prefix: String) async throws -> [NoteID] { throw Self.readOnly }
     func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws { throw Self.readOnly }
+    func createInBulk<T: Sendable>(origin: WriteOrigin, _ fill: (any BulkCreation) async throws -> T) async throws -> T {
+        throw Self.readOnly
+    }
     func pendingChanges() async throws -> [NoteID] { throw Self.readOnly }
     func acknowledge(_ revisions: [NoteID: Int]) async throws { throw Self.readOnly }
 

@@ -8,6 +8,7 @@ public enum FileSystemError: Error, Equatable, Sendable, CustomStringConvertible
     case notADirectory(path: String)
     case isADirectory(path: String)
     case directoryNotEmpty(path: String)
+    case alreadyExists(path: String)
     case noSpace(path: String)
     case other(path: String, reason: String)
 
@@ -18,6 +19,7 @@ public enum FileSystemError: Error, Equatable, Sendable, CustomStringConvertible
         case .notADirectory(let path): "not a directory: \(path)"
         case .isADirectory(let path): "is a directory: \(path)"
         case .directoryNotEmpty(let path): "directory not empty: \(path)"
+        case .alreadyExists(let path): "already exists: \(path)"
         case .noSpace(let path): "no space left on device while writing \(path)"
         case .other(let path, let reason): "\(path): \(reason)"
         }
@@ -26,7 +28,7 @@ public enum FileSystemError: Error, Equatable, Sendable, CustomStringConvertible
     public var path: String {
         switch self {
         case .notFound(let path), .permissionDenied(let path), .notADirectory(let path), .isADirectory(let path),
-             .directoryNotEmpty(let path), .noSpace(let path), .other(let path, _):
+             .directoryNotEmpty(let path), .alreadyExists(let path), .noSpace(let path), .other(let path, _):
             path
         }
     }

@@ -21,6 +21,13 @@ public protocol NoteStore: Sendable {
     /// Applies every write or none of them. Throws `NoteStoreError` on a conflict.
     /// Writes of `.local` origin are marked pending; `.remote` ones (from a sync server) are not.
     func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws
+    /// Adds a batch of new notes that need not fit in memory, all-or-nothing: `fill` adds them
+    /// chunk by chunk through the `BulkCreation` it is given; they all become visible when
+    /// `fill` returns, and none of them if it throws (or the process dies first). Other
+    /// writers wait meanwhile. The bulk object must not be used after `fill` returns.
+    func createInBulk<T: Sendable>(
+        origin: WriteOrigin, _ fill: (any BulkCreation) async throws -> T
+    ) async throws -> T
     /// IDs of notes written locally and not yet acknowledged, in the order first written.
     func pendingChanges() async throws -> [NoteID]
     /// Clears the pending mark of each note that is still at the given revision

@@ -56,6 +56,20 @@ public final class FailingFileAccessor: FileAccessing {
         for move in moves { try self.move(move.source, to: move.destination) }
     }
 
+    /// Each file counts as one mutation, as in `writeAll`.
+    public func createUnsynced(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
+        if let taken = files.first(where: { base.exists($0.path) }) { throw .alreadyExists(path: taken.path) }
+        for file in files {
+            try mutation()
+            try base.createUnsynced([file])
+        }
+    }
+
+    public func synchronize(_ path: String) throws(FileSystemError) {
+        try mutation()
+        try base.synchronize(path)
+    }
+
     public func remove(_ path: String) throws(FileSystemError) {
         try mutation()
         try base.remove(path)

@@ -66,6 +66,16 @@ public final class InMemoryFileSystem: FileAccessing {
         for move in moves { try self.move(move.source, to: move.destination) }
     }
 
+    public func createUnsynced(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
+        if let taken = files.first(where: { exists($0.path) }) { throw .alreadyExists(path: normalized(taken.path)) }
+        for file in files { try write(file.data, to: file.path) }
+    }
+
+    /// Everything here is as durable as it will ever be; only checks that `path` exists.
+    public func synchronize(_ path: String) throws(FileSystemError) {
+        guard exists(path) else { throw .notFound(path: normalized(path)) }
+    }
+
     public func remove(_ path: String) throws(FileSystemError) {
         let path = normalized(path)
         try entries.withLock { entries throws(FileSystemError) in

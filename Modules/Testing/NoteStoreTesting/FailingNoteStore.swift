@@ -48,6 +48,13 @@ public final class FailingNoteStore: NoteStore {
         try await base.apply(writes, origin: origin)
     }
 
+    public func createInBulk<T: Sendable>(
+        origin: WriteOrigin, _ fill: (any BulkCreation) async throws -> T
+    ) async throws -> T {
+        try check(.write)
+        return try await base.createInBulk(origin: origin, fill)
+    }
+
     public func pendingChanges() async throws -> [NoteID] {
         try check(.pending)
         return try await base.pendingChanges()

@@ -52,6 +52,21 @@ public actor InMemoryNoteStore: NoteStore {
         }
     }
 
+    public nonisolated func createInBulk<T: Sendable>(
+        origin: WriteOrigin, _ fill: (any BulkCreation) async throws -> T
+    ) async throws -> T {
+        let bulk = InMemoryBulkCreation(store: self)
+        let result: T
+        do {
+            result = try await fill(bulk)
+        } catch {
+            _ = await bulk.finish()
+            throw error
+        }
+        try await apply(bulk.finish(), origin: origin)
+        return result
+    }
+
     public func pendingChanges() -> [NoteID] { pending }
 
     public func acknowledge(_ revisions: [NoteID: Int]) {

@@ -11,6 +11,8 @@ public struct UnimplementedFileAccessor: FileAccessing {
     public func move(_ source: String, to destination: String) throws(FileSystemError) { throw failure("move") }
     public func writeAll(_ files: [(path: String, data: Data)]) throws(FileSystemError) { throw failure("writeAll") }
     public func moveAll(_ moves: [(source: String, destination: String)]) throws(FileSystemError) { throw failure("moveAll") }
+    public func createUnsynced(_ files: [(path: String, data: Data)]) throws(FileSystemError) { throw failure("createUnsynced") }
+    public func synchronize(_ path: String) throws(FileSystemError) { throw failure("synchronize") }
     public func remove(_ path: String) throws(FileSystemError) { throw failure("remove") }
     public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] { throw failure("contents") }
     public func createDirectory(_ path: String) throws(FileSystemError) { throw failure("createDirectory") }

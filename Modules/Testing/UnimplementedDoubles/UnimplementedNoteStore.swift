@@ -11,6 +11,11 @@ public struct UnimplementedNoteStore: NoteStore {
     public func search(_ text: String, limit: Int?) async throws -> NoteListing { throw unimplemented("NoteStore.search") }
     public func ids(withPrefix prefix: String) async throws -> [NoteID] { throw unimplemented("NoteStore.ids(withPrefix:)") }
     public func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws { throw unimplemented("NoteStore.apply") }
+    public func createInBulk<T: Sendable>(
+        origin: WriteOrigin, _ fill: (any BulkCreation) async throws -> T
+    ) async throws -> T {
+        throw unimplemented("NoteStore.createInBulk")
+    }
     public func pendingChanges() async throws -> [NoteID] { throw unimplemented("NoteStore.pendingChanges") }
     public func acknowledge(_ revisions: [NoteID: Int]) async throws { throw unimplemented("NoteStore.acknowledge") }
 }

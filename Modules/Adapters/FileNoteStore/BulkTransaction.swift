@@ -1,0 +1,101 @@
+import Foundation
+import FileSystemInterface
+import NoteStoreInterface
+import QuillModels
+
+/// Makes a bulk creation (`NoteStore.createInBulk`) all-or-nothing with an undo log, so that
+/// an import of any size writes each note once, straight into `notes/`, without holding the
+/// batch in memory.
+///
+/// For each chunk: its IDs are appended durably to the undo log `txn/BULK`, then its note
+/// files are created (not yet durable) and its index lines written to a summary chunk. To
+/// commit: one `synchronize` makes every file durable, then `BULK-COMMIT` (the commit point)
+/// is written; rolling forward appends the summary chunks to the index, marks local notes
+/// pending, and removes the undo log before the commit record.
+///
+/// A crash before the commit point leaves an undo log without `BULK-COMMIT`: `recover` deletes
+/// the notes it lists (they did not exist before; the exclusive lock saw to that). A crash
+/// after it is rolled forward; every step of that is idempotent.
+struct BulkTransaction: Sendable {
+    let layout: StoreLayout
+    let files: any FileAccessing
+
+    func begin() throws {
+        try files.createDirectory(layout.transactions)
+        try files.createDirectory(layout.notes)
+    }
+
+    /// Adds one chunk of new notes, whose IDs the caller has checked are free.
+    func add(_ notes: [Note], chunk: Int) throws {
+        let documents = try notes.map { (path: layout.note($0.id), data: try NoteJSON.encode($0)) }
+        try files.append(Data(notes.map { $0.id.rawValue + "\n" }.joined().utf8), to: layout.bulkCreated)
+        try files.createUnsynced(documents)
+        try files.createUnsynced([(layout.bulkSummaries(chunk), Data(notes.map { IndexLine.encode($0.summary) }.joined().utf8))])
+    }
+
+    func commit(origin: WriteOrigin) throws {
+        try files.synchronize(layout.root)
+        try files.write(Data((origin == .local ? "local\n" : "remote\n").utf8), to: layout.bulkCommitRecord)
+        try rollForward(origin: origin)
+    }
+
+    /// Deletes every note the undo log lists, then the log. Call with the exclusive lock held.
+    func rollBack() throws {
+        for id in try createdIDs() { try removeIfPresent(layout.note(id)) }
+        try removeIfPresent(layout.bulkCreated)
+        for chunk in try summaryChunks() { try files.remove(chunk) }
+    }
+
+    /// Finishes a committed bulk creation or undoes an uncommitted one; `false` if there is none.
+    func recover() throws -> Bool {
+        if let data = try? files.read(layout.bulkCommitRecord), let text = String(data: data, encoding: .utf8),
+           text == "local\n" || text == "remote\n" {
+            try rollForward(origin: text == "local\n" ? .local : .remote)
+            return true
+        }
+        guard files.exists(layout.bulkCreated) else { return false }
+        try rollBack()
+        try removeIfPresent(layout.bulkCommitRecord)
+        return true
+    }
+
+    var isUnfinished: Bool { files.exists(layout.bulkCreated) || files.exists(layout.bulkCommitRecord) }
+
+    private func rollForward(origin: WriteOrigin) throws {
+        if !files.exists(layout.index) { try files.append(Data((IndexLine.header + "\n").utf8), to: layout.index) }
+        var lines = Data()
+        for chunk in try summaryChunks() {
+            lines.append(try files.read(chunk))
+            if lines.count >= 8 << 20 {
+                try files.append(lines, to: layout.index)
+                lines.removeAll(keepingCapacity: true)
+            }
+        }
+        if !lines.isEmpty { try files.append(lines, to: layout.index) }
+        if origin == .local {
+            try PendingJournal(path: layout.pending, files: files).markPending(try createdIDs())
+        }
+        // The undo log goes first: once it is gone nothing can undo the committed notes.
+        try removeIfPresent(layout.bulkCreated)
+        for chunk in try summaryChunks() { try files.remove(chunk) }
+        try files.remove(layout.bulkCommitRecord)
+    }
+
+    /// The IDs of the undo log; a last line cut short by a crash is ignored (its chunk's
+    /// files were not created: the log is appended durably before them).
+    private func createdIDs() throws -> [NoteID] {
+        guard files.exists(layout.bulkCreated) else { return [] }
+        var lines = try files.read(layout.bulkCreated).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        lines.removeLast()
+        return lines.compactMap { NoteID(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    private func summaryChunks() throws -> [String] {
+        guard files.exists(layout.transactions) else { return [] }
+        return try files.contents(ofDirectory: layout.transactions).filter { $0.hasPrefix(StoreLayout.bulkSummariesPrefix) }.sorted().map { layout.transactions + "/" + $0 }
+    }
+
+    private func removeIfPresent(_ path: String) throws {
+        if files.exists(path) { try files.remove(path) }
+    }
+}

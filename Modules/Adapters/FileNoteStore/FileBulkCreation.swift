@@ -1,0 +1,53 @@
+import FileSystemInterface
+import NoteStoreInterface
+import QuillModels
+import Synchronization
+
+/// The `BulkCreation` a `FileNoteStore` hands to `createInBulk`: checks each chunk and passes
+/// it to the `BulkTransaction`, while the store holds the exclusive lock.
+final class FileBulkCreation: BulkCreation {
+    private let transaction: BulkTransaction
+    private let readNote: @Sendable (NoteID) throws -> Note?
+    private let state = Mutex(State())
+
+    private struct State {
+        var chunks = 0
+        var finished = false
+    }
+
+    init(transaction: BulkTransaction, readNote: @escaping @Sendable (NoteID) throws -> Note?) {
+        self.transaction = transaction
+        self.readNote = readNote
+    }
+
+    func existing(_ id: NoteID) throws -> Note? {
+        try checkOpen()
+        return try readNote(id)
+    }
+
+    func add(_ notes: [Note]) throws {
+        guard !notes.isEmpty else { return }
+        var seen = Set<NoteID>()
+        for note in notes {
+            guard seen.insert(note.id).inserted else { throw NoteStoreError.duplicateInBatch(note.id) }
+            if transaction.files.exists(transaction.layout.note(note.id)) { throw NoteStoreError.alreadyExists(note.id) }
+        }
+        let chunk = try state.withLock { state throws -> Int in
+            guard !state.finished else { throw Self.finishedError }
+            state.chunks += 1
+            return state.chunks
+        }
+        try transaction.add(notes, chunk: chunk)
+    }
+
+    /// Refuses every later call: the batch has been committed or rolled back.
+    func finish() {
+        state.withLock { $0.finished = true }
+    }
+
+    private func checkOpen() throws {
+        if state.withLock({ $0.finished }) { throw Self.finishedError }
+    }
+
+    private static let finishedError = NoteStoreError.unavailable("the bulk creation has finished")
+}

@@ -1,0 +1,72 @@
+import Crypto
+
+/// The path, size and SHA-256 of every note entry read so far, kept compactly so that the
+/// manifest (which comes last) can be checked against them: about 120 bytes per entry
+/// instead of the notes themselves.
+///
+/// Exists so that an import streams: the notes go to the store as they are read, and only
+/// this ledger stays behind. It also catches a path that appears twice.
+struct EntryLedger {
+    private var pathBytes: [UInt8] = []
+    private var pathEnds: [Int] = []
+    private var digests: [UInt8] = []
+    private var sizes: [Int64] = []
+    /// Open addressing on the path's hash: entry index + 1, 0 for an empty slot.
+    private var slots = [Int32](repeating: 0, count: 1024)
+
+    var count: Int { sizes.count }
+
+    /// Records an entry; `false` (and nothing recorded) if its path is already there.
+    mutating func record(path: String, content: [UInt8]) -> Bool {
+        guard index(of: path) == nil else { return false }
+        if (count + 1) * 2 > slots.count { grow() }
+        pathBytes.append(contentsOf: path.utf8)
+        pathEnds.append(pathBytes.count)
+        digests.append(contentsOf: SHA256.hash(data: content))
+        sizes.append(Int64(content.count))
+        insert(count - 1)
+        return true
+    }
+
+    /// The entry with this path, if recorded.
+    func index(of path: String) -> Int? {
+        let bytes = Array(path.utf8)
+        var slot = Self.hash(bytes[...]) & (slots.count - 1)
+        while slots[slot] != 0 {
+            let entry = Int(slots[slot]) - 1
+            if self.path(entry).elementsEqual(bytes) { return entry }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
+
+    func path(of entry: Int) -> String { String(decoding: path(entry), as: UTF8.self) }
+    func size(of entry: Int) -> Int64 { sizes[entry] }
+
+    /// Lowercase hexadecimal SHA-256 of the entry's content.
+    func sha256(of entry: Int) -> String {
+        SHA256Hex.hex(digests[(entry * 32)..<(entry * 32 + 32)])
+    }
+
+    private func path(_ entry: Int) -> ArraySlice<UInt8> {
+        pathBytes[(entry == 0 ? 0 : pathEnds[entry - 1])..<pathEnds[entry]]
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        for entry in 0..<count { insert(entry) }
+    }
+
+    private mutating func insert(_ entry: Int) {
+        var slot = Self.hash(path(entry)) & (slots.count - 1)
+        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = Int32(entry + 1)
+    }
+
+    /// FNV-1a: stable, cheap, and good enough for paths (collisions only cost a probe).
+    private static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+    }
+}

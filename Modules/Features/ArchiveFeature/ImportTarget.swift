@@ -1,0 +1,70 @@
+import Crypto
+import NoteStoreInterface
+import QuillModels
+
+/// Where `ImportPlanner` sends notes: the store's bulk creation for an import, or nothing at
+/// all for a dry run or a verification.
+///
+/// Exists so that all three run the very same planning, and so report exactly alike.
+protocol ImportTarget: Sendable {
+    /// Whether the store (or this import so far) holds a note with this ID, and if so whether
+    /// its content is the same as `note`'s.
+    func presence(of note: Note) async throws -> NotePresence
+    func isTaken(_ id: NoteID) async throws -> Bool
+    func add(_ notes: [Note]) async throws
+}
+
+enum NotePresence {
+    case absent, same, different
+}
+
+/// An import: the store's `BulkCreation`, which counts the notes added so far itself.
+struct StoreImportTarget: ImportTarget {
+    let bulk: any BulkCreation
+
+    func presence(of note: Note) async throws -> NotePresence {
+        guard let current = try await bulk.existing(note.id) else { return .absent }
+        return current.hasSameContent(as: note) ? .same : .different
+    }
+
+    func isTaken(_ id: NoteID) async throws -> Bool { try await bulk.existing(id) != nil }
+
+    func add(_ notes: [Note]) async throws { try await bulk.add(notes) }
+}
+
+/// A dry run: reads the store, writes nothing, and remembers a fingerprint (not the note) of
+/// each note it would have added, so that memory stays small.
+actor DryRunImportTarget: ImportTarget {
+    private let store: any NoteStore
+    private var added: [NoteID: SHA256Digest] = [:]
+
+    init(store: any NoteStore) {
+        self.store = store
+    }
+
+    func presence(of note: Note) async throws -> NotePresence {
+        if let fingerprint = added[note.id] { return fingerprint == Self.fingerprint(note) ? .same : .different }
+        guard let current = try await store.note(id: note.id) else { return .absent }
+        return current.hasSameContent(as: note) ? .same : .different
+    }
+
+    func isTaken(_ id: NoteID) async throws -> Bool {
+        if added[id] != nil { return true }
+        return try await store.note(id: id) != nil
+    }
+
+    func add(_ notes: [Note]) {
+        for note in notes { added[note.id] = Self.fingerprint(note) }
+    }
+
+    /// Covers exactly what `Note.hasSameContent` compares.
+    private static func fingerprint(_ note: Note) -> SHA256Digest {
+        var hasher = SHA256()
+        for part in [note.title, note.body, note.tags.map(\.rawValue).joined(separator: "\n"), note.isDeleted ? "1" : "0"] {
+            hasher.update(data: Array(part.utf8))
+            hasher.update(data: [0, UInt8(truncatingIfNeeded: part.utf8.count), UInt8(truncatingIfNeeded: part.utf8.count >> 8),
+                                 UInt8(truncatingIfNeeded: part.utf8.count >> 16), UInt8(truncatingIfNeeded: part.utf8.count >> 24)])
+        }
+        return hasher.finalize()
+    }
+}

@@ -38,7 +38,30 @@ enum SQLiteMigrations {
         CREATE INDEX push_requests_age ON push_requests (account_id, created_ms);
         """),
         // Each note's API JSON, so that GET and the change feed copy bytes (see `EncodedNote`);
-        // NULL for notes written before, which are then read as columns.
-        (3, "ALTER TABLE notes ADD COLUMN document TEXT;"),
+        // NULL for notes written before, which are then read as columns. With it a row is
+        // larger than a WITHOUT ROWID table stores in its B-tree cell, so the table becomes an
+        // ordinary rowid table: the change feed's index then finds rows by integer rowid
+        // instead of re-assembling overflowing primary keys.
+        (3, """
+        CREATE TABLE notes_with_documents (
+            account_id INTEGER NOT NULL REFERENCES accounts(id),
+            id TEXT NOT NULL,
+            title TEXT NOT NULL,
+            body TEXT NOT NULL,
+            tags TEXT NOT NULL,
+            created_ms INTEGER NOT NULL,
+            updated_ms INTEGER NOT NULL,
+            revision INTEGER NOT NULL,
+            deleted INTEGER NOT NULL,
+            sequence INTEGER NOT NULL,
+            document TEXT,
+            PRIMARY KEY (account_id, id)
+        );
+        INSERT INTO notes_with_documents (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence)
+            SELECT account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM notes;
+        DROP TABLE notes;
+        ALTER TABLE notes_with_documents RENAME TO notes;
+        CREATE UNIQUE INDEX notes_change_feed ON notes (account_id, sequence);
+        """),
     ]
 }

@@ -98,6 +98,15 @@ struct FileNoteStoreTests {
         #expect(disk.exists(root + "/index"), "the rebuilt index is saved")
     }
 
+    @Test func theCatalogOfAStoreWithoutIndexComesFromTheNotes() async throws {
+        let disk = InMemoryFileSystem()
+        try await store(on: disk).apply([.create(try NoteMaker.note(2)), .create(try NoteMaker.note(1, minutes: 3))], origin: .local)
+        try disk.remove(root + "/index")
+        let catalog = try await store(on: disk).catalog(NoteQuery())
+        #expect(catalog.ids == [try NoteMaker.note(1).id, try NoteMaker.note(2).id])
+        #expect(catalog.newestUpdate == NoteMaker.start.addingTimeInterval(180))
+    }
+
     @Test func aDamagedIndexIsRebuiltFromTheNotes() async throws {
         let disk = InMemoryFileSystem()
         try await store(on: disk).apply([.create(try NoteMaker.note(1)), .create(try NoteMaker.note(2))], origin: .local)

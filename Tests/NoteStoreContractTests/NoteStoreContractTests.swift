@@ -128,6 +128,25 @@ struct NoteStoreContractTests {
     }
 
     @Test(arguments: StoreFixture.allCases)
+    func theCatalogHasTheIDsTheListingHas(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        let first = try NoteMaker.note(1, tags: ["work"], minutes: 1)
+        try await store.apply([
+            .create(first), .create(try NoteMaker.note(3, tags: ["home"], minutes: 5)),
+            .create(try NoteMaker.note(2, tags: ["work", "home"], minutes: 2)),
+        ], origin: .local)
+        try await store.update(try first.revised(title: "Edited", at: NoteMaker.start.addingTimeInterval(600)), expectedRevision: 1)
+        try await store.update(try NoteMaker.note(3, tags: ["home"], minutes: 5).deleted(at: NoteMaker.start.addingTimeInterval(60)), expectedRevision: 1)
+        let ids = { (numbers: [UInt64]) in try numbers.map { try NoteMaker.note($0).id } }
+        let all = try await store.catalog(NoteQuery(limit: 1))
+        #expect(all.ids == (try ids([1, 2])), "live notes in ID order; the limit does not apply")
+        #expect(all.newestUpdate == NoteMaker.start.addingTimeInterval(600))
+        #expect(try await store.catalog(NoteQuery(tag: Tag("home"))).ids == (try ids([2])))
+        #expect(try await store.catalog(NoteQuery(includeDeleted: true)).ids == (try ids([1, 2, 3])))
+        #expect(try await store.catalog(NoteQuery(tag: Tag("none"))) == NoteCatalog(ids: [], newestUpdate: nil))
+    }
+
+    @Test(arguments: StoreFixture.allCases)
     func tombstonesAreHiddenUnlessAskedFor(fixture: StoreFixture) async throws {
         let store = try fixture.make()
         let note = try NoteMaker.note(1)

@@ -30,6 +30,15 @@ public struct FileNoteStore: NoteStore {
         return NoteListing(notes: query.arrange(index.summaries), problems: problems)
     }
 
+    public func catalog(_ query: NoteQuery) async throws -> NoteCatalog {
+        if let catalog = try await reading({ try SummaryIndex.catalog(from: layout.index, files: files, query: query) }) {
+            return catalog
+        }
+        var unlimited = query
+        unlimited.limit = nil
+        return NoteCatalog(listing: try await list(unlimited))
+    }
+
     public func search(_ text: String, limit: Int?) async throws -> NoteListing {
         let search = TextSearch(text)
         let prefilter = RawTextPrefilter(lowercasedNeedle: search.lowercasedNeedle)

@@ -1,5 +1,6 @@
 import Foundation
 import FileSystemInterface
+import NoteStoreInterface
 import QuillModels
 
 /// The summary journal, read into memory: the latest summary of every note (tombstones included).
@@ -26,31 +27,61 @@ struct SummaryIndex: Sendable {
         return data.withUnsafeBytes { raw in parse(raw.bindMemory(to: UInt8.self)) }
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> SummaryIndex? {
+    /// The catalog of the notes matching `query`, read straight from the journal: each line is
+    /// decoded and dropped, keeping only ID, update time and whether it matches, so memory stays
+    /// a fraction of `load`'s. `nil` if the journal is missing or unreadable.
+    static func catalog(from path: String, files: any FileAccessing, query: NoteQuery) throws(FileSystemError) -> NoteCatalog? {
+        let data: Data
+        do {
+            data = try files.read(path)
+        } catch .notFound {
+            return nil
+        }
+        var latest: [NoteID: (updated: Date, matches: Bool)] = [:]
+        latest.reserveCapacity(data.count / 100)
+        let complete = data.withUnsafeBytes { raw -> Bool in
+            forEachSummary(in: raw.bindMemory(to: UInt8.self)) { summary in
+                latest[summary.id] = (summary.updated, query.matches(summary))
+            }
+        }
+        guard complete else { return nil }
+        let matching = latest.filter(\.value.matches)
+        return NoteCatalog(ids: matching.keys.sorted(), newestUpdate: matching.values.map(\.updated).max())
+    }
+
+    /// Calls `body` with each line's summary, in journal order; `false` if the journal is not one.
+    private static func forEachSummary(in bytes: UnsafeBufferPointer<UInt8>, _ body: (NoteSummary) -> Void) -> Bool {
         let header = Array((IndexLine.header + "\n").utf8)
-        guard bytes.starts(with: header) else { return nil }
+        guard bytes.starts(with: header) else { return false }
+        var start = header.count
+        // A last line without its newline was cut short by a crash during append; it is ignored.
+        while let end = bytes[start...].firstIndex(of: 0x0a) {
+            if end > start {
+                guard let summary = IndexLine.decode(bytes[start..<end]) else { return false }
+                body(summary)
+            }
+            start = end + 1
+        }
+        return true
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> SummaryIndex? {
         // Sized once from the file (lines are about 100 bytes), so neither grows by copying.
         var summaries: [NoteSummary] = []
         summaries.reserveCapacity(bytes.count / 100)
         var position: [NoteID: Int32] = [:]
         position.reserveCapacity(bytes.count / 100)
         var count = 0
-        var start = header.count
-        // A last line without its newline was cut short by a crash during append; it is ignored.
-        while let end = bytes[start...].firstIndex(of: 0x0a) {
-            if end > start {
-                guard let summary = IndexLine.decode(bytes[start..<end]) else { return nil }
-                if let earlier = position[summary.id] {
-                    summaries[Int(earlier)] = summary
-                } else {
-                    position[summary.id] = Int32(summaries.count)
-                    summaries.append(summary)
-                }
-                count += 1
+        let complete = forEachSummary(in: bytes) { summary in
+            if let earlier = position[summary.id] {
+                summaries[Int(earlier)] = summary
+            } else {
+                position[summary.id] = Int32(summaries.count)
+                summaries.append(summary)
             }
-            start = end + 1
+            count += 1
         }
-        return SummaryIndex(summaries: summaries, lineCount: count)
+        return complete ? SummaryIndex(summaries: summaries, lineCount: count) : nil
     }
 
     /// The journal rewritten with one line per note.

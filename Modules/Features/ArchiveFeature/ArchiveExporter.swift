@@ -53,8 +53,17 @@ public struct ArchiveExporter: Sendable {
             try await output.flushIfFull()
             progress(ArchiveProgress(notesDone: manifest.noteCount, notesTotal: ids.count, bytesDone: total))
         }
-        TarWriter.appendFile(ArchiveLayout.manifestPath, fallbackPath: ArchiveLayout.manifestPath,
-                             content: manifest.bytes(), modified: modified, to: &tar)
+        TarWriter.appendFileHeader(ArchiveLayout.manifestPath, fallbackPath: ArchiveLayout.manifestPath,
+                                   size: Int64(manifest.byteCount), modified: modified, to: &tar)
+        total += Int64(tar.count)
+        output.append(tar)
+        tar.removeAll(keepingCapacity: true)
+        try await manifest.write(sliceBytes: 256 << 10) { slice in
+            output.append(slice)
+            try await output.flushIfFull()
+        }
+        total += Int64(manifest.byteCount)
+        TarWriter.appendPadding(afterContentOf: Int64(manifest.byteCount), to: &tar)
         TarWriter.appendEnd(to: &tar, totalBytesBefore: total + Int64(tar.count))
         total += Int64(tar.count)
         output.append(tar)
@@ -64,9 +73,8 @@ public struct ArchiveExporter: Sendable {
     /// The IDs to export, sorted, and the newest update time (for the directories' mtime).
     /// Only IDs are kept, not the listing, so memory per note stays small.
     private func notesToExport(_ options: ExportOptions) async throws -> (ids: [NoteID], modified: Int64) {
-        let listing = try await store.list(NoteQuery(tag: options.tag))
-        guard listing.problems.isEmpty else { throw ArchiveError.unreadableStore(listing.problems.map(\.description)) }
-        let modified = listing.notes.map { Int64($0.updated.timeIntervalSince1970) }.max() ?? 0
-        return (listing.notes.map(\.id).sorted(), modified)
+        let catalog = try await store.catalog(NoteQuery(tag: options.tag))
+        guard catalog.problems.isEmpty else { throw ArchiveError.unreadableStore(catalog.problems.map(\.description)) }
+        return (catalog.ids, catalog.newestUpdate.map { Int64($0.timeIntervalSince1970) } ?? 0)
     }
 }

@@ -30,8 +30,24 @@ struct ManifestBuilder {
         noteCount += 1
     }
 
-    func bytes() -> [UInt8] {
-        Array("{\"entries\":[\n".utf8) + entries
-            + Array("\n],\"format\":\(ArchiveManifest.currentFormat),\"generator\":\"quill\",\"noteCount\":\(noteCount)}\n".utf8)
+    /// The manifest's size in bytes, before it is written.
+    var byteCount: Int { prefix.count + entries.count + suffix.count }
+
+    /// Hands the manifest on in slices of at most `sliceBytes`, so that writing it out never
+    /// copies the whole document.
+    func write(sliceBytes: Int, _ emit: (ArraySlice<UInt8>) async throws -> Void) async throws {
+        try await emit(prefix[...])
+        var start = 0
+        while start < entries.count {
+            let end = min(entries.count, start + sliceBytes)
+            try await emit(entries[start..<end])
+            start = end
+        }
+        try await emit(suffix[...])
+    }
+
+    private var prefix: [UInt8] { Array("{\"entries\":[\n".utf8) }
+    private var suffix: [UInt8] {
+        Array("\n],\"format\":\(ArchiveManifest.currentFormat),\"generator\":\"quill\",\"noteCount\":\(noteCount)}\n".utf8)
     }
 }

@@ -27,7 +27,7 @@ final class CompressedOutput {
     }
 
     /// Tar bytes are appended here by the exporter; call `flushIfFull` after appending.
-    func append(_ bytes: [UInt8]) {
+    func append(_ bytes: some Collection<UInt8>) {
         pending.append(contentsOf: bytes)
     }
 

@@ -14,10 +14,20 @@ struct TarWriter {
     /// ustar header when `path` needs a pax header (old tools that ignore pax still get a sane name).
     static func appendFile(_ path: String, fallbackPath: String, content: some Collection<UInt8>, modified: Int64,
                            to output: inout [UInt8]) {
-        appendHeader(path: path, fallbackPath: fallbackPath, type: UInt8(ascii: "0"), mode: 0o644,
-                     size: Int64(content.count), modified: modified, to: &output)
+        appendFileHeader(path, fallbackPath: fallbackPath, size: Int64(content.count), modified: modified, to: &output)
         output.append(contentsOf: content)
-        output.append(contentsOf: repeatElement(0, count: TarFormat.padding(for: Int64(content.count))))
+        appendPadding(afterContentOf: Int64(content.count), to: &output)
+    }
+
+    /// The header of a regular file whose `size` bytes of content the caller appends next,
+    /// followed by `appendPadding`: for content too large to gather in one buffer.
+    static func appendFileHeader(_ path: String, fallbackPath: String, size: Int64, modified: Int64, to output: inout [UInt8]) {
+        appendHeader(path: path, fallbackPath: fallbackPath, type: UInt8(ascii: "0"), mode: 0o644,
+                     size: size, modified: modified, to: &output)
+    }
+
+    static func appendPadding(afterContentOf size: Int64, to output: inout [UInt8]) {
+        output.append(contentsOf: repeatElement(0, count: TarFormat.padding(for: size)))
     }
 
     /// The end-of-archive marker (two zero blocks) and padding to a whole record.

@@ -14,6 +14,8 @@ public protocol NoteStore: Sendable {
     func note(id: NoteID) async throws -> Note?
     /// Live notes (and tombstones if asked), newest first.
     func list(_ query: NoteQuery) async throws -> NoteListing
+    /// The IDs of the notes `list` would return (limit aside), without their summaries.
+    func catalog(_ query: NoteQuery) async throws -> NoteCatalog
     /// Live notes whose title or body contains `text`, case-insensitively, newest first.
     func search(_ text: String, limit: Int?) async throws -> NoteListing
     /// IDs of live notes that start with `prefix`.

@@ -41,7 +41,7 @@ struct BulkTransaction: Sendable {
 
     /// Deletes every note the undo log lists, then the log. Call with the exclusive lock held.
     func rollBack() throws {
-        for id in try createdIDs() { try removeIfPresent(layout.note(id)) }
+        try forEachCreatedID { id in try removeIfPresent(layout.note(id)) }
         try removeIfPresent(layout.bulkCreated)
         for chunk in try summaryChunks() { try files.remove(chunk) }
     }
@@ -61,19 +61,13 @@ struct BulkTransaction: Sendable {
 
     var isUnfinished: Bool { files.exists(layout.bulkCreated) || files.exists(layout.bulkCommitRecord) }
 
+    /// Streams: one summary chunk and the undo log's lines at a time, so that committing
+    /// 100,000 notes does not gather them in memory.
     private func rollForward(origin: WriteOrigin) throws {
         if !files.exists(layout.index) { try files.append(Data((IndexLine.header + "\n").utf8), to: layout.index) }
-        var lines = Data()
-        for chunk in try summaryChunks() {
-            lines.append(try files.read(chunk))
-            if lines.count >= 8 << 20 {
-                try files.append(lines, to: layout.index)
-                lines.removeAll(keepingCapacity: true)
-            }
-        }
-        if !lines.isEmpty { try files.append(lines, to: layout.index) }
-        if origin == .local {
-            try PendingJournal(path: layout.pending, files: files).markPending(try createdIDs())
+        for chunk in try summaryChunks() { try files.append(try files.read(chunk), to: layout.index) }
+        if origin == .local, files.exists(layout.bulkCreated) {
+            try PendingJournal(path: layout.pending, files: files).markPending(idLines: try files.read(layout.bulkCreated))
         }
         // The undo log goes first: once it is gone nothing can undo the committed notes.
         try removeIfPresent(layout.bulkCreated)
@@ -81,13 +75,16 @@ struct BulkTransaction: Sendable {
         try files.remove(layout.bulkCommitRecord)
     }
 
-    /// The IDs of the undo log; a last line cut short by a crash is ignored (its chunk's
-    /// files were not created: the log is appended durably before them).
-    private func createdIDs() throws -> [NoteID] {
-        guard files.exists(layout.bulkCreated) else { return [] }
-        var lines = try files.read(layout.bulkCreated).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        lines.removeLast()
-        return lines.compactMap { NoteID(String(decoding: $0, as: UTF8.self)) }
+    /// Calls `body` with each ID of the undo log; a last line cut short by a crash is ignored
+    /// (its chunk's files were not created: the log is appended durably before them).
+    private func forEachCreatedID(_ body: (NoteID) throws -> Void) throws {
+        guard files.exists(layout.bulkCreated) else { return }
+        let log = try files.read(layout.bulkCreated)
+        var start = log.startIndex
+        while let end = log[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let id = NoteID(String(decoding: log[start..<end], as: UTF8.self)) { try body(id) }
+            start = end + 1
+        }
     }
 
     private func summaryChunks() throws -> [String] {

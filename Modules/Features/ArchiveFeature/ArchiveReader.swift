@@ -7,8 +7,9 @@ import QuillModels
 /// manifest's hashes.
 ///
 /// Exists so that import and verify share one strict reading that never holds the archive in
-/// memory: what it keeps per note is one `EntryLedger` line. Because the last check (the
-/// manifest) comes after every note, the receiver must be able to undo what it did with them.
+/// memory: what it keeps per note is one `EntryLedger` line, and the manifest is checked as it
+/// streams by. Because the last check comes after every note, the receiver must be able to undo
+/// what it did with them.
 struct ArchiveReader {
     let decompression: any Decompressing
     let limits: ArchiveLimits
@@ -25,14 +26,18 @@ struct ArchiveReader {
         var tar = TarReader(input: input, limits: limits)
         var summary = ArchiveReadSummary()
         var ledger = EntryLedger()
-        var manifest: (entry: String, bytes: [UInt8])?
+        var manifest: ManifestCheck?
         var firstPlainEntry: String?
         while let entry = try tar.next() {
             guard entry.kind == .file else { continue }
             let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
             if name == ArchiveLayout.manifestName, entry.path.split(separator: "/").count <= 2 {
                 guard manifest == nil else { throw ArchiveError.duplicateEntry(entry: entry.path) }
-                manifest = (entry.path, try tar.readContent(of: entry, limit: limits.maximumManifestBytes))
+                var check = ManifestCheck(entry: entry.path)
+                try tar.withContent(of: entry, limit: limits.maximumManifestBytes) { nextPiece in
+                    try check.read(nextPiece: nextPiece, ledger: ledger)
+                }
+                manifest = check
                 continue
             }
             guard Self.isMarkdown(name) else {
@@ -41,6 +46,7 @@ struct ArchiveReader {
             }
             let bytes = try tar.readContent(of: entry, limit: limits.maximumNoteEntryBytes)
             guard ledger.record(path: entry.path, content: bytes) else { throw ArchiveError.duplicateEntry(entry: entry.path) }
+            manifest?.noteArrived(path: entry.path, index: ledger.count - 1, ledger: ledger)
             let item = try Self.item(entry: entry.path, name: name, bytes: bytes)
             if case .plain = item.incoming, firstPlainEntry == nil { firstPlainEntry = entry.path }
             try await receive(item)
@@ -48,7 +54,7 @@ struct ArchiveReader {
         }
         summary.uncompressedBytes = input.offset
         if let manifest {
-            try ManifestCheck(ledger: ledger, entry: manifest.entry).verify(manifest.bytes)
+            try manifest.verify(ledger: ledger)
             if let firstPlainEntry {
                 throw ArchiveError.invalidNote(entry: firstPlainEntry, reason: "a Quill archive (with a manifest) must have front matter in every note")
             }

@@ -1,8 +1,8 @@
 import Crypto
 
-/// The path, size and SHA-256 of every note entry read so far, kept compactly so that the
-/// manifest (which comes last) can be checked against them: about 120 bytes per entry
-/// instead of the notes themselves.
+/// Paths with the size and SHA-256 of their content, kept compactly (about 120 bytes per
+/// entry): every note entry read so far, so that the manifest can be checked against them
+/// instead of against the notes themselves.
 ///
 /// Exists so that an import streams: the notes go to the store as they are read, and only
 /// this ledger stays behind. It also catches a path that appears twice.
@@ -18,12 +18,17 @@ struct EntryLedger {
 
     /// Records an entry; `false` (and nothing recorded) if its path is already there.
     mutating func record(path: String, content: [UInt8]) -> Bool {
-        guard index(of: path) == nil else { return false }
+        record(path: path, sha256: Array(SHA256.hash(data: content)), size: Int64(content.count))
+    }
+
+    /// Records an entry whose 32-byte SHA-256 is known; `false` if its path is already there.
+    mutating func record(path: String, sha256: [UInt8], size: Int64) -> Bool {
+        guard sha256.count == 32, index(of: path) == nil else { return false }
         if (count + 1) * 2 > slots.count { grow() }
         pathBytes.append(contentsOf: path.utf8)
         pathEnds.append(pathBytes.count)
-        digests.append(contentsOf: SHA256.hash(data: content))
-        sizes.append(Int64(content.count))
+        digests.append(contentsOf: sha256)
+        sizes.append(size)
         insert(count - 1)
         return true
     }
@@ -43,9 +48,9 @@ struct EntryLedger {
     func path(of entry: Int) -> String { String(decoding: path(entry), as: UTF8.self) }
     func size(of entry: Int) -> Int64 { sizes[entry] }
 
-    /// Lowercase hexadecimal SHA-256 of the entry's content.
-    func sha256(of entry: Int) -> String {
-        SHA256Hex.hex(digests[(entry * 32)..<(entry * 32 + 32)])
+    /// The 32 bytes of the entry's SHA-256.
+    func sha256Bytes(of entry: Int) -> ArraySlice<UInt8> {
+        digests[(entry * 32)..<(entry * 32 + 32)]
     }
 
     private func path(_ entry: Int) -> ArraySlice<UInt8> {

@@ -19,8 +19,8 @@ struct ImportPlanner {
     private var chunkBytes = 0
 
     /// A chunk is handed on at whichever of these it reaches first.
-    static let chunkNotes = 2_000
-    static let chunkBodyBytes = 8 << 20
+    static let chunkNotes = 1_000
+    static let chunkBodyBytes = 4 << 20
 
     init(target: any ImportTarget, ids: any NoteIDGenerating, now: Date) {
         self.target = target

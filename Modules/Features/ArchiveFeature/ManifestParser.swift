@@ -1,8 +1,10 @@
-/// Reads `manifest.json` in one pass over its bytes, handing each entry on as it is parsed
-/// instead of building them all as objects (a manifest lists every note of the archive).
+/// Reads `manifest.json` in one pass as its bytes arrive, piece by piece, handing each entry on
+/// as it is parsed: a manifest lists every note of the archive, so neither its text nor its
+/// entries are ever held whole.
 ///
 /// A strict JSON reader for this one document: the top level must be an object; `entries`
-/// an array of objects with `path`, `sha256` and `bytes`; unknown keys are skipped.
+/// an array of objects with `path`, `sha256` and `bytes`; unknown keys are skipped. A class,
+/// so that the member callbacks advance the one shared read position.
 final class ManifestParser {
     struct Header {
         var format: Int?
@@ -13,14 +15,18 @@ final class ManifestParser {
         let description: String
     }
 
-    private let bytes: [UInt8]
+    private let nextPiece: () throws -> ArraySlice<UInt8>?
+    private var piece: ArraySlice<UInt8> = []
     private var position = 0
+    /// Bytes of earlier pieces, for error messages.
+    private var consumedBefore = 0
     /// Nesting so far, capped so that a hostile `[[[[…` cannot exhaust the stack.
     private var depth = 0
     private static let maximumDepth = 32
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
+    /// - Parameter nextPiece: the next bytes of the document; `nil` at its end.
+    init(nextPiece: @escaping () throws -> ArraySlice<UInt8>?) {
+        self.nextPiece = nextPiece
     }
 
     /// Parses the document, calling `entry` for each entry of `entries` in order.
@@ -37,8 +43,8 @@ final class ManifestParser {
             default: try skipValue()
             }
         }
-        skipWhitespace()
-        guard position == bytes.count else { throw fail("data after the manifest object") }
+        try skipWhitespace()
+        guard try peek() == nil else { throw fail("data after the manifest object") }
         guard sawEntries else { throw Failure(description: "no \"entries\"") }
         return header
     }
@@ -60,48 +66,50 @@ final class ManifestParser {
     // MARK: - JSON
 
     private func object(_ member: (String) throws -> Void) throws {
+        try skipWhitespace()
         try expect(UInt8(ascii: "{"))
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else { throw fail("nested too deeply") }
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") { position += 1; return }
+        try skipWhitespace()
+        if try peek() == UInt8(ascii: "}") { position += 1; return }
         while true {
-            skipWhitespace()
+            try skipWhitespace()
             let key = try string()
-            skipWhitespace()
+            try skipWhitespace()
             try expect(UInt8(ascii: ":"))
             try member(key)
-            skipWhitespace()
-            if peek() == UInt8(ascii: ",") { position += 1; continue }
+            try skipWhitespace()
+            if try peek() == UInt8(ascii: ",") { position += 1; continue }
             try expect(UInt8(ascii: "}"))
             return
         }
     }
 
     private func array(_ element: () throws -> Void) throws {
+        try skipWhitespace()
         try expect(UInt8(ascii: "["))
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else { throw fail("nested too deeply") }
-        skipWhitespace()
-        if peek() == UInt8(ascii: "]") { position += 1; return }
+        try skipWhitespace()
+        if try peek() == UInt8(ascii: "]") { position += 1; return }
         while true {
-            skipWhitespace()
+            try skipWhitespace()
             try element()
-            skipWhitespace()
-            if peek() == UInt8(ascii: ",") { position += 1; continue }
+            try skipWhitespace()
+            if try peek() == UInt8(ascii: ",") { position += 1; continue }
             try expect(UInt8(ascii: "]"))
             return
         }
     }
 
     private func string() throws -> String {
-        skipWhitespace()
+        try skipWhitespace()
         try expect(UInt8(ascii: "\""))
         var scalars: [UInt8] = []
         while true {
-            guard let byte = next() else { throw fail("unterminated string") }
+            guard let byte = try next() else { throw fail("unterminated string") }
             switch byte {
             case UInt8(ascii: "\""):
                 guard let text = String(validating: scalars, as: UTF8.self) else { throw fail("a string is not valid UTF-8") }
@@ -117,7 +125,7 @@ final class ManifestParser {
     }
 
     private func escape(into output: inout [UInt8]) throws {
-        guard let byte = next() else { throw fail("unterminated escape") }
+        guard let byte = try next() else { throw fail("unterminated escape") }
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(byte)
         case UInt8(ascii: "b"): output.append(0x08)
@@ -128,7 +136,7 @@ final class ManifestParser {
         case UInt8(ascii: "u"):
             var value = try hex4()
             if (0xD800..<0xDC00).contains(value) {
-                guard next() == UInt8(ascii: "\\"), next() == UInt8(ascii: "u") else { throw fail("a lone surrogate") }
+                guard try next() == UInt8(ascii: "\\"), try next() == UInt8(ascii: "u") else { throw fail("a lone surrogate") }
                 let low = try hex4()
                 guard (0xDC00..<0xE000).contains(low) else { throw fail("a lone surrogate") }
                 value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
@@ -143,27 +151,18 @@ final class ManifestParser {
     private func hex4() throws -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = next(), let digit = Self.hexValue(byte) else { throw fail("an invalid \\u escape") }
+            guard let byte = try next(), let digit = SHA256Hex.digitValue(byte).map(UInt32.init) else { throw fail("an invalid \\u escape") }
             value = value << 4 | digit
         }
         return value
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
-    }
-
     /// A non-negative integer without fraction or exponent (every number the manifest has).
     private func integer() throws -> Int {
-        skipWhitespace()
+        try skipWhitespace()
         var value = 0
         var digits = 0
-        while let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+        while let byte = try peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
             let (times, overflow) = value.multipliedReportingOverflow(by: 10)
             guard !overflow, times <= Int.max - Int(byte - UInt8(ascii: "0")) else { throw fail("a number too large") }
             value = times + Int(byte - UInt8(ascii: "0"))
@@ -171,15 +170,15 @@ final class ManifestParser {
             position += 1
         }
         guard digits > 0 else { throw fail("expected a non-negative integer") }
-        if let byte = peek(), [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(byte) {
+        if let byte = try peek(), [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(byte) {
             throw fail("expected an integer")
         }
         return value
     }
 
     private func skipValue() throws {
-        skipWhitespace()
-        switch peek() {
+        try skipWhitespace()
+        switch try peek() {
         case UInt8(ascii: "{"): try object { _ in try skipValue() }
         case UInt8(ascii: "["): try array { try skipValue() }
         case UInt8(ascii: "\""): _ = try string()
@@ -187,38 +186,51 @@ final class ManifestParser {
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")
         default:
-            let start = position
-            if peek() == UInt8(ascii: "-") { position += 1 }
-            while let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            var length = 0
+            if try peek() == UInt8(ascii: "-") {
+                position += 1
+                length += 1
+            }
+            while let byte = try peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-")].contains(byte) {
                 position += 1
+                length += 1
             }
-            guard position > start else { throw fail("expected a value") }
+            guard length > 0 else { throw fail("expected a value") }
         }
     }
 
     private func literal(_ word: String) throws {
         for byte in word.utf8 {
-            guard next() == byte else { throw fail("expected \(word)") }
+            guard try next() == byte else { throw fail("expected \(word)") }
         }
     }
 
     private func expect(_ byte: UInt8) throws {
-        guard next() == byte else { throw fail("expected '\(Character(Unicode.Scalar(byte)))'") }
+        guard try next() == byte else { throw fail("expected '\(Character(Unicode.Scalar(byte)))'") }
     }
 
-    private func skipWhitespace() {
-        while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+    private func skipWhitespace() throws {
+        while let byte = try peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
     }
 
-    private func peek() -> UInt8? { position < bytes.count ? bytes[position] : nil }
+    private func peek() throws -> UInt8? {
+        while position == piece.endIndex {
+            consumedBefore += piece.count
+            guard let next = try nextPiece() else { return nil }
+            piece = next
+            position = piece.startIndex
+        }
+        return piece[position]
+    }
 
-    private func next() -> UInt8? {
-        defer { position += 1 }
-        return peek()
+    private func next() throws -> UInt8? {
+        guard let byte = try peek() else { return nil }
+        position += 1
+        return byte
     }
 
     private func fail(_ reason: String) -> Failure {
-        Failure(description: "\(reason) at byte \(min(position, bytes.count))")
+        Failure(description: "\(reason) at byte \(consumedBefore + position - piece.startIndex)")
     }
 }

@@ -1,6 +1,6 @@
 import Crypto
 
-/// SHA-256 as the manifest writes it: 64 lowercase hexadecimal digits.
+/// SHA-256 as the manifest writes it: 64 lowercase hexadecimal digits (and read back).
 enum SHA256Hex {
     static func of(_ bytes: [UInt8]) -> String {
         hex(SHA256.hash(data: bytes))
@@ -14,6 +14,29 @@ enum SHA256Hex {
             hex.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: hex, as: UTF8.self)
+    }
+
+    /// The 32 bytes of a 64-digit hexadecimal SHA-256 (either case); `nil` if it is not one.
+    static func bytes(ofHex text: String) -> [UInt8]? {
+        let hex = Array(text.utf8)
+        guard hex.count == 64 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        for pair in stride(from: 0, to: 64, by: 2) {
+            guard let high = digitValue(hex[pair]), let low = digitValue(hex[pair + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
+    }
+
+    /// The value of one hexadecimal digit (either case).
+    static func digitValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     private static let digits = Array("0123456789abcdef".utf8)

@@ -88,6 +88,23 @@ struct TarReader {
         return Array(bytes)
     }
 
+    /// Reads the content of the entry `next()` just returned piece by piece: `body` gets a
+    /// function returning the next piece (at most `pieceBytes`), `nil` after the last one.
+    /// Whatever `body` leaves unread is skipped. Refused if the entry is over `limit`.
+    mutating func withContent<T>(
+        of entry: TarEntry, limit: Int64, pieceBytes: Int = 64 * 1024,
+        _ body: (@escaping () throws -> ArraySlice<UInt8>?) throws -> T
+    ) throws -> T {
+        guard entry.size <= limit else { throw ArchiveError.entryTooLarge(entry: entry.path, bytes: entry.size, limit: limit) }
+        pendingContent = 0
+        let content = TarContent(input: input, remaining: entry.size, entry: entry.path, pieceBytes: pieceBytes)
+        let result = try body(content.nextPiece)
+        guard try input.skip(content.remaining + Int64(TarFormat.padding(for: entry.size))) else {
+            throw ArchiveError.truncated(entry: entry.path)
+        }
+        return result
+    }
+
     private mutating func skipPendingContent() throws(ArchiveError) {
         guard pendingContent > 0 else { return }
         let total = pendingContent + Int64(TarFormat.padding(for: pendingContent))
@@ -115,5 +132,28 @@ struct TarReader {
             throw .malformedHeader(offset: input.offset, after: lastEntry, reason: "data after the end-of-archive marker")
         }
         finished = true
+    }
+}
+
+/// The unread rest of one entry's content, handed out a piece at a time.
+private final class TarContent {
+    let input: DecompressingReader
+    private(set) var remaining: Int64
+    let entry: String
+    let pieceBytes: Int
+
+    init(input: DecompressingReader, remaining: Int64, entry: String, pieceBytes: Int) {
+        self.input = input
+        self.remaining = remaining
+        self.entry = entry
+        self.pieceBytes = pieceBytes
+    }
+
+    func nextPiece() throws -> ArraySlice<UInt8>? {
+        guard remaining > 0 else { return nil }
+        let count = Int(min(remaining, Int64(pieceBytes)))
+        guard let piece = try input.read(count) else { throw ArchiveError.truncated(entry: entry) }
+        remaining -= Int64(count)
+        return piece
     }
 }

@@ -63,8 +63,9 @@ let package = Package(
         ]),
 
         // Adapters: the real implementations, each over its one technology.
-        module("Adapters", "SystemLive", ["QuillModels", "SystemInterface"]),
+        module("Adapters", "SystemLive", ["QuillModels", "SystemInterface", "CAllocator"]),
         .systemLibrary(name: "CFileSync", path: "Modules/SystemLibraries/CFileSync"),
+        .systemLibrary(name: "CAllocator", path: "Modules/SystemLibraries/CAllocator"),
         module("Adapters", "LocalFileSystem", ["FileSystemInterface", "CFileSync"]),
         module("Adapters", "FileNoteStore", ["QuillModels", "NoteStoreInterface", "FileSystemInterface"]),
         module("Adapters", "TerminalLive", ["TerminalInterface"]),

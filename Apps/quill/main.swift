@@ -4,6 +4,7 @@ import QuillCLI
 import QuillComposition
 
 // The `quill` executable: parse the command line, pick a composition root, run, report.
+QuillRoots.prepareProcess()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let processEnvironment = ProcessInfo.processInfo.environment
 let workingDirectory = FileManager.default.currentDirectoryPath

@@ -22,6 +22,11 @@ import ZlibCompression
 /// shows realistic output and writes nothing. (The test root is `QuillTestComposition`,
 /// kept apart so the app binary never links test doubles that import `Testing`.)
 public enum QuillRoots {
+    /// Process-wide settings of the real `quill`, made once before anything runs.
+    public static func prepareProcess() {
+        ProcessMemory.returnLargeBuffersToTheSystem()
+    }
+
     public static func production(processEnvironment: [String: String], workingDirectory: String) throws -> CLIEnvironment {
         let files = LocalFileAccessor()
         let root = try XDGDataDirectory(environment: processEnvironment, workingDirectory: workingDirectory).dataDirectory()

@@ -39,7 +39,7 @@ public struct ArchiveExporter: Sendable {
         tar.reserveCapacity(64 * 1024)
         TarWriter.appendDirectory(ArchiveLayout.root, modified: modified, to: &tar)
         TarWriter.appendDirectory(ArchiveLayout.notesDirectory, modified: modified, to: &tar)
-        var manifest = ManifestBuilder()
+        var manifest = ManifestBuilder(expectedNotes: ids.count)
         for id in ids {
             guard let note = try await store.note(id: id), !note.isDeleted else { continue }
             let content = FrontMatter.render(note)

@@ -1,3 +1,4 @@
+import Crypto
 import QuillModels
 
 /// `manifest.json`: what a Quill archive contains, with a SHA-256 per entry.
@@ -15,35 +16,79 @@ enum ArchiveManifest {
     }
 }
 
-/// Writes `manifest.json` entry by entry as compact JSON bytes (keys sorted, one entry per line).
+/// Builds `manifest.json` entry by entry, keeping per note only its quoted path, SHA-256 and
+/// size (about 110 bytes), and writes the JSON text (keys sorted, one entry per line) at the end.
 ///
-/// Exists so that exporting 100,000 notes keeps about 170 bytes per note for the manifest
-/// instead of building the whole document as objects for `JSONEncoder` at the end.
+/// Exists so that exporting 100,000 notes keeps its memory small: neither `JSONEncoder`
+/// objects nor the manifest's text are ever held whole.
 struct ManifestBuilder {
-    private var entries: [UInt8] = []
-    private(set) var noteCount = 0
+    /// Quoted paths, in segments of `segmentBytes` that no path straddles, so that the store
+    /// never doubles (and copies) one big buffer as it grows.
+    private var pathSegments: [[UInt8]] = []
+    private var pathStarts: [UInt32] = []
+    private var pathLengths: [UInt32] = []
+    private var digests: [UInt8] = []
+    private var sizes: [UInt32] = []
+    private var entryBytes = 0
+    private static let segmentBytes = 1 << 20
+
+    /// - Parameter expectedNotes: how many notes will be added, to size the per-note arrays once.
+    init(expectedNotes: Int) {
+        pathStarts.reserveCapacity(expectedNotes)
+        pathLengths.reserveCapacity(expectedNotes)
+        digests.reserveCapacity(expectedNotes * 32)
+        sizes.reserveCapacity(expectedNotes)
+    }
+
+    var noteCount: Int { sizes.count }
 
     mutating func add(path: String, content: [UInt8]) {
-        if noteCount > 0 { entries.append(contentsOf: ",\n".utf8) }
-        let line = "{\"bytes\":\(content.count),\"path\":\(JSONString.quote(path)),\"sha256\":\"\(SHA256Hex.of(content))\"}"
-        entries.append(contentsOf: line.utf8)
-        noteCount += 1
+        let quoted = Array(JSONString.quote(path).utf8)
+        if noteCount > 0 { entryBytes += 2 }
+        entryBytes += Self.lineLength(quotedPath: quoted.count, size: content.count)
+        if pathSegments.isEmpty || pathSegments[pathSegments.count - 1].count + quoted.count > Self.segmentBytes {
+            pathSegments.append([])
+            pathSegments[pathSegments.count - 1].reserveCapacity(max(Self.segmentBytes, quoted.count))
+        }
+        let segment = pathSegments.count - 1
+        pathStarts.append(UInt32(segment) << 20 | UInt32(pathSegments[segment].count))
+        pathLengths.append(UInt32(quoted.count))
+        pathSegments[segment].append(contentsOf: quoted)
+        digests.append(contentsOf: SHA256.hash(data: content))
+        sizes.append(UInt32(content.count))
     }
 
     /// The manifest's size in bytes, before it is written.
-    var byteCount: Int { prefix.count + entries.count + suffix.count }
+    var byteCount: Int { prefix.count + entryBytes + suffix.count }
 
-    /// Hands the manifest on in slices of at most `sliceBytes`, so that writing it out never
-    /// copies the whole document.
-    func write(sliceBytes: Int, _ emit: (ArraySlice<UInt8>) async throws -> Void) async throws {
-        try await emit(prefix[...])
-        var start = 0
-        while start < entries.count {
-            let end = min(entries.count, start + sliceBytes)
-            try await emit(entries[start..<end])
-            start = end
+    /// Hands the manifest on in slices of about `sliceBytes`.
+    func write(sliceBytes: Int, _ emit: ([UInt8]) async throws -> Void) async throws {
+        var slice = prefix
+        for entry in 0..<noteCount {
+            if entry > 0 { slice.append(contentsOf: ",\n".utf8) }
+            appendLine(entry, to: &slice)
+            if slice.count >= sliceBytes {
+                try await emit(slice)
+                slice.removeAll(keepingCapacity: true)
+            }
         }
-        try await emit(suffix[...])
+        slice.append(contentsOf: suffix)
+        try await emit(slice)
+    }
+
+    private func appendLine(_ entry: Int, to output: inout [UInt8]) {
+        let segment = Int(pathStarts[entry] >> 20), start = Int(pathStarts[entry] & 0xF_FFFF)
+        output.append(contentsOf: #"{"bytes":"#.utf8)
+        output.append(contentsOf: String(sizes[entry]).utf8)
+        output.append(contentsOf: #","path":"#.utf8)
+        output.append(contentsOf: pathSegments[segment][start..<(start + Int(pathLengths[entry]))])
+        output.append(contentsOf: #","sha256":""#.utf8)
+        output.append(contentsOf: SHA256Hex.hex(digests[(entry * 32)..<(entry * 32 + 32)]).utf8)
+        output.append(contentsOf: #""}"#.utf8)
+    }
+
+    private static func lineLength(quotedPath: Int, size: Int) -> Int {
+        #"{"bytes":,"path":,"sha256":""}"#.utf8.count + String(size).utf8.count + quotedPath + 64
     }
 
     private var prefix: [UInt8] { Array("{\"entries\":[\n".utf8) }

@@ -10,7 +10,7 @@ public struct ExportOptions: Hashable, Sendable {
         /// `gzip`, `tar -z` and Quill read the concatenation as one stream.
         case parallel(blockBytes: Int, maximumInFlight: Int)
 
-        public static let defaultParallel = Mode.parallel(blockBytes: 1 << 20, maximumInFlight: 4)
+        public static let defaultParallel = Mode.parallel(blockBytes: 1 << 20, maximumInFlight: 3)
     }
 
     public var tag: Tag?

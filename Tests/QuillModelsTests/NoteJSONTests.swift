@@ -15,7 +15,7 @@ struct NoteJSONTests {
     }
 
     @Test func encodingIsStableWithSortedKeysAndMilliseconds() throws {
-        let text = String(decoding: try NoteJSON.encode(note), as: UTF8.self)
+        let text = String(decoding: NoteJSON.encode(note), as: UTF8.self)
         #expect(text == #"{"body":"line 1\n\"quoted\" / slash\n","created":"2026-01-05T09:00:00.001Z","deleted":false,"format":1,"id":"0000000000000abc0000000000000def","revision":4,"tags":["x","y"],"title":"Café ☕","updated":"2026-01-05T09:00:01.999Z"}"#)
     }
 
@@ -23,8 +23,19 @@ struct NoteJSONTests {
         #expect(try NoteJSON.decode(NoteJSON.encode(note)) == note)
     }
 
+    /// The hand-written encoding is byte for byte `JSONEncoder`'s, escapes included.
+    @Test(arguments: ["plain", "quotes \" and \\ / slashes", String((0..<32).map { Character(UnicodeScalar(UInt8($0))) }) + "\u{7f}",
+                      "unicode é ✓ 🧪 \u{2028}\u{2029} \u{feff}", ""])
+    func handWrittenEncodingMatchesJSONEncoder(text: String) throws {
+        for deleted in [false, true] {
+            let awkward = try Note(id: note.id, title: "Title \"x\" \\ / y", body: text, tags: note.tags,
+                                   created: note.created, updated: note.updated, revision: 3, isDeleted: deleted)
+            #expect(NoteJSON.encode(awkward) == (try NoteJSON.encoder.encode(NoteDocument(awkward))))
+        }
+    }
+
     @Test func newerFormatIsRefusedWithAnUpgradeHint() throws {
-        let text = String(decoding: try NoteJSON.encode(note), as: UTF8.self).replacingOccurrences(of: #""format":1"#, with: #""format":2"#)
+        let text = String(decoding: NoteJSON.encode(note), as: UTF8.self).replacingOccurrences(of: #""format":1"#, with: #""format":2"#)
         #expect(throws: NoteJSON.DecodingFailure.unsupportedFormat(2)) { try NoteJSON.decode(Data(text.utf8)) }
     }
 

@@ -26,7 +26,7 @@ import ZlibCompression
             let importer = ArchiveImporter(store: store, decompression: ZlibGzip(), ids: SequentialNoteIDs(), clock: FixedClock(TestServer.now))
             let report = try await importer.importArchive(from: InMemoryByteSource(bytes))
             #expect(report.manifestVerified)
-            let notes = try await store.list(NoteQuery()).notes
+            let notes = await store.list(NoteQuery()).notes
             #expect(notes.map(\.title) == ["Kept"])
             #expect(try await store.note(id: #require(NoteID("a1")))?.body == "line")
         }

@@ -27,7 +27,7 @@ struct BulkTransaction: Sendable {
 
     /// Adds one chunk of new notes, whose IDs the caller has checked are free.
     func add(_ notes: [Note], chunk: Int) throws {
-        let documents = try notes.map { (path: layout.note($0.id), data: try NoteJSON.encode($0)) }
+        let documents = notes.map { (path: layout.note($0.id), data: NoteJSON.encode($0)) }
         try files.append(Data(notes.map { $0.id.rawValue + "\n" }.joined().utf8), to: layout.bulkCreated)
         try files.createUnsynced(documents)
         try files.createUnsynced([(layout.bulkSummaries(chunk), Data(notes.map { IndexLine.encode($0.summary) }.joined().utf8))])

@@ -19,7 +19,7 @@ struct WriteTransaction: Sendable {
     func commit(_ notes: [Note], origin: WriteOrigin) throws {
         try files.createDirectory(layout.transactions)
         try files.createDirectory(layout.notes)
-        try files.writeAll(try notes.map { (layout.staged($0.id), try NoteJSON.encode($0)) })
+        try files.writeAll(notes.map { (layout.staged($0.id), NoteJSON.encode($0)) })
         let record = CommitRecord(origin: origin, ids: notes.map(\.id))
         try files.write(record.serialized(), to: layout.commitRecord)
         try rollForward(record, summaries: notes.map(\.summary))

@@ -260,10 +260,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try connection.query("UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = ? RETURNING last_sequence",
                              [.integer(account.rawValue)]) { sequence = $0.integer(0) }
         guard let sequence else { throw ServerStoreError.corrupt("no account \(account)") }
-        let document: Data
-        do { document = try NoteJSON.encoder.encode(NoteDocument(note)) } catch {
-            throw ServerStoreError.corrupt("note \(note.id) cannot be encoded: \(error)")
-        }
+        let document = NoteDocument(note).jsonBytes()
         try connection.query("""
             INSERT INTO notes (account_id, \(Self.noteColumns), document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,

@@ -44,10 +44,16 @@ public struct ArchiveImporter: Sendable {
     ) async throws -> ImportReport {
         var planner = ImportPlanner(target: target, ids: ids, now: clock.now())
         var report = ImportReport(applied: applied)
-        let summary = try await ArchiveReader(decompression: decompression, limits: limits).read(source, progress: progress) { item in
-            report.record(try await planner.plan(item))
+        let summary: ArchiveReadSummary
+        do {
+            summary = try await ArchiveReader(decompression: decompression, limits: limits).read(source, progress: progress) { item in
+                report.record(try await planner.plan(item))
+            }
+            try await planner.finish()
+        } catch {
+            await planner.abandon()
+            throw error
         }
-        try await planner.finish()
         report.skippedEntries = summary.skippedEntries
         report.manifestVerified = summary.manifestVerified
         report.uncompressedBytes = summary.uncompressedBytes

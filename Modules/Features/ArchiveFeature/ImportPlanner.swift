@@ -7,9 +7,11 @@ import SystemInterface
 /// note is there), or keep it as a copy with a new ID (a different note is there) — and hands
 /// the notes to add to an `ImportTarget` a chunk at a time.
 ///
-/// Exists so that import and verify decide exactly alike, and so that an import holds one
-/// chunk of notes in memory, not the archive. A note added earlier in the same import counts
-/// as present, so an ID that appears twice in an archive is treated like one already stored.
+/// Exists so that import and verify decide exactly alike, and so that an import holds two
+/// chunks of notes in memory, not the archive: one being filled, and the one before it, which
+/// the target writes meanwhile (on another core). A note added earlier in the same import
+/// counts as present, so an ID that appears twice in an archive is treated like one already
+/// stored.
 struct ImportPlanner {
     private let target: any ImportTarget
     private let ids: any NoteIDGenerating
@@ -17,10 +19,12 @@ struct ImportPlanner {
     private var chunk: [Note] = []
     private var positionInChunk: [NoteID: Int] = [:]
     private var chunkBytes = 0
+    /// The previous chunk, being added by the target, and where each of its notes is.
+    private var handedOn: (notes: [Note], positions: [NoteID: Int], adding: Task<Void, any Error>)?
 
     /// A chunk is handed on at whichever of these it reaches first.
-    static let chunkNotes = 1_000
-    static let chunkBodyBytes = 4 << 20
+    static let chunkNotes = 500
+    static let chunkBodyBytes = 2 << 20
 
     init(target: any ImportTarget, ids: any NoteIDGenerating, now: Date) {
         self.target = target
@@ -51,17 +55,40 @@ struct ImportPlanner {
         }
     }
 
-    /// Hands on the last, partial chunk.
+    /// Hands on the last, partial chunk and waits until the target has added everything.
     mutating func finish() async throws {
+        try await handOn()
+        try await waitForHandedOn()
+    }
+
+    /// Waits for the chunk being added, ignoring its outcome: call before giving up on an
+    /// import, so that nothing is still writing while the target undoes the batch.
+    mutating func abandon() async {
+        try? await waitForHandedOn()
+    }
+
+    private mutating func handOn() async throws {
         guard !chunk.isEmpty else { return }
-        try await target.add(chunk)
-        chunk.removeAll(keepingCapacity: true)
-        positionInChunk.removeAll(keepingCapacity: true)
+        try await waitForHandedOn()
+        let notes = chunk, target = target
+        handedOn = (notes, positionInChunk, Task { try await target.add(notes) })
+        chunk = []
+        chunk.reserveCapacity(notes.count)
+        positionInChunk = [:]
         chunkBytes = 0
+    }
+
+    private mutating func waitForHandedOn() async throws {
+        guard let adding = handedOn?.adding else { return }
+        handedOn = nil
+        try await adding.value
     }
 
     private func presence(of note: Note) async throws -> NotePresence {
         if let position = positionInChunk[note.id] { return chunk[position].hasSameContent(as: note) ? .same : .different }
+        if let handedOn, let position = handedOn.positions[note.id] {
+            return handedOn.notes[position].hasSameContent(as: note) ? .same : .different
+        }
         return try await target.presence(of: note)
     }
 
@@ -69,11 +96,11 @@ struct ImportPlanner {
         positionInChunk[note.id] = chunk.count
         chunk.append(note)
         chunkBytes += note.body.utf8.count
-        if chunk.count >= Self.chunkNotes || chunkBytes >= Self.chunkBodyBytes { try await finish() }
+        if chunk.count >= Self.chunkNotes || chunkBytes >= Self.chunkBodyBytes { try await handOn() }
     }
 
     private func isTaken(_ id: NoteID) async throws -> Bool {
-        if positionInChunk[id] != nil { return true }
+        if positionInChunk[id] != nil || handedOn?.positions[id] != nil { return true }
         return try await target.isTaken(id)
     }
 

@@ -6,46 +6,21 @@ import ServerStoreInterface
 /// Writes the API's hot JSON bodies (notes, pages of notes, push results) straight into bytes.
 ///
 /// Exists for speed: a change-feed page holds up to 1,000 notes, and Foundation's `JSONEncoder`
-/// spends most of such a request's time. It writes into the response's own `ByteBuffer`, so a
-/// body is never copied. The output is byte-for-byte what `NoteJSON.encoder`
-/// writes (sorted keys, unescaped slashes), which `NoteJSONWriterTests` checks.
+/// spends most of such a request's time. It writes into the response's own `ByteBuffer`; notes
+/// come from `NoteDocument.jsonBytes()`, shared with the file store. The output is byte-for-byte
+/// what `NoteJSON.encoder` writes (sorted keys, unescaped slashes), which `NoteJSONWriterTests`
+/// checks.
 protocol JSONWritable {
     func writeJSON(into bytes: inout ByteBuffer)
 }
 
 enum JSONWriter {
-    /// A JSON string: runs that need no escaping are copied whole, which is nearly all of a note.
+    /// A JSON string, escaped as `NoteJSON.encoder` escapes it (`JSONText`).
     static func string(_ text: String, into bytes: inout ByteBuffer) {
-        bytes.writeInteger(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.writeBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                escape(byte, into: &bytes)
-                runStart = index + 1
-            }
-            bytes.writeBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        }
-        bytes.writeInteger(UInt8(ascii: "\""))
-    }
-
-    private static func escape(_ byte: UInt8, into bytes: inout ByteBuffer) {
-        switch byte {
-        case UInt8(ascii: "\""): bytes.writeBytes([UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-        case UInt8(ascii: "\\"): bytes.writeBytes([UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-        case 0x0a: bytes.writeBytes([UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case 0x0d: bytes.writeBytes([UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        case 0x09: bytes.writeBytes([UInt8(ascii: "\\"), UInt8(ascii: "t")])
-        case 0x08: bytes.writeBytes([UInt8(ascii: "\\"), UInt8(ascii: "b")])
-        case 0x0c: bytes.writeBytes([UInt8(ascii: "\\"), UInt8(ascii: "f")])
-        default:
-            let digits: StaticString = "0123456789abcdef"
-            let (high, low) = digits.withUTF8Buffer { ($0[Int(byte >> 4)], $0[Int(byte & 0x0f)]) }
-            bytes.writeBytes([UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), high, low])
-        }
+        var quoted: [UInt8] = []
+        quoted.reserveCapacity(text.utf8.count + 2)
+        JSONText.appendString(text, to: &quoted)
+        bytes.writeBytes(quoted)
     }
 
     static func raw(_ text: StaticString, into bytes: inout ByteBuffer) {
@@ -68,26 +43,7 @@ enum JSONWriter {
 
 extension NoteDocument: JSONWritable {
     func writeJSON(into bytes: inout ByteBuffer) {
-        JSONWriter.raw(#"{"body":"#, into: &bytes)
-        JSONWriter.string(body, into: &bytes)
-        JSONWriter.raw(#","created":"#, into: &bytes)
-        JSONWriter.string(created.description, into: &bytes)
-        JSONWriter.raw(deleted ? #","deleted":true,"format":"# : #","deleted":false,"format":"#, into: &bytes)
-        JSONWriter.integer(format, into: &bytes)
-        JSONWriter.raw(#","id":"#, into: &bytes)
-        JSONWriter.string(id.rawValue, into: &bytes)
-        JSONWriter.raw(#","revision":"#, into: &bytes)
-        JSONWriter.integer(revision, into: &bytes)
-        JSONWriter.raw(#","tags":["#, into: &bytes)
-        for (index, tag) in tags.enumerated() {
-            if index > 0 { bytes.writeInteger(UInt8(ascii: ",")) }
-            JSONWriter.string(tag.rawValue, into: &bytes)
-        }
-        JSONWriter.raw(#"],"title":"#, into: &bytes)
-        JSONWriter.string(title, into: &bytes)
-        JSONWriter.raw(#","updated":"#, into: &bytes)
-        JSONWriter.string(updated.description, into: &bytes)
-        bytes.writeInteger(UInt8(ascii: "}"))
+        bytes.writeBytes(jsonBytes())
     }
 }
 

@@ -22,8 +22,8 @@ public enum NoteJSON {
         }
     }
 
-    public static func encode(_ note: Note) throws -> Data {
-        try encoder.encode(NoteDocument(note))
+    public static func encode(_ note: Note) -> Data {
+        Data(NoteDocument(note).jsonBytes())
     }
 
     public static func decode(_ data: Data) throws(DecodingFailure) -> Note {

@@ -65,15 +65,23 @@ public struct LocalFileAccessor: FileAccessing {
         for directory in directories { try syncDirectory(directory) }
     }
 
+    /// `O_EXCL` does the checking: if a path is taken, the files this call created are removed
+    /// again before `alreadyExists` is thrown (no separate check per file beforehand).
     public func createUnsynced(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
-        if let taken = files.first(where: { exists($0.path) }) { throw .alreadyExists(path: taken.path) }
-        for file in files {
-            let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                throw errno == EEXIST ? .alreadyExists(path: file.path) : .fromErrno(path: file.path)
+        var created: [String] = []
+        do throws(FileSystemError) {
+            for file in files {
+                let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+                guard descriptor >= 0 else {
+                    throw errno == EEXIST ? .alreadyExists(path: file.path) : .fromErrno(path: file.path)
+                }
+                created.append(file.path)
+                defer { close(descriptor) }
+                try writeAll(file.data, to: descriptor, path: file.path)
             }
-            defer { close(descriptor) }
-            try writeAll(file.data, to: descriptor, path: file.path)
+        } catch {
+            for path in created { unlink(path) }
+            throw error
         }
     }
 

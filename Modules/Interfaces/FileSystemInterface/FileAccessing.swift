@@ -20,9 +20,9 @@ public protocol FileAccessing: Sendable {
     func writeAll(_ files: [(path: String, data: Data)]) throws(FileSystemError)
     /// Renames several files and returns once all the renames are durable.
     func moveAll(_ moves: [(source: String, destination: String)]) throws(FileSystemError)
-    /// Creates new files without waiting for them to be durable, after checking that none of
-    /// the paths is taken (`alreadyExists`): for many files that one later `synchronize` makes
-    /// durable. Until then a crash may leave any of them missing or
+    /// Creates new files without waiting for them to be durable: for many files that one later
+    /// `synchronize` makes durable. If a path is taken it throws `alreadyExists` and leaves none
+    /// of the files of this call behind. Until then a crash may leave any of them missing or
     /// partly written, so callers must be able to find and discard them.
     func createUnsynced(_ files: [(path: String, data: Data)]) throws(FileSystemError)
     /// Returns once everything written so far on the file system holding `path` is durable.

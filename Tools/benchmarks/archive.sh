@@ -5,8 +5,8 @@
 #
 # Usage: Tools/benchmarks/archive.sh [--skip-build]
 #   NOTES=100000        notes in the generated store (1-4 KiB Markdown bodies)
-#   IMPORT_NOTES=$NOTES notes in the store whose archive is imported (import is bound by the
-#                       file store's per-note fsync, so a smaller figure keeps the run short)
+#   IMPORT_NOTES=$NOTES notes in the store whose archive is imported (a smaller figure keeps
+#                       the run short)
 # Everything happens in a fresh directory under /tmp, removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -62,3 +62,28 @@ struct ByteStreamContractTests {
         }
     }
 }
+
+/// What only the real files have: special files are written in place, never replaced.
+@Suite("Local byte streams")
+struct LocalByteStreamTests {
+    /// `quill export --output /dev/null` once replaced /dev/null with a regular file (the
+    /// atomic rename); a FIFO stands in for the device here.
+    @Test("writing to a FIFO writes through it and leaves it a FIFO")
+    func specialFilesAreWrittenInPlace() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let fifo = directory.path("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let sink = try LocalByteStreams().createForWriting(fifo)
+        try sink.write(Array("through the pipe".utf8))
+        try sink.close()
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(reader, &buffer, buffer.count)
+        #expect(Array(buffer.prefix(max(0, count))) == Array("through the pipe".utf8))
+        var status = stat()
+        #expect(stat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
+    }
+}

@@ -4,9 +4,25 @@ import Glibc
 /// Writes to a file descriptor with `write(2)`, handling short writes and interruptions.
 final class FileDescriptorSink: ByteSink {
     private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private var isOpen = true
 
-    init(descriptor: Int32) {
+    /// - Parameter ownsDescriptor: whether `close` and `abandon` close it (not for standard output).
+    init(descriptor: Int32, ownsDescriptor: Bool = false) {
         self.descriptor = descriptor
+        self.ownsDescriptor = ownsDescriptor
+    }
+
+    /// Opens something that is not a regular file (a device such as `/dev/null`, a FIFO) for
+    /// writing in place: renaming a temporary file over it would replace it.
+    static func openSpecialFile(_ path: String) throws(ByteStreamError) -> FileDescriptorSink {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: POSIXFailure.lastMessage()) }
+        return FileDescriptorSink(descriptor: descriptor, ownsDescriptor: true)
+    }
+
+    deinit {
+        abandon()
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(ByteStreamError) {
@@ -23,9 +39,15 @@ final class FileDescriptorSink: ByteSink {
         }
     }
 
-    func close() throws(ByteStreamError) {}
+    func close() throws(ByteStreamError) {
+        abandon()
+    }
 
-    func abandon() {}
+    func abandon() {
+        guard ownsDescriptor, isOpen else { return }
+        isOpen = false
+        Glibc.close(descriptor)
+    }
 }
 
 /// Writes a new file under a temporary name and renames it into place on `close`

@@ -19,8 +19,14 @@ public struct LocalByteStreams: ByteStreamOpening {
         return FileDescriptorSource(descriptor: descriptor, ownsDescriptor: true)
     }
 
+    /// A new or regular file is written atomically (`AtomicFileSink`); anything else that is
+    /// already there (`/dev/null`, a FIFO) is written in place.
     public func createForWriting(_ path: String) throws(ByteStreamError) -> any ByteSink {
-        try AtomicFileSink(path: path)
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG, (status.st_mode & S_IFMT) != S_IFDIR {
+            return try FileDescriptorSink.openSpecialFile(path)
+        }
+        return try AtomicFileSink(path: path)
     }
 
     public func standardInput() -> any ByteSource {

@@ -13,6 +13,9 @@ final class FileBulkCreation: BulkCreation {
     private struct State {
         var chunks = 0
         var finished = false
+        /// IDs `existing` found free: nothing but this batch can take them while the store
+        /// holds the exclusive lock, so `add` need not look again (one path lookup per note).
+        var knownFree = Set<NoteID>()
     }
 
     init(transaction: BulkTransaction, readNote: @escaping @Sendable (NoteID) throws -> Note?) {
@@ -22,7 +25,11 @@ final class FileBulkCreation: BulkCreation {
 
     func existing(_ id: NoteID) throws -> Note? {
         try checkOpen()
-        return try readNote(id)
+        guard let note = try readNote(id) else {
+            state.withLock { _ = $0.knownFree.insert(id) }
+            return nil
+        }
+        return note
     }
 
     func add(_ notes: [Note]) throws {
@@ -30,7 +37,10 @@ final class FileBulkCreation: BulkCreation {
         var seen = Set<NoteID>()
         for note in notes {
             guard seen.insert(note.id).inserted else { throw NoteStoreError.duplicateInBatch(note.id) }
-            if transaction.files.exists(transaction.layout.note(note.id)) { throw NoteStoreError.alreadyExists(note.id) }
+        }
+        let unchecked = state.withLock { state in notes.filter { state.knownFree.remove($0.id) == nil } }
+        if let taken = unchecked.first(where: { transaction.files.exists(transaction.layout.note($0.id)) }) {
+            throw NoteStoreError.alreadyExists(taken.id)
         }
         let chunk = try state.withLock { state throws -> Int in
             guard !state.finished else { throw Self.finishedError }

@@ -41,27 +41,29 @@ enum FrontMatter {
         case plain
     }
 
-    /// Parses a file that is already known to be valid UTF-8.
+    /// Parses a file that is already known to be valid UTF-8. Works on UTF-8 positions (the
+    /// delimiters are ASCII), as it runs once per note of an import.
     static func parse(_ text: String, entry: String) throws(ArchiveError) -> Parsed {
-        guard text.utf8.starts(with: delimiter.utf8) else { return .plain }
-        let afterOpening = text.utf8.index(text.utf8.startIndex, offsetBy: delimiter.utf8.count)
+        let utf8 = text.utf8
+        guard utf8.starts(with: delimiter.utf8) else { return .plain }
         var values: [String: String] = [:]
         var malformedLine: String?
-        var position = afterOpening
+        var position = utf8.index(utf8.startIndex, offsetBy: delimiter.utf8.count)
         while true {
-            guard let newline = text.utf8[position...].firstIndex(of: UInt8(ascii: "\n")) else {
+            guard let newline = utf8[position...].firstIndex(of: UInt8(ascii: "\n")) else {
                 if values["id"] != nil { throw .invalidNote(entry: entry, reason: "the front matter is not closed by '---'") }
                 return .plain
             }
-            let line = String(text[position..<newline])
-            position = text.utf8.index(after: newline)
-            if line == "---" { break }
-            guard let colon = line.firstIndex(of: ":"), line[line.index(after: colon)...].hasPrefix(" ") else {
-                malformedLine = malformedLine ?? line
+            let line = utf8[position..<newline]
+            position = utf8.index(after: newline)
+            if line.elementsEqual("---".utf8) { break }
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), utf8.index(after: colon) < newline,
+                  utf8[utf8.index(after: colon)] == UInt8(ascii: " ") else {
+                malformedLine = malformedLine ?? String(Substring(line))
                 continue
             }
-            let key = String(line[..<colon])
-            let value = String(line[line.index(colon, offsetBy: 2)...])
+            let key = String(Substring(utf8[line.startIndex..<colon]))
+            let value = String(Substring(utf8[utf8.index(colon, offsetBy: 2)..<newline]))
             if values[key] != nil { throw .invalidNote(entry: entry, reason: "front matter field '\(key)' appears twice") }
             values[key] = value
         }
@@ -70,7 +72,7 @@ enum FrontMatter {
         if let unknown = values.keys.first(where: { !fields.contains($0) }) {
             throw .invalidNote(entry: entry, reason: "unknown front matter field '\(unknown)'")
         }
-        return .note(try note(from: values, body: String(text[position...]), entry: entry))
+        return .note(try note(from: values, body: String(Substring(utf8[position...])), entry: entry))
     }
 
     private static func note(from values: [String: String], body: String, entry: String) throws(ArchiveError) -> Note {

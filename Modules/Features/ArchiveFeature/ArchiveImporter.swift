@@ -42,18 +42,18 @@ public struct ArchiveImporter: Sendable {
         _ source: any ByteSource, limits: ArchiveLimits, target: any ImportTarget, applied: Bool,
         progress: (ArchiveProgress) -> Void
     ) async throws -> ImportReport {
-        var planner = ImportPlanner(target: target, ids: ids, now: clock.now())
-        var report = ImportReport(applied: applied)
+        var planner = ImportPlanner(target: target, ids: ids, now: clock.now(), applied: applied)
         let summary: ArchiveReadSummary
         do {
             summary = try await ArchiveReader(decompression: decompression, limits: limits).read(source, progress: progress) { item in
-                report.record(try await planner.plan(item))
+                try await planner.plan(item)
             }
             try await planner.finish()
         } catch {
             await planner.abandon()
             throw error
         }
+        var report = planner.report
         report.skippedEntries = summary.skippedEntries
         report.manifestVerified = summary.manifestVerified
         report.uncompressedBytes = summary.uncompressedBytes

@@ -8,54 +8,43 @@ import SystemInterface
 /// the notes to add to an `ImportTarget` a chunk at a time.
 ///
 /// Exists so that import and verify decide exactly alike, and so that an import holds two
-/// chunks of notes in memory, not the archive: one being filled, and the one before it, which
-/// the target writes meanwhile (on another core). A note added earlier in the same import
-/// counts as present, so an ID that appears twice in an archive is treated like one already
-/// stored.
+/// chunks of notes in memory, not the archive: one being filled by the archive reader, and the
+/// one before it, which is decided and added meanwhile on another core (the decisions ask the
+/// store about every note, which is as much work as reading it). Chunks are decided in order,
+/// each after the previous one was added, so a note added earlier in the same import counts as
+/// present: an ID that appears twice in an archive is treated like one already stored.
 struct ImportPlanner {
     private let target: any ImportTarget
     private let ids: any NoteIDGenerating
     private let now: Date
-    private var chunk: [Note] = []
-    private var positionInChunk: [NoteID: Int] = [:]
+    private var chunk: [ArchiveItem] = []
     private var chunkBytes = 0
-    /// The previous chunk, being added by the target, and where each of its notes is.
-    private var handedOn: (notes: [Note], positions: [NoteID: Int], adding: Task<Void, any Error>)?
+    /// The previous chunk, being decided and added.
+    private var handedOn: Task<[ImportReport.Action], any Error>?
+    /// What was decided so far, in archive order.
+    private(set) var report: ImportReport
 
     /// A chunk is handed on at whichever of these it reaches first.
     static let chunkNotes = 500
     static let chunkBodyBytes = 2 << 20
 
-    init(target: any ImportTarget, ids: any NoteIDGenerating, now: Date) {
+    init(target: any ImportTarget, ids: any NoteIDGenerating, now: Date, applied: Bool) {
         self.target = target
         self.ids = ids
         self.now = now
+        report = ImportReport(applied: applied)
     }
 
-    mutating func plan(_ item: ArchiveItem) async throws -> ImportReport.Action {
+    mutating func plan(_ item: ArchiveItem) async throws {
+        chunk.append(item)
         switch item.incoming {
-        case .note(let note):
-            switch try await presence(of: note) {
-            case .absent:
-                try await add(note)
-                return .added(entry: item.entry, id: note.id, title: note.title)
-            case .same:
-                return .unchanged(entry: item.entry, id: note.id)
-            case .different:
-                break
-            }
-            let copy = try Note(id: try await freshID(), title: note.title, body: note.body, tags: note.tags,
-                                created: note.created, updated: note.updated)
-            try await add(copy)
-            return .copied(entry: item.entry, original: note.id, copy: copy.id, title: note.title)
-        case .plain(let title, let body):
-            let note = try Note(id: try await freshID(), title: title, body: body, tags: [], created: now, updated: now)
-            try await add(note)
-            return .added(entry: item.entry, id: note.id, title: note.title)
+        case .note(let note): chunkBytes += note.body.utf8.count
+        case .plain(_, let body): chunkBytes += body.utf8.count
         }
+        if chunk.count >= Self.chunkNotes || chunkBytes >= Self.chunkBodyBytes { try await handOn() }
     }
 
-    /// Hands on the last, partial chunk and waits until the target has added everything.
+    /// Hands on the last, partial chunk and waits until every note is decided and added.
     mutating func finish() async throws {
         try await handOn()
         try await waitForHandedOn()
@@ -70,44 +59,70 @@ struct ImportPlanner {
     private mutating func handOn() async throws {
         guard !chunk.isEmpty else { return }
         try await waitForHandedOn()
-        let notes = chunk, target = target
-        handedOn = (notes, positionInChunk, Task { try await target.add(notes) })
+        let items = chunk, decider = ChunkDecider(target: target, ids: ids, now: now)
+        handedOn = Task { try await decider.decideAndAdd(items) }
         chunk = []
-        chunk.reserveCapacity(notes.count)
-        positionInChunk = [:]
+        chunk.reserveCapacity(items.count)
         chunkBytes = 0
     }
 
     private mutating func waitForHandedOn() async throws {
-        guard let adding = handedOn?.adding else { return }
+        guard let task = handedOn else { return }
         handedOn = nil
-        try await adding.value
+        for action in try await task.value { report.record(action) }
     }
+}
 
-    private func presence(of note: Note) async throws -> NotePresence {
-        if let position = positionInChunk[note.id] { return chunk[position].hasSameContent(as: note) ? .same : .different }
-        if let handedOn, let position = handedOn.positions[note.id] {
-            return handedOn.notes[position].hasSameContent(as: note) ? .same : .different
+/// Decides one chunk against the target (and the chunk's own earlier notes), then adds the
+/// notes to add in one call.
+private struct ChunkDecider: Sendable {
+    let target: any ImportTarget
+    let ids: any NoteIDGenerating
+    let now: Date
+
+    func decideAndAdd(_ items: [ArchiveItem]) async throws -> [ImportReport.Action] {
+        var adding: [Note] = []
+        var positions: [NoteID: Int] = [:]
+        var actions: [ImportReport.Action] = []
+        actions.reserveCapacity(items.count)
+        func add(_ note: Note) {
+            positions[note.id] = adding.count
+            adding.append(note)
         }
-        return try await target.presence(of: note)
-    }
-
-    private mutating func add(_ note: Note) async throws {
-        positionInChunk[note.id] = chunk.count
-        chunk.append(note)
-        chunkBytes += note.body.utf8.count
-        if chunk.count >= Self.chunkNotes || chunkBytes >= Self.chunkBodyBytes { try await handOn() }
-    }
-
-    private func isTaken(_ id: NoteID) async throws -> Bool {
-        if positionInChunk[id] != nil || handedOn?.positions[id] != nil { return true }
-        return try await target.isTaken(id)
-    }
-
-    /// A new ID that is neither in the store nor in this import so far.
-    private func freshID() async throws -> NoteID {
-        var id = ids.next()
-        while try await isTaken(id) { id = ids.next() }
-        return id
+        func freshID() async throws -> NoteID {
+            while true {
+                let id = ids.next()
+                if positions[id] == nil, try await !target.isTaken(id) { return id }
+            }
+        }
+        for item in items {
+            switch item.incoming {
+            case .note(let note):
+                let presence: NotePresence
+                if let position = positions[note.id] {
+                    presence = adding[position].hasSameContent(as: note) ? .same : .different
+                } else {
+                    presence = try await target.presence(of: note)
+                }
+                switch presence {
+                case .absent:
+                    add(note)
+                    actions.append(.added(entry: item.entry, id: note.id, title: note.title))
+                case .same:
+                    actions.append(.unchanged(entry: item.entry, id: note.id))
+                case .different:
+                    let copy = try Note(id: try await freshID(), title: note.title, body: note.body, tags: note.tags,
+                                        created: note.created, updated: note.updated)
+                    add(copy)
+                    actions.append(.copied(entry: item.entry, original: note.id, copy: copy.id, title: note.title))
+                }
+            case .plain(let title, let body):
+                let note = try Note(id: try await freshID(), title: title, body: body, tags: [], created: now, updated: now)
+                add(note)
+                actions.append(.added(entry: item.entry, id: note.id, title: note.title))
+            }
+        }
+        if !adding.isEmpty { try await target.add(adding) }
+        return actions
     }
 }

@@ -59,7 +59,9 @@ struct BulkTransaction: Sendable {
         return true
     }
 
-    var isUnfinished: Bool { files.exists(layout.bulkCreated) || files.exists(layout.bulkCommitRecord) }
+    /// Whether readers must wait for `recover`: while the undo log exists, its notes are either
+    /// uncommitted or not yet in the index. (A commit record without it has only clean-up left.)
+    var hidesReadersFromItsNotes: Bool { files.exists(layout.bulkCreated) }
 
     /// Streams: one summary chunk and the undo log's lines at a time, so that committing
     /// 100,000 notes does not gather them in memory.
@@ -75,16 +77,11 @@ struct BulkTransaction: Sendable {
         try files.remove(layout.bulkCommitRecord)
     }
 
-    /// Calls `body` with each ID of the undo log; a last line cut short by a crash is ignored
-    /// (its chunk's files were not created: the log is appended durably before them).
+    /// Calls `body` with each ID of the undo log. A last line cut short by a crash is skipped:
+    /// its chunk's files were not created (the log is appended durably before them).
     private func forEachCreatedID(_ body: (NoteID) throws -> Void) throws {
         guard files.exists(layout.bulkCreated) else { return }
-        let log = try files.read(layout.bulkCreated)
-        var start = log.startIndex
-        while let end = log[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            if let id = NoteID(String(decoding: log[start..<end], as: UTF8.self)) { try body(id) }
-            start = end + 1
-        }
+        try IDLines.forEach(in: try files.read(layout.bulkCreated), body)
     }
 
     private func summaryChunks() throws -> [String] {

@@ -34,9 +34,7 @@ public struct FileNoteStore: NoteStore {
         if let catalog = try await reading({ try SummaryIndex.catalog(from: layout.index, files: files, query: query) }) {
             return catalog
         }
-        var unlimited = query
-        unlimited.limit = nil
-        return NoteCatalog(listing: try await list(unlimited))
+        return try await catalogFromListing(query)
     }
 
     public func search(_ text: String, limit: Int?) async throws -> NoteListing {
@@ -85,9 +83,7 @@ public struct FileNoteStore: NoteStore {
     public func createInBulk<T: Sendable>(
         origin: WriteOrigin, _ fill: (any BulkCreation) async throws -> T
     ) async throws -> T {
-        try createDataDirectory()
-        return try await locks.withLock(at: layout.lock, exclusive: true) {
-            try recover()
+        try await writing {
             let transaction = BulkTransaction(layout: layout, files: files)
             try transaction.begin()
             let bulk = FileBulkCreation(transaction: transaction, readNote: { [self] id in try readNote(id) })
@@ -134,25 +130,22 @@ public struct FileNoteStore: NoteStore {
         }
     }
 
-    private func writing<T: Sendable>(_ body: () throws -> T) async throws -> T {
-        try createDataDirectory()
-        return try await locks.withLock(at: layout.lock, exclusive: true) {
-            try recover()
-            return try body()
-        }
-    }
-
-    private func createDataDirectory() throws {
+    private func writing<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         do {
             try files.createDirectory(layout.root)
         } catch {
             throw NoteStoreError.unavailable("cannot create the data directory: \(error)")
         }
+        return try await locks.withLock(at: layout.lock, exclusive: true) {
+            try recover()
+            return try await body()
+        }
     }
 
     /// Whether a writer died part way: then readers wait for a writer to `recover` first.
     private var needsRecovery: Bool {
-        WriteTransaction(layout: layout, files: files).hasUnfinishedCommit || BulkTransaction(layout: layout, files: files).isUnfinished
+        WriteTransaction(layout: layout, files: files).hasUnfinishedCommit
+            || BulkTransaction(layout: layout, files: files).hidesReadersFromItsNotes
     }
 
     /// Finishes or undoes whatever a crashed writer left. Call with the exclusive lock held.

@@ -37,18 +37,15 @@ struct PendingJournal: Sendable {
         try files.append(Data(ids.map { "+\($0.rawValue)\n" }.joined().utf8), to: path)
     }
 
-    /// Marks the IDs of complete `<id>\n` lines pending without making a value of each: for
-    /// the undo log of a bulk creation, which lists every imported note.
+    /// Marks the IDs of an `IDLines` file pending without gathering them first: for the undo
+    /// log of a bulk creation, which lists every imported note.
     func markPending(idLines: Data) throws(FileSystemError) {
         var marks = Data()
         marks.reserveCapacity(idLines.count + idLines.count / 16)
-        var start = idLines.startIndex
-        while let end = idLines[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            if NoteID(String(decoding: idLines[start..<end], as: UTF8.self)) != nil {
-                marks.append(UInt8(ascii: "+"))
-                marks.append(idLines[start...end])
-            }
-            start = end + 1
+        IDLines.forEach(in: idLines) { id in
+            marks.append(UInt8(ascii: "+"))
+            marks.append(contentsOf: id.rawValue.utf8)
+            marks.append(UInt8(ascii: "\n"))
         }
         guard !marks.isEmpty else { return }
         try files.append(marks, to: path)

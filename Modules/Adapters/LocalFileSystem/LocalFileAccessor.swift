@@ -51,7 +51,8 @@ public struct LocalFileAccessor: FileAccessing {
             return
         }
         for file in files { try replace(file.path, with: file.data, syncingFile: false) }
-        try syncFileSystem(containing: files[0].path)
+        let directory = parent(of: files[0].path)
+        try synchronize(directory.isEmpty ? "." : directory)
     }
 
     public func moveAll(_ moves: [(source: String, destination: String)]) throws(FileSystemError) {
@@ -111,14 +112,6 @@ public struct LocalFileAccessor: FileAccessing {
             unlink(temporary)
             throw failure
         }
-    }
-
-    private func syncFileSystem(containing path: String) throws(FileSystemError) {
-        let directory = parent(of: path)
-        let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .fromErrno(path: directory) }
-        defer { close(descriptor) }
-        guard quill_syncfs(descriptor) == 0 else { throw .fromErrno(path: directory) }
     }
 
     public func append(_ data: Data, to path: String) throws(FileSystemError) {

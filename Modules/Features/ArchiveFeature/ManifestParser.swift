@@ -104,57 +104,29 @@ final class ManifestParser {
         }
     }
 
+    /// Gathers one string literal's bytes as they stream by, then decodes it with
+    /// `JSONString.unquote`, the reader front matter uses too.
     private func string() throws -> String {
         try skipWhitespace()
         try expect(UInt8(ascii: "\""))
-        var scalars: [UInt8] = []
+        var literal: [UInt8] = [UInt8(ascii: "\"")]
+        var escaped = false
         while true {
             guard let byte = try next() else { throw fail("unterminated string") }
-            switch byte {
-            case UInt8(ascii: "\""):
-                guard let text = String(validating: scalars, as: UTF8.self) else { throw fail("a string is not valid UTF-8") }
-                return text
-            case UInt8(ascii: "\\"):
-                try escape(into: &scalars)
-            case 0..<0x20:
-                throw fail("a control character inside a string")
-            default:
-                scalars.append(byte)
+            literal.append(byte)
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                break
             }
         }
-    }
-
-    private func escape(into output: inout [UInt8]) throws {
-        guard let byte = try next() else { throw fail("unterminated escape") }
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(byte)
-        case UInt8(ascii: "b"): output.append(0x08)
-        case UInt8(ascii: "f"): output.append(0x0C)
-        case UInt8(ascii: "n"): output.append(0x0A)
-        case UInt8(ascii: "r"): output.append(0x0D)
-        case UInt8(ascii: "t"): output.append(0x09)
-        case UInt8(ascii: "u"):
-            var value = try hex4()
-            if (0xD800..<0xDC00).contains(value) {
-                guard try next() == UInt8(ascii: "\\"), try next() == UInt8(ascii: "u") else { throw fail("a lone surrogate") }
-                let low = try hex4()
-                guard (0xDC00..<0xE000).contains(low) else { throw fail("a lone surrogate") }
-                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-            }
-            guard let scalar = Unicode.Scalar(value) else { throw fail("an invalid \\u escape") }
-            output.append(contentsOf: String(Character(scalar)).utf8)
-        default:
-            throw fail("an invalid escape")
+        guard let text = String(validating: literal, as: UTF8.self),
+              let value = JSONString.unquote(Substring(text)), value.rest.isEmpty else {
+            throw fail("an invalid string")
         }
-    }
-
-    private func hex4() throws -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard let byte = try next(), let digit = SHA256Hex.digitValue(byte).map(UInt32.init) else { throw fail("an invalid \\u escape") }
-            value = value << 4 | digit
-        }
-        return value
+        return value.value
     }
 
     /// A non-negative integer without fraction or exponent (every number the manifest has).

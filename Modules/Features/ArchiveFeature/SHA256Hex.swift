@@ -1,11 +1,5 @@
-import Crypto
-
 /// SHA-256 as the manifest writes it: 64 lowercase hexadecimal digits (and read back).
 enum SHA256Hex {
-    static func of(_ bytes: [UInt8]) -> String {
-        hex(SHA256.hash(data: bytes))
-    }
-
     static func hex(_ digest: some Sequence<UInt8>) -> String {
         var hex: [UInt8] = []
         hex.reserveCapacity(64)
@@ -30,7 +24,7 @@ enum SHA256Hex {
     }
 
     /// The value of one hexadecimal digit (either case).
-    static func digitValue(_ byte: UInt8) -> UInt8? {
+    private static func digitValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

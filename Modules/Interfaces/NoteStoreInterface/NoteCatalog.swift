@@ -31,6 +31,11 @@ extension NoteStore {
     /// From `list`: right for stores whose listing is cheap (memory, tests); the file store
     /// answers from a lean scan of its index instead.
     public func catalog(_ query: NoteQuery) async throws -> NoteCatalog {
+        try await catalogFromListing(query)
+    }
+
+    /// The catalog built from a complete `list`: the default, and a store's fallback.
+    public func catalogFromListing(_ query: NoteQuery) async throws -> NoteCatalog {
         var unlimited = query
         unlimited.limit = nil
         return NoteCatalog(listing: try await list(unlimited))

@@ -32,14 +32,15 @@ struct TestServer {
         return TestServer(store: store, dependencies: dependencies, alice: alice, bob: bob)
     }
 
-    func application(_ setup: TestingSetup = .router) -> some ApplicationProtocol {
+    func application(logger: Logger = Logger(label: "test")) -> some ApplicationProtocol {
         ServerApplication.application(router: ServerApplication.router(dependencies), host: "127.0.0.1", port: 0,
-                                      logger: Logger(label: "test"))
+                                      logger: logger)
     }
 
-    func test(_ setup: TestingSetup = .router, _ body: @Sendable (Client) async throws -> Void) async throws {
+    func test(_ setup: TestingSetup = .router, logger: Logger = Logger(label: "test"),
+              _ body: @Sendable (Client) async throws -> Void) async throws {
         let (alice, bob) = (self.alice, self.bob)
-        try await application().test(setup) { client in try await body(Client(base: client, alice: alice, bob: bob)) }
+        try await application(logger: logger).test(setup) { client in try await body(Client(base: client, alice: alice, bob: bob)) }
     }
 }
 

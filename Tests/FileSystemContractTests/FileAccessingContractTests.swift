@@ -70,6 +70,22 @@ struct FileAccessingContractTests {
         #expect(throws: FileSystemError.notFound(path: root + "/missing")) { try files.synchronize(root + "/missing") }
     }
 
+    /// Large enough that the real file system creates the batch on several threads.
+    @Test(arguments: FileSystemFixture.allCases)
+    func createUnsyncedOfALargeBatchIsAllOrNothing(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        let batch = (0..<300).map { (path: root + "/note-\($0)", data: Data("note \($0)".utf8)) }
+        try files.write(Data("old".utf8), to: batch[250].path)
+        #expect(throws: FileSystemError.alreadyExists(path: batch[250].path)) { try files.createUnsynced(batch) }
+        #expect(try files.contents(ofDirectory: root) == ["note-250"])
+        #expect(try files.read(batch[250].path) == Data("old".utf8))
+
+        try files.remove(batch[250].path)
+        try files.createUnsynced(batch)
+        #expect(try files.contents(ofDirectory: root).count == 300)
+        #expect(try batch.allSatisfy { try files.read($0.path) == $0.data })
+    }
+
     @Test(arguments: FileSystemFixture.allCases)
     func moveReplacesTheDestination(fixture: FileSystemFixture) throws {
         let (files, root) = try fixture.make()

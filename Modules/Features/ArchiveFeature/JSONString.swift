@@ -21,6 +21,7 @@ enum JSONString {
 
     /// Reads one literal at the start of `text`; returns its value and what follows it.
     static func unquote(_ text: Substring) -> (value: String, rest: Substring)? {
+        if let plain = unquotePlain(text) { return plain }
         var scalars = text.unicodeScalars[...]
         guard scalars.popFirst() == "\"" else { return nil }
         var value = String.UnicodeScalarView()
@@ -52,6 +53,24 @@ enum JSONString {
                 }
             case _ where scalar.value < 0x20: return nil
             default: value.append(scalar)
+            }
+        }
+        return nil
+    }
+
+    /// The common case, a literal without escapes, read over UTF-8 bytes (it runs for every
+    /// title and tag of an import); `nil` if the literal has an escape or is not closed.
+    private static func unquotePlain(_ text: Substring) -> (value: String, rest: Substring)? {
+        let utf8 = text.utf8
+        guard utf8.first == UInt8(ascii: "\"") else { return nil }
+        let start = utf8.index(after: utf8.startIndex)
+        var position = start
+        while position != utf8.endIndex {
+            switch utf8[position] {
+            case UInt8(ascii: "\""):
+                return (String(text[start..<position]), text[utf8.index(after: position)...])
+            case UInt8(ascii: "\\"), 0..<0x20: return nil
+            default: position = utf8.index(after: position)
             }
         }
         return nil

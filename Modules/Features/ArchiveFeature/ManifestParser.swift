@@ -104,11 +104,29 @@ final class ManifestParser {
         }
     }
 
-    /// Gathers one string literal's bytes as they stream by, then decodes it with
-    /// `JSONString.unquote`, the reader front matter uses too.
+    /// Reads one string literal. One that lies within the current piece and has no escapes
+    /// (nearly every one Quill writes) is taken as it is; any other goes byte by byte.
     private func string() throws -> String {
         try skipWhitespace()
         try expect(UInt8(ascii: "\""))
+        let bytes = piece
+        var end = position
+        while end < bytes.endIndex {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                guard let text = String(validating: bytes[position..<end], as: UTF8.self) else { throw fail("an invalid string") }
+                position = end + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
+        return try gatheredString()
+    }
+
+    /// The rest of a string literal gathered as its bytes stream by, escapes decoded by
+    /// `JSONString.unquote` (the reader front matter uses too).
+    private func gatheredString() throws -> String {
         var literal: [UInt8] = [UInt8(ascii: "\"")]
         var escaped = false
         while true {

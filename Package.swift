@@ -86,7 +86,7 @@ let package = Package(
         module("Composition", "QuillComposition", [
             "QuillCLI", "SystemLive", "LocalFileSystem", "FileNoteStore", "TerminalLive",
             "SystemTesting", "NoteStoreTesting",
-            "ZlibCompression", "LocalByteStreams", // Archive
+            "ZlibCompression", "LocalByteStreams", "ByteStreamTesting", // Archive
             "FileSyncState", "HTTPSyncTransport", "SyncRuntimeLive", "SyncTesting", // Sync
         ]),
         module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles", "SyncUnimplementedDoubles"]),
@@ -146,7 +146,8 @@ let package = Package(
         ]),
         module("Composition", "ServerComposition", [
             "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository",
-            "CryptoTokenSecurity", "ZlibCompression", "SystemInterface", "SystemLive", hummingbird, logging, serviceLifecycle,
+            "CryptoTokenSecurity", "ZlibCompression", "ByteStreamInterface", "LocalByteStreams", "ByteStreamTesting", "SystemInterface", "SystemLive",
+            hummingbird, logging, serviceLifecycle,
         ]),
         .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", argumentParser, logging], path: "Apps/quill-server"),
         // Benchmark only (Tools/benchmarks/server.sh): production server plus a bare constant route.

@@ -15,7 +15,7 @@ struct FailureInjectionTests {
     ])
     func failingSink(_ mode: ExportOptions.Mode) async throws {
         let sink = FailingByteSink(failAfter: 1000)
-        let exporter = ArchiveExporter(store: InMemoryNoteStore(notes: SampleNotes.all()), compression: Fixtures.fake)
+        let exporter = ArchiveExporter(store: InMemoryNoteStore(notes: SampleNotes.all()), compression: Fixtures.fake, scratch: InMemoryScratchStorage())
         await #expect(throws: ByteStreamError.writeFailed("injected: no space left on device")) {
             try await exporter.export(to: sink, options: ExportOptions(mode: mode))
         }
@@ -27,11 +27,33 @@ struct FailureInjectionTests {
         let compression = FailingCompression(wrapping: Fixtures.fake, Fixtures.fake, failure: .libraryFailure("injected"),
                                              trigger: .afterInputBytes(10_000))
         let sink = InMemoryByteSink()
-        let exporter = ArchiveExporter(store: InMemoryNoteStore(notes: SampleNotes.all()), compression: compression)
+        let exporter = ArchiveExporter(store: InMemoryNoteStore(notes: SampleNotes.all()), compression: compression, scratch: InMemoryScratchStorage())
         await #expect(throws: CompressionError.libraryFailure("injected")) {
             try await exporter.export(to: sink, options: ExportOptions(mode: .singleStream))
         }
         #expect(sink.isAbandoned && !sink.isClosed)
+    }
+
+    @Test("scratch storage running out fails an export cleanly")
+    func scratchFullOnExport() async throws {
+        let sink = InMemoryByteSink()
+        let exporter = ArchiveExporter(store: InMemoryNoteStore(notes: SampleNotes.all()), compression: Fixtures.fake,
+                                       scratch: FailingScratchStorage(failAfter: 300))
+        await #expect(throws: ByteStreamError.writeFailed("injected: no space left for a scratch file")) {
+            try await exporter.export(to: sink)
+        }
+        #expect(sink.isAbandoned && !sink.isClosed)
+    }
+
+    @Test("scratch storage running out fails an import and leaves the store unchanged")
+    func scratchFullOnImport() async throws {
+        let archive = try await Fixtures.export(SampleNotes.all())
+        let store = InMemoryNoteStore(notes: [SampleNotes.all()[0]])
+        let before = try await Fixtures.snapshot(store)
+        await #expect(throws: ByteStreamError.writeFailed("injected: no space left for a scratch file")) {
+            try await Fixtures.importer(store, scratch: FailingScratchStorage(failAfter: 300)).importArchive(from: InMemoryByteSource(archive))
+        }
+        #expect(try await Fixtures.snapshot(store) == before)
     }
 
     @Test("a source failing mid-import leaves the store unchanged")
@@ -57,7 +79,7 @@ struct FailureInjectionTests {
 
     @Test("an export of a store with unreadable notes fails instead of silently missing them")
     func unreadableStore() async throws {
-        let exporter = ArchiveExporter(store: ProblemStore(), compression: Fixtures.fake)
+        let exporter = ArchiveExporter(store: ProblemStore(), compression: Fixtures.fake, scratch: InMemoryScratchStorage())
         await #expect(throws: ArchiveError.self) { try await exporter.export(to: InMemoryByteSink()) }
     }
 }

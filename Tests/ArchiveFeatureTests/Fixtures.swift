@@ -1,3 +1,4 @@
+import ByteStreamInterface
 import ArchiveFeature
 import ByteStreamTesting
 import CompressionInterface
@@ -40,13 +41,14 @@ enum Fixtures {
 
     static func export(_ notes: [Note], compression: any Compressing = zlib, options: ExportOptions = ExportOptions()) async throws -> [UInt8] {
         let sink = InMemoryByteSink()
-        _ = try await ArchiveExporter(store: InMemoryNoteStore(notes: notes), compression: compression)
+        _ = try await ArchiveExporter(store: InMemoryNoteStore(notes: notes), compression: compression, scratch: InMemoryScratchStorage())
             .export(to: sink, options: options)
         return sink.bytes
     }
 
-    static func importer(_ store: any NoteStore, decompression: any Decompressing = zlib) -> ArchiveImporter {
-        ArchiveImporter(store: store, decompression: decompression, ids: SequentialNoteIDs(namespace: 0xFEED),
+    static func importer(_ store: any NoteStore, decompression: any Decompressing = zlib,
+                         scratch: any ScratchStorage = InMemoryScratchStorage()) -> ArchiveImporter {
+        ArchiveImporter(store: store, decompression: decompression, scratch: scratch, ids: SequentialNoteIDs(namespace: 0xFEED),
                         clock: FixedClock(epoch))
     }
 

@@ -101,4 +101,39 @@ struct ManifestTests {
         }
         #expect(try await Fixtures.snapshot(store).isEmpty)
     }
+
+    @Test("a Quill archive is checked in order: one scratch file, and a changed entry is named")
+    func inOrder() async throws {
+        let notes = try Fixtures.trickyNotes()
+        let scratch = InMemoryScratchStorage()
+        let report = try await Fixtures.importer(InMemoryNoteStore(), scratch: scratch)
+            .importArchive(from: InMemoryByteSource(try await Fixtures.export(notes)))
+        #expect(report.manifestVerified && report.addedCount == notes.count)
+        #expect(scratch.filesMade == 1)
+
+        // Two notes swapped in the manifest's list: in order no longer, still verified by path.
+        let swapped = try Self.reordered(try await Fixtures.export(notes)) { entries in
+            var notesFirst = entries
+            let first = notesFirst.firstIndex { $0.name.hasSuffix(".md") }!
+            notesFirst.swapAt(first, first + 1)
+            return notesFirst
+        }
+        let store = InMemoryNoteStore()
+        #expect(try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(swapped)).manifestVerified)
+        #expect(try await Fixtures.snapshot(store) == notes.sorted { $0.id < $1.id })
+    }
+
+    @Test("an entry after a Quill manifest is named as not listed")
+    func entryAfterTheManifest() async throws {
+        let notes = try Fixtures.trickyNotes()
+        let extra = try await Fixtures.export([try Note(id: NoteID(high: 99, low: 1), title: "Extra", body: "x", tags: [],
+                                                         created: Fixtures.epoch, updated: Fixtures.epoch)])
+        let extraEntry = Self.entries(ofTar: try Fixtures.gunzip(extra)).first { $0.name.hasSuffix(".md") }!
+        let archive = try Self.reordered(try await Fixtures.export(notes)) { $0 + [extraEntry] }
+        let store = InMemoryNoteStore()
+        await #expect(throws: ArchiveError.manifest(entry: extraEntry.name, reason: "present in the archive but not listed in the manifest")) {
+            try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(archive))
+        }
+        #expect(try await Fixtures.snapshot(store).isEmpty)
+    }
 }

@@ -96,7 +96,7 @@ struct RoundTripTests {
     func verify() async throws {
         let archive = try await Fixtures.export(try Fixtures.trickyNotes())
         let store = InMemoryNoteStore()
-        let verifier = ArchiveVerifier(store: store, decompression: Fixtures.zlib, ids: SequentialNoteIDs(), clock: FixedClock(Fixtures.epoch))
+        let verifier = ArchiveVerifier(store: store, decompression: Fixtures.zlib, scratch: InMemoryScratchStorage(), ids: SequentialNoteIDs(), clock: FixedClock(Fixtures.epoch))
         let report = try await verifier.verify(InMemoryByteSource(archive))
         #expect(report.manifestVerified && report.addedCount == 14)
         #expect(try await Fixtures.snapshot(store).isEmpty)

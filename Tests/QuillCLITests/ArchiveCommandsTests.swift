@@ -15,7 +15,7 @@ struct ArchiveCommandsTests {
 
     func environment(store: InMemoryNoteStore, console: RecordingConsole, files: InMemoryByteStreamFiles) -> CLIEnvironment {
         QuillTestRoots.test(store: store, clock: clock, ids: SequentialNoteIDs(namespace: 0xAB), console: console,
-                            compression: FakeCompression(), decompression: FakeCompression(), byteStreams: files)
+                            compression: FakeCompression(), decompression: FakeCompression(), byteStreams: files, scratch: InMemoryScratchStorage())
     }
 
     @Test func exportThenImportIntoAnEmptyStoreGivesTheSameNotes() async throws {

@@ -1,3 +1,4 @@
+import ByteStreamTesting
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -28,7 +29,7 @@ struct TestServer {
         let failingStore = FailingServerStore(wrapping: store, failing: failing)
         let dependencies = ServerDependencies(
             notes: failingStore, accounts: failingStore, readiness: failingStore, hasher: hasher,
-            clock: clock, metrics: ServerMetrics(), compression: ZlibGzip())
+            clock: clock, metrics: ServerMetrics(), compression: ZlibGzip(), scratch: InMemoryScratchStorage())
         return TestServer(store: store, dependencies: dependencies, alice: alice, bob: bob)
     }
 

@@ -1,3 +1,4 @@
+import ByteStreamTesting
 import FileNoteStore
 import LocalByteStreams
 import FileSyncState
@@ -36,6 +37,7 @@ public enum QuillRoots {
             editor: ExternalEditor(environment: processEnvironment, temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory,
             compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
+            scratch: TemporaryScratchStorage(directory: temporaryDirectory(processEnvironment)),
             sync: productionSync(processEnvironment: processEnvironment, dataDirectory: root))
     }
 
@@ -60,7 +62,7 @@ public enum QuillRoots {
             editor: ExternalEditor(environment: processEnvironment, temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory,
             compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
-            sync: previewSync())
+            scratch: InMemoryScratchStorage(), sync: previewSync())
     }
 
     /// An in-memory server holding one note from "another device", already logged in:

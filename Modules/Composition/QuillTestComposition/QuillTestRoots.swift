@@ -23,12 +23,13 @@ public enum QuillTestRoots {
         compression: any Compressing = UnimplementedCompression(),
         decompression: any Decompressing = UnimplementedCompression(),
         byteStreams: any ByteStreamOpening = UnimplementedByteStreams(),
+        scratch: any ScratchStorage = UnimplementedScratchStorage(),
         sync: SyncEnvironment = unimplementedSync()
     ) -> CLIEnvironment {
         CLIEnvironment(
             store: store, clock: clock, ids: ids, console: console, inputFiles: inputFiles, editor: editor,
             workingDirectory: workingDirectory, compression: compression, decompression: decompression,
-            byteStreams: byteStreams, sync: sync)
+            byteStreams: byteStreams, scratch: scratch, sync: sync)
     }
 
     /// Sync dependencies that each fail the test when touched.

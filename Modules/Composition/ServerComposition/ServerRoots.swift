@@ -1,4 +1,7 @@
+import ByteStreamInterface
+import ByteStreamTesting
 import CryptoTokenSecurity
+import LocalByteStreams
 import Foundation
 import Logging
 import PostgresNoteRepository
@@ -21,11 +24,11 @@ public enum ServerRoots {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let store = try SQLiteServerStore(path: path)
-            return environment(store: store, hasher: hasher, services: [], close: { store.close() },
+            return environment(store: store, hasher: hasher, scratch: temporaryScratch(), services: [], close: { store.close() },
                                banner: ["storage: SQLite at \(path)"])
         case .postgres(let url):
             let store = try PostgresServerStore(url: url, logger: logger)
-            return environment(store: store, hasher: hasher, services: [store], close: {},
+            return environment(store: store, hasher: hasher, scratch: temporaryScratch(), services: [store], close: {},
                                banner: ["storage: PostgreSQL at \(ServerConfiguration.redacted(url))"])
         case .preview:
             return try preview()
@@ -36,7 +39,7 @@ public enum ServerRoots {
     public static func preview() throws -> ServerEnvironment {
         let store = InMemoryServerStore()
         let hasher = SHA256TokenHasher()
-        let seeded = environment(store: store, hasher: hasher, services: [], close: {}, banner: [
+        let seeded = environment(store: store, hasher: hasher, scratch: InMemoryScratchStorage(), services: [], close: {}, banner: [
             "preview: notes live in memory only and vanish when the server stops",
             "preview: demo account '\(ServerSampleData.demoAccountName)', token \(ServerSampleData.demoToken)",
         ])
@@ -50,19 +53,27 @@ public enum ServerRoots {
     public static func test(store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking,
                             hasher: any TokenHashing, tokens: any TokenGenerating, clock: any WallClock) -> ServerEnvironment {
         let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, hasher: hasher,
-                                              clock: clock, metrics: ServerMetrics(), compression: ZlibGzip())
+                                              clock: clock, metrics: ServerMetrics(), compression: ZlibGzip(),
+                                              scratch: InMemoryScratchStorage())
         return ServerEnvironment(dependencies: dependencies, services: [], prepare: { try await store.migrate() }, close: {},
                                  registration: AccountRegistration(accounts: store, tokens: tokens, hasher: hasher), banner: [])
     }
 
     private static func environment(
         store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking,
-        hasher: any TokenHashing, services: [any Service], close: @escaping @Sendable () async -> Void, banner: [String]
+        hasher: any TokenHashing, scratch: any ScratchStorage, services: [any Service],
+        close: @escaping @Sendable () async -> Void, banner: [String]
     ) -> ServerEnvironment {
         let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, hasher: hasher,
-                                              clock: SystemClock(), metrics: ServerMetrics(), compression: ZlibGzip())
+                                              clock: SystemClock(), metrics: ServerMetrics(), compression: ZlibGzip(),
+                                              scratch: scratch)
         return ServerEnvironment(
             dependencies: dependencies, services: services, prepare: { try await store.migrate() }, close: close,
             registration: AccountRegistration(accounts: store, tokens: RandomTokenGenerator(), hasher: hasher), banner: banner)
+    }
+
+    /// Scratch files for `GET /v1/export` in `$TMPDIR` (or `/tmp`).
+    private static func temporaryScratch() -> TemporaryScratchStorage {
+        TemporaryScratchStorage(directory: ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
     }
 }

@@ -7,15 +7,18 @@ import QuillModels
 /// Writes the store's notes as a `.tar.gz` that outlives Quill: one Markdown file with front
 /// matter per note, then `manifest.json` with a SHA-256 per note file.
 ///
-/// Notes are read, rendered and compressed one at a time and streamed to the sink, so memory
-/// does not grow with the size of the archive (only the manifest's small per-note lines do).
+/// Notes are read, rendered and compressed one at a time and streamed to the sink, and the
+/// manifest's per-note lines wait in scratch storage, so memory does not grow with the size of
+/// the archive (only the list of IDs to export does).
 public struct ArchiveExporter: Sendable {
     private let store: any NoteStore
     private let compression: any Compressing
+    private let scratch: any ScratchStorage
 
-    public init(store: any NoteStore, compression: any Compressing) {
+    public init(store: any NoteStore, compression: any Compressing, scratch: any ScratchStorage) {
         self.store = store
         self.compression = compression
+        self.scratch = scratch
     }
 
     public func export(to sink: any ByteSink, options: ExportOptions = ExportOptions(),
@@ -39,12 +42,12 @@ public struct ArchiveExporter: Sendable {
         tar.reserveCapacity(64 * 1024)
         TarWriter.appendDirectory(ArchiveLayout.root, modified: modified, to: &tar)
         TarWriter.appendDirectory(ArchiveLayout.notesDirectory, modified: modified, to: &tar)
-        var manifest = ManifestBuilder(expectedNotes: ids.count)
+        var manifest = try ManifestBuilder(scratch: scratch)
         for id in ids {
             guard let note = try await store.note(id: id), !note.isDeleted else { continue }
             let content = FrontMatter.render(note)
             let path = ArchiveLayout.path(for: note)
-            manifest.add(path: path, content: content)
+            try manifest.add(path: path, content: content)
             TarWriter.appendFile(path, fallbackPath: ArchiveLayout.fallbackPath(for: note), content: content,
                                  modified: Int64(note.updated.timeIntervalSince1970), to: &tar)
             total += Int64(tar.count)

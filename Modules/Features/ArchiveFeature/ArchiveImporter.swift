@@ -16,12 +16,15 @@ import SystemInterface
 public struct ArchiveImporter: Sendable {
     private let store: any NoteStore
     private let decompression: any Decompressing
+    private let scratch: any ScratchStorage
     private let ids: any NoteIDGenerating
     private let clock: any WallClock
 
-    public init(store: any NoteStore, decompression: any Decompressing, ids: any NoteIDGenerating, clock: any WallClock) {
+    public init(store: any NoteStore, decompression: any Decompressing, scratch: any ScratchStorage,
+                ids: any NoteIDGenerating, clock: any WallClock) {
         self.store = store
         self.decompression = decompression
+        self.scratch = scratch
         self.ids = ids
         self.clock = clock
     }
@@ -45,7 +48,7 @@ public struct ArchiveImporter: Sendable {
         var planner = ImportPlanner(target: target, ids: ids, now: clock.now(), applied: applied)
         let summary: ArchiveReadSummary
         do {
-            summary = try await ArchiveReader(decompression: decompression, limits: limits).read(source, progress: progress) { item in
+            summary = try await ArchiveReader(decompression: decompression, scratch: scratch, limits: limits).read(source, progress: progress) { item in
                 try await planner.plan(item)
             }
             try await planner.finish()

@@ -1,3 +1,4 @@
+import ByteStreamInterface
 import Crypto
 import QuillModels
 
@@ -16,79 +17,48 @@ enum ArchiveManifest {
     }
 }
 
-/// Builds `manifest.json` entry by entry, keeping per note only its quoted path, SHA-256 and
-/// size (about 110 bytes), and writes the JSON text (keys sorted, one entry per line) at the end.
+/// Builds `manifest.json` entry by entry: each entry's line (path, SHA-256, size; keys sorted)
+/// goes to a scratch file as the note is written, and the text is streamed from there at the end.
 ///
-/// Exists so that exporting 100,000 notes keeps its memory small: neither `JSONEncoder`
-/// objects nor the manifest's text are ever held whole.
+/// Exists so that an export's memory does not grow with the number of notes: neither
+/// `JSONEncoder` objects nor the manifest's text are ever held whole.
 struct ManifestBuilder {
-    /// Quoted paths, in segments of `segmentBytes` that no path straddles, so that the store
-    /// never doubles (and copies) one big buffer as it grows.
-    private var pathSegments: [[UInt8]] = []
-    private var pathStarts: [UInt32] = []
-    private var pathLengths: [UInt32] = []
-    private var digests: [UInt8] = []
-    private var sizes: [UInt32] = []
-    private var entryBytes = 0
-    private static let segmentBytes = 1 << 20
+    private let lines: any ScratchFile
+    private(set) var noteCount = 0
+    private var line: [UInt8] = []
 
-    /// - Parameter expectedNotes: how many notes will be added, to size the per-note arrays once.
-    init(expectedNotes: Int) {
-        pathStarts.reserveCapacity(expectedNotes)
-        pathLengths.reserveCapacity(expectedNotes)
-        digests.reserveCapacity(expectedNotes * 32)
-        sizes.reserveCapacity(expectedNotes)
+    init(scratch: any ScratchStorage) throws {
+        lines = try scratch.makeScratchFile()
     }
 
-    var noteCount: Int { sizes.count }
-
-    mutating func add(path: String, content: [UInt8]) {
-        let quoted = Array(JSONString.quote(path).utf8)
-        if noteCount > 0 { entryBytes += 2 }
-        entryBytes += Self.lineLength(quotedPath: quoted.count, size: content.count)
-        if pathSegments.isEmpty || pathSegments[pathSegments.count - 1].count + quoted.count > Self.segmentBytes {
-            pathSegments.append([])
-            pathSegments[pathSegments.count - 1].reserveCapacity(max(Self.segmentBytes, quoted.count))
-        }
-        let segment = pathSegments.count - 1
-        pathStarts.append(UInt32(segment) << 20 | UInt32(pathSegments[segment].count))
-        pathLengths.append(UInt32(quoted.count))
-        pathSegments[segment].append(contentsOf: quoted)
-        digests.append(contentsOf: SHA256.hash(data: content))
-        sizes.append(UInt32(content.count))
+    mutating func add(path: String, content: [UInt8]) throws {
+        line.removeAll(keepingCapacity: true)
+        if noteCount > 0 { line.append(contentsOf: ",\n".utf8) }
+        line.append(contentsOf: #"{"bytes":"#.utf8)
+        line.append(contentsOf: String(content.count).utf8)
+        line.append(contentsOf: #","path":"#.utf8)
+        line.append(contentsOf: JSONString.quote(path).utf8)
+        line.append(contentsOf: #","sha256":""#.utf8)
+        line.append(contentsOf: SHA256Hex.hex(SHA256.hash(data: content)).utf8)
+        line.append(contentsOf: #""}"#.utf8)
+        try lines.append(line)
+        noteCount += 1
     }
 
     /// The manifest's size in bytes, before it is written.
-    var byteCount: Int { prefix.count + entryBytes + suffix.count }
+    var byteCount: Int { prefix.count + Int(lines.count) + suffix.count }
 
-    /// Hands the manifest on in slices of about `sliceBytes`.
+    /// Hands the manifest on in slices of at most `sliceBytes`.
     func write(sliceBytes: Int, _ emit: ([UInt8]) async throws -> Void) async throws {
-        var slice = prefix
-        for entry in 0..<noteCount {
-            if entry > 0 { slice.append(contentsOf: ",\n".utf8) }
-            appendLine(entry, to: &slice)
-            if slice.count >= sliceBytes {
-                try await emit(slice)
-                slice.removeAll(keepingCapacity: true)
-            }
+        try await emit(prefix)
+        let source = try lines.readBack()
+        var slice = [UInt8](repeating: 0, count: sliceBytes)
+        while true {
+            let count = try slice.withUnsafeMutableBytes { buffer throws(ByteStreamError) in try source.read(into: buffer) }
+            guard count > 0 else { break }
+            try await emit(Array(slice[0..<count]))
         }
-        slice.append(contentsOf: suffix)
-        try await emit(slice)
-    }
-
-    private func appendLine(_ entry: Int, to output: inout [UInt8]) {
-        let segment = Int(pathStarts[entry] >> 20), start = Int(pathStarts[entry] & 0xF_FFFF)
-        output.append(contentsOf: #"{"bytes":"#.utf8)
-        output.append(contentsOf: String(sizes[entry]).utf8)
-        output.append(contentsOf: #","path":"#.utf8)
-        output.append(contentsOf: pathSegments[segment][start..<(start + Int(pathLengths[entry]))])
-        output.append(contentsOf: #","sha256":""#.utf8)
-        output.append(contentsOf: SHA256Hex.hex(digests[(entry * 32)..<(entry * 32 + 32)]).utf8)
-        output.append(contentsOf: #""}"#.utf8)
-    }
-
-    private static func lineLength(quotedPath: Int, size: Int) -> Int {
-        #"{"bytes":,"path":,"sha256":""}"#.utf8.count + String(size).utf8.count + quotedPath + 64
+        try await emit(suffix)
     }
 
     private var prefix: [UInt8] { Array("{\"entries\":[\n".utf8) }

@@ -1,5 +1,6 @@
 import ByteStreamInterface
 import CompressionInterface
+import Crypto
 import QuillModels
 
 /// Reads an archive strictly, entry by entry, handing on each note as soon as it is validated
@@ -7,11 +8,12 @@ import QuillModels
 /// manifest's hashes.
 ///
 /// Exists so that import and verify share one strict reading that never holds the archive in
-/// memory: what it keeps per note is one `EntryLedger` line, and the manifest is checked as it
-/// streams by. Because the last check comes after every note, the receiver must be able to undo
-/// what it did with them.
+/// memory: what it keeps per note (path, size, SHA-256) goes to scratch storage
+/// (`SpilledEntries`), and the manifest is checked as it streams by. Because the last check
+/// comes after every note, the receiver must be able to undo what it did with them.
 struct ArchiveReader {
     let decompression: any Decompressing
+    let scratch: any ScratchStorage
     let limits: ArchiveLimits
 
     func read(
@@ -25,8 +27,9 @@ struct ArchiveReader {
         let input = DecompressingReader(source: source, decompressor: decompressor)
         var tar = TarReader(input: input, limits: limits)
         var summary = ArchiveReadSummary()
-        var ledger = EntryLedger()
+        var before = try SpilledEntries(scratch: scratch)
         var manifest: ManifestCheck?
+        var notes = 0
         var firstPlainEntry: String?
         while let entry = try tar.next() {
             guard entry.kind == .file else { continue }
@@ -35,7 +38,7 @@ struct ArchiveReader {
                 guard manifest == nil else { throw ArchiveError.duplicateEntry(entry: entry.path) }
                 var check = ManifestCheck(entry: entry.path)
                 try tar.withContent(of: entry, limit: limits.maximumManifestBytes) { nextPiece in
-                    try check.read(nextPiece: nextPiece, ledger: ledger)
+                    try check.read(nextPiece: nextPiece, before: before)
                 }
                 manifest = check
                 continue
@@ -45,16 +48,17 @@ struct ArchiveReader {
                 continue
             }
             let bytes = try tar.readContent(of: entry, limit: limits.maximumNoteEntryBytes)
-            guard ledger.record(path: entry.path, content: bytes) else { throw ArchiveError.duplicateEntry(entry: entry.path) }
-            manifest?.noteArrived(path: entry.path, index: ledger.count - 1, ledger: ledger)
+            let record = EntryRecord(path: entry.path, size: Int64(bytes.count), sha256: Array(SHA256.hash(data: bytes)))
+            if manifest != nil { try manifest!.noteArrived(record) } else { try before.append(record) }
+            notes += 1
             let item = try Self.item(entry: entry.path, name: name, bytes: bytes)
             if case .plain = item.incoming, firstPlainEntry == nil { firstPlainEntry = entry.path }
             try await receive(item)
-            progress(ArchiveProgress(notesDone: ledger.count, notesTotal: nil, bytesDone: input.offset))
+            progress(ArchiveProgress(notesDone: notes, notesTotal: nil, bytesDone: input.offset))
         }
         summary.uncompressedBytes = input.offset
         if let manifest {
-            try manifest.verify(ledger: ledger)
+            try manifest.verify()
             if let firstPlainEntry {
                 throw ArchiveError.invalidNote(entry: firstPlainEntry, reason: "a Quill archive (with a manifest) must have front matter in every note")
             }

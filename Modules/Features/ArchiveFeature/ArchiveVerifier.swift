@@ -8,8 +8,9 @@ import SystemInterface
 public struct ArchiveVerifier: Sendable {
     private let importer: ArchiveImporter
 
-    public init(store: any NoteStore, decompression: any Decompressing, ids: any NoteIDGenerating, clock: any WallClock) {
-        importer = ArchiveImporter(store: store, decompression: decompression, ids: ids, clock: clock)
+    public init(store: any NoteStore, decompression: any Decompressing, scratch: any ScratchStorage,
+                ids: any NoteIDGenerating, clock: any WallClock) {
+        importer = ArchiveImporter(store: store, decompression: decompression, scratch: scratch, ids: ids, clock: clock)
     }
 
     public func verify(_ source: any ByteSource, limits: ArchiveLimits = ArchiveLimits(),

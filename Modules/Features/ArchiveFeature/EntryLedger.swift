@@ -1,11 +1,9 @@
-import Crypto
-
-/// Paths with the size and SHA-256 of their content, kept compactly (about 120 bytes per
-/// entry): every note entry read so far, so that the manifest can be checked against them
-/// instead of against the notes themselves.
+/// Paths with the size and SHA-256 of their content, kept compactly in memory (about 120
+/// bytes per entry), found by path.
 ///
-/// Exists so that an import streams: the notes go to the store as they are read, and only
-/// this ledger stays behind. It also catches a path that appears twice.
+/// Exists for `ManifestCheck` when an archive's entries are not in its manifest's order
+/// (re-packed by another tool): then entries are matched by path. It also catches a path
+/// that appears twice.
 struct EntryLedger {
     private var pathBytes: [UInt8] = []
     private var pathEnds: [Int] = []
@@ -15,11 +13,6 @@ struct EntryLedger {
     private var slots = [Int32](repeating: 0, count: 1024)
 
     var count: Int { sizes.count }
-
-    /// Records an entry; `false` (and nothing recorded) if its path is already there.
-    mutating func record(path: String, content: [UInt8]) -> Bool {
-        record(path: path, sha256: Array(SHA256.hash(data: content)), size: Int64(content.count))
-    }
 
     /// Records an entry whose 32-byte SHA-256 is known; `false` if its path is already there.
     mutating func record(path: String, sha256: [UInt8], size: Int64) -> Bool {

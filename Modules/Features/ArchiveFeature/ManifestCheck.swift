@@ -1,99 +1,162 @@
-/// Checks the manifest against the note entries the archive actually holds: the same set of
-/// paths, each with the listed size and SHA-256, and the listed note count.
+/// Checks the manifest against the note entries the archive actually holds: the same paths,
+/// each with the listed size and SHA-256, and the listed note count.
 ///
-/// The manifest is checked as it streams by, against the entries read before it; an entry it
-/// lists that has not arrived yet is kept as an expectation for the entries after it. Quill
-/// writes the manifest last, so normally nothing is kept; an archive re-packed by another tool
-/// (manifest anywhere) still verifies, holding only what is still expected.
+/// The manifest is checked as it streams by. Quill lists the notes in the order it writes
+/// them and writes the manifest last, so each listed entry is compared with the next entry
+/// read back from `SpilledEntries`, and nothing grows in memory. An archive re-packed by
+/// another tool (other order, manifest anywhere) still verifies: at the first entry out of
+/// order the check switches to matching by path, and then keeps every entry's path and
+/// digest in memory (`EntryLedger`).
 struct ManifestCheck {
     /// Where the manifest is in the archive, for error messages.
     let entry: String
     private var format: Int?
     private var noteCount: Int?
-    /// Per note entry of the archive (`EntryLedger` order): whether the manifest lists it.
-    private var listed: [Bool] = []
-    /// Listed entries not read yet, and which of them have arrived since.
-    private var expected = EntryLedger()
-    private var arrived: [Bool] = []
+    /// Note entries read before the manifest, and after it.
+    private var entriesBefore = 0
+    private var entriesAfter = 0
+    private var matching = Matching.inOrder(listed: 0, firstUnlisted: nil)
     /// The first mismatch, reported once the format is known to be one this quill reads
     /// (a newer format may list entries differently).
     private var mismatch: ArchiveError?
+
+    private enum Matching {
+        /// The manifest's entries so far equal the archive's, in order. `firstUnlisted` is the
+        /// first entry read before the manifest that it did not list (known once it is parsed).
+        case inOrder(listed: Int, firstUnlisted: String?)
+        case byPath(ByPath)
+    }
+
+    /// Matching by path: every entry read (`archive`) and whether the manifest lists it, and
+    /// the listed entries not read yet (`expected`) and whether they have arrived since.
+    private struct ByPath {
+        var archive = EntryLedger()
+        var listed: [Bool] = []
+        var expected = EntryLedger()
+        var arrived: [Bool] = []
+    }
 
     init(entry: String) {
         self.entry = entry
     }
 
-    /// Reads the manifest through `nextPiece`, matching each listed entry against `ledger`.
-    mutating func read(nextPiece: @escaping () throws -> ArraySlice<UInt8>?, ledger: EntryLedger) throws {
-        listed = [Bool](repeating: false, count: ledger.count)
+    /// Reads the manifest through `nextPiece`, matching each listed entry against `before`,
+    /// the note entries read before it.
+    mutating func read(nextPiece: @escaping () throws -> ArraySlice<UInt8>?, before: SpilledEntries) throws {
+        entriesBefore = before.count
+        var reader = try before.reader()
         let header: ManifestParser.Header
         do {
             header = try ManifestParser(nextPiece: nextPiece).parse { item in
-                try list(item, ledger: ledger)
+                try list(item, reader: &reader, before: before)
             }
         } catch let error as ArchiveError {
             throw error
-        } catch {
+        } catch let error as ManifestParser.Failure {
             throw ArchiveError.manifest(entry: entry, reason: "malformed manifest: \(error)")
+        }
+        if case .inOrder(let listed, _) = matching, listed < entriesBefore {
+            matching = .inOrder(listed: listed, firstUnlisted: try reader.next()?.path)
         }
         format = header.format
         noteCount = header.noteCount
     }
 
-    /// A note entry read after the manifest (at `index` in the ledger).
-    mutating func noteArrived(path: String, index: Int, ledger: EntryLedger) {
-        listed.append(false)
-        guard let expectation = expected.index(of: path) else { return }
-        arrived[expectation] = true
-        listed[index] = true
-        if mismatch == nil, !matches(expectation, in: expected, index, in: ledger) {
-            mismatch = .manifest(entry: path, reason: "content does not match the manifest's SHA-256")
+    /// A note entry read after the manifest.
+    mutating func noteArrived(_ record: EntryRecord) throws {
+        entriesAfter += 1
+        switch matching {
+        case .inOrder(let listed, let firstUnlisted):
+            if firstUnlisted == nil { matching = .inOrder(listed: listed, firstUnlisted: record.path) }
+        case .byPath(var state):
+            matching = .inOrder(listed: 0, firstUnlisted: nil)
+            defer { matching = .byPath(state) }
+            guard state.archive.record(path: record.path, sha256: record.sha256, size: record.size) else {
+                throw ArchiveError.duplicateEntry(entry: record.path)
+            }
+            state.listed.append(false)
+            guard let expectation = state.expected.index(of: record.path) else { return }
+            state.arrived[expectation] = true
+            state.listed[state.listed.count - 1] = true
+            if state.expected.size(of: expectation) != record.size || !state.expected.sha256Bytes(of: expectation).elementsEqual(record.sha256) {
+                noteMismatch(record.path, "content does not match the manifest's SHA-256")
+            }
         }
     }
 
     /// Whether the manifest and the archive agree, once every entry has been read.
-    func verify(ledger: EntryLedger) throws(ArchiveError) {
+    func verify() throws(ArchiveError) {
         guard let format, let noteCount else {
             throw .manifest(entry: entry, reason: "malformed manifest: \"format\" or \"noteCount\" is missing")
         }
         guard (1...ArchiveManifest.currentFormat).contains(format) else {
             throw .manifest(entry: entry, reason: "manifest format \(format) is newer than this quill understands; upgrade quill")
         }
-        guard noteCount == ledger.count else {
-            throw .manifest(entry: entry, reason: "the manifest lists \(noteCount) notes but the archive has \(ledger.count)")
-        }
         if let mismatch { throw mismatch }
-        if let missing = arrived.firstIndex(of: false) {
-            throw .manifest(entry: expected.path(of: missing), reason: "listed in the manifest but missing from the archive")
+        switch matching {
+        case .inOrder(_, let firstUnlisted):
+            if let firstUnlisted {
+                throw .manifest(entry: firstUnlisted, reason: "present in the archive but not listed in the manifest")
+            }
+        case .byPath(let state):
+            if let missing = state.arrived.firstIndex(of: false) {
+                throw .manifest(entry: state.expected.path(of: missing), reason: "listed in the manifest but missing from the archive")
+            }
+            if let extra = state.listed.firstIndex(of: false) {
+                throw .manifest(entry: state.archive.path(of: extra), reason: "present in the archive but not listed in the manifest")
+            }
         }
-        if let extra = listed.firstIndex(of: false) {
-            throw .manifest(entry: ledger.path(of: extra), reason: "present in the archive but not listed in the manifest")
+        let entries = entriesBefore + entriesAfter
+        guard noteCount == entries else {
+            throw .manifest(entry: entry, reason: "the manifest lists \(noteCount) notes but the archive has \(entries)")
         }
     }
 
-    private mutating func list(_ item: ArchiveManifest.Entry, ledger: EntryLedger) throws {
+    private mutating func list(_ item: ArchiveManifest.Entry, reader: inout SpilledEntries.Reader, before: SpilledEntries) throws {
         guard let digest = SHA256Hex.bytes(ofHex: item.sha256) else {
             throw ArchiveError.manifest(entry: entry, reason: "malformed manifest: '\(item.sha256)' is not a SHA-256 (\(item.path))")
         }
-        if let index = ledger.index(of: item.path) {
-            guard !listed[index] else { return noteMismatch(item.path, "listed twice in the manifest") }
-            listed[index] = true
-            if ledger.size(of: index) != item.bytes || !ledger.sha256Bytes(of: index).elementsEqual(digest) {
-                noteMismatch(item.path, "content does not match the manifest's SHA-256")
+        let listed = EntryRecord(path: item.path, size: item.bytes, sha256: digest)
+        if case .inOrder(let count, _) = matching {
+            if count < entriesBefore, let read = try reader.next(), read.path == listed.path {
+                matching = .inOrder(listed: count + 1, firstUnlisted: nil)
+                if read != listed { noteMismatch(listed.path, "content does not match the manifest's SHA-256") }
+                return
+            }
+            try switchToMatchingByPath(listedInOrder: count, before: before)
+        }
+        guard case .byPath(var state) = matching else { return }
+        matching = .inOrder(listed: 0, firstUnlisted: nil)
+        defer { matching = .byPath(state) }
+        if let index = state.archive.index(of: listed.path) {
+            guard !state.listed[index] else { return noteMismatch(listed.path, "listed twice in the manifest") }
+            state.listed[index] = true
+            if state.archive.size(of: index) != listed.size || !state.archive.sha256Bytes(of: index).elementsEqual(digest) {
+                noteMismatch(listed.path, "content does not match the manifest's SHA-256")
             }
         } else {
-            guard expected.record(path: item.path, sha256: digest, size: item.bytes) else {
-                return noteMismatch(item.path, "listed twice in the manifest")
+            guard state.expected.record(path: listed.path, sha256: digest, size: listed.size) else {
+                return noteMismatch(listed.path, "listed twice in the manifest")
             }
-            arrived.append(false)
+            state.arrived.append(false)
         }
+    }
+
+    /// Loads every entry read before the manifest into memory; the first `listedInOrder` of
+    /// them have been matched already.
+    private mutating func switchToMatchingByPath(listedInOrder: Int, before: SpilledEntries) throws {
+        var state = ByPath()
+        var reader = try before.reader()
+        while let record = try reader.next() {
+            guard state.archive.record(path: record.path, sha256: record.sha256, size: record.size) else {
+                throw ArchiveError.duplicateEntry(entry: record.path)
+            }
+            state.listed.append(state.listed.count < listedInOrder)
+        }
+        matching = .byPath(state)
     }
 
     private mutating func noteMismatch(_ path: String, _ reason: String) {
         if mismatch == nil { mismatch = .manifest(entry: path, reason: reason) }
-    }
-
-    private func matches(_ expectation: Int, in expected: EntryLedger, _ index: Int, in ledger: EntryLedger) -> Bool {
-        expected.size(of: expectation) == ledger.size(of: index) && expected.sha256Bytes(of: expectation).elementsEqual(ledger.sha256Bytes(of: index))
     }
 }

@@ -24,6 +24,8 @@ public struct CLIEnvironment: Sendable {
     public var compression: any Compressing
     public var decompression: any Decompressing
     public var byteStreams: any ByteStreamOpening
+    /// Where an archive's per-note bookkeeping waits, so that memory stays bounded.
+    public var scratch: any ScratchStorage
     /// The sync server, its credentials and the local sync state.
     public var sync: SyncEnvironment
 
@@ -31,7 +33,7 @@ public struct CLIEnvironment: Sendable {
         store: any NoteStore, clock: any WallClock, ids: any NoteIDGenerating, console: any Console,
         inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String,
         compression: any Compressing, decompression: any Decompressing, byteStreams: any ByteStreamOpening,
-        sync: SyncEnvironment
+        scratch: any ScratchStorage, sync: SyncEnvironment
     ) {
         self.store = store
         self.clock = clock
@@ -43,6 +45,7 @@ public struct CLIEnvironment: Sendable {
         self.compression = compression
         self.decompression = decompression
         self.byteStreams = byteStreams
+        self.scratch = scratch
         self.sync = sync
     }
 

@@ -40,7 +40,7 @@ public struct ExportCommand: QuillCommand {
         }
         var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
         let summary = try await ArchiveFailures.translating {
-            try await ArchiveExporter(store: environment.store, compression: environment.compression)
+            try await ArchiveExporter(store: environment.store, compression: environment.compression, scratch: environment.scratch)
                 .export(to: sink, options: options) { progress.update($0) }
         }
         progress.finish()

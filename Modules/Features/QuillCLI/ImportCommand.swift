@@ -25,7 +25,7 @@ public struct ImportCommand: QuillCommand {
         }
         var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
         let importer = ArchiveImporter(store: environment.store, decompression: environment.decompression,
-                                       ids: environment.ids, clock: environment.clock)
+                                       scratch: environment.scratch, ids: environment.ids, clock: environment.clock)
         let report = try await ArchiveFailures.translating {
             try await importer.importArchive(from: source, limits: try limits.limits(), dryRun: dryRun) { progress.update($0) }
         }
@@ -51,7 +51,7 @@ public struct VerifyCommand: QuillCommand {
             path == "-" ? environment.byteStreams.standardInput() : try environment.byteStreams.openForReading(TextInput.absolute(path, in: environment))
         }
         let verifier = ArchiveVerifier(store: environment.store, decompression: environment.decompression,
-                                       ids: environment.ids, clock: environment.clock)
+                                       scratch: environment.scratch, ids: environment.ids, clock: environment.clock)
         let report = try await ArchiveFailures.translating { try await verifier.verify(source, limits: try limits.limits()) }
         environment.console.write(ImportReportOutput.text(report, verbose: true))
     }

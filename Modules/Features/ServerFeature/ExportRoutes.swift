@@ -14,7 +14,7 @@ struct ExportRoutes {
     func export(_ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let view = try await AccountNotesView.load(dependencies.notes, account: account.id)
-        let exporter = ArchiveExporter(store: view, compression: dependencies.compression)
+        let exporter = ArchiveExporter(store: view, compression: dependencies.compression, scratch: dependencies.scratch)
         let (stream, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
         let logger = context.logger
         let producer = Task {

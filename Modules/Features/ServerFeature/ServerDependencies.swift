@@ -1,3 +1,4 @@
+import ByteStreamInterface
 import CompressionInterface
 import ServerStoreInterface
 import SystemInterface
@@ -12,9 +13,12 @@ public struct ServerDependencies: Sendable {
     public var metrics: ServerMetrics
     /// gzip, for `GET /v1/export`.
     public var compression: any Compressing
+    /// Where an export's manifest lines wait until the notes are written.
+    public var scratch: any ScratchStorage
 
     public init(notes: any ServerNoteRepository, accounts: any AccountRepository, readiness: any ReadinessChecking,
-                hasher: any TokenHashing, clock: any WallClock, metrics: ServerMetrics, compression: any Compressing) {
+                hasher: any TokenHashing, clock: any WallClock, metrics: ServerMetrics, compression: any Compressing,
+                scratch: any ScratchStorage) {
         self.notes = notes
         self.accounts = accounts
         self.readiness = readiness
@@ -22,5 +26,6 @@ public struct ServerDependencies: Sendable {
         self.clock = clock
         self.metrics = metrics
         self.compression = compression
+        self.scratch = scratch
     }
 }

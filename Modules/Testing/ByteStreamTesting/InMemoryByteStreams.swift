@@ -120,3 +120,63 @@ public final class InMemoryByteStreamFiles: ByteStreamOpening {
         InMemoryByteSink { [self] bytes in self.stdout.withLock { $0.append(contentsOf: bytes) } }
     }
 }
+
+/// Scratch files in memory, for unit tests (no disk); counts the files made.
+public final class InMemoryScratchStorage: ScratchStorage {
+    private let made = Mutex(0)
+
+    public init() {}
+
+    public var filesMade: Int { made.withLock { $0 } }
+
+    public func makeScratchFile() throws(ByteStreamError) -> any ScratchFile {
+        made.withLock { $0 += 1 }
+        return InMemoryScratchFile()
+    }
+}
+
+public final class InMemoryScratchFile: ScratchFile {
+    private var bytes: [UInt8] = []
+
+    public var count: Int64 { Int64(bytes.count) }
+
+    public func append(_ bytes: UnsafeRawBufferPointer) throws(ByteStreamError) {
+        self.bytes.append(contentsOf: bytes)
+    }
+
+    public func readBack() throws(ByteStreamError) -> any ByteSource {
+        InMemoryByteSource(bytes, maximumReadSize: 1000)
+    }
+}
+
+/// Scratch storage that runs out: every file fails once `budget` bytes have been appended
+/// to it, as a full temporary directory would.
+public struct FailingScratchStorage: ScratchStorage {
+    private let budget: Int
+
+    public init(failAfter budget: Int) {
+        self.budget = budget
+    }
+
+    public func makeScratchFile() throws(ByteStreamError) -> any ScratchFile {
+        FailingScratchFile(budget: budget)
+    }
+
+    private final class FailingScratchFile: ScratchFile {
+        private let inner = InMemoryScratchFile()
+        private let budget: Int
+
+        init(budget: Int) {
+            self.budget = budget
+        }
+
+        var count: Int64 { inner.count }
+
+        func append(_ bytes: UnsafeRawBufferPointer) throws(ByteStreamError) {
+            guard inner.count + Int64(bytes.count) <= budget else { throw .writeFailed("injected: no space left for a scratch file") }
+            try inner.append(bytes)
+        }
+
+        func readBack() throws(ByteStreamError) -> any ByteSource { try inner.readBack() }
+    }
+}

@@ -35,6 +35,15 @@ public struct UnimplementedByteStreams: ByteStreamOpening {
     }
 }
 
+/// Scratch storage that fails the test when a scratch file is made.
+public struct UnimplementedScratchStorage: ScratchStorage {
+    public init() {}
+
+    public func makeScratchFile() throws(ByteStreamError) -> any ScratchFile {
+        throw .cannotOpen(path: "scratch", reason: unimplemented("ScratchStorage.makeScratchFile").description)
+    }
+}
+
 /// The stream handed out after an unimplemented call was recorded: every use fails.
 final class UnimplementedStream: ByteSource, ByteSink {
     private let failure: Unimplemented

@@ -70,6 +70,19 @@ struct FileAccessingContractTests {
         #expect(throws: FileSystemError.notFound(path: root + "/missing")) { try files.synchronize(root + "/missing") }
     }
 
+    @Test(arguments: FileSystemFixture.allCases)
+    func rangedReadsStopAtTheEnd(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        try files.write(Data("0123456789".utf8), to: root + "/digits")
+        #expect(try files.read(root + "/digits", offset: 2, count: 3) == Data("234".utf8))
+        #expect(try files.read(root + "/digits", offset: 8, count: 5) == Data("89".utf8))
+        #expect(try files.read(root + "/digits", offset: 10, count: 5) == Data())
+        #expect(try files.read(root + "/digits", offset: 40, count: 5) == Data())
+        #expect(throws: FileSystemError.notFound(path: root + "/none")) { try files.read(root + "/none", offset: 0, count: 1) }
+        try files.createDirectory(root + "/dir")
+        #expect(throws: FileSystemError.isADirectory(path: root + "/dir")) { try files.read(root + "/dir", offset: 0, count: 1) }
+    }
+
     /// Large enough that the real file system creates the batch on several threads.
     @Test(arguments: FileSystemFixture.allCases)
     func createUnsyncedOfALargeBatchIsAllOrNothing(fixture: FileSystemFixture) throws {

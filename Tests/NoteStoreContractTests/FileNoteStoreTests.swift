@@ -102,9 +102,25 @@ struct FileNoteStoreTests {
         let disk = InMemoryFileSystem()
         try await store(on: disk).apply([.create(try NoteMaker.note(2)), .create(try NoteMaker.note(1, minutes: 3))], origin: .local)
         try disk.remove(root + "/index")
-        let catalog = try await store(on: disk).catalog(NoteQuery())
+        let catalog = try await store(on: disk).catalog(NoteQuery(), after: nil, limit: 100)
         #expect(catalog.ids == [try NoteMaker.note(1).id, try NoteMaker.note(2).id])
         #expect(catalog.newestUpdate == NoteMaker.start.addingTimeInterval(180))
+    }
+
+    @Test("a catalog page is read from an index larger than one read, lines crossing reads")
+    func catalogOfALargeIndex() async throws {
+        let disk = InMemoryFileSystem()
+        let notes = try (1...6000).map { try NoteMaker.note(UInt64($0), title: String(repeating: "t", count: 180) + " \($0)") }
+        try await store(on: disk).apply(notes.map { .create($0) }, origin: .local)
+        #expect(try disk.read(root + "/index").count > 1 << 20)
+        var collected: [NoteID] = []
+        var after: NoteID?
+        repeat {
+            let page = try await store(on: disk).catalog(NoteQuery(), after: after, limit: 2500)
+            collected += page.ids
+            after = page.resumeAfter
+        } while after != nil
+        #expect(collected == notes.map(\.id).sorted())
     }
 
     @Test func aDamagedIndexIsRebuiltFromTheNotes() async throws {

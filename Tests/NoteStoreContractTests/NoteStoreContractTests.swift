@@ -138,12 +138,44 @@ struct NoteStoreContractTests {
         try await store.update(try first.revised(title: "Edited", at: NoteMaker.start.addingTimeInterval(600)), expectedRevision: 1)
         try await store.update(try NoteMaker.note(3, tags: ["home"], minutes: 5).deleted(at: NoteMaker.start.addingTimeInterval(60)), expectedRevision: 1)
         let ids = { (numbers: [UInt64]) in try numbers.map { try NoteMaker.note($0).id } }
-        let all = try await store.catalog(NoteQuery(limit: 1))
-        #expect(all.ids == (try ids([1, 2])), "live notes in ID order; the limit does not apply")
+        let all = try await store.catalog(NoteQuery(limit: 1), after: nil, limit: 10)
+        #expect(all.ids == (try ids([1, 2])), "live notes in ID order; the query's limit does not apply")
         #expect(all.newestUpdate == NoteMaker.start.addingTimeInterval(600))
-        #expect(try await store.catalog(NoteQuery(tag: Tag("home"))).ids == (try ids([2])))
-        #expect(try await store.catalog(NoteQuery(includeDeleted: true)).ids == (try ids([1, 2, 3])))
-        #expect(try await store.catalog(NoteQuery(tag: Tag("none"))) == NoteCatalog(ids: [], newestUpdate: nil))
+        #expect(all.resumeAfter == nil)
+        #expect(try await store.catalog(NoteQuery(tag: try Tag("home")), after: nil, limit: 10).ids == (try ids([2])))
+        #expect(try await store.catalog(NoteQuery(includeDeleted: true), after: nil, limit: 10).ids == (try ids([1, 2, 3])))
+        #expect(try await store.catalog(NoteQuery(tag: try Tag("none")), after: nil, limit: 10) == NoteCatalog(ids: [], newestUpdate: nil))
+    }
+
+    @Test(arguments: StoreFixture.allCases)
+    func theCatalogComesInPagesThatCoverEveryNoteOnce(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        // Created in scrambled ID order, some updated, tagged or deleted later, as a journal sees them.
+        let numbers = (1...23).map { UInt64($0 * 7 % 23 + 1) }
+        try await store.apply(try numbers.map { .create(try NoteMaker.note($0, tags: $0 % 2 == 0 ? ["even"] : [])) }, origin: .local)
+        for number in [4, 9, 16] as [UInt64] {
+            let note = try NoteMaker.note(number, tags: number % 2 == 0 ? ["even"] : [])
+            try await store.update(try note.deleted(at: NoteMaker.start.addingTimeInterval(90)), expectedRevision: 1)
+        }
+        for query in [NoteQuery(), NoteQuery(tag: try Tag("even")), NoteQuery(includeDeleted: true)] {
+            var unlimited = query
+            unlimited.limit = nil
+            let expected = try await store.list(unlimited).notes.map(\.id).sorted()
+            for pageSize in [1, 2, 5, 23, 50] {
+                var collected: [NoteID] = []
+                var after: NoteID?
+                var pages = 0
+                repeat {
+                    let page = try await store.catalog(query, after: after, limit: pageSize)
+                    #expect(page.ids.count <= pageSize)
+                    #expect(page.ids == page.ids.sorted() && page.ids.allSatisfy { id in after.map { id > $0 } ?? true })
+                    collected += page.ids
+                    after = page.resumeAfter
+                    pages += 1
+                } while after != nil && pages < 100
+                #expect(collected == expected, "page size \(pageSize)")
+            }
+        }
     }
 
     @Test(arguments: StoreFixture.allCases)

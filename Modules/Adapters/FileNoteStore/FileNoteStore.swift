@@ -30,11 +30,12 @@ public struct FileNoteStore: NoteStore {
         return NoteListing(notes: query.arrange(index.summaries), problems: problems)
     }
 
-    public func catalog(_ query: NoteQuery) async throws -> NoteCatalog {
-        if let catalog = try await reading({ try SummaryIndex.catalog(from: layout.index, files: files, query: query) }) {
-            return catalog
+    public func catalog(_ query: NoteQuery, after: NoteID?, limit: Int) async throws -> NoteCatalog {
+        let scan = CatalogPageScan(query: query, after: after, limit: limit)
+        if let page = try await reading({ try scan.run(path: layout.index, files: files) }) {
+            return page
         }
-        return try await catalogFromListing(query)
+        return try await catalogFromListing(query, after: after, limit: limit)
     }
 
     public func search(_ text: String, limit: Int?) async throws -> NoteListing {

@@ -27,28 +27,6 @@ struct SummaryIndex: Sendable {
         return data.withUnsafeBytes { raw in parse(raw.bindMemory(to: UInt8.self)) }
     }
 
-    /// The catalog of the notes matching `query`, read straight from the journal: each line is
-    /// decoded and dropped, keeping only ID, update time and whether it matches, so memory stays
-    /// a fraction of `load`'s. `nil` if the journal is missing or unreadable.
-    static func catalog(from path: String, files: any FileAccessing, query: NoteQuery) throws(FileSystemError) -> NoteCatalog? {
-        let data: Data
-        do {
-            data = try files.read(path)
-        } catch .notFound {
-            return nil
-        }
-        var latest: [NoteID: (updated: Date, matches: Bool)] = [:]
-        latest.reserveCapacity(data.count / 100)
-        let complete = data.withUnsafeBytes { raw -> Bool in
-            forEachSummary(in: raw.bindMemory(to: UInt8.self)) { summary in
-                latest[summary.id] = (summary.updated, query.matches(summary))
-            }
-        }
-        guard complete else { return nil }
-        let matching = latest.filter(\.value.matches)
-        return NoteCatalog(ids: matching.keys.sorted(), newestUpdate: matching.values.map(\.updated).max())
-    }
-
     /// Calls `body` with each line's summary, in journal order; `false` if the journal is not one.
     private static func forEachSummary(in bytes: UnsafeBufferPointer<UInt8>, _ body: (NoteSummary) -> Void) -> Bool {
         let header = Array((IndexLine.header + "\n").utf8)

@@ -40,6 +40,24 @@ public struct LocalFileAccessor: FileAccessing {
         return data
     }
 
+    public func read(_ path: String, offset: Int64, count: Int) throws(FileSystemError) -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .fromErrno(path: path) }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: max(count, 0))
+        var filled = 0
+        while filled < buffer.count {
+            let got = buffer.withUnsafeMutableBytes { Glibc.pread(descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(offset) + off_t(filled)) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .fromErrno(path: path)
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        return Data(buffer[0..<filled])
+    }
+
     public func write(_ data: Data, to path: String) throws(FileSystemError) {
         try replace(path, with: data, syncingFile: true)
         try syncDirectory(containing: path)

@@ -1,3 +1,4 @@
+import Foundation
 import ByteStreamInterface
 import CompressionInterface
 import Crypto
@@ -8,8 +9,8 @@ import QuillModels
 /// matter per note, then `manifest.json` with a SHA-256 per note file.
 ///
 /// Notes are read, rendered and compressed one at a time and streamed to the sink, and the
-/// manifest's per-note lines wait in scratch storage, so memory does not grow with the size of
-/// the archive (only the list of IDs to export does).
+/// manifest's per-note lines wait in scratch storage, and the IDs to export come from the
+/// store a page at a time, so memory does not grow with the size of the archive.
 public struct ArchiveExporter: Sendable {
     private let store: any NoteStore
     private let compression: any Compressing
@@ -36,25 +37,28 @@ public struct ArchiveExporter: Sendable {
 
     private func write(to output: CompressedOutput, options: ExportOptions,
                        progress: (ArchiveProgress) -> Void) async throws -> (notes: Int, bytes: Int64) {
-        let (ids, modified) = try await notesToExport(options)
+        let query = NoteQuery(tag: options.tag)
+        let (expected, modified) = try await survey(query)
         var total: Int64 = 0
         var tar: [UInt8] = []
         tar.reserveCapacity(64 * 1024)
         TarWriter.appendDirectory(ArchiveLayout.root, modified: modified, to: &tar)
         TarWriter.appendDirectory(ArchiveLayout.notesDirectory, modified: modified, to: &tar)
         var manifest = try ManifestBuilder(scratch: scratch)
-        for id in ids {
-            guard let note = try await store.note(id: id), !note.isDeleted else { continue }
-            let content = FrontMatter.render(note)
-            let path = ArchiveLayout.path(for: note)
-            try manifest.add(path: path, content: content)
-            TarWriter.appendFile(path, fallbackPath: ArchiveLayout.fallbackPath(for: note), content: content,
-                                 modified: Int64(note.updated.timeIntervalSince1970), to: &tar)
-            total += Int64(tar.count)
-            output.append(tar)
-            tar.removeAll(keepingCapacity: true)
-            try await output.flushIfFull()
-            progress(ArchiveProgress(notesDone: manifest.noteCount, notesTotal: ids.count, bytesDone: total))
+        try await forEachPage(query) { ids in
+            for id in ids {
+                guard let note = try await store.note(id: id), !note.isDeleted else { continue }
+                let content = FrontMatter.render(note)
+                let path = ArchiveLayout.path(for: note)
+                try manifest.add(path: path, content: content)
+                TarWriter.appendFile(path, fallbackPath: ArchiveLayout.fallbackPath(for: note), content: content,
+                                     modified: Int64(note.updated.timeIntervalSince1970), to: &tar)
+                total += Int64(tar.count)
+                output.append(tar)
+                tar.removeAll(keepingCapacity: true)
+                try await output.flushIfFull()
+                progress(ArchiveProgress(notesDone: manifest.noteCount, notesTotal: max(expected, manifest.noteCount), bytesDone: total))
+            }
         }
         TarWriter.appendFileHeader(ArchiveLayout.manifestPath, fallbackPath: ArchiveLayout.manifestPath,
                                    size: Int64(manifest.byteCount), modified: modified, to: &tar)
@@ -73,11 +77,31 @@ public struct ArchiveExporter: Sendable {
         return (manifest.noteCount, total)
     }
 
-    /// The IDs to export, sorted, and the newest update time (for the directories' mtime).
-    /// Only IDs are kept, not the listing, so memory per note stays small.
-    private func notesToExport(_ options: ExportOptions) async throws -> (ids: [NoteID], modified: Int64) {
-        let catalog = try await store.catalog(NoteQuery(tag: options.tag))
-        guard catalog.problems.isEmpty else { throw ArchiveError.unreadableStore(catalog.problems.map(\.description)) }
-        return (catalog.ids, catalog.newestUpdate.map { Int64($0.timeIntervalSince1970) } ?? 0)
+    /// How many notes there are to export and the newest update time (the directories' mtime),
+    /// from a first walk over the catalog, before any entry is written.
+    private func survey(_ query: NoteQuery) async throws -> (notes: Int, modified: Int64) {
+        var notes = 0
+        var newest: Date?
+        try await forEachPage(query) { ids in notes += ids.count } newest: { page in
+            if let update = page, newest.map({ update > $0 }) ?? true { newest = update }
+        }
+        return (notes, newest.map { Int64($0.timeIntervalSince1970) } ?? 0)
     }
+
+    /// Walks the catalog a page of IDs at a time (in ID order), so that memory stays bounded
+    /// whatever the number of notes.
+    private func forEachPage(_ query: NoteQuery, _ body: ([NoteID]) async throws -> Void,
+                             newest: (Date?) -> Void = { _ in }) async throws {
+        var after: NoteID?
+        repeat {
+            let page = try await store.catalog(query, after: after, limit: Self.catalogPageSize)
+            guard page.problems.isEmpty else { throw ArchiveError.unreadableStore(page.problems.map(\.description)) }
+            newest(page.newestUpdate)
+            try await body(page.ids)
+            after = page.resumeAfter
+        } while after != nil
+    }
+
+    /// IDs per catalog page: a few MiB of memory, and few reads of the file store's index.
+    static let catalogPageSize = 65_536
 }

@@ -8,6 +8,9 @@ import Foundation
 public protocol FileAccessing: Sendable {
     /// The file's bytes; `FileSystemError.notFound` if there is no file at `path`.
     func read(_ path: String) throws(FileSystemError) -> Data
+    /// Up to `count` bytes of the file from `offset`: fewer at its end, none past it. For files
+    /// too large to read whole (the store's index, read in pieces by an export).
+    func read(_ path: String, offset: Int64, count: Int) throws(FileSystemError) -> Data
     /// Replaces the file atomically and durably (temp file, fsync, rename, fsync of the directory).
     func write(_ data: Data, to path: String) throws(FileSystemError)
     /// Appends durably, creating the file if needed.

@@ -1,43 +1,45 @@
 import Foundation
 import QuillModels
 
-/// Which notes a walk over the whole store visits (an export), without their summaries.
+/// One page of the notes a walk over the whole store visits (an export): IDs only, in ID
+/// order, a bounded number at a time.
 ///
-/// Exists so that walking 100,000 notes needs only their IDs in memory: a store that can
-/// answer from a lean scan (the file store's index) does so, instead of materializing every
-/// summary as `list` must.
+/// Exists so that walking any number of notes needs a bounded amount of memory: a store
+/// that can answer from a lean scan (the file store's index) does so, page by page, instead
+/// of materializing every summary as `list` must.
 public struct NoteCatalog: Hashable, Sendable {
-    /// IDs of the notes `list` would return for the same query (limit aside), in ID order.
+    /// IDs of notes `list` would return for the same query (limit aside), in ID order.
     public var ids: [NoteID]
     /// The newest `updated` among them; `nil` if there are none.
     public var newestUpdate: Date?
+    /// Where the next page starts (pass it as `after`); `nil` if this page is the last.
+    public var resumeAfter: NoteID?
     /// What the store could not read (as in `NoteListing`).
     public var problems: [StoreProblem]
 
-    public init(ids: [NoteID], newestUpdate: Date?, problems: [StoreProblem] = []) {
+    public init(ids: [NoteID], newestUpdate: Date?, resumeAfter: NoteID? = nil, problems: [StoreProblem] = []) {
         self.ids = ids
         self.newestUpdate = newestUpdate
+        self.resumeAfter = resumeAfter
         self.problems = problems
-    }
-
-    /// The catalog of a complete listing.
-    public init(listing: NoteListing) {
-        self.init(ids: listing.notes.map(\.id).sorted(), newestUpdate: listing.notes.map(\.updated).max(),
-                  problems: listing.problems)
     }
 }
 
 extension NoteStore {
     /// From `list`: right for stores whose listing is cheap (memory, tests); the file store
     /// answers from a lean scan of its index instead.
-    public func catalog(_ query: NoteQuery) async throws -> NoteCatalog {
-        try await catalogFromListing(query)
+    public func catalog(_ query: NoteQuery, after: NoteID?, limit: Int) async throws -> NoteCatalog {
+        try await catalogFromListing(query, after: after, limit: limit)
     }
 
-    /// The catalog built from a complete `list`: the default, and a store's fallback.
-    public func catalogFromListing(_ query: NoteQuery) async throws -> NoteCatalog {
+    /// The page cut from a complete `list`: the default, and a store's fallback.
+    public func catalogFromListing(_ query: NoteQuery, after: NoteID?, limit: Int) async throws -> NoteCatalog {
         var unlimited = query
         unlimited.limit = nil
-        return NoteCatalog(listing: try await list(unlimited))
+        let listing = try await list(unlimited)
+        let following = listing.notes.filter { summary in after.map { summary.id > $0 } ?? true }.sorted { $0.id < $1.id }
+        let page = following.prefix(max(limit, 1))
+        return NoteCatalog(ids: page.map(\.id), newestUpdate: page.map(\.updated).max(),
+                           resumeAfter: following.count > page.count ? page.last?.id : nil, problems: listing.problems)
     }
 }

@@ -14,8 +14,9 @@ public protocol NoteStore: Sendable {
     func note(id: NoteID) async throws -> Note?
     /// Live notes (and tombstones if asked), newest first.
     func list(_ query: NoteQuery) async throws -> NoteListing
-    /// The IDs of the notes `list` would return (limit aside), without their summaries.
-    func catalog(_ query: NoteQuery) async throws -> NoteCatalog
+    /// The IDs of the notes `list` would return (limit aside), without their summaries: at
+    /// most `limit` of them (at least one), in ID order, after `after` (from the start if `nil`).
+    func catalog(_ query: NoteQuery, after: NoteID?, limit: Int) async throws -> NoteCatalog
     /// Live notes whose title or body contains `text`, case-insensitively, newest first.
     func search(_ text: String, limit: Int?) async throws -> NoteListing
     /// IDs of live notes that start with `prefix`.

@@ -27,6 +27,9 @@ public final class FailingFileAccessor: FileAccessing {
     public var hasFailed: Bool { remaining.withLock { $0.map { $0 < 0 } ?? false } }
 
     public func read(_ path: String) throws(FileSystemError) -> Data { try base.read(path) }
+    public func read(_ path: String, offset: Int64, count: Int) throws(FileSystemError) -> Data {
+        try base.read(path, offset: offset, count: count)
+    }
     public func exists(_ path: String) -> Bool { base.exists(path) }
     public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] {
         try base.contents(ofDirectory: path)

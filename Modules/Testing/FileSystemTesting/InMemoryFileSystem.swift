@@ -36,6 +36,12 @@ public final class InMemoryFileSystem: FileAccessing {
         }
     }
 
+    public func read(_ path: String, offset: Int64, count: Int) throws(FileSystemError) -> Data {
+        let data = try read(path)
+        let start = data.startIndex + Int(min(max(offset, 0), Int64(data.count)))
+        return Data(data[start..<min(start + max(count, 0), data.endIndex)])
+    }
+
     public func write(_ data: Data, to path: String) throws(FileSystemError) {
         try store(path) { _ in data }
     }

@@ -6,6 +6,7 @@ public struct UnimplementedFileAccessor: FileAccessing {
     public init() {}
 
     public func read(_ path: String) throws(FileSystemError) -> Data { throw failure("read") }
+    public func read(_ path: String, offset: Int64, count: Int) throws(FileSystemError) -> Data { throw failure("read(offset:count:)") }
     public func write(_ data: Data, to path: String) throws(FileSystemError) { throw failure("write") }
     public func append(_ data: Data, to path: String) throws(FileSystemError) { throw failure("append") }
     public func move(_ source: String, to destination: String) throws(FileSystemError) { throw failure("move") }

@@ -1,4 +1,4 @@
-import FileNoteStore
+@testable import FileNoteStore
 import FileSystemInterface
 import FileSystemTesting
 import Foundation
@@ -121,6 +121,18 @@ struct FileNoteStoreTests {
             after = page.resumeAfter
         } while after != nil
         #expect(collected == notes.map(\.id).sorted())
+    }
+
+    @Test("an undo log larger than one read is read whole, a cut-short last line skipped")
+    func undoLogLinesCrossReads() throws {
+        let disk = InMemoryFileSystem()
+        let ids = (1...40_000).map { NoteID(high: 0xd00d, low: UInt64($0)) }
+        try disk.createDirectory(root)
+        try disk.write(Data((ids.map { $0.rawValue + "\n" }.joined() + "00ff").utf8), to: root + "/log")
+        #expect(try disk.read(root + "/log").count > IDLines.pieceBytes)
+        var read: [NoteID] = []
+        try IDLines.forEach(inFile: root + "/log", files: disk) { read.append($0) }
+        #expect(read == ids)
     }
 
     @Test func aDamagedIndexIsRebuiltFromTheNotes() async throws {

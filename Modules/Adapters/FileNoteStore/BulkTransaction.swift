@@ -81,7 +81,7 @@ struct BulkTransaction: Sendable {
         }
         if !lines.isEmpty { try files.append(lines, to: layout.index) }
         if origin == .local, files.exists(layout.bulkCreated) {
-            try PendingJournal(path: layout.pending, files: files).markPending(idLines: try files.read(layout.bulkCreated))
+            try PendingJournal(path: layout.pending, files: files).markPending(idLinesAt: layout.bulkCreated)
         }
         // The undo log goes first: once it is gone nothing can undo the committed notes.
         try removeIfPresent(layout.bulkCreated)
@@ -93,7 +93,7 @@ struct BulkTransaction: Sendable {
     /// its chunk's files were not created (the log is appended durably before them).
     private func forEachCreatedID(_ body: (NoteID) throws -> Void) throws {
         guard files.exists(layout.bulkCreated) else { return }
-        try IDLines.forEach(in: try files.read(layout.bulkCreated), body)
+        try IDLines.forEach(inFile: layout.bulkCreated, files: files, body)
     }
 
     private func summaryChunks() throws -> [String] {

@@ -37,19 +37,23 @@ struct PendingJournal: Sendable {
         try files.append(Data(ids.map { "+\($0.rawValue)\n" }.joined().utf8), to: path)
     }
 
-    /// Marks the IDs of an `IDLines` file pending without gathering them first: for the undo
-    /// log of a bulk creation, which lists every imported note.
-    func markPending(idLines: Data) throws(FileSystemError) {
+    /// Marks the IDs of an `IDLines` file pending, a few MiB of marks per durable append: for
+    /// the undo log of a bulk creation, which lists every imported note.
+    func markPending(idLinesAt idLines: String) throws {
         var marks = Data()
-        marks.reserveCapacity(idLines.count + idLines.count / 16)
-        IDLines.forEach(in: idLines) { id in
+        try IDLines.forEach(inFile: idLines, files: files) { id in
             marks.append(UInt8(ascii: "+"))
             marks.append(contentsOf: id.rawValue.utf8)
             marks.append(UInt8(ascii: "\n"))
+            if marks.count >= Self.appendBytes {
+                try files.append(marks, to: path)
+                marks.removeAll(keepingCapacity: true)
+            }
         }
-        guard !marks.isEmpty else { return }
-        try files.append(marks, to: path)
+        if !marks.isEmpty { try files.append(marks, to: path) }
     }
+
+    private static let appendBytes = 4 << 20
 
     func markAcknowledged(_ ids: [NoteID]) throws(FileSystemError) {
         guard !ids.isEmpty else { return }

@@ -83,14 +83,4 @@ section="$work/section.md"
 } > "$section"
 cat "$section" >&2
 
-python3 - "$repo/docs/performance.md" "$section" <<'PYTHON'
-import sys
-path, section = sys.argv[1], open(sys.argv[2]).read()
-begin, end = "<!-- bench:archive:begin -->", "<!-- bench:archive:end -->"
-text = open(path).read()
-if begin not in text:
-    text = text.rstrip("\n") + "\n\n## Archive (`Tools/benchmarks/archive.sh`)\n\n" + begin + "\n" + end + "\n"
-head, rest = text.split(begin, 1)
-tail = rest.split(end, 1)[1]
-open(path, "w").write(head + begin + "\n" + section + end + tail)
-PYTHON
+python3 "$repo/Tools/benchmarks/performance_section.py" archive "Archive (\`Tools/benchmarks/archive.sh\`)" "$section"

@@ -10,6 +10,8 @@ Usage: Tools/benchmarks/notes.py [--skip-build]
 """
 import json, os, random, shutil, statistics, subprocess, sys, tempfile, time
 
+import performance_section
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WORDS = ("note idea plan meeting swift archive sync server garden recipe travel budget review "
          "design index journal crash lock tag search list export import body title draft").split()
@@ -108,17 +110,9 @@ def main():
 
 
 def update_doc(section, table):
-    path = os.path.join(ROOT, "docs", "performance.md")
-    begin, end = "<!-- bench:%s:begin -->" % section, "<!-- bench:%s:end -->" % section
     stamp = "Measured %s on this machine (%d cores, load average %.1f at the end of the run) by `Tools/benchmarks/%s.py`.\n\n" % (
         time.strftime("%Y-%m-%d"), os.cpu_count(), os.getloadavg()[0], section)
-    text = open(path).read() if os.path.exists(path) else "# Performance\n"
-    block = begin + "\n" + stamp + table + "\n" + end
-    if begin in text and end in text:
-        text = text[:text.index(begin)] + block + text[text.index(end) + len(end):]
-    else:
-        text = text.rstrip("\n") + "\n\n" + block + "\n"
-    open(path, "w").write(text)
+    performance_section.replace(section, "Notes CLI (`Tools/benchmarks/notes.py`)", stamp + table)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,8 @@ Usage: Tools/benchmarks/sync.py BIN_DIR   (normally through Tools/benchmarks/syn
 """
 import json, os, random, re, shutil, statistics, subprocess, sys, tempfile, time, urllib.request
 
+import performance_section
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WORDS = ("note idea plan meeting swift archive sync server garden recipe travel budget review "
          "design index journal crash lock tag search list export import body title draft").split()
@@ -186,17 +188,9 @@ def main():
 
 
 def update_doc(table):
-    path = os.path.join(ROOT, "docs", "performance.md")
-    begin, end = "<!-- bench:sync:begin -->", "<!-- bench:sync:end -->"
     stamp = "Measured %s on this machine (%d cores, load average %.1f at the end of the run) by `Tools/benchmarks/sync.sh`.\n\n" % (
         time.strftime("%Y-%m-%d"), os.cpu_count(), os.getloadavg()[0])
-    text = open(path).read() if os.path.exists(path) else "# Performance\n"
-    block = begin + "\n" + stamp + table + "\n" + end
-    if begin in text and end in text:
-        text = text[:text.index(begin)] + block + text[text.index(end) + len(end):]
-    else:
-        text = text.rstrip("\n") + "\n\n## Sync (`Tools/benchmarks/sync.sh`)\n\n" + block + "\n"
-    open(path, "w").write(text)
+    performance_section.replace("sync", "Sync (`Tools/benchmarks/sync.sh`)", stamp + table)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,9 @@ public struct TemporaryScratchStorage: ScratchStorage {
     public func makeScratchFile() throws(ByteStreamError) -> any ScratchFile {
         var template = Array((directory + "/quill-scratch-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw .cannotOpen(path: directory, reason: POSIXFailure.lastMessage()) }
+        guard descriptor >= 0 else {
+            throw .cannotOpen(path: directory, reason: "no scratch file can be made there (\(POSIXFailure.lastMessage())); set TMPDIR to a writable directory")
+        }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         return UnlinkedScratchFile(descriptor: descriptor)

@@ -92,10 +92,10 @@ public struct LocalFileAccessor: FileAccessing {
     /// creates files in one directory in parallel.
     public func createUnsynced(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
         let stripes = files.count >= Self.filesPerStripe * 2 ? min(ProcessInfo.processInfo.activeProcessorCount, files.count / Self.filesPerStripe) : 1
-        let outcomes = Mutex([(created: [String], failure: FileSystemError?)]())
+        let outcomes = Mutex([(start: Int, created: [String], failure: FileSystemError?)]())
         let create: @Sendable (Range<Int>) -> Void = { range in
-            let outcome = Self.create(files[range])
-            outcomes.withLock { $0.append(outcome) }
+            let (created, failure) = Self.create(files[range])
+            outcomes.withLock { $0.append((range.lowerBound, created, failure)) }
         }
         if stripes > 1 {
             let stripeSize = (files.count + stripes - 1) / stripes
@@ -105,7 +105,8 @@ public struct LocalFileAccessor: FileAccessing {
         } else {
             create(0..<files.count)
         }
-        let all = outcomes.withLock { $0 }
+        // The failure reported is that of the earliest file, whichever thread met it first.
+        let all = outcomes.withLock { $0 }.sorted { $0.start < $1.start }
         guard let failure = all.compactMap(\.failure).first else { return }
         for outcome in all { for path in outcome.created { unlink(path) } }
         throw failure

@@ -49,7 +49,7 @@ struct ArchiveReader {
             }
             let bytes = try tar.readContent(of: entry, limit: limits.maximumNoteEntryBytes)
             let record = EntryRecord(path: entry.path, size: Int64(bytes.count), sha256: Array(SHA256.hash(data: bytes)))
-            if manifest != nil { try manifest!.noteArrived(record) } else { try before.append(record) }
+            if manifest == nil { try before.append(record) } else { try manifest?.noteArrived(record) }
             notes += 1
             let item = try Self.item(entry: entry.path, name: name, bytes: bytes)
             if case .plain = item.incoming, firstPlainEntry == nil { firstPlainEntry = entry.path }

@@ -69,6 +69,7 @@ struct ManifestCheck {
         case .inOrder(let listed, let firstUnlisted):
             if firstUnlisted == nil { matching = .inOrder(listed: listed, firstUnlisted: record.path) }
         case .byPath(var state):
+            // Taken out while it changes, so that its arrays are not copied for every entry.
             matching = .inOrder(listed: 0, firstUnlisted: nil)
             defer { matching = .byPath(state) }
             guard state.archive.record(path: record.path, sha256: record.sha256, size: record.size) else {
@@ -126,6 +127,7 @@ struct ManifestCheck {
             try switchToMatchingByPath(listedInOrder: count, before: before)
         }
         guard case .byPath(var state) = matching else { return }
+        // Taken out while it changes, so that its arrays are not copied for every entry.
         matching = .inOrder(listed: 0, firstUnlisted: nil)
         defer { matching = .byPath(state) }
         if let index = state.archive.index(of: listed.path) {

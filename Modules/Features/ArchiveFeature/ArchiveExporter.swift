@@ -8,9 +8,9 @@ import QuillModels
 /// Writes the store's notes as a `.tar.gz` that outlives Quill: one Markdown file with front
 /// matter per note, then `manifest.json` with a SHA-256 per note file.
 ///
-/// Notes are read, rendered and compressed one at a time and streamed to the sink, and the
-/// manifest's per-note lines wait in scratch storage, and the IDs to export come from the
-/// store a page at a time, so memory does not grow with the size of the archive.
+/// Notes are read, rendered and compressed one at a time and streamed to the sink; the IDs to
+/// export come from the store a page at a time, and the manifest's per-note lines wait in
+/// scratch storage. So memory does not grow with the size of the archive.
 public struct ArchiveExporter: Sendable {
     private let store: any NoteStore
     private let compression: any Compressing
@@ -45,8 +45,8 @@ public struct ArchiveExporter: Sendable {
         TarWriter.appendDirectory(ArchiveLayout.root, modified: modified, to: &tar)
         TarWriter.appendDirectory(ArchiveLayout.notesDirectory, modified: modified, to: &tar)
         var manifest = try ManifestBuilder(scratch: scratch)
-        try await forEachPage(query) { ids in
-            for id in ids {
+        try await forEachPage(query) { page in
+            for id in page.ids {
                 guard let note = try await store.note(id: id), !note.isDeleted else { continue }
                 let content = FrontMatter.render(note)
                 let path = ArchiveLayout.path(for: note)
@@ -82,26 +82,25 @@ public struct ArchiveExporter: Sendable {
     private func survey(_ query: NoteQuery) async throws -> (notes: Int, modified: Int64) {
         var notes = 0
         var newest: Date?
-        try await forEachPage(query) { ids in notes += ids.count } newest: { page in
-            if let update = page, newest.map({ update > $0 }) ?? true { newest = update }
+        try await forEachPage(query) { page in
+            notes += page.ids.count
+            if let update = page.newestUpdate, newest.map({ update > $0 }) ?? true { newest = update }
         }
         return (notes, newest.map { Int64($0.timeIntervalSince1970) } ?? 0)
     }
 
     /// Walks the catalog a page of IDs at a time (in ID order), so that memory stays bounded
     /// whatever the number of notes.
-    private func forEachPage(_ query: NoteQuery, _ body: ([NoteID]) async throws -> Void,
-                             newest: (Date?) -> Void = { _ in }) async throws {
+    private func forEachPage(_ query: NoteQuery, _ body: (NoteCatalog) async throws -> Void) async throws {
         var after: NoteID?
         repeat {
             let page = try await store.catalog(query, after: after, limit: Self.catalogPageSize)
             guard page.problems.isEmpty else { throw ArchiveError.unreadableStore(page.problems.map(\.description)) }
-            newest(page.newestUpdate)
-            try await body(page.ids)
+            try await body(page)
             after = page.resumeAfter
         } while after != nil
     }
 
     /// IDs per catalog page: a few MiB of memory, and few reads of the file store's index.
-    static let catalogPageSize = 65_536
+    private static let catalogPageSize = 65_536
 }

@@ -58,7 +58,7 @@ struct RoundTripTests {
         let store = InMemoryNoteStore(notes: [local])
         let report = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(archive))
         #expect(report.copiedCount == 1)
-        guard case .copied(_, let original, let copyID, _) = try #require(report.actions.first) else {
+        guard case .copied(_, let original, let copyID, _) = try #require(report.copies.first) else {
             Issue.record("expected a copy")
             return
         }
@@ -86,9 +86,14 @@ struct RoundTripTests {
     func dryRun() async throws {
         let archive = try await Fixtures.export(try Fixtures.trickyNotes())
         let store = InMemoryNoteStore()
-        let report = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(archive), dryRun: true)
+        let planned = PlannedActions()
+        let report = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(archive), dryRun: true,
+                                                                      plan: { planned.actions.append($0) })
         #expect(report.addedCount == 14)
         #expect(!report.applied)
+        let notes = try Fixtures.trickyNotes()
+        #expect(planned.actions.count == 14, "the plan lists every entry, as it is decided")
+        #expect(Set(planned.actions.compactMap { if case .added(_, let id, _) = $0 { id } else { nil } }) == Set(notes.map(\.id)))
         #expect(try await Fixtures.snapshot(store).isEmpty)
     }
 
@@ -116,7 +121,7 @@ struct RoundTripTests {
     func emptyStore() async throws {
         let archive = try await Fixtures.export([])
         let report = try await Fixtures.importer(InMemoryNoteStore()).importArchive(from: InMemoryByteSource(archive))
-        #expect(report.actions.isEmpty && report.manifestVerified)
+        #expect(report.copies.isEmpty && report.noteCount == 0 && report.manifestVerified)
     }
 
     @Test("parallel export is several gzip members that read as one tar")
@@ -128,4 +133,9 @@ struct RoundTripTests {
         let members = (0..<(parallel.count - 2)).filter { parallel[$0] == 0x1F && parallel[$0 + 1] == 0x8B && parallel[$0 + 2] == 8 }
         #expect(members.count > 1)
     }
+}
+
+/// Collects what an importer's `plan` callback is given.
+final class PlannedActions {
+    var actions: [ImportReport.Action] = []
 }

@@ -29,23 +29,26 @@ public struct ArchiveImporter: Sendable {
         self.clock = clock
     }
 
+    /// - Parameter plan: called with what happens to each note entry, in archive order, as it
+    ///   is decided (before the archive has been checked to its end).
     public func importArchive(
         from source: any ByteSource, limits: ArchiveLimits = ArchiveLimits(), dryRun: Bool = false,
-        progress: (ArchiveProgress) -> Void = { _ in }
+        progress: (ArchiveProgress) -> Void = { _ in }, plan: @escaping (ImportReport.Action) throws -> Void = { _ in }
     ) async throws -> ImportReport {
         if dryRun {
-            return try await run(source, limits: limits, target: DryRunImportTarget(store: store), applied: false, progress: progress)
+            return try await run(source, limits: limits, target: DryRunImportTarget(store: store), applied: false,
+                                 progress: progress, plan: plan)
         }
         return try await store.createInBulk(origin: .local) { bulk in
-            try await run(source, limits: limits, target: StoreImportTarget(bulk: bulk), applied: true, progress: progress)
+            try await run(source, limits: limits, target: StoreImportTarget(bulk: bulk), applied: true, progress: progress, plan: plan)
         }
     }
 
     private func run(
         _ source: any ByteSource, limits: ArchiveLimits, target: any ImportTarget, applied: Bool,
-        progress: (ArchiveProgress) -> Void
+        progress: (ArchiveProgress) -> Void, plan: @escaping (ImportReport.Action) throws -> Void
     ) async throws -> ImportReport {
-        var planner = ImportPlanner(target: target, ids: ids, now: clock.now(), applied: applied)
+        var planner = ImportPlanner(target: target, ids: ids, now: clock.now(), applied: applied, plan: plan)
         let summary: ArchiveReadSummary
         do {
             summary = try await ArchiveReader(decompression: decompression, scratch: scratch, limits: limits).read(source, progress: progress) { item in

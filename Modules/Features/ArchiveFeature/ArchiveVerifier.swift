@@ -13,8 +13,10 @@ public struct ArchiveVerifier: Sendable {
         importer = ArchiveImporter(store: store, decompression: decompression, scratch: scratch, ids: ids, clock: clock)
     }
 
+    /// - Parameter plan: called with what an import would do to each note entry, in order.
     public func verify(_ source: any ByteSource, limits: ArchiveLimits = ArchiveLimits(),
-                       progress: (ArchiveProgress) -> Void = { _ in }) async throws -> ImportReport {
-        try await importer.importArchive(from: source, limits: limits, dryRun: true, progress: progress)
+                       progress: (ArchiveProgress) -> Void = { _ in },
+                       plan: @escaping (ImportReport.Action) throws -> Void = { _ in }) async throws -> ImportReport {
+        try await importer.importArchive(from: source, limits: limits, dryRun: true, progress: progress, plan: plan)
     }
 }

@@ -21,17 +21,21 @@ struct ImportPlanner {
     private var chunkBytes = 0
     /// The previous chunk, being decided and added.
     private var handedOn: Task<[ImportReport.Action], any Error>?
-    /// What was decided so far, in archive order.
+    /// What was decided so far: the counts and copies; each decision also goes to `plan`.
     private(set) var report: ImportReport
+    private let plan: (ImportReport.Action) throws -> Void
 
     /// A chunk is handed on at whichever of these it reaches first.
     static let chunkNotes = 500
     static let chunkBodyBytes = 2 << 20
 
-    init(target: any ImportTarget, ids: any NoteIDGenerating, now: Date, applied: Bool) {
+    /// - Parameter plan: called with every decision, in archive order.
+    init(target: any ImportTarget, ids: any NoteIDGenerating, now: Date, applied: Bool,
+         plan: @escaping (ImportReport.Action) throws -> Void) {
         self.target = target
         self.ids = ids
         self.now = now
+        self.plan = plan
         report = ImportReport(applied: applied)
     }
 
@@ -69,7 +73,10 @@ struct ImportPlanner {
     private mutating func waitForHandedOn() async throws {
         guard let task = handedOn else { return }
         handedOn = nil
-        for action in try await task.value { report.record(action) }
+        for action in try await task.value {
+            report.record(action)
+            try plan(action)
+        }
     }
 }
 

@@ -11,9 +11,10 @@ public struct ImportReport: Hashable, Sendable {
         case copied(entry: String, original: NoteID, copy: NoteID, title: String)
     }
 
-    /// Entry by entry for a dry run or a verification (which list everything); for an import,
-    /// only the copies (which it reports), so that its memory does not grow with the archive.
-    public private(set) var actions: [Action] = []
+    /// The copies made (or that would be made), which every import reports. The whole plan,
+    /// entry by entry, goes to the importer's `plan` callback as it is decided instead, so that
+    /// memory does not grow with the archive.
+    public private(set) var copies: [Action] = []
     public var skippedEntries: [String] = []
     public var manifestVerified = false
     public var uncompressedBytes: Int64 = 0
@@ -35,10 +36,6 @@ public struct ImportReport: Hashable, Sendable {
         case .unchanged: unchangedCount += 1
         case .copied: copiedCount += 1
         }
-        if case .copied = action {
-            actions.append(action)
-        } else if !applied {
-            actions.append(action)
-        }
+        if case .copied = action { copies.append(action) }
     }
 }

@@ -26,12 +26,18 @@ public struct ImportCommand: QuillCommand {
         var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
         let importer = ArchiveImporter(store: environment.store, decompression: environment.decompression,
                                        scratch: environment.scratch, ids: environment.ids, clock: environment.clock)
+        let listing = dryRun && !quiet ? try ArchiveFailures.translating { try PlanListing(scratch: environment.scratch) } : nil
         let report = try await ArchiveFailures.translating {
-            try await importer.importArchive(from: source, limits: try limits.limits(), dryRun: dryRun) { progress.update($0) }
+            try await importer.importArchive(from: source, limits: try limits.limits(), dryRun: dryRun,
+                                             progress: { progress.update($0) }, plan: { try listing?.record($0) })
         }
         progress.finish()
         guard !quiet else { return }
-        environment.console.write(ImportReportOutput.text(report, verbose: dryRun))
+        if let listing {
+            try ArchiveFailures.translating { try listing.write(report, to: environment.console) }
+        } else {
+            environment.console.write(ImportReportOutput.text(report))
+        }
     }
 }
 
@@ -52,8 +58,11 @@ public struct VerifyCommand: QuillCommand {
         }
         let verifier = ArchiveVerifier(store: environment.store, decompression: environment.decompression,
                                        scratch: environment.scratch, ids: environment.ids, clock: environment.clock)
-        let report = try await ArchiveFailures.translating { try await verifier.verify(source, limits: try limits.limits()) }
-        environment.console.write(ImportReportOutput.text(report, verbose: true))
+        let listing = try ArchiveFailures.translating { try PlanListing(scratch: environment.scratch) }
+        let report = try await ArchiveFailures.translating {
+            try await verifier.verify(source, limits: try limits.limits(), plan: { try listing.record($0) })
+        }
+        try ArchiveFailures.translating { try listing.write(report, to: environment.console) }
     }
 }
 

@@ -1,29 +1,33 @@
 import ArchiveFeature
 
-/// How an import's or a verification's report reads on the terminal.
+/// How an import's or a verification's report reads on the terminal: a summary line, one line
+/// per note entry (for a dry run or `verify`; otherwise only the copies), then skipped entries.
 enum ImportReportOutput {
-    static func text(_ report: ImportReport, verbose: Bool) -> String {
-        var lines: [String] = []
+    static func summary(_ report: ImportReport) -> String {
         let verb = report.applied ? "Imported" : "Would import"
         let integrity = report.manifestVerified ? "manifest verified" : "no manifest (plain Markdown archive)"
-        lines.append("\(verb) \(report.noteCount) notes: \(report.addedCount) new, \(report.unchangedCount) unchanged, "
-                     + "\(report.copiedCount) kept as copies (\(integrity), \(ByteCount.text(report.uncompressedBytes)) uncompressed)")
-        for action in report.actions {
-            switch action {
-            case .added(let entry, let id, let title) where verbose:
-                lines.append("  add   \(id.short)  \(title)  [\(entry)]")
-            case .unchanged(let entry, let id) where verbose:
-                lines.append("  same  \(id.short)  [\(entry)]")
-            case .copied(let entry, let original, let copy, let title):
-                let tense = report.applied ? "is now" : "would become"
-                lines.append("  copy  \(original.short) differs from the archive's \"\(title)\"; both kept, the archive's version \(tense) \(copy.short)  [\(entry)]")
-            default:
-                break
-            }
+        return "\(verb) \(report.noteCount) notes: \(report.addedCount) new, \(report.unchangedCount) unchanged, "
+            + "\(report.copiedCount) kept as copies (\(integrity), \(ByteCount.text(report.uncompressedBytes)) uncompressed)\n"
+    }
+
+    static func line(_ action: ImportReport.Action, applied: Bool) -> String {
+        switch action {
+        case .added(let entry, let id, let title):
+            return "  add   \(id.short)  \(title)  [\(entry)]\n"
+        case .unchanged(let entry, let id):
+            return "  same  \(id.short)  [\(entry)]\n"
+        case .copied(let entry, let original, let copy, let title):
+            let tense = applied ? "is now" : "would become"
+            return "  copy  \(original.short) differs from the archive's \"\(title)\"; both kept, the archive's version \(tense) \(copy.short)  [\(entry)]\n"
         }
-        for entry in report.skippedEntries {
-            lines.append("  skip  \(entry) (not a Markdown file)")
-        }
-        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Everything but the plan: the summary, the copies, the skipped entries.
+    static func text(_ report: ImportReport) -> String {
+        summary(report) + report.copies.map { line($0, applied: report.applied) }.joined() + skipped(report)
+    }
+
+    static func skipped(_ report: ImportReport) -> String {
+        report.skippedEntries.map { "  skip  \($0) (not a Markdown file)\n" }.joined()
     }
 }

@@ -33,38 +33,54 @@ struct StoreImportTarget: ImportTarget {
 }
 
 /// A dry run: reads the store, writes nothing, and remembers a fingerprint (not the note) of
-/// each note it would have added, so that memory stays small.
+/// each note it would have added — 32 bytes, so that memory stays small.
 actor DryRunImportTarget: ImportTarget {
     private let store: any NoteStore
-    private var added: [NoteID: SHA256Digest] = [:]
+    /// 128 bits of the SHA-256 of each added note's ID, and of its content: collisions are as
+    /// unlikely as in a 128-bit hash, and would only mislabel a line of the dry run's plan.
+    private var added: [Fingerprint: Fingerprint] = [:]
 
     init(store: any NoteStore) {
         self.store = store
     }
 
     func presence(of note: Note) async throws -> NotePresence {
-        if let fingerprint = added[note.id] { return fingerprint == Self.fingerprint(note) ? .same : .different }
+        if let content = added[Fingerprint(of: note.id)] { return content == Fingerprint(ofContentOf: note) ? .same : .different }
         guard let current = try await store.note(id: note.id) else { return .absent }
         return current.hasSameContent(as: note) ? .same : .different
     }
 
     func isTaken(_ id: NoteID) async throws -> Bool {
-        if added[id] != nil { return true }
+        if added[Fingerprint(of: id)] != nil { return true }
         return try await store.note(id: id) != nil
     }
 
     func add(_ notes: [Note]) {
-        for note in notes { added[note.id] = Self.fingerprint(note) }
+        for note in notes { added[Fingerprint(of: note.id)] = Fingerprint(ofContentOf: note) }
     }
 
-    /// Covers exactly what `Note.hasSameContent` compares.
-    private static func fingerprint(_ note: Note) -> SHA256Digest {
-        var hasher = SHA256()
-        for part in [note.title, note.body, note.tags.map(\.rawValue).joined(separator: "\n"), note.isDeleted ? "1" : "0"] {
-            hasher.update(data: Array(part.utf8))
-            hasher.update(data: [0, UInt8(truncatingIfNeeded: part.utf8.count), UInt8(truncatingIfNeeded: part.utf8.count >> 8),
-                                 UInt8(truncatingIfNeeded: part.utf8.count >> 16), UInt8(truncatingIfNeeded: part.utf8.count >> 24)])
+    private struct Fingerprint: Hashable {
+        let high: UInt64, low: UInt64
+
+        init(of id: NoteID) {
+            self.init(SHA256.hash(data: Array(id.rawValue.utf8)))
         }
-        return hasher.finalize()
+
+        /// Covers exactly what `Note.hasSameContent` compares.
+        init(ofContentOf note: Note) {
+            var hasher = SHA256()
+            for part in [note.title, note.body, note.tags.map(\.rawValue).joined(separator: "\n"), note.isDeleted ? "1" : "0"] {
+                hasher.update(data: Array(part.utf8))
+                hasher.update(data: [0, UInt8(truncatingIfNeeded: part.utf8.count), UInt8(truncatingIfNeeded: part.utf8.count >> 8),
+                                     UInt8(truncatingIfNeeded: part.utf8.count >> 16), UInt8(truncatingIfNeeded: part.utf8.count >> 24)])
+            }
+            self.init(hasher.finalize())
+        }
+
+        private init(_ digest: SHA256Digest) {
+            let bytes = Array(digest)
+            high = bytes[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
+            low = bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
+        }
     }
 }

@@ -129,7 +129,7 @@ struct FileNoteStoreTests {
         let ids = (1...40_000).map { NoteID(high: 0xd00d, low: UInt64($0)) }
         try disk.createDirectory(root)
         try disk.write(Data((ids.map { $0.rawValue + "\n" }.joined() + "00ff").utf8), to: root + "/log")
-        #expect(try disk.read(root + "/log").count > IDLines.pieceBytes)
+        #expect(try disk.read(root + "/log").count > FileLines.pieceBytes)
         var read: [NoteID] = []
         try IDLines.forEach(inFile: root + "/log", files: disk) { read.append($0) }
         #expect(read == ids)

@@ -63,23 +63,13 @@ struct BulkTransaction: Sendable {
     /// uncommitted or not yet in the index. (A commit record without it has only clean-up left.)
     var hidesReadersFromItsNotes: Bool { files.exists(layout.bulkCreated) }
 
-    /// The summary chunks go to the index a few MiB at a time: one durable append each, not
-    /// one per chunk.
-    private static let indexAppendBytes = 4 << 20
-
     /// Streams: a few summary chunks and the undo log's lines at a time, so that committing
     /// 100,000 notes does not gather them in memory.
     private func rollForward(origin: WriteOrigin) throws {
         if !files.exists(layout.index) { try files.append(Data((IndexLine.header + "\n").utf8), to: layout.index) }
-        var lines = Data()
-        for chunk in try summaryChunks() {
-            lines.append(try files.read(chunk))
-            if lines.count >= Self.indexAppendBytes {
-                try files.append(lines, to: layout.index)
-                lines.removeAll(keepingCapacity: true)
-            }
-        }
-        if !lines.isEmpty { try files.append(lines, to: layout.index) }
+        var lines = BatchedAppend(to: layout.index, files: files)
+        for chunk in try summaryChunks() { try lines.add(try files.read(chunk)) }
+        try lines.finish()
         if origin == .local, files.exists(layout.bulkCreated) {
             try PendingJournal(path: layout.pending, files: files).markPending(idLinesAt: layout.bulkCreated)
         }

@@ -14,53 +14,27 @@ struct CatalogPageScan {
     let after: NoteID?
     let limit: Int
 
-    private static let pieceBytes = 1 << 20
-
     /// The page; `nil` if the journal is missing or is not one (the caller falls back).
-    func run(path: String, files: any FileAccessing) throws(FileSystemError) -> NoteCatalog? {
+    func run(path: String, files: any FileAccessing) throws -> NoteCatalog? {
         var window = Window(limit: max(limit, 1))
-        var offset: Int64 = 0
-        var carried = Data()
+        let header = Array(IndexLine.header.utf8)
         var sawHeader = false
-        while true {
-            let piece: Data
-            do {
-                piece = try files.read(path, offset: offset, count: Self.pieceBytes)
-            } catch .notFound {
-                return nil
-            }
-            offset += Int64(piece.count)
-            carried.append(piece)
-            // Whole lines only; a last line without its newline (cut short by a crash) stays
-            // behind and is ignored at the end, as the journal's readers all do.
-            guard let lastNewline = carried.lastIndex(of: 0x0a) else {
-                if piece.isEmpty { break }
-                continue
-            }
-            let complete = carried.withUnsafeBytes { raw -> Bool in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                var start = 0
-                let end = lastNewline - carried.startIndex
-                if !sawHeader {
-                    let header = Array((IndexLine.header + "\n").utf8)
-                    guard bytes.starts(with: header) else { return false }
-                    sawHeader = true
-                    start = header.count
+        let complete: Bool
+        do {
+            complete = try FileLines.forEach(inFile: path, files: files) { line in
+                guard sawHeader else {
+                    sawHeader = line.elementsEqual(header)
+                    return sawHeader
                 }
-                while start < end, let newline = bytes[start...end].firstIndex(of: 0x0a) {
-                    if newline > start {
-                        guard let summary = IndexLine.decode(bytes[start..<newline]) else { return false }
-                        consider(summary, in: &window)
-                    }
-                    start = newline + 1
-                }
+                guard !line.isEmpty else { return true }
+                guard let summary = IndexLine.decode(line) else { return false }
+                consider(summary, in: &window)
                 return true
             }
-            guard complete else { return nil }
-            carried = Data(carried[(lastNewline + 1)...])
-            if piece.isEmpty { break }
+        } catch FileSystemError.notFound {
+            return nil
         }
-        guard sawHeader else { return nil }
+        guard complete, sawHeader else { return nil }
         return window.page()
     }
 

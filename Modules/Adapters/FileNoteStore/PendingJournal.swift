@@ -40,20 +40,10 @@ struct PendingJournal: Sendable {
     /// Marks the IDs of an `IDLines` file pending, a few MiB of marks per durable append: for
     /// the undo log of a bulk creation, which lists every imported note.
     func markPending(idLinesAt idLines: String) throws {
-        var marks = Data()
-        try IDLines.forEach(inFile: idLines, files: files) { id in
-            marks.append(UInt8(ascii: "+"))
-            marks.append(contentsOf: id.rawValue.utf8)
-            marks.append(UInt8(ascii: "\n"))
-            if marks.count >= Self.appendBytes {
-                try files.append(marks, to: path)
-                marks.removeAll(keepingCapacity: true)
-            }
-        }
-        if !marks.isEmpty { try files.append(marks, to: path) }
+        var marks = BatchedAppend(to: path, files: files)
+        try IDLines.forEach(inFile: idLines, files: files) { id in try marks.add("+\(id.rawValue)\n".utf8) }
+        try marks.finish()
     }
-
-    private static let appendBytes = 4 << 20
 
     func markAcknowledged(_ ids: [NoteID]) throws(FileSystemError) {
         guard !ids.isEmpty else { return }

@@ -66,40 +66,33 @@ final class ManifestParser {
     // MARK: - JSON
 
     private func object(_ member: (String) throws -> Void) throws {
-        try skipWhitespace()
-        try expect(UInt8(ascii: "{"))
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= Self.maximumDepth else { throw fail("nested too deeply") }
-        try skipWhitespace()
-        if try peek() == UInt8(ascii: "}") { position += 1; return }
-        while true {
-            try skipWhitespace()
+        try sequence(open: UInt8(ascii: "{"), close: UInt8(ascii: "}")) {
             let key = try string()
             try skipWhitespace()
             try expect(UInt8(ascii: ":"))
             try member(key)
-            try skipWhitespace()
-            if try peek() == UInt8(ascii: ",") { position += 1; continue }
-            try expect(UInt8(ascii: "}"))
-            return
         }
     }
 
     private func array(_ element: () throws -> Void) throws {
+        try sequence(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), element)
+    }
+
+    /// `open`, then items separated by commas, then `close`; counts towards the nesting cap.
+    private func sequence(open: UInt8, close: UInt8, _ item: () throws -> Void) throws {
         try skipWhitespace()
-        try expect(UInt8(ascii: "["))
+        try expect(open)
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else { throw fail("nested too deeply") }
         try skipWhitespace()
-        if try peek() == UInt8(ascii: "]") { position += 1; return }
+        if try peek() == close { position += 1; return }
         while true {
             try skipWhitespace()
-            try element()
+            try item()
             try skipWhitespace()
             if try peek() == UInt8(ascii: ",") { position += 1; continue }
-            try expect(UInt8(ascii: "]"))
+            try expect(close)
             return
         }
     }

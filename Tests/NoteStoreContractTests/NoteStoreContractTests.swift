@@ -69,6 +69,23 @@ struct NoteStoreContractTests {
     }
 
     @Test(arguments: StoreFixture.allCases)
+    func aBulkCreationIntoAnEmptyStoreKnowsWhatItAdded(fixture: StoreFixture) async throws {
+        let store = try fixture.make()
+        try await store.createInBulk(origin: .remote) { bulk in
+            for chunk in UInt64(0)..<4 {
+                let notes = try (UInt64(1)...50).map { try NoteMaker.note(chunk * 50 + $0) }
+                for note in notes { #expect(try await bulk.existing(note.id) == nil) }
+                try await bulk.add(notes)
+            }
+            for number: UInt64 in [1, 77, 200] { #expect(try await bulk.existing(try NoteMaker.note(number).id) == (try NoteMaker.note(number))) }
+            #expect(try await bulk.existing(try NoteMaker.note(201).id) == nil)
+            await #expect(throws: NoteStoreError.alreadyExists(try NoteMaker.note(77).id)) { try await bulk.add([try NoteMaker.note(77)]) }
+            try await bulk.add([try NoteMaker.note(201)])
+        }
+        #expect(try await store.list(NoteQuery()).notes.count == 201)
+    }
+
+    @Test(arguments: StoreFixture.allCases)
     func aBulkCreationWhoseBodyThrowsLeavesNothing(fixture: StoreFixture) async throws {
         let store = try fixture.make()
         try await store.create(try NoteMaker.note(1))

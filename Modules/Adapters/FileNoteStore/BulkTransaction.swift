@@ -25,12 +25,25 @@ struct BulkTransaction: Sendable {
         try files.createDirectory(layout.notes)
     }
 
-    /// Adds one chunk of new notes, whose IDs the caller has checked are free.
-    func add(_ notes: [Note], chunk: Int) throws {
+    /// The files of one chunk of new notes, ready to create.
+    struct PreparedChunk: Sendable {
+        let documents: [(path: String, data: Data)]
+        let summaries: (path: String, data: Data)
+    }
+
+    /// Encodes one chunk of new notes, whose IDs the caller has checked are free, and appends
+    /// their IDs durably to the undo log: after this, `create` may put them on disk.
+    func prepare(_ notes: [Note], chunk: Int) throws -> PreparedChunk {
         let documents = notes.map { (path: layout.note($0.id), data: NoteJSON.encode($0)) }
+        let summaries = (layout.bulkSummaries(chunk), Data(notes.map { IndexLine.encode($0.summary) }.joined().utf8))
         try files.append(Data(notes.map { $0.id.rawValue + "\n" }.joined().utf8), to: layout.bulkCreated)
-        try files.createUnsynced(documents)
-        try files.createUnsynced([(layout.bulkSummaries(chunk), Data(notes.map { IndexLine.encode($0.summary) }.joined().utf8))])
+        return PreparedChunk(documents: documents, summaries: summaries)
+    }
+
+    /// Creates a prepared chunk's note files (not yet durable) and its summary chunk.
+    func create(_ chunk: PreparedChunk) throws {
+        try files.createUnsynced(chunk.documents)
+        try files.createUnsynced([chunk.summaries])
     }
 
     func commit(origin: WriteOrigin) throws {

@@ -5,9 +5,17 @@ import Synchronization
 
 /// The `BulkCreation` a `FileNoteStore` hands to `createInBulk`: checks each chunk and passes
 /// it to the `BulkTransaction`, while the store holds the exclusive lock.
+///
+/// Creating a chunk's files is most of an import's time and cannot be spread over cores (the
+/// kernel serializes file creation in one directory), so it runs behind: `add` encodes the
+/// chunk and logs its IDs, then returns once the chunk before it has been created, and the
+/// chunk is created while the caller decides the next one. At most one chunk waits in memory.
 final class FileBulkCreation: BulkCreation {
     private let transaction: BulkTransaction
     private let readNote: @Sendable (NoteID) throws -> Note?
+    /// Whether the store had no notes directory when the batch began: then only this batch
+    /// can have taken an ID, and `added` answers most presence questions without a lookup.
+    private let storeStartedEmpty: Bool
     private let state = Mutex(State())
 
     private struct State {
@@ -16,15 +24,27 @@ final class FileBulkCreation: BulkCreation {
         /// IDs `existing` found free: nothing but this batch can take them while the store
         /// holds the exclusive lock, so `add` need not look again (one path lookup per note).
         var knownFree = Set<NoteID>()
+        /// Every ID added so far; one it does not contain is not waiting to be created.
+        var added = AddedIDFilter()
+        /// The creation of the last chunk added; each one waits for the one before, so a
+        /// failure is passed down the line to whoever waits last.
+        var creating: Task<Void, any Error>?
     }
 
-    init(transaction: BulkTransaction, readNote: @escaping @Sendable (NoteID) throws -> Note?) {
+    init(transaction: BulkTransaction, storeStartedEmpty: Bool, readNote: @escaping @Sendable (NoteID) throws -> Note?) {
         self.transaction = transaction
+        self.storeStartedEmpty = storeStartedEmpty
         self.readNote = readNote
     }
 
-    func existing(_ id: NoteID) throws -> Note? {
+    func existing(_ id: NoteID) async throws -> Note? {
         try checkOpen()
+        let mayBeAdded = state.withLock { $0.added.mayContain(id) }
+        if storeStartedEmpty, !mayBeAdded {
+            state.withLock { _ = $0.knownFree.insert(id) }
+            return nil
+        }
+        if mayBeAdded { try await waitForCreation() }
         guard let note = try readNote(id) else {
             state.withLock { _ = $0.knownFree.insert(id) }
             return nil
@@ -32,27 +52,54 @@ final class FileBulkCreation: BulkCreation {
         return note
     }
 
-    func add(_ notes: [Note]) throws {
+    func add(_ notes: [Note]) async throws {
         guard !notes.isEmpty else { return }
+        try checkOpen()
         var seen = Set<NoteID>()
         for note in notes {
             guard seen.insert(note.id).inserted else { throw NoteStoreError.duplicateInBatch(note.id) }
         }
         let unchecked = state.withLock { state in notes.filter { state.knownFree.remove($0.id) == nil } }
-        if let taken = unchecked.first(where: { transaction.files.exists(transaction.layout.note($0.id)) }) {
-            throw NoteStoreError.alreadyExists(taken.id)
+        if !unchecked.isEmpty {
+            try await waitForCreation()
+            if let taken = unchecked.first(where: { transaction.files.exists(transaction.layout.note($0.id)) }) {
+                throw NoteStoreError.alreadyExists(taken.id)
+            }
         }
         let chunk = try state.withLock { state throws -> Int in
             guard !state.finished else { throw Self.finishedError }
+            for note in notes { state.added.insert(note.id) }
             state.chunks += 1
             return state.chunks
         }
-        try transaction.add(notes, chunk: chunk)
+        let prepared = try transaction.prepare(notes, chunk: chunk)
+        let previous = state.withLock { state in
+            let previous = state.creating
+            state.creating = Task { [transaction] in
+                try await previous?.value
+                try transaction.create(prepared)
+            }
+            return previous
+        }
+        try await previous?.value
     }
 
-    /// Refuses every later call: the batch has been committed or rolled back.
-    func finish() {
+    /// Waits until every chunk is on disk (or throws why one is not), then refuses every later
+    /// call: the batch is about to be committed.
+    func finish() async throws {
         state.withLock { $0.finished = true }
+        try await waitForCreation()
+    }
+
+    /// Waits until nothing is being created, then refuses every later call: the batch is about
+    /// to be rolled back.
+    func abandon() async {
+        state.withLock { $0.finished = true }
+        try? await waitForCreation()
+    }
+
+    private func waitForCreation() async throws {
+        try await state.withLock({ $0.creating })?.value
     }
 
     private func checkOpen() throws {

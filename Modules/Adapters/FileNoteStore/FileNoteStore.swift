@@ -86,15 +86,17 @@ public struct FileNoteStore: NoteStore {
     ) async throws -> T {
         try await writing {
             let transaction = BulkTransaction(layout: layout, files: files)
+            let storeStartedEmpty = !files.exists(layout.notes)
             try transaction.begin()
-            let bulk = FileBulkCreation(transaction: transaction, readNote: { [self] id in try readNote(id) })
+            let bulk = FileBulkCreation(transaction: transaction, storeStartedEmpty: storeStartedEmpty,
+                                        readNote: { [self] id in try readNote(id) })
             do {
                 let result = try await fill(bulk)
-                bulk.finish()
+                try await bulk.finish()
                 try transaction.commit(origin: origin)
                 return result
             } catch {
-                bulk.finish()
+                await bulk.abandon()
                 // If this fails too, the undo log stays and the next writer's `recover` finishes it.
                 try? transaction.rollBack()
                 throw error

@@ -4,10 +4,8 @@ import Glibc
 import Darwin
 #endif
 import CFileSync
-import Dispatch
 import Foundation
 import FileSystemInterface
-import Synchronization
 
 /// The real file system, through POSIX calls, with the durability `FileAccessing` promises:
 /// data is fsynced before a rename makes it visible, and the directory is fsynced after.
@@ -90,49 +88,27 @@ public struct LocalFileAccessor: FileAccessing {
     /// again before `alreadyExists` is thrown (no separate check per file beforehand). A large
     /// batch is created on all cores: creating a file is mostly kernel work, and the kernel
     /// creates files in one directory in parallel.
+    /// Creates the files one after another on the calling thread. Creating files in one
+    /// directory from several threads is slower, not faster: the kernel serializes them on the
+    /// directory's lock, and the waiting threads spin (docs/performance.md, "Archive").
     public func createUnsynced(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
-        let stripes = files.count >= Self.filesPerStripe * 2 ? min(ProcessInfo.processInfo.activeProcessorCount, files.count / Self.filesPerStripe) : 1
-        let outcomes = Mutex([(start: Int, created: [String], failure: FileSystemError?)]())
-        let create: @Sendable (Range<Int>) -> Void = { range in
-            let (created, failure) = Self.create(files[range])
-            outcomes.withLock { $0.append((range.lowerBound, created, failure)) }
-        }
-        if stripes > 1 {
-            let stripeSize = (files.count + stripes - 1) / stripes
-            DispatchQueue.concurrentPerform(iterations: stripes) { stripe in
-                create((stripe * stripeSize)..<min(files.count, (stripe + 1) * stripeSize))
-            }
-        } else {
-            create(0..<files.count)
-        }
-        // The failure reported is that of the earliest file, whichever thread met it first.
-        let all = outcomes.withLock { $0 }.sorted { $0.start < $1.start }
-        guard let failure = all.compactMap(\.failure).first else { return }
-        for outcome in all { for path in outcome.created { unlink(path) } }
-        throw failure
-    }
-
-    /// Below this many files per core, creating them on one thread is as fast.
-    private static let filesPerStripe = 32
-
-    /// Creates files in order until one fails; returns what it created, and the failure.
-    private static func create(_ files: ArraySlice<(path: String, data: Data)>) -> (created: [String], failure: FileSystemError?) {
         var created: [String] = []
         created.reserveCapacity(files.count)
         for file in files {
             let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                return (created, errno == EEXIST ? .alreadyExists(path: file.path) : .fromErrno(path: file.path))
+            var failure: FileSystemError?
+            if descriptor < 0 {
+                failure = errno == EEXIST ? .alreadyExists(path: file.path) : .fromErrno(path: file.path)
+            } else {
+                created.append(file.path)
+                do throws(FileSystemError) { try Self.writeAll(file.data, to: descriptor, path: file.path) } catch { failure = error }
+                close(descriptor)
             }
-            created.append(file.path)
-            defer { close(descriptor) }
-            do throws(FileSystemError) {
-                try writeAll(file.data, to: descriptor, path: file.path)
-            } catch {
-                return (created, error)
+            if let failure {
+                for path in created { unlink(path) }
+                throw failure
             }
         }
-        return (created, nil)
     }
 
     public func synchronize(_ path: String) throws(FileSystemError) {

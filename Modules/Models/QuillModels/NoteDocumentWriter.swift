@@ -52,20 +52,27 @@ public enum JSONText {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Appends byte by byte: an array literal per escape (one per line of a note) would
+    /// allocate.
     private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
-        let backslash = UInt8(ascii: "\\")
+        bytes.append(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""): bytes.append(contentsOf: [backslash, UInt8(ascii: "\"")])
-        case backslash: bytes.append(contentsOf: [backslash, backslash])
-        case 0x0a: bytes.append(contentsOf: [backslash, UInt8(ascii: "n")])
-        case 0x0d: bytes.append(contentsOf: [backslash, UInt8(ascii: "r")])
-        case 0x09: bytes.append(contentsOf: [backslash, UInt8(ascii: "t")])
-        case 0x08: bytes.append(contentsOf: [backslash, UInt8(ascii: "b")])
-        case 0x0c: bytes.append(contentsOf: [backslash, UInt8(ascii: "f")])
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+        case 0x0a: bytes.append(UInt8(ascii: "n"))
+        case 0x0d: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0c: bytes.append(UInt8(ascii: "f"))
         default:
-            let digits = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                      digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
+            bytes.append(UInt8(ascii: "u"))
+            bytes.append(UInt8(ascii: "0"))
+            bytes.append(UInt8(ascii: "0"))
+            bytes.append(hexDigit(byte >> 4))
+            bytes.append(hexDigit(byte & 0x0f))
         }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }

@@ -70,6 +70,18 @@ struct FileAccessingContractTests {
         #expect(throws: FileSystemError.notFound(path: root + "/missing")) { try files.synchronize(root + "/missing") }
     }
 
+    /// Within one run nothing restarts, so the epoch is known (on Linux, for the real one) and
+    /// does not change: otherwise every bulk creation would be checked note by note.
+    @Test(arguments: FileSystemFixture.allCases)
+    func theUnsyncedWritesEpochHoldsWithinARun(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        let epoch = try #require(files.unsyncedWritesEpoch())
+        #expect(!epoch.isEmpty && !epoch.contains("\n"))
+        try files.createUnsynced([(root + "/file", Data("1".utf8))])
+        try files.synchronize(root)
+        #expect(files.unsyncedWritesEpoch() == epoch)
+    }
+
     @Test(arguments: FileSystemFixture.allCases)
     func rangedReadsStopAtTheEnd(fixture: FileSystemFixture) throws {
         let (files, root) = try fixture.make()

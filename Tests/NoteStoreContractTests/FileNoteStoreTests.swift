@@ -90,6 +90,43 @@ struct FileNoteStoreTests {
         #expect(reachedTheEnd, "every step up to an uninterrupted run was tried")
     }
 
+    /// A bulk creation returns before its files are durable. Whatever a restart of the machine
+    /// does to them, the store then holds all of the batch or none of it.
+    @Test(arguments: [RestartAfterABulkCreation.powerLoss, .cleanShutdown, .powerLossAfterTheNextCommand])
+    func aRestartAfterABulkCreationKeepsAllOrNothing(restart: RestartAfterABulkCreation) async throws {
+        let disk = InMemoryFileSystem()
+        let before = try NoteMaker.note(1)
+        try await store(on: disk).create(before)
+        let added = try (2...1_201).map { try NoteMaker.note(UInt64($0)) }
+        try await store(on: disk).createInBulk(origin: .local) { bulk in
+            for chunk in stride(from: 0, to: added.count, by: 500) { try await bulk.add(Array(added[chunk..<min(chunk + 500, added.count)])) }
+        }
+        if restart == .powerLossAfterTheNextCommand { _ = try await store(on: disk).note(id: before.id) }
+        disk.restart(losingUnsyncedWrites: restart != .cleanShutdown)
+
+        let reopened = store(on: disk)
+        let listed = try await reopened.list(NoteQuery()).notes
+        if restart == .powerLoss {
+            #expect(listed.map(\.id) == [before.id])
+            #expect(try await reopened.note(id: added[0].id) == nil)
+            #expect(try await reopened.pendingChanges() == [before.id])
+            #expect(!disk.files.keys.contains { $0.contains("/txn/") }, "the undo log and summaries are gone")
+        } else {
+            #expect(listed.count == 1_201)
+            #expect(try await reopened.note(id: added[1_199].id) == added[1_199])
+            #expect(try await reopened.pendingChanges().count == 1_201)
+        }
+    }
+
+    enum RestartAfterABulkCreation: Sendable {
+        /// Power lost before anything made the batch durable: its files are left empty.
+        case powerLoss
+        /// Nothing lost, but the epoch is new: every note is checked before the batch is kept.
+        case cleanShutdown
+        /// Power lost after another command finished the batch (and so made it durable).
+        case powerLossAfterTheNextCommand
+    }
+
     @Test func aMissingIndexIsRebuiltFromTheNotes() async throws {
         let disk = InMemoryFileSystem()
         try await store(on: disk).apply([.create(try NoteMaker.note(1)), .create(try NoteMaker.note(2))], origin: .local)

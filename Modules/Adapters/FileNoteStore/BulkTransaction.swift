@@ -9,13 +9,21 @@ import QuillModels
 ///
 /// For each chunk: its IDs are appended durably to the undo log `txn/BULK`, then its note
 /// files are created (not yet durable) and its index lines written to a summary chunk. To
-/// commit: one `synchronize` makes every file durable, then `BULK-COMMIT` (the commit point)
-/// is written; rolling forward appends the summary chunks to the index, marks local notes
-/// pending, and removes the undo log before the commit record.
+/// commit, `BULK-COMMIT` (the commit point) is written, naming the epoch the files were
+/// written in, and the batch returns without waiting for the disk: an import takes as long as
+/// `tar -xzf` takes, which does not wait either. The next writer (or reader, which waits for
+/// one) finishes it: if the machine has not restarted since, one `synchronize` makes every
+/// file durable; then rolling forward appends the summary chunks to the index, marks local
+/// notes pending, and removes the undo log before the commit record.
 ///
 /// A crash before the commit point leaves an undo log without `BULK-COMMIT`: `recover` deletes
-/// the notes it lists (they did not exist before; the exclusive lock saw to that). A crash
-/// after it is rolled forward; every step of that is idempotent.
+/// the notes it lists (they did not exist before; the exclusive lock saw to that). A crash of
+/// the process after it loses nothing (the kernel still holds the files) and is rolled
+/// forward; every step of that is idempotent. A restart of the machine before the files were
+/// durable may have lost some of them: then `recover` reads every note the undo log lists and
+/// keeps the batch only if all are whole (writing their index lines afresh), else undoes it
+/// entirely. So a power cut just after an import can undo it, as it can undo the last
+/// transactions of a database that syncs lazily, but never leaves half of it.
 struct BulkTransaction: Sendable {
     let layout: StoreLayout
     let files: any FileAccessing
@@ -46,10 +54,16 @@ struct BulkTransaction: Sendable {
         try files.createUnsynced([chunk.summaries])
     }
 
+    /// Writes the commit point. Without an epoch to name (the system cannot tell a restart),
+    /// the files are made durable first and the batch is rolled forward at once.
     func commit(origin: WriteOrigin) throws {
-        try files.synchronize(layout.root)
-        try files.write(Data((origin == .local ? "local\n" : "remote\n").utf8), to: layout.bulkCommitRecord)
-        try rollForward(origin: origin)
+        guard let epoch = files.unsyncedWritesEpoch() else {
+            try files.synchronize(layout.root)
+            try files.write(Data(BulkCommitRecord(origin: origin, unsyncedEpoch: nil).text.utf8), to: layout.bulkCommitRecord)
+            try rollForward(origin: origin)
+            return
+        }
+        try files.write(Data(BulkCommitRecord(origin: origin, unsyncedEpoch: epoch).text.utf8), to: layout.bulkCommitRecord)
     }
 
     /// Deletes every note the undo log lists, then the log. Call with the exclusive lock held.
@@ -62,8 +76,16 @@ struct BulkTransaction: Sendable {
     /// Finishes a committed bulk creation or undoes an uncommitted one; `false` if there is none.
     func recover() throws -> Bool {
         if let data = try? files.read(layout.bulkCommitRecord), let text = String(data: data, encoding: .utf8),
-           text == "local\n" || text == "remote\n" {
-            try rollForward(origin: text == "local\n" ? .local : .remote)
+           let record = BulkCommitRecord(text) {
+            if let epoch = record.unsyncedEpoch {
+                if epoch != files.unsyncedWritesEpoch(), try !summarizeAfresh() {
+                    try rollBack()
+                    try files.remove(layout.bulkCommitRecord)
+                    return true
+                }
+                try files.synchronize(layout.root)
+            }
+            try rollForward(origin: record.origin)
             return true
         }
         guard files.exists(layout.bulkCreated) else { return false }
@@ -91,6 +113,36 @@ struct BulkTransaction: Sendable {
         for chunk in try summaryChunks() { try files.remove(chunk) }
         try files.remove(layout.bulkCommitRecord)
     }
+
+    /// After a restart that may have lost files written unsynced: reads every note the undo log
+    /// lists and writes the summary chunks again from them (durably; the old ones may be lost
+    /// too). `false` at the first note that is missing, damaged or not the note it should be.
+    private func summarizeAfresh() throws -> Bool {
+        for chunk in try summaryChunks() { try files.remove(chunk) }
+        var whole = true, lines = "", count = 0, chunk = 0
+        func flush() throws {
+            guard count > 0 else { return }
+            chunk += 1
+            try files.write(Data(lines.utf8), to: layout.bulkSummaries(chunk))
+            lines = ""
+            count = 0
+        }
+        try forEachCreatedID { id in
+            guard whole else { return }
+            guard let data = try? files.read(layout.note(id)), let note = try? NoteJSON.decode(data), note.id == id else {
+                whole = false
+                return
+            }
+            lines += IndexLine.encode(note.summary)
+            count += 1
+            if count == Self.notesPerSummaryChunk { try flush() }
+        }
+        guard whole else { return false }
+        try flush()
+        return true
+    }
+
+    private static let notesPerSummaryChunk = 500
 
     /// Calls `body` with each ID of the undo log. A last line cut short by a crash is skipped:
     /// its chunk's files were not created (the log is appended durably before them).

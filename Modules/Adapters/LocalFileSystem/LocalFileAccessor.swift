@@ -118,6 +118,15 @@ public struct LocalFileAccessor: FileAccessing {
         guard quill_syncfs(descriptor) == 0 else { throw .fromErrno(path: path) }
     }
 
+    /// The kernel's boot ID: the page cache, which holds files not yet written back, lives
+    /// exactly as long as one boot.
+    public func unsyncedWritesEpoch() -> String? {
+        guard let data = try? read("/proc/sys/kernel/random/boot_id"),
+              let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !text.isEmpty else { return nil }
+        return text
+    }
+
     /// Writes `data` to a temporary file beside `path`, then renames it over `path`.
     private func replace(_ path: String, with data: Data, syncingFile: Bool) throws(FileSystemError) {
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

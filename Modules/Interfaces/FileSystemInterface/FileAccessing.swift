@@ -30,6 +30,11 @@ public protocol FileAccessing: Sendable {
     func createUnsynced(_ files: [(path: String, data: Data)]) throws(FileSystemError)
     /// Returns once everything written so far on the file system holding `path` is durable.
     func synchronize(_ path: String) throws(FileSystemError)
+    /// Names the span within which nothing written can be lost, durable or not: unsynced files
+    /// created under the same value are still whole. It changes only when the machine restarts
+    /// (on Linux it is the boot ID), so a different value means they may be missing or partly
+    /// written. `nil` if the system cannot tell; then only `synchronize` makes a file safe.
+    func unsyncedWritesEpoch() -> String?
     /// Removes a file or an empty directory; `FileSystemError.notFound` if nothing is there.
     func remove(_ path: String) throws(FileSystemError)
     func exists(_ path: String) -> Bool

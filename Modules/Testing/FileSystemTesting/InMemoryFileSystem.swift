@@ -6,7 +6,9 @@ import Synchronization
 /// directories read as files, non-empty directories removed, and so on.
 ///
 /// Lets file-backed code (the note store) be unit tested without touching a disk, and the
-/// file-system contract suite proves it behaves as `LocalFileAccessor` does.
+/// file-system contract suite proves it behaves as `LocalFileAccessor` does. It also keeps
+/// track of the files `createUnsynced` made and no `synchronize` has made durable since, so a
+/// test can restart the machine with or without losing them (`restart(losingUnsyncedWrites:)`).
 public final class InMemoryFileSystem: FileAccessing {
     enum Entry: Sendable {
         case file(Data)
@@ -14,6 +16,12 @@ public final class InMemoryFileSystem: FileAccessing {
     }
 
     private let entries = Mutex<[String: Entry]>(["/": .directory])
+    private let volatile = Mutex(Volatile())
+
+    private struct Volatile {
+        var unsynced = Set<String>()
+        var boots = 1
+    }
 
     public init() {}
 
@@ -44,10 +52,12 @@ public final class InMemoryFileSystem: FileAccessing {
 
     public func write(_ data: Data, to path: String) throws(FileSystemError) {
         try store(path) { _ in data }
+        synced(path)
     }
 
     public func append(_ data: Data, to path: String) throws(FileSystemError) {
         try store(path) { existing in (existing ?? Data()) + data }
+        synced(path)
     }
 
     public func move(_ source: String, to destination: String) throws(FileSystemError) {
@@ -62,6 +72,8 @@ public final class InMemoryFileSystem: FileAccessing {
             entries[source] = nil
             entries[destination] = .file(data)
         }
+        synced(source)
+        synced(destination)
     }
 
     public func writeAll(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
@@ -74,12 +86,34 @@ public final class InMemoryFileSystem: FileAccessing {
 
     public func createUnsynced(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
         if let taken = files.first(where: { exists($0.path) }) { throw .alreadyExists(path: normalized(taken.path)) }
-        for file in files { try write(file.data, to: file.path) }
+        for file in files {
+            try store(file.path) { _ in file.data }
+            volatile.withLock { _ = $0.unsynced.insert(normalized(file.path)) }
+        }
     }
 
-    /// Everything here is as durable as it will ever be; only checks that `path` exists.
     public func synchronize(_ path: String) throws(FileSystemError) {
         guard exists(path) else { throw .notFound(path: normalized(path)) }
+        volatile.withLock { $0.unsynced.removeAll() }
+    }
+
+    public func unsyncedWritesEpoch() -> String? {
+        "boot \(volatile.withLock { $0.boots })"
+    }
+
+    /// What a restart of the machine does: a new epoch and, after a crash or power loss (but not
+    /// after a clean shutdown), every file created unsynced since the last `synchronize` left
+    /// empty, as a file system whose metadata reached the disk before the data would.
+    public func restart(losingUnsyncedWrites: Bool) {
+        let lost = volatile.withLock { volatile in
+            volatile.boots += 1
+            defer { volatile.unsynced.removeAll() }
+            return volatile.unsynced
+        }
+        guard losingUnsyncedWrites else { return }
+        entries.withLock { entries in
+            for path in lost where entries[path] != nil { entries[path] = .file(Data()) }
+        }
     }
 
     public func remove(_ path: String) throws(FileSystemError) {
@@ -88,7 +122,9 @@ public final class InMemoryFileSystem: FileAccessing {
             try checkParents(of: path, in: entries)
             switch entries[path] {
             case nil: throw .notFound(path: path)
-            case .file: entries[path] = nil
+            case .file:
+                entries[path] = nil
+                synced(path)
             case .directory:
                 let prefix = path == "/" ? "/" : path + "/"
                 guard !entries.keys.contains(where: { $0 != path && $0.hasPrefix(prefix) }) else {
@@ -137,6 +173,11 @@ public final class InMemoryFileSystem: FileAccessing {
                 }
             }
         }
+    }
+
+    /// `path` was made durable (or is gone): a restart no longer touches it.
+    private func synced(_ path: String) {
+        volatile.withLock { _ = $0.unsynced.remove(normalized(path)) }
     }
 
     private func store(_ path: String, _ contents: (Data?) -> Data) throws(FileSystemError) {

@@ -18,6 +18,11 @@ public struct UnimplementedFileAccessor: FileAccessing {
     public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] { throw failure("contents") }
     public func createDirectory(_ path: String) throws(FileSystemError) { throw failure("createDirectory") }
 
+    public func unsyncedWritesEpoch() -> String? {
+        _ = unimplemented("FileAccessing.unsyncedWritesEpoch")
+        return nil
+    }
+
     public func exists(_ path: String) -> Bool {
         _ = unimplemented("FileAccessing.exists")
         return false

@@ -1,3 +1,4 @@
+import Dispatch
 import FileSystemInterface
 import NoteStoreInterface
 import QuillModels
@@ -8,10 +9,13 @@ import Synchronization
 ///
 /// Creating a chunk's files is most of an import's time and cannot be spread over cores (the
 /// kernel serializes file creation in one directory), so it runs behind: `add` encodes the
-/// chunk and logs its IDs, then returns once the chunk before it has been created, and the
-/// chunk is created while the caller decides the next one. At most one chunk waits in memory.
+/// chunk and logs its IDs, then returns once the chunk two before it has been created, and the
+/// chunk is created while the caller decides the next ones. At most two chunks wait in memory.
+/// The creating runs on a queue of its own, outside Swift's cooperative thread pool, so that a
+/// busy reader cannot keep it waiting for a thread.
 final class FileBulkCreation: BulkCreation {
     private let transaction: BulkTransaction
+    private let creator = DispatchQueue(label: "FileBulkCreation.creator")
     private let readNote: @Sendable (NoteID) throws -> Note?
     /// Whether the store had no notes directory when the batch began: then only this batch
     /// can have taken an ID, and `added` answers most presence questions without a lookup.
@@ -26,9 +30,9 @@ final class FileBulkCreation: BulkCreation {
         var knownFree = Set<NoteID>()
         /// Every ID added so far; one it does not contain is not waiting to be created.
         var added = AddedIDFilter()
-        /// The creation of the last chunk added; each one waits for the one before, so a
-        /// failure is passed down the line to whoever waits last.
-        var creating: Task<Void, any Error>?
+        /// The creations of the last chunks added, oldest first; each one waits for the one
+        /// before, so a failure is passed down the line to whoever waits last.
+        var creations: [Task<Void, any Error>] = []
     }
 
     init(transaction: BulkTransaction, storeStartedEmpty: Bool, readNote: @escaping @Sendable (NoteID) throws -> Note?) {
@@ -73,15 +77,17 @@ final class FileBulkCreation: BulkCreation {
             return state.chunks
         }
         let prepared = try transaction.prepare(notes, chunk: chunk)
-        let previous = state.withLock { state in
-            let previous = state.creating
-            state.creating = Task { [transaction] in
+        let oldest = state.withLock { state in
+            let previous = state.creations.last
+            state.creations.append(Task { [transaction, creator] in
                 try await previous?.value
-                try transaction.create(prepared)
-            }
-            return previous
+                try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+                    creator.async { done.resume(with: Result { try transaction.create(prepared) }) }
+                }
+            })
+            return state.creations.count > Self.chunksAhead ? state.creations.removeFirst() : nil
         }
-        try await previous?.value
+        try await oldest?.value
     }
 
     /// Waits until every chunk is on disk (or throws why one is not), then refuses every later
@@ -99,12 +105,15 @@ final class FileBulkCreation: BulkCreation {
     }
 
     private func waitForCreation() async throws {
-        try await state.withLock({ $0.creating })?.value
+        try await state.withLock({ $0.creations.last })?.value
     }
 
     private func checkOpen() throws {
         if state.withLock({ $0.finished }) { throw Self.finishedError }
     }
+
+    /// Chunks that may wait to be created while the caller prepares the next one.
+    private static let chunksAhead = 2
 
     private static let finishedError = NoteStoreError.unavailable("the bulk creation has finished")
 }

@@ -4,22 +4,24 @@ import CompressionInterface
 /// Pulls decompressed bytes out of a compressed byte source, a little at a time.
 ///
 /// Exists so that the tar reader can ask for "the next 512 bytes" while memory holds only
-/// one entry and one decompression step, whatever the archive's size.
+/// one entry and a few decompressed blocks (see `InflatingPrefetcher`), whatever the
+/// archive's size.
 final class DecompressingReader {
-    private let source: any ByteSource
-    private let decompressor: any Decompressor
+    private let prefetcher: InflatingPrefetcher
     private var buffer: [UInt8] = []
     private var position = 0
-    private var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-    private var sourceEnded = false
+    private var ended = false
     /// Decompressed bytes handed out so far: the offset of the next byte in the tar stream.
     private(set) var offset: Int64 = 0
     /// The tar entry being read, so that a gzip error can name it.
     var currentEntry: String?
 
     init(source: any ByteSource, decompressor: any Decompressor) {
-        self.source = source
-        self.decompressor = decompressor
+        prefetcher = InflatingPrefetcher(source: source, decompressor: decompressor)
+    }
+
+    deinit {
+        if !ended { prefetcher.cancel() }
     }
 
     /// Exactly `count` bytes, or `nil` if the stream ends first.
@@ -63,27 +65,20 @@ final class DecompressingReader {
             position = 0
         }
         while buffer.count < count {
-            guard !sourceEnded else { return false }
-            let read = try readChunk()
-            if read == 0 {
-                sourceEnded = true
-                do { try decompressor.finish() } catch { throw .compression(error, entry: currentEntry) }
-            } else {
-                let result = chunk.withUnsafeBytes { bytes in
-                    Result { () throws(CompressionError) in
-                        try decompressor.decompress(UnsafeRawBufferPointer(rebasing: bytes.prefix(read)), into: &buffer)
-                    }
-                }
-                do { try result.get() } catch { throw .compression(error, entry: currentEntry) }
+            guard !ended else { return false }
+            switch prefetcher.next() {
+            case .bytes(let bytes):
+                buffer.append(contentsOf: bytes)
+            case .end:
+                ended = true
+            case .streamFailure(let error):
+                ended = true
+                throw .stream(error)
+            case .compressionFailure(let error):
+                ended = true
+                throw .compression(error, entry: currentEntry)
             }
         }
         return true
-    }
-
-    private func readChunk() throws(ArchiveError) -> Int {
-        let result = chunk.withUnsafeMutableBytes { bytes in
-            Result { () throws(ByteStreamError) in try source.read(into: bytes) }
-        }
-        do { return try result.get() } catch { throw .stream(error) }
     }
 }

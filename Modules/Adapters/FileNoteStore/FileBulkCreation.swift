@@ -9,8 +9,9 @@ import Synchronization
 ///
 /// Creating a chunk's files is most of an import's time and cannot be spread over cores (the
 /// kernel serializes file creation in one directory), so it runs behind: `add` encodes the
-/// chunk and logs its IDs, then returns once the chunk two before it has been created, and the
-/// chunk is created while the caller decides the next ones. At most two chunks wait in memory.
+/// chunk and logs its IDs, then returns once the chunk before it has been created, and the
+/// chunk is created while the caller decides the next one. At most one chunk waits in memory
+/// (letting two wait measured no faster).
 /// The creating runs on a queue of its own, outside Swift's cooperative thread pool, so that a
 /// busy reader cannot keep it waiting for a thread.
 final class FileBulkCreation: BulkCreation {
@@ -113,7 +114,7 @@ final class FileBulkCreation: BulkCreation {
     }
 
     /// Chunks that may wait to be created while the caller prepares the next one.
-    private static let chunksAhead = 2
+    private static let chunksAhead = 1
 
     private static let finishedError = NoteStoreError.unavailable("the bulk creation has finished")
 }

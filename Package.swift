@@ -4,7 +4,7 @@
 import PackageDescription
 
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
-// --- quill-server (issue 4) ---
+// Packages of the server (quill-server).
 let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
 let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
@@ -13,7 +13,6 @@ let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-p
 let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
 let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
-// --- end quill-server ---
 
 func module(_ layer: String, _ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
     .target(name: name, dependencies: dependencies, path: "Modules/\(layer)/\(name)")
@@ -28,19 +27,18 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "quill", targets: ["quill"]),
-        .executable(name: "quill-server", targets: ["quill-server"]), // quill-server (issue 4)
+        .executable(name: "quill-server", targets: ["quill-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"), // Archive: SHA-256 in manifests
-        // --- quill-server (issue 4) ---
+        // The server: HTTP, lifecycle, metrics, PostgreSQL, logging.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
-        // --- end quill-server ---
     ],
     targets: [
         // Models
@@ -111,7 +109,7 @@ let package = Package(
         tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive"]),
         tests("QuillIntegrationTests", ["QuillModels", "ProcessTesting", "quill"]),
 
-        // --- Archive (issue 3): compression, byte streams, tar.gz export/import ---
+        // Archive: compression, byte streams, tar.gz export and import.
         module("Interfaces", "CompressionInterface"),
         .systemLibrary(name: "CZlib", path: "Modules/SystemLibraries/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         module("Adapters", "ZlibCompression", ["CompressionInterface", "CZlib"]),
@@ -132,8 +130,7 @@ let package = Package(
             "ArchiveFeature", "LocalByteStreams", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
             "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "QuillModels", "ProcessTesting",
         ]),
-        // --- end Archive ---
-        // --- quill-server (issue 4) ---
+        // The server.
         module("Interfaces", "ServerStoreInterface", ["QuillModels", "QuillAPI"]),
         module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface"]),
         .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -164,9 +161,8 @@ let package = Package(
         ]),
         tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", logging]),
         tests("QuillServerIntegrationTests", ["ProcessTesting", "quill-server"]),
-        // --- end quill-server ---
 
-        // --- Sync (issue 5) ---
+        // Sync.
         module("Interfaces", "SyncInterface", ["QuillModels"]),
         module("Features", "SyncFeature", ["QuillModels", "SyncInterface", "NoteStoreInterface", "SystemInterface"]),
         module("Testing", "SyncTesting", ["QuillModels", "SyncInterface", "SystemTesting"]),
@@ -183,7 +179,6 @@ let package = Package(
         tests("SyncEndToEndTests", [
             "SyncInterface", "SyncTesting", "HTTPSyncTransport", "QuillModels", "ProcessTesting", "quill", "quill-server",
         ]),
-        // --- end Sync ---
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,21 +13,33 @@ struct AddedIDFilter: Sendable {
     private static let probes = 4
 
     mutating func insert(_ id: NoteID) {
-        for bit in Self.bits(of: id) { words[bit >> 6] |= 1 << UInt64(bit & 63) }
+        let (a, b) = Self.hashes(of: id)
+        for probe in 0..<Self.probes {
+            let bit = Self.bit(probe, a, b)
+            words[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
     }
 
     func mayContain(_ id: NoteID) -> Bool {
-        Self.bits(of: id).allSatisfy { words[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }
+        let (a, b) = Self.hashes(of: id)
+        for probe in 0..<Self.probes {
+            let bit = Self.bit(probe, a, b)
+            if words[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return false }
+        }
+        return true
     }
 
-    /// `probes` bit positions by double hashing; the filter lives in one process, so the
-    /// per-process seed of `Hasher` is fine.
-    private static func bits(of id: NoteID) -> [Int] {
+    /// Two hashes for double hashing; the filter lives in one process, so the per-process seed
+    /// of `Hasher` is fine.
+    private static func hashes(of id: NoteID) -> (UInt, UInt) {
         var first = Hasher(), second = Hasher()
         first.combine(id.rawValue)
         second.combine(0x9E37_79B9)
         second.combine(id.rawValue)
-        let a = UInt(bitPattern: first.finalize()), b = UInt(bitPattern: second.finalize()) | 1
-        return (0..<probes).map { Int((a &+ UInt($0) &* b) % UInt(bitCount)) }
+        return (UInt(bitPattern: first.finalize()), UInt(bitPattern: second.finalize()) | 1)
+    }
+
+    private static func bit(_ probe: Int, _ a: UInt, _ b: UInt) -> Int {
+        Int((a &+ UInt(probe) &* b) % UInt(bitCount))
     }
 }

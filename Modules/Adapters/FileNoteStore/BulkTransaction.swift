@@ -57,13 +57,10 @@ struct BulkTransaction: Sendable {
     /// Writes the commit point. Without an epoch to name (the system cannot tell a restart),
     /// the files are made durable first and the batch is rolled forward at once.
     func commit(origin: WriteOrigin) throws {
-        guard let epoch = files.unsyncedWritesEpoch() else {
-            try files.synchronize(layout.root)
-            try files.write(Data(BulkCommitRecord(origin: origin, unsyncedEpoch: nil).text.utf8), to: layout.bulkCommitRecord)
-            try rollForward(origin: origin)
-            return
-        }
+        let epoch = files.unsyncedWritesEpoch()
+        if epoch == nil { try files.synchronize(layout.root) }
         try files.write(Data(BulkCommitRecord(origin: origin, unsyncedEpoch: epoch).text.utf8), to: layout.bulkCommitRecord)
+        if epoch == nil { try rollForward(origin: origin) }
     }
 
     /// Deletes every note the undo log lists, then the log. Call with the exclusive lock held.

@@ -31,9 +31,9 @@ final class FileBulkCreation: BulkCreation {
         var knownFree = Set<NoteID>()
         /// Every ID added so far; one it does not contain is not waiting to be created.
         var added = AddedIDFilter()
-        /// The creations of the last chunks added, oldest first; each one waits for the one
-        /// before, so a failure is passed down the line to whoever waits last.
-        var creations: [Task<Void, any Error>] = []
+        /// The creation of the last chunk added; each one waits for the one before, so a
+        /// failure is passed down the line to whoever waits last.
+        var creating: Task<Void, any Error>?
     }
 
     init(transaction: BulkTransaction, storeStartedEmpty: Bool, readNote: @escaping @Sendable (NoteID) throws -> Note?) {
@@ -44,11 +44,12 @@ final class FileBulkCreation: BulkCreation {
 
     func existing(_ id: NoteID) async throws -> Note? {
         try checkOpen()
-        let mayBeAdded = state.withLock { $0.added.mayContain(id) }
-        if storeStartedEmpty, !mayBeAdded {
-            state.withLock { _ = $0.knownFree.insert(id) }
-            return nil
+        let mayBeAdded = state.withLock { state in
+            let mayBeAdded = state.added.mayContain(id)
+            if storeStartedEmpty, !mayBeAdded { state.knownFree.insert(id) }
+            return mayBeAdded
         }
+        if storeStartedEmpty, !mayBeAdded { return nil }
         if mayBeAdded { try await waitForCreation() }
         guard let note = try readNote(id) else {
             state.withLock { _ = $0.knownFree.insert(id) }
@@ -78,17 +79,17 @@ final class FileBulkCreation: BulkCreation {
             return state.chunks
         }
         let prepared = try transaction.prepare(notes, chunk: chunk)
-        let oldest = state.withLock { state in
-            let previous = state.creations.last
-            state.creations.append(Task { [transaction, creator] in
+        let previous = state.withLock { state in
+            let previous = state.creating
+            state.creating = Task { [transaction, creator] in
                 try await previous?.value
                 try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
                     creator.async { done.resume(with: Result { try transaction.create(prepared) }) }
                 }
-            })
-            return state.creations.count > Self.chunksAhead ? state.creations.removeFirst() : nil
+            }
+            return previous
         }
-        try await oldest?.value
+        try await previous?.value
     }
 
     /// Waits until every chunk is on disk (or throws why one is not), then refuses every later
@@ -106,15 +107,12 @@ final class FileBulkCreation: BulkCreation {
     }
 
     private func waitForCreation() async throws {
-        try await state.withLock({ $0.creations.last })?.value
+        try await state.withLock({ $0.creating })?.value
     }
 
     private func checkOpen() throws {
         if state.withLock({ $0.finished }) { throw Self.finishedError }
     }
-
-    /// Chunks that may wait to be created while the caller prepares the next one.
-    private static let chunksAhead = 1
 
     private static let finishedError = NoteStoreError.unavailable("the bulk creation has finished")
 }

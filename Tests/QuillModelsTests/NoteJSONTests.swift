@@ -34,6 +34,23 @@ struct NoteJSONTests {
         }
     }
 
+    /// The encoder scans eight bytes at a time: every byte that needs escaping (and its
+    /// neighbours that do not) at every position of a word, and in the tail after the last word.
+    @Test func everyEscapeAtEveryPositionMatchesJSONEncoder() throws {
+        let special = (0..<0x20).map { Character(UnicodeScalar(UInt8($0))) } + ["\"", "\\", " ", "!", "#", "[", "]", "\u{7f}", "é"]
+        for character in special {
+            for position in 0..<17 {
+                var text = String(repeating: "a", count: 17)
+                text.replaceSubrange(text.index(text.startIndex, offsetBy: position)...text.index(text.startIndex, offsetBy: position),
+                                     with: String(character))
+                for body in [text, text + text.prefix(position % 8)] {
+                    let awkward = try Note(id: note.id, title: "t", body: body, tags: [], created: note.created, updated: note.updated)
+                    #expect(NoteJSON.encode(awkward) == (try NoteJSON.encoder.encode(NoteDocument(awkward))), "\(body.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test func newerFormatIsRefusedWithAnUpgradeHint() throws {
         let text = String(decoding: NoteJSON.encode(note), as: UTF8.self).replacingOccurrences(of: #""format":1"#, with: #""format":2"#)
         #expect(throws: NoteJSON.DecodingFailure.unsupportedFormat(2)) { try NoteJSON.decode(Data(text.utf8)) }
@@ -82,5 +99,13 @@ struct TimestampTests {
                       "2026-01-05T25:00:00Z", "2026-01-05T09:00:00.Z", "2026-01-05T09:00:00Zjunk"])
     func invalidTextIsRejected(text: String) {
         #expect(Timestamp(parsing: text) == nil)
+    }
+
+    /// An import parses dates where they lie in the note file's bytes.
+    @Test func datesParseFromAnywhereInAByteArray() {
+        let line = Array("created: 2026-01-05T10:00:00.25+01:00\n".utf8)
+        #expect(Timestamp(parsingUTF8: line[9..<(line.count - 1)])?.description == "2026-01-05T09:00:00.250Z")
+        #expect(Timestamp(parsingUTF8: line[9...]) == nil)
+        #expect(Timestamp(parsingUTF8: line[8..<(line.count - 1)]) == nil)
     }
 }

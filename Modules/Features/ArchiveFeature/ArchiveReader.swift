@@ -73,11 +73,10 @@ struct ArchiveReader {
     }
 
     private static func item(entry: String, name: String, bytes: [UInt8]) throws(ArchiveError) -> ArchiveItem {
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(entry: entry, part: "content") }
-        switch try FrontMatter.parse(text, entry: entry) {
+        switch try FrontMatter.parse(bytes, entry: entry) {
         case .note(let note):
             return ArchiveItem(entry: entry, incoming: .note(note))
-        case .plain:
+        case .plain(let text):
             guard text.utf8.count <= NoteLimits.maximumBodyBytes else {
                 throw .invalidNote(entry: entry, reason: NoteValidationError.bodyTooLarge(bytes: text.utf8.count).description)
             }

@@ -37,70 +37,105 @@ enum FrontMatter {
     enum Parsed: Equatable {
         /// A Quill note with its identity and history.
         case note(Note)
-        /// No Quill front matter: an ordinary Markdown file.
-        case plain
+        /// No Quill front matter: an ordinary Markdown file, with this text.
+        case plain(String)
     }
 
-    /// Parses a file that is already known to be valid UTF-8. Works on UTF-8 positions (the
-    /// delimiters are ASCII), as it runs once per note of an import.
-    static func parse(_ text: String, entry: String) throws(ArchiveError) -> Parsed {
-        let utf8 = text.utf8
-        guard utf8.starts(with: delimiter.utf8) else { return .plain }
-        var values: [String: String] = [:]
-        var malformedLine: String?
-        var position = utf8.index(utf8.startIndex, offsetBy: delimiter.utf8.count)
+    /// Parses a note file's bytes. Works on the bytes (delimiters and keys are ASCII) and
+    /// makes strings only of the values and the body, as it runs once per note of an import;
+    /// every byte is still checked to be UTF-8.
+    static func parse(_ bytes: [UInt8], entry: String) throws(ArchiveError) -> Parsed {
+        guard bytes.starts(with: delimiter.utf8) else { return .plain(try text(of: bytes, entry: entry)) }
+        var values = Values()
+        var malformedLine: ArraySlice<UInt8>?
+        var position = delimiter.utf8.count
         while true {
-            guard let newline = utf8[position...].firstIndex(of: UInt8(ascii: "\n")) else {
-                if values["id"] != nil { throw .invalidNote(entry: entry, reason: "the front matter is not closed by '---'") }
-                return .plain
+            guard let newline = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else {
+                if values.has("id") { throw refusal(of: bytes, entry: entry, "the front matter is not closed by '---'") }
+                return .plain(try text(of: bytes, entry: entry))
             }
-            let line = utf8[position..<newline]
-            position = utf8.index(after: newline)
+            let line = bytes[position..<newline]
+            position = newline + 1
             if line.elementsEqual("---".utf8) { break }
-            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), utf8.index(after: colon) < newline,
-                  utf8[utf8.index(after: colon)] == UInt8(ascii: " ") else {
-                malformedLine = malformedLine ?? String(Substring(line))
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon + 1 < newline, bytes[colon + 1] == UInt8(ascii: " ") else {
+                malformedLine = malformedLine ?? line
                 continue
             }
-            let key = String(Substring(utf8[line.startIndex..<colon]))
-            let value = String(Substring(utf8[utf8.index(colon, offsetBy: 2)..<newline]))
-            if values[key] != nil { throw .invalidNote(entry: entry, reason: "front matter field '\(key)' appears twice") }
-            values[key] = value
+            values.set(key: bytes[line.startIndex..<colon], value: bytes[(colon + 2)..<newline])
         }
-        guard values["id"] != nil else { return .plain }
-        if let malformedLine { throw .invalidNote(entry: entry, reason: "malformed front matter line '\(malformedLine)'") }
-        if let unknown = values.keys.first(where: { !fields.contains($0) }) {
-            throw .invalidNote(entry: entry, reason: "unknown front matter field '\(unknown)'")
+        guard values.has("id") else { return .plain(try text(of: bytes, entry: entry)) }
+        if let key = values.repeatedKey { throw refusal(of: bytes, entry: entry, "front matter field '\(key)' appears twice") }
+        if let malformedLine {
+            throw refusal(of: bytes, entry: entry, "malformed front matter line '\(String(decoding: malformedLine, as: UTF8.self))'")
         }
-        return .note(try note(from: values, body: String(Substring(utf8[position...])), entry: entry))
+        if let key = values.unknownKey { throw refusal(of: bytes, entry: entry, "unknown front matter field '\(key)'") }
+        guard let body = String(validating: bytes[position...], as: UTF8.self) else { throw .invalidUTF8(entry: entry, part: "content") }
+        return .note(try note(from: values, body: body, bytes: bytes, entry: entry))
     }
 
-    private static func note(from values: [String: String], body: String, entry: String) throws(ArchiveError) -> Note {
-        func field(_ key: String) throws(ArchiveError) -> String {
-            guard let value = values[key] else { throw .invalidNote(entry: entry, reason: "front matter lacks '\(key)'") }
+    /// The whole file as text: a plain Markdown note.
+    private static func text(of bytes: [UInt8], entry: String) throws(ArchiveError) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(entry: entry, part: "content") }
+        return text
+    }
+
+    /// Why the file is refused: not being UTF-8 comes first, as it makes the rest moot.
+    private static func refusal(of bytes: [UInt8], entry: String, _ reason: String) -> ArchiveError {
+        String(validating: bytes, as: UTF8.self) == nil ? .invalidUTF8(entry: entry, part: "content") : .invalidNote(entry: entry, reason: reason)
+    }
+
+    /// The front-matter lines, as byte ranges of the file, by key.
+    private struct Values {
+        private var slots = [ArraySlice<UInt8>?](repeating: nil, count: FrontMatter.fields.count)
+        private(set) var repeatedKey: String?
+        private(set) var unknownKey: String?
+
+        mutating func set(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
+            guard let slot = FrontMatter.fields.firstIndex(where: { key.elementsEqual($0.utf8) }) else {
+                if unknownKey == nil { unknownKey = String(decoding: key, as: UTF8.self) }
+                return
+            }
+            if slots[slot] != nil, repeatedKey == nil { repeatedKey = FrontMatter.fields[slot] }
+            slots[slot] = value
+        }
+
+        func has(_ key: String) -> Bool { self[key] != nil }
+
+        subscript(key: String) -> ArraySlice<UInt8>? {
+            FrontMatter.fields.firstIndex(of: key).flatMap { slots[$0] }
+        }
+    }
+
+    private static func note(from values: Values, body: String, bytes: [UInt8], entry: String) throws(ArchiveError) -> Note {
+        func field(_ key: String) throws(ArchiveError) -> ArraySlice<UInt8> {
+            guard let value = values[key] else { throw refusal(of: bytes, entry: entry, "front matter lacks '\(key)'") }
             return value
         }
-        func invalid(_ key: String, _ value: String) -> ArchiveError {
-            .invalidNote(entry: entry, reason: "front matter field '\(key)' has an invalid value '\(value)'")
+        func string(_ value: ArraySlice<UInt8>) throws(ArchiveError) -> String {
+            guard let text = String(validating: value, as: UTF8.self) else { throw .invalidUTF8(entry: entry, part: "content") }
+            return text
         }
-        let idText = try field("id")
-        guard let id = NoteID(idText) else { throw invalid("id", idText) }
-        let titleText = try field("title")
-        guard let title = JSONString.unquote(Substring(titleText)), title.rest.isEmpty else { throw invalid("title", titleText) }
-        let tagsText = try field("tags")
-        guard let tagTexts = parseList(tagsText) else { throw invalid("tags", tagsText) }
-        let createdText = try field("created")
-        guard let created = Timestamp(parsing: createdText) else { throw invalid("created", createdText) }
-        let updatedText = try field("updated")
-        guard let updated = Timestamp(parsing: updatedText) else { throw invalid("updated", updatedText) }
-        let revisionText = try field("revision")
-        guard let revision = Int(revisionText) else { throw invalid("revision", revisionText) }
+        func invalid(_ key: String, _ value: ArraySlice<UInt8>) -> ArchiveError {
+            refusal(of: bytes, entry: entry, "front matter field '\(key)' has an invalid value '\(String(decoding: value, as: UTF8.self))'")
+        }
+        let idBytes = try field("id")
+        guard let id = NoteID(try string(idBytes)) else { throw invalid("id", idBytes) }
+        let titleBytes = try field("title")
+        guard let title = JSONString.unquote(Substring(try string(titleBytes))), title.rest.isEmpty else { throw invalid("title", titleBytes) }
+        let tagsBytes = try field("tags")
+        guard let tagTexts = parseList(try string(tagsBytes)) else { throw invalid("tags", tagsBytes) }
+        let createdBytes = try field("created")
+        guard let created = Timestamp(parsingUTF8: createdBytes) else { throw invalid("created", createdBytes) }
+        let updatedBytes = try field("updated")
+        guard let updated = Timestamp(parsingUTF8: updatedBytes) else { throw invalid("updated", updatedBytes) }
+        let revisionBytes = try field("revision")
+        guard let revision = Int(try string(revisionBytes)) else { throw invalid("revision", revisionBytes) }
         do {
             let tags = try Tag.normalize(tagTexts)
             return try Note(id: id, title: title.value, body: body, tags: tags, created: created.date,
                             updated: updated.date, revision: revision)
         } catch {
-            throw .invalidNote(entry: entry, reason: error.description)
+            throw refusal(of: bytes, entry: entry, error.description)
         }
     }
 

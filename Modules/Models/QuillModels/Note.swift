@@ -100,7 +100,7 @@ public struct Note: Hashable, Sendable {
     }
 
     static func validatedTags(_ tags: [Tag]) throws(NoteValidationError) -> [Tag] {
-        let unique = Array(Set(tags)).sorted()
+        let unique = Tag.sortedWithoutDuplicates(tags)
         guard unique.count <= NoteLimits.maximumTags else { throw .tooManyTags(unique.count) }
         return unique
     }

@@ -39,17 +39,45 @@ public enum JSONText {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return }
+            let count = utf8.count
             var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                appendEscape(byte, to: &bytes)
-                runStart = index + 1
+            var index = 0
+            while index < count {
+                if index + 8 <= count {
+                    // Eight bytes at a time: bodies are long runs with an escape per line.
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    let escapes = escapeMask(word)
+                    if escapes == 0 {
+                        index += 8
+                        continue
+                    }
+                    index += escapes.trailingZeroBitCount / 8
+                } else if !needsEscape(base[index]) {
+                    index += 1
+                    continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+                appendEscape(base[index], to: &bytes)
+                index += 1
+                runStart = index
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// The high bit of each byte of `word` that needs escaping is set. Only the lowest set bit
+    /// is exact (a borrow can mark bytes above a match), which is all `appendString` uses.
+    private static func escapeMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highBits }
+        let control = (word &- ones &* 0x20) & ~word & highBits
+        return control | zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\"")))) | zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
     }
 
     /// Appends byte by byte: an array literal per escape (one per line of a note) would

@@ -54,8 +54,15 @@ public struct Tag: Hashable, Comparable, Sendable, Codable, CustomStringConverti
 extension Tag {
     /// Normalizes, de-duplicates and sorts a list of user-typed tags.
     public static func normalize(_ texts: some Sequence<String>) throws(NoteValidationError) -> [Tag] {
-        var tags = Set<Tag>()
-        for text in texts { tags.insert(try Tag(text)) }
-        return tags.sorted()
+        var tags: [Tag] = []
+        for text in texts { tags.append(try Tag(text)) }
+        return sortedWithoutDuplicates(tags)
+    }
+
+    /// Sorted and de-duplicated; a list that already is (as stored notes' are) is returned as
+    /// it is, without hashing each tag.
+    static func sortedWithoutDuplicates(_ tags: [Tag]) -> [Tag] {
+        if zip(tags, tags.dropFirst()).allSatisfy({ $0 < $1 }) { return tags }
+        return Array(Set(tags)).sorted()
     }
 }

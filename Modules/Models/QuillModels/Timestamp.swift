@@ -12,7 +12,12 @@ public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
 
     /// Accepts `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
     public init?(parsing text: String) {
-        guard let milliseconds = ISO8601Milliseconds.parse(text) else { return nil }
+        self.init(parsingUTF8: Array(text.utf8)[...])
+    }
+
+    /// The same, from UTF-8 bytes: what an import reads, without a string per date.
+    public init?(parsingUTF8 bytes: ArraySlice<UInt8>) {
+        guard let milliseconds = ISO8601Milliseconds.parse(bytes) else { return nil }
         self.init(Date(millisecondsSince1970: milliseconds))
     }
 
@@ -73,21 +78,31 @@ enum ISO8601Milliseconds {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func parse(_ text: String) -> Int64? {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
-              let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), let second = number(bytes[17..<19]),
+    static func parse(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        let count = bytes.count
+        /// The byte at `offset` from the start; `bytes` may be a slice anywhere in its array.
+        func at(_ offset: Int) -> UInt8 { bytes[bytes.startIndex + offset] }
+        func number(_ offsets: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for offset in offsets {
+                guard let digit = digit(at(offset)) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard count >= 20, at(4) == UInt8(ascii: "-"), at(7) == UInt8(ascii: "-"),
+              at(10) == UInt8(ascii: "T") || at(10) == UInt8(ascii: "t"),
+              at(13) == UInt8(ascii: ":"), at(16) == UInt8(ascii: ":"),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
               (1...12).contains(month), (1...daysIn(month, year)).contains(day),
               hour < 24, minute < 60, second < 60 else { return nil }
         var index = 19
         var millis: Int64 = 0
-        if bytes[index] == UInt8(ascii: ".") {
+        if at(index) == UInt8(ascii: ".") {
             index += 1
             var digits = 0
-            while index < bytes.count, let digit = digit(bytes[index]) {
+            while index < count, let digit = digit(at(index)) {
                 if digits < 3 { millis = millis * 10 + digit }
                 digits += 1
                 index += 1
@@ -95,20 +110,20 @@ enum ISO8601Milliseconds {
             guard digits > 0 else { return nil }
             for _ in digits..<max(digits, 3) { millis *= 10 }
         }
-        guard index < bytes.count else { return nil }
+        guard index < count else { return nil }
         var offsetSeconds: Int64 = 0
-        if bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") {
+        if at(index) == UInt8(ascii: "Z") || at(index) == UInt8(ascii: "z") {
             index += 1
-        } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"), bytes.count - index == 6,
-                  bytes[index + 3] == UInt8(ascii: ":"),
-                  let hours = number(bytes[(index + 1)..<(index + 3)]), let minutes = number(bytes[(index + 4)..<(index + 6)]),
+        } else if at(index) == UInt8(ascii: "+") || at(index) == UInt8(ascii: "-"), count - index == 6,
+                  at(index + 3) == UInt8(ascii: ":"),
+                  let hours = number((index + 1)..<(index + 3)), let minutes = number((index + 4)..<(index + 6)),
                   hours < 24, minutes < 60 {
-            offsetSeconds = (hours * 3600 + minutes * 60) * (bytes[index] == UInt8(ascii: "+") ? 1 : -1)
+            offsetSeconds = (hours * 3600 + minutes * 60) * (at(index) == UInt8(ascii: "+") ? 1 : -1)
             index += 6
         } else {
             return nil
         }
-        guard index == bytes.count else { return nil }
+        guard index == count else { return nil }
         let days = days(fromCivil: year, month, day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return seconds * 1000 + millis
@@ -116,15 +131,6 @@ enum ISO8601Milliseconds {
 
     private static func digit(_ byte: UInt8) -> Int64? {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int64(byte - UInt8(ascii: "0")) : nil
-    }
-
-    private static func number(_ bytes: ArraySlice<UInt8>) -> Int64? {
-        var value: Int64 = 0
-        for byte in bytes {
-            guard let digit = digit(byte) else { return nil }
-            value = value * 10 + digit
-        }
-        return value
     }
 
     private static func daysIn(_ month: Int64, _ year: Int64) -> Int64 {

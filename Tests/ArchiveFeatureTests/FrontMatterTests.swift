@@ -1,0 +1,123 @@
+@testable import ArchiveFeature
+import Foundation
+import QuillModels
+import Testing
+
+/// The front-matter block of a note file, read strictly: what it accepts, what it takes for a
+/// plain Markdown file, and the reason it gives for each way of being malformed.
+@Suite("Front matter")
+struct FrontMatterTests {
+    private enum Outcome: Equatable {
+        case note(Note)
+        case plain(String)
+        case invalidNote(String)
+        case invalidUTF8
+    }
+
+    private func parse(_ bytes: [UInt8]) -> Outcome {
+        do {
+            switch try FrontMatter.parse(bytes, entry: "n.md") {
+            case .note(let note): return .note(note)
+            case .plain(let text): return .plain(text)
+            }
+        } catch {
+            switch error {
+            case .invalidNote(entry: "n.md", let reason): return .invalidNote(reason)
+            case .invalidUTF8(entry: "n.md", part: "content"): return .invalidUTF8
+            default: Issue.record("unexpected error \(error)"); return .invalidNote("")
+            }
+        }
+    }
+
+    private func parse(_ text: String) -> Outcome { parse(Array(text.utf8)) }
+
+    private static let header = "id: 00ab\ntitle: \"T\"\ntags: []\ncreated: 2026-01-05T09:00:00.123Z\nupdated: 2026-01-05T09:00:00.123Z\nrevision: 1\n"
+
+    @Test("every note the exporter renders reads back exactly", arguments: 0..<14)
+    func roundTrip(index: Int) throws {
+        let note = try Fixtures.trickyNotes()[index]
+        #expect(parse(FrontMatter.render(note)) == .note(note))
+    }
+
+    @Test("titles and tags with escapes, non-ASCII text and several tags read back exactly")
+    func escapedFields() throws {
+        let note = try Note(id: NoteID("0f")!, title: "say \"hi\" \\ naïve 🎉 \u{1}", body: "body\n---\nmore",
+                            tags: try Tag.normalize(["zeta", "alpha", "ünï"]), created: Fixtures.epoch, updated: Fixtures.epoch,
+                            revision: 7)
+        #expect(parse(FrontMatter.render(note)) == .note(note))
+    }
+
+    @Test("a file without the opening delimiter is plain Markdown, kept as it is")
+    func plainFiles() {
+        #expect(parse("# Heading\nbody") == .plain("# Heading\nbody"))
+        #expect(parse("") == .plain(""))
+        #expect(parse("---\r\nid: 1\r\n---\r\n") == .plain("---\r\nid: 1\r\n---\r\n"))
+    }
+
+    @Test("front matter without an id is someone else's: the file is plain Markdown")
+    func foreignFrontMatter() {
+        let closed = "---\ntitle: Jekyll post\nlayout: post\n---\nbody"
+        #expect(parse(closed) == .plain(closed))
+        let unclosed = "---\ntitle: x\nno end"
+        #expect(parse(unclosed) == .plain(unclosed))
+        let rule = "---\n\nJust a horizontal rule above\n"
+        #expect(parse(rule) == .plain(rule))
+    }
+
+    @Test("a body starts right after the closing delimiter, and may itself look like front matter")
+    func bodyBoundary() {
+        let text = "---\n" + Self.header + "---\n---\nid: ff\n---\n"
+        guard case .note(let note) = parse(text) else { Issue.record("not a note"); return }
+        #expect(note.body == "---\nid: ff\n---\n")
+        #expect(note.id == NoteID("00ab"))
+        #expect(note.revision == 1)
+        #expect(note.created == Date(millisecondsSince1970: 1_767_603_600_123))
+    }
+
+    @Test("each malformed block is refused with a reason naming the field")
+    func malformed() {
+        let cases: [(String, String)] = [
+            ("---\nid: 00ab\ntitle: \"T\"\n", "not closed"),
+            ("---\n" + Self.header + "id: 00cd\n---\n", "field 'id' appears twice"),
+            ("---\n" + Self.header + "color: red\n---\n", "unknown front matter field 'color'"),
+            ("---\n" + Self.header + "oops\n---\n", "malformed front matter line 'oops'"),
+            ("---\n" + Self.header + "key:value\n---\n", "malformed front matter line 'key:value'"),
+            ("---\nid: 00ab\ntitle: \"T\"\ntags: []\ncreated: 2026-01-05T09:00:00Z\nupdated: 2026-01-05T09:00:00Z\n---\n", "lacks 'revision'"),
+            ("---\n" + Self.header.replacingOccurrences(of: "id: 00ab", with: "id: XYZ") + "---\n", "'id' has an invalid value 'XYZ'"),
+            ("---\n" + Self.header.replacingOccurrences(of: "\"T\"", with: "T") + "---\n", "'title' has an invalid value 'T'"),
+            ("---\n" + Self.header.replacingOccurrences(of: "\"T\"", with: "\"T\" x") + "---\n", "'title' has an invalid value"),
+            ("---\n" + Self.header.replacingOccurrences(of: "tags: []", with: "tags: [a]") + "---\n", "'tags' has an invalid value '[a]'"),
+            ("---\n" + Self.header.replacingOccurrences(of: "tags: []", with: "tags: [\"a\" \"b\"]") + "---\n", "'tags' has an invalid value"),
+            ("---\n" + Self.header.replacingOccurrences(of: "created: 2026-01-05T09:00:00.123Z", with: "created: x") + "---\n",
+             "'created' has an invalid value 'x'"),
+            ("---\n" + Self.header.replacingOccurrences(of: "updated: 2026-01-05T09:00:00.123Z", with: "updated: 2026-02-30T00:00:00Z") + "---\n",
+             "'updated' has an invalid value"),
+            ("---\n" + Self.header.replacingOccurrences(of: "revision: 1", with: "revision: one") + "---\n", "'revision' has an invalid value 'one'"),
+            ("---\n" + Self.header.replacingOccurrences(of: "revision: 1", with: "revision: 0") + "---\n", "revision"),
+            ("---\n" + Self.header.replacingOccurrences(of: "\"T\"", with: "\"\"") + "---\n", "title"),
+            ("---\n" + Self.header.replacingOccurrences(of: "tags: []", with: "tags: [\"two words\"]") + "---\n", "two words"),
+        ]
+        for (text, reason) in cases {
+            guard case .invalidNote(let actual) = parse(text) else {
+                Issue.record("accepted: \(text.debugDescription)"); continue
+            }
+            #expect(actual.contains(reason), "\(text.debugDescription): \(actual)")
+        }
+    }
+
+    @Test("invalid UTF-8 anywhere in the file is reported as such, before what the front matter says")
+    func invalidUTF8() {
+        let note = Array(("---\n" + Self.header + "---\n").utf8)
+        #expect(parse(note + [0x62, 0xC3]) == .invalidUTF8)
+        #expect(parse(Array("---\nid: 00ab\ntitle: \"".utf8) + [0xFF] + Array("\"\n".utf8) + note.dropFirst(4)) == .invalidUTF8)
+        #expect(parse(Array("---\nid: 00ab\n".utf8) + [0xFF]) == .invalidUTF8)
+        #expect(parse([0x23, 0x20, 0xFF]) == .invalidUTF8)
+    }
+
+    @Test("tags are normalized on the way in: sorted, duplicates dropped, case folded")
+    func tagNormalization() {
+        let text = "---\n" + Self.header.replacingOccurrences(of: "tags: []", with: "tags: [\"b\", \"A\", \"a\"]") + "---\n"
+        guard case .note(let note) = parse(text) else { Issue.record("not a note"); return }
+        #expect(note.tags.map(\.rawValue) == ["a", "b"])
+    }
+}

@@ -136,4 +136,16 @@ struct ManifestTests {
         }
         #expect(try await Fixtures.snapshot(store).isEmpty)
     }
+
+    @Test("a SHA-256 is read from 64 hex digits of either case, and nothing else")
+    func hexDigests() {
+        let digest = (0..<32).map { UInt8($0 * 7 + 3) }
+        let hex = SHA256Hex.hex(digest)
+        #expect(hex.utf8.count == 64)
+        #expect(SHA256Hex.bytes(ofHex: hex) == digest)
+        #expect(SHA256Hex.bytes(ofHex: hex.uppercased()) == digest)
+        for bad in [String(hex.dropLast()), hex + "0", String(hex.dropLast()) + "g", "é" + String(hex.dropFirst(2)), ""] {
+            #expect(SHA256Hex.bytes(ofHex: bad) == nil, "\(bad)")
+        }
+    }
 }

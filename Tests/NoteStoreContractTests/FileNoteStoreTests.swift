@@ -127,6 +127,19 @@ struct FileNoteStoreTests {
         case powerLossAfterTheNextCommand
     }
 
+    /// Index lines are written byte by byte (a bulk creation appends a chunk's lines to one
+    /// buffer): each reads back as the summary it was written from, escapes included.
+    @Test(arguments: ["plain", "tab\there", "back\\slash \\t", "Café ☕ – ünïcödé", "\\"])
+    func anIndexLineReadsBackAsItsSummary(title: String) throws {
+        let note = try NoteMaker.note(7, title: title, tags: ["b", "a"]).deleted(at: NoteMaker.start.addingTimeInterval(90))
+        var bytes: [UInt8] = []
+        IndexLine.append(note.summary, to: &bytes)
+        #expect(bytes.last == 0x0a)
+        #expect(String(decoding: bytes, as: UTF8.self) == IndexLine.encode(note.summary))
+        let decoded = bytes.dropLast().withUnsafeBufferPointer { IndexLine.decode($0[...]) }
+        #expect(decoded == note.summary)
+    }
+
     @Test func aMissingIndexIsRebuiltFromTheNotes() async throws {
         let disk = InMemoryFileSystem()
         try await store(on: disk).apply([.create(try NoteMaker.note(1)), .create(try NoteMaker.note(2))], origin: .local)

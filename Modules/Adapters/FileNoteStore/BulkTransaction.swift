@@ -43,9 +43,14 @@ struct BulkTransaction: Sendable {
     /// their IDs durably to the undo log: after this, `create` may put them on disk.
     func prepare(_ notes: [Note], chunk: Int) throws -> PreparedChunk {
         let documents = notes.map { (path: layout.note($0.id), data: NoteJSON.encode($0)) }
-        let summaries = (layout.bulkSummaries(chunk), Data(notes.map { IndexLine.encode($0.summary) }.joined().utf8))
-        try files.append(Data(notes.map { $0.id.rawValue + "\n" }.joined().utf8), to: layout.bulkCreated)
-        return PreparedChunk(documents: documents, summaries: summaries)
+        var summaryLines: [UInt8] = [], idLines: [UInt8] = []
+        for note in notes {
+            IndexLine.append(note.summary, to: &summaryLines)
+            idLines.append(contentsOf: note.id.rawValue.utf8)
+            idLines.append(0x0a)
+        }
+        try files.append(Data(idLines), to: layout.bulkCreated)
+        return PreparedChunk(documents: documents, summaries: (layout.bulkSummaries(chunk), Data(summaryLines)))
     }
 
     /// Creates a prepared chunk's note files (not yet durable) and its summary chunk.

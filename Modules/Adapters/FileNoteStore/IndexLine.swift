@@ -11,12 +11,40 @@ enum IndexLine {
     static let header = "quill-index 1"
 
     static func encode(_ summary: NoteSummary) -> String {
-        var line = summary.id.rawValue
-        line += "\t\(summary.revision)\t\(summary.isDeleted ? 1 : 0)"
-        line += "\t\(summary.created.millisecondsSince1970)\t\(summary.updated.millisecondsSince1970)\t"
-        line += summary.tags.map(\.rawValue).joined(separator: ",")
-        line += "\t" + escape(summary.title) + "\n"
-        return line
+        var bytes: [UInt8] = []
+        append(summary, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the line to `bytes`: a bulk creation writes a chunk's lines without a string each.
+    static func append(_ summary: NoteSummary, to bytes: inout [UInt8]) {
+        func appendField(_ number: Int64) {
+            bytes.append(tab)
+            bytes.append(contentsOf: String(number).utf8)
+        }
+        bytes.append(contentsOf: summary.id.rawValue.utf8)
+        appendField(Int64(summary.revision))
+        appendField(summary.isDeleted ? 1 : 0)
+        appendField(summary.created.millisecondsSince1970)
+        appendField(summary.updated.millisecondsSince1970)
+        bytes.append(tab)
+        for (index, tag) in summary.tags.enumerated() {
+            if index > 0 { bytes.append(comma) }
+            bytes.append(contentsOf: tag.rawValue.utf8)
+        }
+        bytes.append(tab)
+        for byte in summary.title.utf8 {
+            let escaped: UInt8? = switch byte {
+            case backslash: backslash
+            case tab: UInt8(ascii: "t")
+            case 0x0a: UInt8(ascii: "n")
+            case 0x0d: UInt8(ascii: "r")
+            default: nil
+            }
+            if escaped != nil { bytes.append(backslash) }
+            bytes.append(escaped ?? byte)
+        }
+        bytes.append(0x0a)
     }
 
     static func decode(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> NoteSummary? {
@@ -61,21 +89,6 @@ enum IndexLine {
             value = value * 10 + Int64(byte - UInt8(ascii: "0"))
         }
         return negative ? -value : value
-    }
-
-    private static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == backslash || $0 == tab || $0 == 0x0a || $0 == 0x0d }) else { return text }
-        var result = ""
-        for character in text {
-            switch character {
-            case "\\": result += "\\\\"
-            case "\t": result += "\\t"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 
     private static func unescape(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String? {

@@ -33,8 +33,8 @@ struct ArchiveReader {
         var firstPlainEntry: String?
         while let entry = try tar.next() {
             guard entry.kind == .file else { continue }
-            let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
-            if name == ArchiveLayout.manifestName, entry.path.split(separator: "/").count <= 2 {
+            let name = entry.name
+            if name == ArchiveLayout.manifestName, entry.isAtMostOneFolderDeep {
                 guard manifest == nil else { throw ArchiveError.duplicateEntry(entry: entry.path) }
                 var check = ManifestCheck(entry: entry.path)
                 try tar.withContent(of: entry, limit: limits.maximumManifestBytes) { nextPiece in
@@ -48,7 +48,7 @@ struct ArchiveReader {
                 continue
             }
             let bytes = try tar.readContent(of: entry, limit: limits.maximumNoteEntryBytes)
-            let record = EntryRecord(path: entry.path, size: Int64(bytes.count), sha256: Array(SHA256.hash(data: bytes)))
+            let record = EntryRecord(path: entry.path, size: Int64(bytes.count), sha256: SHA256.hash(data: bytes).withUnsafeBytes { Array($0) })
             if manifest == nil { try before.append(record) } else { try manifest?.noteArrived(record) }
             notes += 1
             let item = try Self.item(entry: entry.path, name: name, bytes: bytes)
@@ -67,12 +67,18 @@ struct ArchiveReader {
         return summary
     }
 
-    static func isMarkdown(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        return (lower.hasSuffix(".md") || lower.hasSuffix(".markdown")) && !name.hasPrefix("._")
+    static func isMarkdown(_ name: Substring) -> Bool {
+        (hasSuffixIgnoringASCIICase(name, ".md") || hasSuffixIgnoringASCIICase(name, ".markdown")) && !name.hasPrefix("._")
     }
 
-    private static func item(entry: String, name: String, bytes: [UInt8]) throws(ArchiveError) -> ArchiveItem {
+    private static func hasSuffixIgnoringASCIICase(_ name: Substring, _ suffix: String) -> Bool {
+        name.utf8.count >= suffix.utf8.count
+            && zip(name.utf8.suffix(suffix.utf8.count), suffix.utf8).allSatisfy { byte, lower in
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == lower : byte == lower
+            }
+    }
+
+    private static func item(entry: String, name: Substring, bytes: [UInt8]) throws(ArchiveError) -> ArchiveItem {
         switch try FrontMatter.parse(bytes, entry: entry) {
         case .note(let note):
             return ArchiveItem(entry: entry, incoming: .note(note))
@@ -80,7 +86,7 @@ struct ArchiveReader {
             guard text.utf8.count <= NoteLimits.maximumBodyBytes else {
                 throw .invalidNote(entry: entry, reason: NoteValidationError.bodyTooLarge(bytes: text.utf8.count).description)
             }
-            return ArchiveItem(entry: entry, incoming: .plain(title: PlainMarkdown.title(of: text, fileName: name), body: text))
+            return ArchiveItem(entry: entry, incoming: .plain(title: PlainMarkdown.title(of: text, fileName: String(name)), body: text))
         }
     }
 }

@@ -153,7 +153,7 @@ final class ManifestParser {
             position += 1
         }
         guard digits > 0 else { throw fail("expected a non-negative integer") }
-        if let byte = try peek(), [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(byte) {
+        if let byte = try peek(), byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
             throw fail("expected an integer")
         }
         return value

@@ -12,13 +12,12 @@ enum SHA256Hex {
 
     /// The 32 bytes of a 64-digit hexadecimal SHA-256 (either case); `nil` if it is not one.
     static func bytes(ofHex text: String) -> [UInt8]? {
-        let hex = Array(text.utf8)
-        guard hex.count == 64 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32)
-        for pair in stride(from: 0, to: 64, by: 2) {
-            guard let high = digitValue(hex[pair]), let low = digitValue(hex[pair + 1]) else { return nil }
-            bytes.append(high << 4 | low)
+        guard text.utf8.count == 64 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 32)
+        var high: UInt8 = 0
+        for (offset, digit) in text.utf8.enumerated() {
+            guard let value = digitValue(digit) else { return nil }
+            if offset % 2 == 0 { high = value } else { bytes[offset / 2] = high << 4 | value }
         }
         return bytes
     }

@@ -9,4 +9,15 @@ struct TarEntry {
     var path: String
     var kind: Kind
     var size: Int64
+
+    /// The last component of the path.
+    var name: Substring {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[...] }
+        return path[path.utf8.index(after: slash)...]
+    }
+
+    /// Whether the path has at most two components: where an export puts its manifest.
+    var isAtMostOneFolderDeep: Bool {
+        path.utf8.lazy.filter { $0 == UInt8(ascii: "/") }.count <= 1
+    }
 }

@@ -37,18 +37,22 @@ public struct ArchiveImporter: Sendable {
     ) async throws -> ImportReport {
         if dryRun {
             return try await run(source, limits: limits, target: DryRunImportTarget(store: store), applied: false,
-                                 progress: progress, plan: plan)
+                                 executor: nil, progress: progress, plan: plan)
         }
+        let reading = ReadingExecutor()
         return try await store.createInBulk(origin: .local) { bulk in
-            try await run(source, limits: limits, target: StoreImportTarget(bulk: bulk), applied: true, progress: progress, plan: plan)
+            try await withTaskExecutorPreference(reading) {
+                try await run(source, limits: limits, target: StoreImportTarget(bulk: bulk), applied: true,
+                              executor: reading, progress: progress, plan: plan)
+            }
         }
     }
 
     private func run(
-        _ source: any ByteSource, limits: ArchiveLimits, target: any ImportTarget, applied: Bool,
+        _ source: any ByteSource, limits: ArchiveLimits, target: any ImportTarget, applied: Bool, executor: (any TaskExecutor)?,
         progress: (ArchiveProgress) -> Void, plan: @escaping (ImportReport.Action) throws -> Void
     ) async throws -> ImportReport {
-        var planner = ImportPlanner(target: target, ids: ids, now: clock.now(), applied: applied, plan: plan)
+        var planner = ImportPlanner(target: target, ids: ids, now: clock.now(), applied: applied, executor: executor, plan: plan)
         let summary: ArchiveReadSummary
         do {
             summary = try await ArchiveReader(decompression: decompression, scratch: scratch, limits: limits).read(source, progress: progress) { item in

@@ -17,6 +17,8 @@ struct ImportPlanner {
     private let target: any ImportTarget
     private let ids: any NoteIDGenerating
     private let now: Date
+    /// Where chunks are decided and added: the import's `ReadingExecutor`, or anywhere.
+    private let executor: (any TaskExecutor)?
     private var chunk: [ArchiveItem] = []
     private var chunkBytes = 0
     /// The previous chunk, being decided and added.
@@ -30,11 +32,12 @@ struct ImportPlanner {
     static let chunkBodyBytes = 2 << 20
 
     /// - Parameter plan: called with every decision, in archive order.
-    init(target: any ImportTarget, ids: any NoteIDGenerating, now: Date, applied: Bool,
+    init(target: any ImportTarget, ids: any NoteIDGenerating, now: Date, applied: Bool, executor: (any TaskExecutor)?,
          plan: @escaping (ImportReport.Action) throws -> Void) {
         self.target = target
         self.ids = ids
         self.now = now
+        self.executor = executor
         self.plan = plan
         report = ImportReport(applied: applied)
     }
@@ -64,7 +67,7 @@ struct ImportPlanner {
         guard !chunk.isEmpty else { return }
         try await waitForHandedOn()
         let items = chunk, decider = ChunkDecider(target: target, ids: ids, now: now)
-        handedOn = Task { try await decider.decideAndAdd(items) }
+        handedOn = Task(executorPreference: executor) { try await decider.decideAndAdd(items) }
         chunk = []
         chunk.reserveCapacity(items.count)
         chunkBytes = 0

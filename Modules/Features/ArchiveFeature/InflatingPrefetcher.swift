@@ -43,7 +43,7 @@ final class InflatingPrefetcher: @unchecked Sendable {
         // value it was created with, which a reader that stops early would leave behind.
         free = DispatchSemaphore(value: 0)
         for _ in 0..<depth { free.signal() }
-        DispatchQueue(label: "InflatingPrefetcher").async { [self] in produce() }
+        DispatchQueue(label: "InflatingPrefetcher", qos: .background).async { [self] in produce() }
     }
 
     /// The next block, waiting for it if needed. After `.end` or a failure, call no more.

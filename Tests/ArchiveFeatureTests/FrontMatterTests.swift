@@ -14,9 +14,11 @@ struct FrontMatterTests {
         case invalidUTF8
     }
 
+    /// Parses `bytes` where they lie in a larger buffer, as the tar reader hands them out.
     private func parse(_ bytes: [UInt8]) -> Outcome {
+        let buffer = [0x2D, 0x0A] + bytes + [0x2D, 0x2D]
         do {
-            switch try FrontMatter.parse(bytes, entry: "n.md") {
+            switch try FrontMatter.parse(buffer[2..<(buffer.count - 2)], entry: "n.md") {
             case .note(let note): return .note(note)
             case .plain(let text): return .plain(text)
             }

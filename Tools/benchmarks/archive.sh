@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks `quill export` / `quill import` (issue 3) against tar and gzip on the same notes,
 # release build, whole processes, peak RSS from /usr/bin/time -v. Writes the results into the
-# "Archive" section of docs/performance.md.
+# "Archive" section of docs/performance.md (with FRESH_FS=1, its own section).
 #
 # Usage: Tools/benchmarks/archive.sh [--skip-build]
 #   NOTES=100000        notes in the generated store (1-4 KiB Markdown bodies)
@@ -12,6 +12,10 @@
 #   WORK_PARENT=/tmp    where the run's fresh directory is made (removed at the end); on ext4 a
 #                       directory at the top level lands in fresh block groups, where creating
 #                       files is several times cheaper than among the inodes of deleted runs
+#   FRESH_FS=0          1: each import run (tar's and quill's) extracts into a newly made ext4
+#                       file system (an image in the work directory, loop-mounted; needs root),
+#                       so that neither pays for where earlier runs left the disk. Made without
+#                       a journal, like this machine's root file system.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo="$PWD"
@@ -63,11 +67,28 @@ else
   python3 "$repo/Tools/benchmarks/archive_corpus.py" import-home "$import_notes"
   QUILL_HOME="$work/import-home" "$quill" export --output import.tar.gz --quiet
 fi
+# target NAME: an empty directory for one import run, on a new file system if FRESH_FS=1.
+target() {
+  if [ "${FRESH_FS:-0}" = 1 ]; then
+    umount "$work/fs" 2> /dev/null || true
+    mkdir -p "$work/fs"
+    truncate -s 8G "$work/fs.img"
+    mkfs.ext4 -q -F -O ^has_journal "$work/fs.img"
+    mount -o loop "$work/fs.img" "$work/fs"
+    mkdir "$work/fs/$1"
+    echo "$work/fs/$1"
+  else
+    mkdir "$work/$1"
+    echo "$work/$1"
+  fi
+}
+[ "${FRESH_FS:-0}" = 1 ] && trap 'umount "$work/fs" 2> /dev/null; rm -rf "$work"' EXIT
 for run in $(seq 1 "$import_runs"); do
-  mkdir "extracted-$run"
-  measure "baseline_tar_xzf_$run" tar -xzf import.tar.gz -C "extracted-$run"
-  QUILL_HOME="$work/imported-$run" measure "import_$run" "$quill" import import.tar.gz --quiet
-  [ "$(QUILL_HOME="$work/imported-$run" "$quill" list | wc -l)" -eq "$import_notes" ]
+  extracted="$(target "extracted-$run")"
+  measure "baseline_tar_xzf_$run" tar -xzf import.tar.gz -C "$extracted"
+  imported="$(target "imported-$run")"
+  QUILL_HOME="$imported" measure "import_$run" "$quill" import import.tar.gz --quiet
+  [ "$(QUILL_HOME="$imported" "$quill" list | wc -l)" -eq "$import_notes" ]
 done
 QUILL_HOME="$work/verify-home" measure verify sh -c '"$0" verify import.tar.gz > /dev/null' "$quill"
 # median LABEL FIELD: the median over the runs named LABEL_1 … LABEL_N.
@@ -78,7 +99,7 @@ load="$(cut -d' ' -f1-3 /proc/loadavg)"
 section="$work/section.md"
 {
   echo "Measured $(date -u +%Y-%m-%d) on this machine ($(nproc) cores; load average $load at the end) by \`Tools/benchmarks/archive.sh\`,"
-  echo "on $notes generated notes with 1–4 KiB Markdown bodies ($(awk -v b="$tar_bytes" 'BEGIN { printf "%.0f", b / 1e6 }') MB as files), level 6, one run each, in a fresh directory under \`${WORK_PARENT:-/tmp}\`."
+  echo "on $notes generated notes with 1–4 KiB Markdown bodies ($(awk -v b="$tar_bytes" 'BEGIN { printf "%.0f", b / 1e6 }') MB as files), level 6, one run each, in a fresh directory under \`${WORK_PARENT:-/tmp}\`$([ "${FRESH_FS:-0}" = 1 ] && echo "; each import run into a newly made ext4 file system (\`FRESH_FS=1\`)")."
   echo
   echo "| measurement (release build, whole process) | target | result |"
   echo "|---|---|---|"
@@ -93,4 +114,9 @@ section="$work/section.md"
 } > "$section"
 cat "$section" >&2
 
-python3 "$repo/Tools/benchmarks/performance_section.py" archive "Archive (\`Tools/benchmarks/archive.sh\`)" "$section"
+if [ "${FRESH_FS:-0}" = 1 ]; then
+  python3 "$repo/Tools/benchmarks/performance_section.py" archive-fresh-fs \
+    "Archive, each import on a new file system (\`FRESH_FS=1 Tools/benchmarks/archive.sh\`)" "$section"
+else
+  python3 "$repo/Tools/benchmarks/performance_section.py" archive "Archive (\`Tools/benchmarks/archive.sh\`)" "$section"
+fi

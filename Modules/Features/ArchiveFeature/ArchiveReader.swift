@@ -78,7 +78,7 @@ struct ArchiveReader {
             }
     }
 
-    private static func item(entry: String, name: Substring, bytes: [UInt8]) throws(ArchiveError) -> ArchiveItem {
+    private static func item(entry: String, name: Substring, bytes: ArraySlice<UInt8>) throws(ArchiveError) -> ArchiveItem {
         switch try FrontMatter.parse(bytes, entry: entry) {
         case .note(let note):
             return ArchiveItem(entry: entry, incoming: .note(note))

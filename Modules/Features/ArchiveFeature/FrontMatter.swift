@@ -44,11 +44,11 @@ enum FrontMatter {
     /// Parses a note file's bytes. Works on the bytes (delimiters and keys are ASCII) and
     /// makes strings only of the values and the body, as it runs once per note of an import;
     /// every byte is still checked to be UTF-8.
-    static func parse(_ bytes: [UInt8], entry: String) throws(ArchiveError) -> Parsed {
+    static func parse(_ bytes: ArraySlice<UInt8>, entry: String) throws(ArchiveError) -> Parsed {
         guard bytes.starts(with: delimiter.utf8) else { return .plain(try text(of: bytes, entry: entry)) }
         var values = Values()
         var malformedLine: ArraySlice<UInt8>?
-        var position = delimiter.utf8.count
+        var position = bytes.startIndex + delimiter.utf8.count
         while true {
             guard let newline = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else {
                 if values.has("id") { throw refusal(of: bytes, entry: entry, "the front matter is not closed by '---'") }
@@ -74,13 +74,13 @@ enum FrontMatter {
     }
 
     /// The whole file as text: a plain Markdown note.
-    private static func text(of bytes: [UInt8], entry: String) throws(ArchiveError) -> String {
+    private static func text(of bytes: ArraySlice<UInt8>, entry: String) throws(ArchiveError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(entry: entry, part: "content") }
         return text
     }
 
     /// Why the file is refused: not being UTF-8 comes first, as it makes the rest moot.
-    private static func refusal(of bytes: [UInt8], entry: String, _ reason: String) -> ArchiveError {
+    private static func refusal(of bytes: ArraySlice<UInt8>, entry: String, _ reason: String) -> ArchiveError {
         String(validating: bytes, as: UTF8.self) == nil ? .invalidUTF8(entry: entry, part: "content") : .invalidNote(entry: entry, reason: reason)
     }
 
@@ -106,7 +106,7 @@ enum FrontMatter {
         }
     }
 
-    private static func note(from values: Values, body: String, bytes: [UInt8], entry: String) throws(ArchiveError) -> Note {
+    private static func note(from values: Values, body: String, bytes: ArraySlice<UInt8>, entry: String) throws(ArchiveError) -> Note {
         func field(_ key: String) throws(ArchiveError) -> ArraySlice<UInt8> {
             guard let value = values[key] else { throw refusal(of: bytes, entry: entry, "front matter lacks '\(key)'") }
             return value

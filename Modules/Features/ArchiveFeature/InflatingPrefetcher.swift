@@ -9,6 +9,8 @@ import Synchronization
 /// (tar, UTF-8, front matter, checksums) cannot start on a byte before it is decompressed:
 /// done in line, the two add up; done here, they overlap, as `gzip -d | tar -x` overlaps.
 /// At most `depth` blocks of `blockBytes` wait, so memory stays flat whatever the archive.
+/// The thread runs at background quality of service, like the rest of the reading side
+/// (`ReadingExecutor` says why).
 ///
 /// It owns its source and decompressor from `init` on (`@unchecked Sendable`: only the
 /// producing thread touches them), hands out what they produce in order, and reports a failure

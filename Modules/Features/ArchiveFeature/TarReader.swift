@@ -7,7 +7,8 @@ struct TarReader {
     private let input: DecompressingReader
     private let limits: ArchiveLimits
     private var lastEntry: String?
-    private var pendingContent: Int64 = 0
+    /// Bytes before the next header: the unread content of the last entry and its padding.
+    private var pendingSkip: Int64 = 0
     private var finished = false
 
     init(input: DecompressingReader, limits: ArchiveLimits) {
@@ -63,10 +64,10 @@ struct TarReader {
             input.currentEntry = normalized
             switch fields.type {
             case UInt8(ascii: "0"), 0, UInt8(ascii: "7"):
-                pendingContent = size
+                pendingSkip = size + Int64(TarFormat.padding(for: size))
                 return TarEntry(path: normalized, kind: .file, size: size)
             case UInt8(ascii: "5"):
-                pendingContent = size
+                pendingSkip = size + Int64(TarFormat.padding(for: size))
                 return TarEntry(path: normalized, kind: .directory, size: size)
             case UInt8(ascii: "1"): throw .unsupportedEntryType(entry: normalized, type: "hard link")
             case UInt8(ascii: "2"): throw .unsupportedEntryType(entry: normalized, type: "symbolic link")
@@ -79,13 +80,13 @@ struct TarReader {
         }
     }
 
-    /// The content of the entry `next()` just returned, refused if over `limit`.
-    mutating func readContent(of entry: TarEntry, limit: Int64) throws(ArchiveError) -> [UInt8] {
+    /// The content of the entry `next()` just returned, refused if over `limit`. A view of the
+    /// reader's buffer, not a copy: let go of it before reading on, or the buffer is copied.
+    mutating func readContent(of entry: TarEntry, limit: Int64) throws(ArchiveError) -> ArraySlice<UInt8> {
         guard entry.size <= limit else { throw .entryTooLarge(entry: entry.path, bytes: entry.size, limit: limit) }
         guard let bytes = try input.read(Int(entry.size)) else { throw .truncated(entry: entry.path) }
-        pendingContent = 0
-        guard try input.skip(Int64(TarFormat.padding(for: entry.size))) else { throw .truncated(entry: entry.path) }
-        return Array(bytes)
+        pendingSkip = Int64(TarFormat.padding(for: entry.size))
+        return bytes
     }
 
     /// Reads the content of the entry `next()` just returned piece by piece: `body` gets a
@@ -96,7 +97,7 @@ struct TarReader {
         _ body: (@escaping () throws -> ArraySlice<UInt8>?) throws -> T
     ) throws -> T {
         guard entry.size <= limit else { throw ArchiveError.entryTooLarge(entry: entry.path, bytes: entry.size, limit: limit) }
-        pendingContent = 0
+        pendingSkip = 0
         let content = TarContent(input: input, remaining: entry.size, entry: entry.path, pieceBytes: pieceBytes)
         let result = try body(content.nextPiece)
         guard try input.skip(content.remaining + Int64(TarFormat.padding(for: entry.size))) else {
@@ -106,9 +107,9 @@ struct TarReader {
     }
 
     private mutating func skipPendingContent() throws(ArchiveError) {
-        guard pendingContent > 0 else { return }
-        let total = pendingContent + Int64(TarFormat.padding(for: pendingContent))
-        pendingContent = 0
+        guard pendingSkip > 0 else { return }
+        let total = pendingSkip
+        pendingSkip = 0
         guard try input.skip(total) else { throw .truncated(entry: lastEntry) }
     }
 

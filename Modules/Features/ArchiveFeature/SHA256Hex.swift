@@ -12,14 +12,16 @@ enum SHA256Hex {
 
     /// The 32 bytes of a 64-digit hexadecimal SHA-256 (either case); `nil` if it is not one.
     static func bytes(ofHex text: String) -> [UInt8]? {
-        guard text.utf8.count == 64 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 32)
-        var high: UInt8 = 0
-        for (offset, digit) in text.utf8.enumerated() {
-            guard let value = digitValue(digit) else { return nil }
-            if offset % 2 == 0 { high = value } else { bytes[offset / 2] = high << 4 | value }
+        var text = text
+        return text.withUTF8 { hex -> [UInt8]? in
+            guard hex.count == 64 else { return nil }
+            var bytes = [UInt8](repeating: 0, count: 32)
+            for index in 0..<32 {
+                guard let high = digitValue(hex[2 * index]), let low = digitValue(hex[2 * index + 1]) else { return nil }
+                bytes[index] = high << 4 | low
+            }
+            return bytes
         }
-        return bytes
     }
 
     /// The value of one hexadecimal digit (either case).

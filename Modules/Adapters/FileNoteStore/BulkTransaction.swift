@@ -44,9 +44,9 @@ struct BulkTransaction: Sendable {
     func prepare(_ notes: [Note], chunk: Int) throws -> PreparedChunk {
         let documents = notes.map { (path: layout.note($0.id), data: NoteJSON.encode($0)) }
         var summaryLines: [UInt8] = [], idLines: [UInt8] = []
-        for note in notes {
-            IndexLine.append(note.summary, to: &summaryLines)
-            idLines.append(contentsOf: note.id.rawValue.utf8)
+        for index in notes.indices {
+            IndexLine.append(notes[index].summary, to: &summaryLines)
+            idLines.append(contentsOf: notes[index].id.rawValue.utf8)
             idLines.append(0x0a)
         }
         try files.append(Data(idLines), to: layout.bulkCreated)

@@ -61,9 +61,9 @@ final class FileBulkCreation: BulkCreation {
     func add(_ notes: [Note]) async throws {
         guard !notes.isEmpty else { return }
         try checkOpen()
-        var seen = Set<NoteID>()
-        for note in notes {
-            guard seen.insert(note.id).inserted else { throw NoteStoreError.duplicateInBatch(note.id) }
+        var seen = Set<NoteID>(minimumCapacity: notes.count)
+        for index in notes.indices {
+            guard seen.insert(notes[index].id).inserted else { throw NoteStoreError.duplicateInBatch(notes[index].id) }
         }
         let unchecked = state.withLock { state in notes.filter { state.knownFree.remove($0.id) == nil } }
         if !unchecked.isEmpty {
@@ -74,7 +74,7 @@ final class FileBulkCreation: BulkCreation {
         }
         let chunk = try state.withLock { state throws -> Int in
             guard !state.finished else { throw Self.finishedError }
-            for note in notes { state.added.insert(note.id) }
+            for index in notes.indices { state.added.insert(notes[index].id) }
             state.chunks += 1
             return state.chunks
         }

@@ -20,7 +20,34 @@ import QuillModels
 /// understand the block while Quill can parse it exactly and strictly.
 enum FrontMatter {
     static let delimiter = "---\n"
-    static let fields = ["id", "title", "tags", "created", "updated", "revision"]
+
+    /// The fields Quill writes, each exactly once.
+    enum Field: Int {
+        case id, title, tags, created, updated, revision
+
+        var name: String {
+            switch self {
+            case .id: "id"
+            case .title: "title"
+            case .tags: "tags"
+            case .created: "created"
+            case .updated: "updated"
+            case .revision: "revision"
+            }
+        }
+
+        init?(name: ArraySlice<UInt8>) {
+            switch String(decoding: name, as: UTF8.self) {
+            case "id": self = .id
+            case "title": self = .title
+            case "tags": self = .tags
+            case "created": self = .created
+            case "updated": self = .updated
+            case "revision": self = .revision
+            default: return nil
+            }
+        }
+    }
 
     static func render(_ note: Note) -> [UInt8] {
         var text = delimiter
@@ -51,7 +78,7 @@ enum FrontMatter {
         var position = bytes.startIndex + delimiter.utf8.count
         while true {
             guard let newline = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else {
-                if values.has("id") { throw refusal(of: bytes, entry: entry, "the front matter is not closed by '---'") }
+                if values[.id] != nil { throw refusal(of: bytes, entry: entry, "the front matter is not closed by '---'") }
                 return .plain(try text(of: bytes, entry: entry))
             }
             let line = bytes[position..<newline]
@@ -63,7 +90,7 @@ enum FrontMatter {
             }
             values.set(key: bytes[line.startIndex..<colon], value: bytes[(colon + 2)..<newline])
         }
-        guard values.has("id") else { return .plain(try text(of: bytes, entry: entry)) }
+        guard values[.id] != nil else { return .plain(try text(of: bytes, entry: entry)) }
         if let key = values.repeatedKey { throw refusal(of: bytes, entry: entry, "front matter field '\(key)' appears twice") }
         if let malformedLine {
             throw refusal(of: bytes, entry: entry, "malformed front matter line '\(String(decoding: malformedLine, as: UTF8.self))'")
@@ -84,31 +111,28 @@ enum FrontMatter {
         String(validating: bytes, as: UTF8.self) == nil ? .invalidUTF8(entry: entry, part: "content") : .invalidNote(entry: entry, reason: reason)
     }
 
-    /// The front-matter lines, as byte ranges of the file, by key.
+    /// The front-matter lines, as byte ranges of the file, by field.
     private struct Values {
-        private var slots = [ArraySlice<UInt8>?](repeating: nil, count: FrontMatter.fields.count)
+        /// One per case of `Field`.
+        private var slots = InlineArray<6, ArraySlice<UInt8>?>(repeating: nil)
         private(set) var repeatedKey: String?
         private(set) var unknownKey: String?
 
         mutating func set(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
-            guard let slot = FrontMatter.fields.firstIndex(where: { key.elementsEqual($0.utf8) }) else {
+            guard let field = Field(name: key) else {
                 if unknownKey == nil { unknownKey = String(decoding: key, as: UTF8.self) }
                 return
             }
-            if slots[slot] != nil, repeatedKey == nil { repeatedKey = FrontMatter.fields[slot] }
-            slots[slot] = value
+            if slots[field.rawValue] != nil, repeatedKey == nil { repeatedKey = field.name }
+            slots[field.rawValue] = value
         }
 
-        func has(_ key: String) -> Bool { self[key] != nil }
-
-        subscript(key: String) -> ArraySlice<UInt8>? {
-            FrontMatter.fields.firstIndex(of: key).flatMap { slots[$0] }
-        }
+        subscript(field: Field) -> ArraySlice<UInt8>? { slots[field.rawValue] }
     }
 
     private static func note(from values: Values, body: String, bytes: ArraySlice<UInt8>, entry: String) throws(ArchiveError) -> Note {
-        func field(_ key: String) throws(ArchiveError) -> ArraySlice<UInt8> {
-            guard let value = values[key] else { throw refusal(of: bytes, entry: entry, "front matter lacks '\(key)'") }
+        func field(_ field: Field) throws(ArchiveError) -> ArraySlice<UInt8> {
+            guard let value = values[field] else { throw refusal(of: bytes, entry: entry, "front matter lacks '\(field.name)'") }
             return value
         }
         func string(_ value: ArraySlice<UInt8>) throws(ArchiveError) -> String {
@@ -118,17 +142,17 @@ enum FrontMatter {
         func invalid(_ key: String, _ value: ArraySlice<UInt8>) -> ArchiveError {
             refusal(of: bytes, entry: entry, "front matter field '\(key)' has an invalid value '\(String(decoding: value, as: UTF8.self))'")
         }
-        let idBytes = try field("id")
+        let idBytes = try field(.id)
         guard let id = NoteID(try string(idBytes)) else { throw invalid("id", idBytes) }
-        let titleBytes = try field("title")
+        let titleBytes = try field(.title)
         guard let title = JSONString.unquote(Substring(try string(titleBytes))), title.rest.isEmpty else { throw invalid("title", titleBytes) }
-        let tagsBytes = try field("tags")
+        let tagsBytes = try field(.tags)
         guard let tagTexts = parseList(try string(tagsBytes)) else { throw invalid("tags", tagsBytes) }
-        let createdBytes = try field("created")
+        let createdBytes = try field(.created)
         guard let created = Timestamp(parsingUTF8: createdBytes) else { throw invalid("created", createdBytes) }
-        let updatedBytes = try field("updated")
+        let updatedBytes = try field(.updated)
         guard let updated = Timestamp(parsingUTF8: updatedBytes) else { throw invalid("updated", updatedBytes) }
-        let revisionBytes = try field("revision")
+        let revisionBytes = try field(.revision)
         guard let revision = Int(try string(revisionBytes)) else { throw invalid("revision", revisionBytes) }
         do {
             let tags = try Tag.normalize(tagTexts)

@@ -53,12 +53,10 @@ struct SpilledEntries {
         mutating func next() throws -> EntryRecord? {
             guard let lengthBytes = try take(4) else { return nil }
             let length = Int(lengthBytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) })
-            guard let path = try take(length), let size = try take(8), let sha256 = try take(32) else {
-                throw ByteStreamError.readFailed("scratch file: a record is cut short")
-            }
-            return EntryRecord(path: String(decoding: path, as: UTF8.self),
-                               size: size.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(as: Int64.self)) },
-                               sha256: sha256)
+            guard let rest = try take(length + 8 + 32) else { throw ByteStreamError.readFailed("scratch file: a record is cut short") }
+            return EntryRecord(path: String(decoding: rest[..<length], as: UTF8.self),
+                               size: rest.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(fromByteOffset: length, as: Int64.self)) },
+                               sha256: Array(rest[(length + 8)...]))
         }
 
         /// The next `count` bytes; `nil` at the end of the records.

@@ -64,6 +64,8 @@ struct FrontMatterTests {
         #expect(parse(unclosed) == .plain(unclosed))
         let rule = "---\n\nJust a horizontal rule above\n"
         #expect(parse(rule) == .plain(rule))
+        let repeated = "---\ntag: a\ntag: b\n---\nbody"
+        #expect(parse(repeated) == .plain(repeated))
     }
 
     @Test("a body starts right after the closing delimiter, and may itself look like front matter")

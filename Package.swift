@@ -39,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
+        // Tests only: property-based round trips of note content (Tests/NoteRoundTripPropertyTests).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Models
@@ -157,7 +159,7 @@ let package = Package(
             "ZlibCompression", "ArchiveFeature", "ByteStreamTesting", "NoteStoreTesting", "NoteStoreInterface",
         ]),
         tests("ServerStoreContractTests", [
-            "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository", postgresNIO, logging,
+            "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository", "CSQLite", postgresNIO, logging,
         ]),
         tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", logging]),
         tests("QuillServerIntegrationTests", ["ProcessTesting", "quill-server"]),
@@ -178,6 +180,14 @@ let package = Package(
         tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "SyncInterface", "QuillModels"]),
         tests("SyncEndToEndTests", [
             "SyncInterface", "SyncTesting", "HTTPSyncTransport", "QuillModels", "ProcessTesting", "quill", "quill-server",
+        ]),
+
+        // Arbitrary Unicode note content through every write path and back through every read path.
+        tests("NoteRoundTripPropertyTests", [
+            "QuillModels", "QuillAPI", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "FileNoteStore", "LocalFileSystem",
+            "FileSystemTesting", "ScratchDirectories", "SystemTesting", "ServerStoreInterface", "ServerStoreTesting",
+            "SQLiteNoteRepository", "PostgresNoteRepository", "ServerFeature", "ArchiveFeature", "ZlibCompression", "ByteStreamTesting",
+            hummingbird, hummingbirdTesting, postgresNIO, logging, .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
     ],
     swiftLanguageModes: [.v6]

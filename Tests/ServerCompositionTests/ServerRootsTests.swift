@@ -12,7 +12,7 @@ import Testing
         let found = try #require(try await environment.dependencies.accounts.token(id: ServerSampleData.demoToken.id))
         #expect(found.account.name == "demo")
         #expect(environment.dependencies.hasher.hash(ServerSampleData.demoToken.secret).constantTimeEquals(found.token.hash))
-        let notes = try await environment.dependencies.notes.notes(account: found.account.id, after: nil, limit: 100)
+        let notes = try await environment.dependencies.notes.notes(account: found.account.id, after: nil, limit: 100).notes
         #expect(notes.count == (try ServerSampleData.notes().count) - 1)
         #expect(environment.banner.contains { $0.contains(ServerSampleData.demoToken.description) })
     }

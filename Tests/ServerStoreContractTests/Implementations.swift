@@ -8,27 +8,28 @@ extension StoreImplementation {
     static let all: [StoreImplementation] = [.inMemory, .sqlite, .postgres]
 
     /// A fresh SQLite file in a temporary directory, removed afterwards.
-    static let sqlite = StoreImplementation(name: "SQLite", isAvailable: true, keepsEncodedNotes: true) {
+    static let sqlite = StoreImplementation(name: "SQLite", isAvailable: true, keepsEncodedNotes: true, canBeDamaged: true) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-sqlite-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let store = try SQLiteServerStore(path: directory.appendingPathComponent("quill.sqlite").path)
-        return (store, {
+        let path = directory.appendingPathComponent("quill.sqlite").path
+        let store = try SQLiteServerStore(path: path)
+        return Opened(store: store, close: {
             store.close()
             try FileManager.default.removeItem(at: directory)
-        })
+        }, damage: .sqlite(path: path))
     }
 
     /// A fresh database in the cluster `QUILL_TEST_POSTGRES_URL` names (Tools/with-postgres.sh
     /// starts one); skipped, with a message, when the variable is not set.
-    static let postgres = StoreImplementation(name: "PostgreSQL", isAvailable: TestPostgres.url != nil) {
+    static let postgres = StoreImplementation(name: "PostgreSQL", isAvailable: TestPostgres.url != nil, canBeDamaged: true) {
         let url = try await TestPostgres.freshDatabase()
         let store = try PostgresServerStore(url: url.url, logger: Logger(label: "test.postgres"))
         let running = Task { try await store.run() }
-        return (store, {
+        return Opened(store: store, close: {
             running.cancel()
             _ = await running.result
             try await url.drop()
-        })
+        }, damage: .postgres(url: url.url))
     }
 }
 

@@ -28,6 +28,57 @@ import Testing
         }
     }
 
+    /// Issue 14: tags were stored joined by spaces and split by `Character`, so a tag that starts
+    /// with a combining mark (or a joiner) fused with the space before it and the note, and with it
+    /// the account's list, export and change feed, could no longer be read.
+    @Test(arguments: implementations)
+    func tagsThatStartWithACombiningMarkReadBackExactly(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let note = try Sample.note("a1", tags: ["a", "\u{301}b", "\u{200D}c", "d\u{600}", "\u{FE0F}e"])
+            let created = try await store.create(note, account: account)
+            let expected = note.tags.map { Array($0.rawValue.utf8) }
+            #expect(try await store.note(note.id, account: account)?.tags.map { Array($0.rawValue.utf8) } == expected)
+            #expect(try await store.notes(account: account, after: nil, limit: 10).notes.map { $0.tags.map { Array($0.rawValue.utf8) } } == [expected])
+            #expect(try await store.changes(account: account, after: .beginning, limit: 10).notes.map(\.id) == [created.id])
+        }
+    }
+
+    /// Issue 14: one note that cannot be read (here: its stored title blanked behind the store's
+    /// back) must cost only itself. Reading it fails naming it; the list and the change feed
+    /// leave it out, report it, and page on past it; a push of it repairs it.
+    @Test(arguments: implementations.filter { $0.canBeDamaged })
+    func anUnreadableNoteCostsOnlyItself(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store, damage in
+            let account = try await store.newAccount("alice")
+            for id in ["a1", "b2", "c3"] { _ = try await store.create(try Sample.note(id), account: account) }
+            let damaged = try #require(NoteID("b2"))
+            try await #require(damage).blankTitle(damaged)
+
+            await #expect(throws: ServerStoreError.corrupt("note b2: the title is empty")) {
+                try await store.note(damaged, account: account)
+            }
+            let first = try await store.notes(account: account, after: nil, limit: 2)
+            #expect(first.notes.map(\.id.rawValue) == ["a1"] && first.last == damaged && first.hasMore)
+            #expect(first.unreadable == [UnreadableNote(id: "b2", reason: "the title is empty")])
+            let rest = try await store.notes(account: account, after: first.last, limit: 2)
+            #expect(rest.notes.map(\.id.rawValue) == ["c3"] && rest.unreadable.isEmpty && !rest.hasMore)
+
+            let feed = try await store.changes(account: account, after: .beginning, limit: 2)
+            #expect(feed.notes.map(\.id.rawValue) == ["a1"] && feed.unreadable.map(\.id) == ["b2"] && feed.hasMore)
+            let more = try await store.changes(account: account, after: feed.next, limit: 2)
+            #expect(more.notes.map(\.id.rawValue) == ["c3"] && more.unreadable.isEmpty && !more.hasMore)
+
+            // A push of the note counts the unreadable copy as lost: the client's version repairs it.
+            let repaired = try Sample.note("b2", title: "Repaired")
+            let outcomes = try await store.push([PushChange(note: repaired, baseRevision: 1)], requestID: #require(PushRequestID("repair")),
+                                                account: account, at: Sample.date)
+            #expect(outcomes.map(\.status) == [.applied] && outcomes.first?.note.revision == 2)
+            #expect(try await store.note(damaged, account: account)?.title == "Repaired")
+            #expect(try await store.changes(account: account, after: more.next, limit: 10).notes.map(\.id) == [damaged])
+        }
+    }
+
     @Test(arguments: implementations)
     func accountsNeverSeeEachOthersNotes(_ implementation: StoreImplementation) async throws {
         try await implementation.withStore { store in
@@ -36,7 +87,7 @@ import Testing
             let note = try Sample.note("a1")
             _ = try await store.create(note, account: alice)
             #expect(try await store.note(note.id, account: bob) == nil)
-            #expect(try await store.notes(account: bob, after: nil, limit: 10).isEmpty)
+            #expect(try await store.notes(account: bob, after: nil, limit: 10).notes.isEmpty)
             #expect(try await store.changes(account: bob, after: .beginning, limit: 10).notes.isEmpty)
             await #expect(throws: ServerStoreError.notFound(note.id)) {
                 try await store.replace(note, account: bob, ifRevision: 1)
@@ -87,7 +138,7 @@ import Testing
             let tombstone = try await store.delete(note.id, account: account, ifRevision: 1, at: Sample.date.addingTimeInterval(9))
             #expect(tombstone.isDeleted && tombstone.revision == 2)
             #expect(try await store.note(note.id, account: account) == tombstone)
-            #expect(try await store.notes(account: account, after: nil, limit: 10).isEmpty)
+            #expect(try await store.notes(account: account, after: nil, limit: 10).notes.isEmpty)
             #expect(try await store.changes(account: account, after: .beginning, limit: 10).notes == [tombstone])
             await #expect(throws: ServerStoreError.revisionMismatch(note.id, current: 2)) {
                 try await store.delete(note.id, account: account, ifRevision: 1, at: Sample.date)
@@ -101,9 +152,11 @@ import Testing
             let account = try await store.newAccount("alice")
             for id in ["c3", "a1", "b2", "d4"] { _ = try await store.create(try Sample.note(id), account: account) }
             let first = try await store.notes(account: account, after: nil, limit: 2)
-            #expect(first.map(\.id.rawValue) == ["a1", "b2"])
-            let rest = try await store.notes(account: account, after: first.last?.id, limit: 10)
-            #expect(rest.map(\.id.rawValue) == ["c3", "d4"])
+            #expect(first.notes.map(\.id.rawValue) == ["a1", "b2"] && first.last?.rawValue == "b2" && first.hasMore)
+            let rest = try await store.notes(account: account, after: first.last, limit: 10)
+            #expect(rest.notes.map(\.id.rawValue) == ["c3", "d4"] && !rest.hasMore)
+            let exact = try await store.notes(account: account, after: first.last, limit: 2)
+            #expect(exact.notes.map(\.id.rawValue) == ["c3", "d4"] && !exact.hasMore)
         }
     }
 
@@ -272,7 +325,7 @@ import Testing
             _ = try await store.create(try Sample.note("a1"), account: account)
             try await store.migrate()
             try await store.checkReady()
-            #expect(try await store.notes(account: account, after: nil, limit: 10).count == 1)
+            #expect(try await store.notes(account: account, after: nil, limit: 10).notes.count == 1)
         }
     }
 }

@@ -12,24 +12,37 @@ struct StoreImplementation: Sendable, CustomTestStringConvertible {
     let isAvailable: Bool
     /// Whether it keeps notes as the API writes them (`encodedNote`, `encodedChanges`).
     var keepsEncodedNotes = false
-    let make: @Sendable () async throws -> (store: any ServerStore, close: @Sendable () async throws -> Void)
+    /// Whether its stored notes can be damaged behind its back (`NoteDamage`): the databases.
+    var canBeDamaged = false
+    let make: @Sendable () async throws -> Opened
+
+    /// A fresh store, how to close it, and how to damage its stored notes (the databases only).
+    struct Opened {
+        let store: any ServerStore
+        let close: @Sendable () async throws -> Void
+        var damage: NoteDamage?
+    }
 
     var testDescription: String { name }
 
     func withStore(_ body: (any ServerStore) async throws -> Void) async throws {
-        let (store, close) = try await make()
+        try await withStore { store, _ in try await body(store) }
+    }
+
+    func withStore(_ body: (any ServerStore, NoteDamage?) async throws -> Void) async throws {
+        let opened = try await make()
         do {
-            try await store.migrate()
-            try await body(store)
+            try await opened.store.migrate()
+            try await body(opened.store, opened.damage)
         } catch {
-            try await close()
+            try await opened.close()
             throw error
         }
-        try await close()
+        try await opened.close()
     }
 
     static let inMemory = StoreImplementation(name: "in-memory", isAvailable: true) {
-        (InMemoryServerStore(), {})
+        Opened(store: InMemoryServerStore(), close: {})
     }
 }
 

@@ -110,16 +110,30 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
-    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
+    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
         try await guarded {
+            let size = max(0, limit)
+            // One row more than asked for tells whether another page follows.
             let rows = try await client.query("""
                 SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM notes
                 WHERE account_id = \(account.rawValue) AND NOT deleted AND id > \(after?.rawValue ?? "")
-                ORDER BY id COLLATE "C" LIMIT \(Int64(max(0, limit)))
+                ORDER BY id COLLATE "C" LIMIT \(Int64(size) + 1)
                 """, logger: logger)
-            var notes: [Note] = []
-            for try await row in rows.decode(NoteRow.self) { notes.append(try NoteRows.note(row)) }
-            return notes
+            var notes: [Note] = [], unreadable: [UnreadableNote] = []
+            var last: NoteID?
+            var hasMore = false
+            for try await row in rows.decode(NoteRow.self) {
+                guard notes.count + unreadable.count < size else {
+                    hasMore = true
+                    continue
+                }
+                switch NoteRows.decoded(row) {
+                case .success(let note): notes.append(note)
+                case .failure(let damaged): unreadable.append(damaged)
+                }
+                last = NoteID(row.0) ?? last
+            }
+            return NotePage(notes: notes, unreadable: unreadable, last: last, hasMore: hasMore)
         }
     }
 
@@ -151,18 +165,21 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 WHERE account_id = \(account.rawValue) AND sequence > \(cursor.sequence)
                 ORDER BY sequence LIMIT \(Int64(size) + 1)
                 """, logger: logger)
-            var notes: [Note] = []
+            var notes: [Note] = [], unreadable: [UnreadableNote] = []
             var last = cursor.sequence
             var hasMore = false
             for try await row in rows.decode(NoteRow.self) {
-                guard notes.count < size else {
+                guard notes.count + unreadable.count < size else {
                     hasMore = true
                     continue
                 }
-                notes.append(try NoteRows.note(row))
+                switch NoteRows.decoded(row) {
+                case .success(let note): notes.append(note)
+                case .failure(let damaged): unreadable.append(damaged)
+                }
                 last = row.8
             }
-            return ChangePage(notes: notes, next: ChangeCursor(sequence: last), hasMore: hasMore)
+            return ChangePage(notes: notes, next: ChangeCursor(sequence: last), hasMore: hasMore, unreadable: unreadable)
         }
     }
 
@@ -181,7 +198,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             }
             var outcomes: [PushOutcome] = []
             for change in changes {
-                switch try PushRule.decide(change, current: try await current(change.note.id, account: account, on: connection)) {
+                switch try PushRule.decide(change, current: try await readableCurrent(change.note.id, account: account, on: connection)) {
                 case .store(let note): outcomes.append(.applied(try await write(note, account: account, on: connection)))
                 case .conflict(let server): outcomes.append(.conflict(server))
                 }
@@ -221,9 +238,21 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         return nil
     }
 
+    /// The stored note a push decides against. A stored copy that cannot be read counts as lost
+    /// (as `PushRule` puts it), so the pushed note replaces, and so repairs, the record instead
+    /// of failing the whole push.
+    private func readableCurrent(_ id: NoteID, account: AccountID, on connection: PostgresConnection) async throws -> Note? {
+        do {
+            return try await current(id, account: account, on: connection)
+        } catch let error as ServerStoreError {
+            guard case .corrupt = error else { throw error }
+            return nil
+        }
+    }
+
     /// Stores `note` as given (revision included) under the account's next change number.
     private func write(_ note: Note, account: AccountID, on connection: PostgresConnection) async throws -> Note {
-        let tags = note.tags.map(\.rawValue).joined(separator: " ")
+        let tags = Tag.joined(note.tags)
         try await connection.query("""
             WITH next AS (UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = \(account.rawValue) RETURNING last_sequence)
             INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence)
@@ -254,15 +283,20 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
 typealias NoteRow = (String, String, String, String, Int64, Int64, Int64, Bool, Int64)
 
 enum NoteRows {
+    /// The row's note; `ServerStoreError.corrupt` naming the note if it cannot be read.
     static func note(_ row: NoteRow) throws -> Note {
-        guard let id = NoteID(row.0) else { throw ServerStoreError.corrupt("note ID '\(row.0)'") }
+        try decoded(row).mapError { ServerStoreError.corrupt($0.description) }.get()
+    }
+
+    /// The row's note, by the same rules every door applies (`Note.init`, `Tag.split`).
+    static func decoded(_ row: NoteRow) -> Result<Note, UnreadableNote> {
+        guard let id = NoteID(row.0) else { return .failure(UnreadableNote(id: row.0, reason: "'\(row.0)' is not a note ID")) }
         do {
-            let tags = try row.3.split(separator: " ").map { try Tag(String($0)) }
-            return try Note(id: id, title: row.1, body: row.2, tags: tags,
-                            created: Date(millisecondsSince1970: row.4), updated: Date(millisecondsSince1970: row.5),
-                            revision: Int(row.6), isDeleted: row.7)
+            return .success(try Note(id: id, title: row.1, body: row.2, tags: Tag.split(row.3),
+                                     created: Date(millisecondsSince1970: row.4), updated: Date(millisecondsSince1970: row.5),
+                                     revision: Int(row.6), isDeleted: row.7))
         } catch {
-            throw ServerStoreError.corrupt("note \(row.0): \(error)")
+            return .failure(UnreadableNote(id: row.0, reason: "\(error)"))
         }
     }
 }

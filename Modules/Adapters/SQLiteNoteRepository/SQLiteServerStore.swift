@@ -117,15 +117,27 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try reading { connection in try current(id, account: account, on: connection) }
     }
 
-    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
+    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
         try reading { connection in
-            var notes: [Note] = []
+            let size = max(0, limit)
+            var notes: [Note] = [], unreadable: [UnreadableNote] = []
+            var last: NoteID?
+            var hasMore = false
+            // One row more than asked for tells whether another page follows.
             try connection.query("""
                 SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?
-                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .integer(Int64(max(0, limit)))]) {
-                notes.append(try Self.note(from: $0))
+                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .integer(Int64(size) + 1)]) { row in
+                guard notes.count + unreadable.count < size else {
+                    hasMore = true
+                    return
+                }
+                switch Self.decoded(row) {
+                case .success(let note): notes.append(note)
+                case .failure(let damaged): unreadable.append(damaged)
+                }
+                last = NoteID(row.text(0)) ?? last
             }
-            return notes
+            return NotePage(notes: notes, unreadable: unreadable, last: last, hasMore: hasMore)
         }
     }
 
@@ -153,21 +165,24 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage {
         try reading { connection in
             let size = max(0, limit)
-            var notes: [Note] = []
+            var notes: [Note] = [], unreadable: [UnreadableNote] = []
             var last = cursor.sequence
             var hasMore = false
             // One row more than asked for tells whether another page follows.
             try connection.query("""
                 SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
                 """, [.integer(account.rawValue), .integer(cursor.sequence), .integer(Int64(size) + 1)]) { row in
-                guard notes.count < size else {
+                guard notes.count + unreadable.count < size else {
                     hasMore = true
                     return
                 }
-                notes.append(try Self.note(from: row))
+                switch Self.decoded(row) {
+                case .success(let note): notes.append(note)
+                case .failure(let damaged): unreadable.append(damaged)
+                }
                 last = row.integer(8)
             }
-            return ChangePage(notes: notes, next: ChangeCursor(sequence: last), hasMore: hasMore)
+            return ChangePage(notes: notes, next: ChangeCursor(sequence: last), hasMore: hasMore, unreadable: unreadable)
         }
     }
 
@@ -232,7 +247,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 }
                 var outcomes: [PushOutcome] = []
                 for change in changes {
-                    switch try PushRule.decide(change, current: current(change.note.id, account: account, on: connection)) {
+                    switch try PushRule.decide(change, current: readableCurrent(change.note.id, account: account, on: connection)) {
                     case .store(let note): outcomes.append(.applied(try write(note, account: account, on: connection)))
                     case .conflict(let server): outcomes.append(.conflict(server))
                     }
@@ -254,6 +269,18 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         return note
     }
 
+    /// The stored note a push decides against. A stored copy that cannot be read counts as lost
+    /// (as `PushRule` puts it), so the pushed note replaces, and so repairs, the record instead
+    /// of failing the whole push.
+    private func readableCurrent(_ id: NoteID, account: AccountID, on connection: SQLiteConnection) throws -> Note? {
+        do {
+            return try current(id, account: account, on: connection)
+        } catch let error as ServerStoreError {
+            guard case .corrupt = error else { throw error }
+            return nil
+        }
+    }
+
     /// Stores `note` as given (revision included) under the account's next change number.
     private func write(_ note: Note, account: AccountID, on connection: SQLiteConnection) throws -> Note {
         var sequence: Int64?
@@ -268,7 +295,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
               deleted = excluded.deleted, sequence = excluded.sequence, document = excluded.document
             """, [
                 .integer(account.rawValue), .text(note.id.rawValue), .text(note.title), .text(note.body),
-                .text(note.tags.map(\.rawValue).joined(separator: " ")),
+                .text(Tag.joined(note.tags)),
                 .integer(note.created.millisecondsSince1970), .integer(note.updated.millisecondsSince1970),
                 .integer(Int64(note.revision)), .integer(note.isDeleted ? 1 : 0), .integer(sequence),
                 .text(String(decoding: document, as: UTF8.self)),
@@ -276,16 +303,21 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         return note
     }
 
+    /// The row's note; `ServerStoreError.corrupt` naming the note if it cannot be read.
     private static func note(from row: SQLiteRow) throws -> Note {
+        try decoded(row).mapError { ServerStoreError.corrupt($0.description) }.get()
+    }
+
+    /// The row's note, by the same rules every door applies (`Note.init`, `Tag.split`).
+    private static func decoded(_ row: SQLiteRow) -> Result<Note, UnreadableNote> {
         let id = row.text(0)
-        guard let noteID = NoteID(id) else { throw ServerStoreError.corrupt("note ID '\(id)'") }
+        guard let noteID = NoteID(id) else { return .failure(UnreadableNote(id: id, reason: "'\(id)' is not a note ID")) }
         do {
-            let tags = try row.text(3).split(separator: " ").map { try Tag(String($0)) }
-            return try Note(id: noteID, title: row.text(1), body: row.text(2), tags: tags,
-                            created: Date(millisecondsSince1970: row.integer(4)), updated: Date(millisecondsSince1970: row.integer(5)),
-                            revision: Int(row.integer(6)), isDeleted: row.integer(7) != 0)
+            return .success(try Note(id: noteID, title: row.text(1), body: row.text(2), tags: Tag.split(row.text(3)),
+                                     created: Date(millisecondsSince1970: row.integer(4)), updated: Date(millisecondsSince1970: row.integer(5)),
+                                     revision: Int(row.integer(6)), isDeleted: row.integer(7) != 0))
         } catch {
-            throw ServerStoreError.corrupt("note \(id): \(error)")
+            return .failure(UnreadableNote(id: id, reason: "\(error)"))
         }
     }
 

@@ -11,25 +11,30 @@ final class AccountNotesView: NoteStore {
     private let repository: any ServerNoteRepository
     private let account: AccountID
     private let summaries: [NoteSummary]
+    /// The live notes that could not be read, which the export leaves out.
+    let unreadable: [UnreadableNote]
 
-    private init(repository: any ServerNoteRepository, account: AccountID, summaries: [NoteSummary]) {
+    private init(repository: any ServerNoteRepository, account: AccountID, summaries: [NoteSummary], unreadable: [UnreadableNote]) {
         self.repository = repository
         self.account = account
         self.summaries = summaries
+        self.unreadable = unreadable
     }
 
     static let pageSize = 1000
 
     static func load(_ repository: any ServerNoteRepository, account: AccountID) async throws -> AccountNotesView {
         var summaries: [NoteSummary] = []
+        var unreadable: [UnreadableNote] = []
         var after: NoteID?
         while true {
             let page = try await repository.notes(account: account, after: after, limit: pageSize)
-            summaries += page.map(\.summary)
-            guard page.count == pageSize, let last = page.last else { break }
-            after = last.id
+            summaries += page.notes.map(\.summary)
+            unreadable += page.unreadable
+            guard page.hasMore, let last = page.last else { break }
+            after = last
         }
-        return AccountNotesView(repository: repository, account: account, summaries: summaries)
+        return AccountNotesView(repository: repository, account: account, summaries: summaries, unreadable: unreadable)
     }
 
     func note(id: NoteID) async throws -> Note? {

@@ -47,7 +47,8 @@ enum APIErrorMapping {
             return .unavailable("the database is unavailable; retry later")
         case .corrupt:
             logger.error("corrupt data", metadata: ["error": "\(error)"])
-            return .internalError
+            // Names what is damaged (e.g. "note 3f2a…: the title is empty"): only that record fails.
+            return APIError(.internalServerError, code: "internal_error", message: "\(error.description); the failure is logged")
         }
     }
 

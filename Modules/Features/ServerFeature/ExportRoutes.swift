@@ -14,6 +14,8 @@ struct ExportRoutes {
     func export(_ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let view = try await AccountNotesView.load(dependencies.notes, account: account.id)
+        var headers: HTTPFields = [.contentType: "application/gzip", .contentDisposition: "attachment; filename=\"quill-export.tar.gz\""]
+        headers.append(contentsOf: UnreadableNotesReport.headers(view.unreadable, logger: context.logger, metrics: dependencies.metrics))
         let exporter = ArchiveExporter(store: view, compression: dependencies.compression, scratch: dependencies.scratch)
         let (stream, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
         let logger = context.logger
@@ -30,7 +32,7 @@ struct ExportRoutes {
         continuation.onTermination = { _ in producer.cancel() }
         return Response(
             status: .ok,
-            headers: [.contentType: "application/gzip", .contentDisposition: "attachment; filename=\"quill-export.tar.gz\""],
+            headers: headers,
             body: ResponseBody(asyncSequence: stream))
     }
 }

@@ -27,10 +27,9 @@ struct NoteRoutes {
             guard let id = NoteID(text) else { throw APIError.badRequest("after: '\(text)' is not a note ID") }
             after = id
         }
-        // One more than asked for tells whether there is a next page.
-        let notes = try await dependencies.notes.notes(account: account.id, after: after, limit: limit + 1)
-        let page = notes.prefix(limit)
-        return JSONBody.written(NoteListBody(notes: page.map(NoteDocument.init), next: notes.count > limit ? page.last?.id : nil))
+        let page = try await dependencies.notes.notes(account: account.id, after: after, limit: limit)
+        let headers = UnreadableNotesReport.headers(page.unreadable, logger: context.logger, metrics: dependencies.metrics)
+        return JSONBody.written(NoteListBody(notes: page.notes.map(NoteDocument.init), next: page.hasMore ? page.last : nil), headers: headers)
     }
 
     func read(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

@@ -12,6 +12,7 @@ public final class ServerMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     let factory: PrometheusMetricsFactory
     private let instruments = InstrumentCache()
+    private let unreadableNotes: Metrics.Counter
 
     public init() {
         registry = PrometheusCollectorRegistry()
@@ -21,10 +22,16 @@ public final class ServerMetrics: Sendable {
             .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5),
         ]
         self.factory = factory
+        unreadableNotes = Metrics.Counter(label: "quill_unreadable_notes_total", dimensions: [], factory: factory)
     }
 
     /// The Prometheus text exposition of every metric so far.
     public func exposition() -> String { registry.emitToString() }
+
+    /// Counts stored notes a response left out because they could not be read.
+    func recordUnreadableNotes(_ count: Int) {
+        unreadableNotes.increment(by: count)
+    }
 
     func record(route: String, method: String, status: Int, nanoseconds: Int64) {
         let key = InstrumentCache.Key(route: route, method: method, status: status)

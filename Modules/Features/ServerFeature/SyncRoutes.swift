@@ -29,7 +29,9 @@ struct SyncRoutes {
             return JSONBody.written(encoded)
         }
         let page = try await dependencies.notes.changes(account: account.id, after: cursor, limit: limit)
-        return JSONBody.written(ChangesBody(changes: page.notes.map(NoteDocument.init), next: page.next.description, hasMore: page.hasMore))
+        let headers = UnreadableNotesReport.headers(page.unreadable, logger: context.logger, metrics: dependencies.metrics)
+        return JSONBody.written(ChangesBody(changes: page.notes.map(NoteDocument.init), next: page.next.description, hasMore: page.hasMore),
+                                headers: headers)
     }
 
     func push(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

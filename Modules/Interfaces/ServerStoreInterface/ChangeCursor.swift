@@ -34,10 +34,13 @@ public struct ChangePage: Hashable, Sendable {
     public let next: ChangeCursor
     /// Whether more changes follow `next` right now.
     public let hasMore: Bool
+    /// The page's changes that could not be read, in write order (left out of `notes`).
+    public let unreadable: [UnreadableNote]
 
-    public init(notes: [Note], next: ChangeCursor, hasMore: Bool) {
+    public init(notes: [Note], next: ChangeCursor, hasMore: Bool, unreadable: [UnreadableNote] = []) {
         self.notes = notes
         self.next = next
         self.hasMore = hasMore
+        self.unreadable = unreadable
     }
 }

@@ -9,14 +9,18 @@ import QuillModels
 public protocol ServerNoteRepository: Sendable {
     /// The note with this ID in this account, tombstones included; `nil` if there is none.
     func note(_ id: NoteID, account: AccountID) async throws -> Note?
-    /// Live notes ordered by ID, starting after `after`, at most `limit`.
-    func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note]
+    /// Live notes ordered by ID, starting after `after`: a page of at most `limit` of them. A
+    /// stored note that cannot be read counts toward the limit and is reported in the page's
+    /// `unreadable` rather than failing the page.
+    func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage
     /// Stores a new note at revision 1 and returns it. Throws `ServerStoreError.alreadyExists`.
     func create(_ note: Note, account: AccountID) async throws -> Note
     /// Replaces a note only if it is still at `ifRevision`, storing it at `ifRevision + 1`.
     /// Throws `.notFound` or `.revisionMismatch` and then writes nothing.
     func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note
-    /// Notes written after `cursor`, in write order, each at most once, at most `limit`.
+    /// Notes written after `cursor`, in write order, each at most once, at most `limit`. A stored
+    /// note that cannot be read counts toward the limit, is passed by `next`, and is reported in
+    /// the page's `unreadable` rather than failing the page.
     func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage
     /// `note(_:account:)` as the API writes it, if this repository keeps notes in that form;
     /// `nil` (the default) if it does not or if there is no such note, and the caller uses `note`.

@@ -21,9 +21,9 @@ public struct Note: Hashable, Sendable {
         created: Date, updated: Date, revision: Int = 1, isDeleted: Bool = false
     ) throws(NoteValidationError) {
         self.id = id
-        self.title = try Note.validatedTitle(title)
-        self.body = try Note.validatedBody(body)
-        self.tags = try Note.validatedTags(tags)
+        self.title = try NoteValidation.title(title)
+        self.body = try NoteValidation.body(body)
+        self.tags = try NoteValidation.tags(tags)
         self.created = created.roundedToMilliseconds
         self.updated = updated.roundedToMilliseconds
         guard revision >= 1 else { throw .invalidRevision(revision) }
@@ -36,9 +36,9 @@ public struct Note: Hashable, Sendable {
         title: String? = nil, body: String? = nil, tags: [Tag]? = nil, at date: Date
     ) throws(NoteValidationError) -> Note {
         var next = self
-        if let title { next.title = try Note.validatedTitle(title) }
-        if let body { next.body = try Note.validatedBody(body) }
-        if let tags { next.tags = try Note.validatedTags(tags) }
+        if let title { next.title = try NoteValidation.title(title) }
+        if let body { next.body = try NoteValidation.body(body) }
+        if let tags { next.tags = try NoteValidation.tags(tags) }
         next.isDeleted = false
         next.stamp(date)
         return next
@@ -73,36 +73,6 @@ public struct Note: Hashable, Sendable {
     private mutating func stamp(_ date: Date) {
         updated = max(date.roundedToMilliseconds, created)
         revision += 1
-    }
-
-    static func validatedTitle(_ title: String) throws(NoteValidationError) -> String {
-        if isPlainASCIITitle(title) { return title }
-        // Fast path: Foundation's trimming is slow on Linux and most titles have nothing to trim.
-        let trimmed = title.first?.isWhitespace == false && title.last?.isWhitespace == false
-            ? title : title.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw .emptyTitle }
-        guard !trimmed.contains(where: \.isNewline) else { throw .titleHasLineBreak }
-        guard trimmed.count <= NoteLimits.maximumTitleCharacters else { throw .titleTooLong(characters: trimmed.count) }
-        return trimmed
-    }
-
-    /// The common case, checked cheaply: printable ASCII, no surrounding space, within the limit.
-    private static func isPlainASCIITitle(_ title: String) -> Bool {
-        let bytes = title.utf8
-        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20,
-              bytes.count <= NoteLimits.maximumTitleCharacters else { return false }
-        return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7f }
-    }
-
-    static func validatedBody(_ body: String) throws(NoteValidationError) -> String {
-        guard body.utf8.count <= NoteLimits.maximumBodyBytes else { throw .bodyTooLarge(bytes: body.utf8.count) }
-        return body
-    }
-
-    static func validatedTags(_ tags: [Tag]) throws(NoteValidationError) -> [Tag] {
-        let unique = Tag.sortedWithoutDuplicates(tags)
-        guard unique.count <= NoteLimits.maximumTags else { throw .tooManyTags(unique.count) }
-        return unique
     }
 }
 

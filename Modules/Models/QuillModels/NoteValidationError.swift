@@ -27,10 +27,3 @@ public enum NoteValidationError: Error, Equatable, Sendable, CustomStringConvert
         }
     }
 }
-
-/// The limits every note obeys, in one place.
-public enum NoteLimits {
-    public static let maximumTitleCharacters = 256
-    public static let maximumBodyBytes = 1 << 20
-    public static let maximumTags = 64
-}

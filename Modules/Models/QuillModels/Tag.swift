@@ -1,39 +1,18 @@
 /// A normalized tag: trimmed, lowercased, without white space.
 ///
 /// Exists so that "Work", " work " and "work" are one tag everywhere, and a tag with
-/// spaces inside is rejected at the edge instead of silently split or mangled.
+/// spaces inside is rejected at the edge instead of silently split or mangled. The rules are
+/// `NoteValidation.tag(_:)`'s.
 public struct Tag: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public static let maximumLength = 64
 
     public let rawValue: String
 
     public init(_ text: String) throws(NoteValidationError) {
-        if Tag.isAlreadyNormalized(text) {
-            self.rawValue = text
-            return
-        }
-        // Fast path: Foundation's trimming is slow on Linux and most tags have nothing to trim.
-        let trimmed = text.first?.isWhitespace == false && text.last?.isWhitespace == false
-            ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let normalized = trimmed.lowercased()
-        guard !normalized.isEmpty else { throw .emptyTag }
-        guard !normalized.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "," }) else {
-            throw .tagContainsSpace(text)
-        }
-        guard normalized.count <= Tag.maximumLength else { throw .tagTooLong(text) }
-        self.rawValue = normalized
+        rawValue = try NoteValidation.tag(text)
     }
 
     public var description: String { rawValue }
-
-    /// The common case, checked cheaply: short, ASCII, no upper case, no space or comma.
-    private static func isAlreadyNormalized(_ text: String) -> Bool {
-        let bytes = text.utf8
-        guard !bytes.isEmpty, bytes.count <= maximumLength else { return false }
-        return bytes.allSatisfy { byte in
-            byte > 0x20 && byte < 0x7f && byte != UInt8(ascii: ",") && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-        }
-    }
 
     public static func < (lhs: Tag, rhs: Tag) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -64,5 +43,20 @@ extension Tag {
     static func sortedWithoutDuplicates(_ tags: [Tag]) -> [Tag] {
         if zip(tags, tags.dropFirst()).allSatisfy({ $0 < $1 }) { return tags }
         return Array(Set(tags)).sorted()
+    }
+
+    /// The tags as one text, separated by `separator` (a scalar no tag contains, such as a space):
+    /// how the databases keep a note's tags in one column.
+    public static func joined(_ tags: [Tag], separator: Unicode.Scalar = " ") -> String {
+        tags.map(\.rawValue).joined(separator: String(separator))
+    }
+
+    /// The tags of a `joined(_:separator:)` text, split on the separator *scalar*: splitting on
+    /// characters would not find a space that a following combining mark or joiner (which a tag
+    /// may start with) fuses into one character with it.
+    public static func split(_ text: String, separator: Unicode.Scalar = " ") throws(NoteValidationError) -> [Tag] {
+        var tags: [Tag] = []
+        for piece in text.unicodeScalars.split(separator: separator) { tags.append(try Tag(String(piece))) }
+        return tags
     }
 }

@@ -31,7 +31,7 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.note(id, account: account)
     }
 
-    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
+    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
         try check(.list)
         return try await base.notes(account: account, after: after, limit: limit)
     }

@@ -55,11 +55,12 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         notesByAccount[account]?[id]?.note
     }
 
-    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
+    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
         let live = (notesByAccount[account] ?? [:]).values.map(\.note).filter { note in
             !note.isDeleted && (after.map { note.id > $0 } ?? true)
         }
-        return Array(live.sorted { $0.id < $1.id }.prefix(max(0, limit)))
+        let page = Array(live.sorted { $0.id < $1.id }.prefix(max(0, limit)))
+        return NotePage(notes: page, last: page.last?.id, hasMore: live.count > page.count)
     }
 
     public func create(_ note: Note, account: AccountID) async throws -> Note {

@@ -1,0 +1,149 @@
+import ArchiveFeature
+import ByteStreamTesting
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NoteStoreInterface
+import NoteStoreTesting
+import PropertyBased
+import QuillAPI
+import QuillModels
+import ServerFeature
+import ServerStoreInterface
+import ServerStoreTesting
+import SystemTesting
+import Testing
+import ZlibCompression
+
+/// The HTTP doors (`POST /v1/notes`, `PUT /v1/notes/{id}`) in process: whatever they accept
+/// comes back byte for byte from `GET /v1/notes/{id}`, `GET /v1/notes`, `GET /v1/changes` and
+/// `GET /v1/export`; whatever they refuse is a 400 that gives the rules' reason.
+@Suite("Round trips through the HTTP API")
+struct ServerAPIRoundTripTests {
+    static let date = Date(millisecondsSince1970: 1_767_225_600_123)
+
+    /// A note as a client sends it: raw strings, nothing checked.
+    struct RawNote: Encodable {
+        let format = 1
+        let id: String
+        let title: String
+        let body: String
+        let tags: [String]
+        let created = "2026-01-01T00:00:00.123Z"
+        let updated = "2026-01-01T00:00:00.123Z"
+        let revision = 1
+        let deleted = false
+    }
+
+    @Test("create and replace over HTTP; read back by get, list, changes and export", arguments: ServerStoreKind.available)
+    func api(_ kind: ServerStoreKind) async throws {
+        try await kind.withStore { store in
+            let hasher = MarkerTokenHasher()
+            let token = try await AccountRegistration(accounts: store, tokens: SequentialTokenGenerator(), hasher: hasher)
+                .register(name: "property").token
+            let dependencies = ServerDependencies(
+                notes: store, accounts: store, readiness: store, hasher: hasher, clock: FixedClock(Self.date),
+                metrics: ServerMetrics(), compression: ZlibGzip(), scratch: InMemoryScratchStorage())
+            let app = ServerApplication.application(router: ServerApplication.router(dependencies), host: "127.0.0.1", port: 0,
+                                                    logger: Logger(label: "test"))
+            try await app.test(.router) { client in
+                let api = API(client: client, token: "\(token)")
+                var expected: [NoteID: Content] = [:]
+                var counter: UInt64 = 0
+                await propertyCheck(count: Budget.slowCases, input: NastyText.inputs) { input in
+                    counter += 1
+                    let id = NoteID(high: 3, low: counter)
+                    let oracle = Oracle(input, id: id, at: Self.date)
+                    let raw = try JSONEncoder().encode(RawNote(id: id.rawValue, title: input.title, body: input.body, tags: input.tags))
+                    let created = try await api.send(.post, "/v1/notes", body: raw)
+                    guard created.status == .created else {
+                        #expect(created.status == .badRequest, "\(created.status): \(String(buffer: created.body))")
+                        if case .failure(let refusal) = oracle.verdict {
+                            #expect(String(buffer: created.body).contains(try Self.jsonFragment(refusal.description)),
+                                    "the 400 does not give the rules' reason '\(refusal)': \(String(buffer: created.body))")
+                        } else {
+                            Issue.record("the API refused a note the rules accept: \(String(buffer: created.body))")
+                        }
+                        return
+                    }
+                    guard let note = oracle.expectAccepted() else { return }
+                    #expect(Content(try api.decode(NoteDocument.self, created)) == Content(note))
+                    let replaced = try await api.send(.put, "/v1/notes/\(id)", body: raw, headers: [.ifMatch: "\"1\""])
+                    #expect(replaced.status == .ok)
+                    #expect(Content(try api.decode(NoteDocument.self, replaced)) == Content(note))
+                    let read = try await api.send(.get, "/v1/notes/\(id)")
+                    #expect(read.status == .ok)
+                    #expect(Content(try api.decode(NoteDocument.self, read)) == Content(note))
+                    expected[id] = Content(note)
+                }
+                try await Self.expectListFeedAndExport(expected, api: api)
+            }
+        }
+    }
+
+    static func expectListFeedAndExport(_ expected: [NoteID: Content], api: API) async throws {
+        var listed: [NoteID: Content] = [:]
+        var after = ""
+        while true {
+            let response = try await api.send(.get, "/v1/notes?limit=29" + after)
+            #expect(response.status == .ok, "\(String(buffer: response.body))")
+            #expect(response.headers[UnreadableHeader.name] == nil)
+            let page = try api.decode(NoteListBody.self, response)
+            for document in page.notes { listed[document.id] = Content(document) }
+            guard let next = page.next else { break }
+            after = "&after=\(next)"
+        }
+        #expect(listed == expected)
+
+        var fed: [NoteID: Content] = [:]
+        var since = ""
+        while true {
+            let response = try await api.send(.get, "/v1/changes?limit=31" + since)
+            #expect(response.status == .ok, "\(String(buffer: response.body))")
+            let page = try api.decode(ChangesBody.self, response)
+            for document in page.changes { fed[document.id] = Content(document) }
+            guard page.hasMore else { break }
+            since = "&since=\(page.next)"
+        }
+        #expect(fed == expected)
+
+        let export = try await api.send(.get, "/v1/export")
+        #expect(export.status == .ok)
+        let imported = InMemoryNoteStore()
+        let report = try await ArchiveImporter(store: imported, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(),
+                                               ids: SequentialNoteIDs(namespace: 0xE), clock: FixedClock(date))
+            .importArchive(from: InMemoryByteSource(Array(export.body.readableBytesView)))
+        #expect(report.manifestVerified && report.addedCount == expected.count)
+        var exported: [NoteID: Content] = [:]
+        for summary in await imported.list(NoteQuery()).notes {
+            if let note = await imported.note(id: summary.id) { exported[note.id] = Content(note) }
+        }
+        #expect(exported == expected)
+    }
+
+    enum UnreadableHeader {
+        static let name = HTTPFields.Element.Name("Quill-Unreadable-Notes")!
+    }
+
+    /// `text` as it appears inside a JSON string of the server's answer.
+    static func jsonFragment(_ text: String) throws -> String {
+        String(String(decoding: try JSONEncoder().encode(text), as: UTF8.self).dropFirst().dropLast())
+    }
+
+    struct API {
+        let client: any TestClientProtocol
+        let token: String
+
+        func send(_ method: HTTPRequest.Method, _ uri: String, body: Data? = nil, headers: HTTPFields = [:]) async throws -> TestResponse {
+            var fields = headers
+            fields[.authorization] = "Bearer \(token)"
+            if body != nil { fields[.contentType] = "application/json" }
+            return try await client.execute(uri: uri, method: method, headers: fields, body: body.map { ByteBuffer(bytes: $0) })
+        }
+
+        func decode<Value: Decodable>(_ type: Value.Type, _ response: TestResponse) throws -> Value {
+            try JSONDecoder().decode(type, from: Data(response.body.readableBytesView))
+        }
+    }
+}

@@ -47,5 +47,13 @@ enum PostgresMigrations {
             "ALTER TABLE push_requests ADD COLUMN created_ms BIGINT NOT NULL DEFAULT 0",
             "CREATE INDEX push_requests_age ON push_requests (account_id, created_ms)",
         ]),
+        // A note's text as its UTF-8 bytes: `text` cannot hold U+0000, which a note may contain.
+        (3, [
+            """
+            ALTER TABLE notes ALTER COLUMN title TYPE bytea USING convert_to(title, 'UTF8'),
+                ALTER COLUMN body TYPE bytea USING convert_to(body, 'UTF8'),
+                ALTER COLUMN tags TYPE bytea USING convert_to(tags, 'UTF8')
+            """,
+        ]),
     ]
 }

@@ -252,11 +252,11 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
 
     /// Stores `note` as given (revision included) under the account's next change number.
     private func write(_ note: Note, account: AccountID, on connection: PostgresConnection) async throws -> Note {
-        let tags = Tag.joined(note.tags)
+        let (title, body, tags) = (NoteRows.bytes(note.title), NoteRows.bytes(note.body), NoteRows.bytes(Tag.joined(note.tags)))
         try await connection.query("""
             WITH next AS (UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = \(account.rawValue) RETURNING last_sequence)
             INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence)
-            SELECT \(account.rawValue), \(note.id.rawValue), \(note.title), \(note.body), \(tags),
+            SELECT \(account.rawValue), \(note.id.rawValue), \(title), \(body), \(tags),
                    \(note.created.millisecondsSince1970), \(note.updated.millisecondsSince1970), \(Int64(note.revision)),
                    \(note.isDeleted), next.last_sequence FROM next
             ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
@@ -280,7 +280,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
 }
 
 /// A `notes` row as selected above: id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence.
-typealias NoteRow = (String, String, String, String, Int64, Int64, Int64, Bool, Int64)
+/// Title, body and tags are `bytea` holding UTF-8 (schema version 3): PostgreSQL's `text` cannot hold U+0000.
+typealias NoteRow = (String, ByteBuffer, ByteBuffer, ByteBuffer, Int64, Int64, Int64, Bool, Int64)
 
 enum NoteRows {
     /// The row's note; `ServerStoreError.corrupt` naming the note if it cannot be read.
@@ -291,12 +292,22 @@ enum NoteRows {
     /// The row's note, by the same rules every door applies (`Note.init`, `Tag.split`).
     static func decoded(_ row: NoteRow) -> Result<Note, UnreadableNote> {
         guard let id = NoteID(row.0) else { return .failure(UnreadableNote(id: row.0, reason: "'\(row.0)' is not a note ID")) }
+        guard let title = text(row.1), let body = text(row.2), let tags = text(row.3) else {
+            return .failure(UnreadableNote(id: row.0, reason: "its title, body or tags are not UTF-8"))
+        }
         do {
-            return .success(try Note(id: id, title: row.1, body: row.2, tags: Tag.split(row.3),
+            return .success(try Note(id: id, title: title, body: body, tags: Tag.split(tags),
                                      created: Date(millisecondsSince1970: row.4), updated: Date(millisecondsSince1970: row.5),
                                      revision: Int(row.6), isDeleted: row.7))
         } catch {
             return .failure(UnreadableNote(id: row.0, reason: "\(error)"))
         }
     }
+
+    private static func text(_ bytes: ByteBuffer) -> String? {
+        String(validating: bytes.readableBytesView, as: UTF8.self)
+    }
+
+    /// How a note's text is stored: its UTF-8 bytes, exactly.
+    static func bytes(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
 }

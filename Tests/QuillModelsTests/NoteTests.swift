@@ -83,6 +83,23 @@ struct TagAndIDTests {
         #expect(throws: NoteValidationError.tagContainsSpace(text)) { try Tag(text) }
     }
 
+    /// A space after a prepended mark (U+0600) is inside that mark's character: trimming looks at
+    /// scalars, so it is trimmed like any other (it used to stay and then refuse the tag).
+    @Test func surroundingSpaceIsTrimmedByScalarNotByCharacter() throws {
+        #expect(try Tag("x\u{600} ").rawValue == "x\u{600}")
+        #expect(try Note(id: NoteID(high: 1, low: 1), title: "x\u{600} ", body: "", tags: [], created: .distantPast, updated: .distantPast)
+            .title.unicodeScalars.elementsEqual("x\u{600}".unicodeScalars))
+    }
+
+    /// Issue 14: the databases' one-column form of a tag list splits on the space scalar, so a tag
+    /// that starts with a combining mark or a joiner comes back as it went in.
+    @Test func joinedTagsSplitBackExactly() throws {
+        let tags = try Tag.normalize(["a", "\u{301}b", "\u{200D}c", "d\u{600}", "x\u{0}y"])
+        let split = try Tag.split(Tag.joined(tags))
+        #expect(split.map { Array($0.rawValue.utf8) } == tags.map { Array($0.rawValue.utf8) })
+        #expect(try Tag.split("").isEmpty)
+    }
+
     @Test func emptyTagIsRejected() {
         #expect(throws: NoteValidationError.emptyTag) { try Tag("  ") }
     }

@@ -108,6 +108,34 @@ import Testing
     }
 
     @Test(arguments: implementations)
+    func listFiltersByWholeTags(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let other = try await store.newAccount("bob")
+            for (id, tags) in [("a1", ["home"]), ("b2", ["homework", "ahome"]), ("c3", ["a", "home", "work"]), ("d4", []),
+                               ("e5", ["home"]), ("f6", ["x_y", "home%"])] {
+                _ = try await store.create(try Sample.note(id, tags: tags), account: account)
+            }
+            _ = try await store.delete(try #require(NoteID("e5")), account: account, ifRevision: 1, at: Sample.date)
+            _ = try await store.create(try Sample.note("a0", tags: ["home"]), account: other)
+            func ids(_ tag: String, after: String? = nil, limit: Int = 10) async throws -> [String] {
+                try await store.notes(account: account, tagged: try Tag(tag), after: after.flatMap(NoteID.init), limit: limit)
+                    .map(\.id.rawValue)
+            }
+            #expect(try await ids("home") == ["a1", "c3"])
+            #expect(try await ids("home", limit: 1) == ["a1"])
+            #expect(try await ids("home", after: "a1") == ["c3"])
+            #expect(try await ids("work") == ["c3"])
+            #expect(try await ids("a") == ["c3"])
+            #expect(try await ids("hom").isEmpty)
+            #expect(try await ids("x%y").isEmpty)
+            #expect(try await ids("x_y") == ["f6"])
+            #expect(try await ids("home%") == ["f6"])
+            #expect(try await store.notes(account: account, tagged: nil, after: nil, limit: 10).count == 5)
+        }
+    }
+
+    @Test(arguments: implementations)
     func changeFeedReturnsLatestVersionsInWriteOrder(_ implementation: StoreImplementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")

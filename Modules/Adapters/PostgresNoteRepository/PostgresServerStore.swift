@@ -110,11 +110,13 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
-    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
+    public func notes(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> [Note] {
         try await guarded {
+            // `tags` holds the note's tags separated by single spaces.
             let rows = try await client.query("""
                 SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM notes
                 WHERE account_id = \(account.rawValue) AND NOT deleted AND id > \(after?.rawValue ?? "")
+                  AND (\(tag?.rawValue)::text IS NULL OR \(tag?.rawValue)::text = ANY(string_to_array(tags, ' ')))
                 ORDER BY id COLLATE "C" LIMIT \(Int64(max(0, limit)))
                 """, logger: logger)
             var notes: [Note] = []

@@ -117,12 +117,15 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try reading { connection in try current(id, account: account, on: connection) }
     }
 
-    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
+    public func notes(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> [Note] {
         try reading { connection in
             var notes: [Note] = []
+            // `tags` holds the note's tags separated by single spaces, and a tag has no space.
             try connection.query("""
-                SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?
-                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .integer(Int64(max(0, limit)))]) {
+                SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 0 AND id > ?
+                  AND (?4 IS NULL OR instr(' ' || tags || ' ', ' ' || ?4 || ' ') > 0) ORDER BY id LIMIT ?3
+                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .integer(Int64(max(0, limit))),
+                      tag.map { .text($0.rawValue) } ?? .null]) {
                 notes.append(try Self.note(from: $0))
             }
             return notes

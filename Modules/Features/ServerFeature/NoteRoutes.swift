@@ -3,7 +3,8 @@ import QuillAPI
 import QuillModels
 import ServerStoreInterface
 
-/// `/v1/notes`: list, get, create, replace and delete one account's notes.
+/// `/v1/notes`: list, get, create, replace, patch and delete one account's notes
+/// (writes in NoteWriteRoutes.swift).
 struct NoteRoutes {
     static let defaultPageSize = 500
     static let maximumPageSize = 1000
@@ -15,6 +16,7 @@ struct NoteRoutes {
         group.post("notes") { request, context in try await create(request, context) }
         group.get("notes/:id") { request, context in try await read(request, context) }
         group.put("notes/:id") { request, context in try await replace(request, context) }
+        group.patch("notes/:id") { request, context in try await patch(request, context) }
         group.delete("notes/:id") { request, context in try await delete(request, context) }
     }
 
@@ -27,8 +29,9 @@ struct NoteRoutes {
             guard let id = NoteID(text) else { throw APIError.badRequest("after: '\(text)' is not a note ID") }
             after = id
         }
+        let tag = try RequestInput.tagFilter(query)
         // One more than asked for tells whether there is a next page.
-        let notes = try await dependencies.notes.notes(account: account.id, after: after, limit: limit + 1)
+        let notes = try await dependencies.notes.notes(account: account.id, tagged: tag, after: after, limit: limit + 1)
         let page = notes.prefix(limit)
         return JSONBody.written(NoteListBody(notes: page.map(NoteDocument.init), next: notes.count > limit ? page.last?.id : nil))
     }
@@ -43,23 +46,6 @@ struct NoteRoutes {
             throw APIError.notFound("no note with ID \(id)")
         }
         return JSONBody.written(NoteDocument(note), headers: RequestInput.eTag(note))
-    }
-
-    func create(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let account = try context.requireAccount()
-        let note = try RequestInput.note(from: try await RequestInput.decode(NoteDocument.self, from: request))
-        let created = try await dependencies.notes.create(note, account: account.id)
-        return JSONBody.written(NoteDocument(created), status: .created, headers: RequestInput.eTag(created))
-    }
-
-    func replace(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let account = try context.requireAccount()
-        let id = try RequestInput.noteID(context)
-        let revision = try RequestInput.ifMatchRevision(request)
-        let note = try RequestInput.note(from: try await RequestInput.decode(NoteDocument.self, from: request))
-        guard note.id == id else { throw APIError.badRequest("id: the body's ID \(note.id) differs from the URL's \(id)") }
-        let replaced = try await dependencies.notes.replace(note, account: account.id, ifRevision: revision)
-        return JSONBody.written(NoteDocument(replaced), headers: RequestInput.eTag(replaced))
     }
 
     func delete(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

@@ -20,6 +20,7 @@ enum RequestInput {
     }
 
     static func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {
+        try JSONMediaType.check(request)
         let buffer = try await body(of: request)
         do {
             return try JSONDecoder().decode(type, from: Data(buffer.readableBytesView))

@@ -9,8 +9,9 @@ import QuillModels
 public protocol ServerNoteRepository: Sendable {
     /// The note with this ID in this account, tombstones included; `nil` if there is none.
     func note(_ id: NoteID, account: AccountID) async throws -> Note?
-    /// Live notes ordered by ID, starting after `after`, at most `limit`.
-    func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note]
+    /// Live notes ordered by ID, starting after `after`, at most `limit`; only those with
+    /// `tag` when it is given (filtered by the query, so a page costs what it returns).
+    func notes(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> [Note]
     /// Stores a new note at revision 1 and returns it. Throws `ServerStoreError.alreadyExists`.
     func create(_ note: Note, account: AccountID) async throws -> Note
     /// Replaces a note only if it is still at `ifRevision`, storing it at `ifRevision + 1`.
@@ -32,6 +33,11 @@ public protocol ServerNoteRepository: Sendable {
 }
 
 extension ServerNoteRepository {
+    /// Live notes ordered by ID, whatever their tags.
+    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
+        try await notes(account: account, tagged: nil, after: after, limit: limit)
+    }
+
     /// Replaces a note with its tombstone, only if it is still at `ifRevision`.
     public func delete(_ id: NoteID, account: AccountID, ifRevision: Int, at date: Date) async throws -> Note {
         guard let current = try await note(id, account: account) else { throw ServerStoreError.notFound(id) }

@@ -31,9 +31,9 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.note(id, account: account)
     }
 
-    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
+    public func notes(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> [Note] {
         try check(.list)
-        return try await base.notes(account: account, after: after, limit: limit)
+        return try await base.notes(account: account, tagged: tag, after: after, limit: limit)
     }
 
     public func create(_ note: Note, account: AccountID) async throws -> Note {

@@ -55,9 +55,9 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         notesByAccount[account]?[id]?.note
     }
 
-    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> [Note] {
+    public func notes(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> [Note] {
         let live = (notesByAccount[account] ?? [:]).values.map(\.note).filter { note in
-            !note.isDeleted && (after.map { note.id > $0 } ?? true)
+            !note.isDeleted && (after.map { note.id > $0 } ?? true) && (tag.map { note.tags.contains($0) } ?? true)
         }
         return Array(live.sorted { $0.id < $1.id }.prefix(max(0, limit)))
     }

@@ -157,7 +157,7 @@ struct RacingNoteStore: ServerNoteRepository {
     }
 
     func note(_ id: NoteID, account: AccountID) async throws -> Note? { try await base.note(id, account: account) }
-    func notes(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> [Note] {
+    func notes(account: AccountID, tagged tag: QuillModels.Tag?, after: NoteID?, limit: Int) async throws -> [Note] {
         try await base.notes(account: account, tagged: tag, after: after, limit: limit)
     }
     func create(_ note: Note, account: AccountID) async throws -> Note { try await base.create(note, account: account) }

@@ -36,7 +36,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["tag=", "tag=a%20b", "tag=a,b", "tag=\(String(repeating: "t", count: Tag.maximumLength + 1))", "tag=a&tag=b"])
+    @Test(arguments: ["tag=", "tag=a%20b", "tag=a,b", "tag=\(String(repeating: "t", count: QuillModels.Tag.maximumLength + 1))", "tag=a&tag=b"])
     func invalidTagsAre400(_ query: String) async throws {
         try await TestServer.make().test { client in
             let response = try await client.send(.get, "/v1/notes?\(query)")

@@ -22,8 +22,8 @@ public struct ExternalEditor: TextEditing {
         defer { file.remove() }
         // `$VISUAL` may carry arguments ("code -w", "vim -u NONE"): the shell splits them, as git
         // does. `exec` leaves no shell between quill and the editor: dash, waiting for an editor
-        // that shrugged off a Ctrl-C (vim does), would kill itself with SIGINT once it exits and
-        // so turn a saved edit into a failure.
+        // that caught a Ctrl-C and went on (as ed does), would kill itself with SIGINT once the
+        // editor exits, and so turn a saved edit into a failure.
         let command = ForegroundShellCommand(commandLine: "exec " + editor + " \"$1\"", arguments: [file.path])
         switch await command.run() {
         case .exited(0): break

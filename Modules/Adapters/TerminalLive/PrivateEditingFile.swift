@@ -12,8 +12,9 @@ struct PrivateEditingFile {
 
     init(in parent: String, fileExtension: String, contents: Data) throws {
         var template = Array((parent + "/quill-edit-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw EditingFileFailure(path: parent, errno: errno) }
-        directory = String(cString: made)
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap(mkdtemp).map { String(cString: $0) } }
+        guard let made else { throw EditingFileFailure(path: parent, code: errno) }
+        directory = made
         path = directory + "/note." + fileExtension
         do {
             try Self.write(contents, to: path)
@@ -34,7 +35,7 @@ struct PrivateEditingFile {
 
     private static func write(_ data: Data, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw EditingFileFailure(path: path, errno: errno) }
+        guard descriptor >= 0 else { throw EditingFileFailure(path: path, code: errno) }
         let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         try file.write(contentsOf: data)
         try file.close()
@@ -44,9 +45,10 @@ struct PrivateEditingFile {
 /// The private file to edit could not be made or written; the note is unchanged.
 public struct EditingFileFailure: Error, Equatable, CustomStringConvertible {
     public let path: String
-    public let errno: Int32
+    /// The `errno` of the call that failed.
+    public let code: Int32
 
     public var description: String {
-        "could not prepare the file to edit at \(path): \(String(cString: strerror(errno))); nothing was changed"
+        "could not prepare the file to edit at \(path): \(String(cString: strerror(code))); nothing was changed"
     }
 }

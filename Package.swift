@@ -106,7 +106,7 @@ let package = Package(
             "ByteStreamTesting", "CompressionTesting", // Archive
             "SyncInterface", "SyncTesting", // Sync
         ]),
-        tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive"]),
+        tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive", "ScratchDirectories"]),
         tests("QuillIntegrationTests", ["QuillModels", "ProcessTesting", "quill"]),
 
         // Archive: compression, byte streams, tar.gz export and import.

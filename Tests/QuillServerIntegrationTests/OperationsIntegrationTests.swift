@@ -86,7 +86,7 @@ import Testing
         #expect(accounts.first?["notes"] as? Int == 1 && accounts.first?["tokens"] as? Int == 1)
         #expect(accounts.allSatisfy { $0["lastUsed"] is String && $0["created"] is String }, "\(listed.output)")
         let table = try QuillServer.run(["account", "list"] + storage)
-        #expect(table.output.hasPrefix("NAME") && table.output.contains("ann "), table.output)
+        #expect(table.output.hasPrefix("NAME") && table.output.contains("ann "), "\(table.output)")
 
         let unconfirmed = try QuillServer.run(["account", "delete", "bob"] + storage)
         #expect(unconfirmed.status != 0 && unconfirmed.errors.contains("--yes"), "\(unconfirmed.errors)")

@@ -30,17 +30,17 @@ import Testing
     @Test func aFullBufferDropsAndCountsInsteadOfBlockingAndSaysSoOnceDrained() async throws {
         let sink = CollectingSink()
         let gate = DispatchSemaphore(value: 0)
-        let entered = Atomic<Bool>(false)
+        let entered = Flag()
         // The sink is stuck until the gate opens: the writer cannot drain.
         let writer = BufferedLogWriter(capacity: 100) { bytes in
-            entered.store(true, ordering: .sequentiallyConsistent)
+            entered.raise()
             gate.wait()
             sink.write(bytes)
         }
         writer.append(Array("first\n".utf8))
         // Wait (at most 5 s) until the writer has taken "first" and is stuck in the sink.
-        for _ in 0..<1_000 where !entered.load(ordering: .sequentiallyConsistent) { try await Task.sleep(for: .milliseconds(5)) }
-        try #require(entered.load(ordering: .sequentiallyConsistent))
+        for _ in 0..<1_000 where !entered.isRaised { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(entered.isRaised)
         let line = Array(String(repeating: "x", count: 9).utf8) + [UInt8(ascii: "\n")]
         let started = ContinuousClock.now
         for _ in 0..<50 { writer.append(line) }
@@ -73,4 +73,13 @@ final class CollectingSink: Sendable {
     }
 
     var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+}
+
+/// A flag one thread raises and another reads.
+final class Flag: Sendable {
+    private let raised = Mutex(false)
+
+    func raise() { raised.withLock { $0 = true } }
+
+    var isRaised: Bool { raised.withLock { $0 } }
 }

@@ -60,7 +60,8 @@ import Testing
         let ann = AccountID(1), bob = AccountID(2)
         let t0 = Date(millisecondsSince1970: 1_767_225_600_000)
         for (token, account, hash) in [("00000000000000a1", "ann", "aa11"), ("00000000000000a2", "ann", "aa22"), ("00000000000000b1", "bob", "bb11")] {
-            let found = try #require(try await store.token(id: try #require(TokenID(token))))
+            let id = try #require(TokenID(token))
+            let found = try #require(try await store.token(id: id))
             #expect(found.account.name == account && found.token.hash == TokenHash(hex: hash))
         }
 

@@ -40,9 +40,10 @@ public final class BufferedLogWriter: Sendable {
     public static func standardError(capacity: Int = 1 << 20) -> BufferedLogWriter {
         BufferedLogWriter(capacity: capacity) { bytes in
             bytes.withUnsafeBytes { buffer in
+                guard let start = buffer.baseAddress else { return }
                 var offset = 0
                 while offset < buffer.count {
-                    let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                    let written = write(2, start + offset, buffer.count - offset)
                     if written < 0 {
                         if errno == EINTR { continue }
                         return

@@ -53,6 +53,15 @@ import Testing
         #expect(sink.text.contains("40 log lines dropped"))
     }
 
+    @Test func aBurstOfLinesIsWrittenInAFewBatchesNotOneWritePerLine() {
+        let sink = CollectingSink()
+        let writer = BufferedLogWriter(batchInterval: .milliseconds(50), sink: sink.write)
+        for index in 0..<1_000 { writer.append(Array("line \(index)\n".utf8)) }
+        writer.shutdown()
+        #expect(sink.text.split(separator: "\n").count == 1_000)
+        #expect(sink.calls <= 100, "\(sink.calls) writes for 1,000 lines")
+    }
+
     @Test func linesAfterShutdownAreDroppedAndShutdownTwiceIsHarmless() {
         let sink = CollectingSink()
         let writer = BufferedLogWriter(sink: sink.write)
@@ -66,13 +75,19 @@ import Testing
 
 /// Collects what a writer drains, for a test to read.
 final class CollectingSink: Sendable {
-    private let bytes = Mutex<[UInt8]>([])
+    private let state = Mutex<(bytes: [UInt8], calls: Int)>(([], 0))
 
     var write: BufferedLogWriter.Sink {
-        { [self] new in bytes.withLock { $0 += new } }
+        { [self] new in
+            state.withLock { state in
+                state.bytes += new
+                state.calls += 1
+            }
+        }
     }
 
-    var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+    var text: String { state.withLock { String(decoding: $0.bytes, as: UTF8.self) } }
+    var calls: Int { state.withLock { $0.calls } }
 }
 
 /// A flag one thread raises and another reads.

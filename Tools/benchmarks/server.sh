@@ -4,6 +4,7 @@
 #
 #   Tools/benchmarks/server.sh [--skip-build]     (needs wrk: apt-get install -y wrk)
 #   RUNS=5 DURATION=15s Tools/benchmarks/server.sh
+#   SCRATCH_PATH=/tmp/release-build Tools/benchmarks/server.sh    (swift build --scratch-path)
 #
 # Two processes: `quill-server` in its default configuration (default request logging at level
 # info, to a file, as under a service manager) on a fresh data directory holding one account with
@@ -25,11 +26,13 @@ SOAK_SECONDS="${SOAK_SECONDS:-60}"
 THREADS="${THREADS:-2}"
 
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
+scratch=()
+if [ -n "${SCRATCH_PATH:-}" ]; then scratch=(--scratch-path "$SCRATCH_PATH"); fi
 if [ "${1:-}" != "--skip-build" ]; then
-    swift build -c release --product quill-server >&2
-    swift build -c release --product bare-hummingbird-benchmark >&2
+    swift build -c release "${scratch[@]}" --product quill-server >&2
+    swift build -c release "${scratch[@]}" --product bare-hummingbird-benchmark >&2
 fi
-bin="$(swift build -c release --show-bin-path)"
+bin="$(swift build -c release "${scratch[@]}" --show-bin-path)"
 
 work="$(mktemp -d)"
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }

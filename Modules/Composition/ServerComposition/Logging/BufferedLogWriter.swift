@@ -6,8 +6,10 @@ import Synchronization
 ///
 /// Exists because a line written synchronously per request (swift-log's `StreamLogHandler`
 /// locks, formats and flushes on the event loop) cost about a third of `quill-server`'s
-/// throughput. Callers append to a bounded buffer and return; the writer thread takes
-/// everything buffered at once and hands it to the sink in one call. When the buffer is full
+/// throughput. Callers append to a bounded buffer and return; the writer thread, woken by the
+/// first line after a quiet spell, lets lines gather for `batchInterval` and then takes
+/// everything buffered at once and hands it to the sink in one call (so under load it wakes
+/// and writes a few dozen times a second, not once per request). When the buffer is full
 /// (the sink is slower than the logging), lines are dropped and counted, never waited for,
 /// and a line saying how many were dropped is written once there is room again. `shutdown()`
 /// writes what is buffered and stops the thread.
@@ -26,10 +28,13 @@ public final class BufferedLogWriter: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     private let sink: Sink
+    private let batchInterval: Duration
 
-    /// A writer holding at most `capacity` bytes of unwritten lines, draining them to `sink`.
-    public init(capacity: Int = 1 << 20, sink: @escaping Sink) {
+    /// A writer holding at most `capacity` bytes of unwritten lines, draining them to `sink`
+    /// at most `batchInterval` after the first of a batch arrives.
+    public init(capacity: Int = 1 << 20, batchInterval: Duration = .milliseconds(20), sink: @escaping Sink) {
         self.capacity = capacity
+        self.batchInterval = batchInterval
         self.sink = sink
         let thread = Thread { [self] in drainUntilStopped() }
         thread.name = "quill-log-writer"
@@ -89,6 +94,10 @@ public final class BufferedLogWriter: Sendable {
         var reportedDrops = 0
         while true {
             wake.wait()
+            if !state.withLock({ $0.stopping }) {
+                let (seconds, attoseconds) = batchInterval.components
+                usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+            }
             let (batch, dropped, stopping) = state.withLock { state in
                 var batch: [UInt8] = []
                 swap(&batch, &state.pending)

@@ -29,9 +29,13 @@ public struct CompactLogHandler: LogHandler {
     public func log(event: LogEvent) {
         var line: [UInt8] = []
         line.reserveCapacity(160)
+        // Usually the handler's own metadata (the request ID) plus the event's: merged only when
+        // a provider adds more, since merging dictionaries costs more than formatting them.
         var merged = metadata
         if let provided = metadataProvider?.get(), !provided.isEmpty { merged.merge(provided) { _, new in new } }
-        if let own = event.metadata, !own.isEmpty { merged.merge(own) { _, new in new } }
+        if let own = event.metadata, !own.isEmpty {
+            merged = merged.isEmpty ? own : merged.merging(own) { _, new in new }
+        }
         switch format {
         case .text: LogLine.text(into: &line, time: clock(), level: event.level, message: "\(event.message)", metadata: merged)
         case .json: LogLine.json(into: &line, time: clock(), level: event.level, label: label, message: "\(event.message)", metadata: merged)

@@ -47,5 +47,11 @@ enum PostgresMigrations {
             "ALTER TABLE push_requests ADD COLUMN created_ms BIGINT NOT NULL DEFAULT 0",
             "CREATE INDEX push_requests_age ON push_requests (account_id, created_ms)",
         ]),
+        // When each account was created and each token last authenticated (`account list`);
+        // NULL for rows from before. Version 3 is taken by the push digest (branch sync-push).
+        (4, [
+            "ALTER TABLE accounts ADD COLUMN created_ms BIGINT",
+            "ALTER TABLE tokens ADD COLUMN last_used_ms BIGINT",
+        ]),
     ]
 }

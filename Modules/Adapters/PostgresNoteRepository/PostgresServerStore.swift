@@ -58,7 +58,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
                 let rows = try await connection.query(
-                    "INSERT INTO accounts (name) VALUES (\(name)) ON CONFLICT (name) DO NOTHING RETURNING id", logger: logger)
+                    "INSERT INTO accounts (name, created_ms) VALUES (\(name), \(Date().millisecondsSince1970)) ON CONFLICT (name) DO NOTHING RETURNING id",
+                    logger: logger)
                 var id: Int64?
                 for try await value in rows.decode(Int64.self) { id = value }
                 guard let id else { throw ServerStoreError.accountNameTaken(name) }
@@ -99,6 +100,50 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             let rows = try await client.query("DELETE FROM tokens WHERE id = \(id.rawValue) RETURNING id", logger: logger)
             for try await _ in rows.decode(String.self) { return true }
             return false
+        }
+    }
+
+    public func accountSummaries() async throws -> [AccountSummary] {
+        try await guarded {
+            let rows = try await client.query("""
+                SELECT accounts.id, accounts.name, accounts.created_ms,
+                  (SELECT count(*) FROM notes WHERE notes.account_id = accounts.id AND NOT deleted),
+                  (SELECT count(*) FROM tokens WHERE tokens.account_id = accounts.id),
+                  (SELECT max(last_used_ms) FROM tokens WHERE tokens.account_id = accounts.id)
+                FROM accounts ORDER BY accounts.name COLLATE "C"
+                """, logger: logger)
+            var summaries: [AccountSummary] = []
+            for try await (id, name, created, notes, tokens, lastUsed) in rows.decode((Int64, String, Int64?, Int64, Int64, Int64?).self) {
+                summaries.append(AccountSummary(
+                    account: Account(id: AccountID(id), name: name), created: created.map(Date.init(millisecondsSince1970:)),
+                    noteCount: Int(notes), tokenCount: Int(tokens), lastUsed: lastUsed.map(Date.init(millisecondsSince1970:))))
+            }
+            return summaries
+        }
+    }
+
+    public func deleteAccount(named name: String) async throws {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                var found: Int64?
+                for try await id in try await connection.query(
+                    "SELECT id FROM accounts WHERE name = \(name) FOR UPDATE", logger: logger).decode(Int64.self) {
+                    found = id
+                }
+                guard let id = found else { throw ServerStoreError.accountNotFound(name) }
+                try await connection.query("DELETE FROM tokens WHERE account_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM notes WHERE account_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM push_requests WHERE account_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM accounts WHERE id = \(id)", logger: logger)
+            }
+        }
+    }
+
+    public func recordUse(ofToken id: TokenID, at date: Date) async throws {
+        try await guarded {
+            _ = try await client.query("""
+                UPDATE tokens SET last_used_ms = greatest(coalesce(last_used_ms, 0), \(date.millisecondsSince1970)) WHERE id = \(id.rawValue)
+                """, logger: logger)
         }
     }
 

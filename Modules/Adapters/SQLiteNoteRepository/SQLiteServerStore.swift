@@ -63,8 +63,13 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 var taken = false
                 try connection.query("SELECT 1 FROM accounts WHERE name = ?", [.text(name)]) { _ in taken = true }
                 guard !taken else { throw ServerStoreError.accountNameTaken(name) }
+                // Never an ID a deleted account had (see migration 5).
                 var id: Int64 = 0
-                try connection.query("INSERT INTO accounts (name) VALUES (?) RETURNING id", [.text(name)]) { id = $0.integer(0) }
+                try connection.query("UPDATE account_ids_given SET highest = max(highest, (SELECT coalesce(max(id), 0) FROM accounts)) + 1 RETURNING highest") {
+                    id = $0.integer(0)
+                }
+                try connection.query("INSERT INTO accounts (id, name, created_ms) VALUES (?, ?, ?)",
+                                     [.integer(id), .text(name), .integer(Date().millisecondsSince1970)])
                 try connection.query("INSERT INTO tokens (id, account_id, hash) VALUES (?, ?, ?)",
                                      [.text(token.id.rawValue), .integer(id), .text(token.hash.hex)])
                 return Account(id: AccountID(id), name: name)
@@ -106,6 +111,47 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
             var removed = false
             try connection.query("DELETE FROM tokens WHERE id = ? RETURNING id", [.text(id.rawValue)]) { _ in removed = true }
             return removed
+        }
+    }
+
+    public func accountSummaries() async throws -> [AccountSummary] {
+        try reading { connection in
+            var summaries: [AccountSummary] = []
+            try connection.query("""
+                SELECT accounts.id, accounts.name, accounts.created_ms,
+                  (SELECT count(*) FROM notes WHERE notes.account_id = accounts.id AND deleted = 0),
+                  (SELECT count(*) FROM tokens WHERE tokens.account_id = accounts.id),
+                  (SELECT max(last_used_ms) FROM tokens WHERE tokens.account_id = accounts.id)
+                FROM accounts ORDER BY accounts.name
+                """) { row in
+                summaries.append(AccountSummary(
+                    account: Account(id: AccountID(row.integer(0)), name: row.text(1)),
+                    created: row.isNull(2) ? nil : Date(millisecondsSince1970: row.integer(2)),
+                    noteCount: Int(row.integer(3)), tokenCount: Int(row.integer(4)),
+                    lastUsed: row.isNull(5) ? nil : Date(millisecondsSince1970: row.integer(5))))
+            }
+            return summaries
+        }
+    }
+
+    public func deleteAccount(named name: String) async throws {
+        try guarded { connection in
+            try connection.transaction {
+                var id: Int64?
+                try connection.query("SELECT id FROM accounts WHERE name = ?", [.text(name)]) { id = $0.integer(0) }
+                guard let id else { throw ServerStoreError.accountNotFound(name) }
+                for table in ["tokens", "notes", "push_requests"] {
+                    try connection.query("DELETE FROM \(table) WHERE account_id = ?", [.integer(id)])
+                }
+                try connection.query("DELETE FROM accounts WHERE id = ?", [.integer(id)])
+            }
+        }
+    }
+
+    public func recordUse(ofToken id: TokenID, at date: Date) async throws {
+        try guarded { connection in
+            try connection.query("UPDATE tokens SET last_used_ms = max(coalesce(last_used_ms, 0), ?) WHERE id = ?",
+                                 [.integer(date.millisecondsSince1970), .text(id.rawValue)])
         }
     }
 

@@ -86,6 +86,21 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.removeToken(id: id)
     }
 
+    public func accountSummaries() async throws -> [AccountSummary] {
+        try check(.accounts)
+        return try await base.accountSummaries()
+    }
+
+    public func deleteAccount(named name: String) async throws {
+        try check(.accounts)
+        try await base.deleteAccount(named: name)
+    }
+
+    public func recordUse(ofToken id: TokenID, at date: Date) async throws {
+        try check(.accounts)
+        try await base.recordUse(ofToken: id, at: date)
+    }
+
     public func checkReady() async throws {
         try check(.readiness)
     }

@@ -16,6 +16,8 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
     private var lastSequence: [AccountID: Int64] = [:]
     private var pushes: [AccountID: [PushRequestID: (outcomes: [PushOutcome], at: Date)]] = [:]
     private var nextAccountID: Int64 = 1
+    private var created: [AccountID: Date] = [:]
+    private var tokenUses: [TokenID: Date] = [:]
 
     public init() {}
 
@@ -30,6 +32,7 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         let account = Account(id: AccountID(nextAccountID), name: name)
         nextAccountID += 1
         accounts[account.id] = account
+        created[account.id] = Date()
         tokens[token.id] = (token, account.id)
         return account
     }
@@ -46,7 +49,36 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
     }
 
     public func removeToken(id: TokenID) async throws -> Bool {
-        tokens.removeValue(forKey: id) != nil
+        tokenUses[id] = nil
+        return tokens.removeValue(forKey: id) != nil
+    }
+
+    public func accountSummaries() async throws -> [AccountSummary] {
+        accounts.values.sorted { Array($0.name.utf8).lexicographicallyPrecedes($1.name.utf8) }.map { account in
+            let owned = tokens.filter { $0.value.account == account.id }.keys
+            return AccountSummary(
+                account: account, created: created[account.id],
+                noteCount: (notesByAccount[account.id] ?? [:]).values.filter { !$0.note.isDeleted }.count,
+                tokenCount: owned.count, lastUsed: owned.compactMap { tokenUses[$0] }.max())
+        }
+    }
+
+    public func deleteAccount(named name: String) async throws {
+        guard let account = accounts.values.first(where: { $0.name == name }) else { throw ServerStoreError.accountNotFound(name) }
+        for (id, token) in tokens where token.account == account.id {
+            tokens[id] = nil
+            tokenUses[id] = nil
+        }
+        accounts[account.id] = nil
+        created[account.id] = nil
+        notesByAccount[account.id] = nil
+        lastSequence[account.id] = nil
+        pushes[account.id] = nil
+    }
+
+    public func recordUse(ofToken id: TokenID, at date: Date) async throws {
+        guard tokens[id] != nil else { return }
+        tokenUses[id] = max(tokenUses[id] ?? date, date)
     }
 
     // MARK: Notes

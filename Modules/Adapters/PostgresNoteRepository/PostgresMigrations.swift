@@ -47,5 +47,10 @@ enum PostgresMigrations {
             "ALTER TABLE push_requests ADD COLUMN created_ms BIGINT NOT NULL DEFAULT 0",
             "CREATE INDEX push_requests_age ON push_requests (account_id, created_ms)",
         ]),
+        // The digest of what each push carried (`PushDigest`); NULL for answers recorded before,
+        // which keep matching any retry of their request ID until they expire.
+        (3, [
+            "ALTER TABLE push_requests ADD COLUMN digest TEXT",
+        ]),
     ]
 }

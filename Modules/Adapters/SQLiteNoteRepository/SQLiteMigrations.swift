@@ -63,5 +63,10 @@ enum SQLiteMigrations {
         ALTER TABLE notes_with_documents RENAME TO notes;
         CREATE UNIQUE INDEX notes_change_feed ON notes (account_id, sequence);
         """),
+        // The digest of what each push carried (`PushDigest`); NULL for answers recorded before,
+        // which keep matching any retry of their request ID until they expire.
+        (4, """
+        ALTER TABLE push_requests ADD COLUMN digest TEXT;
+        """),
     ]
 }

@@ -231,6 +231,10 @@ class Chaos:
             self.stats["sync killed"] += 1
             self.note(f"home {home.index}: sync SIGKILLed after {delay * 1000:.0f} ms")
         process.communicate(timeout=COMMAND_TIMEOUT)
+        if self.random.random() < 0.5:
+            # What a user does next: edit something, then sync again (issue 14's blocked sync).
+            self.random.choice([self.create, self.edit])(home)
+            self.sync(home)
 
     def server_kill(self, home):
         """Kills the server, maybe while a sync runs, and brings it back on the same port or a new one."""

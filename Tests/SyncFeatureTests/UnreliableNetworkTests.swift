@@ -101,6 +101,27 @@ struct UnreliableNetworkTests {
         #expect(await server.appliedPushCount == 2)
     }
 
+    @Test("A recorded push that the server refuses as a reused request ID is dropped; its notes go out under a new ID")
+    func recordedPushRefusedAsReusedIsDropped() async throws {
+        let server = FakeSyncServer()
+        let client = Client(transport: server)
+        let mine = try makeNote("e1", "Local one")
+        try await client.store.create(mine)
+        _ = try await server.push(PushRequest(requestID: "taken", changes: [
+            PushChange(note: try makeNote("f1", "Someone else's"), baseRevision: nil),
+        ]))
+        try await client.state.save(SyncState(inFlightPush: PushRequest(requestID: "taken", changes: [
+            PushChange(note: mine, baseRevision: nil),
+        ])))
+
+        let report = try await client.sync()
+
+        #expect(report.pushed == 1)
+        #expect(await client.store.pendingChanges().isEmpty)
+        #expect(await server.allNotes().map(\.id.rawValue) == ["e1", "f1"])
+        #expect(try await client.state.load().inFlightPush == nil)
+    }
+
     @Test("Client errors (4xx) are reported at once, not retried",
           arguments: [SyncError.unauthorized, .rejected(status: 400, code: "bad_request", message: "title: empty")])
     func clientErrorsAreNotRetried(_ failure: SyncError) async throws {

@@ -139,6 +139,14 @@ def content(note):
     return {"title": note["title"], "body": note["body"], "tags": sorted(note["tags"])}
 
 
+def summary(content):
+    """A note's content in a line: its title, edit tokens and body size."""
+    if content is None:
+        return "nothing"
+    tokens = " ".join(word for word in content["body"].split() if word.startswith("tok"))
+    return f"{content['title']!r} [{tokens}] ({len(content['body'])} bytes)"
+
+
 class Chaos:
     def __init__(self, options, root):
         self.options = options
@@ -176,9 +184,19 @@ class Chaos:
 
     # Actions
 
+    def body_file(self, body):
+        path = os.path.join(self.root, "body.md")
+        with open(path, "w") as handle:
+            handle.write(body)
+        return path
+
     def create(self, home):
         token = self.token()
-        output = home.succeed("add", f"Note {token}", "--body", token)
+        body = token
+        if self.random.random() < 0.25:
+            # Some notes are large (up to 900 KB of the 1 MiB limit), as real notes with pasted text are.
+            body += " " + "filler " * (self.random.randrange(100_000, 900_000) // 7)
+        output = home.succeed("add", f"Note {token}", "--file", self.body_file(body))
         self.tokens.append(token)
         self.stats["create"] += 1
         self.note(f"home {home.index}: add {output.strip()} ({token})")
@@ -194,7 +212,7 @@ class Chaos:
         if note is None:
             return self.create(home)
         token = self.token()
-        home.succeed("edit", note["id"], "--body", (note["body"] + " " + token).strip())
+        home.succeed("edit", note["id"], "--file", self.body_file((note["body"] + " " + token).strip()))
         self.tokens.append(token)
         self.stats["edit"] += 1
         self.note(f"home {home.index}: edit {note['id']} (+{token})")
@@ -206,7 +224,12 @@ class Chaos:
         home.succeed("rm", note["id"])
         self.discarded.update(note["body"].split())
         self.stats["delete"] += 1
-        self.note(f"home {home.index}: rm {note['id']} ({note['body']})")
+        self.note(f"home {home.index}: rm {note['id']} ({' '.join(t for t in note['body'].split() if t.startswith('tok'))})")
+
+    def offline_burst(self, home):
+        """Several changes in a row before the next sync, as after working offline."""
+        for _ in range(self.random.randrange(2, 7)):
+            self.random.choice([self.create, self.edit, self.edit])(home)
 
     def sync(self, home):
         started = time.monotonic()
@@ -266,8 +289,8 @@ class Chaos:
     def run(self):
         self.setup()
         deadline = time.monotonic() + self.options.time_limit if self.options.time_limit else None
-        actions = [(self.create, 18), (self.edit, 26), (self.delete, 6), (self.sync, 18), (self.killed_sync, 28),
-                   (self.server_kill, 4)]
+        actions = [(self.create, 16), (self.edit, 24), (self.delete, 6), (self.offline_burst, 6), (self.sync, 18),
+                   (self.killed_sync, 26), (self.server_kill, 4)]
         rounds = 0
         for rounds in range(1, self.options.rounds + 1):
             home = self.random.choice(self.homes)
@@ -297,7 +320,8 @@ class Chaos:
             held = {id: content(note) for id, note in home.notes().items()}
             for id in sorted(set(held) | set(expected)):
                 if held.get(id) != expected.get(id):
-                    problems.append(f"home {home.index}, note {id}: home has {held.get(id)}, server has {expected.get(id)}")
+                    problems.append(f"home {home.index}, note {id}: home has {summary(held.get(id))}, "
+                                    f"server has {summary(expected.get(id))}")
         present = set()
         for note in server.values():
             present.update(note["body"].split())

@@ -55,9 +55,9 @@ public actor SyncEngine {
         if let interrupted = saved.inFlightPush {
             do {
                 try await send(interrupted, report: &report)
-            } catch SyncError.requestIDReused {
-                // The server holds other changes under this ID and applied none of these: they are
-                // still pending, and go out below under a new ID.
+            } catch let error as SyncError where error.isRequestTooLarge || error == .requestIDReused(interrupted.requestID) {
+                // Refused whole, so none of it was applied: its notes are still pending, and go out
+                // below under new IDs (in smaller batches if it was too large).
             }
             // Processed: later saves may forget it (resending it again would only replay its answer).
             saved.inFlightPush = nil
@@ -85,12 +85,7 @@ public actor SyncEngine {
             var sent = 0
             for start in stride(from: 0, to: pending.count, by: PushRequest.maximumChanges) {
                 let batch = Array(pending[start..<min(start + PushRequest.maximumChanges, pending.count)])
-                let request = try await makeRequest(batch)
-                // Recorded with its changes before it is sent: if this process dies before the
-                // answer is processed, the next sync resends exactly this request.
-                saved.inFlightPush = request
-                try await state.save(saved)
-                try await send(request, report: &report)
+                try await push(batch, saved: &saved, report: &report)
                 sent += batch.count
                 progress(.pushing(sent: sent, of: pending.count))
             }
@@ -109,6 +104,22 @@ public actor SyncEngine {
         guard info.apiVersion == clientAPIVersion, info.minimumClientAPIVersion <= clientAPIVersion else {
             throw .incompatibleAPIVersion(server: info.apiVersion, client: clientAPIVersion,
                                           minimumClient: info.minimumClientAPIVersion)
+        }
+    }
+
+    /// Pushes these notes in one request or, if the server finds it too large, in two halves
+    /// (and so on): the API limits a request's bytes, not only its count of changes.
+    private func push(_ ids: [NoteID], saved: inout SyncState, report: inout SyncReport) async throws {
+        let request = try await makeRequest(ids)
+        // Recorded with its changes before it is sent: if this process dies before the
+        // answer is processed, the next sync resends exactly this request.
+        saved.inFlightPush = request
+        try await state.save(saved)
+        do {
+            try await send(request, report: &report)
+        } catch let error as SyncError where error.isRequestTooLarge && ids.count > 1 {
+            try await push(Array(ids[..<(ids.count / 2)]), saved: &saved, report: &report)
+            try await push(Array(ids[(ids.count / 2)...]), saved: &saved, report: &report)
         }
     }
 
@@ -197,6 +208,13 @@ public actor SyncEngine {
             let digits = String(random.nextUInt64(), radix: 16)
             return String(repeating: "0", count: 16 - digits.count) + digits
         }.joined()
+    }
+}
+
+extension SyncError {
+    /// The server refused a request for its size (413): nothing of it was applied.
+    var isRequestTooLarge: Bool {
+        if case .rejected(413, _, _) = self { true } else { false }
     }
 }
 

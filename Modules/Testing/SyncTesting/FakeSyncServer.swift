@@ -18,8 +18,14 @@ public actor FakeSyncServer: SyncTransport {
     /// How many push requests were applied (not answered from the idempotency record).
     public private(set) var appliedPushCount = 0
 
-    public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1), notes: [Note] = []) {
+    /// The largest push the fake accepts, counted as the UTF-8 bytes of the notes' titles and
+    /// bodies (the real server limits the request body: 413 `payload_too_large`); `nil`: no limit.
+    private let maximumPushBytes: Int?
+
+    public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1), notes: [Note] = [],
+                maximumPushBytes: Int? = nil) {
         self.info = info
+        self.maximumPushBytes = maximumPushBytes
         for note in notes {
             lastSequence += 1
             self.notes[note.id] = note
@@ -64,6 +70,10 @@ public actor FakeSyncServer: SyncTransport {
         }
         guard request.changes.count <= PushRequest.maximumChanges else {
             throw .rejected(status: 413, code: "payload_too_large", message: "too many changes")
+        }
+        if let maximumPushBytes,
+           request.changes.reduce(0, { $0 + $1.note.title.utf8.count + $1.note.body.utf8.count }) > maximumPushBytes {
+            throw .rejected(status: 413, code: "payload_too_large", message: "the request body is larger than \(maximumPushBytes) bytes")
         }
         var results: [PushResult] = []
         for change in request.changes {

@@ -139,7 +139,7 @@ let package = Package(
         module("Adapters", "PostgresNoteRepository", ["QuillModels", "ServerStoreInterface", postgresNIO, logging, serviceLifecycle]),
         module("Features", "ServerFeature", [
             "QuillModels", "QuillAPI", "ServerStoreInterface", "SystemInterface", "NoteStoreInterface", "ArchiveFeature", "CompressionInterface",
-            "ByteStreamInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle,
+            "ByteStreamInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle, crypto,
         ]),
         module("Composition", "ServerComposition", [
             "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository",

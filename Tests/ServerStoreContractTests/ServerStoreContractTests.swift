@@ -176,7 +176,7 @@ import Testing
                 PushChange(note: fresh, baseRevision: nil),
                 PushChange(note: edit, baseRevision: 1),
                 PushChange(note: stale, baseRevision: 1),
-            ], requestID: try #require(PushRequestID("r1")), account: account, at: Sample.date)
+            ], requestID: try #require(PushRequestID("r1")), digest: PushDigest("d1"), account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied, .applied, .conflict])
             #expect(outcomes[0].note == NoteDocument(try fresh.withRevision(1)))
             #expect(outcomes[1].note == NoteDocument(try edit.withRevision(2)))
@@ -193,16 +193,43 @@ import Testing
             let bob = try await store.newAccount("bob")
             let requestID = try #require(PushRequestID("same-id"))
             let note = try Sample.note("a1")
-            let first = try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID, account: alice,
-                                             at: Sample.date)
-            let retry = try await store.push([PushChange(note: note.revised(title: "other", at: Sample.date), baseRevision: 1)],
-                                             requestID: requestID, account: alice, at: Sample.date.addingTimeInterval(60))
+            let push = [PushChange(note: note, baseRevision: nil)]
+            let first = try await store.push(push, requestID: requestID, digest: PushDigest("d1"), account: alice, at: Sample.date)
+            let retry = try await store.push(push, requestID: requestID, digest: PushDigest("d1"), account: alice,
+                                             at: Sample.date.addingTimeInterval(60))
             #expect(retry == first)
             #expect(try await store.note(note.id, account: alice)?.revision == 1)
             #expect(try await store.changes(account: alice, after: .beginning, limit: 10).notes.count == 1)
-            let bobs = try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID, account: bob,
-                                            at: Sample.date)
+            let bobs = try await store.push(push, requestID: requestID, digest: PushDigest("d2"), account: bob, at: Sample.date)
             #expect(bobs.map(\.status) == [.applied])
+        }
+    }
+
+    /// Issue 14: a request ID is bound to what it carried. The same ID with other changes is an
+    /// error of its own, applies nothing, and leaves the recorded answer in place.
+    @Test(arguments: implementations)
+    func aRequestIDWithOtherChangesIsRefused(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let requestID = try #require(PushRequestID("same-id"))
+            let note = try Sample.note("a1")
+            let first = try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID,
+                                             digest: PushDigest("d1"), account: account, at: Sample.date)
+            let other = [PushChange(note: try note.revised(title: "other", at: Sample.date), baseRevision: 1),
+                         PushChange(note: try Sample.note("b2"), baseRevision: nil)]
+            await #expect(throws: ServerStoreError.pushRequestReused(requestID)) {
+                try await store.push(other, requestID: requestID, digest: PushDigest("d2"), account: account,
+                                     at: Sample.date.addingTimeInterval(60))
+            }
+            #expect(try await store.note(note.id, account: account)?.title == note.title)
+            #expect(try await store.note(try #require(NoteID("b2")), account: account) == nil)
+            #expect(try await store.changes(account: account, after: .beginning, limit: 10).notes.count == 1)
+            #expect(try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID,
+                                         digest: PushDigest("d1"), account: account, at: Sample.date) == first)
+            // Under a new ID the same changes are decided afresh.
+            let fresh = try await store.push(other, requestID: try #require(PushRequestID("new-id")), digest: PushDigest("d2"),
+                                             account: account, at: Sample.date)
+            #expect(fresh.map(\.status) == [.applied, .applied])
         }
     }
 
@@ -212,18 +239,19 @@ import Testing
             let account = try await store.newAccount("alice")
             let note = try Sample.note("a1")
             let push = [PushChange(note: note, baseRevision: nil)]
+            let digest = PushDigest("d1")
             let old = try #require(PushRequestID("old")), kept = try #require(PushRequestID("kept"))
-            let first = try await store.push(push, requestID: old, account: account, at: Sample.date)
+            let first = try await store.push(push, requestID: old, digest: digest, account: account, at: Sample.date)
             #expect(first.map(\.status) == [.applied])
             let almost = Sample.date.addingTimeInterval(PushRequestID.retention - 1)
-            #expect(try await store.push(push, requestID: old, account: account, at: almost) == first)
-            _ = try await store.push([], requestID: kept, account: account, at: almost)
+            #expect(try await store.push(push, requestID: old, digest: digest, account: account, at: almost) == first)
+            _ = try await store.push([], requestID: kept, digest: PushDigest("empty"), account: account, at: almost)
 
             // Past the retention period the answer is gone: the same push is decided again (the note
             // now exists, so creating it conflicts), while a younger answer is still replayed.
             let later = Sample.date.addingTimeInterval(PushRequestID.retention + 1)
-            #expect(try await store.push(push, requestID: old, account: account, at: later).map(\.status) == [.conflict])
-            #expect(try await store.push(push, requestID: kept, account: account, at: later) == [])
+            #expect(try await store.push(push, requestID: old, digest: digest, account: account, at: later).map(\.status) == [.conflict])
+            #expect(try await store.push([], requestID: kept, digest: PushDigest("empty"), account: account, at: later) == [])
         }
     }
 

@@ -47,8 +47,13 @@ enum PostgresMigrations {
             "ALTER TABLE push_requests ADD COLUMN created_ms BIGINT NOT NULL DEFAULT 0",
             "CREATE INDEX push_requests_age ON push_requests (account_id, created_ms)",
         ]),
+        // The digest of what each push carried (`PushDigest`); NULL for answers recorded before,
+        // which keep matching any retry of their request ID until they expire.
+        (3, [
+            "ALTER TABLE push_requests ADD COLUMN digest TEXT",
+        ]),
         // When each account was created and each token last authenticated (`account list`);
-        // NULL for rows from before. Version 3 is taken by the push digest (branch sync-push).
+        // NULL for rows from before.
         (4, [
             "ALTER TABLE accounts ADD COLUMN created_ms BIGINT",
             "ALTER TABLE tokens ADD COLUMN last_used_ms BIGINT",

@@ -213,15 +213,17 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
-    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome] {
+    public func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+                     at now: Date) async throws -> [PushOutcome] {
         try await writing(account) { connection in
             let oldest = now.addingTimeInterval(-PushRequestID.retention).millisecondsSince1970
             try await connection.query(
                 "DELETE FROM push_requests WHERE account_id = \(account.rawValue) AND created_ms < \(oldest)", logger: logger)
             let stored = try await connection.query("""
-                SELECT outcomes FROM push_requests WHERE account_id = \(account.rawValue) AND request_id = \(requestID.rawValue)
+                SELECT outcomes, digest FROM push_requests WHERE account_id = \(account.rawValue) AND request_id = \(requestID.rawValue)
                 """, logger: logger)
-            for try await text in stored.decode(String.self) {
+            for try await (text, recorded) in stored.decode((String, String?).self) {
+                if let recorded, recorded != digest.rawValue { throw ServerStoreError.pushRequestReused(requestID) }
                 do { return try JSONDecoder().decode([PushOutcome].self, from: Data(text.utf8)) } catch {
                     throw ServerStoreError.corrupt("stored push \(requestID): \(error)")
                 }
@@ -235,8 +237,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             }
             let encoded = String(decoding: try NoteJSON.encoder.encode(outcomes), as: UTF8.self)
             try await connection.query("""
-                INSERT INTO push_requests (account_id, request_id, outcomes, created_ms)
-                VALUES (\(account.rawValue), \(requestID.rawValue), \(encoded), \(now.millisecondsSince1970))
+                INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest)
+                VALUES (\(account.rawValue), \(requestID.rawValue), \(encoded), \(now.millisecondsSince1970), \(digest.rawValue))
                 """, logger: logger)
             return outcomes
         }

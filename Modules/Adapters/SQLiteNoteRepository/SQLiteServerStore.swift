@@ -265,17 +265,21 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
-    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome] {
+    public func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+                     at now: Date) async throws -> [PushOutcome] {
         try guarded { connection in
             try connection.transaction {
                 let oldest = now.addingTimeInterval(-PushRequestID.retention).millisecondsSince1970
                 try connection.query("DELETE FROM push_requests WHERE account_id = ? AND created_ms < ?",
                                      [.integer(account.rawValue), .integer(oldest)])
-                var stored: String?
-                try connection.query("SELECT outcomes FROM push_requests WHERE account_id = ? AND request_id = ?",
-                                     [.integer(account.rawValue), .text(requestID.rawValue)]) { stored = $0.text(0) }
+                var stored: (outcomes: String, digest: String?)?
+                try connection.query("SELECT outcomes, digest FROM push_requests WHERE account_id = ? AND request_id = ?",
+                                     [.integer(account.rawValue), .text(requestID.rawValue)]) {
+                    stored = ($0.text(0), $0.isNull(1) ? nil : $0.text(1))
+                }
                 if let stored {
-                    do { return try JSONDecoder().decode([PushOutcome].self, from: Data(stored.utf8)) } catch {
+                    if let recorded = stored.digest, recorded != digest.rawValue { throw ServerStoreError.pushRequestReused(requestID) }
+                    do { return try JSONDecoder().decode([PushOutcome].self, from: Data(stored.outcomes.utf8)) } catch {
                         throw ServerStoreError.corrupt("stored push \(requestID): \(error)")
                     }
                 }
@@ -287,8 +291,10 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                     }
                 }
                 let encoded = String(decoding: try NoteJSON.encoder.encode(outcomes), as: UTF8.self)
-                try connection.query("INSERT INTO push_requests (account_id, request_id, outcomes, created_ms) VALUES (?, ?, ?, ?)",
-                                     [.integer(account.rawValue), .text(requestID.rawValue), .text(encoded), .integer(now.millisecondsSince1970)])
+                try connection.query("""
+                    INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest) VALUES (?, ?, ?, ?, ?)
+                    """, [.integer(account.rawValue), .text(requestID.rawValue), .text(encoded), .integer(now.millisecondsSince1970),
+                          .text(digest.rawValue)])
                 return outcomes
             }
         }

@@ -50,7 +50,8 @@ struct SyncRoutes {
             let note = try RequestInput.note(from: change.note, field: "changes[\(index)].note")
             changes.append(PushChange(note: note, baseRevision: change.baseRevision))
         }
-        let outcomes = try await dependencies.notes.push(changes, requestID: requestID, account: account.id, at: dependencies.clock.now())
+        let outcomes = try await dependencies.notes.push(changes, requestID: requestID, digest: try PushDigests.digest(of: changes),
+                                                         account: account.id, at: dependencies.clock.now())
         return JSONBody.written(PushResponseBody(results: outcomes))
     }
 }

@@ -43,6 +43,20 @@ public struct PushRequestID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { rawValue }
 }
 
+/// A fingerprint of exactly what one push carried (its changes, in order), kept with its answer.
+///
+/// Exists so that a request ID is bound to one batch: a retry with the same ID and the same
+/// changes gets the recorded answer, while the same ID with other changes is refused
+/// (`ServerStoreError.pushRequestReused`) instead of being answered for a batch it did not send.
+/// The HTTP layer computes it (SHA-256, lowercase hex); repositories only store and compare it.
+public struct PushDigest: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+}
+
 /// The rule every repository applies to one pushed change, given the server's current version.
 ///
 /// Kept here, next to the protocol, so that all repositories decide alike and the contract

@@ -26,10 +26,13 @@ public protocol ServerNoteRepository: Sendable {
     /// that form; `nil` (the default) if it does not, and the caller uses `changes`.
     func encodedChanges(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> EncodedChangePage?
     /// Applies each change by `PushRule`, all in one transaction, and remembers the outcomes
-    /// under `requestID`: the same request ID again returns them without applying anything.
+    /// with `digest` under `requestID`: the same request ID with the same digest again returns
+    /// them without applying anything; with another digest it throws `.pushRequestReused` and
+    /// applies nothing (an answer recorded before digests were kept matches any digest).
     /// Answers older than `PushRequestID.retention` at `now` are forgotten (this call removes them),
     /// so the remembered answers do not grow without bound.
-    func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome]
+    func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+              at now: Date) async throws -> [PushOutcome]
 }
 
 extension ServerNoteRepository {

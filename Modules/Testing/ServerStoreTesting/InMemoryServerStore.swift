@@ -14,7 +14,7 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
     private var tokens: [TokenID: (token: StoredToken, account: AccountID)] = [:]
     private var notesByAccount: [AccountID: [NoteID: Entry]] = [:]
     private var lastSequence: [AccountID: Int64] = [:]
-    private var pushes: [AccountID: [PushRequestID: (outcomes: [PushOutcome], at: Date)]] = [:]
+    private var pushes: [AccountID: [PushRequestID: (outcomes: [PushOutcome], digest: PushDigest, at: Date)]] = [:]
     private var nextAccountID: Int64 = 1
     private var created: [AccountID: Date] = [:]
     private var tokenUses: [TokenID: Date] = [:]
@@ -114,10 +114,14 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
                           hasMore: later.count > page.count)
     }
 
-    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome] {
+    public func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+                     at now: Date) async throws -> [PushOutcome] {
         let oldest = now.addingTimeInterval(-PushRequestID.retention)
         pushes[account] = pushes[account]?.filter { $0.value.at >= oldest }
-        if let earlier = pushes[account]?[requestID] { return earlier.outcomes }
+        if let earlier = pushes[account]?[requestID] {
+            guard earlier.digest == digest else { throw ServerStoreError.pushRequestReused(requestID) }
+            return earlier.outcomes
+        }
         var outcomes: [PushOutcome] = []
         for change in changes {
             switch try PushRule.decide(change, current: notesByAccount[account]?[change.note.id]?.note) {
@@ -125,7 +129,7 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
             case .conflict(let current): outcomes.append(.conflict(current))
             }
         }
-        pushes[account, default: [:]][requestID] = (outcomes, now)
+        pushes[account, default: [:]][requestID] = (outcomes, digest, now)
         return outcomes
     }
 

@@ -164,7 +164,8 @@ struct RacingNoteStore: ServerNoteRepository {
     func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage {
         try await base.changes(account: account, after: cursor, limit: limit)
     }
-    func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome] {
-        try await base.push(changes, requestID: requestID, account: account, at: now)
+    func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+              at now: Date) async throws -> [PushOutcome] {
+        try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now)
     }
 }

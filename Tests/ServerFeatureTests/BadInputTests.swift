@@ -67,7 +67,7 @@ import Testing
 
     @Test func unknownRoutesAre404InTheErrorShape() async throws {
         try await TestServer.make().test { client in
-            for (method, uri) in [(HTTPRequest.Method.get, "/nope"), (.get, "/v1/nope"), (.patch, "/v1/notes/a1"), (.get, "/")] {
+            for (method, uri) in [(HTTPRequest.Method.get, "/nope"), (.get, "/v1/nope"), (.patch, "/v1/notes/a1/b"), (.get, "/")] {
                 let response = try await client.send(method, uri)
                 #expect(response.status == .notFound && response.errorCode == "not_found", "\(method) \(uri)")
             }

@@ -9,6 +9,7 @@ struct NoteRoutes {
     static let maximumPageSize = 1000
 
     let dependencies: ServerDependencies
+    private var live: LiveNotes { LiveNotes(repository: dependencies.notes) }
 
     func register(on group: RouterGroup<ServerRequestContext>) {
         group.get("notes") { request, context in try await list(request, context) }
@@ -36,19 +37,18 @@ struct NoteRoutes {
     func read(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try RequestInput.noteID(context)
-        if let encoded = try await dependencies.notes.encodedNote(id, account: account.id) {
+        switch try await live.read(id, account: account.id) {
+        case .encoded(let encoded):
             return JSONBody.encoded(encoded.json, headers: RequestInput.eTag(revision: encoded.revision))
+        case .note(let note):
+            return JSONBody.written(NoteDocument(note), headers: RequestInput.eTag(note))
         }
-        guard let note = try await dependencies.notes.note(id, account: account.id) else {
-            throw APIError.notFound("no note with ID \(id)")
-        }
-        return JSONBody.written(NoteDocument(note), headers: RequestInput.eTag(note))
     }
 
     func create(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let note = try RequestInput.note(from: try await RequestInput.decode(NoteDocument.self, from: request))
-        let created = try await dependencies.notes.create(note, account: account.id)
+        let note = try RequestInput.liveNote(from: try await RequestInput.decode(NoteDocument.self, from: request))
+        let created = try await live.create(note, account: account.id)
         return JSONBody.written(NoteDocument(created), status: .created, headers: RequestInput.eTag(created))
     }
 
@@ -56,9 +56,9 @@ struct NoteRoutes {
         let account = try context.requireAccount()
         let id = try RequestInput.noteID(context)
         let revision = try RequestInput.ifMatchRevision(request)
-        let note = try RequestInput.note(from: try await RequestInput.decode(NoteDocument.self, from: request))
+        let note = try RequestInput.liveNote(from: try await RequestInput.decode(NoteDocument.self, from: request))
         guard note.id == id else { throw APIError.badRequest("id: the body's ID \(note.id) differs from the URL's \(id)") }
-        let replaced = try await dependencies.notes.replace(note, account: account.id, ifRevision: revision)
+        let replaced = try await live.replace(note, account: account.id, ifRevision: revision)
         return JSONBody.written(NoteDocument(replaced), headers: RequestInput.eTag(replaced))
     }
 
@@ -66,7 +66,7 @@ struct NoteRoutes {
         let account = try context.requireAccount()
         let id = try RequestInput.noteID(context)
         let revision = try RequestInput.ifMatchRevision(request)
-        let tombstone = try await dependencies.notes.delete(id, account: account.id, ifRevision: revision, at: dependencies.clock.now())
+        let tombstone = try await live.delete(id, account: account.id, ifRevision: revision, at: dependencies.clock.now())
         return JSONBody.written(NoteDocument(tombstone), headers: RequestInput.eTag(tombstone))
     }
 }

@@ -47,5 +47,14 @@ enum PostgresMigrations {
             "ALTER TABLE push_requests ADD COLUMN created_ms BIGINT NOT NULL DEFAULT 0",
             "CREATE INDEX push_requests_age ON push_requests (account_id, created_ms)",
         ]),
+        // Note text is escaped from now on (PostgresText): double the escape character in rows written before.
+        (3, [
+            """
+            UPDATE notes SET title = replace(title, chr(65535), chr(65535) || chr(65535)),
+                body = replace(body, chr(65535), chr(65535) || chr(65535)),
+                tags = replace(tags, chr(65535), chr(65535) || chr(65535))
+            WHERE strpos(title || body || tags, chr(65535)) > 0
+            """,
+        ]),
     ]
 }

@@ -223,11 +223,12 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
 
     /// Stores `note` as given (revision included) under the account's next change number.
     private func write(_ note: Note, account: AccountID, on connection: PostgresConnection) async throws -> Note {
-        let tags = note.tags.map(\.rawValue).joined(separator: " ")
+        let tags = PostgresText.stored(note.tags.map(\.rawValue).joined(separator: " "))
+        let (title, body) = (PostgresText.stored(note.title), PostgresText.stored(note.body))
         try await connection.query("""
             WITH next AS (UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = \(account.rawValue) RETURNING last_sequence)
             INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence)
-            SELECT \(account.rawValue), \(note.id.rawValue), \(note.title), \(note.body), \(tags),
+            SELECT \(account.rawValue), \(note.id.rawValue), \(title), \(body), \(tags),
                    \(note.created.millisecondsSince1970), \(note.updated.millisecondsSince1970), \(Int64(note.revision)),
                    \(note.isDeleted), next.last_sequence FROM next
             ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
@@ -257,8 +258,8 @@ enum NoteRows {
     static func note(_ row: NoteRow) throws -> Note {
         guard let id = NoteID(row.0) else { throw ServerStoreError.corrupt("note ID '\(row.0)'") }
         do {
-            let tags = try row.3.split(separator: " ").map { try Tag(String($0)) }
-            return try Note(id: id, title: row.1, body: row.2, tags: tags,
+            let tags = try PostgresText.read(row.3).split(separator: " ").map { try Tag(String($0)) }
+            return try Note(id: id, title: PostgresText.read(row.1), body: PostgresText.read(row.2), tags: tags,
                             created: Date(millisecondsSince1970: row.4), updated: Date(millisecondsSince1970: row.5),
                             revision: Int(row.6), isDeleted: row.7)
         } catch {

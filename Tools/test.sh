@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: the dependency rule, every Swift test of the package
 # (against a throwaway PostgreSQL cluster when PostgreSQL is installed; see Tools/with-postgres.sh),
-# then the running quill-server checked against docs/openapi.yaml (Tools/openapi-conformance.sh).
+# then the running quill-server checked against docs/openapi.yaml and fuzzed statefully over SQLite
+# and PostgreSQL (Tools/openapi-conformance.sh; QUILL_FUZZ_EXAMPLES=N for a longer fuzz).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Tools/dependency-rule.sh check

@@ -33,6 +33,10 @@ enum RequestInput {
         guard (1...NoteJSON.currentFormat).contains(document.format) else {
             throw APIError.badRequest("\(field).format: version \(document.format) is not supported (this server reads 1...\(NoteJSON.currentFormat))")
         }
+        // Counted as sent, duplicates included, as the spec's maxItems counts; a note's own tags never repeat.
+        guard document.tags.count <= NoteLimits.maximumTags else {
+            throw APIError.badRequest("\(field).tags: \(document.tags.count) tags; at most \(NoteLimits.maximumTags)")
+        }
         do { return try document.note() } catch {
             throw APIError.badRequest("\(field): \(error.description)")
         }

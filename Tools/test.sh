@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: the dependency rule, every Swift test of the package
 # (against a throwaway PostgreSQL cluster when PostgreSQL is installed; see Tools/with-postgres.sh),
-# then the running quill-server checked against docs/openapi.yaml (Tools/openapi-conformance.sh),
-# the curl walkthrough of docs/server.md (Tools/curl-walkthrough-test.sh), `quill edit` on a
-# real terminal (Tools/pty-editor-test.sh), and the real-process sync chaos test (Tools/chaos.sh).
+# then the running quill-server checked against docs/openapi.yaml and fuzzed statefully over SQLite
+# and PostgreSQL (Tools/openapi-conformance.sh; QUILL_FUZZ_EXAMPLES=N for a longer fuzz), the curl
+# walkthrough of docs/server.md (Tools/curl-walkthrough-test.sh), `quill edit` on a real terminal
+# (Tools/pty-editor-test.sh), and the real-process sync chaos test (Tools/chaos.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Tools/dependency-rule.sh check

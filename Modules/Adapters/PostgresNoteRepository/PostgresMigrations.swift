@@ -58,5 +58,14 @@ enum PostgresMigrations {
             "ALTER TABLE accounts ADD COLUMN created_ms BIGINT",
             "ALTER TABLE tokens ADD COLUMN last_used_ms BIGINT",
         ]),
+        // Note text is escaped from now on (PostgresText): double the escape character in rows written before.
+        (5, [
+            """
+            UPDATE notes SET title = replace(title, chr(65535), chr(65535) || chr(65535)),
+                body = replace(body, chr(65535), chr(65535) || chr(65535)),
+                tags = replace(tags, chr(65535), chr(65535) || chr(65535))
+            WHERE strpos(title || body || tags, chr(65535)) > 0
+            """,
+        ]),
     ]
 }

@@ -157,11 +157,12 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
 
     public func notes(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> [Note] {
         try await guarded {
-            // `tags` holds the note's tags separated by single spaces.
+            // `tags` holds the note's tags separated by single spaces, escaped as `PostgresText` stores text.
+            let stored = tag.map { PostgresText.stored($0.rawValue) }
             let rows = try await client.query("""
                 SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM notes
                 WHERE account_id = \(account.rawValue) AND NOT deleted AND id > \(after?.rawValue ?? "")
-                  AND (\(tag?.rawValue)::text IS NULL OR \(tag?.rawValue)::text = ANY(string_to_array(tags, ' ')))
+                  AND (\(stored)::text IS NULL OR \(stored)::text = ANY(string_to_array(tags, ' ')))
                 ORDER BY id COLLATE "C" LIMIT \(Int64(max(0, limit)))
                 """, logger: logger)
             var notes: [Note] = []
@@ -272,11 +273,12 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
 
     /// Stores `note` as given (revision included) under the account's next change number.
     private func write(_ note: Note, account: AccountID, on connection: PostgresConnection) async throws -> Note {
-        let tags = note.tags.map(\.rawValue).joined(separator: " ")
+        let tags = PostgresText.stored(note.tags.map(\.rawValue).joined(separator: " "))
+        let (title, body) = (PostgresText.stored(note.title), PostgresText.stored(note.body))
         try await connection.query("""
             WITH next AS (UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = \(account.rawValue) RETURNING last_sequence)
             INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence)
-            SELECT \(account.rawValue), \(note.id.rawValue), \(note.title), \(note.body), \(tags),
+            SELECT \(account.rawValue), \(note.id.rawValue), \(title), \(body), \(tags),
                    \(note.created.millisecondsSince1970), \(note.updated.millisecondsSince1970), \(Int64(note.revision)),
                    \(note.isDeleted), next.last_sequence FROM next
             ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
@@ -306,8 +308,8 @@ enum NoteRows {
     static func note(_ row: NoteRow) throws -> Note {
         guard let id = NoteID(row.0) else { throw ServerStoreError.corrupt("note ID '\(row.0)'") }
         do {
-            let tags = try row.3.split(separator: " ").map { try Tag(String($0)) }
-            return try Note(id: id, title: row.1, body: row.2, tags: tags,
+            let tags = try PostgresText.read(row.3).split(separator: " ").map { try Tag(String($0)) }
+            return try Note(id: id, title: PostgresText.read(row.1), body: PostgresText.read(row.2), tags: tags,
                             created: Date(millisecondsSince1970: row.4), updated: Date(millisecondsSince1970: row.5),
                             revision: Int(row.6), isDeleted: row.7)
         } catch {

@@ -225,11 +225,11 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     public func encodedNote(_ id: NoteID, account: AccountID) async throws -> EncodedNote? {
         try reading { connection in
             var found: EncodedNote?
-            try connection.query("SELECT revision, document FROM notes WHERE account_id = ? AND id = ? AND document IS NOT NULL",
+            try connection.query("SELECT revision, deleted, document FROM notes WHERE account_id = ? AND id = ? AND document IS NOT NULL",
                                  [.integer(account.rawValue), .text(id.rawValue)]) { row in
                 var json: [UInt8] = []
-                row.appendText(1, to: &json)
-                found = EncodedNote(revision: Int(row.integer(0)), json: json)
+                row.appendText(2, to: &json)
+                found = EncodedNote(revision: Int(row.integer(0)), isDeleted: row.integer(1) != 0, json: json)
             }
             return found
         }

@@ -10,6 +10,7 @@ struct NoteRoutes {
     static let maximumPageSize = 1000
 
     let dependencies: ServerDependencies
+    var live: LiveNotes { LiveNotes(repository: dependencies.notes) }
 
     func register(on group: RouterGroup<ServerRequestContext>) {
         group.get("notes") { request, context in try await list(request, context) }
@@ -39,20 +40,19 @@ struct NoteRoutes {
     func read(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try RequestInput.noteID(context)
-        if let encoded = try await dependencies.notes.encodedNote(id, account: account.id) {
+        switch try await live.read(id, account: account.id) {
+        case .encoded(let encoded):
             return JSONBody.encoded(encoded.json, headers: RequestInput.eTag(revision: encoded.revision))
+        case .note(let note):
+            return JSONBody.written(NoteDocument(note), headers: RequestInput.eTag(note))
         }
-        guard let note = try await dependencies.notes.note(id, account: account.id) else {
-            throw APIError.notFound("no note with ID \(id)")
-        }
-        return JSONBody.written(NoteDocument(note), headers: RequestInput.eTag(note))
     }
 
     func delete(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try RequestInput.noteID(context)
         let revision = try RequestInput.ifMatchRevision(request)
-        let tombstone = try await dependencies.notes.delete(id, account: account.id, ifRevision: revision, at: dependencies.clock.now())
+        let tombstone = try await live.delete(id, account: account.id, ifRevision: revision, at: dependencies.clock.now())
         return JSONBody.written(NoteDocument(tombstone), headers: RequestInput.eTag(tombstone))
     }
 }

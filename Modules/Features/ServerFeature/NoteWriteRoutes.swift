@@ -21,7 +21,7 @@ extension NoteRoutes {
         let created: Note
         switch try await RequestInput.decode(NoteInput.self, from: request) {
         case .document(let document):
-            created = try await dependencies.notes.create(try RequestInput.note(from: document), account: account.id)
+            created = try await live.create(try RequestInput.liveNote(from: document), account: account.id)
         case .draft(let draft):
             created = try await create(draft, account: account.id)
         }
@@ -36,9 +36,9 @@ extension NoteRoutes {
         let revision = try RequestInput.ifMatchRevision(request)
         switch try await RequestInput.decode(NoteInput.self, from: request) {
         case .document(let document):
-            let note = try RequestInput.note(from: document)
+            let note = try RequestInput.liveNote(from: document)
             guard note.id == id else { throw APIError.badRequest("id: the body's ID \(note.id) differs from the URL's \(id)") }
-            let replaced = try await dependencies.notes.replace(note, account: account.id, ifRevision: revision)
+            let replaced = try await live.replace(note, account: account.id, ifRevision: revision)
             return JSONBody.written(NoteDocument(replaced), headers: RequestInput.eTag(replaced))
         case .draft(let draft):
             if let given = draft.id, given != id {
@@ -83,7 +83,7 @@ extension NoteRoutes {
                          created: now, updated: now)
             }
             do {
-                return try await dependencies.notes.create(note, account: account)
+                return try await live.create(note, account: account)
             } catch ServerStoreError.alreadyExists where draft.id == nil && attempt < Self.idAttempts {
                 attempt += 1
             }

@@ -19,6 +19,8 @@ public enum ServerApplication {
         NoteRoutes(dependencies: dependencies).register(on: v1)
         SyncRoutes(dependencies: dependencies).register(on: v1)
         ExportRoutes(dependencies: dependencies).register(on: v1)
+        // Last, so that it sees every route and wraps only the "no route" responder.
+        router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))
         return router
     }
 

@@ -36,7 +36,7 @@ struct SyncRoutes {
         let account = try context.requireAccount()
         let body = try await RequestInput.decode(PushRequestBody.self, from: request)
         guard let requestID = PushRequestID(body.requestID) else {
-            throw APIError.badRequest("requestID: must be 1 to \(PushRequestID.maximumLength) bytes without control characters")
+            throw APIError.badRequest("requestID: must be 1 to \(PushRequestID.maximumLength) characters (code points), none a control character")
         }
         guard body.changes.count <= Self.maximumPushChanges else {
             throw APIError.badRequest("changes: \(body.changes.count) changes; at most \(Self.maximumPushChanges) per push")
@@ -44,8 +44,8 @@ struct SyncRoutes {
         var changes: [PushChange] = []
         changes.reserveCapacity(body.changes.count)
         for (index, change) in body.changes.enumerated() {
-            if let base = change.baseRevision, base < 1 {
-                throw APIError.badRequest("changes[\(index)].baseRevision: \(base) is not a positive revision")
+            if let base = change.baseRevision, !(1...PushChange.maximumBaseRevision).contains(base) {
+                throw APIError.badRequest("changes[\(index)].baseRevision: \(base) is not a revision from 1 to \(PushChange.maximumBaseRevision)")
             }
             let note = try RequestInput.note(from: change.note, field: "changes[\(index)].note")
             changes.append(PushChange(note: note, baseRevision: change.baseRevision))

@@ -41,9 +41,10 @@ extension ServerNoteRepository {
         try await notes(account: account, tagged: nil, after: after, limit: limit)
     }
 
-    /// Replaces a note with its tombstone, only if it is still at `ifRevision`.
+    /// Replaces a live note with its tombstone, only if it is still at `ifRevision`. A note that
+    /// is already a tombstone counts as absent (`.notFound`): there is nothing left to delete.
     public func delete(_ id: NoteID, account: AccountID, ifRevision: Int, at date: Date) async throws -> Note {
-        guard let current = try await note(id, account: account) else { throw ServerStoreError.notFound(id) }
+        guard let current = try await note(id, account: account), !current.isDeleted else { throw ServerStoreError.notFound(id) }
         guard current.revision == ifRevision else { throw ServerStoreError.revisionMismatch(id, current: current.revision) }
         return try await replace(current.deleted(at: date), account: account, ifRevision: ifRevision)
     }

@@ -77,9 +77,7 @@ public struct Note: Hashable, Sendable {
 
     static func validatedTitle(_ title: String) throws(NoteValidationError) -> String {
         if isPlainASCIITitle(title) { return title }
-        // Fast path: Foundation's trimming is slow on Linux and most titles have nothing to trim.
-        let trimmed = title.first?.isWhitespace == false && title.last?.isWhitespace == false
-            ? title : title.trimmingCharacters(in: .whitespaces)
+        let trimmed = title.trimmingUnicodeScalars(where: \.isSpaceWithinALine)
         guard !trimmed.isEmpty else { throw .emptyTitle }
         guard !trimmed.contains(where: \.isNewline) else { throw .titleHasLineBreak }
         guard trimmed.count <= NoteLimits.maximumTitleCharacters else { throw .titleTooLong(characters: trimmed.count) }

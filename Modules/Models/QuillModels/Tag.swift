@@ -12,10 +12,7 @@ public struct Tag: Hashable, Comparable, Sendable, Codable, CustomStringConverti
             self.rawValue = text
             return
         }
-        // Fast path: Foundation's trimming is slow on Linux and most tags have nothing to trim.
-        let trimmed = text.first?.isWhitespace == false && text.last?.isWhitespace == false
-            ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let normalized = trimmed.lowercased()
+        let normalized = text.trimmingUnicodeScalars(where: \.properties.isWhitespace).lowercased()
         guard !normalized.isEmpty else { throw .emptyTag }
         guard !normalized.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "," }) else {
             throw .tagContainsSpace(text)

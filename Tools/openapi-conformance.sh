@@ -1,17 +1,27 @@
 #!/usr/bin/env bash
-# Checks the running server against docs/openapi.yaml with schemathesis (from PyPI):
-# starts `quill-server --preview` on 127.0.0.1 (a free port), fuzzes every operation, and
-# fails on any 5xx or any response whose status, content type, headers or body the spec
-# does not describe.
+# Checks the running server against docs/openapi.yaml with schemathesis (from PyPI), and
+# fuzzes it statefully:
 #
-#   Tools/openapi-conformance.sh            # builds quill-server (debug) first
+# 1. `quill-server --preview`: a short conformance run with a fixed seed.
+# 2. The production server (`quill-server` over its real SQLite store in a temporary data
+#    directory), then the same over PostgreSQL when it is installed (Tools/with-postgres.sh):
+#    every schemathesis phase (examples, coverage, fuzzing, stateful, which chains
+#    create -> get/replace/delete through the spec's `links`), positive and negative data,
+#    and every check that fits the API. The seed changes per run and is printed.
+#    A second account's note, made before the fuzz, must be byte-for-byte untouched at the
+#    end, and the server's log must hold no 5xx and no error.
+#
+#   Tools/openapi-conformance.sh                     # builds quill-server (debug) first
 #   QUILL_SERVER_BINARY=path Tools/openapi-conformance.sh
-#   MAX_EXAMPLES=200 Tools/openapi-conformance.sh
+#   QUILL_FUZZ_EXAMPLES=1000 Tools/openapi-conformance.sh   # more cases per operation (default 150)
+#   QUILL_FUZZ_SEED=1234 Tools/openapi-conformance.sh       # replay a run
+#   Tools/openapi-conformance.sh --store sqlite|postgres|preview   # one part only
 set -euo pipefail
 cd "$(dirname "$0")/.."
+repository="$PWD"
 
 schemathesis_version="4.32.5"
-if ! command -v schemathesis >/dev/null 2>&1; then
+if [ "$(schemathesis --version 2>/dev/null || true)" != "schemathesis, version $schemathesis_version" ]; then
     python3 -m pip install --quiet "schemathesis==$schemathesis_version"
 fi
 
@@ -20,31 +30,109 @@ if [ -z "$binary" ]; then
     swift build --product quill-server >/dev/null
     binary="$(swift build --show-bin-path)/quill-server"
 fi
+export QUILL_SERVER_BINARY="$binary"
 
-log="$(mktemp)"
-"$binary" --preview --host 127.0.0.1 --port 0 --log-level notice 2>"$log" &
-server=$!
-trap 'kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"; rm -rf "${scratch:-}"' EXIT
+only=""
+if [ "${1:-}" = "--store" ]; then only="${2:?--store needs sqlite, postgres or preview}"; fi
 
-port=""
-for _ in $(seq 1 100); do
-    port="$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$log" | head -n 1)"
-    [ -n "$port" ] && break
-    kill -0 "$server" 2>/dev/null || { cat "$log" >&2; exit 1; }
-    sleep 0.1
-done
-[ -n "$port" ] || { echo "quill-server did not start" >&2; cat "$log" >&2; exit 1; }
-token="$(sed -n 's/.*token \(quill_[0-9a-f]*_[A-Za-z0-9]*\).*/\1/p' "$log" | head -n 1)"
-
-# Run from a scratch directory: schemathesis leaves a cache folder in its working directory.
-spec="$PWD/docs/openapi.yaml"
+examples="${QUILL_FUZZ_EXAMPLES:-150}"
+seed="${QUILL_FUZZ_SEED:-$(python3 -c 'import secrets; print(secrets.randbelow(2**31))')}"
+export QUILL_FUZZ_SEED="$seed"
+spec="$repository/docs/openapi.yaml"
+# schemathesis leaves a cache folder in its working directory: run it from a scratch directory.
 scratch="$(mktemp -d)"
-cd "$scratch"
-schemathesis run "$spec" \
-    --url "http://127.0.0.1:$port" \
-    --header "Authorization: Bearer $token" \
-    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
-    --max-examples "${MAX_EXAMPLES:-50}" \
-    --seed 1 \
-    --generation-database none \
-    --no-color
+server=""
+stop_server() {
+    if [ -n "$server" ]; then kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+    server=""
+}
+trap 'stop_server; rm -rf "$scratch"' EXIT
+
+# Starts quill-server with the given arguments, logging to $scratch/server.log; sets $server and $port.
+start_server() {
+    : >"$scratch/server.log"
+    "$binary" "$@" --host 127.0.0.1 --port 0 --log-level info 2>"$scratch/server.log" &
+    server=$!
+    port=""
+    for _ in $(seq 1 200); do
+        port="$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$scratch/server.log" | head -n 1)"
+        [ -n "$port" ] && return 0
+        kill -0 "$server" 2>/dev/null || break
+        sleep 0.1
+    done
+    echo "quill-server did not start" >&2
+    cat "$scratch/server.log" >&2
+    exit 1
+}
+
+fuzz() { # fuzz TOKEN EXAMPLES SEED EXTRA...
+    local token="$1" count="$2" run_seed="$3"
+    shift 3
+    (cd "$scratch" && schemathesis --config-file "$repository/Tools/schemathesis.toml" run "$spec" \
+        --url "http://127.0.0.1:$port" \
+        --header "Authorization: Bearer $token" \
+        --max-examples "$count" \
+        --seed "$run_seed" \
+        --generation-database none \
+        --request-timeout 30 \
+        --no-color \
+        "$@")
+}
+
+run_preview() {
+    echo "== schemathesis against quill-server --preview (seed 1)"
+    start_server --preview
+    local token
+    token="$(sed -n 's/.*token \(quill_[0-9a-f]*_[A-Za-z0-9]*\).*/\1/p' "$scratch/server.log" | head -n 1)"
+    fuzz "$token" 30 1 --phases examples,coverage \
+        --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance
+    stop_server
+}
+
+# run_production NAME STORAGE-ARGUMENTS...: the stateful fuzz of the real server over one store.
+run_production() {
+    local name="$1"
+    shift
+    echo "== stateful fuzz of quill-server over $name: seed $seed, $examples examples per operation (QUILL_FUZZ_SEED=$seed replays it)"
+    local fuzzer bystander
+    fuzzer="$("$binary" account create fuzzer "$@" 2>/dev/null)"
+    bystander="$("$binary" account create bystander "$@" 2>/dev/null)"
+    start_server "$@"
+    local base="http://127.0.0.1:$port"
+    local note='{"body":"must survive the fuzz","created":"2026-01-01T00:00:00.000Z","deleted":false,"format":1,"id":"b0","revision":1,"tags":["keep"],"title":"Bystander","updated":"2026-01-01T00:00:00.000Z"}'
+    curl -fsS -X POST -H "Authorization: Bearer $bystander" -H 'Content-Type: application/json' -d "$note" "$base/v1/notes" >"$scratch/before.json"
+
+    fuzz "$fuzzer" "$examples" "$seed" \
+        --phases examples,coverage,fuzzing,stateful \
+        --mode all \
+        --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,negative_data_rejection,positive_data_acceptance,use_after_free,ensure_resource_availability,unsupported_method,allow_header_conformance,ignored_auth \
+        || { grep -E ' 5[0-9]{2} [0-9.]+ms| (error|critical) ' "$scratch/server.log" | head -n 20 >&2 || true; exit 1; }
+
+    curl -fsS -H "Authorization: Bearer $bystander" "$base/v1/notes/b0" >"$scratch/after.json"
+    cmp -s "$scratch/before.json" "$scratch/after.json" \
+        || { echo "the bystander's note changed during the fuzz:" >&2; cat "$scratch/before.json" "$scratch/after.json" >&2; exit 1; }
+    curl -fsS -H "Authorization: Bearer $bystander" "$base/v1/changes" | grep -q '"next":"1"' \
+        || { echo "the bystander's account was written to during the fuzz" >&2; exit 1; }
+    stop_server
+    if grep -E ' 5[0-9]{2} [0-9.]+ms| (error|critical) ' "$scratch/server.log" >&2; then
+        echo "the server log above holds a 5xx or an error" >&2
+        exit 1
+    fi
+    echo "== $name: no 5xx, the bystander's note is untouched"
+}
+
+case "$only" in
+    preview) run_preview ;;
+    sqlite) run_production SQLite --data-dir "$scratch/data" ;;
+    postgres) run_production PostgreSQL --database "${QUILL_TEST_POSTGRES_URL:?run under Tools/with-postgres.sh}" ;;
+    "")
+        run_preview
+        run_production SQLite --data-dir "$scratch/data"
+        if [ -x Tools/with-postgres.sh ] && Tools/with-postgres.sh --available; then
+            Tools/with-postgres.sh "$0" --store postgres
+        else
+            echo "note: PostgreSQL is not installed here; the PostgreSQL fuzz is skipped" >&2
+        fi
+        ;;
+    *) echo "usage: $0 [--store sqlite|postgres|preview]" >&2; exit 2 ;;
+esac

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: the dependency rule, every Swift test of the package
 # (against a throwaway PostgreSQL cluster when PostgreSQL is installed; see Tools/with-postgres.sh),
-# then the running quill-server checked against docs/openapi.yaml (Tools/openapi-conformance.sh).
+# then the running quill-server checked against docs/openapi.yaml and fuzzed statefully over SQLite
+# and PostgreSQL (Tools/openapi-conformance.sh; QUILL_FUZZ_EXAMPLES=N for a longer fuzz), the curl
+# walkthrough of docs/server.md (Tools/curl-walkthrough-test.sh), `quill edit` on a real terminal
+# (Tools/pty-editor-test.sh), and the real-process sync chaos test (Tools/chaos.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Tools/dependency-rule.sh check
@@ -18,6 +21,14 @@ fi
 
 # `swift test` built quill-server too; check that binary rather than building again.
 QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" Tools/openapi-conformance.sh
+QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" Tools/curl-walkthrough-test.sh
+
+# `quill edit` with vim on a real pseudo-terminal (tmux), with the quill `swift test` built.
+QUILL_BINARY="$(swift build --show-bin-path)/quill" Tools/pty-editor-test.sh
+
+# Sync with real processes SIGKILLed at random, about 90 s (Tools/chaos.sh --rounds N runs longer).
+QUILL_BINARY="$(swift build --show-bin-path)/quill" QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" \
+    Tools/chaos.sh --rounds 400 --time-limit 90 --seed "${QUILL_CHAOS_SEED:-2026}"
 
 # Repeat the Swift Testing summary so it is the last word of the run.
 grep -E "Test run with [0-9]+ tests" "$log" | tail -n 1

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ServerComposition
+import ServerFeature
 
 /// `quill-server`: the sync server. With no subcommand it serves.
 @main
@@ -9,8 +10,8 @@ struct QuillServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quill-server",
         abstract: "The Quill sync server.",
-        discussion: "Settings: flags, then QUILL_SERVER_HOST, QUILL_SERVER_PORT, QUILL_SERVER_DATABASE, QUILL_SERVER_LOG_LEVEL and QUILL_SERVER_DATA, then defaults.",
-        subcommands: [Serve.self, AccountCommand.self],
+        discussion: "Settings: flags, then QUILL_SERVER_HOST, QUILL_SERVER_PORT, QUILL_SERVER_DATABASE, QUILL_SERVER_LOG_LEVEL, QUILL_SERVER_LOG_FORMAT and QUILL_SERVER_DATA, then defaults.",
+        subcommands: [Serve.self, AccountCommand.self, Backup.self, Restore.self],
         defaultSubcommand: Serve.self)
 }
 
@@ -31,25 +32,28 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var storage: StorageOptions
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
+    @Option(name: .customLong("log-format"), help: "text (one line for a person) or json (one object per line, for log collectors); default text.")
+    var logFormat: String?
     @Flag(help: "Serve sample notes from memory, with a printed demo token; nothing is saved.") var preview = false
 
     func run() async throws {
         let configuration = try resolve(ServerOptions(
             host: host, port: port, database: storage.database, dataDirectory: storage.dataDirectory,
-            logLevel: logLevel, preview: preview))
-        let logger = makeLogger(configuration.logLevel)
-        let environment = try ServerRoots.production(configuration, logger: logger)
-        for line in environment.banner { logger.notice("\(line)") }
-        try await ServerRunner.serve(environment, configuration: configuration, logger: logger, onServerRunning: { port in
-            logger.notice("listening on http://\(configuration.host):\(port)")
-        })
-        logger.notice("stopped")
+            logLevel: logLevel, logFormat: logFormat, preview: preview))
+        try await withLogging(configuration) { logger in
+            let environment = try ServerRoots.production(configuration, logger: logger)
+            for line in environment.banner { logger.notice("\(line)") }
+            try await ServerRunner.serve(environment, configuration: configuration, logger: logger, onServerRunning: { port in
+                logger.notice("listening on http://\(configuration.host):\(port)")
+            })
+            logger.notice("stopped")
+        }
     }
 }
 
 struct AccountCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "account", abstract: "Manage accounts and their tokens.", subcommands: [Create.self, Token.self, Revoke.self])
+        commandName: "account", abstract: "Manage accounts and their tokens.", subcommands: [Create.self, List.self, Delete.self, Token.self, Revoke.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -59,9 +63,43 @@ struct AccountCommand: AsyncParsableCommand {
         @OptionGroup var storage: StorageOptions
 
         func run() async throws {
-            let created = try await ServerRunner.createAccount(named: name, in: try productionEnvironment(storage))
+            let created = try await administer(storage) { [name] in try await $0.register(name: name) }
             FileHandle.standardError.write(Data("created account '\(created.account.name)'; its token follows, shown only this once:\n".utf8))
             print(created.token)
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the accounts: name, created, notes, tokens and last use of a token (recorded to the minute).")
+
+        @Flag(help: "One JSON array of objects instead of a table.") var json = false
+        @OptionGroup var storage: StorageOptions
+
+        func run() async throws {
+            let summaries = try await administer(storage) { try await $0.list() }
+            print(json ? try AccountListing.json(summaries) : AccountListing.table(summaries), terminator: "")
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete an account with all its notes and tokens (running servers stop accepting its tokens within 30 s).")
+
+        @Argument(help: "The account's name.") var name: String
+        @Flag(help: "Confirm: the notes are deleted for good.") var yes = false
+        @OptionGroup var storage: StorageOptions
+
+        func validate() throws {
+            guard yes else {
+                throw ValidationError("deleting account '\(name)' deletes all its notes and tokens for good; add --yes to confirm "
+                    + "(take a backup first: quill-server backup PATH)")
+            }
+        }
+
+        func run() async throws {
+            try await administer(storage) { [name] in try await $0.delete(name: name) }
+            FileHandle.standardError.write(Data("deleted account '\(name)', its notes and its tokens\n".utf8))
         }
     }
 
@@ -73,8 +111,7 @@ struct AccountCommand: AsyncParsableCommand {
         @OptionGroup var storage: StorageOptions
 
         func run() async throws {
-            let environment = try productionEnvironment(storage)
-            let token = try await ServerRunner.administer(environment) { [name] in try await $0.issueToken(forAccountNamed: name) }
+            let token = try await administer(storage) { [name] in try await $0.issueToken(forAccountNamed: name) }
             FileHandle.standardError.write(Data("new token for account '\(name)' follows, shown only this once:\n".utf8))
             print(token)
         }
@@ -88,8 +125,7 @@ struct AccountCommand: AsyncParsableCommand {
         @OptionGroup var storage: StorageOptions
 
         func run() async throws {
-            let environment = try productionEnvironment(storage)
-            guard try await ServerRunner.administer(environment, { [token] in try await $0.revoke(token) }) else {
+            guard try await administer(storage, { [token] in try await $0.revoke(token) }) else {
                 throw ValidationError("no such token: nothing was revoked")
             }
             FileHandle.standardError.write(Data("revoked\n".utf8))
@@ -97,10 +133,51 @@ struct AccountCommand: AsyncParsableCommand {
     }
 }
 
-/// The production root over the storage the options name, for an administrative command.
-func productionEnvironment(_ storage: StorageOptions) throws -> ServerEnvironment {
+struct Backup: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a consistent copy of the SQLite store to a new file, safe while servers run (PostgreSQL: use pg_dump).")
+
+    @Argument(help: "The new file to write.") var path: String
+    @OptionGroup var storage: StorageOptions
+
+    func run() async throws {
+        let configuration = try resolve(ServerOptions(database: storage.database, dataDirectory: storage.dataDirectory))
+        let version = try refusalsAsFailures { try ServerMaintenance.backup(configuration, to: path) }
+        FileHandle.standardError.write(Data("backed up to \(path) (schema version \(version))\n".utf8))
+    }
+}
+
+struct Restore: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Restore a backup into an empty data directory (never over an existing store); the server upgrades it when it starts.")
+
+    @Argument(help: "The backup file (written by quill-server backup).") var path: String
+    @OptionGroup var storage: StorageOptions
+
+    func run() async throws {
+        let configuration = try resolve(ServerOptions(database: storage.database, dataDirectory: storage.dataDirectory))
+        let version = try refusalsAsFailures { try ServerMaintenance.restore(configuration, from: path) }
+        FileHandle.standardError.write(Data("restored \(path) (schema version \(version))\n".utf8))
+    }
+}
+
+/// A refusal, said as `Error: <what and what to do>`, exit status 1.
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+}
+
+func refusalsAsFailures<Value>(_ body: () throws -> Value) throws -> Value {
+    do { return try body() } catch let refusal as ServerMaintenance.Refusal { throw Failure(description: refusal.description) }
+}
+
+/// Runs one administrative task on the production root over the storage the options name.
+func administer<Value: Sendable>(
+    _ storage: StorageOptions, _ task: @escaping @Sendable (AccountRegistration) async throws -> Value
+) async throws -> Value {
     let configuration = try resolve(ServerOptions(database: storage.database, dataDirectory: storage.dataDirectory))
-    return try ServerRoots.production(configuration, logger: makeLogger(configuration.logLevel))
+    return try await withLogging(configuration) { logger in
+        try await ServerRunner.administer(try ServerRoots.production(configuration, logger: logger), task)
+    }
 }
 
 func resolve(_ options: ServerOptions) throws -> ServerConfiguration {
@@ -113,9 +190,9 @@ func resolve(_ options: ServerOptions) throws -> ServerConfiguration {
     }
 }
 
-func makeLogger(_ level: Logger.Level) -> Logger {
-    LoggingSystem.bootstrap { label in StreamLogHandler.standardError(label: label) }
-    var logger = Logger(label: "quill-server")
-    logger.logLevel = level
-    return logger
+/// Runs `body` with the process's logging installed, then writes out every buffered line.
+func withLogging<Value>(_ configuration: ServerConfiguration, _ body: (Logger) async throws -> Value) async throws -> Value {
+    let (logger, writer) = ServerLogging.bootstrap(level: configuration.logLevel, format: configuration.logFormat)
+    defer { writer.shutdown() }
+    return try await body(logger)
 }

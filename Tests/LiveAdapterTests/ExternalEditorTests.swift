@@ -1,9 +1,13 @@
 import Foundation
+import Glibc
+import ScratchDirectories
 import TerminalLive
 import Testing
 
-/// The real editor adapter, with a non-interactive "editor" (sed) standing in for a person.
-@Suite("External editor")
+/// The real editor adapter, with non-interactive "editors" (sed, small scripts) standing in for
+/// a person. (Tools/pty-editor-test.sh runs vim on a real terminal.) Serialized: an edit changes
+/// the process's handling of SIGINT and SIGQUIT while it runs.
+@Suite("External editor", .scratchDirectory, .serialized)
 struct ExternalEditorTests {
     @Test func theEditorsSavedTextIsReturned() async throws {
         let editor = ExternalEditor(environment: ["EDITOR": "sed -i s/draft/final/"], temporaryDirectory: NSTemporaryDirectory())
@@ -16,8 +20,91 @@ struct ExternalEditorTests {
         #expect(try await editor.edit("a", fileExtension: "txt") == "v")
     }
 
-    @Test func anEditorThatFailsIsAnError() async throws {
-        let editor = ExternalEditor(environment: ["EDITOR": "false"], temporaryDirectory: NSTemporaryDirectory())
-        await #expect(throws: EditorFailure.self) { try await editor.edit("text", fileExtension: "md") }
+    @Test func theFileIsPrivateInADirectoryOfItsOwnAndBothAreRemovedAfterwards() async throws {
+        let temporary = try Scratch.directory("tmp")
+        let record = try Scratch.directory("record") + "/stat"
+        let script = try editorScript("""
+            stat -c '%a %n' "$1" "$(dirname "$1")" > '\(record)'
+            echo swap > "$(dirname "$1")/.note.md.swp"
+            """)
+        _ = try await ExternalEditor(environment: ["EDITOR": script], temporaryDirectory: temporary).edit("text", fileExtension: "md")
+
+        let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
+        let file = try #require(lines.first?.split(separator: " ", maxSplits: 1).last.map(String.init))
+        let directory = (file as NSString).deletingLastPathComponent
+        #expect(lines == ["600 \(file)", "700 \(directory)"])
+        #expect((directory as NSString).deletingLastPathComponent == temporary)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
+    }
+
+    @Test func anEditorThatFailsIsAnErrorAndLeavesNoFile() async throws {
+        let temporary = try Scratch.directory("tmp")
+        let editor = ExternalEditor(environment: ["EDITOR": "false"], temporaryDirectory: temporary)
+        let failure = await #expect(throws: EditorFailure.self) { try await editor.edit("text", fileExtension: "md") }
+        #expect(failure == EditorFailure(editor: "false", reason: .exited(status: 1)))
+        #expect(failure?.description == "the editor 'false' exited with status 1; nothing was changed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
+    }
+
+    @Test func anEditorEndedByASignalIsAnError() async throws {
+        let temporary = try Scratch.directory("tmp")
+        let script = try editorScript("echo saved > \"$1\"; kill -TERM $$")
+        let editor = ExternalEditor(environment: ["EDITOR": script], temporaryDirectory: temporary)
+        let failure = await #expect(throws: EditorFailure.self) { try await editor.edit("text", fileExtension: "md") }
+        #expect(failure?.reason == .killed(signal: SIGTERM))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
+    }
+
+    /// A terminal editor must be in the terminal's foreground process group, which is quill's:
+    /// in a group of its own (as Foundation's `Process` makes), vim is stopped by SIGTTOU.
+    @Test func theEditorRunsInQuillsProcessGroup() async throws {
+        let record = try Scratch.directory("record") + "/group"
+        let script = try editorScript("cut -d ' ' -f 5 /proc/$$/stat > '\(record)'")
+        _ = try await ExternalEditor(environment: ["EDITOR": script], temporaryDirectory: try Scratch.directory("tmp"))
+            .edit("text", fileExtension: "md")
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == "\(getpgrp())\n")
+    }
+
+    /// Ctrl-C on the terminal reaches quill as well as the editor: quill ignores it (and SIGQUIT)
+    /// until the editor returns, then handles them as before; the editor itself gets them.
+    @Test func quillIgnoresCtrlCWhileTheEditorRunsAndTheEditorDoesNot() async throws {
+        let record = try Scratch.directory("record") + "/signals"
+        // Field SigIgn of /proc/self/status: the editor's ignored signals (bits 2 and 3: SIGINT, SIGQUIT).
+        let script = try editorScript("""
+            kill -INT $PPID; kill -QUIT $PPID
+            grep SigIgn /proc/$$/status > '\(record)'
+            echo edited > "$1"
+            """)
+        let before = (disposition(SIGINT), disposition(SIGQUIT))
+        let edited = try await ExternalEditor(environment: ["EDITOR": script], temporaryDirectory: try Scratch.directory("tmp"))
+            .edit("text", fileExtension: "md")
+        #expect(edited == "edited\n")
+        #expect(before == (disposition(SIGINT), disposition(SIGQUIT)))
+        let ignoredByTheEditor = try #require(UInt64(
+            try String(contentsOfFile: record, encoding: .utf8).split(separator: "\t").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "",
+            radix: 16))
+        #expect(ignoredByTheEditor & 0b110 == 0)
+    }
+
+    @Test func aTemporaryDirectoryThatIsNotThereIsAClearError() async throws {
+        let missing = try Scratch.directory("tmp") + "/missing"
+        let editor = ExternalEditor(environment: ["EDITOR": "true"], temporaryDirectory: missing)
+        let failure = await #expect(throws: EditingFileFailure.self) { try await editor.edit("text", fileExtension: "md") }
+        #expect(failure?.description == "could not prepare the file to edit at \(missing): No such file or directory; nothing was changed")
+    }
+
+    /// An executable shell script, run by the adapter as the editor with the file as `$1`.
+    private func editorScript(_ body: String) throws -> String {
+        let path = try Scratch.directory("editor") + "/editor"
+        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    /// The handler of `signal` in this process (a function pointer, or SIG_DFL / SIG_IGN), as a number.
+    private func disposition(_ signal: Int32) -> Int {
+        var current = sigaction()
+        sigaction(signal, nil, &current)
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
     }
 }

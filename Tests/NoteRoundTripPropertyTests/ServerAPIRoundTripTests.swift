@@ -43,7 +43,7 @@ struct ServerAPIRoundTripTests {
             let token = try await AccountRegistration(accounts: store, tokens: SequentialTokenGenerator(), hasher: hasher)
                 .register(name: "property").token
             let dependencies = ServerDependencies(
-                notes: store, accounts: store, readiness: store, hasher: hasher, clock: FixedClock(Self.date),
+                notes: store, accounts: store, readiness: store, hasher: hasher, clock: FixedClock(Self.date), ids: SequentialNoteIDs(),
                 metrics: ServerMetrics(), compression: ZlibGzip(), scratch: InMemoryScratchStorage())
             let app = ServerApplication.application(router: ServerApplication.router(dependencies), host: "127.0.0.1", port: 0,
                                                     logger: Logger(label: "test"))

@@ -79,4 +79,19 @@ struct ArchiveCommandsTests {
         try await run(["export", "-o", "b.tgz", "--quiet"], in: environment(store: InMemoryNoteStore(notes: SampleNotes.all()), console: quiet, files: files))
         #expect(quiet.errors.isEmpty && quiet.output.isEmpty)
     }
+
+    @Test func shortFlagsMeanTheirLongOptions() async throws {
+        let files = InMemoryByteStreamFiles()
+        let exported = RecordingConsole(isStandardErrorTerminal: true)
+        try await run(["export", "-o", "work.tgz", "-t", "work", "-q"],
+                      in: environment(store: InMemoryNoteStore(notes: SampleNotes.all()), console: exported, files: files))
+        #expect(exported.errors.isEmpty && exported.output.isEmpty)
+        let target = InMemoryNoteStore()
+        let imported = RecordingConsole(isStandardErrorTerminal: true)
+        try await run(["import", "work.tgz", "-q"], in: environment(store: target, console: imported, files: files))
+        #expect(imported.errors.isEmpty && imported.output.isEmpty)
+        let workNotes = SampleNotes.all().filter { $0.tags.map(\.rawValue).contains("work") }
+        #expect(!workNotes.isEmpty)
+        #expect(await target.list(.init()).notes.count == workNotes.count)
+    }
 }

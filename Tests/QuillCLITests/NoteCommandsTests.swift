@@ -150,6 +150,19 @@ struct NoteCommandsTests {
         #expect(after.output.isEmpty)
     }
 
+    @Test func shortFlagsMeanTheirLongOptions() async throws {
+        try await run(["add", "Old", "-t", "home", "--body", "milk"], in: environment)
+        try await run(["add", "Other", "--body", "milk"], in: environment)
+        try await run(["add", "New", "--body", "milk"], in: environment)
+        try await run(["edit", "00000000000000000000000000000003", "-t", "home"], in: environment)
+        let listed = RecordingConsole()
+        try await run(["list", "-t", "home", "-n", "1"], in: QuillTestRoots.test(store: store, console: listed))
+        #expect(listed.output == "00000000  2026-01-05 09:03  New  #home\n")
+        let found = RecordingConsole()
+        try await run(["search", "milk", "-n", "2"], in: QuillTestRoots.test(store: store, console: found))
+        #expect(found.output.split(separator: "\n").count == 2 && found.output.hasPrefix("00000000  2026-01-05 09:03  New"))
+    }
+
     @Test func usageErrorsAreCaughtByTheParser() {
         #expect(throws: (any Error).self) { try Quill.parseAsRoot(["add"]) }
         #expect(throws: (any Error).self) { try Quill.parseAsRoot(["add", "t", "--body", "a", "--file", "b"]) }

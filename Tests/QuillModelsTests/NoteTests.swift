@@ -17,6 +17,17 @@ struct NoteTests {
         #expect(!note.isDeleted)
     }
 
+    /// Exactly Unicode white space is trimmed, on every platform: Linux Foundation's
+    /// `.whitespaces` also trimmed U+200B ZERO WIDTH SPACE (not white space), and only when an
+    /// end was white space, a rule docs/openapi.yaml could not state.
+    @Test func trimsExactlyWhiteSpace() throws {
+        let note = try Note(id: id, title: "\u{3000} \u{200B} x\u{200B}\t", body: "", tags: [Tag(" \u{200B}Tag\u{2028}")],
+                            created: date, updated: date)
+        #expect(note.title == "\u{200B} x\u{200B}")
+        #expect(note.tags.map(\.rawValue) == ["\u{200B}tag"])
+        #expect(throws: NoteValidationError.titleHasLineBreak) { try Note(id: id, title: "x\u{0B}", body: "", tags: [], created: date, updated: date) }
+    }
+
     @Test(arguments: ["", "   ", "\t"])
     func emptyTitleIsRejected(title: String) {
         #expect(throws: NoteValidationError.emptyTitle) {

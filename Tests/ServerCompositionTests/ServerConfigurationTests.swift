@@ -35,6 +35,19 @@ import Testing
         #expect(fromFlags == ServerConfiguration(host: "::1", port: 0, storage: .sqlite(path: "/tmp/x.sqlite"), logLevel: .error))
     }
 
+    @Test func logFormatIsTextByDefaultJSONOnRequestAndAnythingElseIsRefused() throws {
+        #expect(try ServerConfiguration.resolve(ServerOptions(), environment: [:], homeDirectory: home).logFormat == .text)
+        let fromEnvironment = try ServerConfiguration.resolve(ServerOptions(), environment: ["QUILL_SERVER_LOG_FORMAT": "JSON"], homeDirectory: home)
+        #expect(fromEnvironment.logFormat == .json)
+        let fromFlag = try ServerConfiguration.resolve(
+            ServerOptions(logFormat: "text"), environment: ["QUILL_SERVER_LOG_FORMAT": "json"], homeDirectory: home)
+        #expect(fromFlag.logFormat == .text)
+        let refusal = #expect(throws: ServerConfiguration.Invalid.self) {
+            try ServerConfiguration.resolve(ServerOptions(logFormat: "xml"), environment: [:], homeDirectory: home)
+        }
+        #expect(refusal?.description == "flag: log format 'xml' is not text or json")
+    }
+
     @Test func previewWinsOverAnyDatabase() throws {
         let configuration = try ServerConfiguration.resolve(
             ServerOptions(preview: true), environment: ["QUILL_SERVER_DATABASE": "postgres://x@y/z"], homeDirectory: home)

@@ -20,7 +20,9 @@ struct TestServer {
     let bob: BearerToken
     static let now = Date(timeIntervalSince1970: 1_767_225_600.5)
 
-    static func make(failing: Set<FailingServerStore.Operation> = [], clock: any WallClock = FixedClock(now)) async throws -> TestServer {
+    /// `notes` may wrap the note store the routes see (e.g. to inject a race).
+    static func make(failing: Set<FailingServerStore.Operation> = [], clock: any WallClock = FixedClock(now),
+                     notes: (any ServerNoteRepository) -> any ServerNoteRepository = { $0 }) async throws -> TestServer {
         let store = InMemoryServerStore()
         let hasher = MarkerTokenHasher()
         let registration = AccountRegistration(accounts: store, tokens: SequentialTokenGenerator(), hasher: hasher)
@@ -28,8 +30,8 @@ struct TestServer {
         let bob = try await registration.register(name: "bob").token
         let failingStore = FailingServerStore(wrapping: store, failing: failing)
         let dependencies = ServerDependencies(
-            notes: failingStore, accounts: failingStore, readiness: failingStore, hasher: hasher,
-            clock: clock, metrics: ServerMetrics(), compression: ZlibGzip(), scratch: InMemoryScratchStorage())
+            notes: notes(failingStore), accounts: failingStore, readiness: failingStore, hasher: hasher,
+            clock: clock, ids: SequentialNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(), scratch: InMemoryScratchStorage())
         return TestServer(store: store, dependencies: dependencies, alice: alice, bob: bob)
     }
 

@@ -60,6 +60,25 @@ struct PushResults: Decodable {
         }
     }
 
+    /// Issue 14: the same request ID with other changes is 422 `request_id_reused` and applies
+    /// nothing; the same changes written differently (spacing, key order, tag order) are the same push.
+    @Test func aRequestIDWithOtherChangesIs422() async throws {
+        try await TestServer.make().test { client in
+            let first = JSONSamples.push("req-1", [(JSONSamples.note("f1", title: "new"), nil)])
+            let answer = try await client.send(.post, "/v1/sync/push", json: first)
+            #expect(answer.status == .ok)
+            let respaced = #"{ "changes" : [ {"baseRevision":null, "note":\#(JSONSamples.note("f1", title: "new"))} ], "requestID":"req-1" }"#
+            #expect(try await client.send(.post, "/v1/sync/push", json: respaced).text == answer.text)
+
+            let other = JSONSamples.push("req-1", [(JSONSamples.note("f1", title: "new"), nil), (JSONSamples.note("f2"), nil)])
+            let refused = try await client.send(.post, "/v1/sync/push", json: other)
+            #expect(refused.status == .unprocessableContent && refused.errorCode == "request_id_reused", "\(refused.text)")
+            #expect(try await client.send(.get, "/v1/notes/f2").status == .notFound)
+            let edited = JSONSamples.push("req-1", [(JSONSamples.note("f1", title: "edited"), nil)])
+            #expect(try await client.send(.post, "/v1/sync/push", json: edited).errorCode == "request_id_reused")
+        }
+    }
+
     @Test(arguments: [
         #"{"requestID":"","changes":[]}"#,
         #"{"requestID":"r","changes":{}}"#,

@@ -29,7 +29,7 @@ import ZlibCompression
         let store = StoreWithAnUnreadableNote(base: base, damaged: damaged)
         let metrics = ServerMetrics()
         let dependencies = ServerDependencies(notes: store, accounts: base, readiness: base, hasher: hasher, clock: FixedClock(TestServer.now),
-                                              metrics: metrics, compression: ZlibGzip(), scratch: InMemoryScratchStorage())
+                                              ids: SequentialNoteIDs(), metrics: metrics, compression: ZlibGzip(), scratch: InMemoryScratchStorage())
         let app = ServerApplication.application(router: ServerApplication.router(dependencies), host: "127.0.0.1", port: 0,
                                                 logger: Logger(label: "test"))
         try await app.test(.router) { client in
@@ -74,8 +74,8 @@ struct StoreWithAnUnreadableNote: ServerNoteRepository {
         return try await base.note(id, account: account)
     }
 
-    func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> ServerStoreInterface.NotePage {
-        let page = try await base.notes(account: account, after: after, limit: limit)
+    func notes(account: AccountID, tagged tag: QuillModels.Tag?, after: NoteID?, limit: Int) async throws -> ServerStoreInterface.NotePage {
+        let page = try await base.notes(account: account, tagged: tag, after: after, limit: limit)
         let hidden = page.notes.contains { $0.id == damaged }
         return ServerStoreInterface.NotePage(notes: page.notes.filter { $0.id != damaged }, unreadable: hidden ? [unreadable] : [], last: page.last, hasMore: page.hasMore)
     }
@@ -93,7 +93,8 @@ struct StoreWithAnUnreadableNote: ServerNoteRepository {
                           unreadable: hidden ? [unreadable] : [])
     }
 
-    func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome] {
-        try await base.push(changes, requestID: requestID, account: account, at: now)
+    func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+              at now: Date) async throws -> [PushOutcome] {
+        try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now)
     }
 }

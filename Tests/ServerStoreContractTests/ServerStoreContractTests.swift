@@ -76,10 +76,26 @@ import Testing
             // A push of the note counts the unreadable copy as lost: the client's version repairs it.
             let repaired = try Sample.note("b2", title: "Repaired")
             let outcomes = try await store.push([PushChange(note: repaired, baseRevision: 1)], requestID: #require(PushRequestID("repair")),
-                                                account: account, at: Sample.date)
+                                                digest: PushDigest("repair"), account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied] && outcomes.first?.note.revision == 2)
             #expect(try await store.note(damaged, account: account)?.title == "Repaired")
             #expect(try await store.changes(account: account, after: more.next, limit: 10).notes.map(\.id) == [damaged])
+        }
+    }
+
+    /// Found by the stateful fuzz: PostgreSQL's text cannot hold U+0000, so a valid note with it
+    /// was refused as "database unavailable" (503) there while SQLite kept it.
+    @Test(arguments: implementations)
+    func textWithNULAndTheEscapeCharacterReadsBackExactly(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            for (index, text) in ["a\u{0}b", "\u{0}", "\u{FFFF}", "\u{FFFF}0", "\u{FFFF}\u{0}\u{FFFF}\u{FFFF}", "x\u{FFFF}"].enumerated() {
+                let note = try Sample.note("a\(index)", title: "t" + text, body: text, tags: ["g" + text])
+                _ = try await store.create(note, account: account)
+                let read = try #require(try await store.note(note.id, account: account))
+                #expect(read.title == note.title && read.body == note.body && read.tags == note.tags, "\(text.debugDescription)")
+                #expect(try await store.changes(account: account, after: .beginning, limit: 100).notes.last == read)
+            }
         }
     }
 
@@ -144,9 +160,13 @@ import Testing
             #expect(try await store.note(note.id, account: account) == tombstone)
             #expect(try await store.notes(account: account, after: nil, limit: 10).notes.isEmpty)
             #expect(try await store.changes(account: account, after: .beginning, limit: 10).notes == [tombstone])
-            await #expect(throws: ServerStoreError.revisionMismatch(note.id, current: 2)) {
-                try await store.delete(note.id, account: account, ifRevision: 1, at: Sample.date)
+            // A tombstone is not deleted again, whatever the revision named: there is nothing left to delete.
+            for revision in [1, 2] {
+                await #expect(throws: ServerStoreError.notFound(note.id)) {
+                    try await store.delete(note.id, account: account, ifRevision: revision, at: Sample.date)
+                }
             }
+            #expect(try await store.note(note.id, account: account) == tombstone)
         }
     }
 
@@ -161,6 +181,34 @@ import Testing
             #expect(rest.notes.map(\.id.rawValue) == ["c3", "d4"] && !rest.hasMore)
             let exact = try await store.notes(account: account, after: first.last, limit: 2)
             #expect(exact.notes.map(\.id.rawValue) == ["c3", "d4"] && !exact.hasMore)
+        }
+    }
+
+    @Test(arguments: implementations)
+    func listFiltersByWholeTags(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let other = try await store.newAccount("bob")
+            for (id, tags) in [("a1", ["home"]), ("b2", ["homework", "ahome"]), ("c3", ["a", "home", "work"]), ("d4", []),
+                               ("e5", ["home"]), ("f6", ["x_y", "home%"])] {
+                _ = try await store.create(try Sample.note(id, tags: tags), account: account)
+            }
+            _ = try await store.delete(try #require(NoteID("e5")), account: account, ifRevision: 1, at: Sample.date)
+            _ = try await store.create(try Sample.note("a0", tags: ["home"]), account: other)
+            func ids(_ tag: String, after: String? = nil, limit: Int = 10) async throws -> [String] {
+                try await store.notes(account: account, tagged: try Tag(tag), after: after.flatMap(NoteID.init), limit: limit)
+                    .notes.map(\.id.rawValue)
+            }
+            #expect(try await ids("home") == ["a1", "c3"])
+            #expect(try await ids("home", limit: 1) == ["a1"])
+            #expect(try await ids("home", after: "a1") == ["c3"])
+            #expect(try await ids("work") == ["c3"])
+            #expect(try await ids("a") == ["c3"])
+            #expect(try await ids("hom").isEmpty)
+            #expect(try await ids("x%y").isEmpty)
+            #expect(try await ids("x_y") == ["f6"])
+            #expect(try await ids("home%") == ["f6"])
+            #expect(try await store.notes(account: account, tagged: nil, after: nil, limit: 10).notes.count == 5)
         }
     }
 
@@ -205,7 +253,7 @@ import Testing
                 PushChange(note: fresh, baseRevision: nil),
                 PushChange(note: edit, baseRevision: 1),
                 PushChange(note: stale, baseRevision: 1),
-            ], requestID: try #require(PushRequestID("r1")), account: account, at: Sample.date)
+            ], requestID: try #require(PushRequestID("r1")), digest: PushDigest("d1"), account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied, .applied, .conflict])
             #expect(outcomes[0].note == NoteDocument(try fresh.withRevision(1)))
             #expect(outcomes[1].note == NoteDocument(try edit.withRevision(2)))
@@ -222,16 +270,43 @@ import Testing
             let bob = try await store.newAccount("bob")
             let requestID = try #require(PushRequestID("same-id"))
             let note = try Sample.note("a1")
-            let first = try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID, account: alice,
-                                             at: Sample.date)
-            let retry = try await store.push([PushChange(note: note.revised(title: "other", at: Sample.date), baseRevision: 1)],
-                                             requestID: requestID, account: alice, at: Sample.date.addingTimeInterval(60))
+            let push = [PushChange(note: note, baseRevision: nil)]
+            let first = try await store.push(push, requestID: requestID, digest: PushDigest("d1"), account: alice, at: Sample.date)
+            let retry = try await store.push(push, requestID: requestID, digest: PushDigest("d1"), account: alice,
+                                             at: Sample.date.addingTimeInterval(60))
             #expect(retry == first)
             #expect(try await store.note(note.id, account: alice)?.revision == 1)
             #expect(try await store.changes(account: alice, after: .beginning, limit: 10).notes.count == 1)
-            let bobs = try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID, account: bob,
-                                            at: Sample.date)
+            let bobs = try await store.push(push, requestID: requestID, digest: PushDigest("d2"), account: bob, at: Sample.date)
             #expect(bobs.map(\.status) == [.applied])
+        }
+    }
+
+    /// Issue 14: a request ID is bound to what it carried. The same ID with other changes is an
+    /// error of its own, applies nothing, and leaves the recorded answer in place.
+    @Test(arguments: implementations)
+    func aRequestIDWithOtherChangesIsRefused(_ implementation: StoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let requestID = try #require(PushRequestID("same-id"))
+            let note = try Sample.note("a1")
+            let first = try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID,
+                                             digest: PushDigest("d1"), account: account, at: Sample.date)
+            let other = [PushChange(note: try note.revised(title: "other", at: Sample.date), baseRevision: 1),
+                         PushChange(note: try Sample.note("b2"), baseRevision: nil)]
+            await #expect(throws: ServerStoreError.pushRequestReused(requestID)) {
+                try await store.push(other, requestID: requestID, digest: PushDigest("d2"), account: account,
+                                     at: Sample.date.addingTimeInterval(60))
+            }
+            #expect(try await store.note(note.id, account: account)?.title == note.title)
+            #expect(try await store.note(try #require(NoteID("b2")), account: account) == nil)
+            #expect(try await store.changes(account: account, after: .beginning, limit: 10).notes.count == 1)
+            #expect(try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID,
+                                         digest: PushDigest("d1"), account: account, at: Sample.date) == first)
+            // Under a new ID the same changes are decided afresh.
+            let fresh = try await store.push(other, requestID: try #require(PushRequestID("new-id")), digest: PushDigest("d2"),
+                                             account: account, at: Sample.date)
+            #expect(fresh.map(\.status) == [.applied, .applied])
         }
     }
 
@@ -241,18 +316,19 @@ import Testing
             let account = try await store.newAccount("alice")
             let note = try Sample.note("a1")
             let push = [PushChange(note: note, baseRevision: nil)]
+            let digest = PushDigest("d1")
             let old = try #require(PushRequestID("old")), kept = try #require(PushRequestID("kept"))
-            let first = try await store.push(push, requestID: old, account: account, at: Sample.date)
+            let first = try await store.push(push, requestID: old, digest: digest, account: account, at: Sample.date)
             #expect(first.map(\.status) == [.applied])
             let almost = Sample.date.addingTimeInterval(PushRequestID.retention - 1)
-            #expect(try await store.push(push, requestID: old, account: account, at: almost) == first)
-            _ = try await store.push([], requestID: kept, account: account, at: almost)
+            #expect(try await store.push(push, requestID: old, digest: digest, account: account, at: almost) == first)
+            _ = try await store.push([], requestID: kept, digest: PushDigest("empty"), account: account, at: almost)
 
             // Past the retention period the answer is gone: the same push is decided again (the note
             // now exists, so creating it conflicts), while a younger answer is still replayed.
             let later = Sample.date.addingTimeInterval(PushRequestID.retention + 1)
-            #expect(try await store.push(push, requestID: old, account: account, at: later).map(\.status) == [.conflict])
-            #expect(try await store.push(push, requestID: kept, account: account, at: later) == [])
+            #expect(try await store.push(push, requestID: old, digest: digest, account: account, at: later).map(\.status) == [.conflict])
+            #expect(try await store.push([], requestID: kept, digest: PushDigest("empty"), account: account, at: later) == [])
         }
     }
 
@@ -308,7 +384,7 @@ import Testing
             for note in [edited, gone] {
                 let encoded = try await store.encodedNote(note.id, account: account)
                 #expect((encoded != nil) == implementation.keepsEncodedNotes)
-                if let encoded { #expect(encoded == EncodedNote(revision: note.revision, json: try json(note))) }
+                if let encoded { #expect(encoded == EncodedNote(revision: note.revision, isDeleted: note.isDeleted, json: try json(note))) }
             }
             #expect(try await store.encodedNote(try #require(NoteID("ff")), account: account) == nil)
             for (cursor, limit) in [(ChangeCursor.beginning, 10), (.beginning, 1), (ChangeCursor(sequence: 3), 10)] {

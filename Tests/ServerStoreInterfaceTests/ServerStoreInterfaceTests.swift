@@ -69,10 +69,22 @@ import Testing
         #expect(try PushRule.decide(PushChange(note: note(), baseRevision: 5), current: nil) == .store(note(revision: 6)))
     }
 
+    /// A base revision of `Int.max` used to trap on `base + 1` and take the server down with it.
+    @Test func refusesABaseRevisionWithoutANextOne() throws {
+        for current in [nil, try note(revision: .max)] {
+            #expect(throws: NoteValidationError.invalidRevision(.max)) {
+                try PushRule.decide(PushChange(note: note(), baseRevision: .max), current: current)
+            }
+        }
+    }
+
     @Test func requestIDsAreBounded() {
         #expect(PushRequestID("abc") != nil)
         #expect(PushRequestID("") == nil)
         #expect(PushRequestID(String(repeating: "x", count: 201)) == nil)
         #expect(PushRequestID("a\nb") == nil)
+        // Counted in code points, as the spec's maxLength counts them.
+        #expect(PushRequestID(String(repeating: "é", count: 200)) != nil)
+        #expect(PushRequestID(String(repeating: "é", count: 201)) == nil)
     }
 }

@@ -67,6 +67,22 @@ struct SyncTransportContractTests {
         #expect(feed.changes == [a])
     }
 
+    @Test("The same request ID with other changes is refused (requestIDReused) and applies nothing", arguments: TransportKind.allCases)
+    func reusedRequestID(_ kind: TransportKind) async throws {
+        let (transport, finish) = try await kind.makeTransport()
+        defer { finish() }
+        let a = try note("A"), b = try note("B")
+        let requestID = "req-\(UUID().uuidString)"
+        let first = try await transport.push(PushRequest(requestID: requestID, changes: [PushChange(note: a, baseRevision: nil)]))
+        await #expect(throws: SyncError.requestIDReused(requestID)) {
+            try await transport.push(PushRequest(requestID: requestID, changes: [
+                PushChange(note: a, baseRevision: nil), PushChange(note: b, baseRevision: nil),
+            ]))
+        }
+        #expect(try await transport.push(PushRequest(requestID: requestID, changes: [PushChange(note: a, baseRevision: nil)])) == first)
+        #expect(try await transport.changes(since: nil, limit: 10).changes == [a])
+    }
+
     @Test("The change feed lists each note once at its latest version, in write order, page by page, tombstones included",
           arguments: TransportKind.allCases)
     func changeFeed(_ kind: TransportKind) async throws {

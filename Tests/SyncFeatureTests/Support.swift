@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import Synchronization
 import NoteStoreInterface
 import QuillModels
 import SyncFeature
@@ -28,13 +29,18 @@ struct Client {
 
     init(transport: any SyncTransport) { self.transport = transport }
 
-    func engine(seed: UInt64 = 1) -> SyncEngine {
+    /// The seeds of this client's successive engines: each sync of each client draws other
+    /// request IDs, as with the live random source (one seed for every sync would reuse one
+    /// request ID, which the server refuses for other changes).
+    let seeds = SeedSequence()
+
+    func engine(seed: UInt64) -> SyncEngine {
         SyncEngine(store: engineStore ?? store, transport: transport, state: state, baseRevisions: bases, clock: FixedClock(day0),
                    sleeper: sleeper, random: SeededRandomSource(seed: seed), retryPolicy: policy, pageSize: 3)
     }
 
     @discardableResult
-    func sync() async throws -> SyncReport { try await engine().sync() }
+    func sync() async throws -> SyncReport { try await engine(seed: seeds.next()).sync() }
 
     /// Edits a note the way `quill edit` does: a new local revision.
     func edit(_ id: NoteID, body: String) async throws {
@@ -46,6 +52,21 @@ struct Client {
         let current = try #require(await store.note(id: id))
         try await store.update(current.deleted(at: day0.addingTimeInterval(60)), expectedRevision: current.revision)
     }
+}
+
+/// Seeds for one client's syncs: its own block of 2³² (clients are numbered as they are made,
+/// so two clients never share a seed), counted up one per sync. The seeds decide request IDs
+/// and backoff jitter only, which no test's outcome depends on.
+final class SeedSequence: Sendable {
+    private static let clients = Mutex<UInt64>(0)
+    private let last: Mutex<UInt64>
+
+    init() {
+        let client = Self.clients.withLock { $0 += 1; return $0 }
+        last = Mutex(client << 32)
+    }
+
+    func next() -> UInt64 { last.withLock { $0 += 1; return $0 } }
 }
 
 extension InMemoryNoteStore {

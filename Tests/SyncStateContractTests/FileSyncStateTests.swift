@@ -26,6 +26,16 @@ struct FileSyncStateTests {
         await #expect { try await store.load() } throws: { "\($0)".contains("quill login") }
     }
 
+    @Test("A state file from an older quill, with an in-flight push ID but not its changes, loads without it")
+    func legacyInFlightPushID() async throws {
+        let directory = try Implementation.temporaryDirectory()
+        let store = FileSyncStateStore(directory: directory)
+        try Data(#"{"cursor":"12","inFlightPushID":"0123456789abcdef","lastSuccessfulSyncMilliseconds":1795000000123}"#.utf8)
+            .write(to: URL(fileURLWithPath: store.path))
+        #expect(try await store.load() == SyncState(cursor: SyncCursor("12"),
+                                                     lastSuccessfulSync: Date(millisecondsSince1970: 1_795_000_000_123)))
+    }
+
     @Test("A torn last line in the base-revision log (crash mid-append) loses nothing else")
     func tornLogLine() async throws {
         let directory = try Implementation.temporaryDirectory()

@@ -14,8 +14,14 @@ struct SyncStateStoringContractTests {
     @Test("What is saved is loaded back, also by a new handle (a restarted process)", arguments: Implementation.allCases)
     func roundTrips(_ implementation: Implementation) async throws {
         let (store, reopened) = try implementation.stateStores()
-        let state = SyncState(cursor: SyncCursor("42"), lastSuccessfulSync: Date(millisecondsSince1970: 1_795_000_000_123),
-                              inFlightPushID: "0123456789abcdef")
+        let date = Date(millisecondsSince1970: 1_795_000_000_123)
+        let created = try Note(id: #require(NoteID("a1")), title: "New ✓", body: "line 1\nline 2", tags: [Tag("x")],
+                               created: date, updated: date, revision: 3)
+        let edited = try Note(id: #require(NoteID("b2")), title: "Edited", body: "", tags: [], created: date,
+                              updated: date.addingTimeInterval(1.5), revision: 7).deleted(at: date.addingTimeInterval(2))
+        let push = PushRequest(requestID: "0123456789abcdef",
+                               changes: [PushChange(note: created, baseRevision: nil), PushChange(note: edited, baseRevision: 4)])
+        let state = SyncState(cursor: SyncCursor("42"), lastSuccessfulSync: date, inFlightPush: push)
         try await store.save(state)
         let loaded = try await reopened.load()
         #expect(loaded == state, "\(loaded) vs \(state)")

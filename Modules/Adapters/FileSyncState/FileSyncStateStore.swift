@@ -11,7 +11,19 @@ public struct FileSyncStateStore: SyncStateStoring {
         var cursor: SyncCursor?
         /// Milliseconds since 1970: exact, unlike a formatted date.
         var lastSuccessfulSyncMilliseconds: Int64?
-        var inFlightPushID: String?
+        /// The in-flight push, notes in their versioned JSON form. (Files written by older
+        /// versions may hold an `inFlightPushID` without its changes; it is ignored: see docs/sync.md.)
+        var inFlightPush: Push?
+    }
+
+    private struct Push: Codable {
+        struct Change: Codable {
+            var note: NoteDocument
+            var baseRevision: Int?
+        }
+
+        var requestID: String
+        var changes: [Change]
     }
 
     public let path: String
@@ -20,16 +32,29 @@ public struct FileSyncStateStore: SyncStateStoring {
 
     public func load() async throws -> SyncState {
         guard let data = try DurableFile.read(path) else { return SyncState() }
-        guard let shape = try? JSONDecoder().decode(FileShape.self, from: data) else {
-            throw DurableFile.Failure(path: path, reason: "unreadable sync state; remove it to sync from the beginning")
+        let unreadable = DurableFile.Failure(path: path, reason: "unreadable sync state; remove it to sync from the beginning")
+        guard let shape = try? JSONDecoder().decode(FileShape.self, from: data) else { throw unreadable }
+        var push: PushRequest?
+        if let stored = shape.inFlightPush {
+            do {
+                push = PushRequest(requestID: stored.requestID, changes: try stored.changes.map {
+                    PushChange(note: try $0.note.note(), baseRevision: $0.baseRevision)
+                })
+            } catch {
+                throw unreadable
+            }
         }
         return SyncState(cursor: shape.cursor, lastSuccessfulSync: shape.lastSuccessfulSyncMilliseconds.map(Date.init(millisecondsSince1970:)),
-                         inFlightPushID: shape.inFlightPushID)
+                         inFlightPush: push)
     }
 
     public func save(_ state: SyncState) async throws {
+        let push = state.inFlightPush.map { request in
+            Push(requestID: request.requestID,
+                 changes: request.changes.map { Push.Change(note: NoteDocument($0.note), baseRevision: $0.baseRevision) })
+        }
         let shape = FileShape(cursor: state.cursor, lastSuccessfulSyncMilliseconds: state.lastSuccessfulSync?.millisecondsSince1970,
-                              inFlightPushID: state.inFlightPushID)
+                              inFlightPush: push)
         try DurableFile.replace(path, with: try NoteJSON.encoder.encode(shape), mode: 0o600)
     }
 

@@ -52,7 +52,14 @@ public final class HTTPSyncTransport: SyncTransport {
         } catch {
             throw .badResponse("cannot encode the push: \(error)")
         }
-        let answer: PushResponseBody = try decode(try await send(request))
+        let data: Data
+        do {
+            data = try await send(request)
+        } catch {
+            if case .rejected(_, "request_id_reused", _) = error { throw .requestIDReused(push.requestID) }
+            throw error
+        }
+        let answer: PushResponseBody = try decode(data)
         guard answer.results.count == push.changes.count else {
             throw .badResponse("\(answer.results.count) results for \(push.changes.count) changes")
         }

@@ -47,12 +47,24 @@ enum PostgresMigrations {
             "ALTER TABLE push_requests ADD COLUMN created_ms BIGINT NOT NULL DEFAULT 0",
             "CREATE INDEX push_requests_age ON push_requests (account_id, created_ms)",
         ]),
-        // A note's text as its UTF-8 bytes: `text` cannot hold U+0000, which a note may contain.
+        // The digest of what each push carried (`PushDigest`); NULL for answers recorded before,
+        // which keep matching any retry of their request ID until they expire.
         (3, [
+            "ALTER TABLE push_requests ADD COLUMN digest TEXT",
+        ]),
+        // When each account was created and each token last authenticated (`account list`);
+        // NULL for rows from before.
+        (4, [
+            "ALTER TABLE accounts ADD COLUMN created_ms BIGINT",
+            "ALTER TABLE tokens ADD COLUMN last_used_ms BIGINT",
+        ]),
+        // Note text is escaped from now on (PostgresText): double the escape character in rows written before.
+        (5, [
             """
-            ALTER TABLE notes ALTER COLUMN title TYPE bytea USING convert_to(title, 'UTF8'),
-                ALTER COLUMN body TYPE bytea USING convert_to(body, 'UTF8'),
-                ALTER COLUMN tags TYPE bytea USING convert_to(tags, 'UTF8')
+            UPDATE notes SET title = replace(title, chr(65535), chr(65535) || chr(65535)),
+                body = replace(body, chr(65535), chr(65535) || chr(65535)),
+                tags = replace(tags, chr(65535), chr(65535) || chr(65535))
+            WHERE strpos(title || body || tags, chr(65535)) > 0
             """,
         ]),
     ]

@@ -58,7 +58,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
                 let rows = try await connection.query(
-                    "INSERT INTO accounts (name) VALUES (\(name)) ON CONFLICT (name) DO NOTHING RETURNING id", logger: logger)
+                    "INSERT INTO accounts (name, created_ms) VALUES (\(name), \(Date().millisecondsSince1970)) ON CONFLICT (name) DO NOTHING RETURNING id",
+                    logger: logger)
                 var id: Int64?
                 for try await value in rows.decode(Int64.self) { id = value }
                 guard let id else { throw ServerStoreError.accountNameTaken(name) }
@@ -102,6 +103,50 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
+    public func accountSummaries() async throws -> [AccountSummary] {
+        try await guarded {
+            let rows = try await client.query("""
+                SELECT accounts.id, accounts.name, accounts.created_ms,
+                  (SELECT count(*) FROM notes WHERE notes.account_id = accounts.id AND NOT deleted),
+                  (SELECT count(*) FROM tokens WHERE tokens.account_id = accounts.id),
+                  (SELECT max(last_used_ms) FROM tokens WHERE tokens.account_id = accounts.id)
+                FROM accounts ORDER BY accounts.name COLLATE "C"
+                """, logger: logger)
+            var summaries: [AccountSummary] = []
+            for try await (id, name, created, notes, tokens, lastUsed) in rows.decode((Int64, String, Int64?, Int64, Int64, Int64?).self) {
+                summaries.append(AccountSummary(
+                    account: Account(id: AccountID(id), name: name), created: created.map(Date.init(millisecondsSince1970:)),
+                    noteCount: Int(notes), tokenCount: Int(tokens), lastUsed: lastUsed.map(Date.init(millisecondsSince1970:))))
+            }
+            return summaries
+        }
+    }
+
+    public func deleteAccount(named name: String) async throws {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                var found: Int64?
+                for try await id in try await connection.query(
+                    "SELECT id FROM accounts WHERE name = \(name) FOR UPDATE", logger: logger).decode(Int64.self) {
+                    found = id
+                }
+                guard let id = found else { throw ServerStoreError.accountNotFound(name) }
+                try await connection.query("DELETE FROM tokens WHERE account_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM notes WHERE account_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM push_requests WHERE account_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM accounts WHERE id = \(id)", logger: logger)
+            }
+        }
+    }
+
+    public func recordUse(ofToken id: TokenID, at date: Date) async throws {
+        try await guarded {
+            _ = try await client.query("""
+                UPDATE tokens SET last_used_ms = greatest(coalesce(last_used_ms, 0), \(date.millisecondsSince1970)) WHERE id = \(id.rawValue)
+                """, logger: logger)
+        }
+    }
+
     // MARK: Notes
 
     public func note(_ id: NoteID, account: AccountID) async throws -> Note? {
@@ -110,13 +155,16 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
-    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
+    public func notes(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage {
         try await guarded {
             let size = max(0, limit)
-            // One row more than asked for tells whether another page follows.
+            // One row more than asked for tells whether another page follows. `tags` holds the
+            // note's tags separated by single spaces (`Tag.joined`), escaped as `PostgresText` stores text.
+            let stored = tag.map { PostgresText.stored($0.rawValue) }
             let rows = try await client.query("""
                 SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM notes
                 WHERE account_id = \(account.rawValue) AND NOT deleted AND id > \(after?.rawValue ?? "")
+                  AND (\(stored)::text IS NULL OR \(stored)::text = ANY(string_to_array(tags, ' ')))
                 ORDER BY id COLLATE "C" LIMIT \(Int64(size) + 1)
                 """, logger: logger)
             var notes: [Note] = [], unreadable: [UnreadableNote] = []
@@ -183,15 +231,17 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
-    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome] {
+    public func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+                     at now: Date) async throws -> [PushOutcome] {
         try await writing(account) { connection in
             let oldest = now.addingTimeInterval(-PushRequestID.retention).millisecondsSince1970
             try await connection.query(
                 "DELETE FROM push_requests WHERE account_id = \(account.rawValue) AND created_ms < \(oldest)", logger: logger)
             let stored = try await connection.query("""
-                SELECT outcomes FROM push_requests WHERE account_id = \(account.rawValue) AND request_id = \(requestID.rawValue)
+                SELECT outcomes, digest FROM push_requests WHERE account_id = \(account.rawValue) AND request_id = \(requestID.rawValue)
                 """, logger: logger)
-            for try await text in stored.decode(String.self) {
+            for try await (text, recorded) in stored.decode((String, String?).self) {
+                if let recorded, recorded != digest.rawValue { throw ServerStoreError.pushRequestReused(requestID) }
                 do { return try JSONDecoder().decode([PushOutcome].self, from: Data(text.utf8)) } catch {
                     throw ServerStoreError.corrupt("stored push \(requestID): \(error)")
                 }
@@ -205,8 +255,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             }
             let encoded = String(decoding: try NoteJSON.encoder.encode(outcomes), as: UTF8.self)
             try await connection.query("""
-                INSERT INTO push_requests (account_id, request_id, outcomes, created_ms)
-                VALUES (\(account.rawValue), \(requestID.rawValue), \(encoded), \(now.millisecondsSince1970))
+                INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest)
+                VALUES (\(account.rawValue), \(requestID.rawValue), \(encoded), \(now.millisecondsSince1970), \(digest.rawValue))
                 """, logger: logger)
             return outcomes
         }
@@ -252,7 +302,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
 
     /// Stores `note` as given (revision included) under the account's next change number.
     private func write(_ note: Note, account: AccountID, on connection: PostgresConnection) async throws -> Note {
-        let (title, body, tags) = (NoteRows.bytes(note.title), NoteRows.bytes(note.body), NoteRows.bytes(Tag.joined(note.tags)))
+        let (title, body) = (PostgresText.stored(note.title), PostgresText.stored(note.body))
+        let tags = PostgresText.stored(Tag.joined(note.tags))
         try await connection.query("""
             WITH next AS (UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = \(account.rawValue) RETURNING last_sequence)
             INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence)
@@ -280,8 +331,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
 }
 
 /// A `notes` row as selected above: id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence.
-/// Title, body and tags are `bytea` holding UTF-8 (schema version 3): PostgreSQL's `text` cannot hold U+0000.
-typealias NoteRow = (String, ByteBuffer, ByteBuffer, ByteBuffer, Int64, Int64, Int64, Bool, Int64)
+/// Title, body and tags are text escaped by `PostgresText` (PostgreSQL's `text` cannot hold U+0000).
+typealias NoteRow = (String, String, String, String, Int64, Int64, Int64, Bool, Int64)
 
 enum NoteRows {
     /// The row's note; `ServerStoreError.corrupt` naming the note if it cannot be read.
@@ -292,22 +343,13 @@ enum NoteRows {
     /// The row's note, by the same rules every door applies (`Note.init`, `Tag.split`).
     static func decoded(_ row: NoteRow) -> Result<Note, UnreadableNote> {
         guard let id = NoteID(row.0) else { return .failure(UnreadableNote(id: row.0, reason: "'\(row.0)' is not a note ID")) }
-        guard let title = text(row.1), let body = text(row.2), let tags = text(row.3) else {
-            return .failure(UnreadableNote(id: row.0, reason: "its title, body or tags are not UTF-8"))
-        }
         do {
-            return .success(try Note(id: id, title: title, body: body, tags: Tag.split(tags),
+            return .success(try Note(id: id, title: PostgresText.read(row.1), body: PostgresText.read(row.2),
+                                     tags: Tag.split(PostgresText.read(row.3)),
                                      created: Date(millisecondsSince1970: row.4), updated: Date(millisecondsSince1970: row.5),
                                      revision: Int(row.6), isDeleted: row.7))
         } catch {
             return .failure(UnreadableNote(id: row.0, reason: "\(error)"))
         }
     }
-
-    private static func text(_ bytes: ByteBuffer) -> String? {
-        String(validating: bytes.readableBytesView, as: UTF8.self)
-    }
-
-    /// How a note's text is stored: its UTF-8 bytes, exactly.
-    static func bytes(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
 }

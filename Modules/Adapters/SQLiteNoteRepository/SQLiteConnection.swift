@@ -14,9 +14,11 @@ final class SQLiteConnection {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
 
-    init(path: String) throws {
+    /// Opens (creating if needed) the file at `path` for the store; `readOnly` opens an existing
+    /// file without changing it (to inspect a backup).
+    init(path: String, readOnly: Bool = false) throws {
         _ = SQLiteConnection.processConfiguration
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &handle, flags, nil)
         guard status == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -25,6 +27,7 @@ final class SQLiteConnection {
             throw SQLiteError(code: status, message: "cannot open \(path): \(message)")
         }
         sqlite3_busy_timeout(handle, 5_000)
+        guard !readOnly else { return }
         try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"
                     + " PRAGMA mmap_size = \(SQLiteConnection.mappedBytes);")
     }

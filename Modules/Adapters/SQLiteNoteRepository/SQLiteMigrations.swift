@@ -63,5 +63,20 @@ enum SQLiteMigrations {
         ALTER TABLE notes_with_documents RENAME TO notes;
         CREATE UNIQUE INDEX notes_change_feed ON notes (account_id, sequence);
         """),
+        // The digest of what each push carried (`PushDigest`); NULL for answers recorded before,
+        // which keep matching any retry of their request ID until they expire.
+        (4, """
+        ALTER TABLE push_requests ADD COLUMN digest TEXT;
+        """),
+        // When each account was created and each token last authenticated (`account list`);
+        // NULL for rows from before. And the highest account ID ever given, so that a deleted
+        // account's ID is never given again (a server's token cache may still map a deleted
+        // token to it for a few seconds).
+        (5, """
+        ALTER TABLE accounts ADD COLUMN created_ms INTEGER;
+        ALTER TABLE tokens ADD COLUMN last_used_ms INTEGER;
+        CREATE TABLE account_ids_given (highest INTEGER NOT NULL);
+        INSERT INTO account_ids_given SELECT coalesce(max(id), 0) FROM accounts;
+        """),
     ]
 }

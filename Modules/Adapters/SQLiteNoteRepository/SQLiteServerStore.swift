@@ -63,8 +63,13 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 var taken = false
                 try connection.query("SELECT 1 FROM accounts WHERE name = ?", [.text(name)]) { _ in taken = true }
                 guard !taken else { throw ServerStoreError.accountNameTaken(name) }
+                // Never an ID a deleted account had (see migration 5).
                 var id: Int64 = 0
-                try connection.query("INSERT INTO accounts (name) VALUES (?) RETURNING id", [.text(name)]) { id = $0.integer(0) }
+                try connection.query("UPDATE account_ids_given SET highest = max(highest, (SELECT coalesce(max(id), 0) FROM accounts)) + 1 RETURNING highest") {
+                    id = $0.integer(0)
+                }
+                try connection.query("INSERT INTO accounts (id, name, created_ms) VALUES (?, ?, ?)",
+                                     [.integer(id), .text(name), .integer(Date().millisecondsSince1970)])
                 try connection.query("INSERT INTO tokens (id, account_id, hash) VALUES (?, ?, ?)",
                                      [.text(token.id.rawValue), .integer(id), .text(token.hash.hex)])
                 return Account(id: AccountID(id), name: name)
@@ -109,6 +114,47 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
+    public func accountSummaries() async throws -> [AccountSummary] {
+        try reading { connection in
+            var summaries: [AccountSummary] = []
+            try connection.query("""
+                SELECT accounts.id, accounts.name, accounts.created_ms,
+                  (SELECT count(*) FROM notes WHERE notes.account_id = accounts.id AND deleted = 0),
+                  (SELECT count(*) FROM tokens WHERE tokens.account_id = accounts.id),
+                  (SELECT max(last_used_ms) FROM tokens WHERE tokens.account_id = accounts.id)
+                FROM accounts ORDER BY accounts.name
+                """) { row in
+                summaries.append(AccountSummary(
+                    account: Account(id: AccountID(row.integer(0)), name: row.text(1)),
+                    created: row.isNull(2) ? nil : Date(millisecondsSince1970: row.integer(2)),
+                    noteCount: Int(row.integer(3)), tokenCount: Int(row.integer(4)),
+                    lastUsed: row.isNull(5) ? nil : Date(millisecondsSince1970: row.integer(5))))
+            }
+            return summaries
+        }
+    }
+
+    public func deleteAccount(named name: String) async throws {
+        try guarded { connection in
+            try connection.transaction {
+                var id: Int64?
+                try connection.query("SELECT id FROM accounts WHERE name = ?", [.text(name)]) { id = $0.integer(0) }
+                guard let id else { throw ServerStoreError.accountNotFound(name) }
+                for table in ["tokens", "notes", "push_requests"] {
+                    try connection.query("DELETE FROM \(table) WHERE account_id = ?", [.integer(id)])
+                }
+                try connection.query("DELETE FROM accounts WHERE id = ?", [.integer(id)])
+            }
+        }
+    }
+
+    public func recordUse(ofToken id: TokenID, at date: Date) async throws {
+        try guarded { connection in
+            try connection.query("UPDATE tokens SET last_used_ms = max(coalesce(last_used_ms, 0), ?) WHERE id = ?",
+                                 [.integer(date.millisecondsSince1970), .text(id.rawValue)])
+        }
+    }
+
     // MARK: Notes
 
     private static let noteColumns = "id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence"
@@ -117,16 +163,19 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try reading { connection in try current(id, account: account, on: connection) }
     }
 
-    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
+    public func notes(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage {
         try reading { connection in
             let size = max(0, limit)
             var notes: [Note] = [], unreadable: [UnreadableNote] = []
             var last: NoteID?
             var hasMore = false
-            // One row more than asked for tells whether another page follows.
+            // One row more than asked for tells whether another page follows. `tags` holds the
+            // note's tags separated by single spaces (`Tag.joined`), and a tag has no space.
             try connection.query("""
-                SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?
-                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .integer(Int64(size) + 1)]) { row in
+                SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 0 AND id > ?
+                  AND (?4 IS NULL OR instr(' ' || tags || ' ', ' ' || ?4 || ' ') > 0) ORDER BY id LIMIT ?3
+                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .integer(Int64(size) + 1),
+                      tag.map { .text($0.rawValue) } ?? .null]) { row in
                 guard notes.count + unreadable.count < size else {
                     hasMore = true
                     return
@@ -191,11 +240,11 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     public func encodedNote(_ id: NoteID, account: AccountID) async throws -> EncodedNote? {
         try reading { connection in
             var found: EncodedNote?
-            try connection.query("SELECT revision, document FROM notes WHERE account_id = ? AND id = ? AND document IS NOT NULL",
+            try connection.query("SELECT revision, deleted, document FROM notes WHERE account_id = ? AND id = ? AND document IS NOT NULL",
                                  [.integer(account.rawValue), .text(id.rawValue)]) { row in
                 var json: [UInt8] = []
-                row.appendText(1, to: &json)
-                found = EncodedNote(revision: Int(row.integer(0)), json: json)
+                row.appendText(2, to: &json)
+                found = EncodedNote(revision: Int(row.integer(0)), isDeleted: row.integer(1) != 0, json: json)
             }
             return found
         }
@@ -231,17 +280,21 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
-    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome] {
+    public func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+                     at now: Date) async throws -> [PushOutcome] {
         try guarded { connection in
             try connection.transaction {
                 let oldest = now.addingTimeInterval(-PushRequestID.retention).millisecondsSince1970
                 try connection.query("DELETE FROM push_requests WHERE account_id = ? AND created_ms < ?",
                                      [.integer(account.rawValue), .integer(oldest)])
-                var stored: String?
-                try connection.query("SELECT outcomes FROM push_requests WHERE account_id = ? AND request_id = ?",
-                                     [.integer(account.rawValue), .text(requestID.rawValue)]) { stored = $0.text(0) }
+                var stored: (outcomes: String, digest: String?)?
+                try connection.query("SELECT outcomes, digest FROM push_requests WHERE account_id = ? AND request_id = ?",
+                                     [.integer(account.rawValue), .text(requestID.rawValue)]) {
+                    stored = ($0.text(0), $0.isNull(1) ? nil : $0.text(1))
+                }
                 if let stored {
-                    do { return try JSONDecoder().decode([PushOutcome].self, from: Data(stored.utf8)) } catch {
+                    if let recorded = stored.digest, recorded != digest.rawValue { throw ServerStoreError.pushRequestReused(requestID) }
+                    do { return try JSONDecoder().decode([PushOutcome].self, from: Data(stored.outcomes.utf8)) } catch {
                         throw ServerStoreError.corrupt("stored push \(requestID): \(error)")
                     }
                 }
@@ -253,8 +306,10 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                     }
                 }
                 let encoded = String(decoding: try NoteJSON.encoder.encode(outcomes), as: UTF8.self)
-                try connection.query("INSERT INTO push_requests (account_id, request_id, outcomes, created_ms) VALUES (?, ?, ?, ?)",
-                                     [.integer(account.rawValue), .text(requestID.rawValue), .text(encoded), .integer(now.millisecondsSince1970)])
+                try connection.query("""
+                    INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest) VALUES (?, ?, ?, ?, ?)
+                    """, [.integer(account.rawValue), .text(requestID.rawValue), .text(encoded), .integer(now.millisecondsSince1970),
+                          .text(digest.rawValue)])
                 return outcomes
             }
         }

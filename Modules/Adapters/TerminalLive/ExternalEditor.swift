@@ -2,6 +2,10 @@ import Foundation
 import TerminalInterface
 
 /// Opens a text in the user's editor (`$VISUAL`, else `$EDITOR`, else `vi`) through a temporary file.
+///
+/// The file is private to the user (0600 in a fresh 0700 directory) and removed, with anything
+/// the editor left beside it, whatever happens. The editor runs in the foreground of the terminal
+/// (see `ForegroundShellCommand`), so a terminal editor such as vim works as under `git commit`.
 public struct ExternalEditor: TextEditing {
     private let environment: [String: String]
     private let temporaryDirectory: String
@@ -12,27 +16,22 @@ public struct ExternalEditor: TextEditing {
     }
 
     public func edit(_ text: String, fileExtension: String) async throws -> String {
-        let path = temporaryDirectory + "/quill-edit-\(UUID().uuidString).\(fileExtension)"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let editor = environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", editor + " \"$1\"", "quill-editor", path]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw EditorFailure(editor: editor, status: process.terminationStatus)
+        let file = try PrivateEditingFile(in: temporaryDirectory, fileExtension: fileExtension, contents: Data(text.utf8))
+        defer { file.remove() }
+        // `$VISUAL` may carry arguments ("code -w", "vim -u NONE"): the shell splits them, as git
+        // does. `exec` leaves no shell between quill and the editor: dash, waiting for an editor
+        // that caught a Ctrl-C and went on (as ed does), would kill itself with SIGINT once the
+        // editor exits, and so turn a saved edit into a failure.
+        let command = ForegroundShellCommand(commandLine: "exec " + editor + " \"$1\"", arguments: [file.path])
+        switch await command.run() {
+        case .exited(0): break
+        case .exited(let status): throw EditorFailure(editor: editor, reason: .exited(status: status))
+        case .killed(let signal): throw EditorFailure(editor: editor, reason: .killed(signal: signal))
+        case .notStarted(let code): throw EditorFailure(editor: editor, reason: .notStarted(errno: code))
+        case .lost(let code): throw EditorFailure(editor: editor, reason: .lost(errno: code))
         }
-        return String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        return String(decoding: try file.contents(), as: UTF8.self)
     }
-}
-
-/// The editor exited with a failure, so its text is not used.
-public struct EditorFailure: Error, CustomStringConvertible {
-    public let editor: String
-    public let status: Int32
-
-    public var description: String { "the editor '\(editor)' exited with status \(status); nothing was changed" }
 }

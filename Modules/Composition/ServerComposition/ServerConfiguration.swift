@@ -8,15 +8,17 @@ public struct ServerOptions: Equatable, Sendable {
     public var database: String?
     public var dataDirectory: String?
     public var logLevel: String?
+    public var logFormat: String?
     public var preview: Bool
 
     public init(host: String? = nil, port: Int? = nil, database: String? = nil, dataDirectory: String? = nil,
-                logLevel: String? = nil, preview: Bool = false) {
+                logLevel: String? = nil, logFormat: String? = nil, preview: Bool = false) {
         self.host = host
         self.port = port
         self.database = database
         self.dataDirectory = dataDirectory
         self.logLevel = logLevel
+        self.logFormat = logFormat
         self.preview = preview
     }
 }
@@ -44,12 +46,14 @@ public struct ServerConfiguration: Equatable, Sendable {
     public var port: Int
     public var storage: Storage
     public var logLevel: Logger.Level
+    public var logFormat: LogFormat
 
-    public init(host: String, port: Int, storage: Storage, logLevel: Logger.Level) {
+    public init(host: String, port: Int, storage: Storage, logLevel: Logger.Level, logFormat: LogFormat = .text) {
         self.host = host
         self.port = port
         self.storage = storage
         self.logLevel = logLevel
+        self.logFormat = logFormat
     }
 
     /// A setting that cannot be used, named with where it came from.
@@ -82,6 +86,13 @@ public struct ServerConfiguration: Equatable, Sendable {
             }
             logLevel = parsed
         }
+        var logFormat = LogFormat.text
+        if let format = value(options.logFormat, "QUILL_SERVER_LOG_FORMAT") {
+            guard let parsed = LogFormat(rawValue: format.text.lowercased()) else {
+                throw Invalid(description: "\(format.source): log format '\(format.text)' is not text or json")
+            }
+            logFormat = parsed
+        }
 
         let storage: Storage
         if options.preview {
@@ -95,7 +106,7 @@ public struct ServerConfiguration: Equatable, Sendable {
                 ?? homeDirectory + "/.local/share/quill-server"
             storage = .sqlite(path: directory + "/" + databaseFileName)
         }
-        return ServerConfiguration(host: host, port: port, storage: storage, logLevel: logLevel)
+        return ServerConfiguration(host: host, port: port, storage: storage, logLevel: logLevel, logFormat: logFormat)
     }
 
     /// `postgres://…` / `postgresql://…`, or `sqlite:PATH` for an SQLite file elsewhere.

@@ -49,11 +49,12 @@ public enum ServerRoots {
             close: {}, registration: seeded.registration, banner: seeded.banner)
     }
 
-    /// For tests: the given store, hashing, tokens and clock (fakes, or a real database).
+    /// For tests: the given store, hashing, tokens, clock and note IDs (fakes, or a real database).
     public static func test(store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking,
-                            hasher: any TokenHashing, tokens: any TokenGenerating, clock: any WallClock) -> ServerEnvironment {
+                            hasher: any TokenHashing, tokens: any TokenGenerating, clock: any WallClock,
+                            ids: any NoteIDGenerating) -> ServerEnvironment {
         let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, hasher: hasher,
-                                              clock: clock, metrics: ServerMetrics(), compression: ZlibGzip(),
+                                              clock: clock, ids: ids, metrics: ServerMetrics(), compression: ZlibGzip(),
                                               scratch: InMemoryScratchStorage())
         return ServerEnvironment(dependencies: dependencies, services: [], prepare: { try await store.migrate() }, close: {},
                                  registration: AccountRegistration(accounts: store, tokens: tokens, hasher: hasher), banner: [])
@@ -65,7 +66,7 @@ public enum ServerRoots {
         close: @escaping @Sendable () async -> Void, banner: [String]
     ) -> ServerEnvironment {
         let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, hasher: hasher,
-                                              clock: SystemClock(), metrics: ServerMetrics(), compression: ZlibGzip(),
+                                              clock: SystemClock(), ids: RandomNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(),
                                               scratch: scratch)
         return ServerEnvironment(
             dependencies: dependencies, services: services, prepare: { try await store.migrate() }, close: close,

@@ -10,11 +10,10 @@ public enum ServerRunner {
     /// stops the services and closes the store. Returns normally on a signal (exit status 0).
     public static func serve(
         _ environment: ServerEnvironment, configuration: ServerConfiguration, logger: Logger,
-        extraRoutes: (Router<ServerRequestContext>) -> Void = { _ in },
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let application = ServerApplication.application(
-            router: ServerApplication.router(environment.dependencies, extraRoutes: extraRoutes),
+            router: ServerApplication.router(environment.dependencies),
             host: configuration.host, port: configuration.port, logger: logger,
             services: environment.services, beforeServerStarts: environment.prepare, onServerRunning: onServerRunning)
         do {

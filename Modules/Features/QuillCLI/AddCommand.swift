@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `quill add TITLE [--body TEXT | --file PATH | stdin] [--tag T ...]`
+/// `quill add TITLE [--body TEXT | --file PATH | stdin] [-t|--tag T ...]`
 public struct AddCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Add a note and print its ID.",
@@ -10,7 +10,7 @@ public struct AddCommand: QuillCommand {
     @Argument(help: "The note's title.") var title: String
     @Option(help: "The note's body (Markdown).") var body: String?
     @Option(help: "Read the body from this file.") var file: String?
-    @Option(name: .customLong("tag"), help: "A tag; repeat for several.") var tags: [String] = []
+    @Option(name: [.customShort("t"), .customLong("tag")], help: "A tag; repeat for several.") var tags: [String] = []
 
     public init() {}
 

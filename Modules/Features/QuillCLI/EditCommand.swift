@@ -3,7 +3,7 @@ import ArgumentParser
 import NotesFeature
 import QuillModels
 
-/// `quill edit ID [--title T] [--body B | --file PATH] [--tag T] [--untag T]`
+/// `quill edit ID [--title T] [--body B | --file PATH] [-t|--tag T] [--untag T]`
 ///
 /// With no field flags on a terminal, opens the note in `$EDITOR`: the first line is the
 /// title, the rest (after one blank line) the body.
@@ -17,7 +17,7 @@ public struct EditCommand: QuillCommand {
     @Option(help: "The new title.") var title: String?
     @Option(help: "The new body.") var body: String?
     @Option(help: "Read the new body from this file.") var file: String?
-    @Option(name: .customLong("tag"), help: "Add a tag; repeat for several.") var addTags: [String] = []
+    @Option(name: [.customShort("t"), .customLong("tag")], help: "Add a tag; repeat for several.") var addTags: [String] = []
     @Option(name: .customLong("untag"), help: "Remove a tag; repeat for several.") var removeTags: [String] = []
 
     public init() {}

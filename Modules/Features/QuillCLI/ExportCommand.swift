@@ -4,7 +4,7 @@ import CompressionInterface
 import Foundation
 import QuillModels
 
-/// `quill export [--output PATH | -] [--tag T] [--level 1-9] [--single-stream] [--quiet]`
+/// `quill export [-o|--output PATH | -] [-t|--tag T] [--level 1-9] [--single-stream] [-q|--quiet]`
 public struct ExportCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write notes to a .tar.gz archive (Markdown files with front matter).",
@@ -18,10 +18,10 @@ public struct ExportCommand: QuillCommand {
     @Option(name: [.short, .long], help: "Where to write the archive ('-' for standard output; default quill-notes-DATE.tar.gz).")
     var output: String?
     @Argument(help: "The same as --output: a path, or '-' for standard output.") var destination: String?
-    @Option(help: "Only notes with this tag.") var tag: String?
+    @Option(name: [.short, .long], help: "Only notes with this tag.") var tag: String?
     @Option(help: "Compression level, 1 (fastest) to 9 (smallest).") var level = CompressionLevel.standard.value
     @Flag(help: "Compress in one stream on one core instead of in parallel blocks.") var singleStream = false
-    @Flag(help: "Print nothing but errors.") var quiet = false
+    @Flag(name: [.short, .long], help: "Print nothing but errors.") var quiet = false
 
     public init() {}
 

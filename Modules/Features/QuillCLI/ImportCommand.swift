@@ -1,7 +1,7 @@
 import ArchiveFeature
 import ArgumentParser
 
-/// `quill import PATH | - [--dry-run] [--quiet] [--max-size SIZE] [--max-ratio N]`
+/// `quill import PATH | - [--dry-run] [-q|--quiet] [--max-size SIZE] [--max-ratio N]`
 public struct ImportCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Add the notes of a .tar.gz archive (a Quill export or a folder of Markdown files).",
@@ -14,7 +14,7 @@ public struct ImportCommand: QuillCommand {
     @OptionGroup public var global: GlobalOptions
     @Argument(help: "The archive ('-' for standard input).") var path: String
     @Flag(help: "Check the archive and show what would happen, without importing.") var dryRun = false
-    @Flag(help: "Print nothing but errors.") var quiet = false
+    @Flag(name: [.short, .long], help: "Print nothing but errors.") var quiet = false
     @OptionGroup var limits: ArchiveLimitOptions
 
     public init() {}

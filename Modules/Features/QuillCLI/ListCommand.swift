@@ -2,14 +2,14 @@ import ArgumentParser
 import NoteStoreInterface
 import QuillModels
 
-/// `quill list [--tag T] [--limit N] [--json]`
+/// `quill list [-t|--tag T] [-n|--limit N] [--json]`
 public struct ListCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List notes, newest first.")
 
     @OptionGroup public var global: GlobalOptions
-    @Option(help: "Only notes with this tag.") var tag: String?
-    @Option(help: "At most this many notes.") var limit: Int?
+    @Option(name: [.short, .long], help: "Only notes with this tag.") var tag: String?
+    @Option(name: [.customShort("n"), .long], help: "At most this many notes.") var limit: Int?
     @Flag(help: "Print JSON (see docs/cli.md).") var json = false
 
     public init() {}

@@ -1,13 +1,13 @@
 import ArgumentParser
 
-/// `quill search TEXT [--limit N] [--json]`
+/// `quill search TEXT [-n|--limit N] [--json]`
 public struct SearchCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "search", abstract: "Find notes whose title or body contains TEXT (ignoring case).")
 
     @OptionGroup public var global: GlobalOptions
     @Argument(help: "The text to look for.") var text: String
-    @Option(help: "At most this many notes.") var limit: Int?
+    @Option(name: [.customShort("n"), .long], help: "At most this many notes.") var limit: Int?
     @Flag(help: "Print JSON (see docs/cli.md).") var json = false
 
     public init() {}

@@ -13,7 +13,7 @@ enum SyncFailure {
         case .unreachable, .timedOut:
             return CLIFailure(error.description,
                               hint: "check the server address ('quill status') and your network; nothing was lost, sync again later")
-        case .incompatibleAPIVersion, .serverError, .rejected, .badResponse:
+        case .incompatibleAPIVersion, .serverError, .rejected, .badResponse, .requestIDReused:
             return CLIFailure(error.description)
         }
     }

@@ -11,15 +11,18 @@ public struct APIError: Error, HTTPResponseError, Equatable {
     public let status: HTTPResponse.Status
     public let code: String
     public let message: String
+    /// Headers the status calls for, e.g. `Allow` with a 405.
+    public let headers: HTTPFields
 
-    public init(_ status: HTTPResponse.Status, code: String, message: String) {
+    public init(_ status: HTTPResponse.Status, code: String, message: String, headers: HTTPFields = [:]) {
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        try JSONBody.response(ErrorBody(code: code, message: message), status: status)
+        try JSONBody.response(ErrorBody(code: code, message: message), status: status, headers: headers)
     }
 
     public static func badRequest(_ message: String) -> APIError { APIError(.badRequest, code: "bad_request", message: message) }
@@ -30,6 +33,10 @@ public struct APIError: Error, HTTPResponseError, Equatable {
     }
     public static func revisionMismatch(_ id: NoteID, current: Int) -> APIError {
         APIError(.preconditionFailed, code: "revision_mismatch", message: "note \(id) is at revision \(current); fetch it and retry")
+    }
+    public static func methodNotAllowed(_ method: String, path: String, allowed: [String]) -> APIError {
+        APIError(.methodNotAllowed, code: "method_not_allowed", message: "\(path) does not support \(method); it supports \(allowed.joined(separator: ", "))",
+                 headers: [.allow: allowed.joined(separator: ", ")])
     }
     public static let preconditionRequired = APIError(
         .preconditionRequired, code: "precondition_required", message: "this request needs an 'If-Match: \"<revision>\"' header")

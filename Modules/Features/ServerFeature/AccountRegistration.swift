@@ -1,6 +1,7 @@
 import ServerStoreInterface
 
-/// Creates accounts and manages their bearer tokens (`quill-server account create|token|revoke`).
+/// Creates, lists and deletes accounts and manages their bearer tokens
+/// (`quill-server account create|list|delete|token|revoke`).
 ///
 /// A new token is returned once, to be shown once; only its hash is stored. An account may
 /// hold several tokens (one per machine, say), so one can be revoked without the others.
@@ -50,6 +51,17 @@ public struct AccountRegistration: Sendable {
     public func revoke(_ text: String) async throws -> Bool {
         guard let id = BearerToken(parsing: text)?.id ?? TokenID(text) else { throw Failure.notAToken(text) }
         return try await accounts.removeToken(id: id)
+    }
+
+    /// Every account, with its note and token counts and last token use.
+    public func list() async throws -> [AccountSummary] {
+        try await accounts.accountSummaries()
+    }
+
+    /// Deletes an account with its notes and tokens. Throws `ServerStoreError.accountNotFound`.
+    /// A running server stops accepting its tokens within `TokenLookupCache.lifetime`.
+    public func delete(name: String) async throws {
+        try await accounts.deleteAccount(named: name)
     }
 
     private func stored(_ token: BearerToken) -> StoredToken {

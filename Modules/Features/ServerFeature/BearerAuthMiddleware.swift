@@ -17,10 +17,13 @@ struct BearerAuthMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let header = request.headers[.authorization], let text = Self.credentials(in: header),
-              let token = BearerToken(parsing: text),
-              let stored = try await cache.lookup(token.id, in: accounts, now: clock.now()),
+              let token = BearerToken(parsing: text)
+        else { throw APIError.unauthorized }
+        let now = clock.now()
+        guard let stored = try await cache.lookup(token.id, in: accounts, now: now),
               hasher.hash(token.secret).constantTimeEquals(stored.token.hash)
         else { throw APIError.unauthorized }
+        await cache.recordUse(of: token.id, in: accounts, now: now)
         var context = context
         context.account = stored.account
         return try await next(request, context)

@@ -42,6 +42,7 @@ enum APIErrorMapping {
         case .revisionMismatch(let id, let current): return .revisionMismatch(id, current: current)
         case .accountNameTaken: return APIError(.conflict, code: "already_exists", message: error.description)
         case .accountNotFound: return .notFound(error.description)
+        case .pushRequestReused: return APIError(.unprocessableContent, code: "request_id_reused", message: error.description)
         case .unavailable:
             logger.error("database unavailable", metadata: ["error": "\(error)"])
             return .unavailable("the database is unavailable; retry later")

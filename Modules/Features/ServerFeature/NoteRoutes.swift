@@ -3,18 +3,21 @@ import QuillAPI
 import QuillModels
 import ServerStoreInterface
 
-/// `/v1/notes`: list, get, create, replace and delete one account's notes.
+/// `/v1/notes`: list, get, create, replace, patch and delete one account's notes
+/// (writes in NoteWriteRoutes.swift).
 struct NoteRoutes {
     static let defaultPageSize = 500
     static let maximumPageSize = 1000
 
     let dependencies: ServerDependencies
+    var live: LiveNotes { LiveNotes(repository: dependencies.notes) }
 
     func register(on group: RouterGroup<ServerRequestContext>) {
         group.get("notes") { request, context in try await list(request, context) }
         group.post("notes") { request, context in try await create(request, context) }
         group.get("notes/:id") { request, context in try await read(request, context) }
         group.put("notes/:id") { request, context in try await replace(request, context) }
+        group.patch("notes/:id") { request, context in try await patch(request, context) }
         group.delete("notes/:id") { request, context in try await delete(request, context) }
     }
 
@@ -27,7 +30,8 @@ struct NoteRoutes {
             guard let id = NoteID(text) else { throw APIError.badRequest("after: '\(text)' is not a note ID") }
             after = id
         }
-        let page = try await dependencies.notes.notes(account: account.id, after: after, limit: limit)
+        let tag = try RequestInput.tagFilter(query)
+        let page = try await dependencies.notes.notes(account: account.id, tagged: tag, after: after, limit: limit)
         let headers = UnreadableNotesReport.headers(page.unreadable, logger: context.logger, metrics: dependencies.metrics)
         return JSONBody.written(NoteListBody(notes: page.notes.map(NoteDocument.init), next: page.hasMore ? page.last : nil), headers: headers)
     }
@@ -35,37 +39,19 @@ struct NoteRoutes {
     func read(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try RequestInput.noteID(context)
-        if let encoded = try await dependencies.notes.encodedNote(id, account: account.id) {
+        switch try await live.read(id, account: account.id) {
+        case .encoded(let encoded):
             return JSONBody.encoded(encoded.json, headers: RequestInput.eTag(revision: encoded.revision))
+        case .note(let note):
+            return JSONBody.written(NoteDocument(note), headers: RequestInput.eTag(note))
         }
-        guard let note = try await dependencies.notes.note(id, account: account.id) else {
-            throw APIError.notFound("no note with ID \(id)")
-        }
-        return JSONBody.written(NoteDocument(note), headers: RequestInput.eTag(note))
-    }
-
-    func create(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let account = try context.requireAccount()
-        let note = try RequestInput.note(from: try await RequestInput.decode(NoteDocument.self, from: request))
-        let created = try await dependencies.notes.create(note, account: account.id)
-        return JSONBody.written(NoteDocument(created), status: .created, headers: RequestInput.eTag(created))
-    }
-
-    func replace(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let account = try context.requireAccount()
-        let id = try RequestInput.noteID(context)
-        let revision = try RequestInput.ifMatchRevision(request)
-        let note = try RequestInput.note(from: try await RequestInput.decode(NoteDocument.self, from: request))
-        guard note.id == id else { throw APIError.badRequest("id: the body's ID \(note.id) differs from the URL's \(id)") }
-        let replaced = try await dependencies.notes.replace(note, account: account.id, ifRevision: revision)
-        return JSONBody.written(NoteDocument(replaced), headers: RequestInput.eTag(replaced))
     }
 
     func delete(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try RequestInput.noteID(context)
         let revision = try RequestInput.ifMatchRevision(request)
-        let tombstone = try await dependencies.notes.delete(id, account: account.id, ifRevision: revision, at: dependencies.clock.now())
+        let tombstone = try await live.delete(id, account: account.id, ifRevision: revision, at: dependencies.clock.now())
         return JSONBody.written(NoteDocument(tombstone), headers: RequestInput.eTag(tombstone))
     }
 }

@@ -20,6 +20,7 @@ enum RequestInput {
     }
 
     static func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {
+        try JSONMediaType.check(request)
         let buffer = try await body(of: request)
         do {
             return try JSONDecoder().decode(type, from: Data(buffer.readableBytesView))
@@ -33,9 +34,20 @@ enum RequestInput {
         guard (1...NoteJSON.currentFormat).contains(document.format) else {
             throw APIError.badRequest("\(field).format: version \(document.format) is not supported (this server reads 1...\(NoteJSON.currentFormat))")
         }
+        // Counted as sent, duplicates included, as the spec's maxItems counts; a note's own tags never repeat.
+        guard document.tags.count <= NoteLimits.maximumTags else {
+            throw APIError.badRequest("\(field).tags: \(document.tags.count) tags; at most \(NoteLimits.maximumTags)")
+        }
         do { return try document.note() } catch {
             throw APIError.badRequest("\(field): \(error.description)")
         }
+    }
+
+    /// A note for `POST`/`PUT /v1/notes`, which write live notes only: `DELETE` deletes.
+    static func liveNote(from document: NoteDocument) throws -> Note {
+        let note = try note(from: document)
+        guard !note.isDeleted else { throw APIError.badRequest("body.deleted: must be false here; DELETE /v1/notes/{id} deletes a note") }
+        return note
     }
 
     static func noteID(_ context: ServerRequestContext) throws -> NoteID {
@@ -44,14 +56,20 @@ enum RequestInput {
         return id
     }
 
-    /// The revision in `If-Match: "3"` (a bare or weak form is accepted too).
+    /// The largest revision `If-Match` may name: 18 digits, so that the revision after it still fits an `Int`.
+    static let maximumIfMatchRevision = 999_999_999_999_999_999
+
+    /// The revision in `If-Match: "3"`: one strong entity tag, as the ETag of a note is written
+    /// (a weak tag never matches, RFC 9110 13.1.1); anything else is a 400 naming the header.
     static func ifMatchRevision(_ request: Request) throws -> Int {
         guard let value = request.headers[.ifMatch] else { throw APIError.preconditionRequired }
-        var text = value.trimmingCharacters(in: .whitespaces)
-        if text.hasPrefix("W/") { text.removeFirst(2) }
-        if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
-        guard let revision = Int(text), revision >= 1 else {
-            throw APIError.badRequest("If-Match: '\(value)' is not a revision like \"3\"")
+        let bytes = Array(value.utf8)
+        let digits = bytes.count >= 3 ? bytes[1..<(bytes.count - 1)] : []
+        guard bytes.first == UInt8(ascii: "\""), bytes.last == UInt8(ascii: "\""), digits.first != UInt8(ascii: "0"),
+              (1...18).contains(digits.count), digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let revision = Int(String(decoding: digits, as: UTF8.self)), revision <= maximumIfMatchRevision
+        else {
+            throw APIError.badRequest("If-Match: '\(value)' is not a revision like \"3\" (quoted, 1 to \(maximumIfMatchRevision))")
         }
         return revision
     }

@@ -1,24 +1,34 @@
-import Foundation
 import Hummingbird
 import Logging
 
-/// Writes one log line per request: method, path, status and duration.
+/// Writes one log line per request: method, path, status and duration (and, from Hummingbird,
+/// the request ID).
 ///
-/// Outermost, so it sees the final status of every request, errors included.
+/// Outermost, so it sees the final status of every request, errors included. Runs on every
+/// request: the duration is formatted by hand, not with `String(format:)`.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response = try await next(request, context)
-        let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        context.logger.info(
-            "\(request.method) \(request.uri.path) \(response.status.code) \(String(format: "%.2f", milliseconds))ms",
-            metadata: [
-                "http.method": "\(request.method)", "http.path": "\(request.uri.path)",
-                "http.status": "\(response.status.code)", "duration_ms": "\(String(format: "%.3f", milliseconds))",
-            ])
+        guard context.logger.logLevel <= .info else { return response }
+        let duration = Self.milliseconds(ContinuousClock.now - start)
+        let method = request.method.rawValue
+        let path = request.uri.path
+        let status = response.status.code
+        context.logger.info("\(method) \(path) \(status) \(duration)ms", metadata: [
+            "http.method": .string(method), "http.path": .string(path),
+            "http.status": .stringConvertible(status), "duration_ms": .string(duration),
+        ])
         return response
+    }
+
+    /// `1.234` for 1.2345 ms: milliseconds with three decimals.
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        let fraction = String(microseconds % 1000)
+        return "\(microseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }

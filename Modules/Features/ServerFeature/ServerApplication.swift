@@ -4,12 +4,8 @@ import ServiceLifecycle
 
 /// Builds the HTTP API from its dependencies: the one place routes and middleware are wired.
 public enum ServerApplication {
-    /// The router with every route of docs/openapi.yaml. `extraRoutes` lets a benchmark
-    /// composition add a route of its own; production passes none.
-    public static func router(
-        _ dependencies: ServerDependencies,
-        extraRoutes: (Router<ServerRequestContext>) -> Void = { _ in }
-    ) -> Router<ServerRequestContext> {
+    /// The router with every route of docs/openapi.yaml.
+    public static func router(_ dependencies: ServerDependencies) -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: RequestMetricsMiddleware(metrics: dependencies.metrics))
@@ -17,13 +13,14 @@ public enum ServerApplication {
 
         let operations = OperationsRoutes(dependencies: dependencies)
         operations.register(on: router)
-        extraRoutes(router)
 
         let v1 = router.group("v1").add(middleware: BearerAuthMiddleware(accounts: dependencies.accounts, hasher: dependencies.hasher, clock: dependencies.clock))
         operations.registerInfo(on: v1)
         NoteRoutes(dependencies: dependencies).register(on: v1)
         SyncRoutes(dependencies: dependencies).register(on: v1)
         ExportRoutes(dependencies: dependencies).register(on: v1)
+        // Last, so that it sees every route and wraps only the "no route" responder.
+        router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))
         return router
     }
 

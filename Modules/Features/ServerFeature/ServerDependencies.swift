@@ -10,6 +10,8 @@ public struct ServerDependencies: Sendable {
     public var readiness: any ReadinessChecking
     public var hasher: any TokenHashing
     public var clock: any WallClock
+    /// IDs for notes created without one (`POST /v1/notes` with only a title, say).
+    public var ids: any NoteIDGenerating
     public var metrics: ServerMetrics
     /// gzip, for `GET /v1/export`.
     public var compression: any Compressing
@@ -17,13 +19,14 @@ public struct ServerDependencies: Sendable {
     public var scratch: any ScratchStorage
 
     public init(notes: any ServerNoteRepository, accounts: any AccountRepository, readiness: any ReadinessChecking,
-                hasher: any TokenHashing, clock: any WallClock, metrics: ServerMetrics, compression: any Compressing,
+                hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating, metrics: ServerMetrics, compression: any Compressing,
                 scratch: any ScratchStorage) {
         self.notes = notes
         self.accounts = accounts
         self.readiness = readiness
         self.hasher = hasher
         self.clock = clock
+        self.ids = ids
         self.metrics = metrics
         self.compression = compression
         self.scratch = scratch

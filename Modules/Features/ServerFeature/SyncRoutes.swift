@@ -38,7 +38,7 @@ struct SyncRoutes {
         let account = try context.requireAccount()
         let body = try await RequestInput.decode(PushRequestBody.self, from: request)
         guard let requestID = PushRequestID(body.requestID) else {
-            throw APIError.badRequest("requestID: must be 1 to \(PushRequestID.maximumLength) bytes without control characters")
+            throw APIError.badRequest("requestID: must be 1 to \(PushRequestID.maximumLength) characters (code points), none a control character")
         }
         guard body.changes.count <= Self.maximumPushChanges else {
             throw APIError.badRequest("changes: \(body.changes.count) changes; at most \(Self.maximumPushChanges) per push")
@@ -46,13 +46,14 @@ struct SyncRoutes {
         var changes: [PushChange] = []
         changes.reserveCapacity(body.changes.count)
         for (index, change) in body.changes.enumerated() {
-            if let base = change.baseRevision, base < 1 {
-                throw APIError.badRequest("changes[\(index)].baseRevision: \(base) is not a positive revision")
+            if let base = change.baseRevision, !(1...PushChange.maximumBaseRevision).contains(base) {
+                throw APIError.badRequest("changes[\(index)].baseRevision: \(base) is not a revision from 1 to \(PushChange.maximumBaseRevision)")
             }
             let note = try RequestInput.note(from: change.note, field: "changes[\(index)].note")
             changes.append(PushChange(note: note, baseRevision: change.baseRevision))
         }
-        let outcomes = try await dependencies.notes.push(changes, requestID: requestID, account: account.id, at: dependencies.clock.now())
+        let outcomes = try await dependencies.notes.push(changes, requestID: requestID, digest: try PushDigests.digest(of: changes),
+                                                         account: account.id, at: dependencies.clock.now())
         return JSONBody.written(PushResponseBody(results: outcomes))
     }
 }

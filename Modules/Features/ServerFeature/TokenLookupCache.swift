@@ -3,17 +3,22 @@ import ServerStoreInterface
 import Synchronization
 
 /// Remembers the tokens the auth middleware found, for a short while, so an authenticated
-/// request usually costs no database round trip.
+/// request usually costs no database round trip; and records each token's last use in the
+/// store at most once per `useRecordingInterval`, so `account list` can show it without a
+/// write per request.
 ///
-/// Entries live for `lifetime`: a revoked token stops working within that time on every
-/// server process, even several sharing one PostgreSQL, with no message between them. Only
-/// found tokens are kept, so guessed IDs cannot grow it, and it is emptied at `capacity`.
+/// Entries live for `lifetime`: a revoked token, or one of a deleted account, stops working
+/// within that time on every server process, even several sharing one PostgreSQL, with no
+/// message between them. Only found tokens are kept, so guessed IDs cannot grow it, and it is
+/// emptied at `capacity`.
 final class TokenLookupCache: Sendable {
     typealias Found = (token: StoredToken, account: Account)
 
     static let lifetime: TimeInterval = 30
+    static let useRecordingInterval: TimeInterval = 60
 
     private let entries = Mutex<[TokenID: (found: Found, at: Date)]>([:])
+    private let recordedUses = Mutex<[TokenID: Date]>([:])
     private let capacity: Int
 
     init(capacity: Int = 10_000) {
@@ -32,5 +37,21 @@ final class TokenLookupCache: Sendable {
             entries[id] = (found, now)
         }
         return found
+    }
+
+    /// Records that `id` authenticated a request at `now`, unless this process recorded it less
+    /// than `useRecordingInterval` ago. A failed write is not the request's failure: the next
+    /// use after the interval tries again.
+    func recordUse(of id: TokenID, in accounts: any AccountRepository, now: Date) async {
+        let due = recordedUses.withLock { recorded -> Bool in
+            if let last = recorded[id], now.timeIntervalSince(last) < Self.useRecordingInterval { return false }
+            if recorded.count >= capacity { recorded.removeAll(keepingCapacity: true) }
+            recorded[id] = now
+            return true
+        }
+        guard due else { return }
+        do { try await accounts.recordUse(ofToken: id, at: now) } catch {
+            _ = recordedUses.withLock { $0.removeValue(forKey: id) }
+        }
     }
 }

@@ -8,8 +8,8 @@ import SystemInterface
 ///
 /// An actor so that one engine never runs two syncs over the same state at once. A sync:
 /// 1. checks the server's API version;
-/// 2. resends an interrupted push under its saved request ID (the server answers it from
-///    its record, so nothing is applied twice);
+/// 2. resends an interrupted push exactly as it was recorded, request ID and changes (the
+///    server answers it from its record, so nothing is applied twice, whatever was edited since);
 /// 3. pulls pages since the saved cursor, applying each with `origin: .remote` and saving
 ///    the cursor only after the page is applied;
 /// 4. pushes pending notes with their base revisions, acknowledging what the server applied
@@ -52,11 +52,15 @@ public actor SyncEngine {
         try Self.checkCompatible(info)
 
         var saved = try await state.load()
-        if let interrupted = saved.inFlightPushID {
-            let pending = try await store.pendingChanges()
-            if !pending.isEmpty {
-                try await push(Array(pending.prefix(PushRequest.maximumChanges)), requestID: interrupted, report: &report)
+        if let interrupted = saved.inFlightPush {
+            do {
+                try await send(interrupted, report: &report)
+            } catch let error as SyncError where error.isRequestTooLarge || error == .requestIDReused(interrupted.requestID) {
+                // Refused whole, so none of it was applied: its notes are still pending, and go out
+                // below under new IDs (in smaller batches if it was too large).
             }
+            // Processed: later saves may forget it (resending it again would only replay its answer).
+            saved.inFlightPush = nil
         }
 
         while true {
@@ -81,18 +85,15 @@ public actor SyncEngine {
             var sent = 0
             for start in stride(from: 0, to: pending.count, by: PushRequest.maximumChanges) {
                 let batch = Array(pending[start..<min(start + PushRequest.maximumChanges, pending.count)])
-                let requestID = makeRequestID()
-                saved.inFlightPushID = requestID
-                try await state.save(saved)
-                try await push(batch, requestID: requestID, report: &report)
+                try await push(batch, saved: &saved, report: &report)
                 sent += batch.count
                 progress(.pushing(sent: sent, of: pending.count))
             }
         }
 
-        // The last push ID is cleared only here: resending an ID whose answer was already
+        // The last push is cleared only here: resending a push whose answer was already
         // processed (after a crash) is harmless, and it saves a durable write per batch.
-        saved.inFlightPushID = nil
+        saved.inFlightPush = nil
         saved.lastSuccessfulSync = clock.now()
         try await state.save(saved)
         return report
@@ -106,14 +107,34 @@ public actor SyncEngine {
         }
     }
 
-    private func push(_ ids: [NoteID], requestID: String, report: inout SyncReport) async throws {
+    /// Pushes these notes in one request or, if the server finds it too large, in two halves
+    /// (and so on): the API limits a request's bytes, not only its count of changes.
+    private func push(_ ids: [NoteID], saved: inout SyncState, report: inout SyncReport) async throws {
+        let request = try await makeRequest(ids)
+        // Recorded with its changes before it is sent: if this process dies before the
+        // answer is processed, the next sync resends exactly this request.
+        saved.inFlightPush = request
+        try await state.save(saved)
+        do {
+            try await send(request, report: &report)
+        } catch let error as SyncError where error.isRequestTooLarge && ids.count > 1 {
+            try await push(Array(ids[..<(ids.count / 2)]), saved: &saved, report: &report)
+            try await push(Array(ids[(ids.count / 2)...]), saved: &saved, report: &report)
+        }
+    }
+
+    /// The current version of each note, with its base revision, under a new request ID.
+    private func makeRequest(_ ids: [NoteID]) async throws -> PushRequest {
         var notes: [Note] = []
         for id in ids {
             if let note = try await store.note(id: id) { notes.append(note) }
         }
         let bases = try await baseRevisions.baseRevisions(of: notes.map(\.id))
-        let request = PushRequest(requestID: requestID,
-                                  changes: notes.map { PushChange(note: $0, baseRevision: bases[$0.id]) })
+        return PushRequest(requestID: makeRequestID(), changes: notes.map { PushChange(note: $0, baseRevision: bases[$0.id]) })
+    }
+
+    /// Sends one push (retrying under the same request ID) and applies its answer locally.
+    private func send(_ request: PushRequest, report: inout SyncReport) async throws {
         let results = try await retrier.run { try await self.transport.push(request) }
         var incoming: [Reconciliation.Incoming] = []
         for result in results {
@@ -187,6 +208,13 @@ public actor SyncEngine {
             let digits = String(random.nextUInt64(), radix: 16)
             return String(repeating: "0", count: 16 - digits.count) + digits
         }.joined()
+    }
+}
+
+extension SyncError {
+    /// The server refused a request for its size (413): nothing of it was applied.
+    var isRequestTooLarge: Bool {
+        if case .rejected(413, _, _) = self { true } else { false }
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Keeps accounts and the hashes of their bearer tokens.
 ///
 /// Exists apart from the note repository because authentication is its own concern:
@@ -11,6 +13,14 @@ public protocol AccountRepository: Sendable {
     func addToken(_ token: StoredToken, toAccountNamed name: String) async throws -> Account
     /// Forgets a token, so it no longer authenticates; `false` if there was no such token.
     func removeToken(id: TokenID) async throws -> Bool
+    /// Every account with its counts and last token use, ordered by name.
+    func accountSummaries() async throws -> [AccountSummary]
+    /// Deletes the account, its notes, its stored push answers and its tokens, in one
+    /// transaction. Throws `ServerStoreError.accountNotFound`.
+    func deleteAccount(named name: String) async throws
+    /// Records that the token authenticated a request at `date` (keeps the latest date).
+    /// Called at most about once a minute per token, so it costs no write per request.
+    func recordUse(ofToken id: TokenID, at date: Date) async throws
 }
 
 /// What the server keeps of a bearer token: its public ID and the hash of its secret.

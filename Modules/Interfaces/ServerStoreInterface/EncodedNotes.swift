@@ -7,10 +7,13 @@ import QuillModels
 /// the change feed by copying bytes, without turning rows into `Note`s and encoding them again.
 public struct EncodedNote: Hashable, Sendable {
     public let revision: Int
+    /// Whether the note is a tombstone, so a caller can tell without parsing `json`.
+    public let isDeleted: Bool
     public let json: [UInt8]
 
-    public init(revision: Int, json: [UInt8]) {
+    public init(revision: Int, isDeleted: Bool, json: [UInt8]) {
         self.revision = revision
+        self.isDeleted = isDeleted
         self.json = json
     }
 }

@@ -5,6 +5,10 @@ import QuillModels
 /// One change a client pushes: the note as the client has it, and the server revision the
 /// client's edit started from (`nil` for a note the client created).
 public struct PushChange: Hashable, Sendable {
+    /// The largest base revision a client may name: far below `Int.max`, so that no number of
+    /// later writes (each adds 1) can overflow a revision.
+    public static let maximumBaseRevision = 999_999_999_999_999
+
     public let note: Note
     public let baseRevision: Int?
 
@@ -33,12 +37,27 @@ public struct PushRequestID: Hashable, Sendable, CustomStringConvertible {
     public static let retention: TimeInterval = 7 * 24 * 60 * 60
     public let rawValue: String
 
-    /// Accepts 1...200 bytes without control characters.
+    /// Accepts 1...200 Unicode code points without control characters (category Cc): exactly
+    /// what docs/openapi.yaml's `minLength`, `maxLength` and `pattern` say.
     public init?(_ rawValue: String) {
-        guard !rawValue.isEmpty, rawValue.utf8.count <= PushRequestID.maximumLength,
+        guard !rawValue.isEmpty, rawValue.unicodeScalars.count <= PushRequestID.maximumLength,
               !rawValue.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
         self.rawValue = rawValue
     }
+
+    public var description: String { rawValue }
+}
+
+/// A fingerprint of exactly what one push carried (its changes, in order), kept with its answer.
+///
+/// Exists so that a request ID is bound to one batch: a retry with the same ID and the same
+/// changes gets the recorded answer, while the same ID with other changes is refused
+/// (`ServerStoreError.pushRequestReused`) instead of being answered for a batch it did not send.
+/// The HTTP layer computes it (SHA-256, lowercase hex); repositories only store and compare it.
+public struct PushDigest: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(_ rawValue: String) { self.rawValue = rawValue }
 
     public var description: String { rawValue }
 }
@@ -60,12 +79,19 @@ public enum PushRule {
         case (nil, nil):
             return .store(try change.note.withRevision(1))
         case (let base?, let current?) where base == current.revision:
-            return .store(try change.note.withRevision(base + 1))
+            return .store(try change.note.withRevision(try next(base)))
         case (let base?, nil):
             // The server never had (or has lost) a note the client synced before: keep the client's copy.
-            return .store(try change.note.withRevision(base + 1))
+            return .store(try change.note.withRevision(try next(base)))
         case (_, let current?):
             return .conflict(current)
         }
+    }
+
+    /// The revision after `base`; one that would overflow is refused, not trapped on.
+    private static func next(_ base: Int) throws(NoteValidationError) -> Int {
+        let (next, overflow) = base.addingReportingOverflow(1)
+        guard !overflow else { throw .invalidRevision(base) }
+        return next
     }
 }

@@ -9,10 +9,11 @@ import QuillModels
 public protocol ServerNoteRepository: Sendable {
     /// The note with this ID in this account, tombstones included; `nil` if there is none.
     func note(_ id: NoteID, account: AccountID) async throws -> Note?
-    /// Live notes ordered by ID, starting after `after`: a page of at most `limit` of them. A
-    /// stored note that cannot be read counts toward the limit and is reported in the page's
+    /// Live notes ordered by ID, starting after `after`: a page of at most `limit` of them, only
+    /// those with `tag` when it is given (filtered by the query, so a page costs what it returns).
+    /// A stored note that cannot be read counts toward the limit and is reported in the page's
     /// `unreadable` rather than failing the page.
-    func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage
+    func notes(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage
     /// Stores a new note at revision 1 and returns it. Throws `ServerStoreError.alreadyExists`.
     func create(_ note: Note, account: AccountID) async throws -> Note
     /// Replaces a note only if it is still at `ifRevision`, storing it at `ifRevision + 1`.
@@ -29,16 +30,25 @@ public protocol ServerNoteRepository: Sendable {
     /// that form; `nil` (the default) if it does not, and the caller uses `changes`.
     func encodedChanges(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> EncodedChangePage?
     /// Applies each change by `PushRule`, all in one transaction, and remembers the outcomes
-    /// under `requestID`: the same request ID again returns them without applying anything.
+    /// with `digest` under `requestID`: the same request ID with the same digest again returns
+    /// them without applying anything; with another digest it throws `.pushRequestReused` and
+    /// applies nothing (an answer recorded before digests were kept matches any digest).
     /// Answers older than `PushRequestID.retention` at `now` are forgotten (this call removes them),
     /// so the remembered answers do not grow without bound.
-    func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome]
+    func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+              at now: Date) async throws -> [PushOutcome]
 }
 
 extension ServerNoteRepository {
-    /// Replaces a note with its tombstone, only if it is still at `ifRevision`.
+    /// Live notes ordered by ID, whatever their tags.
+    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
+        try await notes(account: account, tagged: nil, after: after, limit: limit)
+    }
+
+    /// Replaces a live note with its tombstone, only if it is still at `ifRevision`. A note that
+    /// is already a tombstone counts as absent (`.notFound`): there is nothing left to delete.
     public func delete(_ id: NoteID, account: AccountID, ifRevision: Int, at date: Date) async throws -> Note {
-        guard let current = try await note(id, account: account) else { throw ServerStoreError.notFound(id) }
+        guard let current = try await note(id, account: account), !current.isDeleted else { throw ServerStoreError.notFound(id) }
         guard current.revision == ifRevision else { throw ServerStoreError.revisionMismatch(id, current: current.revision) }
         return try await replace(current.deleted(at: date), account: account, ifRevision: ifRevision)
     }

@@ -12,6 +12,8 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case accountNotFound(String)
     case unavailable(String)
     case corrupt(String)
+    /// A push reused a request ID whose recorded push carried other changes; nothing was applied.
+    case pushRequestReused(PushRequestID)
 
     public var description: String {
         switch self {
@@ -22,6 +24,8 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .accountNotFound(let name): "there is no account named '\(name)'"
         case .unavailable(let reason): "the database is unavailable: \(reason)"
         case .corrupt(let reason): "stored data is corrupt: \(reason)"
+        case .pushRequestReused(let id):
+            "request ID \(id) was already used for a push with other changes; send these changes under a new request ID"
         }
     }
 }

@@ -19,6 +19,9 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     case rejected(status: Int, code: String, message: String)
     /// The answer could not be understood.
     case badResponse(String)
+    /// The server already answered a push with different changes under this request ID
+    /// (HTTP 422 `request_id_reused`); it applied nothing of this one.
+    case requestIDReused(String)
 
     /// Whether the same request may succeed if sent again later.
     public var isRetryable: Bool {
@@ -44,6 +47,8 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .serverError(let status, let message): "the sync server failed (HTTP \(status)): \(message)"
         case .rejected(let status, let code, let message): "the sync server refused the request (HTTP \(status) \(code)): \(message)"
         case .badResponse(let reason): "the sync server sent an answer quill does not understand: \(reason)"
+        case .requestIDReused(let requestID):
+            "the sync server already received a different push under request ID \(requestID); nothing of this one was applied"
         }
     }
 }

@@ -1,26 +1,27 @@
 import Foundation
 
 /// Where a client stands with its server, kept between runs.
-public struct SyncState: Hashable, Sendable, Codable {
+public struct SyncState: Hashable, Sendable {
     /// The change-feed position up to which pulled changes are applied locally.
     public var cursor: SyncCursor?
     /// When the last sync finished without error.
     public var lastSuccessfulSync: Date?
-    /// The request ID of a push that was sent but whose answer was not processed:
-    /// the next sync sends it again under the same ID, so nothing is applied twice.
-    public var inFlightPushID: String?
+    /// The push that was sent (or about to be) but whose answer was not processed: its request ID
+    /// *and* exactly the changes it carried. The next sync sends this same request again, so the
+    /// server answers it from its record (or applies it once), whatever was edited meanwhile.
+    public var inFlightPush: PushRequest?
 
-    public init(cursor: SyncCursor? = nil, lastSuccessfulSync: Date? = nil, inFlightPushID: String? = nil) {
+    public init(cursor: SyncCursor? = nil, lastSuccessfulSync: Date? = nil, inFlightPush: PushRequest? = nil) {
         self.cursor = cursor
         self.lastSuccessfulSync = lastSuccessfulSync
-        self.inFlightPushID = inFlightPushID
+        self.inFlightPush = inFlightPush
     }
 }
 
 /// Keeps the `SyncState` durably.
 ///
-/// Exists so that the engine can save its cursor after each applied page and its in-flight
-/// push ID before each push, and a sync killed at any moment resumes where it stopped.
+/// Exists so that the engine can save its cursor after each applied page and each push batch
+/// (with its request ID) before sending it, and a sync killed at any moment resumes where it stopped.
 public protocol SyncStateStoring: Sendable {
     /// The saved state, or an empty one if nothing was saved yet.
     func load() async throws -> SyncState

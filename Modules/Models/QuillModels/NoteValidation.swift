@@ -23,11 +23,8 @@ public enum NoteValidation {
     /// The title as stored, or why it is refused.
     public static func title(_ title: String) throws(NoteValidationError) -> String {
         if isPlainASCIITitle(title) { return title }
-        // Fast path: Foundation's trimming is slow on Linux and most titles have nothing to trim.
         // Scalars, not characters: a space after a prepended mark (U+0600…) is inside its character.
-        let scalars = title.unicodeScalars
-        let trimmed = scalars.first.map(isTitleSpace) == false && scalars.last.map(isTitleSpace) == false
-            ? title : title.trimmingCharacters(in: .whitespaces)
+        let trimmed = title.trimmingUnicodeScalars(where: \.isSpaceWithinALine)
         guard !trimmed.isEmpty else { throw .emptyTitle }
         guard !trimmed.contains(where: \.isNewline) else { throw .titleHasLineBreak }
         guard trimmed.count <= NoteLimits.maximumTitleCharacters else { throw .titleTooLong(characters: trimmed.count) }
@@ -43,11 +40,7 @@ public enum NoteValidation {
     /// The tag as stored (trimmed, lowercased), or why it is refused.
     public static func tag(_ text: String) throws(NoteValidationError) -> String {
         if isNormalizedASCIITag(text) { return text }
-        // Fast path: Foundation's trimming is slow on Linux and most tags have nothing to trim.
-        let scalars = text.unicodeScalars
-        let trimmed = scalars.first?.properties.isWhitespace == false && scalars.last?.properties.isWhitespace == false
-            ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let normalized = trimmed.lowercased()
+        let normalized = text.trimmingUnicodeScalars(where: \.properties.isWhitespace).lowercased()
         guard !normalized.isEmpty else { throw .emptyTag }
         guard !normalized.unicodeScalars.contains(where: isTagSeparator) else { throw .tagContainsSpace(text) }
         guard normalized.count <= Tag.maximumLength else { throw .tagTooLong(text) }
@@ -65,11 +58,6 @@ public enum NoteValidation {
     /// join a note's tags with a space (or a comma) and split them again (`Tag.joined`).
     public static func isTagSeparator(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isWhitespace || scalar == ","
-    }
-
-    /// What `title(_:)` trims (Foundation's `.whitespaces`): Unicode category Zs, and tab.
-    private static func isTitleSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
     }
 
     /// The common title, checked cheaply: printable ASCII, no surrounding space, within the limit.

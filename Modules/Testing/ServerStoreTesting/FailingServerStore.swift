@@ -31,9 +31,9 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.note(id, account: account)
     }
 
-    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
+    public func notes(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage {
         try check(.list)
-        return try await base.notes(account: account, after: after, limit: limit)
+        return try await base.notes(account: account, tagged: tag, after: after, limit: limit)
     }
 
     public func create(_ note: Note, account: AccountID) async throws -> Note {
@@ -51,9 +51,10 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.changes(account: account, after: cursor, limit: limit)
     }
 
-    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome] {
+    public func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+                     at now: Date) async throws -> [PushOutcome] {
         try check(.push)
-        return try await base.push(changes, requestID: requestID, account: account, at: now)
+        return try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now)
     }
 
     public func encodedNote(_ id: NoteID, account: AccountID) async throws -> EncodedNote? {
@@ -84,6 +85,21 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
     public func removeToken(id: TokenID) async throws -> Bool {
         try check(.accounts)
         return try await base.removeToken(id: id)
+    }
+
+    public func accountSummaries() async throws -> [AccountSummary] {
+        try check(.accounts)
+        return try await base.accountSummaries()
+    }
+
+    public func deleteAccount(named name: String) async throws {
+        try check(.accounts)
+        try await base.deleteAccount(named: name)
+    }
+
+    public func recordUse(ofToken id: TokenID, at date: Date) async throws {
+        try check(.accounts)
+        try await base.recordUse(ofToken: id, at: date)
     }
 
     public func checkReady() async throws {

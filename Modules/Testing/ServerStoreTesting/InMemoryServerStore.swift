@@ -14,8 +14,10 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
     private var tokens: [TokenID: (token: StoredToken, account: AccountID)] = [:]
     private var notesByAccount: [AccountID: [NoteID: Entry]] = [:]
     private var lastSequence: [AccountID: Int64] = [:]
-    private var pushes: [AccountID: [PushRequestID: (outcomes: [PushOutcome], at: Date)]] = [:]
+    private var pushes: [AccountID: [PushRequestID: (outcomes: [PushOutcome], digest: PushDigest, at: Date)]] = [:]
     private var nextAccountID: Int64 = 1
+    private var created: [AccountID: Date] = [:]
+    private var tokenUses: [TokenID: Date] = [:]
 
     public init() {}
 
@@ -30,6 +32,7 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         let account = Account(id: AccountID(nextAccountID), name: name)
         nextAccountID += 1
         accounts[account.id] = account
+        created[account.id] = Date()
         tokens[token.id] = (token, account.id)
         return account
     }
@@ -46,7 +49,36 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
     }
 
     public func removeToken(id: TokenID) async throws -> Bool {
-        tokens.removeValue(forKey: id) != nil
+        tokenUses[id] = nil
+        return tokens.removeValue(forKey: id) != nil
+    }
+
+    public func accountSummaries() async throws -> [AccountSummary] {
+        accounts.values.sorted { Array($0.name.utf8).lexicographicallyPrecedes($1.name.utf8) }.map { account in
+            let owned = tokens.filter { $0.value.account == account.id }.keys
+            return AccountSummary(
+                account: account, created: created[account.id],
+                noteCount: (notesByAccount[account.id] ?? [:]).values.filter { !$0.note.isDeleted }.count,
+                tokenCount: owned.count, lastUsed: owned.compactMap { tokenUses[$0] }.max())
+        }
+    }
+
+    public func deleteAccount(named name: String) async throws {
+        guard let account = accounts.values.first(where: { $0.name == name }) else { throw ServerStoreError.accountNotFound(name) }
+        for (id, token) in tokens where token.account == account.id {
+            tokens[id] = nil
+            tokenUses[id] = nil
+        }
+        accounts[account.id] = nil
+        created[account.id] = nil
+        notesByAccount[account.id] = nil
+        lastSequence[account.id] = nil
+        pushes[account.id] = nil
+    }
+
+    public func recordUse(ofToken id: TokenID, at date: Date) async throws {
+        guard tokens[id] != nil else { return }
+        tokenUses[id] = max(tokenUses[id] ?? date, date)
     }
 
     // MARK: Notes
@@ -55,9 +87,9 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         notesByAccount[account]?[id]?.note
     }
 
-    public func notes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
+    public func notes(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage {
         let live = (notesByAccount[account] ?? [:]).values.map(\.note).filter { note in
-            !note.isDeleted && (after.map { note.id > $0 } ?? true)
+            !note.isDeleted && (after.map { note.id > $0 } ?? true) && (tag.map { note.tags.contains($0) } ?? true)
         }
         let page = Array(live.sorted { $0.id < $1.id }.prefix(max(0, limit)))
         return NotePage(notes: page, last: page.last?.id, hasMore: live.count > page.count)
@@ -83,10 +115,14 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
                           hasMore: later.count > page.count)
     }
 
-    public func push(_ changes: [PushChange], requestID: PushRequestID, account: AccountID, at now: Date) async throws -> [PushOutcome] {
+    public func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+                     at now: Date) async throws -> [PushOutcome] {
         let oldest = now.addingTimeInterval(-PushRequestID.retention)
         pushes[account] = pushes[account]?.filter { $0.value.at >= oldest }
-        if let earlier = pushes[account]?[requestID] { return earlier.outcomes }
+        if let earlier = pushes[account]?[requestID] {
+            guard earlier.digest == digest else { throw ServerStoreError.pushRequestReused(requestID) }
+            return earlier.outcomes
+        }
         var outcomes: [PushOutcome] = []
         for change in changes {
             switch try PushRule.decide(change, current: notesByAccount[account]?[change.note.id]?.note) {
@@ -94,7 +130,7 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
             case .conflict(let current): outcomes.append(.conflict(current))
             }
         }
-        pushes[account, default: [:]][requestID] = (outcomes, now)
+        pushes[account, default: [:]][requestID] = (outcomes, digest, now)
         return outcomes
     }
 

@@ -3,7 +3,8 @@ import SyncInterface
 
 /// An in-memory sync server with the semantics of the v1 API contract (docs/openapi.yaml):
 /// per-note revisions, a change feed in write order, push with base revisions and
-/// request-ID idempotency.
+/// request-ID idempotency (a request ID is bound to the changes it first carried: the same
+/// ID with other changes is refused with `SyncError.requestIDReused`).
 ///
 /// Exists so that the sync engine and the multi-client simulation can be tested against
 /// the real rules without a network or a database. It is itself a `SyncTransport`; put an
@@ -13,12 +14,18 @@ public actor FakeSyncServer: SyncTransport {
     private var notes: [NoteID: Note] = [:]
     private var sequenceOf: [NoteID: Int] = [:]
     private var lastSequence = 0
-    private var answered: [String: [PushResult]] = [:]
+    private var answered: [String: (changes: [PushChange], results: [PushResult])] = [:]
     /// How many push requests were applied (not answered from the idempotency record).
     public private(set) var appliedPushCount = 0
 
-    public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1), notes: [Note] = []) {
+    /// The largest push the fake accepts, counted as the UTF-8 bytes of the notes' titles and
+    /// bodies (the real server limits the request body: 413 `payload_too_large`); `nil`: no limit.
+    private let maximumPushBytes: Int?
+
+    public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1), notes: [Note] = [],
+                maximumPushBytes: Int? = nil) {
         self.info = info
+        self.maximumPushBytes = maximumPushBytes
         for note in notes {
             lastSequence += 1
             self.notes[note.id] = note
@@ -57,9 +64,16 @@ public actor FakeSyncServer: SyncTransport {
     }
 
     public func push(_ request: PushRequest) async throws(SyncError) -> [PushResult] {
-        if let earlier = answered[request.requestID] { return earlier }
+        if let earlier = answered[request.requestID] {
+            guard earlier.changes == request.changes else { throw .requestIDReused(request.requestID) }
+            return earlier.results
+        }
         guard request.changes.count <= PushRequest.maximumChanges else {
             throw .rejected(status: 413, code: "payload_too_large", message: "too many changes")
+        }
+        if let maximumPushBytes,
+           request.changes.reduce(0, { $0 + $1.note.title.utf8.count + $1.note.body.utf8.count }) > maximumPushBytes {
+            throw .rejected(status: 413, code: "payload_too_large", message: "the request body is larger than \(maximumPushBytes) bytes")
         }
         var results: [PushResult] = []
         for change in request.changes {
@@ -76,7 +90,7 @@ public actor FakeSyncServer: SyncTransport {
                 results.append(.applied(store(change.note, revision: base + 1)))
             }
         }
-        answered[request.requestID] = results
+        answered[request.requestID] = (request.changes, results)
         appliedPushCount += 1
         return results
     }

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Consistent copies of the SQLite store's file, taken while servers use it, and their restoration.
+///
+/// Exists because copying a WAL-mode database file by hand while it is written can copy a
+/// torn state; `VACUUM INTO` copies one read transaction's snapshot instead.
+public enum SQLiteBackup {
+    /// Why a backup or a restore was refused; nothing was written.
+    public struct Refusal: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Writes a consistent copy of the database at `database` to the new file `destination`,
+    /// while other connections read and write it. Returns the copy's schema version.
+    public static func backup(databaseAt database: String, to destination: String) throws -> Int64 {
+        guard FileManager.default.fileExists(atPath: database) else {
+            throw Refusal(description: "there is no database at \(database): nothing to back up")
+        }
+        guard !FileManager.default.fileExists(atPath: destination) else {
+            throw Refusal(description: "\(destination) already exists; a backup is written to a new file only")
+        }
+        do {
+            let connection = try SQLiteConnection(path: database)
+            defer { connection.close() }
+            try connection.query("VACUUM INTO ?", [.text(destination)])
+        } catch let error as SQLiteError {
+            throw Refusal(description: "cannot back up \(database) to \(destination): \(error.message)")
+        }
+        return try schemaVersion(ofBackup: destination)
+    }
+
+    /// Copies the backup at `backup` to `database`, which must not exist yet and whose directory
+    /// must be empty or missing: a restore never overwrites a store. The backup is checked first
+    /// (an SQLite file of a Quill schema version this code knows, passing SQLite's quick check).
+    /// Returns the backup's schema version.
+    public static func restore(from backup: String, toDatabaseAt database: String) throws -> Int64 {
+        let version = try schemaVersion(ofBackup: backup)
+        let directory = URL(fileURLWithPath: database).deletingLastPathComponent().path
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        guard !FileManager.default.fileExists(atPath: database), existing.isEmpty else {
+            throw Refusal(description: "\(directory) is not empty (\(existing.sorted().prefix(3).joined(separator: ", "))); "
+                + "a restore writes only into an empty data directory, so it never overwrites a store: "
+                + "stop the server and move the directory aside, or restore into a new one")
+        }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do {
+            let connection = try SQLiteConnection(path: backup, readOnly: true)
+            defer { connection.close() }
+            try connection.query("VACUUM INTO ?", [.text(database)])
+        } catch let error as SQLiteError {
+            throw Refusal(description: "cannot restore \(backup) to \(database): \(error.message)")
+        }
+        return version
+    }
+
+    /// The Quill schema version of the SQLite file at `path`, read without changing it; refuses
+    /// anything else (another kind of file, another application's database, a damaged file, or
+    /// a schema version newer than this code knows).
+    public static func schemaVersion(ofBackup path: String) throws -> Int64 {
+        guard FileManager.default.fileExists(atPath: path) else { throw Refusal(description: "there is no file at \(path)") }
+        let known = SQLiteMigrations.all.map(\.version)
+        do {
+            let connection = try SQLiteConnection(path: path, readOnly: true)
+            defer { connection.close() }
+            var check = ""
+            try connection.query("PRAGMA quick_check") { check = $0.text(0) }
+            guard check == "ok" else { throw Refusal(description: "\(path) is a damaged SQLite file: \(check)") }
+            var tables = Set<String>()
+            try connection.query("SELECT name FROM sqlite_master WHERE type = 'table'") { tables.insert($0.text(0)) }
+            guard tables.isSuperset(of: ["schema_migrations", "accounts", "tokens", "notes"]) else {
+                throw Refusal(description: "\(path) is an SQLite file but not a Quill server database")
+            }
+            var versions: [Int64] = []
+            try connection.query("SELECT version FROM schema_migrations") { versions.append($0.integer(0)) }
+            guard let newest = versions.max() else { throw Refusal(description: "\(path) records no schema version") }
+            guard let newestKnown = known.max(), newest <= newestKnown else {
+                throw Refusal(description: "\(path) has schema version \(newest), newer than this quill-server knows "
+                    + "(up to \(known.max() ?? 0)): restore it with the release that wrote it")
+            }
+            return newest
+        } catch let error as SQLiteError {
+            throw Refusal(description: "\(path) is not a Quill server database: \(error.message)")
+        }
+    }
+}

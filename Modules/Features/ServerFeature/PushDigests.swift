@@ -1,0 +1,18 @@
+import Crypto
+import Foundation
+import QuillAPI
+import QuillModels
+import ServerStoreInterface
+
+/// Computes the `PushDigest` a repository keeps with a push's answer.
+///
+/// The digest covers the changes as the server understood them (validated notes and base
+/// revisions, in order), written in Quill's one canonical JSON form, so two requests get the
+/// same digest exactly when they carry the same changes, however the client spaced its JSON.
+enum PushDigests {
+    static func digest(of changes: [PushChange]) throws -> PushDigest {
+        let canonical = try NoteJSON.encoder.encode(
+            changes.map { PushRequestBody.Change(note: NoteDocument($0.note), baseRevision: $0.baseRevision) })
+        return PushDigest(SHA256.hash(data: canonical).map { String(format: "%02x", $0) }.joined())
+    }
+}

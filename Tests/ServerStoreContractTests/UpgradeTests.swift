@@ -1,0 +1,114 @@
+import Foundation
+import Logging
+import PostgresNIO
+@testable import PostgresNoteRepository
+import QuillModels
+import ServerStoreInterface
+@testable import SQLiteNoteRepository
+import Testing
+
+/// Upgrades: a database of every earlier schema version (Fixtures/, written by make_fixtures.py
+/// from the migrations as they were committed) migrates to the current schema with nothing lost:
+/// accounts, tokens, notes with their revisions and tombstones, the change feed's order and
+/// numbering, and stored push answers.
+@Suite struct UpgradeTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let sqliteFixtures = ["sqlite-v1", "sqlite-v2", "sqlite-v3-without-rowid", "sqlite-v3"]
+    static let postgresFixtures = ["postgres-v1", "postgres-v2"]
+
+    static func sql(_ name: String) throws -> String {
+        try String(contentsOf: fixtures.appendingPathComponent(name + ".sql"), encoding: .utf8)
+    }
+
+    @Test(arguments: sqliteFixtures)
+    func sqliteMigratesWithoutLoss(_ fixture: String) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-upgrade-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("old.sqlite").path
+        let loading = try SQLiteConnection(path: path)
+        try loading.execute(try Self.sql(fixture))
+        loading.close()
+
+        let store = try SQLiteServerStore(path: path)
+        defer { store.close() }
+        try await store.migrate()
+        try await Self.expectNothingLost(store)
+        #expect(try SQLiteBackup.schemaVersion(ofBackup: path) == SQLiteMigrations.all.map(\.version).max())
+    }
+
+    @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"),
+          arguments: postgresFixtures)
+    func postgresMigratesWithoutLoss(_ fixture: String) async throws {
+        let database = try await TestPostgres.freshDatabase()
+        do {
+            try await Self.load(try Self.sql(fixture), into: database.url)
+            let store = try PostgresServerStore(url: database.url, logger: Logger(label: "test.upgrade"))
+            let running = Task { try await store.run() }
+            defer { running.cancel() }
+            try await store.migrate()
+            try await Self.expectNothingLost(store)
+        } catch {
+            try await database.drop()
+            throw error
+        }
+        try await database.drop()
+    }
+
+    /// The fixtures' data set, read back through the current code, and written on.
+    static func expectNothingLost(_ store: some ServerNoteRepository & AccountRepository) async throws {
+        let ann = AccountID(1), bob = AccountID(2)
+        let t0 = Date(millisecondsSince1970: 1_767_225_600_000)
+        for (token, account, hash) in [("00000000000000a1", "ann", "aa11"), ("00000000000000a2", "ann", "aa22"), ("00000000000000b1", "bob", "bb11")] {
+            let id = try #require(TokenID(token))
+            let found = try #require(try await store.token(id: id))
+            #expect(found.account.name == account && found.token.hash == TokenHash(hex: hash))
+        }
+
+        let groceries = try Note(id: try #require(NoteID("0a01")), title: "Groceries", body: "Milk, eggs\nand \"bread\"",
+                                 tags: [Tag("food"), Tag("home")], created: t0, updated: t0.addingTimeInterval(1.5), revision: 2)
+        let gone = try Note(id: try #require(NoteID("0a02")), title: "Gone", body: "was here", tags: [], created: t0,
+                            updated: t0.addingTimeInterval(2), revision: 2, isDeleted: true)
+        let bobs = try Note(id: try #require(NoteID("0b01")), title: "Bob's", body: "Text of bob", tags: [], created: t0, updated: t0)
+        #expect(try await store.note(groceries.id, account: ann) == groceries)
+        #expect(try await store.note(gone.id, account: ann) == gone)
+        #expect(try await store.notes(account: ann, after: nil, limit: 10).notes == [groceries])
+        let feed = try await store.changes(account: ann, after: .beginning, limit: 10)
+        #expect(feed.notes == [groceries, gone] && feed.next == ChangeCursor(sequence: 3))
+        if let encoded = try await store.encodedNote(bobs.id, account: bob) {
+            #expect(try NoteJSON.decode(Data(encoded.json)) == bobs)
+        }
+        #expect(try await store.note(bobs.id, account: bob) == bobs)
+
+        // A stored push answer is still replayed, and writes continue the change numbering.
+        #expect(try await store.push([], requestID: try #require(PushRequestID("push-1")), digest: PushDigest("legacy"), account: bob, at: t0.addingTimeInterval(60)) == [])
+        let next = try await store.create(try Note(id: try #require(NoteID("0a03")), title: "New", body: "", tags: [],
+                                                   created: t0, updated: t0), account: ann)
+        #expect(try await store.changes(account: ann, after: ChangeCursor(sequence: 3), limit: 10).notes == [next])
+        #expect(try await store.changes(account: ann, after: ChangeCursor(sequence: 3), limit: 10).next == ChangeCursor(sequence: 4))
+
+        // Accounts from before the upgrade have no creation time; new ones get fresh IDs.
+        let summaries = try await store.accountSummaries()
+        #expect(summaries.map(\.account.name) == ["ann", "bob"] && summaries.allSatisfy { $0.created == nil })
+        #expect(summaries.map(\.noteCount) == [2, 1] && summaries.map(\.tokenCount) == [2, 1])
+        let carol = try await store.createAccount(named: "carol", token: StoredToken(id: TokenID(0xc1), hash: TokenHash(bytes: [1])))
+        #expect(![ann, bob].contains(carol.id))
+    }
+
+    /// Runs a fixture's statements (each ends with a semicolon at the end of a line) one by one.
+    static func load(_ sql: String, into url: String) async throws {
+        var statements: [String] = []
+        var current = ""
+        for line in sql.split(separator: "\n", omittingEmptySubsequences: false) where !line.hasPrefix("--") {
+            current += (current.isEmpty ? "" : "\n") + line
+            if line.hasSuffix(";") {
+                statements.append(String(current.dropLast()))
+                current = ""
+            }
+        }
+        let client = PostgresClient(configuration: try PostgresURL.configuration(url), backgroundLogger: Logger(label: "test.upgrade"))
+        let running = Task { await client.run() }
+        defer { running.cancel() }
+        for statement in statements { try await client.query(PostgresQuery(unsafeSQL: statement)) }
+    }
+}

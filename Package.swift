@@ -146,7 +146,7 @@ let package = Package(
             "CryptoTokenSecurity", "ZlibCompression", "ByteStreamInterface", "LocalByteStreams", "ByteStreamTesting", "SystemInterface", "SystemLive",
             hummingbird, logging, serviceLifecycle,
         ]),
-        .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", argumentParser, logging], path: "Apps/quill-server"),
+        .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", "QuillModels", argumentParser, logging], path: "Apps/quill-server"),
         // Benchmark only (Tools/benchmarks/server.sh): production server plus a bare constant route.
         .executableTarget(name: "quill-server-benchmark", dependencies: ["ServerComposition", "ServerFeature", "QuillModels", hummingbird, logging],
                           path: "Apps/quill-server-benchmark"),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: the dependency rule, every Swift test of the package
 # (against a throwaway PostgreSQL cluster when PostgreSQL is installed; see Tools/with-postgres.sh),
-# then the running quill-server checked against docs/openapi.yaml (Tools/openapi-conformance.sh).
+# then the running quill-server checked against docs/openapi.yaml (Tools/openapi-conformance.sh),
+# then the release tarball deployed and synced through (Tools/deploy-test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Tools/dependency-rule.sh check
@@ -18,6 +19,9 @@ fi
 
 # `swift test` built quill-server too; check that binary rather than building again.
 QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" Tools/openapi-conformance.sh
+
+# The release tarball installed and run as docs/deploy.md says (debug build: same contents, faster).
+Tools/deploy-test.sh
 
 # Repeat the Swift Testing summary so it is the last word of the run.
 grep -E "Test run with [0-9]+ tests" "$log" | tail -n 1

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import QuillModels
 import ServerComposition
 
 /// `quill-server`: the sync server. With no subcommand it serves.
@@ -10,6 +11,7 @@ struct QuillServerCommand: AsyncParsableCommand {
         commandName: "quill-server",
         abstract: "The Quill sync server.",
         discussion: "Settings: flags, then QUILL_SERVER_HOST, QUILL_SERVER_PORT, QUILL_SERVER_DATABASE, QUILL_SERVER_LOG_LEVEL and QUILL_SERVER_DATA, then defaults.",
+        version: QuillVersion.current,
         subcommands: [Serve.self, AccountCommand.self],
         defaultSubcommand: Serve.self)
 }

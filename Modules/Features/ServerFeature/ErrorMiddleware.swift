@@ -48,6 +48,9 @@ enum APIErrorMapping {
         case .corrupt:
             logger.error("corrupt data", metadata: ["error": "\(error)"])
             return .internalError
+        case .schemaTooNew:
+            logger.error("database schema is newer than this server", metadata: ["error": "\(error)"])
+            return .internalError
         }
     }
 

@@ -12,6 +12,9 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case accountNotFound(String)
     case unavailable(String)
     case corrupt(String)
+    /// The database was migrated by a newer release than this one (a downgrade): its schema is
+    /// at `database`, past `newestKnown`, the newest version this code can read and write.
+    case schemaTooNew(database: Int64, newestKnown: Int64)
 
     public var description: String {
         switch self {
@@ -22,6 +25,10 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .accountNotFound(let name): "there is no account named '\(name)'"
         case .unavailable(let reason): "the database is unavailable: \(reason)"
         case .corrupt(let reason): "stored data is corrupt: \(reason)"
+        case .schemaTooNew(let database, let newestKnown):
+            "the database's schema is at version \(database), newer than this quill-server knows (up to \(newestKnown)): "
+                + "a newer release migrated it. Run that release or a later one, or restore a backup taken before the upgrade; "
+                + "nothing was changed"
         }
     }
 }

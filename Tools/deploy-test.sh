@@ -14,6 +14,7 @@
 #     MemoryDenyWriteExecute, NoNewPrivileges and address families, and (as root) runs it as
 #     nobody with no capabilities.
 #  5. Syncs a client through it: login, add, sync; a second home syncs and lists the note.
+#  6. Marks the database as migrated by a newer release and checks the server refuses to start.
 #
 # Needs systemd-analyze (package systemd) and python3-seccomp.
 set -euo pipefail
@@ -126,4 +127,15 @@ wait "$server" || status=$?
 server=""
 [ "$status" = 0 ] || { cat "$log" >&2; fail "the server exited $status on SIGTERM"; }
 if grep -q -i -E 'error|critical' "$log"; then cat "$log" >&2; fail "the server logged errors"; fi
-step "passed: a note went from one home to another through the deployed server"
+step "a note went from one home to another through the deployed server"
+
+# 6. A downgrade (a database a newer release migrated) is refused at start, untouched.
+/usr/bin/python3 - "$state_directory/quill-server.sqlite" <<'PYTHON'
+import sqlite3, sys
+with sqlite3.connect(sys.argv[1]) as database:
+    database.execute("INSERT INTO schema_migrations (version, applied_ms) VALUES (999, 0)")
+PYTHON
+if [ "$(id -u)" = 0 ]; then chown -R 65534:65534 "$state_directory"; fi
+if "${server_env[@]}" "${sandbox[@]}" "${exec_start[@]}" 2>"$log"; then fail "the server started on a newer schema"; fi
+grep -q "schema is at version 999, newer than this quill-server knows" "$log" || { cat "$log" >&2; fail "no clear refusal"; }
+step "passed: a downgrade is refused with a clear message"

@@ -73,6 +73,6 @@ install -m 644 docs/*.md docs/openapi.yaml "$stage/share/doc/quill/docs/"
 mkdir -p dist
 tarball="$PWD/dist/$name.tar.gz"
 mtime="@$(git log -1 --format=%ct 2>/dev/null || date +%s)"
-tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="$mtime" -C "$work" -cf - "$name" | gzip -9n >"$tarball"
+tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="$mtime" -C "$work" -cf - "$name" | gzip -n >"$tarball"
 echo "release.sh: $pages man pages, $(du -h "$tarball" | cut -f1) in all" >&2
 echo "$tarball"

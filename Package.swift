@@ -148,7 +148,7 @@ let package = Package(
             "CryptoTokenSecurity", "ZlibCompression", "ByteStreamInterface", "LocalByteStreams", "ByteStreamTesting", "SystemInterface", "SystemLive",
             hummingbird, logging, serviceLifecycle,
         ]),
-        .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", argumentParser, logging], path: "Apps/quill-server"),
+        .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", "QuillModels", argumentParser, logging], path: "Apps/quill-server"),
         // Benchmark only (Tools/benchmarks/server.sh): the bare Hummingbird app quill-server is measured against.
         .executableTarget(name: "bare-hummingbird-benchmark", dependencies: [hummingbird], path: "Apps/bare-hummingbird-benchmark"),
         tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),

@@ -4,7 +4,8 @@
 # then the running quill-server checked against docs/openapi.yaml and fuzzed statefully over SQLite
 # and PostgreSQL (Tools/openapi-conformance.sh; QUILL_FUZZ_EXAMPLES=N for a longer fuzz), the curl
 # walkthrough of docs/server.md (Tools/curl-walkthrough-test.sh), `quill edit` on a real terminal
-# (Tools/pty-editor-test.sh), and the real-process sync chaos test (Tools/chaos.sh).
+# (Tools/pty-editor-test.sh), and the real-process sync chaos test (Tools/chaos.sh),
+# then the release tarball deployed and synced through (Tools/deploy-test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Tools/dependency-rule.sh check
@@ -29,6 +30,9 @@ QUILL_BINARY="$(swift build --show-bin-path)/quill" Tools/pty-editor-test.sh
 # Sync with real processes SIGKILLed at random, about 90 s (Tools/chaos.sh --rounds N runs longer).
 QUILL_BINARY="$(swift build --show-bin-path)/quill" QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" \
     Tools/chaos.sh --rounds 400 --time-limit 90 --seed "${QUILL_CHAOS_SEED:-2026}"
+
+# The release tarball installed and run as docs/deploy.md says (debug build: same contents, faster).
+Tools/deploy-test.sh
 
 # Repeat the Swift Testing summary so it is the last word of the run.
 grep -E "Test run with [0-9]+ tests" "$log" | tail -n 1

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import QuillModels
 import ServerComposition
 import ServerFeature
 
@@ -11,6 +12,7 @@ struct QuillServerCommand: AsyncParsableCommand {
         commandName: "quill-server",
         abstract: "The Quill sync server.",
         discussion: "Settings: flags, then QUILL_SERVER_HOST, QUILL_SERVER_PORT, QUILL_SERVER_DATABASE, QUILL_SERVER_LOG_LEVEL, QUILL_SERVER_LOG_FORMAT and QUILL_SERVER_DATA, then defaults.",
+        version: QuillVersion.current,
         subcommands: [Serve.self, AccountCommand.self, Backup.self, Restore.self],
         defaultSubcommand: Serve.self)
 }

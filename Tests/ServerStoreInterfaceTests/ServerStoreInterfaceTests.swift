@@ -88,3 +88,23 @@ import Testing
         #expect(PushRequestID(String(repeating: "é", count: 201)) == nil)
     }
 }
+
+@Suite struct SchemaDowngradeCheckTests {
+    @Test func acceptsAFreshOlderOrCurrentSchema() throws {
+        try SchemaDowngradeCheck.check(applied: [], known: [1, 2, 3])
+        try SchemaDowngradeCheck.check(applied: [1], known: [1, 2, 3])
+        try SchemaDowngradeCheck.check(applied: [1, 2, 3], known: [1, 2, 3])
+    }
+
+    @Test func refusesASchemaPastTheNewestKnownVersion() {
+        #expect(throws: ServerStoreError.schemaTooNew(database: 5, newestKnown: 3)) {
+            try SchemaDowngradeCheck.check(applied: [1, 2, 3, 4, 5], known: [1, 2, 3])
+        }
+    }
+
+    @Test func explainsWhatToDo() {
+        let message = ServerStoreError.schemaTooNew(database: 4, newestKnown: 3).description
+        #expect(message.contains("version 4") && message.contains("up to 3"))
+        #expect(message.contains("newer release") && message.contains("restore a backup"))
+    }
+}

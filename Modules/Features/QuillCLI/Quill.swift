@@ -1,4 +1,5 @@
 import ArgumentParser
+import QuillModels
 
 /// The `quill` command line: its name, its help and its subcommands.
 public struct Quill: ParsableCommand {
@@ -10,6 +11,7 @@ public struct Quill: ParsableCommand {
             Wherever a command takes an ID, a unique prefix of it will do.
             Exit status: 0 success, 1 failure, 2 usage error, 3 note not found.
             """,
+        version: QuillVersion.current,
         subcommands: [AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
                       RemoveCommand.self, SearchCommand.self,
                       ExportCommand.self, ImportCommand.self, VerifyCommand.self,

@@ -50,6 +50,9 @@ enum APIErrorMapping {
             logger.error("corrupt data", metadata: ["error": "\(error)"])
             // Names what is damaged (e.g. "note 3f2a…: the title is empty"): only that record fails.
             return APIError(.internalServerError, code: "internal_error", message: "\(error.description); the failure is logged")
+        case .schemaTooNew:
+            logger.error("database schema is newer than this server", metadata: ["error": "\(error)"])
+            return .internalError
         }
     }
 

@@ -14,6 +14,9 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case corrupt(String)
     /// A push reused a request ID whose recorded push carried other changes; nothing was applied.
     case pushRequestReused(PushRequestID)
+    /// The database was migrated by a newer release than this one (a downgrade): its schema is
+    /// at `database`, past `newestKnown`, the newest version this code can read and write.
+    case schemaTooNew(database: Int64, newestKnown: Int64)
 
     public var description: String {
         switch self {
@@ -26,6 +29,10 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .corrupt(let reason): "stored data is corrupt: \(reason)"
         case .pushRequestReused(let id):
             "request ID \(id) was already used for a push with other changes; send these changes under a new request ID"
+        case .schemaTooNew(let database, let newestKnown):
+            "the database's schema is at version \(database), newer than this quill-server knows (up to \(newestKnown)): "
+                + "a newer release migrated it. Run that release or a later one, or restore a backup taken before the upgrade; "
+                + "nothing was changed"
         }
     }
 }

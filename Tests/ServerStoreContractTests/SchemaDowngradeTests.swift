@@ -27,7 +27,7 @@ import Testing
         await #expect(throws: ServerStoreError.schemaTooNew(database: newestKnown + 1, newestKnown: newestKnown)) {
             try await older.migrate()
         }
-        #expect(try await older.notes(account: account, after: nil, limit: 10).count == 1)
+        #expect(try await older.notes(account: account, after: nil, limit: 10).notes.count == 1)
     }
 
     @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"))
@@ -45,7 +45,7 @@ import Testing
             await #expect(throws: ServerStoreError.schemaTooNew(database: newestKnown + 1, newestKnown: newestKnown)) {
                 try await older.migrate()
             }
-            #expect(try await older.notes(account: account, after: nil, limit: 10).count == 1)
+            #expect(try await older.notes(account: account, after: nil, limit: 10).notes.count == 1)
         } catch {
             Issue.record(error)
         }

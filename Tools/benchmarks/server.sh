@@ -8,7 +8,7 @@
 #
 # Two processes: `quill-server` in its default configuration (default request logging at level
 # info, to a file, as under a service manager) on a fresh data directory holding one account with
-# 1,000 notes of ~450 bytes; and `bare-hummingbird-benchmark` (Apps/bare-hummingbird-benchmark:
+# 1,000 notes of ~2 KB; and `bare-hummingbird-benchmark` (Apps/bare-hummingbird-benchmark:
 # Hummingbird alone, one route answering a constant, none of Quill's middleware). Measures:
 #   1. GET /v1/notes/{id} on quill-server vs GET /constant on the bare app, alternated RUNS times
 #      with the same wrk settings; each pair gives a ratio; the median ratio is reported (target >= 60%);
@@ -61,7 +61,7 @@ import http.client, json, sys
 connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
 for index in range(1000):
     body = json.dumps({"format": 1, "id": "%016x" % (index + 1), "title": "Benchmark note %d" % index,
-                       "body": "Some text. " * 40, "tags": ["bench"], "created": "2026-01-01T00:00:00.000Z",
+                       "body": "Some text. " * 180, "tags": ["bench"], "created": "2026-01-01T00:00:00.000Z",
                        "updated": "2026-01-01T00:00:00.000Z", "revision": 1, "deleted": False})
     connection.request("POST", "/v1/notes", body, {"Authorization": "Bearer " + sys.argv[2], "Content-Type": "application/json"})
     response = connection.getresponse()
@@ -121,7 +121,7 @@ growth="$(python3 -c "print(f'{100 * ($rss_end - $rss_10) / $rss_10:+.1f}')")"
 
 section="$work/section.md"
 cat >"$section" <<REPORT
-Measured $(date -u +%Y-%m-%d) by \`Tools/benchmarks/server.sh\` (release builds, SQLite, 1,000 notes of ~450 bytes) on
+Measured $(date -u +%Y-%m-%d) by \`Tools/benchmarks/server.sh\` (release builds, SQLite, 1,000 notes of ~2 KB) on
 this machine ($(nproc) cores, $(uname -sr); load average $(cut -d' ' -f1-3 /proc/loadavg) at the end of the run, from other
 work on the machine); wrk -t${THREADS} shares the cores with the server. \`quill-server\` runs in its default configuration
 (request log at level info, text format, standard error to a file); the yardstick is \`bare-hummingbird-benchmark\`, a

@@ -36,7 +36,7 @@ enum RequestInput {
         }
         // Counted as sent, duplicates included, as the spec's maxItems counts; a note's own tags never repeat.
         guard document.tags.count <= NoteLimits.maximumTags else {
-            throw APIError.badRequest("\(field).tags: \(document.tags.count) tags; at most \(NoteLimits.maximumTags)")
+            throw APIError.badRequest("\(field).tags: \(document.tags.count) tags as sent (repeats count); the limit is \(NoteLimits.maximumTags)")
         }
         do { return try document.note() } catch {
             throw APIError.badRequest("\(field): \(error.description)")

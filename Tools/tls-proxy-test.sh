@@ -4,7 +4,9 @@
 # swapped for test ones, in front of a real quill-server (SQLite, throwaway data directory), with
 # a certificate from a throwaway CA. Then two `quill` homes log in over https://, sync a note
 # from one to the other through the proxy, a plain http:// login to the TLS port is refused
-# clearly, and curl sees /healthz through the proxy with the forwarded headers as the doc says.
+# clearly, curl --cacert sees /healthz (and /metrics hidden, port 80 redirected) through the
+# proxy, and a second copy of the block in front of a header-echo backend shows it forwards Host,
+# X-Forwarded-Proto: https and X-Forwarded-For as the doc says. About 2 s; every wait is capped.
 #
 # quill's HTTP client (Foundation's URLSession over libcurl) trusts only the system CA bundle,
 # with no environment variable to add one. So the quill commands run in a private mount
@@ -40,7 +42,7 @@ if [ -z "$quill_binary" ] || [ -z "$server_binary" ]; then
 fi
 
 scratch="$(mktemp -d)"
-server="" proxy=""
+server="" proxy="" echo_backend=""
 stop() { # $1: a pid we started; TERM, then KILL after 5 s
     [ -n "$1" ] || return 0
     kill -TERM "$1" 2>/dev/null || return 0
@@ -48,7 +50,7 @@ stop() { # $1: a pid we started; TERM, then KILL after 5 s
     kill -KILL "$1" 2>/dev/null || true
     wait "$1" 2>/dev/null || true
 }
-trap 'stop "$proxy"; stop "$server"; rm -rf "$scratch"' EXIT
+trap 'stop "$proxy"; stop "$server"; stop "$echo_backend"; rm -rf "$scratch"' EXIT
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 # 1. A throwaway CA and a certificate for localhost signed by it.
@@ -89,27 +91,59 @@ done
 step "quill-server listening on 127.0.0.1:$server_port"
 
 # 3. nginx with docs/deploy.md's server blocks, as a foreground child with everything in $scratch.
-https_port="$(free_port)"
-http_port="$(free_port)"
-[ "$https_port" != "$http_port" ] || http_port="$(free_port)"
 nginx_dir="$scratch/nginx"
 mkdir -p "$nginx_dir/logs" "$nginx_dir/temp"
 awk '/<!-- tls-proxy-test:nginx:begin/ { inside = 1; next }
      /<!-- tls-proxy-test:nginx:end/ { inside = 0 }
      inside && /^```nginx$/ { block = 1; next }
      inside && /^```$/ { block = 0; next }
-     inside && block { print }' docs/deploy.md >"$nginx_dir/quill.conf"
+     inside && block { print }' docs/deploy.md >"$nginx_dir/doc.conf"
 # The doc's block must still be what this test substitutes into; say so if it changed shape.
 for expected in 'listen 80;' 'listen 443 ssl' '127.0.0.1:8080' 'notes.example.com/fullchain.pem' \
         'notes.example.com/privkey.pem' 'X-Forwarded-Proto $scheme' 'X-Forwarded-For'; do
-    grep -qF -- "$expected" "$nginx_dir/quill.conf" \
+    grep -qF -- "$expected" "$nginx_dir/doc.conf" \
         || fail "docs/deploy.md's nginx block (between the tls-proxy-test:nginx markers) has no '$expected'"
 done
-sed -i -e "s|listen 80;|listen 127.0.0.1:$http_port;|" \
-       -e "s|listen 443 ssl|listen 127.0.0.1:$https_port ssl|" \
-       -e "s|/etc/letsencrypt/live/notes.example.com/|$tls/|g" \
-       -e "s|127\.0\.0\.1:8080|127.0.0.1:$server_port|g" \
-       -e "s|notes\.example\.com|localhost|g" "$nginx_dir/quill.conf"
+# The doc's block with ports 80 and 443 → $1 and $2, upstream 127.0.0.1:8080 → 127.0.0.1:$3.
+doc_block() {
+    sed -e "s|listen 80;|listen 127.0.0.1:$1;|" \
+        -e "s|listen 443 ssl|listen 127.0.0.1:$2 ssl|" \
+        -e "s|/etc/letsencrypt/live/notes.example.com/|$tls/|g" \
+        -e "s|127\.0\.0\.1:8080|127.0.0.1:$3|g" \
+        -e "s|notes\.example\.com|localhost|g" "$nginx_dir/doc.conf"
+}
+# A second copy of the block in front of a backend that echoes the request headers it got, to
+# see what the block forwards (quill-server itself trusts no forwarded header, so cannot tell).
+echo_log="$scratch/echo.log"
+python3 -u - >"$echo_log" 2>&1 <<'PYTHON' &
+import http.server
+class Echo(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        body = "".join(f"{name}: {value}\n" for name, value in self.headers.items()).encode()
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+    def log_message(self, *args):
+        pass
+server = http.server.HTTPServer(("127.0.0.1", 0), Echo)
+print(f"echo port {server.server_address[1]}")
+server.serve_forever()
+PYTHON
+echo_backend=$!
+echo_port=""
+for _ in $(seq 1 100); do
+    echo_port="$(sed -n 's/^echo port \([0-9]*\)$/\1/p' "$echo_log")"
+    [ -n "$echo_port" ] && break
+    kill -0 "$echo_backend" 2>/dev/null || { cat "$echo_log" >&2; fail "the header-echo backend stopped at start"; }
+    sleep 0.1
+done
+[ -n "$echo_port" ] || fail "the header-echo backend did not start within 10 s"
+https_port="$(free_port)" http_port="$(free_port)" echo_https_port="$(free_port)" echo_http_port="$(free_port)"
+[ "$(printf '%s\n' "$https_port" "$http_port" "$echo_https_port" "$echo_http_port" | sort -u | wc -l)" = 4 ] \
+    || fail "free_port gave the same port twice; run again"
+doc_block "$http_port" "$https_port" "$server_port" >"$nginx_dir/quill.conf"
+doc_block "$echo_http_port" "$echo_https_port" "$echo_port" >"$nginx_dir/echo.conf"
 cat >"$nginx_dir/nginx.conf" <<NGINX
 daemon off;
 master_process on;
@@ -126,6 +160,7 @@ http {
     uwsgi_temp_path $nginx_dir/temp/uwsgi;
     scgi_temp_path $nginx_dir/temp/scgi;
     include $nginx_dir/quill.conf;
+    include $nginx_dir/echo.conf;
 }
 NGINX
 nginx -t -q -p "$nginx_dir" -c "$nginx_dir/nginx.conf" 2>"$nginx_dir/test.log" \
@@ -155,6 +190,12 @@ if curl -sS --max-time 5 -o /dev/null "$base/healthz" 2>/dev/null; then
     fail "curl without --cacert trusted the test certificate: the test CA leaked into the system store"
 fi
 step "curl --cacert: /healthz 200, /metrics 404, http:// redirected to https://"
+forwarded="$("${curl_tls[@]}" --fail "https://localhost:$echo_https_port/v1/notes")" \
+    || fail "curl through the block to the header-echo backend failed"
+for header in "Host: localhost" "X-Forwarded-Proto: https" "X-Forwarded-For: 127.0.0.1"; do
+    [ "$(grep -i "^${header%%:*}:" <<<"$forwarded")" = "$header" ] || fail "the doc's block did not forward exactly '$header'; the backend got: $forwarded"
+done
+step "the block forwards Host, X-Forwarded-Proto: https and X-Forwarded-For"
 
 # 5. Two quill homes sync through the proxy; only they see the test CA, in a private mount namespace.
 trusting_test_ca() {

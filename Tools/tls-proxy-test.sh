@@ -196,6 +196,18 @@ for header in "Host: localhost" "X-Forwarded-Proto: https" "X-Forwarded-For: 127
     [ "$(grep -i "^${header%%:*}:" <<<"$forwarded")" = "$header" ] || fail "the doc's block did not forward exactly '$header'; the backend got: $forwarded"
 done
 step "the block forwards Host, X-Forwarded-Proto: https and X-Forwarded-For"
+# client_max_body_size 4m: a note with the largest body the API takes (1 MiB) is over nginx's
+# default 1 MiB limit once in JSON, and must reach the server; a 3 MiB body must be the server's 413.
+python3 -c 'import json; print(json.dumps({"title": "Largest", "body": "a" * 1048576}))' >"$scratch/largest.json"
+python3 -c 'print("{\"title\": \"Too large\", \"body\": \"" + "a" * 3145728 + "\"}")' >"$scratch/too-large.json"
+post() { "${curl_tls[@]}" -o "$scratch/post.out" -w '%{http_code}' -H "Authorization: Bearer $token" \
+    -H 'Content-Type: application/json' --data-binary "@$1" "$base/v1/notes"; }
+largest="$(post "$scratch/largest.json")" || fail "curl could not post the largest note through the proxy"
+[ "$largest" = 201 ] || fail "a note with a 1 MiB body through the proxy got $largest, not 201"
+too_large="$(post "$scratch/too-large.json")" || fail "curl could not post a 3 MiB body through the proxy"
+[ "$too_large" = 413 ] || fail "a 3 MiB body through the proxy got $too_large, not quill-server's 413"
+grep -q '"code"' "$scratch/post.out" || fail "the 413 for a 3 MiB body came from nginx, not quill-server: $(cat "$scratch/post.out")"
+step "through the proxy: a 1 MiB note is taken (201), a 3 MiB body is quill-server's 413"
 
 # 5. Two quill homes sync through the proxy; only they see the test CA, in a private mount namespace.
 trusting_test_ca() {

@@ -3,7 +3,8 @@
 # (against a throwaway PostgreSQL cluster when PostgreSQL is installed; see Tools/with-postgres.sh),
 # then the running quill-server checked against docs/openapi.yaml and fuzzed statefully over SQLite
 # and PostgreSQL (Tools/openapi-conformance.sh; QUILL_FUZZ_EXAMPLES=N for a longer fuzz), the curl
-# walkthrough of docs/server.md (Tools/curl-walkthrough-test.sh), `quill edit` on a real terminal
+# walkthrough of docs/server.md (Tools/curl-walkthrough-test.sh), the nginx TLS proxy of docs/deploy.md
+# (Tools/tls-proxy-test.sh), `quill edit` on a real terminal
 # (Tools/pty-editor-test.sh), and the real-process sync chaos test (Tools/chaos.sh),
 # then the release tarball deployed and synced through (Tools/deploy-test.sh).
 set -euo pipefail
@@ -23,6 +24,10 @@ fi
 # `swift test` built quill-server too; check that binary rather than building again.
 QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" Tools/openapi-conformance.sh
 QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" Tools/curl-walkthrough-test.sh
+
+# docs/deploy.md's nginx block terminating TLS (throwaway CA) in front of quill-server, synced through.
+QUILL_BINARY="$(swift build --show-bin-path)/quill" QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" \
+    Tools/tls-proxy-test.sh
 
 # `quill edit` with vim on a real pseudo-terminal (tmux), with the quill `swift test` built.
 QUILL_BINARY="$(swift build --show-bin-path)/quill" Tools/pty-editor-test.sh

@@ -17,7 +17,7 @@ struct OtherAppsCommandsTests {
 
     func environment(store: InMemoryNoteStore, console: RecordingConsole, files: InMemoryFileSystem) -> CLIEnvironment {
         QuillTestRoots.test(store: store, clock: clock, ids: SequentialNoteIDs(namespace: 0xCD), console: console, inputFiles: files,
-                            byteStreams: InMemoryByteStreamFiles())
+                            byteStreams: InMemoryByteStreamFiles(), scratch: InMemoryScratchStorage())
     }
 
     /// The fixture folder `name`, copied to `/work/name` of a new in-memory file system.
@@ -75,6 +75,28 @@ struct OtherAppsCommandsTests {
         #expect(notes["Jekyll style"]?.created == Self.date("2023-03-10T09:00:00Z"))
         #expect(output.contains("  note  content/posts/hello-world.md: tag 'web dev' not valid in Quill; kept in the text\n"))
         #expect(output.contains("  note  content/posts/jekyll-style.markdown: 'modified' 'sometime last week' is not a date; kept in the text\n"))
+    }
+
+    @Test func aDryRunOfAFolderListsThePlanAndWritesNothing() async throws {
+        let store = InMemoryNoteStore()
+        let console = RecordingConsole()
+        try await run(["import", "obsidian-vault", "--dry-run"], in: environment(store: store, console: console, files: try fixture("obsidian-vault")))
+        #expect(console.output.contains("Would import 2 notes: 2 new"))
+        #expect(console.output.contains("Pancakes  [Recipes/Pancakes.md]"))
+        #expect(await store.list(.init()).notes.isEmpty)
+    }
+
+    @Test func aFolderThatCannotBeATagIsReportedAndTheNoteKept() async throws {
+        let files = InMemoryFileSystem()
+        let folder = "/work/notes/" + String(repeating: "long", count: 20)
+        try files.createDirectory(folder)
+        try files.write(Data("text".utf8), to: folder + "/Deep.md")
+        let store = InMemoryNoteStore()
+        let console = RecordingConsole()
+        try await run(["import", "notes"], in: environment(store: store, console: console, files: files))
+        #expect(console.output.contains("the folder '\(String(repeating: "long", count: 20))' cannot be a tag; not tagged"))
+        let notes = await store.list(.init()).notes
+        #expect(notes.map(\.title) == ["Deep"] && notes.first?.tags == [])
     }
 
     @Test func exportToAFolderThenImportItGivesTheSameNotes() async throws {

@@ -32,6 +32,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"), // Archive: SHA-256 in manifests
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"), // Archive: front matter written by other apps
         // The server: HTTP, lifecycle, metrics, PostgreSQL, logging.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
@@ -120,8 +121,8 @@ let package = Package(
         module("Adapters", "LocalByteStreams", ["ByteStreamInterface"]),
         module("Testing", "ByteStreamTesting", ["ByteStreamInterface"]),
         module("Features", "ArchiveFeature", [
-            "QuillModels", "NoteStoreInterface", "SystemInterface", "CompressionInterface", "ByteStreamInterface",
-            .product(name: "Crypto", package: "swift-crypto"),
+            "QuillModels", "NoteStoreInterface", "SystemInterface", "CompressionInterface", "ByteStreamInterface", "FileSystemInterface",
+            .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams"),
         ]),
         tests("CompressionContractTests", ["CompressionInterface", "ZlibCompression", "CompressionTesting", "SystemTesting"]),
         tests("ArchiveFeatureTests", [

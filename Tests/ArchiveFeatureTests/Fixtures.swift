@@ -73,7 +73,7 @@ enum Fixtures {
 /// Builds tar streams by hand, including ones no honest tool would write.
 enum RawTar {
     static func header(name: [UInt8], type: Character = "0", size: Int, magic: String = "ustar\0", version: String = "00",
-                       breakChecksum: Bool = false, sizeField: [UInt8]? = nil) -> [UInt8] {
+                       breakChecksum: Bool = false, sizeField: [UInt8]? = nil, modified: Int = 1_700_000_000) -> [UInt8] {
         var header = [UInt8](repeating: 0, count: 512)
         func put(_ bytes: [UInt8], _ offset: Int) { header.replaceSubrange(offset..<(offset + bytes.count), with: bytes) }
         func octal(_ value: Int, width: Int) -> [UInt8] {
@@ -85,7 +85,7 @@ enum RawTar {
         put(octal(0, width: 8), 108)
         put(octal(0, width: 8), 116)
         put(sizeField ?? octal(size, width: 12), 124)
-        put(octal(1_700_000_000, width: 12), 136)
+        put(octal(modified, width: 12), 136)
         header[156] = type.asciiValue ?? 0
         put(Array(magic.utf8), 257)
         put(Array(version.utf8), 263)
@@ -94,12 +94,12 @@ enum RawTar {
         return header
     }
 
-    static func entry(_ name: String, _ content: [UInt8], type: Character = "0") -> [UInt8] {
-        entry(Array(name.utf8), content, type: type)
+    static func entry(_ name: String, _ content: [UInt8], type: Character = "0", modified: Int = 1_700_000_000) -> [UInt8] {
+        entry(Array(name.utf8), content, type: type, modified: modified)
     }
 
-    static func entry(_ name: [UInt8], _ content: [UInt8], type: Character = "0") -> [UInt8] {
-        header(name: name, type: type, size: content.count) + content + padding(content.count)
+    static func entry(_ name: [UInt8], _ content: [UInt8], type: Character = "0", modified: Int = 1_700_000_000) -> [UInt8] {
+        header(name: name, type: type, size: content.count, modified: modified) + content + padding(content.count)
     }
 
     static func pax(_ records: [(String, String)], for name: String) -> [UInt8] {

@@ -17,6 +17,17 @@ struct FileAccessingContractTests {
     }
 
     @Test(arguments: FileSystemFixture.allCases)
+    func metadataTellsFilesFromFolders(fixture: FileSystemFixture) throws {
+        let (files, root) = try fixture.make()
+        try files.createDirectory(root + "/folder")
+        try files.write(Data("12345".utf8), to: root + "/folder/file")
+        let file = try files.metadata(of: root + "/folder/file")
+        #expect(file.kind == .file && file.size == 5)
+        #expect(try files.metadata(of: root + "/folder").kind == .directory)
+        #expect(throws: FileSystemError.notFound(path: root + "/missing")) { try files.metadata(of: root + "/missing") }
+    }
+
+    @Test(arguments: FileSystemFixture.allCases)
     func emptyFilesExist(fixture: FileSystemFixture) throws {
         let (files, root) = try fixture.make()
         try files.write(Data(), to: root + "/empty")

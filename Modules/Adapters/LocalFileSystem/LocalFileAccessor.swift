@@ -175,6 +175,18 @@ public struct LocalFileAccessor: FileAccessing {
         access(path, F_OK) == 0
     }
 
+    public func metadata(of path: String) throws(FileSystemError) -> FileMetadata {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { throw .fromErrno(path: path) }
+        let kind: FileMetadata.Kind = switch status.st_mode & S_IFMT {
+        case S_IFREG: .file
+        case S_IFDIR: .directory
+        default: .other
+        }
+        let modified = Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec) + TimeInterval(status.st_mtim.tv_nsec) / 1e9)
+        return FileMetadata(kind: kind, size: Int64(status.st_size), modified: modified)
+    }
+
     public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] {
         guard let directory = opendir(path) else { throw .fromErrno(path: path) }
         defer { closedir(directory) }

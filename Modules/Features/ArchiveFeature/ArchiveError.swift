@@ -22,6 +22,8 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store could not be read completely, so an export would silently miss notes.
     case unreadableStore([String])
     case stream(ByteStreamError)
+    /// `export --format dir` into a folder that already holds files, without being told to.
+    case folderNotEmpty(path: String)
 
     public var description: String {
         switch self {
@@ -38,6 +40,7 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .manifest(let entry, let reason): "entry '\(entry)': \(reason)"
         case .unreadableStore(let problems): "some notes cannot be read, so the export would be incomplete: " + problems.joined(separator: "; ")
         case .stream(let error): error.description
+        case .folderNotEmpty(let path): "the folder \(path) is not empty"
         }
     }
 

@@ -1,5 +1,6 @@
 import ByteStreamInterface
 import CompressionInterface
+import FileSystemInterface
 import NoteStoreInterface
 import QuillModels
 import SystemInterface
@@ -35,29 +36,47 @@ public struct ArchiveImporter: Sendable {
         from source: any ByteSource, limits: ArchiveLimits = ArchiveLimits(), dryRun: Bool = false,
         progress: (ArchiveProgress) -> Void = { _ in }, plan: @escaping (ImportReport.Action) throws -> Void = { _ in }
     ) async throws -> ImportReport {
+        try await run(dryRun: dryRun, plan: plan) { receive in
+            try await ArchiveReader(decompression: decompression, scratch: scratch, limits: limits).read(source, progress: progress, receive: receive)
+        }
+    }
+
+    /// Imports a folder of Markdown files (see `FolderReader`), all or nothing like an archive.
+    /// - Parameter plan: called with what happens to each Markdown file, in the order read.
+    public func importFolder(
+        at path: String, files: any FileAccessing, limits: ArchiveLimits = ArchiveLimits(), dryRun: Bool = false,
+        progress: (ArchiveProgress) -> Void = { _ in }, plan: @escaping (ImportReport.Action) throws -> Void = { _ in }
+    ) async throws -> ImportReport {
+        try await run(dryRun: dryRun, plan: plan) { receive in
+            try await FolderReader(files: files, limits: limits).read(path, progress: progress, receive: receive)
+        }
+    }
+
+    /// Reads with `read`, which hands each note to the function it is given, into the store
+    /// (or, for a dry run, into nothing).
+    private func run(
+        dryRun: Bool, plan: @escaping (ImportReport.Action) throws -> Void,
+        read: ((ArchiveItem) async throws -> Void) async throws -> ArchiveReadSummary
+    ) async throws -> ImportReport {
         if dryRun {
-            return try await run(source, limits: limits, target: DryRunImportTarget(store: store), applied: false,
-                                 executor: nil, progress: progress, plan: plan)
+            return try await run(target: DryRunImportTarget(store: store), applied: false, executor: nil, plan: plan, read: read)
         }
         let reading = ReadingExecutor()
         return try await store.createInBulk(origin: .local) { bulk in
             try await withTaskExecutorPreference(reading) {
-                try await run(source, limits: limits, target: StoreImportTarget(bulk: bulk), applied: true,
-                              executor: reading, progress: progress, plan: plan)
+                try await run(target: StoreImportTarget(bulk: bulk), applied: true, executor: reading, plan: plan, read: read)
             }
         }
     }
 
     private func run(
-        _ source: any ByteSource, limits: ArchiveLimits, target: any ImportTarget, applied: Bool, executor: (any TaskExecutor)?,
-        progress: (ArchiveProgress) -> Void, plan: @escaping (ImportReport.Action) throws -> Void
+        target: any ImportTarget, applied: Bool, executor: (any TaskExecutor)?, plan: @escaping (ImportReport.Action) throws -> Void,
+        read: ((ArchiveItem) async throws -> Void) async throws -> ArchiveReadSummary
     ) async throws -> ImportReport {
         var planner = ImportPlanner(target: target, ids: ids, now: clock.now(), applied: applied, executor: executor, plan: plan)
         let summary: ArchiveReadSummary
         do {
-            summary = try await ArchiveReader(decompression: decompression, scratch: scratch, limits: limits).read(source, progress: progress) { item in
-                try await planner.plan(item)
-            }
+            summary = try await read { item in try await planner.plan(item) }
             try await planner.finish()
         } catch {
             await planner.abandon()

@@ -1,3 +1,4 @@
+import Foundation
 import QuillModels
 
 /// One note of an archive, read and validated, ready to be planned into a store write.
@@ -5,12 +6,25 @@ struct ArchiveItem {
     enum Incoming: Equatable {
         /// A Quill note with its identity.
         case note(Note)
-        /// A plain Markdown file: it becomes a new note with a new ID.
-        case plain(title: String, body: String)
+        /// A plain Markdown file (perhaps with another app's front matter): it becomes a new
+        /// note with a new ID.
+        case plain(PlainNote)
     }
 
     var entry: String
     var incoming: Incoming
+    /// What the import report should say about this entry: values kept in the text.
+    var notices: [String] = []
+}
+
+/// A note from a Markdown file not written by Quill, before it has an ID. A missing date is
+/// the import's time.
+struct PlainNote: Equatable {
+    var title: String
+    var body: String
+    var tags: [Tag] = []
+    var created: Date?
+    var updated: Date?
 }
 
 /// What reading a whole archive found, besides its notes (which were handed on one by one).

@@ -51,7 +51,7 @@ struct ArchiveReader {
             let record = EntryRecord(path: entry.path, size: Int64(bytes.count), sha256: SHA256.hash(data: bytes).withUnsafeBytes { Array($0) })
             if manifest == nil { try before.append(record) } else { try manifest?.noteArrived(record) }
             notes += 1
-            let item = try Self.item(entry: entry.path, name: name, bytes: bytes)
+            let item = try Self.item(entry: entry, name: name, bytes: bytes)
             if case .plain = item.incoming, firstPlainEntry == nil { firstPlainEntry = entry.path }
             try await receive(item)
             progress(ArchiveProgress(notesDone: notes, notesTotal: nil, bytesDone: input.offset))
@@ -78,15 +78,12 @@ struct ArchiveReader {
             }
     }
 
-    private static func item(entry: String, name: Substring, bytes: ArraySlice<UInt8>) throws(ArchiveError) -> ArchiveItem {
-        switch try FrontMatter.parse(bytes, entry: entry) {
+    private static func item(entry: TarEntry, name: Substring, bytes: ArraySlice<UInt8>) throws(ArchiveError) -> ArchiveItem {
+        switch try FrontMatter.parse(bytes, entry: entry.path) {
         case .note(let note):
-            return ArchiveItem(entry: entry, incoming: .note(note))
+            return ArchiveItem(entry: entry.path, incoming: .note(note))
         case .plain(let text):
-            guard text.utf8.count <= NoteLimits.maximumBodyBytes else {
-                throw .invalidNote(entry: entry, reason: NoteValidationError.bodyTooLarge(bytes: text.utf8.count).description)
-            }
-            return ArchiveItem(entry: entry, incoming: .plain(title: PlainMarkdown.title(of: text, fileName: String(name)), body: text))
+            return try PlainMarkdown.item(text: text, entry: entry.path, fileName: String(name), modifiedSeconds: entry.modified)
         }
     }
 }

@@ -46,8 +46,9 @@ struct ImportPlanner {
         chunk.append(item)
         switch item.incoming {
         case .note(let note): chunkBytes += note.body.utf8.count
-        case .plain(_, let body): chunkBytes += body.utf8.count
+        case .plain(let plain): chunkBytes += plain.body.utf8.count
         }
+        for notice in item.notices { report.notices.append(ImportReport.Notice(entry: item.entry, message: notice)) }
         if chunk.count >= Self.chunkNotes || chunkBytes >= Self.chunkBodyBytes { try await handOn() }
     }
 
@@ -126,8 +127,9 @@ private struct ChunkDecider: Sendable {
                     add(copy)
                     actions.append(.copied(entry: item.entry, original: note.id, copy: copy.id, title: note.title))
                 }
-            case .plain(let title, let body):
-                let note = try Note(id: try await freshID(), title: title, body: body, tags: [], created: now, updated: now)
+            case .plain(let plain):
+                let note = try Note(id: try await freshID(), title: plain.title, body: plain.body, tags: plain.tags,
+                                    created: plain.created ?? now, updated: plain.updated ?? now)
                 add(note)
                 actions.append(.added(entry: item.entry, id: note.id, title: note.title))
             }

@@ -16,6 +16,9 @@ public struct ImportReport: Hashable, Sendable {
     /// memory does not grow with the archive.
     public private(set) var copies: [Action] = []
     public var skippedEntries: [String] = []
+    /// Values of other apps' front matter that did not become a note's field and were kept in
+    /// its text instead (an invalid tag, an unreadable date, YAML that does not parse).
+    public internal(set) var notices: [Notice] = []
     public var manifestVerified = false
     public var uncompressedBytes: Int64 = 0
     /// False for a dry run or a verification: nothing was written.
@@ -26,6 +29,17 @@ public struct ImportReport: Hashable, Sendable {
 
     public init(applied: Bool) {
         self.applied = applied
+    }
+
+    /// Something worth knowing about one entry; nothing was lost.
+    public struct Notice: Hashable, Sendable {
+        public let entry: String
+        public let message: String
+
+        public init(entry: String, message: String) {
+            self.entry = entry
+            self.message = message
+        }
     }
 
     public var noteCount: Int { addedCount + unchangedCount + copiedCount }

@@ -17,3 +17,19 @@ enum PlainMarkdown {
         return trimmed.isEmpty ? "Untitled" : String(trimmed.prefix(NoteLimits.maximumTitleCharacters))
     }
 }
+
+extension PlainMarkdown {
+    /// A Markdown file not written by Quill as a note to add: another app's front matter gives
+    /// its fields (`ForeignFrontMatter`); dates it lacks are the file's modification time.
+    static func item(text: String, entry: String, fileName: String, modifiedSeconds: Int64?) throws(ArchiveError) -> ArchiveItem {
+        let modified = modifiedSeconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        let foreign = ForeignFrontMatter.read(text) ?? ForeignFrontMatter(body: text)
+        guard foreign.body.utf8.count <= NoteLimits.maximumBodyBytes else {
+            throw .invalidNote(entry: entry, reason: NoteValidationError.bodyTooLarge(bytes: foreign.body.utf8.count).description)
+        }
+        let note = PlainNote(
+            title: foreign.title ?? title(of: foreign.body, fileName: fileName), body: foreign.body, tags: foreign.tags,
+            created: foreign.created ?? modified ?? foreign.updated, updated: foreign.updated ?? modified ?? foreign.created)
+        return ArchiveItem(entry: entry, incoming: .plain(note), notices: foreign.notices)
+    }
+}

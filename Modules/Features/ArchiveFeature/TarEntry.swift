@@ -9,6 +9,8 @@ struct TarEntry {
     var path: String
     var kind: Kind
     var size: Int64
+    /// The header's modification time, in seconds since 1970; `nil` if unset (0) or unreadable.
+    var modified: Int64? = nil
 
     /// The last component of the path.
     var name: Substring {

@@ -2,6 +2,8 @@
 struct TarHeaderFields {
     let type: UInt8
     let size: Int64
+    /// The mtime field; `nil` if it is zero or not octal (base-256 times are not read).
+    let modified: Int64?
     /// The name (with the ustar prefix), or `nil` if it is not valid UTF-8.
     let path: String?
     let rawName: [UInt8]
@@ -26,6 +28,7 @@ struct TarHeaderFields {
         }
         guard let size = Self.octal(block[TarFormat.Field.size]) else { throw malformed("unreadable size field") }
         self.size = size
+        modified = Self.octal(block[TarFormat.Field.mtime]).flatMap { $0 > 0 ? $0 : nil }
         type = block[TarFormat.Field.typeflag]
         var name = Self.cString(block[TarFormat.Field.name])
         if isPOSIX {

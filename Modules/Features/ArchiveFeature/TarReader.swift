@@ -65,7 +65,7 @@ struct TarReader {
             switch fields.type {
             case UInt8(ascii: "0"), 0, UInt8(ascii: "7"):
                 pendingSkip = size + Int64(TarFormat.padding(for: size))
-                return TarEntry(path: normalized, kind: .file, size: size)
+                return TarEntry(path: normalized, kind: .file, size: size, modified: fields.modified)
             case UInt8(ascii: "5"):
                 pendingSkip = size + Int64(TarFormat.padding(for: size))
                 return TarEntry(path: normalized, kind: .directory, size: size)

@@ -1,6 +1,7 @@
 import ArchiveFeature
 import ByteStreamInterface
 import CompressionInterface
+import FileSystemInterface
 
 /// Turns the archive feature's errors into the CLI's one-line cause plus hint.
 enum ArchiveFailures {
@@ -18,12 +19,16 @@ enum ArchiveFailures {
             switch error {
             case .compression(.outputLimitExceeded, _), .compression(.ratioLimitExceeded, _):
                 return CLIFailure("archive refused: \(error)", hint: "if you trust this archive, raise the limit with --max-size or --max-ratio")
+            case .folderNotEmpty:
+                return CLIFailure(error.description, hint: "choose a new or empty folder, or add --into-non-empty (no file is replaced)")
             case .unreadableStore:
                 return CLIFailure(error.description, hint: "fix or remove the files named above, then export again")
             default:
                 return CLIFailure("archive refused: \(error)", hint: "nothing was imported; the store is unchanged")
             }
         case let error as ByteStreamError:
+            return CLIFailure(error.description)
+        case let error as FileSystemError:
             return CLIFailure(error.description)
         case let error as CompressionError:
             return CLIFailure("compression failed: \(error)")

@@ -15,7 +15,8 @@ public struct CLIEnvironment: Sendable {
     public var clock: any WallClock
     public var ids: any NoteIDGenerating
     public var console: any Console
-    /// Reads the files users name on the command line (`--file PATH`).
+    /// The files and folders users name on the command line (`--file PATH`, `import DIR`,
+    /// `export --format dir PATH`).
     public var inputFiles: any FileAccessing
     public var editor: any TextEditing
     /// The directory relative paths on the command line are relative to.

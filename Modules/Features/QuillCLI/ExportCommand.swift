@@ -5,6 +5,7 @@ import Foundation
 import QuillModels
 
 /// `quill export [-o|--output PATH | -] [-t|--tag T] [--level 1-9] [--single-stream] [-q|--quiet]`
+/// `quill export --format dir PATH [-t|--tag T] [--into-non-empty] [-q|--quiet]`
 public struct ExportCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write notes to a .tar.gz archive (Markdown files with front matter).",
@@ -12,7 +13,15 @@ public struct ExportCommand: QuillCommand {
             The archive is a gzip-compressed POSIX tar that tar, gzip and any unarchiver open;
             see docs/archive-format.md. '-' writes to standard output, so
             'quill export - | ssh host quill import -' copies notes to another machine.
+            '--format dir PATH' writes a folder of Markdown files instead (one per note, named after its
+            title, with the same front matter), which Obsidian opens as a vault and 'quill import PATH' reads back.
             """)
+
+    /// What `export` writes.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case archive = "tar.gz"
+        case dir
+    }
 
     @OptionGroup public var global: GlobalOptions
     @Option(name: [.short, .long], help: "Where to write the archive ('-' for standard output; default quill-notes-DATE.tar.gz).")
@@ -22,15 +31,22 @@ public struct ExportCommand: QuillCommand {
     @Option(help: "Compression level, 1 (fastest) to 9 (smallest).") var level = CompressionLevel.standard.value
     @Flag(help: "Compress in one stream on one core instead of in parallel blocks.") var singleStream = false
     @Flag(name: [.short, .long], help: "Print nothing but errors.") var quiet = false
+    @Option(help: "What to write: tar.gz (an archive, the default) or dir (a folder of Markdown files).") var format = Format.archive
+    @Flag(help: "With --format dir: write into a folder that already holds files (none is replaced).") var intoNonEmpty = false
 
     public init() {}
 
     public func validate() throws {
         if output != nil && destination != nil { throw ValidationError("give the output either as --output or as an argument, not both") }
+        if format == .dir, (output ?? destination).map({ $0 == "-" }) ?? true {
+            throw ValidationError("--format dir needs the folder to write to, e.g. 'quill export --format dir ~/Vault'")
+        }
+        if intoNonEmpty, format != .dir { throw ValidationError("--into-non-empty goes with --format dir") }
         guard CompressionLevel.range.contains(level) else { throw ValidationError("--level must be between 1 and 9") }
     }
 
     public func run(in environment: CLIEnvironment) async throws {
+        if format == .dir { return try await exportFolder(in: environment) }
         let options = ExportOptions(tag: try tag.map { try Tag($0) }, level: try CompressionLevel(level),
                                     mode: singleStream ? .singleStream : .defaultParallel)
         let destination = output ?? self.destination ?? Self.defaultName(at: environment.clock.now())
@@ -47,6 +63,17 @@ public struct ExportCommand: QuillCommand {
         if !quiet, destination != "-" {
             environment.console.write("Exported \(summary.noteCount) notes to \(destination) (\(ByteCount.text(summary.compressedBytes)))\n")
         }
+    }
+
+    private func exportFolder(in environment: CLIEnvironment) async throws {
+        let folder = TextInput.absolute(output ?? destination ?? "", in: environment)
+        var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
+        let count = try await ArchiveFailures.translating {
+            try await FolderExporter(store: environment.store, files: environment.inputFiles)
+                .export(to: folder, tag: try tag.map { try Tag($0) }, intoNonEmptyFolder: intoNonEmpty) { progress.update($0) }
+        }
+        progress.finish()
+        if !quiet { environment.console.write("Exported \(count) notes to \(folder)/\n") }
     }
 
     static func defaultName(at date: Date) -> String {

@@ -1,18 +1,22 @@
 import ArchiveFeature
 import ArgumentParser
+import ByteStreamInterface
 
-/// `quill import PATH | - [--dry-run] [-q|--quiet] [--max-size SIZE] [--max-ratio N]`
+/// `quill import PATH | DIR | - [--dry-run] [-q|--quiet] [--max-size SIZE] [--max-ratio N]`
 public struct ImportCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Add the notes of a .tar.gz archive (a Quill export or a folder of Markdown files).",
+        commandName: "import", abstract: "Add the notes of a .tar.gz archive or a folder of Markdown files (a Quill export, an Obsidian vault...).",
         discussion: """
             Notes are written as the archive is read, and become part of the store together once the
             whole archive has checked out: on any error the store is left exactly as it was. A note already present is left
             alone if identical; if it differs, both are kept and the incoming one gets a new ID.
+            Front matter written by other apps (Obsidian, Joplin, Hugo, Jekyll) gives the title, tags
+            and dates; its other keys stay at the top of the note's text. A folder is read recursively,
+            passing over hidden files and folders (.obsidian, .trash); a subfolder's path becomes a tag.
             """)
 
     @OptionGroup public var global: GlobalOptions
-    @Argument(help: "The archive ('-' for standard input).") var path: String
+    @Argument(help: "The archive ('-' for standard input), or a folder of Markdown files.") var path: String
     @Flag(help: "Check the archive and show what would happen, without importing.") var dryRun = false
     @Flag(name: [.short, .long], help: "Print nothing but errors.") var quiet = false
     @OptionGroup var limits: ArchiveLimitOptions
@@ -20,16 +24,29 @@ public struct ImportCommand: QuillCommand {
     public init() {}
 
     public func run(in environment: CLIEnvironment) async throws {
-        let source = try ArchiveFailures.translating {
-            path == "-" ? environment.byteStreams.standardInput() : try environment.byteStreams.openForReading(TextInput.absolute(path, in: environment))
+        let absolute = TextInput.absolute(path, in: environment)
+        // An archive, else a folder: the file system is asked only when the path cannot be opened.
+        let source: (any ByteSource)?
+        if path == "-" {
+            source = environment.byteStreams.standardInput()
+        } else {
+            do { source = try environment.byteStreams.openForReading(absolute) } catch {
+                guard (try? environment.inputFiles.metadata(of: absolute))?.kind == .directory else { throw ArchiveFailures.failure(for: error) }
+                source = nil
+            }
         }
         var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
         let importer = ArchiveImporter(store: environment.store, decompression: environment.decompression,
                                        scratch: environment.scratch, ids: environment.ids, clock: environment.clock)
         let listing = dryRun && !quiet ? try ArchiveFailures.translating { try PlanListing(scratch: environment.scratch) } : nil
         let report = try await ArchiveFailures.translating {
-            try await importer.importArchive(from: source, limits: try limits.limits(), dryRun: dryRun,
-                                             progress: { progress.update($0) }, plan: { try listing?.record($0) })
+            if let source {
+                try await importer.importArchive(from: source, limits: try limits.limits(), dryRun: dryRun,
+                                                 progress: { progress.update($0) }, plan: { try listing?.record($0) })
+            } else {
+                try await importer.importFolder(at: absolute, files: environment.inputFiles, limits: try limits.limits(), dryRun: dryRun,
+                                                progress: { progress.update($0) }, plan: { try listing?.record($0) })
+            }
         }
         progress.finish()
         guard !quiet else { return }

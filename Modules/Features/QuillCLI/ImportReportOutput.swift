@@ -1,7 +1,8 @@
 import ArchiveFeature
 
 /// How an import's or a verification's report reads on the terminal: a summary line, one line
-/// per note entry (for a dry run or `verify`; otherwise only the copies), then skipped entries.
+/// per note entry (for a dry run or `verify`; otherwise only the copies), then skipped entries and
+/// notices (values of other apps' front matter kept in the text).
 enum ImportReportOutput {
     static func summary(_ report: ImportReport) -> String {
         let verb = report.applied ? "Imported" : "Would import"
@@ -24,7 +25,11 @@ enum ImportReportOutput {
 
     /// Everything but the plan: the summary, the copies, the skipped entries.
     static func text(_ report: ImportReport) -> String {
-        summary(report) + report.copies.map { line($0, applied: report.applied) }.joined() + skipped(report)
+        summary(report) + report.copies.map { line($0, applied: report.applied) }.joined() + skipped(report) + notices(report)
+    }
+
+    static func notices(_ report: ImportReport) -> String {
+        report.notices.map { "  note  \($0.entry): \($0.message)\n" }.joined()
     }
 
     static func skipped(_ report: ImportReport) -> String {

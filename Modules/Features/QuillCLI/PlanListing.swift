@@ -33,6 +33,6 @@ final class PlanListing {
             console.write(String(decoding: carried[...lastNewline], as: UTF8.self))
             carried.removeSubrange(...lastNewline)
         }
-        console.write(ImportReportOutput.skipped(report))
+        console.write(ImportReportOutput.skipped(report) + ImportReportOutput.notices(report))
     }
 }

@@ -38,6 +38,8 @@ public protocol FileAccessing: Sendable {
     /// Removes a file or an empty directory; `FileSystemError.notFound` if nothing is there.
     func remove(_ path: String) throws(FileSystemError)
     func exists(_ path: String) -> Bool
+    /// What is at `path` (a symbolic link is `.other`, not followed); `notFound` if nothing.
+    func metadata(of path: String) throws(FileSystemError) -> FileMetadata
     /// The names (not paths) of the entries in a directory, in no particular order.
     func contents(ofDirectory path: String) throws(FileSystemError) -> [String]
     /// Creates a directory and any missing parents; does nothing if it already exists.

@@ -31,6 +31,7 @@ public final class FailingFileAccessor: FileAccessing {
         try base.read(path, offset: offset, count: count)
     }
     public func exists(_ path: String) -> Bool { base.exists(path) }
+    public func metadata(of path: String) throws(FileSystemError) -> FileMetadata { try base.metadata(of: path) }
     public func unsyncedWritesEpoch() -> String? { base.unsyncedWritesEpoch() }
     public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] {
         try base.contents(ofDirectory: path)

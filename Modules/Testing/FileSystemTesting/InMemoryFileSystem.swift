@@ -142,6 +142,19 @@ public final class InMemoryFileSystem: FileAccessing {
         }
     }
 
+    /// Files and folders only; no modification times (`modified` is `nil`).
+    public func metadata(of path: String) throws(FileSystemError) -> FileMetadata {
+        let path = normalized(path)
+        return try entries.withLock { entries throws(FileSystemError) -> FileMetadata in
+            try checkParents(of: path, in: entries)
+            switch entries[path] {
+            case nil: throw .notFound(path: path)
+            case .file(let data): return FileMetadata(kind: .file, size: Int64(data.count), modified: nil)
+            case .directory: return FileMetadata(kind: .directory, size: 0, modified: nil)
+            }
+        }
+    }
+
     public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] {
         let path = normalized(path)
         return try entries.withLock { entries throws(FileSystemError) -> [String] in

@@ -16,6 +16,7 @@ public struct UnimplementedFileAccessor: FileAccessing {
     public func synchronize(_ path: String) throws(FileSystemError) { throw failure("synchronize") }
     public func remove(_ path: String) throws(FileSystemError) { throw failure("remove") }
     public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] { throw failure("contents") }
+    public func metadata(of path: String) throws(FileSystemError) -> FileMetadata { throw failure("metadata") }
     public func createDirectory(_ path: String) throws(FileSystemError) { throw failure("createDirectory") }
 
     public func unsyncedWritesEpoch() -> String? {

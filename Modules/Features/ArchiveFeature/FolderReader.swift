@@ -1,0 +1,71 @@
+import FileSystemInterface
+import Foundation
+import QuillModels
+
+/// Reads a folder of Markdown files as an import's notes: an Obsidian vault, a Joplin or Hugo
+/// export, or a folder `quill export --format dir` wrote. It walks the folder through
+/// `FileAccessing`, in name order, into every subfolder.
+///
+/// Exists so that `quill import DIR` validates, plans and reports exactly like an archive
+/// import. Hidden names (`.obsidian/`, `.trash/`, `.git/`, `.DS_Store`) are passed over
+/// silently; other files that are not Markdown, and symbolic links, are reported as skipped.
+/// A file with Quill's front matter is that note, as it was; any other Markdown file becomes a
+/// new note (`PlainMarkdown`), tagged with the path of its subfolder (`Recipes/Cakes/x.md`
+/// gets the tag `recipes/cakes`, as Obsidian writes nested tags; spaces become `-`), its
+/// dates missing from its front matter taken from the file's modification time.
+struct FolderReader {
+    let files: any FileAccessing
+    let limits: ArchiveLimits
+
+    func read(
+        _ root: String, progress: (ArchiveProgress) -> Void, receive: (ArchiveItem) async throws -> Void
+    ) async throws -> ArchiveReadSummary {
+        var summary = ArchiveReadSummary()
+        var notes = 0
+        var folders = [""]
+        while let folder = folders.popLast() {
+            let names = try files.contents(ofDirectory: folder.isEmpty ? root : root + "/" + folder).sorted()
+            var subfolders: [String] = []
+            for name in names where !name.hasPrefix(".") {
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                let metadata = try files.metadata(of: root + "/" + relative)
+                switch metadata.kind {
+                case .directory:
+                    subfolders.append(relative)
+                case .file where ArchiveReader.isMarkdown(name[...]):
+                    guard metadata.size <= limits.maximumNoteEntryBytes else {
+                        throw ArchiveError.entryTooLarge(entry: relative, bytes: metadata.size, limit: limits.maximumNoteEntryBytes)
+                    }
+                    let bytes = [UInt8](try files.read(root + "/" + relative))
+                    try await receive(try item(bytes[...], entry: relative, name: name, folder: folder, modified: metadata.modified))
+                    notes += 1
+                    summary.uncompressedBytes += Int64(bytes.count)
+                    progress(ArchiveProgress(notesDone: notes, notesTotal: nil, bytesDone: summary.uncompressedBytes))
+                case .file, .other:
+                    summary.skippedEntries.append(relative)
+                }
+            }
+            folders.append(contentsOf: subfolders.reversed())
+        }
+        return summary
+    }
+
+    private func item(_ bytes: ArraySlice<UInt8>, entry: String, name: String, folder: String, modified: Date?) throws(ArchiveError) -> ArchiveItem {
+        switch try FrontMatter.parse(bytes, entry: entry) {
+        case .note(let note):
+            return ArchiveItem(entry: entry, incoming: .note(note))
+        case .plain(let text):
+            var item = try PlainMarkdown.item(text: text, entry: entry, fileName: name,
+                                              modifiedSeconds: modified.map { Int64($0.timeIntervalSince1970) })
+            guard !folder.isEmpty, case .plain(var plain) = item.incoming else { return item }
+            let tagText = String(folder.lowercased().map { $0.isWhitespace || $0 == "," ? "-" : $0 })
+            if let tag = try? Tag(tagText), plain.tags.count < NoteLimits.maximumTags || plain.tags.contains(tag) {
+                plain.tags = Array(Set(plain.tags + [tag])).sorted()
+                item.incoming = .plain(plain)
+            } else {
+                item.notices.append("the folder '\(folder)' cannot be a tag; not tagged")
+            }
+            return item
+        }
+    }
+}

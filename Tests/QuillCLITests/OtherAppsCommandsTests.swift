@@ -1,0 +1,132 @@
+import ByteStreamTesting
+import FileSystemTesting
+import Foundation
+import NoteStoreTesting
+import QuillCLI
+import QuillModels
+import QuillTestComposition
+import SystemTesting
+import TerminalTesting
+import Testing
+
+/// `quill import DIR` on folders other apps write (Tests/Fixtures/OtherApps), and
+/// `quill export --format dir`, with an in-memory file system.
+@Suite("quill import DIR and export --format dir")
+struct OtherAppsCommandsTests {
+    let clock = FixedClock(Date(millisecondsSince1970: 1_767_603_600_000))
+
+    func environment(store: InMemoryNoteStore, console: RecordingConsole, files: InMemoryFileSystem) -> CLIEnvironment {
+        QuillTestRoots.test(store: store, clock: clock, ids: SequentialNoteIDs(namespace: 0xCD), console: console, inputFiles: files,
+                            byteStreams: InMemoryByteStreamFiles(), scratch: InMemoryScratchStorage())
+    }
+
+    /// The fixture folder `name`, copied to `/work/name` of a new in-memory file system.
+    func fixture(_ name: String) throws -> InMemoryFileSystem {
+        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appending(path: "Fixtures/OtherApps/\(name)")
+        let files = InMemoryFileSystem()
+        for path in try FileManager.default.subpathsOfDirectory(atPath: root.path) {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: root.appending(path: path).path, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                try files.createDirectory("/work/\(name)/\(path)")
+            } else {
+                try files.createDirectory("/work/\(name)/" + ((path as NSString).deletingLastPathComponent))
+                try files.write(try Data(contentsOf: root.appending(path: path)), to: "/work/\(name)/\(path)")
+            }
+        }
+        return files
+    }
+
+    func importFixture(_ name: String) async throws -> (output: String, notes: [String: Note]) {
+        let store = InMemoryNoteStore()
+        let console = RecordingConsole()
+        try await run(["import", name], in: environment(store: store, console: console, files: try fixture(name)))
+        let notes = await store.list(.init()).notes
+        var byTitle: [String: Note] = [:]
+        for summary in notes { byTitle[summary.title] = await store.note(id: summary.id) }
+        return (console.output, byTitle)
+    }
+
+    private static func date(_ text: String) -> Date? { ISO8601DateFormatter().date(from: text) }
+
+    @Test func anObsidianVaultPassesOverItsSettingsAndTrash() async throws {
+        let (output, notes) = try await importFixture("obsidian-vault")
+        #expect(output.hasPrefix("Imported 2 notes: 2 new"))
+        #expect(!output.contains(".obsidian") && !output.contains(".trash"))
+        #expect(Set(notes.keys) == ["Pancakes", "Milk"])
+        #expect(notes["Pancakes"]?.tags.map(\.rawValue) == ["cooking", "recipe", "recipes"])
+        #expect(notes["Pancakes"]?.created == Self.date("2023-01-05T14:22:00Z"))
+        #expect(notes["Pancakes"]?.body.hasPrefix("---\naliases:\n- Crêpes\ncssclasses: wide\n---\n# Pancakes\n") == true)
+        #expect(notes["Milk"]?.tags == [])
+    }
+
+    @Test func aJoplinExportKeepsTitlesTagsDatesAndOtherKeys() async throws {
+        let (_, notes) = try await importFixture("joplin-export")
+        let note = try #require(notes["Meeting notes"])
+        #expect(note.tags.map(\.rawValue) == ["meetings", "work"])
+        #expect(note.created == Self.date("2023-01-04T09:00:00Z"))
+        #expect(note.updated == Self.date("2023-01-05T14:22:10Z"))
+        #expect(note.body.hasPrefix("---\nlatitude: 52.52000000\nlongitude: 13.40500000\naltitude: 0.0000\n---\n"))
+    }
+
+    @Test func aHugoSiteReportsWhatItKeptInTheText() async throws {
+        let (output, notes) = try await importFixture("hugo-site")
+        #expect(notes["Hello World"]?.tags.map(\.rawValue) == ["content/posts", "go"])
+        #expect(notes["Jekyll style"]?.created == Self.date("2023-03-10T09:00:00Z"))
+        #expect(output.contains("  note  content/posts/hello-world.md: tag 'web dev' not valid in Quill; kept in the text\n"))
+        #expect(output.contains("  note  content/posts/jekyll-style.markdown: 'modified' 'sometime last week' is not a date; kept in the text\n"))
+    }
+
+    @Test func aDryRunOfAFolderListsThePlanAndWritesNothing() async throws {
+        let store = InMemoryNoteStore()
+        let console = RecordingConsole()
+        try await run(["import", "obsidian-vault", "--dry-run"], in: environment(store: store, console: console, files: try fixture("obsidian-vault")))
+        #expect(console.output.contains("Would import 2 notes: 2 new"))
+        #expect(console.output.contains("Pancakes  [Recipes/Pancakes.md]"))
+        #expect(await store.list(.init()).notes.isEmpty)
+    }
+
+    @Test func aFolderThatCannotBeATagIsReportedAndTheNoteKept() async throws {
+        let files = InMemoryFileSystem()
+        let folder = "/work/notes/" + String(repeating: "long", count: 20)
+        try files.createDirectory(folder)
+        try files.write(Data("text".utf8), to: folder + "/Deep.md")
+        let store = InMemoryNoteStore()
+        let console = RecordingConsole()
+        try await run(["import", "notes"], in: environment(store: store, console: console, files: files))
+        #expect(console.output.contains("the folder '\(String(repeating: "long", count: 20))' cannot be a tag; not tagged"))
+        let notes = await store.list(.init()).notes
+        #expect(notes.map(\.title) == ["Deep"] && notes.first?.tags == [])
+    }
+
+    @Test func exportToAFolderThenImportItGivesTheSameNotes() async throws {
+        let files = InMemoryFileSystem()
+        let source = InMemoryNoteStore(notes: SampleNotes.all())
+        let console = RecordingConsole()
+        try await run(["export", "--format", "dir", "vault"], in: environment(store: source, console: console, files: files))
+        #expect(console.output == "Exported \(SampleNotes.all().count) notes to /work/vault/\n")
+        let names = try files.contents(ofDirectory: "/work/vault")
+        #expect(names.count == SampleNotes.all().count)
+        #expect(names.allSatisfy { $0.hasSuffix(".md") && !$0.contains("/") })
+
+        let target = InMemoryNoteStore()
+        try await run(["import", "vault", "--quiet"], in: environment(store: target, console: RecordingConsole(), files: files))
+        for note in SampleNotes.all() { #expect(await target.note(id: note.id) == note) }
+    }
+
+    @Test func exportRefusesANonEmptyFolderUnlessTold() async throws {
+        let files = InMemoryFileSystem()
+        try files.createDirectory("/work/vault")
+        try files.write(Data("mine".utf8), to: "/work/vault/Keep.md")
+        let store = InMemoryNoteStore(notes: SampleNotes.all())
+        await #expect(throws: CLIFailure("the folder /work/vault is not empty",
+                                         hint: "choose a new or empty folder, or add --into-non-empty (no file is replaced)")) {
+            try await run(["export", "--format", "dir", "vault"], in: environment(store: store, console: RecordingConsole(), files: files))
+        }
+        #expect(try files.contents(ofDirectory: "/work/vault") == ["Keep.md"])
+        try await run(["export", "--format", "dir", "vault", "--into-non-empty", "-q"],
+                      in: environment(store: store, console: RecordingConsole(), files: files))
+        #expect(try files.read("/work/vault/Keep.md") == Data("mine".utf8))
+        #expect(try files.contents(ofDirectory: "/work/vault").count == SampleNotes.all().count + 1)
+    }
+}

@@ -23,6 +23,7 @@ extension NoteRoutes {
         case .document(let document):
             created = try await live.create(try RequestInput.liveNote(from: document), account: account.id)
         case .draft(let draft):
+            try Self.countedAsSent(draft.tags)
             created = try await create(draft, account: account.id)
         }
         var headers = RequestInput.eTag(created)
@@ -41,6 +42,7 @@ extension NoteRoutes {
             let replaced = try await live.replace(note, account: account.id, ifRevision: revision)
             return JSONBody.written(NoteDocument(replaced), headers: RequestInput.eTag(replaced))
         case .draft(let draft):
+            try Self.countedAsSent(draft.tags)
             if let given = draft.id, given != id {
                 throw APIError.badRequest("id: the body's ID \(given) differs from the URL's \(id)")
             }
@@ -58,6 +60,7 @@ extension NoteRoutes {
         let id = try RequestInput.noteID(context)
         let expected = request.headers[.ifMatch] == nil ? nil : try RequestInput.ifMatchRevision(request)
         let patch = try await RequestInput.decode(NotePatch.self, from: request)
+        try Self.countedAsSent(patch.tags ?? [])
         var attempt = 1
         while true {
             let current = try await liveNote(id, account: account.id)
@@ -103,6 +106,14 @@ extension NoteRoutes {
         let stored = next.hasSameContent(as: current)
             ? current : try await dependencies.notes.replace(next, account: account, ifRevision: current.revision)
         return JSONBody.written(NoteDocument(stored), headers: RequestInput.eTag(stored))
+    }
+
+    /// Tags are counted as sent, repeats included, as the spec's `maxItems` counts them (a
+    /// note's own tags never repeat): 65 copies of one tag are refused, not collapsed to one.
+    private static func countedAsSent(_ tags: [Tag]) throws {
+        guard tags.count <= NoteLimits.maximumTags else {
+            throw APIError.badRequest("tags: \(tags.count) tags as sent (repeats count); the limit is \(NoteLimits.maximumTags)")
+        }
     }
 
     /// The note `make` builds, or a 400 that names the field it refused.

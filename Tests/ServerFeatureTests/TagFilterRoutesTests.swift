@@ -35,6 +35,20 @@ import Testing
         }
     }
 
+    /// Found by the stateful fuzz: a query is form-encoded (`+` is a space, as Python's
+    /// `requests` and a browser's form send it), so white space around a tag is trimmed.
+    @Test func aPlusInTheQueryIsASpace() async throws {
+        try await TestServer.make().test { client in
+            try await Self.seed(client)
+            let work = try await client.send(.get, "/v1/notes?tag=+Work+").decoded(NotePage.self)
+            #expect(work.notes.map(\.id.rawValue) == ["c3"])
+            let home = try await client.send(.get, "/v1/notes?t%61g=%E2%80%A8home+%0B").decoded(NotePage.self)
+            #expect(home.notes.map(\.id.rawValue) == ["a1", "c3", "f6"], "names are decoded too")
+            let spaced = try await client.send(.get, "/v1/notes?tag=a+b")
+            #expect(spaced.status == .badRequest && spaced.text.contains("space"), "\(spaced.text)")
+        }
+    }
+
     @Test func theFilterPagesWithLimitAndAfter() async throws {
         try await TestServer.make().test { client in
             try await Self.seed(client)

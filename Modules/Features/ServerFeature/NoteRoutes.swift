@@ -23,7 +23,7 @@ struct NoteRoutes {
 
     func list(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let query = request.uri.queryParameters
+        let query = RequestInput.formQuery(request)
         let limit = try RequestInput.limit(query, default: Self.defaultPageSize, maximum: Self.maximumPageSize)
         var after: NoteID?
         if let text = query.get("after") {

@@ -18,7 +18,7 @@ struct SyncRoutes {
 
     func changes(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let query = request.uri.queryParameters
+        let query = RequestInput.formQuery(request)
         let limit = try RequestInput.limit(query, default: Self.defaultPageSize, maximum: Self.maximumPageSize)
         var cursor = ChangeCursor.beginning
         if let text = query.get("since") {

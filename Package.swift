@@ -49,68 +49,75 @@ let package = Package(
         module("Models", "QuillAPI", ["QuillModels"]),
 
         // Interfaces: one small protocol per external concern.
-        module("Interfaces", "SystemInterface", ["QuillModels"]),
+        module("Interfaces", "ClockInterface"),
+        module("Interfaces", "RandomnessInterface", ["QuillModels"]),
         module("Interfaces", "FileSystemInterface"),
         module("Interfaces", "NoteStoreInterface", ["QuillModels"]),
         module("Interfaces", "TerminalInterface"),
 
         // Features: the logic, written against interfaces only.
-        module("Features", "NotesFeature", ["QuillModels", "NoteStoreInterface", "SystemInterface"]),
+        module("Features", "NotesFeature", ["QuillModels", "NoteStoreInterface", "ClockInterface", "RandomnessInterface"]),
         module("Features", "QuillCLI", [
-            "QuillModels", "NotesFeature", "NoteStoreInterface", "SystemInterface", "FileSystemInterface",
+            "QuillModels", "NotesFeature", "NoteStoreInterface", "ClockInterface", "RandomnessInterface", "FileSystemInterface",
             "TerminalInterface", argumentParser,
             "ArchiveFeature", "CompressionInterface", "ByteStreamInterface", // Archive
-            "SyncFeature", "SyncInterface", // Sync
+            "SyncFeature", "SyncStateInterface", "SyncTransportInterface", // Sync
         ]),
 
         // Adapters: the real implementations, each over its one technology.
-        module("Adapters", "SystemLive", ["QuillModels", "SystemInterface", "CAllocator"]),
+        module("Adapters", "SystemClock", ["ClockInterface"]),
+        module("Adapters", "SystemRandomness", ["QuillModels", "RandomnessInterface"]),
+        module("Adapters", "GlibcAllocator", ["CAllocator"]),
         .systemLibrary(name: "CFileSync", path: "Modules/SystemLibraries/CFileSync"),
         .systemLibrary(name: "CAllocator", path: "Modules/SystemLibraries/CAllocator"),
         module("Adapters", "LocalFileSystem", ["FileSystemInterface", "CFileSync"]),
         module("Adapters", "FileNoteStore", ["QuillModels", "NoteStoreInterface", "FileSystemInterface"]),
-        module("Adapters", "TerminalLive", ["TerminalInterface"]),
+        module("Adapters", "POSIXTerminal", ["TerminalInterface"]),
 
         // Testing: fakes and doubles, for the preview and test roots and for tests.
-        module("Testing", "SystemTesting", ["QuillModels", "SystemInterface"]),
+        module("Testing", "ClockTesting", ["ClockInterface"]),
+        module("Testing", "RandomnessTesting", ["QuillModels", "RandomnessInterface"]),
         module("Testing", "FileSystemTesting", ["FileSystemInterface"]),
-        module("Testing", "NoteStoreTesting", ["QuillModels", "NoteStoreInterface", "SystemTesting"]),
+        module("Testing", "NoteStoreTesting", ["QuillModels", "NoteStoreInterface", "RandomnessTesting"]),
         module("Testing", "TerminalTesting", ["TerminalInterface"]),
         module("Testing", "ScratchDirectories"),
-        module("Testing", "ProcessTesting"),
+        module("Testing", "ChildProcesses"),
         module("Testing", "UnimplementedDoubles", [
-            "QuillModels", "SystemInterface", "FileSystemInterface", "NoteStoreInterface", "TerminalInterface",
+            "QuillModels", "ClockInterface", "RandomnessInterface", "FileSystemInterface", "NoteStoreInterface", "TerminalInterface",
             "CompressionInterface", "ByteStreamInterface", // Archive
         ]),
 
         // Composition roots: the only code that names adapters.
         module("Composition", "QuillComposition", [
-            "QuillCLI", "SystemLive", "LocalFileSystem", "FileNoteStore", "TerminalLive",
-            "SystemTesting", "NoteStoreTesting",
-            "ZlibCompression", "LocalByteStreams", "ByteStreamTesting", // Archive
-            "FileSyncState", "HTTPSyncTransport", "SyncRuntimeLive", "SyncTesting", // Sync
+            "QuillCLI", "QuillModels", "SystemClock", "SystemRandomness", "GlibcAllocator", "LocalFileSystem", "FileNoteStore",
+            "POSIXTerminal", "ClockTesting", "RandomnessTesting", "NoteStoreTesting",
+            "ZlibCompression", "LocalByteStream", "ByteStreamTesting", // Archive
+            "FileSyncState", "HTTPSyncTransport", "SyncStateInterface", "SyncStateTesting", "SyncTransportTesting", // Sync
         ]),
-        module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles", "SyncUnimplementedDoubles"]),
+        module("Composition", "QuillTestComposition", [
+            "QuillCLI", "UnimplementedDoubles", "SyncUnimplementedDoubles", "ByteStreamInterface", "ClockInterface",
+            "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "RandomnessInterface", "TerminalInterface",
+        ]),
 
         // Apps: parse, pick a root, run.
         .executableTarget(name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill"),
 
         // Tests
-        tests("QuillModelsTests", ["QuillModels", "SystemTesting"]),
+        tests("QuillModelsTests", ["QuillModels", "RandomnessTesting"]),
         tests("FileSystemContractTests", ["FileSystemInterface", "LocalFileSystem", "FileSystemTesting", "ScratchDirectories"]),
         tests("NoteStoreContractTests", [
             "QuillModels", "NoteStoreInterface", "FileNoteStore", "LocalFileSystem", "FileSystemTesting",
-            "NoteStoreTesting", "SystemTesting", "ScratchDirectories",
+            "NoteStoreTesting", "ScratchDirectories",
         ]),
-        tests("NotesFeatureTests", ["NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "QuillModels"]),
+        tests("NotesFeatureTests", ["NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "QuillModels"]),
         tests("QuillCLITests", [
-            "QuillCLI", "QuillTestComposition", "NoteStoreTesting", "SystemTesting", "TerminalTesting",
-            "FileSystemTesting", "QuillModels", "NotesFeature",
+            "QuillCLI", "QuillTestComposition", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "TerminalTesting",
+            "FileSystemTesting", "QuillModels",
             "ByteStreamTesting", "CompressionTesting", // Archive
-            "SyncInterface", "SyncTesting", // Sync
+            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting", // Sync
         ]),
-        tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive", "ScratchDirectories"]),
-        tests("QuillIntegrationTests", ["QuillModels", "ProcessTesting", "quill"]),
+        tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "POSIXTerminal", "ScratchDirectories"]),
+        tests("QuillIntegrationTests", ["QuillModels", "ChildProcesses", "quill"]),
 
         // Archive: compression, byte streams, tar.gz export and import.
         module("Interfaces", "CompressionInterface"),
@@ -118,75 +125,89 @@ let package = Package(
         module("Adapters", "ZlibCompression", ["CompressionInterface", "CZlib"]),
         module("Testing", "CompressionTesting", ["CompressionInterface"]),
         module("Interfaces", "ByteStreamInterface"),
-        module("Adapters", "LocalByteStreams", ["ByteStreamInterface"]),
+        module("Adapters", "LocalByteStream", ["ByteStreamInterface"]),
         module("Testing", "ByteStreamTesting", ["ByteStreamInterface"]),
         module("Features", "ArchiveFeature", [
-            "QuillModels", "NoteStoreInterface", "SystemInterface", "CompressionInterface", "ByteStreamInterface", "FileSystemInterface",
+            "QuillModels", "NoteStoreInterface", "ClockInterface", "RandomnessInterface", "CompressionInterface", "ByteStreamInterface",
+            "FileSystemInterface",
             .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams"),
         ]),
-        tests("CompressionContractTests", ["CompressionInterface", "ZlibCompression", "CompressionTesting", "SystemTesting"]),
+        tests("CompressionContractTests", ["CompressionInterface", "ZlibCompression", "CompressionTesting", "RandomnessTesting"]),
         tests("ArchiveFeatureTests", [
-            "ArchiveFeature", "QuillModels", "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "CompressionInterface",
+            "ArchiveFeature", "QuillModels", "NoteStoreInterface", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "CompressionInterface",
             "CompressionTesting", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
         ]),
         tests("ArchiveIntegrationTests", [
-            "ArchiveFeature", "LocalByteStreams", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
-            "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "QuillModels", "ProcessTesting",
+            "ArchiveFeature", "LocalByteStream", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
+            "NoteStoreInterface", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "QuillModels", "ChildProcesses",
         ]),
         // The server.
-        module("Interfaces", "ServerStoreInterface", ["QuillModels", "QuillAPI"]),
-        module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface"]),
+        module("Interfaces", "ServerStoreInterface", ["QuillModels", "QuillAPI", "TokenSecurityInterface"]),
+        module("Interfaces", "TokenSecurityInterface"),
+        module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),
+        module("Testing", "TokenSecurityTesting", ["TokenSecurityInterface"]),
         .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        module("Adapters", "SQLiteNoteRepository", ["QuillModels", "ServerStoreInterface", "CSQLite"]),
-        module("Adapters", "CryptoTokenSecurity", ["ServerStoreInterface", crypto]),
-        module("Adapters", "PostgresNoteRepository", ["QuillModels", "ServerStoreInterface", postgresNIO, logging, serviceLifecycle]),
+        module("Adapters", "SQLiteServerStore", ["QuillModels", "ServerStoreInterface", "CSQLite"]),
+        module("Adapters", "CryptoTokenSecurity", ["TokenSecurityInterface", crypto]),
+        module("Adapters", "PostgresServerStore", ["QuillModels", "ServerStoreInterface", postgresNIO, logging, serviceLifecycle]),
         module("Features", "ServerFeature", [
-            "QuillModels", "QuillAPI", "ServerStoreInterface", "SystemInterface", "NoteStoreInterface", "ArchiveFeature", "CompressionInterface",
+            "QuillModels", "QuillAPI", "ServerStoreInterface", "TokenSecurityInterface", "ClockInterface", "RandomnessInterface",
+            "NoteStoreInterface", "ArchiveFeature", "CompressionInterface",
             "ByteStreamInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle, crypto,
         ]),
         module("Composition", "ServerComposition", [
-            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository",
-            "CryptoTokenSecurity", "ZlibCompression", "ByteStreamInterface", "LocalByteStreams", "ByteStreamTesting", "SystemInterface", "SystemLive",
+            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "SQLiteServerStore", "PostgresServerStore",
+            "TokenSecurityInterface", "CryptoTokenSecurity", "ZlibCompression", "ByteStreamInterface", "LocalByteStream", "ByteStreamTesting",
+            "ClockInterface", "SystemClock", "RandomnessInterface", "SystemRandomness",
             hummingbird, logging, serviceLifecycle,
         ]),
         .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", "QuillModels", argumentParser, logging], path: "Apps/quill-server"),
         // Benchmark only (Tools/benchmarks/server.sh): the bare Hummingbird app quill-server is measured against.
         .executableTarget(name: "bare-hummingbird-benchmark", dependencies: [hummingbird], path: "Apps/bare-hummingbird-benchmark"),
         tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
-        tests("CryptoTokenSecurityTests", ["CryptoTokenSecurity", "ServerStoreInterface"]),
+        tests("CryptoTokenSecurityTests", ["CryptoTokenSecurity", "TokenSecurityInterface"]),
         tests("ServerFeatureTests", [
-            "ServerFeature", "QuillAPI", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemTesting", hummingbirdTesting,
+            "ServerFeature", "QuillAPI", "ServerStoreInterface", "ServerStoreTesting", "TokenSecurityTesting", "QuillModels", "ClockInterface",
+            "ClockTesting", "RandomnessTesting", hummingbirdTesting,
             "ZlibCompression", "ArchiveFeature", "ByteStreamTesting", "NoteStoreTesting", "NoteStoreInterface",
         ]),
         tests("ServerStoreContractTests", [
-            "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository", "CSQLite", postgresNIO, logging,
+            "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteServerStore", "PostgresServerStore", "CSQLite", postgresNIO, logging,
         ]),
         tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", logging]),
-        tests("QuillServerIntegrationTests", ["ProcessTesting", "quill-server"]),
+        tests("QuillServerIntegrationTests", ["ChildProcesses", "quill-server"]),
 
         // Sync.
-        module("Interfaces", "SyncInterface", ["QuillModels"]),
-        module("Features", "SyncFeature", ["QuillModels", "SyncInterface", "NoteStoreInterface", "SystemInterface"]),
-        module("Testing", "SyncTesting", ["QuillModels", "SyncInterface", "SystemTesting"]),
-        module("Adapters", "FileSyncState", ["QuillModels", "SyncInterface"]),
-        module("Adapters", "HTTPSyncTransport", ["QuillModels", "QuillAPI", "SyncInterface"]),
-        module("Adapters", "SyncRuntimeLive", ["SyncInterface"]),
-        module("Testing", "SyncUnimplementedDoubles", ["QuillModels", "SyncInterface"]),
-        tests("SyncFeatureTests", [
-            "SyncFeature", "SyncTesting", "SyncInterface", "NoteStoreInterface", "NoteStoreTesting", "SystemInterface",
-            "SystemTesting", "QuillModels",
+        module("Interfaces", "SyncStateInterface", ["QuillModels", "SyncTransportInterface"]),
+        module("Interfaces", "SyncTransportInterface", ["QuillModels"]),
+        module("Features", "SyncFeature", [
+            "QuillModels", "SyncStateInterface", "SyncTransportInterface", "NoteStoreInterface", "ClockInterface", "RandomnessInterface",
         ]),
-        tests("SyncStateContractTests", ["SyncInterface", "SyncTesting", "FileSyncState", "QuillModels", "ScratchDirectories"]),
-        tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "SyncInterface", "QuillModels"]),
+        module("Testing", "SyncStateTesting", ["QuillModels", "SyncStateInterface"]),
+        module("Testing", "SyncTransportTesting", ["QuillModels", "SyncTransportInterface", "RandomnessTesting"]),
+        module("Adapters", "FileSyncState", ["QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
+        module("Adapters", "HTTPSyncTransport", ["QuillModels", "QuillAPI", "SyncStateInterface", "SyncTransportInterface"]),
+        module("Testing", "SyncUnimplementedDoubles", [
+            "QuillModels", "ClockInterface", "RandomnessInterface", "SyncStateInterface", "SyncTransportInterface",
+        ]),
+        tests("SyncFeatureTests", [
+            "SyncFeature", "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting",
+            "NoteStoreInterface", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "QuillModels",
+        ]),
+        tests("SyncStateContractTests", [
+            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "FileSyncState", "QuillModels", "ScratchDirectories",
+        ]),
+        tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "SyncStateInterface", "SyncTransportInterface", "QuillModels"]),
         tests("SyncEndToEndTests", [
-            "SyncInterface", "SyncTesting", "HTTPSyncTransport", "QuillModels", "ProcessTesting", "quill", "quill-server",
+            "SyncStateInterface", "SyncTransportInterface", "SyncTransportTesting", "HTTPSyncTransport", "QuillModels", "ChildProcesses",
+            "quill", "quill-server",
         ]),
 
         // Arbitrary Unicode note content through every write path and back through every read path.
         tests("NoteRoundTripPropertyTests", [
             "QuillModels", "QuillAPI", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "FileNoteStore", "LocalFileSystem",
-            "FileSystemTesting", "ScratchDirectories", "SystemTesting", "ServerStoreInterface", "ServerStoreTesting",
-            "SQLiteNoteRepository", "PostgresNoteRepository", "ServerFeature", "ArchiveFeature", "ZlibCompression", "ByteStreamTesting",
+            "FileSystemTesting", "ScratchDirectories", "ClockTesting", "RandomnessTesting", "ServerStoreInterface", "ServerStoreTesting",
+            "TokenSecurityTesting", "SQLiteServerStore", "PostgresServerStore", "ServerFeature", "ArchiveFeature", "ZlibCompression", "ByteStreamTesting",
             hummingbird, hummingbirdTesting, postgresNIO, logging, .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
     ],

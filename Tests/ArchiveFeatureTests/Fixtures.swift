@@ -7,7 +7,8 @@ import Foundation
 import NoteStoreInterface
 import NoteStoreTesting
 import QuillModels
-import SystemTesting
+import ClockTesting
+import RandomnessTesting
 import ZlibCompression
 
 /// Notes chosen to stress the format: non-ASCII and very long titles, front-matter look-alikes

@@ -4,7 +4,8 @@ import CompressionInterface
 import NoteStoreInterface
 import NoteStoreTesting
 import QuillModels
-import SystemTesting
+import ClockTesting
+import RandomnessTesting
 import Testing
 
 @Suite("Archive round trip")

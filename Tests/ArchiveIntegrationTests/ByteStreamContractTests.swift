@@ -1,7 +1,7 @@
 import ByteStreamInterface
 import ByteStreamTesting
 import Foundation
-import LocalByteStreams
+import LocalByteStream
 import Testing
 
 /// The contract of `ByteStreamOpening`, run against real files and the in-memory fake.

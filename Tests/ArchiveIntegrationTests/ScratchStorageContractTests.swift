@@ -1,7 +1,7 @@
 import ByteStreamInterface
 import ByteStreamTesting
 import Foundation
-import LocalByteStreams
+import LocalByteStream
 import Testing
 
 /// What every `ScratchStorage` must do, run against the real one (unlinked temporary files)

@@ -1,12 +1,13 @@
 import ArchiveFeature
 import ByteStreamInterface
 import Foundation
-import LocalByteStreams
+import LocalByteStream
 import NoteStoreInterface
 import NoteStoreTesting
-import ProcessTesting
+import ChildProcesses
 import QuillModels
-import SystemTesting
+import ClockTesting
+import RandomnessTesting
 import Testing
 import ZlibCompression
 

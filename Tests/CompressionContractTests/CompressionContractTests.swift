@@ -1,5 +1,5 @@
 import CompressionInterface
-import SystemTesting
+import RandomnessTesting
 import Testing
 
 @Suite("Compression contract")

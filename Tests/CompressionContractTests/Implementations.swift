@@ -1,6 +1,6 @@
 import CompressionInterface
 import CompressionTesting
-import SystemTesting
+import RandomnessTesting
 import ZlibCompression
 
 /// Every implementation of the compression ports; the contract suite runs against each.

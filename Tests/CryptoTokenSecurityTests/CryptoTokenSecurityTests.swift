@@ -1,5 +1,5 @@
 import CryptoTokenSecurity
-import ServerStoreInterface
+import TokenSecurityInterface
 import Testing
 
 @Suite struct CryptoTokenSecurityTests {

@@ -1,7 +1,8 @@
 import Foundation
 import HTTPSyncTransport
 import QuillModels
-import SyncInterface
+import SyncStateInterface
+import SyncTransportInterface
 import Testing
 
 /// How the live transport speaks HTTP and maps answers to `SyncError`, against a stub server.

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import ScratchDirectories
-import TerminalLive
+import POSIXTerminal
 import Testing
 
 /// The real editor adapter, with non-interactive "editors" (sed, small scripts) standing in for

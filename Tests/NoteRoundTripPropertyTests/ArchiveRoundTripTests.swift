@@ -5,7 +5,8 @@ import NoteStoreInterface
 import NoteStoreTesting
 import PropertyBased
 import QuillModels
-import SystemTesting
+import ClockTesting
+import RandomnessTesting
 import Testing
 import ZlibCompression
 

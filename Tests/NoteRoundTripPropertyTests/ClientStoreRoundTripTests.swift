@@ -8,7 +8,8 @@ import NotesFeature
 import PropertyBased
 import QuillModels
 import ScratchDirectories
-import SystemTesting
+import ClockTesting
+import RandomnessTesting
 import Testing
 
 /// The CLI's doors (`quill add`, `quill edit`) into every client store, and back out through

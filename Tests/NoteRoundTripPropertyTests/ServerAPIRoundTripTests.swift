@@ -10,9 +10,9 @@ import PropertyBased
 import QuillAPI
 import QuillModels
 import ServerFeature
-import ServerStoreInterface
-import ServerStoreTesting
-import SystemTesting
+import TokenSecurityTesting
+import ClockTesting
+import RandomnessTesting
 import Testing
 import ZlibCompression
 

@@ -1,10 +1,11 @@
 import Foundation
 import Logging
 import PostgresNIO
-import PostgresNoteRepository
+import PostgresServerStore
 import QuillModels
-import SQLiteNoteRepository
+import SQLiteServerStore
 import ServerStoreInterface
+import TokenSecurityInterface
 import ServerStoreTesting
 
 typealias ServerStore = ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking

@@ -3,7 +3,8 @@ import NoteStoreInterface
 import NoteStoreTesting
 import NotesFeature
 import QuillModels
-import SystemTesting
+import ClockTesting
+import RandomnessTesting
 import Testing
 
 @Suite("Note service")

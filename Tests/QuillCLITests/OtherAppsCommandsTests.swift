@@ -5,7 +5,8 @@ import NoteStoreTesting
 import QuillCLI
 import QuillModels
 import QuillTestComposition
-import SystemTesting
+import ClockTesting
+import RandomnessTesting
 import TerminalTesting
 import Testing
 

@@ -3,9 +3,12 @@ import NoteStoreTesting
 import QuillCLI
 import QuillModels
 import QuillTestComposition
-import SyncInterface
-import SyncTesting
-import SystemTesting
+import SyncStateInterface
+import SyncTransportInterface
+import ClockTesting
+import RandomnessTesting
+import SyncStateTesting
+import SyncTransportTesting
 import TerminalTesting
 import Testing
 

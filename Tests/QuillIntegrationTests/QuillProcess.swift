@@ -1,5 +1,5 @@
 import Foundation
-import ProcessTesting
+import ChildProcesses
 import Testing
 
 /// Runs the built `quill` executable, as a user would, in a temporary home.

@@ -1,6 +1,6 @@
 import Foundation
 import QuillModels
-import SystemTesting
+import RandomnessTesting
 import Testing
 
 @Suite("Note JSON format")

@@ -1,5 +1,5 @@
 import Foundation
-import ProcessTesting
+import ChildProcesses
 import Synchronization
 import Testing
 

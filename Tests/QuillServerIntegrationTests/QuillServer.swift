@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import ProcessTesting
+import ChildProcesses
 
 /// The built `quill-server` executable, run as a person would run it.
 enum QuillServer {

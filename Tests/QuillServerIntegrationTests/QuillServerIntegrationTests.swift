@@ -1,5 +1,5 @@
 import Foundation
-import ProcessTesting
+import ChildProcesses
 import Testing
 
 /// The real `quill-server` executable: accounts, serving, persistence, graceful shutdown.

@@ -3,8 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import ServerFeature
 import ServerStoreInterface
-import ServerStoreTesting
-import SystemTesting
+import TokenSecurityTesting
+import ClockTesting
 import Testing
 
 /// `account list` and `account delete` through the feature: a deleted account's tokens stop

@@ -5,7 +5,8 @@ import HummingbirdTesting
 import NoteStoreInterface
 import NoteStoreTesting
 import QuillModels
-import SystemTesting
+import ClockTesting
+import RandomnessTesting
 import Testing
 import ZlibCompression
 

@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import QuillAPI
 import QuillModels
-import ServerStoreInterface
 import Testing
 @testable import ServerFeature
 

@@ -1,7 +1,7 @@
 import Foundation
 import QuillModels
 import ServerStoreInterface
-import SystemTesting
+import RandomnessTesting
 import Testing
 
 /// docs/openapi.yaml and the Swift validation must accept exactly the same strings.

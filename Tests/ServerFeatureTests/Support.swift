@@ -6,9 +6,12 @@ import Logging
 import QuillModels
 import ServerFeature
 import ServerStoreInterface
+import TokenSecurityInterface
 import ServerStoreTesting
-import SystemInterface
-import SystemTesting
+import TokenSecurityTesting
+import ClockInterface
+import ClockTesting
+import RandomnessTesting
 import ZlibCompression
 import Testing
 

@@ -3,8 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import ServerFeature
 import ServerStoreInterface
-import ServerStoreTesting
-import SystemTesting
+import TokenSecurityTesting
+import ClockTesting
 import Testing
 
 /// Tokens beyond the first: issuing more, revoking one, and how soon a revocation bites.

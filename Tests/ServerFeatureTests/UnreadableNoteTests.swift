@@ -11,7 +11,9 @@ import QuillModels
 import ServerFeature
 import ServerStoreInterface
 import ServerStoreTesting
-import SystemTesting
+import TokenSecurityTesting
+import ClockTesting
+import RandomnessTesting
 import Testing
 import ZlibCompression
 

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import PostgresNIO
-import PostgresNoteRepository
-import SQLiteNoteRepository
+import PostgresServerStore
+import SQLiteServerStore
 
 extension StoreImplementation {
     static let all: [StoreImplementation] = [.inMemory, .sqlite, .postgres]

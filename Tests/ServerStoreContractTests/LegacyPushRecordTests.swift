@@ -1,10 +1,10 @@
 import Foundation
 import Logging
 import PostgresNIO
-@testable import PostgresNoteRepository
+@testable import PostgresServerStore
 import QuillModels
 import ServerStoreInterface
-@testable import SQLiteNoteRepository
+@testable import SQLiteServerStore
 import Testing
 
 /// A database created before push digests were kept (SQLite schema version 3, PostgreSQL

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import PostgresNIO
-@testable import PostgresNoteRepository
-@testable import SQLiteNoteRepository
+@testable import PostgresServerStore
+@testable import SQLiteServerStore
 import ServerStoreInterface
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import QuillModels
 import ServerStoreInterface
+import TokenSecurityInterface
 import ServerStoreTesting
 import Testing
 

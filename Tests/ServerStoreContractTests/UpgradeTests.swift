@@ -1,10 +1,11 @@
 import Foundation
 import Logging
 import PostgresNIO
-@testable import PostgresNoteRepository
+@testable import PostgresServerStore
 import QuillModels
 import ServerStoreInterface
-@testable import SQLiteNoteRepository
+import TokenSecurityInterface
+@testable import SQLiteServerStore
 import Testing
 
 /// Upgrades: a database of every earlier schema version (Fixtures/, written by make_fixtures.py

@@ -1,5 +1,5 @@
 import Foundation
-import ProcessTesting
+import ChildProcesses
 import Testing
 
 /// The package's executables under test (or `$QUILL_BINARY` / `$QUILL_SERVER_BINARY`).

@@ -1,5 +1,5 @@
 import Foundation
-import ProcessTesting
+import ChildProcesses
 import Testing
 
 /// Two real `quill` homes syncing through real `quill-server` processes on 127.0.0.1.

@@ -1,6 +1,6 @@
 import Foundation
 import QuillModels
-import SyncInterface
+import SyncTransportInterface
 import Testing
 
 /// The v1 sync API as a client sees it, checked on every `SyncTransport`: the in-memory

@@ -1,8 +1,9 @@
 import Foundation
 import HTTPSyncTransport
-import ProcessTesting
-import SyncInterface
-import SyncTesting
+import ChildProcesses
+import SyncStateInterface
+import SyncTransportInterface
+import SyncTransportTesting
 import Testing
 
 /// The `SyncTransport` implementations the contract suite runs on.

@@ -1,7 +1,6 @@
 import QuillModels
 import SyncFeature
-import SyncInterface
-import SyncTesting
+import SyncTransportTesting
 import Testing
 
 @Suite("Sync engine: conflicts never lose an edit")

@@ -1,9 +1,9 @@
 import QuillModels
 import SyncFeature
-import SyncInterface
 import NoteStoreInterface
 import NoteStoreTesting
-import SyncTesting
+import SyncStateTesting
+import SyncTransportTesting
 import Testing
 
 @Suite("Sync engine: a sync killed at any point resumes cleanly")

@@ -1,8 +1,8 @@
 import QuillModels
 import SyncFeature
-import SyncInterface
-import SyncTesting
-import SystemTesting
+import RandomnessTesting
+import SyncStateTesting
+import SyncTransportTesting
 import Testing
 
 /// Three clients make random creates, edits and deletes and sync over a flaky network with

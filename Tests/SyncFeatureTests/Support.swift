@@ -4,10 +4,11 @@ import Synchronization
 import NoteStoreInterface
 import QuillModels
 import SyncFeature
-import SyncInterface
-import SyncTesting
-import SystemInterface
-import SystemTesting
+import SyncStateInterface
+import SyncTransportInterface
+import ClockTesting
+import RandomnessTesting
+import SyncStateTesting
 import NoteStoreTesting
 
 let day0 = Date(timeIntervalSince1970: 1_795_000_000)

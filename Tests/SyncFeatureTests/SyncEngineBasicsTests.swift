@@ -1,7 +1,7 @@
 import QuillModels
 import SyncFeature
-import SyncInterface
-import SyncTesting
+import SyncTransportInterface
+import SyncTransportTesting
 import Testing
 
 @Suite("Sync engine: pull, push, acknowledge")

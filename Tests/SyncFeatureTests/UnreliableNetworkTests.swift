@@ -1,7 +1,8 @@
 import QuillModels
 import SyncFeature
-import SyncInterface
-import SyncTesting
+import SyncStateInterface
+import SyncTransportInterface
+import SyncTransportTesting
 import Testing
 
 @Suite("Sync engine over an unreliable network")

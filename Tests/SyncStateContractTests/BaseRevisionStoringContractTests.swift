@@ -1,5 +1,5 @@
 import QuillModels
-import SyncInterface
+import SyncStateInterface
 import Testing
 
 @Suite("BaseRevisionStoring contract", .scratchDirectory)

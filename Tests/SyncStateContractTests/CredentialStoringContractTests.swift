@@ -1,5 +1,5 @@
 import Foundation
-import SyncInterface
+import SyncStateInterface
 import Testing
 
 @Suite("CredentialStoring contract", .scratchDirectory)

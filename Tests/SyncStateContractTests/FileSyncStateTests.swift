@@ -1,7 +1,8 @@
 import FileSyncState
 import Foundation
 import QuillModels
-import SyncInterface
+import SyncStateInterface
+import SyncTransportInterface
 import Testing
 
 @Suite("File sync state: what only the files promise", .scratchDirectory)

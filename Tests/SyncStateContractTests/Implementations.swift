@@ -2,8 +2,8 @@ import ScratchDirectories
 import Testing
 import FileSyncState
 import Foundation
-import SyncInterface
-import SyncTesting
+import SyncStateInterface
+import SyncStateTesting
 
 /// Every implementation of the sync-state ports, fakes and file adapters alike.
 enum Implementation: String, CaseIterable, CustomTestStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import QuillModels
-import SyncInterface
+import SyncStateInterface
+import SyncTransportInterface
 import Testing
 
 @Suite("SyncStateStoring contract", .scratchDirectory)

@@ -1,4 +1,4 @@
-import ServerStoreInterface
+import TokenSecurityInterface
 
 /// Makes tokens from the system's cryptographically secure random source
 /// (`SystemRandomNumberGenerator`: getrandom(2) on Linux): a 64-bit public ID and a 256-bit secret.

@@ -1,5 +1,5 @@
 import Crypto
-import ServerStoreInterface
+import TokenSecurityInterface
 
 /// Hashes token secrets with SHA-256 (swift-crypto).
 ///

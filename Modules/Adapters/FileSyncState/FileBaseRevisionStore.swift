@@ -1,6 +1,6 @@
 import Foundation
 import QuillModels
-import SyncInterface
+import SyncStateInterface
 
 /// Keeps base revisions in `base-revisions.log`: one `ID REVISION` line per record,
 /// appended durably, the highest revision per note winning when read back.

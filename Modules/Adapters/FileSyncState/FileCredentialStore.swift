@@ -1,6 +1,6 @@
 import Foundation
 import QuillModels
-import SyncInterface
+import SyncStateInterface
 
 /// Keeps the sync credentials in `credentials.json` in the config directory, mode 0600,
 /// replaced atomically so a crash never leaves half a token.

@@ -1,6 +1,7 @@
 import Foundation
 import QuillModels
-import SyncInterface
+import SyncStateInterface
+import SyncTransportInterface
 
 /// Keeps the sync state in `state.json` next to the notes it describes, replaced atomically.
 ///

@@ -4,7 +4,8 @@ import FoundationNetworking
 #endif
 import QuillAPI
 import QuillModels
-import SyncInterface
+import SyncStateInterface
+import SyncTransportInterface
 
 /// The live `SyncTransport`: the v1 sync API over HTTP, with Foundation's `URLSession`.
 ///

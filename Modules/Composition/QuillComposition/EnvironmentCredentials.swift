@@ -1,5 +1,5 @@
 import Foundation
-import SyncInterface
+import SyncStateInterface
 
 /// Credentials with `QUILL_SERVER` / `QUILL_TOKEN` taking precedence over the saved ones.
 ///

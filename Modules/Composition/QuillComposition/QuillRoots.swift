@@ -1,6 +1,6 @@
 import ByteStreamTesting
 import FileNoteStore
-import LocalByteStreams
+import LocalByteStream
 import FileSyncState
 import Foundation
 import HTTPSyncTransport
@@ -8,12 +8,15 @@ import LocalFileSystem
 import NoteStoreTesting
 import QuillModels
 import QuillCLI
-import SystemLive
-import SyncInterface
-import SyncRuntimeLive
-import SyncTesting
-import SystemTesting
-import TerminalLive
+import GlibcAllocator
+import SystemClock
+import SystemRandomness
+import SyncStateInterface
+import ClockTesting
+import RandomnessTesting
+import SyncStateTesting
+import SyncTransportTesting
+import POSIXTerminal
 import ZlibCompression
 
 /// The composition roots of the `quill` app: the one place that names concrete adapters.

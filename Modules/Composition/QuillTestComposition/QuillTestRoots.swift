@@ -3,9 +3,9 @@ import CompressionInterface
 import FileSystemInterface
 import NoteStoreInterface
 import QuillCLI
-import SyncInterface
+import ClockInterface
+import RandomnessInterface
 import SyncUnimplementedDoubles
-import SystemInterface
 import TerminalInterface
 import UnimplementedDoubles
 

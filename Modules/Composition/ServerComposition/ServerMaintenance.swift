@@ -1,4 +1,4 @@
-import SQLiteNoteRepository
+import SQLiteServerStore
 
 /// `quill-server backup` and `restore`: what each storage offers for copies of the whole store.
 ///

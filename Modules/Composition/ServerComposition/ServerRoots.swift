@@ -1,17 +1,20 @@
 import ByteStreamInterface
 import ByteStreamTesting
 import CryptoTokenSecurity
-import LocalByteStreams
+import LocalByteStream
 import Foundation
 import Logging
-import PostgresNoteRepository
+import PostgresServerStore
 import ServerFeature
 import ServerStoreInterface
+import TokenSecurityInterface
 import ServerStoreTesting
 import ServiceLifecycle
-import SQLiteNoteRepository
-import SystemInterface
-import SystemLive
+import SQLiteServerStore
+import ClockInterface
+import RandomnessInterface
+import SystemClock
+import SystemRandomness
 import ZlibCompression
 
 /// The composition roots of `quill-server`: the only code that names its adapters.

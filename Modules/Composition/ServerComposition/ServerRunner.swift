@@ -2,6 +2,7 @@ import Hummingbird
 import Logging
 import ServerFeature
 import ServerStoreInterface
+import TokenSecurityInterface
 import ServiceLifecycle
 
 /// Runs an assembled server: serve until SIGTERM/SIGINT, or do one administrative task.

@@ -3,7 +3,8 @@ import CompressionInterface
 import FileSystemInterface
 import NoteStoreInterface
 import QuillModels
-import SystemInterface
+import ClockInterface
+import RandomnessInterface
 
 /// Brings the notes of a `.tar.gz` into the store: a Quill archive, or a folder of plain
 /// Markdown files packed by GNU tar.

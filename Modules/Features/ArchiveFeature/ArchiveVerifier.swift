@@ -1,7 +1,8 @@
 import ByteStreamInterface
 import CompressionInterface
 import NoteStoreInterface
-import SystemInterface
+import ClockInterface
+import RandomnessInterface
 
 /// Checks an archive completely (gzip, tar, notes, manifest) and says what an import would
 /// do to this store, without writing anything: `quill verify`.

@@ -1,6 +1,7 @@
 import NoteStoreInterface
 import QuillModels
-import SystemInterface
+import ClockInterface
+import RandomnessInterface
 
 /// The rules of keeping notes: what a new note, an edit and a deletion write, and how a
 /// typed ID prefix is resolved to a note.

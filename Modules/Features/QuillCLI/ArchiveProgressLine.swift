@@ -1,6 +1,6 @@
 import ArchiveFeature
 import Foundation
-import SystemInterface
+import ClockInterface
 import TerminalInterface
 
 /// The one-line progress display of export and import on stderr: notes, MB, MB/s, ETA.

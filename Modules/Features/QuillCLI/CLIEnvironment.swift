@@ -3,7 +3,8 @@ import CompressionInterface
 import FileSystemInterface
 import NotesFeature
 import NoteStoreInterface
-import SystemInterface
+import ClockInterface
+import RandomnessInterface
 import TerminalInterface
 
 /// Everything the `quill` commands need from outside, as protocols.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import SyncFeature
-import SyncInterface
+import SyncStateInterface
 
 /// `quill login --server URL --token TOKEN`
 public struct LoginCommand: QuillCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import SyncFeature
-import SyncInterface
+import SyncTransportInterface
 
 /// `quill sync`
 public struct SyncCommand: QuillCommand {

@@ -1,4 +1,7 @@
-import SyncInterface
+import ClockInterface
+import RandomnessInterface
+import SyncStateInterface
+import SyncTransportInterface
 
 /// What the sync commands (`login`, `logout`, `sync`, `status`) need beyond the note store.
 ///

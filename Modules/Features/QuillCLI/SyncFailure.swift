@@ -1,4 +1,4 @@
-import SyncInterface
+import SyncTransportInterface
 
 /// How sync errors are shown: the cause, and what the user can do about it.
 enum SyncFailure {

@@ -1,6 +1,6 @@
 import Foundation
 import SyncFeature
-import SystemInterface
+import ClockInterface
 import Synchronization
 import TerminalInterface
 

@@ -1,4 +1,5 @@
 import ServerStoreInterface
+import TokenSecurityInterface
 
 /// Creates, lists and deletes accounts and manages their bearer tokens
 /// (`quill-server account create|list|delete|token|revoke`).

@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
 import ServerStoreInterface
-import SystemInterface
+import TokenSecurityInterface
+import ClockInterface
 
 /// Lets a request through only with `Authorization: Bearer <token>` of a known account.
 ///

@@ -1,7 +1,6 @@
 import Hummingbird
 import QuillAPI
 import QuillModels
-import ServerStoreInterface
 
 /// `/v1/notes`: list, get, create, replace, patch and delete one account's notes
 /// (writes in NoteWriteRoutes.swift).

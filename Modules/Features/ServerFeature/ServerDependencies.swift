@@ -1,7 +1,9 @@
 import ByteStreamInterface
 import CompressionInterface
 import ServerStoreInterface
-import SystemInterface
+import TokenSecurityInterface
+import ClockInterface
+import RandomnessInterface
 
 /// Everything the HTTP API needs from outside, as protocols; a composition root fills it in.
 public struct ServerDependencies: Sendable {

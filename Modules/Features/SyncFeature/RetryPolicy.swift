@@ -1,4 +1,6 @@
-import SyncInterface
+import ClockInterface
+import RandomnessInterface
+import SyncTransportInterface
 
 /// How often and how patiently a request is retried.
 ///

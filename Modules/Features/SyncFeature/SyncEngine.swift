@@ -1,8 +1,10 @@
 import Foundation
 import NoteStoreInterface
 import QuillModels
-import SyncInterface
-import SystemInterface
+import ClockInterface
+import RandomnessInterface
+import SyncStateInterface
+import SyncTransportInterface
 
 /// Brings the local store and the sync server to the same notes without losing an edit.
 ///

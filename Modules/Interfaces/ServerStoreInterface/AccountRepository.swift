@@ -1,4 +1,5 @@
 import Foundation
+import TokenSecurityInterface
 
 /// Keeps accounts and the hashes of their bearer tokens.
 ///

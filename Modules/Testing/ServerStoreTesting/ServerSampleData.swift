@@ -1,6 +1,7 @@
 import Foundation
 import QuillModels
 import ServerStoreInterface
+import TokenSecurityInterface
 
 /// The notes and account `quill-server --preview` starts with, so that a person (or a
 /// conformance checker) meets a server with something in it.

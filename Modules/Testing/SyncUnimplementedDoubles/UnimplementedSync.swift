@@ -1,5 +1,8 @@
 import QuillModels
-import SyncInterface
+import ClockInterface
+import RandomnessInterface
+import SyncStateInterface
+import SyncTransportInterface
 import Testing
 
 /// Records an unexpected call as a failure of the running test and returns the error to throw.

@@ -1,6 +1,7 @@
 import Foundation
 import QuillModels
-import SystemInterface
+import ClockInterface
+import RandomnessInterface
 
 /// A clock that fails the test when read.
 public struct UnimplementedClock: WallClock {

@@ -10,8 +10,8 @@ Run it again only to add the fixture of a newly superseded version; a committed 
 import re
 import subprocess
 
-SQLITE = "Modules/Adapters/SQLiteNoteRepository/SQLiteMigrations.swift"
-POSTGRES = "Modules/Adapters/PostgresNoteRepository/PostgresMigrations.swift"
+SQLITE = "Modules/Adapters/SQLiteServerStore/SQLiteMigrations.swift"
+POSTGRES = "Modules/Adapters/PostgresServerStore/PostgresMigrations.swift"
 OUT = "Tests/ServerStoreContractTests/Fixtures"
 
 # (fixture name, migration file, commit whose migrations it applies, versions)

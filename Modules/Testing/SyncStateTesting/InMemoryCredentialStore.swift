@@ -1,4 +1,4 @@
-import SyncInterface
+import SyncStateInterface
 
 /// Keeps credentials in memory: the fake behind `CredentialStoring`.
 public actor InMemoryCredentialStore: CredentialStoring {

@@ -1,4 +1,4 @@
-import SyncInterface
+import RandomnessInterface
 
 /// The live `RandomSource`: the system's cryptographically secure generator, so request IDs
 /// from different devices never collide.

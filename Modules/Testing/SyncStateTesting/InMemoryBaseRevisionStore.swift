@@ -1,5 +1,5 @@
 import QuillModels
-import SyncInterface
+import SyncStateInterface
 
 /// Keeps base revisions in memory: the fake behind `BaseRevisionStoring`.
 public actor InMemoryBaseRevisionStore: BaseRevisionStoring {

@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import QuillModels
 import ServerStoreInterface
+import TokenSecurityInterface
 import ServiceLifecycle
 
 /// The store for several `quill-server` processes behind a load balancer: PostgreSQL

@@ -1,4 +1,4 @@
-import SyncInterface
+import SyncStateInterface
 
 /// A `SyncStateStoring` that fails chosen saves: a process killed at that point.
 ///

@@ -1,4 +1,4 @@
-import SyncInterface
+import SyncTransportInterface
 
 /// One way the network between a client and the server can misbehave on one call.
 public enum NetworkFault: Hashable, Sendable {

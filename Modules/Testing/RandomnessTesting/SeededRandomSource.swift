@@ -1,6 +1,5 @@
 import Synchronization
-import SyncInterface
-import SystemTesting
+import RandomnessInterface
 
 /// A `RandomSource` that replays the same numbers for the same seed.
 public final class SeededRandomSource: RandomSource {

@@ -1,4 +1,5 @@
 import Foundation
+import SyncTransportInterface
 
 /// Where a client stands with its server, kept between runs.
 public struct SyncState: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import SyncInterface
+import SyncStateInterface
 
 /// Keeps the sync state in memory: the fake behind `SyncStateStoring`.
 public actor InMemorySyncStateStore: SyncStateStoring {

@@ -1,5 +1,5 @@
 import QuillModels
-import SyncInterface
+import SyncTransportInterface
 
 /// An in-memory sync server with the semantics of the v1 API contract (docs/openapi.yaml):
 /// per-note revisions, a change feed in write order, push with base revisions and

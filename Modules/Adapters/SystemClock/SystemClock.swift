@@ -1,5 +1,5 @@
 import Foundation
-import SystemInterface
+import ClockInterface
 
 /// The real wall clock.
 public struct SystemClock: WallClock {

@@ -1,4 +1,4 @@
-import SyncInterface
+import ClockInterface
 
 /// The live `Sleeping`: really waits (cancellable), with `Task.sleep`.
 public struct TaskSleeper: Sleeping {

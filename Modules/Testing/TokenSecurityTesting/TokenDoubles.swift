@@ -1,4 +1,4 @@
-import ServerStoreInterface
+import TokenSecurityInterface
 import Synchronization
 
 /// Hands out `quill_<n as 16 hex digits>_secret<n>` for n = 1, 2, 3… (or from `start + 1`, so

@@ -1,4 +1,4 @@
-import SyncInterface
+import ClockInterface
 
 /// A `Sleeping` that returns at once and remembers how long it was asked to wait.
 ///

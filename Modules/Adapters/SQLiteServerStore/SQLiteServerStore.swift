@@ -1,6 +1,7 @@
 import Foundation
 import QuillModels
 import ServerStoreInterface
+import TokenSecurityInterface
 import Synchronization
 
 /// The embedded default store of `quill-server`: every account in one SQLite file (WAL mode).

@@ -53,6 +53,7 @@ let package = Package(
         module("Interfaces", "FileSystemInterface"),
         module("Interfaces", "NoteStoreInterface", ["QuillModels"]),
         module("Interfaces", "TerminalInterface"),
+        module("Interfaces", "SettingsInterface"),
 
         // Features: the logic, written against interfaces only.
         module("Features", "NotesFeature", ["QuillModels", "NoteStoreInterface", "SystemInterface"]),
@@ -61,6 +62,7 @@ let package = Package(
             "TerminalInterface", argumentParser,
             "ArchiveFeature", "CompressionInterface", "ByteStreamInterface", // Archive
             "SyncFeature", "SyncInterface", // Sync
+            "SettingsInterface",
         ]),
 
         // Adapters: the real implementations, each over its one technology.
@@ -70,12 +72,14 @@ let package = Package(
         module("Adapters", "LocalFileSystem", ["FileSystemInterface", "CFileSync"]),
         module("Adapters", "FileNoteStore", ["QuillModels", "NoteStoreInterface", "FileSystemInterface"]),
         module("Adapters", "TerminalLive", ["TerminalInterface"]),
+        module("Adapters", "JSONFileSettings", ["SettingsInterface", "FileSystemInterface"]),
 
         // Testing: fakes and doubles, for the preview and test roots and for tests.
         module("Testing", "SystemTesting", ["QuillModels", "SystemInterface"]),
         module("Testing", "FileSystemTesting", ["FileSystemInterface"]),
         module("Testing", "NoteStoreTesting", ["QuillModels", "NoteStoreInterface", "SystemTesting"]),
         module("Testing", "TerminalTesting", ["TerminalInterface"]),
+        module("Testing", "SettingsTesting", ["SettingsInterface"]),
         module("Testing", "ScratchDirectories"),
         module("Testing", "ProcessTesting"),
         module("Testing", "UnimplementedDoubles", [
@@ -89,8 +93,9 @@ let package = Package(
             "SystemTesting", "NoteStoreTesting",
             "ZlibCompression", "LocalByteStreams", "ByteStreamTesting", // Archive
             "FileSyncState", "HTTPSyncTransport", "SyncRuntimeLive", "SyncTesting", // Sync
+            "JSONFileSettings", "SettingsTesting",
         ]),
-        module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles", "SyncUnimplementedDoubles"]),
+        module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles", "SyncUnimplementedDoubles", "SettingsTesting"]),
 
         // Apps: parse, pick a root, run.
         .executableTarget(name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill"),
@@ -98,6 +103,10 @@ let package = Package(
         // Tests
         tests("QuillModelsTests", ["QuillModels", "SystemTesting"]),
         tests("FileSystemContractTests", ["FileSystemInterface", "LocalFileSystem", "FileSystemTesting", "ScratchDirectories"]),
+        tests("SettingsContractTests", [
+            "SettingsInterface", "JSONFileSettings", "SettingsTesting", "FileSystemInterface", "LocalFileSystem", "FileSystemTesting",
+            "ScratchDirectories",
+        ]),
         tests("NoteStoreContractTests", [
             "QuillModels", "NoteStoreInterface", "FileNoteStore", "LocalFileSystem", "FileSystemTesting",
             "NoteStoreTesting", "SystemTesting", "ScratchDirectories",
@@ -108,6 +117,7 @@ let package = Package(
             "FileSystemTesting", "QuillModels", "NotesFeature",
             "ByteStreamTesting", "CompressionTesting", // Archive
             "SyncInterface", "SyncTesting", // Sync
+            "SettingsInterface", "SettingsTesting",
         ]),
         tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive", "ScratchDirectories"]),
         tests("QuillIntegrationTests", ["QuillModels", "ProcessTesting", "quill"]),

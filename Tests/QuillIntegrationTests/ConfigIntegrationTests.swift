@@ -15,9 +15,13 @@ struct ConfigIntegrationTests {
         let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: quill.settingsFile))) as? [String: Any]
         #expect(saved?["list.limit"] as? Int == 2 && saved?["dates"] as? String == "local")
 
-        let listed = try quill.succeed(["config", "list"]).split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
-        #expect(listed.contains("list.limit 2 (from the settings file)"))
-        #expect(listed.contains("color auto (default)"))
+        func listed(noColor: String) throws -> [String] {
+            try quill.succeed(["config", "list"], extra: ["NO_COLOR": noColor])
+                .split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        }
+        #expect(try listed(noColor: "").contains("list.limit 2 (from the settings file)"))
+        #expect(try listed(noColor: "").contains("color auto (default)"))
+        #expect(try listed(noColor: "1").contains("color never (default)"))
         let json = try quill.succeed(["config", "list", "--json"])
         #expect(json.contains(#""source" : "settings""#))
 

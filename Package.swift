@@ -85,6 +85,7 @@ let package = Package(
         module("Testing", "UnimplementedDoubles", [
             "QuillModels", "SystemInterface", "FileSystemInterface", "NoteStoreInterface", "TerminalInterface",
             "CompressionInterface", "ByteStreamInterface", // Archive
+            "SettingsInterface",
         ]),
 
         // Composition roots: the only code that names adapters.
@@ -117,7 +118,7 @@ let package = Package(
             "FileSystemTesting", "QuillModels", "NotesFeature",
             "ByteStreamTesting", "CompressionTesting", // Archive
             "SyncInterface", "SyncTesting", // Sync
-            "SettingsInterface", "SettingsTesting",
+            "SettingsInterface", "SettingsTesting", "UnimplementedDoubles",
         ]),
         tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive", "ScratchDirectories"]),
         tests("QuillIntegrationTests", ["QuillModels", "ProcessTesting", "quill"]),

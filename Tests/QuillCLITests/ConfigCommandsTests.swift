@@ -12,6 +12,7 @@ import Synchronization
 import SystemTesting
 import TerminalTesting
 import Testing
+import UnimplementedDoubles
 
 /// `quill config` and what each setting changes, with the precedence flag > environment > settings > default.
 @Suite("quill config")
@@ -160,6 +161,21 @@ struct ConfigCommandsTests {
         #expect(try await colored(settings: Settings(color: .always), variables: ["NO_COLOR": "1"], terminal: false))
         #expect(try await !colored(settings: Settings(color: .always), variables: ["QUILL_COLOR": "never"], terminal: true))
         #expect(try await colored(["--color", "always"], settings: Settings(color: .never), terminal: false))
+    }
+
+    @Test func commandsThatNeedNoSettingsNeverReadThem() async throws {
+        let unread = UnimplementedSettings()
+        let id = SampleNotes.all()[0].id.description
+        try await run(["add", "New", "--body", "x"], in: QuillTestRoots.test(
+            store: notes, clock: FixedClock(SampleNotes.epoch), ids: SequentialNoteIDs(), console: console,
+            settings: SettingsEnvironment(store: unread, variables: [:], timeZone: .current)))
+        for arguments in [
+            ["show", id, "--json"], ["search", "a", "--json"], ["list", "--json", "-n", "all"],
+            ["list", "-n", "3", "--dates", "local", "--color", "never"], ["rm", id],
+        ] {
+            try await run(arguments, in: environment(unread))
+        }
+        try await run(["list"], in: environment(unread, variables: ["QUILL_LIST_LIMIT": "1", "QUILL_DATES": "utc", "QUILL_COLOR": "auto"]))
     }
 
     @Test func aCorruptSettingsFileStopsOnlyTheCommandsThatNeedSettings() async throws {

@@ -54,6 +54,7 @@ let package = Package(
         module("Interfaces", "FileSystemInterface"),
         module("Interfaces", "NoteStoreInterface", ["QuillModels"]),
         module("Interfaces", "TerminalInterface"),
+        module("Interfaces", "SettingsInterface"),
 
         // Features: the logic, written against interfaces only.
         module("Features", "NotesFeature", ["QuillModels", "NoteStoreInterface", "ClockInterface", "RandomnessInterface"]),
@@ -62,6 +63,7 @@ let package = Package(
             "TerminalInterface", argumentParser,
             "ArchiveFeature", "CompressionInterface", "ByteStreamInterface", // Archive
             "SyncFeature", "SyncStateInterface", "SyncTransportInterface", // Sync
+            "SettingsInterface",
         ]),
 
         // Adapters: the real implementations, each over its one technology.
@@ -73,6 +75,7 @@ let package = Package(
         module("Adapters", "LocalFileSystem", ["FileSystemInterface", "CFileSync"]),
         module("Adapters", "FileNoteStore", ["QuillModels", "NoteStoreInterface", "FileSystemInterface"]),
         module("Adapters", "POSIXTerminal", ["TerminalInterface"]),
+        module("Adapters", "JSONFileSettings", ["SettingsInterface", "FileSystemInterface"]),
 
         // Testing: fakes and doubles, for the preview and test roots and for tests.
         module("Testing", "ClockTesting", ["ClockInterface"]),
@@ -80,11 +83,13 @@ let package = Package(
         module("Testing", "FileSystemTesting", ["FileSystemInterface"]),
         module("Testing", "NoteStoreTesting", ["QuillModels", "NoteStoreInterface", "RandomnessTesting"]),
         module("Testing", "TerminalTesting", ["TerminalInterface"]),
+        module("Testing", "SettingsTesting", ["SettingsInterface"]),
         module("Testing", "ScratchDirectories"),
         module("Testing", "ChildProcesses"),
         module("Testing", "UnimplementedDoubles", [
             "QuillModels", "ClockInterface", "RandomnessInterface", "FileSystemInterface", "NoteStoreInterface", "TerminalInterface",
             "CompressionInterface", "ByteStreamInterface", // Archive
+            "SettingsInterface",
         ]),
 
         // Composition roots: the only code that names adapters.
@@ -93,10 +98,11 @@ let package = Package(
             "POSIXTerminal", "ClockTesting", "RandomnessTesting", "NoteStoreTesting",
             "ZlibCompression", "LocalByteStream", "ByteStreamTesting", // Archive
             "FileSyncState", "HTTPSyncTransport", "SyncStateInterface", "SyncStateTesting", "SyncTransportTesting", // Sync
+            "JSONFileSettings", "SettingsTesting",
         ]),
         module("Composition", "QuillTestComposition", [
             "QuillCLI", "UnimplementedDoubles", "SyncUnimplementedDoubles", "ByteStreamInterface", "ClockInterface",
-            "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "RandomnessInterface", "TerminalInterface",
+            "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "RandomnessInterface", "TerminalInterface", "SettingsTesting",
         ]),
 
         // Apps: parse, pick a root, run.
@@ -105,6 +111,10 @@ let package = Package(
         // Tests
         tests("QuillModelsTests", ["QuillModels", "RandomnessTesting"]),
         tests("FileSystemContractTests", ["FileSystemInterface", "LocalFileSystem", "FileSystemTesting", "ScratchDirectories"]),
+        tests("SettingsContractTests", [
+            "SettingsInterface", "JSONFileSettings", "SettingsTesting", "FileSystemInterface", "LocalFileSystem", "FileSystemTesting",
+            "ScratchDirectories",
+        ]),
         tests("NoteStoreContractTests", [
             "QuillModels", "NoteStoreInterface", "FileNoteStore", "LocalFileSystem", "FileSystemTesting",
             "NoteStoreTesting", "ScratchDirectories",
@@ -115,6 +125,7 @@ let package = Package(
             "FileSystemTesting", "QuillModels",
             "ByteStreamTesting", "CompressionTesting", // Archive
             "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting", // Sync
+            "SettingsInterface", "SettingsTesting", "UnimplementedDoubles",
         ]),
         tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "POSIXTerminal", "ScratchDirectories"]),
         tests("QuillIntegrationTests", ["QuillModels", "ChildProcesses", "quill"]),

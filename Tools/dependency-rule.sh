@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Checks Quill's dependency rule (and that docs/architecture.md's module graph is current),
-# or regenerates that graph: Tools/dependency-rule.sh [check | write-docs]
+# Checks Quill's dependency rule (and that the generated docs are current: the module graph in
+# docs/module-graph.md, the table of concerns in docs/architecture.md), or regenerates them:
+# Tools/dependency-rule.sh [check | write-docs]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-check}"
 swift build --package-path Tools/DependencyRule -q
 rule="$(swift build --package-path Tools/DependencyRule --show-bin-path)/DependencyRule"
 case "$mode" in
-  check) swift package dump-package | "$rule" check --docs docs/architecture.md ;;
-  write-docs) swift package dump-package | "$rule" write-docs docs/architecture.md ;;
+  check) swift package dump-package | "$rule" check --docs docs/module-graph.md --concerns docs/architecture.md ;;
+  write-docs) swift package dump-package | "$rule" write-docs docs/module-graph.md --concerns docs/architecture.md ;;
   *) echo "usage: Tools/dependency-rule.sh [check | write-docs]" >&2; exit 2 ;;
 esac

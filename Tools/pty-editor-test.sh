@@ -35,6 +35,8 @@ cleanup() {
 trap cleanup EXIT
 
 export QUILL_HOME="$work/home"
+export XDG_CONFIG_HOME="$work/config"  # no settings of the user's (an editor there would beat $EDITOR)
+unset QUILL_EDITOR
 mkdir -p "$work/tmp"
 fail() {
   echo "pty-editor-test: FAIL: $*" >&2

@@ -10,14 +10,8 @@ import Testing
 @Suite("External editor", .scratchDirectory, .serialized)
 struct ExternalEditorTests {
     @Test func theEditorsSavedTextIsReturned() async throws {
-        let editor = ExternalEditor(environment: ["EDITOR": "sed -i s/draft/final/"], temporaryDirectory: NSTemporaryDirectory())
-        #expect(try await editor.edit("Title\n\nthe draft text", fileExtension: "md") == "Title\n\nthe final text")
-    }
-
-    @Test func visualIsPreferredToEditor() async throws {
-        let editor = ExternalEditor(
-            environment: ["VISUAL": "sed -i s/a/v/", "EDITOR": "sed -i s/a/e/"], temporaryDirectory: NSTemporaryDirectory())
-        #expect(try await editor.edit("a", fileExtension: "txt") == "v")
+        let editor = ExternalEditor(temporaryDirectory: NSTemporaryDirectory())
+        #expect(try await editor.edit("Title\n\nthe draft text", fileExtension: "md", command: "sed -i s/draft/final/") == "Title\n\nthe final text")
     }
 
     @Test func theFileIsPrivateInADirectoryOfItsOwnAndBothAreRemovedAfterwards() async throws {
@@ -27,7 +21,7 @@ struct ExternalEditorTests {
             stat -c '%a %n' "$1" "$(dirname "$1")" > '\(record)'
             echo swap > "$(dirname "$1")/.note.md.swp"
             """)
-        _ = try await ExternalEditor(environment: ["EDITOR": script], temporaryDirectory: temporary).edit("text", fileExtension: "md")
+        _ = try await ExternalEditor(temporaryDirectory: temporary).edit("text", fileExtension: "md", command: script)
 
         let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
         let file = try #require(lines.first?.split(separator: " ", maxSplits: 1).last.map(String.init))
@@ -39,8 +33,8 @@ struct ExternalEditorTests {
 
     @Test func anEditorThatFailsIsAnErrorAndLeavesNoFile() async throws {
         let temporary = try Scratch.directory("tmp")
-        let editor = ExternalEditor(environment: ["EDITOR": "false"], temporaryDirectory: temporary)
-        let failure = await #expect(throws: EditorFailure.self) { try await editor.edit("text", fileExtension: "md") }
+        let editor = ExternalEditor(temporaryDirectory: temporary)
+        let failure = await #expect(throws: EditorFailure.self) { try await editor.edit("text", fileExtension: "md", command: "false") }
         #expect(failure == EditorFailure(editor: "false", reason: .exited(status: 1)))
         #expect(failure?.description == "the editor 'false' exited with status 1; nothing was changed")
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
@@ -49,8 +43,8 @@ struct ExternalEditorTests {
     @Test func anEditorEndedByASignalIsAnError() async throws {
         let temporary = try Scratch.directory("tmp")
         let script = try editorScript("echo saved > \"$1\"; kill -TERM $$")
-        let editor = ExternalEditor(environment: ["EDITOR": script], temporaryDirectory: temporary)
-        let failure = await #expect(throws: EditorFailure.self) { try await editor.edit("text", fileExtension: "md") }
+        let editor = ExternalEditor(temporaryDirectory: temporary)
+        let failure = await #expect(throws: EditorFailure.self) { try await editor.edit("text", fileExtension: "md", command: script) }
         #expect(failure?.reason == .killed(signal: SIGTERM))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
     }
@@ -60,8 +54,8 @@ struct ExternalEditorTests {
     @Test func theEditorRunsInQuillsProcessGroup() async throws {
         let record = try Scratch.directory("record") + "/group"
         let script = try editorScript("cut -d ' ' -f 5 /proc/$$/stat > '\(record)'")
-        _ = try await ExternalEditor(environment: ["EDITOR": script], temporaryDirectory: try Scratch.directory("tmp"))
-            .edit("text", fileExtension: "md")
+        _ = try await ExternalEditor(temporaryDirectory: try Scratch.directory("tmp"))
+            .edit("text", fileExtension: "md", command: script)
         #expect(try String(contentsOfFile: record, encoding: .utf8) == "\(getpgrp())\n")
     }
 
@@ -76,8 +70,8 @@ struct ExternalEditorTests {
             echo edited > "$1"
             """)
         let before = (disposition(SIGINT), disposition(SIGQUIT))
-        let edited = try await ExternalEditor(environment: ["EDITOR": script], temporaryDirectory: try Scratch.directory("tmp"))
-            .edit("text", fileExtension: "md")
+        let edited = try await ExternalEditor(temporaryDirectory: try Scratch.directory("tmp"))
+            .edit("text", fileExtension: "md", command: script)
         #expect(edited == "edited\n")
         #expect(before == (disposition(SIGINT), disposition(SIGQUIT)))
         let ignoredByTheEditor = try #require(UInt64(
@@ -88,8 +82,8 @@ struct ExternalEditorTests {
 
     @Test func aTemporaryDirectoryThatIsNotThereIsAClearError() async throws {
         let missing = try Scratch.directory("tmp") + "/missing"
-        let editor = ExternalEditor(environment: ["EDITOR": "true"], temporaryDirectory: missing)
-        let failure = await #expect(throws: EditingFileFailure.self) { try await editor.edit("text", fileExtension: "md") }
+        let editor = ExternalEditor(temporaryDirectory: missing)
+        let failure = await #expect(throws: EditingFileFailure.self) { try await editor.edit("text", fileExtension: "md", command: "true") }
         #expect(failure?.description == "could not prepare the file to edit at \(missing): No such file or directory; nothing was changed")
     }
 

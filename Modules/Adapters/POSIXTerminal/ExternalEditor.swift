@@ -1,26 +1,22 @@
 import Foundation
 import TerminalInterface
 
-/// Opens a text in the user's editor (`$VISUAL`, else `$EDITOR`, else `vi`) through a temporary file.
+/// Opens a text in the editor command it is given (`quill edit` chooses it: docs/cli.md) through a temporary file.
 ///
 /// The file is private to the user (0600 in a fresh 0700 directory) and removed, with anything
 /// the editor left beside it, whatever happens. The editor runs in the foreground of the terminal
 /// (see `ForegroundShellCommand`), so a terminal editor such as vim works as under `git commit`.
 public struct ExternalEditor: TextEditing {
-    private let environment: [String: String]
     private let temporaryDirectory: String
 
-    public init(environment: [String: String], temporaryDirectory: String) {
-        self.environment = environment
+    public init(temporaryDirectory: String) {
         self.temporaryDirectory = temporaryDirectory
     }
 
-    public func edit(_ text: String, fileExtension: String) async throws -> String {
-        let editor = environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
+    public func edit(_ text: String, fileExtension: String, command editor: String) async throws -> String {
         let file = try PrivateEditingFile(in: temporaryDirectory, fileExtension: fileExtension, contents: Data(text.utf8))
         defer { file.remove() }
-        // `$VISUAL` may carry arguments ("code -w", "vim -u NONE"): the shell splits them, as git
+        // The command may carry arguments ("code -w", "vim -u NONE"): the shell splits them, as git
         // does. `exec` leaves no shell between quill and the editor: dash, waiting for an editor
         // that caught a Ctrl-C and went on (as ed does), would kill itself with SIGINT once the
         // editor exits, and so turn a saved edit into a failure.

@@ -4,6 +4,7 @@ import LocalByteStream
 import FileSyncState
 import Foundation
 import HTTPSyncTransport
+import JSONFileSettings
 import LocalFileSystem
 import NoteStoreTesting
 import QuillModels
@@ -17,12 +18,13 @@ import RandomnessTesting
 import SyncStateTesting
 import SyncTransportTesting
 import POSIXTerminal
+import SettingsTesting
 import ZlibCompression
 
 /// The composition roots of the `quill` app: the one place that names concrete adapters.
 ///
-/// `production` wires the real file system, clock and random IDs; `preview` wires an
-/// in-memory store seeded with sample notes and a fixed clock, so `quill --preview …`
+/// `production` wires the real file system, clock, random IDs and the settings file; `preview`
+/// wires an in-memory store seeded with sample notes, a fixed clock and in-memory settings, so `quill --preview …`
 /// shows realistic output and writes nothing. (The test root is `QuillTestComposition`,
 /// kept apart so the app binary never links test doubles that import `Testing`.)
 public enum QuillRoots {
@@ -37,11 +39,14 @@ public enum QuillRoots {
         return CLIEnvironment(
             store: FileNoteStore(root: root, files: files, locks: FlockLocking()),
             clock: SystemClock(), ids: RandomNoteIDs(), console: StandardConsole(), inputFiles: files,
-            editor: ExternalEditor(environment: processEnvironment, temporaryDirectory: temporaryDirectory(processEnvironment)),
+            editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory,
             compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
             scratch: TemporaryScratchStorage(directory: temporaryDirectory(processEnvironment)),
-            sync: productionSync(processEnvironment: processEnvironment, dataDirectory: root))
+            sync: productionSync(processEnvironment: processEnvironment, dataDirectory: root),
+            settings: SettingsEnvironment(
+                store: JSONSettingsFile(directory: XDGConfigDirectory(environment: processEnvironment), files: files, locks: FlockLocking()),
+                variables: processEnvironment, timeZone: .current))
     }
 
     /// Credentials in the config directory (with QUILL_SERVER / QUILL_TOKEN overriding them), the
@@ -62,10 +67,11 @@ public enum QuillRoots {
             store: InMemoryNoteStore(notes: SampleNotes.all()),
             clock: FixedClock(SampleNotes.epoch.addingTimeInterval(40 * 86_400)),
             ids: SequentialNoteIDs(namespace: 0x9e), console: StandardConsole(), inputFiles: LocalFileAccessor(),
-            editor: ExternalEditor(environment: processEnvironment, temporaryDirectory: temporaryDirectory(processEnvironment)),
+            editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory,
             compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
-            scratch: InMemoryScratchStorage(), sync: previewSync())
+            scratch: InMemoryScratchStorage(), sync: previewSync(),
+            settings: SettingsEnvironment(store: InMemorySettings(), variables: processEnvironment, timeZone: .current))
     }
 
     /// An in-memory server holding one note from "another device", already logged in:

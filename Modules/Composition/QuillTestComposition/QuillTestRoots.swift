@@ -2,9 +2,11 @@ import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface
 import NoteStoreInterface
+import Foundation
 import QuillCLI
 import ClockInterface
 import RandomnessInterface
+import SettingsTesting
 import SyncUnimplementedDoubles
 import TerminalInterface
 import UnimplementedDoubles
@@ -24,12 +26,20 @@ public enum QuillTestRoots {
         decompression: any Decompressing = UnimplementedCompression(),
         byteStreams: any ByteStreamOpening = UnimplementedByteStreams(),
         scratch: any ScratchStorage = UnimplementedScratchStorage(),
-        sync: SyncEnvironment = unimplementedSync()
+        sync: SyncEnvironment = unimplementedSync(),
+        settings: SettingsEnvironment = noSettings()
     ) -> CLIEnvironment {
         CLIEnvironment(
             store: store, clock: clock, ids: ids, console: console, inputFiles: inputFiles, editor: editor,
             workingDirectory: workingDirectory, compression: compression, decompression: decompression,
-            byteStreams: byteStreams, scratch: scratch, sync: sync)
+            byteStreams: byteStreams, scratch: scratch, sync: sync, settings: settings)
+    }
+
+    /// No settings saved, no environment variables, UTC: every setting has its default. Unlike
+    /// the other dependencies this one is not "unimplemented" by default, because every command
+    /// that shows notes reads settings, and their defaults are what most tests expect.
+    public static func noSettings() -> SettingsEnvironment {
+        SettingsEnvironment(store: InMemorySettings(), variables: [:], timeZone: TimeZone(identifier: "UTC") ?? .current)
     }
 
     /// Sync dependencies that each fail the test when touched.

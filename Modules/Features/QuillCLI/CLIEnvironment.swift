@@ -30,12 +30,14 @@ public struct CLIEnvironment: Sendable {
     public var scratch: any ScratchStorage
     /// The sync server, its credentials and the local sync state.
     public var sync: SyncEnvironment
+    /// The saved settings (`quill config`) and what else decides a setting's value.
+    public var settings: SettingsEnvironment
 
     public init(
         store: any NoteStore, clock: any WallClock, ids: any NoteIDGenerating, console: any Console,
         inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String,
         compression: any Compressing, decompression: any Decompressing, byteStreams: any ByteStreamOpening,
-        scratch: any ScratchStorage, sync: SyncEnvironment
+        scratch: any ScratchStorage, sync: SyncEnvironment, settings: SettingsEnvironment
     ) {
         self.store = store
         self.clock = clock
@@ -49,6 +51,7 @@ public struct CLIEnvironment: Sendable {
         self.byteStreams = byteStreams
         self.scratch = scratch
         self.sync = sync
+        self.settings = settings
     }
 
     var notes: NoteService { NoteService(store: store, clock: clock, ids: ids) }

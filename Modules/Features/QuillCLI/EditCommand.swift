@@ -2,15 +2,17 @@ import Foundation
 import ArgumentParser
 import NotesFeature
 import QuillModels
+import SettingsInterface
 
 /// `quill edit ID [--title T] [--body B | --file PATH] [-t|--tag T] [--untag T]`
 ///
-/// With no field flags on a terminal, opens the note in `$EDITOR`: the first line is the
+/// With no field flags on a terminal, opens the note in the editor (`--editor`, `$QUILL_EDITOR`,
+/// the `editor` setting, `$VISUAL`, `$EDITOR`, `vi`, first found): the first line is the
 /// title, the rest (after one blank line) the body.
 public struct EditCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Change a note's title, body or tags.",
-        discussion: "With no field options on a terminal, the note opens in $EDITOR.")
+        discussion: "With no field options on a terminal, the note opens in the editor (see 'quill config').")
 
     @OptionGroup public var global: GlobalOptions
     @Argument(help: "The note's ID or a unique prefix of it.") var id: String
@@ -19,6 +21,7 @@ public struct EditCommand: QuillCommand {
     @Option(help: "Read the new body from this file.") var file: String?
     @Option(name: [.customShort("t"), .customLong("tag")], help: "Add a tag; repeat for several.") var addTags: [String] = []
     @Option(name: .customLong("untag"), help: "Remove a tag; repeat for several.") var removeTags: [String] = []
+    @Option(help: "The editor to open (default: the 'editor' setting, else $VISUAL, else $EDITOR, else vi).") var editor: String?
 
     public init() {}
 
@@ -39,7 +42,9 @@ public struct EditCommand: QuillCommand {
 
     private func editInEditor(in environment: CLIEnvironment) async throws -> NoteChanges {
         let note = try await environment.notes.note(id)
-        let edited = try await environment.editor.edit(EditorText.render(note), fileExtension: "md")
+        let effective = try await SettingsResolver(environment: environment.settings)
+            .resolve([.editor], flags: [SettingKey.editor: editor].compactMapValues { $0 })
+        let edited = try await environment.editor.edit(EditorText.render(note), fileExtension: "md", command: effective.editor)
         return try EditorText.parse(edited)
     }
 }

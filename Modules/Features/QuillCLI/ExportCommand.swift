@@ -3,6 +3,7 @@ import ArgumentParser
 import CompressionInterface
 import Foundation
 import QuillModels
+import SettingsInterface
 
 /// `quill export [-o|--output PATH | -] [-t|--tag T] [--level 1-9] [--single-stream] [-q|--quiet]`
 /// `quill export --format dir PATH [-t|--tag T] [--into-non-empty] [-q|--quiet]`
@@ -28,7 +29,7 @@ public struct ExportCommand: QuillCommand {
     var output: String?
     @Argument(help: "The same as --output: a path, or '-' for standard output.") var destination: String?
     @Option(name: [.short, .long], help: "Only notes with this tag.") var tag: String?
-    @Option(help: "Compression level, 1 (fastest) to 9 (smallest).") var level = CompressionLevel.standard.value
+    @Option(help: "Compression level, 1 (fastest) to 9 (smallest) (default: the 'export.level' setting, else 6).") var level: Int?
     @Flag(help: "Compress in one stream on one core instead of in parallel blocks.") var singleStream = false
     @Flag(name: [.short, .long], help: "Print nothing but errors.") var quiet = false
     @Option(help: "What to write: tar.gz (an archive, the default) or dir (a folder of Markdown files).") var format = Format.archive
@@ -42,12 +43,14 @@ public struct ExportCommand: QuillCommand {
             throw ValidationError("--format dir needs the folder to write to, e.g. 'quill export --format dir ~/Vault'")
         }
         if intoNonEmpty, format != .dir { throw ValidationError("--into-non-empty goes with --format dir") }
-        guard CompressionLevel.range.contains(level) else { throw ValidationError("--level must be between 1 and 9") }
+        if let level, !CompressionLevel.range.contains(level) { throw ValidationError("--level must be between 1 and 9") }
     }
 
     public func run(in environment: CLIEnvironment) async throws {
         if format == .dir { return try await exportFolder(in: environment) }
-        let options = ExportOptions(tag: try tag.map { try Tag($0) }, level: try CompressionLevel(level),
+        let effective = try await SettingsResolver(environment: environment.settings)
+            .resolve([.exportLevel], flags: [SettingKey.exportLevel: level.map(String.init)].compactMapValues { $0 })
+        let options = ExportOptions(tag: try tag.map { try Tag($0) }, level: try CompressionLevel(effective.exportLevel),
                                     mode: singleStream ? .singleStream : .defaultParallel)
         let destination = output ?? self.destination ?? Self.defaultName(at: environment.clock.now())
         let sink = try ArchiveFailures.translating {

@@ -4,17 +4,17 @@ import QuillModels
 
 /// How notes are printed: one aligned line per note for people, stable JSON for scripts.
 enum NoteOutput {
-    static func line(_ summary: NoteSummary) -> String {
-        let tags = summary.tags.isEmpty ? "" : "  " + summary.tags.map { "#\($0)" }.joined(separator: " ")
-        return summary.id.short + "  " + Timestamp(summary.updated).minutes + "  " + summary.title + tags + "\n"
+    static func line(_ summary: NoteSummary, style: NoteStyle) -> String {
+        let tags = summary.tags.isEmpty ? "" : "  " + style.tags(summary.tags.map { "#\($0)" }.joined(separator: " "))
+        return style.id(summary.id.short) + "  " + style.minutes(summary.updated) + "  " + summary.title + tags + "\n"
     }
 
-    static func details(_ note: Note) -> String {
-        var text = "\(note.title)\n"
-        text += "id:       \(note.id)\n"
-        if !note.tags.isEmpty { text += "tags:     \(note.tags.map { "#\($0)" }.joined(separator: " "))\n" }
-        text += "created:  \(Timestamp(note.created))\n"
-        text += "updated:  \(Timestamp(note.updated))  (revision \(note.revision))\n"
+    static func details(_ note: Note, style: NoteStyle) -> String {
+        var text = "\(style.title(note.title))\n"
+        text += "id:       \(style.id(note.id.description))\n"
+        if !note.tags.isEmpty { text += "tags:     \(style.tags(note.tags.map { "#\($0)" }.joined(separator: " ")))\n" }
+        text += "created:  \(style.timestamp(note.created))\n"
+        text += "updated:  \(style.timestamp(note.updated))  (revision \(note.revision))\n"
         if !note.body.isEmpty { text += "\n" + note.body + (note.body.hasSuffix("\n") ? "" : "\n") }
         return text
     }

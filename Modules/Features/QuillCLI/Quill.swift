@@ -8,6 +8,7 @@ public struct Quill: ParsableCommand {
         abstract: "Keep notes in your terminal.",
         discussion: """
             Notes live in $QUILL_HOME, else $XDG_DATA_HOME/quill, else ~/.local/share/quill.
+            Settings ('quill config') live in $XDG_CONFIG_HOME/quill, else ~/.config/quill.
             Wherever a command takes an ID, a unique prefix of it will do.
             Exit status: 0 success, 1 failure, 2 usage error, 3 note not found.
             """,
@@ -15,7 +16,8 @@ public struct Quill: ParsableCommand {
         subcommands: [AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
                       RemoveCommand.self, SearchCommand.self,
                       ExportCommand.self, ImportCommand.self, VerifyCommand.self,
-                      LoginCommand.self, LogoutCommand.self, SyncCommand.self, StatusCommand.self]
+                      LoginCommand.self, LogoutCommand.self, SyncCommand.self, StatusCommand.self,
+                      ConfigCommand.self]
     )
 
     @OptionGroup public var global: GlobalOptions

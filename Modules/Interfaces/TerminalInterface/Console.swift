@@ -13,4 +13,6 @@ public protocol Console: Sendable {
     func readStandardInput() throws -> Data?
     var isStandardInputTerminal: Bool { get }
     var isStandardErrorTerminal: Bool { get }
+    /// Whether standard output is a terminal: colour is on by default only there.
+    var isStandardOutputTerminal: Bool { get }
 }

@@ -10,13 +10,15 @@ public final class RecordingConsole: Console {
     private let input: Data?
     public let isStandardInputTerminal: Bool
     public let isStandardErrorTerminal: Bool
+    public let isStandardOutputTerminal: Bool
 
     /// - Parameter standardInput: piped input; `nil` means standard input is a terminal.
-    public init(standardInput: Data? = nil, isStandardErrorTerminal: Bool = false) {
+    public init(standardInput: Data? = nil, isStandardErrorTerminal: Bool = false, isStandardOutputTerminal: Bool = false) {
         self.state = Mutex((Data(), ""))
         self.input = standardInput
         self.isStandardInputTerminal = standardInput == nil
         self.isStandardErrorTerminal = isStandardErrorTerminal
+        self.isStandardOutputTerminal = isStandardOutputTerminal
     }
 
     public var output: String { String(decoding: state.withLock { $0.output }, as: UTF8.self) }
@@ -32,14 +34,16 @@ public final class RecordingConsole: Console {
 /// An editor that replaces whatever it is given with a scripted text, remembering what it saw.
 public final class ScriptedEditor: TextEditing {
     private let reply: String
-    private let seen = Mutex<[String]>([])
+    private let seen = Mutex<[(text: String, command: String)]>([])
 
     public init(reply: String) { self.reply = reply }
 
-    public var openedTexts: [String] { seen.withLock { $0 } }
+    public var openedTexts: [String] { seen.withLock { $0.map(\.text) } }
+    /// The editor command each edit asked for.
+    public var commands: [String] { seen.withLock { $0.map(\.command) } }
 
-    public func edit(_ text: String, fileExtension: String) async throws -> String {
-        seen.withLock { $0.append(text) }
+    public func edit(_ text: String, fileExtension: String, command: String) async throws -> String {
+        seen.withLock { $0.append((text, command)) }
         return reply
     }
 }

@@ -5,7 +5,7 @@ import TerminalInterface
 public struct UnimplementedEditor: TextEditing {
     public init() {}
 
-    public func edit(_ text: String, fileExtension: String) async throws -> String {
+    public func edit(_ text: String, fileExtension: String, command: String) async throws -> String {
         throw unimplemented("TextEditing.edit")
     }
 }

@@ -25,9 +25,6 @@ enum MermaidGraph {
 
     /// `document` with the text between the markers replaced by `render(graph)`.
     static func updating(_ document: String, with graph: PackageGraph) throws -> String {
-        guard let start = document.range(of: begin), let stop = document.range(of: end), start.lowerBound < stop.lowerBound else {
-            throw RuleError("the document has no '\(begin)' … '\(end)' markers")
-        }
-        return String(document[..<start.lowerBound]) + render(graph) + String(document[stop.upperBound...])
+        try GeneratedSection.replace(in: document, begin: begin, end: end, with: render(graph))
     }
 }

@@ -1,19 +1,45 @@
 import Foundation
 
-// Usage: swift package dump-package | dependency-rule check [--docs docs/architecture.md]
-//        swift package dump-package | dependency-rule write-docs docs/architecture.md
-// `check` fails (exit 1) on any layering violation, and on a module graph in the docs that
-// no longer matches the package; `write-docs` regenerates that graph.
+// Usage: swift package dump-package | dependency-rule check [--docs docs/module-graph.md] [--concerns docs/architecture.md]
+//        swift package dump-package | dependency-rule write-docs docs/module-graph.md [--concerns docs/architecture.md]
+// Run from the package's root (the concern table reads the Swift sources of the targets).
+// `check` fails (exit 1) on any layering violation, and on a module graph or a table of concerns
+// in the docs that no longer matches the package; `write-docs` regenerates them.
 let arguments = Array(CommandLine.arguments.dropFirst())
+
+/// The value after `flag` in the arguments, if any.
+func option(_ flag: String) -> String? {
+    arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+
+/// The generated documents, each with the sections it should hold.
+func generatedDocuments(_ graph: PackageGraph, graphFile: String?) throws -> [(file: String, update: (String) throws -> String)] {
+    var documents: [(file: String, update: (String) throws -> String)] = []
+    if let graphFile { documents.append((graphFile, { try MermaidGraph.updating($0, with: graph) })) }
+    if let concernsFile = option("--concerns") {
+        let table = ConcernTable(graph: graph, declarations: try declarationsOfInterfacesAndTesting(graph))
+        documents.append((concernsFile, { try table.updating($0) }))
+    }
+    return documents
+}
+
+func declarationsOfInterfacesAndTesting(_ graph: PackageGraph) throws -> [String: SwiftDeclarations] {
+    var declarations: [String: SwiftDeclarations] = [:]
+    for target in graph.targets where [.interfaces, .testing].contains(Layer(path: target.path)) {
+        declarations[target.name] = try SwiftDeclarations(directory: target.path)
+    }
+    return declarations
+}
+
 do {
     let graph = try PackageGraph(dumpPackageJSON: FileHandle.standardInput.readDataToEndOfFile())
     switch arguments.first {
     case "check":
         var problems = RuleCheck.violations(in: graph)
-        if arguments.count == 3, arguments[1] == "--docs" {
-            let document = try String(contentsOfFile: arguments[2], encoding: .utf8)
-            if try MermaidGraph.updating(document, with: graph) != document {
-                problems.append("\(arguments[2]): the module graph is out of date; run Tools/dependency-rule.sh write-docs")
+        for (file, update) in try generatedDocuments(graph, graphFile: option("--docs")) {
+            let document = try String(contentsOfFile: file, encoding: .utf8)
+            if try update(document) != document {
+                problems.append("\(file): a generated section is out of date; run Tools/dependency-rule.sh write-docs")
             }
         }
         if problems.isEmpty {
@@ -22,12 +48,14 @@ do {
             FileHandle.standardError.write(Data((problems.map { "violation: \($0)" }.joined(separator: "\n") + "\n").utf8))
             exit(1)
         }
-    case "write-docs" where arguments.count == 2:
-        let document = try String(contentsOfFile: arguments[1], encoding: .utf8)
-        try MermaidGraph.updating(document, with: graph).write(toFile: arguments[1], atomically: true, encoding: .utf8)
-        print("updated the module graph in \(arguments[1])")
+    case "write-docs" where arguments.count >= 2:
+        for (file, update) in try generatedDocuments(graph, graphFile: arguments[1]) {
+            try update(try String(contentsOfFile: file, encoding: .utf8)).write(toFile: file, atomically: true, encoding: .utf8)
+            print("updated the generated sections of \(file)")
+        }
     default:
-        FileHandle.standardError.write(Data("usage: dependency-rule check [--docs FILE] | write-docs FILE (package JSON on stdin)\n".utf8))
+        FileHandle.standardError.write(Data(
+            "usage: dependency-rule check [--docs FILE] [--concerns FILE] | write-docs FILE [--concerns FILE] (package JSON on stdin)\n".utf8))
         exit(2)
     }
 } catch {

@@ -101,6 +101,7 @@ let package = Package(
         tests("NoteStoreContractTests", [
             "QuillModels", "NoteStoreInterface", "FileNoteStore", "LocalFileSystem", "FileSystemTesting",
             "NoteStoreTesting", "SystemTesting", "ScratchDirectories",
+            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
         ]),
         tests("NotesFeatureTests", ["NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "QuillModels"]),
         tests("QuillCLITests", [

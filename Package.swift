@@ -86,11 +86,13 @@ let package = Package(
         // Composition roots: the only code that names adapters.
         module("Composition", "QuillComposition", [
             "QuillCLI", "SystemLive", "LocalFileSystem", "FileNoteStore", "TerminalLive",
-            "SystemTesting", "NoteStoreTesting",
+            "SystemTesting", "NoteStoreTesting", "NotesFeature", "ArchiveFeature", "SyncFeature",
             "ZlibCompression", "LocalByteStreams", "ByteStreamTesting", // Archive
             "FileSyncState", "HTTPSyncTransport", "SyncRuntimeLive", "SyncTesting", // Sync
         ]),
-        module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles", "SyncUnimplementedDoubles"]),
+        module("Composition", "QuillTestComposition", [
+            "QuillCLI", "NotesFeature", "ArchiveFeature", "SyncFeature", "UnimplementedDoubles", "SyncUnimplementedDoubles",
+        ]),
 
         // Apps: parse, pick a root, run.
         .executableTarget(name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill"),
@@ -106,9 +108,9 @@ let package = Package(
         tests("NotesFeatureTests", ["NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "SystemTesting", "QuillModels"]),
         tests("QuillCLITests", [
             "QuillCLI", "QuillTestComposition", "NoteStoreTesting", "SystemTesting", "TerminalTesting",
-            "FileSystemTesting", "QuillModels", "NotesFeature",
-            "ByteStreamTesting", "CompressionTesting", // Archive
-            "SyncInterface", "SyncTesting", // Sync
+            "FileSystemTesting", "QuillModels", "NotesFeature", "NoteStoreInterface", "FileSystemInterface",
+            "ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "ByteStreamTesting", "CompressionTesting", // Archive
+            "SyncInterface", "SyncFeature", "SyncTesting", // Sync
         ]),
         tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive", "ScratchDirectories"]),
         tests("QuillIntegrationTests", ["QuillModels", "ProcessTesting", "quill"]),
@@ -150,6 +152,10 @@ let package = Package(
             "CryptoTokenSecurity", "ZlibCompression", "ByteStreamInterface", "LocalByteStreams", "ByteStreamTesting", "SystemInterface", "SystemLive",
             hummingbird, logging, serviceLifecycle,
         ]),
+        module("Composition", "ServerTestComposition", [
+            "ServerFeature", "ServerStoreInterface", "SystemInterface", "CompressionInterface", "ByteStreamInterface",
+            "ZlibCompression", "ByteStreamTesting",
+        ]),
         .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", "QuillModels", argumentParser, logging], path: "Apps/quill-server"),
         // Benchmark only (Tools/benchmarks/server.sh): the bare Hummingbird app quill-server is measured against.
         .executableTarget(name: "bare-hummingbird-benchmark", dependencies: [hummingbird], path: "Apps/bare-hummingbird-benchmark"),
@@ -157,7 +163,7 @@ let package = Package(
         tests("CryptoTokenSecurityTests", ["CryptoTokenSecurity", "ServerStoreInterface"]),
         tests("ServerFeatureTests", [
             "ServerFeature", "QuillAPI", "ServerStoreInterface", "ServerStoreTesting", "QuillModels", "SystemTesting", hummingbirdTesting,
-            "ZlibCompression", "ArchiveFeature", "ByteStreamTesting", "NoteStoreTesting", "NoteStoreInterface",
+            "ZlibCompression", "ArchiveFeature", "ByteStreamTesting", "NoteStoreTesting", "NoteStoreInterface", "ServerTestComposition",
         ]),
         tests("ServerStoreContractTests", [
             "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository", "CSQLite", postgresNIO, logging,
@@ -188,7 +194,7 @@ let package = Package(
             "QuillModels", "QuillAPI", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "FileNoteStore", "LocalFileSystem",
             "FileSystemTesting", "ScratchDirectories", "SystemTesting", "ServerStoreInterface", "ServerStoreTesting",
             "SQLiteNoteRepository", "PostgresNoteRepository", "ServerFeature", "ArchiveFeature", "ZlibCompression", "ByteStreamTesting",
-            hummingbird, hummingbirdTesting, postgresNIO, logging, .product(name: "PropertyBased", package: "swift-property-based"),
+            "ServerTestComposition", hummingbird, hummingbirdTesting, postgresNIO, logging, .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
     ],
     swiftLanguageModes: [.v6]

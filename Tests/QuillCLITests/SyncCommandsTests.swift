@@ -3,6 +3,7 @@ import NoteStoreTesting
 import QuillCLI
 import QuillModels
 import QuillTestComposition
+import SyncFeature
 import SyncInterface
 import SyncTesting
 import SystemTesting
@@ -29,7 +30,7 @@ struct SyncCommandsTests {
     }
 
     func run(_ command: any QuillCommand, transport: (any SyncTransport)? = nil) async throws {
-        try await command.run(in: environment(transport: transport))
+        try await command.runReportingFailures(in: environment(transport: transport))
     }
 
     @Test("login checks the server, saves the credentials and says so")

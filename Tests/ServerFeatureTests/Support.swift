@@ -1,4 +1,3 @@
-import ByteStreamTesting
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -7,9 +6,9 @@ import QuillModels
 import ServerFeature
 import ServerStoreInterface
 import ServerStoreTesting
+import ServerTestComposition
 import SystemInterface
 import SystemTesting
-import ZlibCompression
 import Testing
 
 /// A server over an in-memory store with two accounts, alice and bob, and their tokens.
@@ -29,9 +28,8 @@ struct TestServer {
         let alice = try await registration.register(name: "alice").token
         let bob = try await registration.register(name: "bob").token
         let failingStore = FailingServerStore(wrapping: store, failing: failing)
-        let dependencies = ServerDependencies(
-            notes: notes(failingStore), accounts: failingStore, readiness: failingStore, hasher: hasher,
-            clock: clock, ids: SequentialNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(), scratch: InMemoryScratchStorage())
+        let dependencies = ServerTestRoots.test(notes: notes(failingStore), accounts: failingStore, readiness: failingStore,
+                                                hasher: hasher, clock: clock, ids: SequentialNoteIDs())
         return TestServer(store: store, dependencies: dependencies, alice: alice, bob: bob)
     }
 

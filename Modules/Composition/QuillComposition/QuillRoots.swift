@@ -1,3 +1,4 @@
+import ArchiveFeature
 import ByteStreamTesting
 import FileNoteStore
 import LocalByteStreams
@@ -6,9 +7,11 @@ import Foundation
 import HTTPSyncTransport
 import LocalFileSystem
 import NoteStoreTesting
+import NotesFeature
 import QuillModels
 import QuillCLI
 import SystemLive
+import SyncFeature
 import SyncInterface
 import SyncRuntimeLive
 import SyncTesting
@@ -31,14 +34,18 @@ public enum QuillRoots {
     public static func production(processEnvironment: [String: String], workingDirectory: String) throws -> CLIEnvironment {
         let files = LocalFileAccessor()
         let root = try XDGDataDirectory(environment: processEnvironment, workingDirectory: workingDirectory).dataDirectory()
+        let store = FileNoteStore(root: root, files: files, locks: FlockLocking())
+        let clock = SystemClock(), ids = RandomNoteIDs()
+        let scratch = TemporaryScratchStorage(directory: temporaryDirectory(processEnvironment))
         return CLIEnvironment(
-            store: FileNoteStore(root: root, files: files, locks: FlockLocking()),
-            clock: SystemClock(), ids: RandomNoteIDs(), console: StandardConsole(), inputFiles: files,
+            notes: NoteService(store: store, clock: clock, ids: ids),
+            archive: ArchiveService(store: store, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
+                                    ids: ids, clock: clock, files: files),
+            sync: SyncService(store: store, clock: clock,
+                              environment: productionSync(processEnvironment: processEnvironment, dataDirectory: root)),
+            clock: clock, console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(environment: processEnvironment, temporaryDirectory: temporaryDirectory(processEnvironment)),
-            workingDirectory: workingDirectory,
-            compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
-            scratch: TemporaryScratchStorage(directory: temporaryDirectory(processEnvironment)),
-            sync: productionSync(processEnvironment: processEnvironment, dataDirectory: root))
+            workingDirectory: workingDirectory, byteStreams: LocalByteStreams(), scratch: scratch)
     }
 
     /// Credentials in the config directory (with QUILL_SERVER / QUILL_TOKEN overriding them), the
@@ -55,14 +62,19 @@ public enum QuillRoots {
     }
 
     public static func preview(processEnvironment: [String: String], workingDirectory: String) -> CLIEnvironment {
-        CLIEnvironment(
-            store: InMemoryNoteStore(notes: SampleNotes.all()),
-            clock: FixedClock(SampleNotes.epoch.addingTimeInterval(40 * 86_400)),
-            ids: SequentialNoteIDs(namespace: 0x9e), console: StandardConsole(), inputFiles: LocalFileAccessor(),
+        let store = InMemoryNoteStore(notes: SampleNotes.all())
+        let clock = FixedClock(SampleNotes.epoch.addingTimeInterval(40 * 86_400))
+        let ids = SequentialNoteIDs(namespace: 0x9e)
+        let files = LocalFileAccessor()
+        let scratch = InMemoryScratchStorage()
+        return CLIEnvironment(
+            notes: NoteService(store: store, clock: clock, ids: ids),
+            archive: ArchiveService(store: store, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
+                                    ids: ids, clock: clock, files: files),
+            sync: SyncService(store: store, clock: clock, environment: previewSync()),
+            clock: clock, console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(environment: processEnvironment, temporaryDirectory: temporaryDirectory(processEnvironment)),
-            workingDirectory: workingDirectory,
-            compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
-            scratch: InMemoryScratchStorage(), sync: previewSync())
+            workingDirectory: workingDirectory, byteStreams: LocalByteStreams(), scratch: scratch)
     }
 
     /// An in-memory server holding one note from "another device", already logged in:

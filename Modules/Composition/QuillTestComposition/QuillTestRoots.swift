@@ -1,8 +1,11 @@
+import ArchiveFeature
 import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface
 import NoteStoreInterface
+import NotesFeature
 import QuillCLI
+import SyncFeature
 import SyncInterface
 import SyncUnimplementedDoubles
 import SystemInterface
@@ -10,7 +13,8 @@ import TerminalInterface
 import UnimplementedDoubles
 
 /// The test composition root: an environment in which every dependency a test does not
-/// pass is "unimplemented" and fails the test if the code under test touches it.
+/// pass is "unimplemented" and fails the test if the code under test touches it. It builds
+/// the same services as the other roots, over the dependencies the test passes.
 public enum QuillTestRoots {
     public static func test(
         store: any NoteStore = UnimplementedNoteStore(),
@@ -27,9 +31,12 @@ public enum QuillTestRoots {
         sync: SyncEnvironment = unimplementedSync()
     ) -> CLIEnvironment {
         CLIEnvironment(
-            store: store, clock: clock, ids: ids, console: console, inputFiles: inputFiles, editor: editor,
-            workingDirectory: workingDirectory, compression: compression, decompression: decompression,
-            byteStreams: byteStreams, scratch: scratch, sync: sync)
+            notes: NoteService(store: store, clock: clock, ids: ids),
+            archive: ArchiveService(store: store, compression: compression, decompression: decompression, scratch: scratch,
+                                    ids: ids, clock: clock, files: inputFiles),
+            sync: SyncService(store: store, clock: clock, environment: sync),
+            clock: clock, console: console, inputFiles: inputFiles, editor: editor,
+            workingDirectory: workingDirectory, byteStreams: byteStreams, scratch: scratch)
     }
 
     /// Sync dependencies that each fail the test when touched.

@@ -95,14 +95,15 @@ let package = Package(
         // Composition roots: the only code that names adapters.
         module("Composition", "QuillComposition", [
             "QuillCLI", "QuillModels", "SystemClock", "SystemRandomness", "GlibcAllocator", "LocalFileSystem", "FileNoteStore",
-            "POSIXTerminal", "ClockTesting", "RandomnessTesting", "NoteStoreTesting",
+            "POSIXTerminal", "ClockTesting", "RandomnessTesting", "NoteStoreTesting", "NotesFeature", "ArchiveFeature", "SyncFeature",
             "ZlibCompression", "LocalByteStream", "ByteStreamTesting", // Archive
             "FileSyncState", "HTTPSyncTransport", "SyncStateInterface", "SyncStateTesting", "SyncTransportTesting", // Sync
             "JSONFileSettings", "SettingsTesting",
         ]),
         module("Composition", "QuillTestComposition", [
-            "QuillCLI", "UnimplementedDoubles", "SyncUnimplementedDoubles", "ByteStreamInterface", "ClockInterface",
-            "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "RandomnessInterface", "TerminalInterface", "SettingsTesting",
+            "QuillCLI", "NotesFeature", "ArchiveFeature", "SyncFeature", "UnimplementedDoubles", "SyncUnimplementedDoubles",
+            "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface",
+            "RandomnessInterface", "TerminalInterface", "SettingsTesting",
         ]),
 
         // Apps: parse, pick a root, run.
@@ -118,13 +119,14 @@ let package = Package(
         tests("NoteStoreContractTests", [
             "QuillModels", "NoteStoreInterface", "FileNoteStore", "LocalFileSystem", "FileSystemTesting",
             "NoteStoreTesting", "ScratchDirectories",
+            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "TokenSecurityInterface",
         ]),
         tests("NotesFeatureTests", ["NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "QuillModels"]),
         tests("QuillCLITests", [
             "QuillCLI", "QuillTestComposition", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "TerminalTesting",
-            "FileSystemTesting", "QuillModels",
-            "ByteStreamTesting", "CompressionTesting", // Archive
-            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting", // Sync
+            "FileSystemTesting", "QuillModels", "NotesFeature", "NoteStoreInterface", "FileSystemInterface",
+            "ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "ByteStreamTesting", "CompressionTesting", // Archive
+            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting", "SyncFeature", // Sync
             "SettingsInterface", "SettingsTesting", "UnimplementedDoubles",
         ]),
         tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "POSIXTerminal", "ScratchDirectories"]),
@@ -172,6 +174,10 @@ let package = Package(
             "ClockInterface", "SystemClock", "RandomnessInterface", "SystemRandomness",
             hummingbird, logging, serviceLifecycle,
         ]),
+        module("Composition", "ServerTestComposition", [
+            "ServerFeature", "ServerStoreInterface", "ClockInterface", "RandomnessInterface", "TokenSecurityInterface",
+            "CompressionInterface", "ByteStreamInterface", "ZlibCompression", "ByteStreamTesting",
+        ]),
         .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", "QuillModels", argumentParser, logging], path: "Apps/quill-server"),
         // Benchmark only (Tools/benchmarks/server.sh): the bare Hummingbird app quill-server is measured against.
         .executableTarget(name: "bare-hummingbird-benchmark", dependencies: [hummingbird], path: "Apps/bare-hummingbird-benchmark"),
@@ -180,7 +186,7 @@ let package = Package(
         tests("ServerFeatureTests", [
             "ServerFeature", "QuillAPI", "ServerStoreInterface", "ServerStoreTesting", "TokenSecurityTesting", "QuillModels", "ClockInterface",
             "ClockTesting", "RandomnessTesting", hummingbirdTesting,
-            "ZlibCompression", "ArchiveFeature", "ByteStreamTesting", "NoteStoreTesting", "NoteStoreInterface",
+            "ZlibCompression", "ArchiveFeature", "ByteStreamTesting", "NoteStoreTesting", "NoteStoreInterface", "ServerTestComposition",
         ]),
         tests("ServerStoreContractTests", [
             "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteServerStore", "PostgresServerStore", "CSQLite", postgresNIO, logging,
@@ -219,7 +225,7 @@ let package = Package(
             "QuillModels", "QuillAPI", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "FileNoteStore", "LocalFileSystem",
             "FileSystemTesting", "ScratchDirectories", "ClockTesting", "RandomnessTesting", "ServerStoreInterface", "ServerStoreTesting",
             "TokenSecurityTesting", "SQLiteServerStore", "PostgresServerStore", "ServerFeature", "ArchiveFeature", "ZlibCompression", "ByteStreamTesting",
-            hummingbird, hummingbirdTesting, postgresNIO, logging, .product(name: "PropertyBased", package: "swift-property-based"),
+            "ServerTestComposition", hummingbird, hummingbirdTesting, postgresNIO, logging, .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
     ],
     swiftLanguageModes: [.v6]

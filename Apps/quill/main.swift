@@ -21,7 +21,7 @@ do {
     let environment = command.global.preview
         ? QuillRoots.preview(processEnvironment: processEnvironment, workingDirectory: workingDirectory)
         : try QuillRoots.production(processEnvironment: processEnvironment, workingDirectory: workingDirectory)
-    try await command.run(in: environment)
+    try await command.runReportingFailures(in: environment)
     exit(ExitStatus.success.rawValue)
 } catch {
     exit(reporter.report(error))

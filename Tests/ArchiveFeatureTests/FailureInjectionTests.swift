@@ -84,18 +84,10 @@ struct FailureInjectionTests {
     }
 }
 
-/// A store whose listing reports a corrupt file.
-private struct ProblemStore: NoteStore {
+/// A store whose listing reports a corrupt file: a reader is all an export asks for.
+private struct ProblemStore: NoteReading {
     func note(id: NoteID) async throws -> Note? { nil }
     func list(_ query: NoteQuery) async throws -> NoteListing {
         NoteListing(notes: [], problems: [StoreProblem(location: "notes/ab.json", reason: "not JSON")])
     }
-    func search(_ text: String, limit: Int?) async throws -> NoteListing { NoteListing(notes: []) }
-    func ids(withPrefix prefix: String) async throws -> [NoteID] { [] }
-    func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws {}
-    func createInBulk<T: Sendable>(origin: WriteOrigin, _ fill: (any BulkCreation) async throws -> T) async throws -> T {
-        throw NoteStoreError.unavailable("read-only")
-    }
-    func pendingChanges() async throws -> [NoteID] { [] }
-    func acknowledge(_ revisions: [NoteID: Int]) async throws {}
 }

@@ -13,6 +13,9 @@ import ServerFeature
 import TokenSecurityTesting
 import ClockTesting
 import RandomnessTesting
+import ServerStoreInterface
+import ServerStoreTesting
+import ServerTestComposition
 import Testing
 import ZlibCompression
 
@@ -42,9 +45,7 @@ struct ServerAPIRoundTripTests {
             let hasher = MarkerTokenHasher()
             let token = try await AccountRegistration(accounts: store, tokens: SequentialTokenGenerator(), hasher: hasher)
                 .register(name: "property").token
-            let dependencies = ServerDependencies(
-                notes: store, accounts: store, readiness: store, hasher: hasher, clock: FixedClock(Self.date), ids: SequentialNoteIDs(),
-                metrics: ServerMetrics(), compression: ZlibGzip(), scratch: InMemoryScratchStorage())
+            let dependencies = ServerTestRoots.test(store: store, hasher: hasher, clock: FixedClock(Self.date), ids: SequentialNoteIDs())
             let app = ServerApplication.application(router: ServerApplication.router(dependencies), host: "127.0.0.1", port: 0,
                                                     logger: Logger(label: "test"))
             try await app.test(.router) { client in

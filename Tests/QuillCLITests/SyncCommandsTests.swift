@@ -9,6 +9,7 @@ import ClockTesting
 import RandomnessTesting
 import SyncStateTesting
 import SyncTransportTesting
+import SyncFeature
 import TerminalTesting
 import Testing
 
@@ -32,7 +33,7 @@ struct SyncCommandsTests {
     }
 
     func run(_ command: any QuillCommand, transport: (any SyncTransport)? = nil) async throws {
-        try await command.run(in: environment(transport: transport))
+        try await command.runReportingFailures(in: environment(transport: transport))
     }
 
     @Test("login checks the server, saves the credentials and says so")

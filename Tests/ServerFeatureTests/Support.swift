@@ -1,4 +1,3 @@
-import ByteStreamTesting
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -13,6 +12,7 @@ import ClockInterface
 import ClockTesting
 import RandomnessTesting
 import ZlibCompression
+import ServerTestComposition
 import Testing
 
 /// A server over an in-memory store with two accounts, alice and bob, and their tokens.
@@ -32,9 +32,8 @@ struct TestServer {
         let alice = try await registration.register(name: "alice").token
         let bob = try await registration.register(name: "bob").token
         let failingStore = FailingServerStore(wrapping: store, failing: failing)
-        let dependencies = ServerDependencies(
-            notes: notes(failingStore), accounts: failingStore, readiness: failingStore, hasher: hasher,
-            clock: clock, ids: SequentialNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(), scratch: InMemoryScratchStorage())
+        let dependencies = ServerTestRoots.test(notes: notes(failingStore), accounts: failingStore, readiness: failingStore,
+                                                hasher: hasher, clock: clock, ids: SequentialNoteIDs())
         return TestServer(store: store, dependencies: dependencies, alice: alice, bob: bob)
     }
 

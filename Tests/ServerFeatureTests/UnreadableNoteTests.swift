@@ -14,6 +14,7 @@ import ServerStoreTesting
 import TokenSecurityTesting
 import ClockTesting
 import RandomnessTesting
+import ServerTestComposition
 import Testing
 import ZlibCompression
 
@@ -30,8 +31,8 @@ import ZlibCompression
         let damaged = try #require(NoteID("b2"))
         let store = StoreWithAnUnreadableNote(base: base, damaged: damaged)
         let metrics = ServerMetrics()
-        let dependencies = ServerDependencies(notes: store, accounts: base, readiness: base, hasher: hasher, clock: FixedClock(TestServer.now),
-                                              ids: SequentialNoteIDs(), metrics: metrics, compression: ZlibGzip(), scratch: InMemoryScratchStorage())
+        let dependencies = ServerTestRoots.test(notes: store, accounts: base, readiness: base, hasher: hasher,
+                                                clock: FixedClock(TestServer.now), ids: SequentialNoteIDs(), metrics: metrics)
         let app = ServerApplication.application(router: ServerApplication.router(dependencies), host: "127.0.0.1", port: 0,
                                                 logger: Logger(label: "test"))
         try await app.test(.router) { client in

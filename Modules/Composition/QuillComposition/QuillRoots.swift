@@ -1,3 +1,4 @@
+import ArchiveFeature
 import ByteStreamTesting
 import FileNoteStore
 import LocalByteStream
@@ -7,6 +8,7 @@ import HTTPSyncTransport
 import JSONFileSettings
 import LocalFileSystem
 import NoteStoreTesting
+import NotesFeature
 import QuillModels
 import QuillCLI
 import GlibcAllocator
@@ -19,6 +21,7 @@ import SyncStateTesting
 import SyncTransportTesting
 import POSIXTerminal
 import SettingsTesting
+import SyncFeature
 import ZlibCompression
 
 /// The composition roots of the `quill` app: the one place that names concrete adapters.
@@ -36,14 +39,18 @@ public enum QuillRoots {
     public static func production(processEnvironment: [String: String], workingDirectory: String) throws -> CLIEnvironment {
         let files = LocalFileAccessor()
         let root = try XDGDataDirectory(environment: processEnvironment, workingDirectory: workingDirectory).dataDirectory()
+        let store = FileNoteStore(root: root, files: files, locks: FlockLocking())
+        let clock = SystemClock(), ids = RandomNoteIDs()
+        let scratch = TemporaryScratchStorage(directory: temporaryDirectory(processEnvironment))
         return CLIEnvironment(
-            store: FileNoteStore(root: root, files: files, locks: FlockLocking()),
-            clock: SystemClock(), ids: RandomNoteIDs(), console: StandardConsole(), inputFiles: files,
+            notes: NoteService(store: store, clock: clock, ids: ids),
+            archive: ArchiveService(store: store, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
+                                    ids: ids, clock: clock, files: files),
+            sync: SyncService(store: store, clock: clock,
+                              environment: productionSync(processEnvironment: processEnvironment, dataDirectory: root)),
+            clock: clock, console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
-            workingDirectory: workingDirectory,
-            compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
-            scratch: TemporaryScratchStorage(directory: temporaryDirectory(processEnvironment)),
-            sync: productionSync(processEnvironment: processEnvironment, dataDirectory: root),
+            workingDirectory: workingDirectory, byteStreams: LocalByteStreams(), scratch: scratch,
             settings: SettingsEnvironment(
                 store: JSONSettingsFile(directory: XDGConfigDirectory(environment: processEnvironment), files: files, locks: FlockLocking()),
                 variables: processEnvironment, timeZone: .current))
@@ -63,14 +70,19 @@ public enum QuillRoots {
     }
 
     public static func preview(processEnvironment: [String: String], workingDirectory: String) -> CLIEnvironment {
-        CLIEnvironment(
-            store: InMemoryNoteStore(notes: SampleNotes.all()),
-            clock: FixedClock(SampleNotes.epoch.addingTimeInterval(40 * 86_400)),
-            ids: SequentialNoteIDs(namespace: 0x9e), console: StandardConsole(), inputFiles: LocalFileAccessor(),
+        let store = InMemoryNoteStore(notes: SampleNotes.all())
+        let clock = FixedClock(SampleNotes.epoch.addingTimeInterval(40 * 86_400))
+        let ids = SequentialNoteIDs(namespace: 0x9e)
+        let files = LocalFileAccessor()
+        let scratch = InMemoryScratchStorage()
+        return CLIEnvironment(
+            notes: NoteService(store: store, clock: clock, ids: ids),
+            archive: ArchiveService(store: store, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
+                                    ids: ids, clock: clock, files: files),
+            sync: SyncService(store: store, clock: clock, environment: previewSync()),
+            clock: clock, console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
-            workingDirectory: workingDirectory,
-            compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
-            scratch: InMemoryScratchStorage(), sync: previewSync(),
+            workingDirectory: workingDirectory, byteStreams: LocalByteStreams(), scratch: scratch,
             settings: SettingsEnvironment(store: InMemorySettings(), variables: processEnvironment, timeZone: .current))
     }
 

@@ -1,3 +1,4 @@
+import ArchiveFeature
 import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface
@@ -7,12 +8,15 @@ import QuillCLI
 import ClockInterface
 import RandomnessInterface
 import SettingsTesting
+import NotesFeature
+import SyncFeature
 import SyncUnimplementedDoubles
 import TerminalInterface
 import UnimplementedDoubles
 
 /// The test composition root: an environment in which every dependency a test does not
-/// pass is "unimplemented" and fails the test if the code under test touches it.
+/// pass is "unimplemented" and fails the test if the code under test touches it. It builds
+/// the same services as the other roots, over the dependencies the test passes.
 public enum QuillTestRoots {
     public static func test(
         store: any NoteStore = UnimplementedNoteStore(),
@@ -30,9 +34,12 @@ public enum QuillTestRoots {
         settings: SettingsEnvironment = noSettings()
     ) -> CLIEnvironment {
         CLIEnvironment(
-            store: store, clock: clock, ids: ids, console: console, inputFiles: inputFiles, editor: editor,
-            workingDirectory: workingDirectory, compression: compression, decompression: decompression,
-            byteStreams: byteStreams, scratch: scratch, sync: sync, settings: settings)
+            notes: NoteService(store: store, clock: clock, ids: ids),
+            archive: ArchiveService(store: store, compression: compression, decompression: decompression, scratch: scratch,
+                                    ids: ids, clock: clock, files: inputFiles),
+            sync: SyncService(store: store, clock: clock, environment: sync),
+            clock: clock, console: console, inputFiles: inputFiles, editor: editor,
+            workingDirectory: workingDirectory, byteStreams: byteStreams, scratch: scratch, settings: settings)
     }
 
     /// No settings saved, no environment variables, UTC: every setting has its default. Unlike

@@ -17,7 +17,8 @@ import SystemClock
 import SystemRandomness
 import ZlibCompression
 
-/// The composition roots of `quill-server`: the only code that names its adapters.
+/// The composition roots of `quill-server`: the only code that names its adapters. (The test
+/// root is `ServerTestComposition`, kept apart as the client's is.)
 public enum ServerRoots {
     /// The real server: SQLite in the data directory (created if needed) or PostgreSQL.
     public static func production(_ configuration: ServerConfiguration, logger: Logger) throws -> ServerEnvironment {
@@ -50,17 +51,6 @@ public enum ServerRoots {
             dependencies: seeded.dependencies, services: [],
             prepare: { _ = try await ServerSampleData.seed(store, hasher: hasher) },
             close: {}, registration: seeded.registration, banner: seeded.banner)
-    }
-
-    /// For tests: the given store, hashing, tokens, clock and note IDs (fakes, or a real database).
-    public static func test(store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking,
-                            hasher: any TokenHashing, tokens: any TokenGenerating, clock: any WallClock,
-                            ids: any NoteIDGenerating) -> ServerEnvironment {
-        let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, hasher: hasher,
-                                              clock: clock, ids: ids, metrics: ServerMetrics(), compression: ZlibGzip(),
-                                              scratch: InMemoryScratchStorage())
-        return ServerEnvironment(dependencies: dependencies, services: [], prepare: { try await store.migrate() }, close: {},
-                                 registration: AccountRegistration(accounts: store, tokens: tokens, hasher: hasher), banner: [])
     }
 
     private static func environment(

@@ -9,11 +9,11 @@ import RandomnessInterface
 /// Everything it needs from outside arrives as protocols, so the CLI, previews and tests
 /// run this same code against a file store, an in-memory store, a fixed clock, and so on.
 public struct NoteService: Sendable {
-    private let store: any NoteStore
+    private let store: any NoteReading & NoteSearching & NoteWriting
     private let clock: any WallClock
     private let ids: any NoteIDGenerating
 
-    public init(store: any NoteStore, clock: any WallClock, ids: any NoteIDGenerating) {
+    public init(store: any NoteReading & NoteSearching & NoteWriting, clock: any WallClock, ids: any NoteIDGenerating) {
         self.store = store
         self.clock = clock
         self.ids = ids

@@ -1,58 +1,53 @@
+import ArchiveFeature
 import ByteStreamInterface
-import CompressionInterface
 import FileSystemInterface
 import NotesFeature
-import NoteStoreInterface
 import ClockInterface
-import RandomnessInterface
+import SyncFeature
 import TerminalInterface
 
-/// Everything the `quill` commands need from outside, as protocols.
+/// Everything the `quill` commands need from outside: the features' services, and the
+/// terminal, files and streams a command line reads and writes.
 ///
-/// A composition root builds one (production, preview or test) and hands it to the command
-/// the user typed; the commands never know which one they got.
+/// A composition root builds one (production, preview or test), services included, and
+/// hands it to the command the user typed; the commands never know which one they got.
 public struct CLIEnvironment: Sendable {
-    public var store: any NoteStore
+    /// Notes: add, show, edit, remove, list, search.
+    public var notes: NoteService
+    /// Archives: export, import, verify.
+    public var archive: ArchiveService
+    /// Sync: login, logout, sync, status.
+    public var sync: SyncService
+    /// The time progress lines measure and default export names carry.
     public var clock: any WallClock
-    public var ids: any NoteIDGenerating
     public var console: any Console
-    /// The files and folders users name on the command line (`--file PATH`, `import DIR`,
-    /// `export --format dir PATH`).
+    /// The files and folders users name on the command line (`--file PATH`, `import DIR`).
     public var inputFiles: any FileAccessing
     public var editor: any TextEditing
     /// The directory relative paths on the command line are relative to.
     public var workingDirectory: String
-    /// Archives (`quill export`, `import`, `verify`): gzip, and the files or standard streams they go to.
-    public var compression: any Compressing
-    public var decompression: any Decompressing
+    /// The archive files or standard streams `export`, `import` and `verify` name.
     public var byteStreams: any ByteStreamOpening
-    /// Where an archive's per-note bookkeeping waits, so that memory stays bounded.
+    /// Where a dry run's or a verification's plan waits, so that memory stays bounded.
     public var scratch: any ScratchStorage
-    /// The sync server, its credentials and the local sync state.
-    public var sync: SyncEnvironment
     /// The saved settings (`quill config`) and what else decides a setting's value.
     public var settings: SettingsEnvironment
 
     public init(
-        store: any NoteStore, clock: any WallClock, ids: any NoteIDGenerating, console: any Console,
+        notes: NoteService, archive: ArchiveService, sync: SyncService, clock: any WallClock, console: any Console,
         inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String,
-        compression: any Compressing, decompression: any Decompressing, byteStreams: any ByteStreamOpening,
-        scratch: any ScratchStorage, sync: SyncEnvironment, settings: SettingsEnvironment
+        byteStreams: any ByteStreamOpening, scratch: any ScratchStorage, settings: SettingsEnvironment
     ) {
-        self.store = store
+        self.notes = notes
+        self.archive = archive
+        self.sync = sync
         self.clock = clock
-        self.ids = ids
         self.console = console
         self.inputFiles = inputFiles
         self.editor = editor
         self.workingDirectory = workingDirectory
-        self.compression = compression
-        self.decompression = decompression
         self.byteStreams = byteStreams
         self.scratch = scratch
-        self.sync = sync
         self.settings = settings
     }
-
-    var notes: NoteService { NoteService(store: store, clock: clock, ids: ids) }
 }

@@ -53,15 +53,10 @@ public struct ExportCommand: QuillCommand {
         let options = ExportOptions(tag: try tag.map { try Tag($0) }, level: try CompressionLevel(effective.exportLevel),
                                     mode: singleStream ? .singleStream : .defaultParallel)
         let destination = output ?? self.destination ?? Self.defaultName(at: environment.clock.now())
-        let sink = try ArchiveFailures.translating {
-            destination == "-" ? environment.byteStreams.standardOutput()
-                : try environment.byteStreams.createForWriting(TextInput.absolute(destination, in: environment))
-        }
+        let sink = destination == "-" ? environment.byteStreams.standardOutput()
+            : try environment.byteStreams.createForWriting(TextInput.absolute(destination, in: environment))
         var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
-        let summary = try await ArchiveFailures.translating {
-            try await ArchiveExporter(store: environment.store, compression: environment.compression, scratch: environment.scratch)
-                .export(to: sink, options: options) { progress.update($0) }
-        }
+        let summary = try await environment.archive.export(to: sink, options: options) { progress.update($0) }
         progress.finish()
         if !quiet, destination != "-" {
             environment.console.write("Exported \(summary.noteCount) notes to \(destination) (\(ByteCount.text(summary.compressedBytes)))\n")
@@ -71,10 +66,8 @@ public struct ExportCommand: QuillCommand {
     private func exportFolder(in environment: CLIEnvironment) async throws {
         let folder = TextInput.absolute(output ?? destination ?? "", in: environment)
         var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
-        let count = try await ArchiveFailures.translating {
-            try await FolderExporter(store: environment.store, files: environment.inputFiles)
-                .export(to: folder, tag: try tag.map { try Tag($0) }, intoNonEmptyFolder: intoNonEmpty) { progress.update($0) }
-        }
+        let count = try await environment.archive.exportFolder(
+            to: folder, tag: try tag.map { try Tag($0) }, intoNonEmptyFolder: intoNonEmpty) { progress.update($0) }
         progress.finish()
         if !quiet { environment.console.write("Exported \(count) notes to \(folder)/\n") }
     }

@@ -31,27 +31,23 @@ public struct ImportCommand: QuillCommand {
             source = environment.byteStreams.standardInput()
         } else {
             do { source = try environment.byteStreams.openForReading(absolute) } catch {
-                guard (try? environment.inputFiles.metadata(of: absolute))?.kind == .directory else { throw ArchiveFailures.failure(for: error) }
+                guard (try? environment.inputFiles.metadata(of: absolute))?.kind == .directory else { throw error }
                 source = nil
             }
         }
         var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
-        let importer = ArchiveImporter(store: environment.store, decompression: environment.decompression,
-                                       scratch: environment.scratch, ids: environment.ids, clock: environment.clock)
-        let listing = dryRun && !quiet ? try ArchiveFailures.translating { try PlanListing(scratch: environment.scratch) } : nil
-        let report = try await ArchiveFailures.translating {
-            if let source {
-                try await importer.importArchive(from: source, limits: try limits.limits(), dryRun: dryRun,
-                                                 progress: { progress.update($0) }, plan: { try listing?.record($0) })
-            } else {
-                try await importer.importFolder(at: absolute, files: environment.inputFiles, limits: try limits.limits(), dryRun: dryRun,
-                                                progress: { progress.update($0) }, plan: { try listing?.record($0) })
-            }
+        let listing = dryRun && !quiet ? try PlanListing(scratch: environment.scratch) : nil
+        let report = if let source {
+            try await environment.archive.importArchive(from: source, limits: try limits.limits(), dryRun: dryRun,
+                                                        progress: { progress.update($0) }, plan: { try listing?.record($0) })
+        } else {
+            try await environment.archive.importFolder(at: absolute, limits: try limits.limits(), dryRun: dryRun,
+                                                       progress: { progress.update($0) }, plan: { try listing?.record($0) })
         }
         progress.finish()
         guard !quiet else { return }
         if let listing {
-            try ArchiveFailures.translating { try listing.write(report, to: environment.console) }
+            try listing.write(report, to: environment.console)
         } else {
             environment.console.write(ImportReportOutput.text(report))
         }
@@ -70,16 +66,11 @@ public struct VerifyCommand: QuillCommand {
     public init() {}
 
     public func run(in environment: CLIEnvironment) async throws {
-        let source = try ArchiveFailures.translating {
-            path == "-" ? environment.byteStreams.standardInput() : try environment.byteStreams.openForReading(TextInput.absolute(path, in: environment))
-        }
-        let verifier = ArchiveVerifier(store: environment.store, decompression: environment.decompression,
-                                       scratch: environment.scratch, ids: environment.ids, clock: environment.clock)
-        let listing = try ArchiveFailures.translating { try PlanListing(scratch: environment.scratch) }
-        let report = try await ArchiveFailures.translating {
-            try await verifier.verify(source, limits: try limits.limits(), plan: { try listing.record($0) })
-        }
-        try ArchiveFailures.translating { try listing.write(report, to: environment.console) }
+        let source = path == "-" ? environment.byteStreams.standardInput()
+            : try environment.byteStreams.openForReading(TextInput.absolute(path, in: environment))
+        let listing = try PlanListing(scratch: environment.scratch)
+        let report = try await environment.archive.verify(source, limits: try limits.limits(), plan: { try listing.record($0) })
+        try listing.write(report, to: environment.console)
     }
 }
 

@@ -38,18 +38,7 @@ public struct LoginCommand: QuillCommand {
     public func run(in environment: CLIEnvironment) async throws {
         guard let url = Self.serverURL(server) else { throw CLIFailure("invalid server URL", status: .usage) }
         let credentials = Credentials(server: url, token: token.trimmingCharacters(in: .whitespacesAndNewlines))
-        let sync = environment.sync
-        if !noVerify {
-            try await SyncFailure.reporting {
-                try SyncEngine.checkCompatible(try await sync.makeTransport(credentials).serverInfo())
-            }
-        }
-        if let previous = try await sync.credentials.load(), previous.server != credentials.server {
-            // A cursor and base revisions mean nothing to another server: start afresh.
-            try await sync.state.reset()
-            try await sync.baseRevisions.reset()
-        }
-        try await sync.credentials.save(credentials)
+        try await environment.sync.login(credentials, verify: !noVerify)
         environment.console.write("logged in to \(url.absoluteString)\n")
     }
 }

@@ -11,11 +11,7 @@ public struct LogoutCommand: QuillCommand {
     public init() {}
 
     public func run(in environment: CLIEnvironment) async throws {
-        let sync = environment.sync
-        let wasLoggedIn = try await sync.credentials.load() != nil
-        try await sync.credentials.remove()
-        try await sync.state.reset()
-        try await sync.baseRevisions.reset()
+        let wasLoggedIn = try await environment.sync.logout()
         environment.console.write(wasLoggedIn ? "logged out\n" : "not logged in; nothing to do\n")
     }
 }

@@ -14,3 +14,11 @@ public struct GlobalOptions: ParsableArguments, Sendable {
 
     public init() {}
 }
+
+extension QuillCommand {
+    /// Runs the command and reports any failure as the user reads it (`CLIFailure.from`):
+    /// what the app does, and so what the command tests check.
+    public func runReportingFailures(in environment: CLIEnvironment) async throws(CLIFailure) {
+        do { try await run(in: environment) } catch { throw CLIFailure.from(error) }
+    }
+}

@@ -12,20 +12,15 @@ public struct StatusCommand: QuillCommand {
     public init() {}
 
     public func run(in environment: CLIEnvironment) async throws {
-        let sync = environment.sync
-        let credentials = try await sync.credentials.load()
-        let pending = try await environment.store.pendingChanges()
-        let state = try await sync.state.load()
+        let status = try await environment.sync.status(listing: 10)
         var lines: [String] = []
-        lines.append("server: " + (credentials?.server.absoluteString ?? "not logged in (run 'quill login')"))
-        lines.append("pending local changes: \(pending.count)")
-        for id in pending.prefix(10) {
-            if let note = try await environment.store.note(id: id) {
-                lines.append("  \(id.short)  \(note.isDeleted ? "(deleted) " : "")\(note.title)")
-            }
+        lines.append("server: " + (status.server?.absoluteString ?? "not logged in (run 'quill login')"))
+        lines.append("pending local changes: \(status.pendingCount)")
+        for note in status.pendingNotes {
+            lines.append("  \(note.id.short)  \(note.isDeleted ? "(deleted) " : "")\(note.title)")
         }
-        if pending.count > 10 { lines.append("  … and \(pending.count - 10) more") }
-        lines.append("last successful sync: " + (state.lastSuccessfulSync.map { Timestamp($0).description } ?? "never"))
+        if status.pendingCount > 10 { lines.append("  … and \(status.pendingCount - 10) more") }
+        lines.append("last successful sync: " + (status.lastSuccessfulSync.map { Timestamp($0).description } ?? "never"))
         environment.console.write(lines.joined(separator: "\n") + "\n")
     }
 }

@@ -18,15 +18,11 @@ public struct SyncCommand: QuillCommand {
     public init() {}
 
     public func run(in environment: CLIEnvironment) async throws {
-        let sync = environment.sync
-        guard let credentials = try await sync.credentials.load() else { throw SyncFailure.cli(SyncError.notLoggedIn) }
-        let engine = SyncEngine(
-            store: environment.store, transport: sync.makeTransport(credentials), state: sync.state,
-            baseRevisions: sync.baseRevisions, clock: environment.clock, sleeper: sync.sleeper, random: sync.random)
         let progress = SyncProgressLine(console: environment.console, clock: environment.clock)
-        let report = try await SyncFailure.reporting {
+        let report: SyncReport
+        do {
             defer { progress.finish() }
-            return try await engine.sync(progress: progress.show)
+            report = try await environment.sync.sync(progress: progress.show)
         }
         environment.console.write("pulled \(report.pulled), pushed \(report.pushed), conflicts \(report.conflicts)\n")
         if report.conflicts > 0 {

@@ -2,12 +2,12 @@ import NoteStoreInterface
 import QuillModels
 import ServerStoreInterface
 
-/// One account's live notes on the server, seen through the client-side `NoteStore` port,
+/// One account's live notes on the server, seen through the client-side `NoteReading` port,
 /// so that the archive module's exporter writes the server's export (no second implementation).
 ///
-/// Read-only: the exporter only lists and reads. The listing is loaded up front
+/// Read-only, as the exporter asks for nothing more. The listing is loaded up front
 /// (`load()`), so a database failure is answered 503 before any byte of the archive is sent.
-final class AccountNotesView: NoteStore {
+final class AccountNotesView: NoteReading {
     private let repository: any ServerNoteRepository
     private let account: AccountID
     private let summaries: [NoteSummary]
@@ -44,15 +44,4 @@ final class AccountNotesView: NoteStore {
     func list(_ query: NoteQuery) async throws -> NoteListing {
         NoteListing(notes: query.arrange(summaries))
     }
-
-    func search(_ text: String, limit: Int?) async throws -> NoteListing { throw Self.readOnly }
-    func ids(withPrefix prefix: String) async throws -> [NoteID] { throw Self.readOnly }
-    func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws { throw Self.readOnly }
-    func createInBulk<T: Sendable>(origin: WriteOrigin, _ fill: (any BulkCreation) async throws -> T) async throws -> T {
-        throw Self.readOnly
-    }
-    func pendingChanges() async throws -> [NoteID] { throw Self.readOnly }
-    func acknowledge(_ revisions: [NoteID: Int]) async throws { throw Self.readOnly }
-
-    private static let readOnly = NoteStoreError.unavailable("the server's export view only lists and reads notes")
 }

@@ -23,7 +23,7 @@ public actor SyncEngine {
     /// Push rounds per sync: conflicts re-mark notes pending, which the next round pushes.
     static let maximumPushRounds = 4
 
-    private let store: any NoteStore
+    private let store: any NoteReading & NoteWriting & PendingChangeTracking
     private let transport: any SyncTransport
     private let state: any SyncStateStoring
     private let baseRevisions: any BaseRevisionStoring
@@ -33,7 +33,7 @@ public actor SyncEngine {
     private let pageSize: Int
 
     public init(
-        store: any NoteStore, transport: any SyncTransport, state: any SyncStateStoring,
+        store: any NoteReading & NoteWriting & PendingChangeTracking, transport: any SyncTransport, state: any SyncStateStoring,
         baseRevisions: any BaseRevisionStoring, clock: any WallClock, sleeper: any Sleeping,
         random: any RandomSource, retryPolicy: RetryPolicy = .standard, pageSize: Int = 1000
     ) {

@@ -1,6 +1,6 @@
 import QuillModels
 
-/// The store as seen from inside `NoteStore.createInBulk`: where a batch too large to hold in
+/// The store as seen from inside `NoteBulkCreating.createInBulk`: where a batch too large to hold in
 /// memory (an archive import) is added chunk by chunk.
 ///
 /// Exists so that an import can stream: it asks about one incoming note at a time and hands

@@ -25,7 +25,7 @@ public struct NoteCatalog: Hashable, Sendable {
     }
 }
 
-extension NoteStore {
+extension NoteReading {
     /// From `list`: right for stores whose listing is cheap (memory, tests); the file store
     /// answers from a lean scan of its index instead.
     public func catalog(_ query: NoteQuery, after: NoteID?, limit: Int) async throws -> NoteCatalog {

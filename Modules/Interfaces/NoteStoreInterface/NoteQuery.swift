@@ -1,6 +1,6 @@
 import QuillModels
 
-/// The filters `NoteStore.list` understands.
+/// The filters `NoteReading.list` understands.
 public struct NoteQuery: Hashable, Sendable {
     public var tag: Tag?
     public var limit: Int?

@@ -1,6 +1,6 @@
 import QuillModels
 
-/// One change in an all-or-nothing batch given to `NoteStore.apply`.
+/// One change in an all-or-nothing batch given to `NoteWriting.apply`.
 public enum NoteWrite: Hashable, Sendable {
     /// Adds a note whose ID must not exist yet.
     case create(Note)

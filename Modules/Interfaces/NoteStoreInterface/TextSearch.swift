@@ -1,4 +1,4 @@
-/// What "contains, ignoring case" means for `NoteStore.search`, shared by every store so
+/// What "contains, ignoring case" means for `NoteSearching.search`, shared by every store so
 /// they cannot disagree: both texts are lower-cased, then compared as Unicode scalars.
 public struct TextSearch: Sendable {
     private let needle: [UInt8]

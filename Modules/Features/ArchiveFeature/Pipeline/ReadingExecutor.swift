@@ -10,7 +10,7 @@ import Dispatch
 /// wait (utility, nice 2, was not enough to change that); behind a lower priority the reading
 /// side still gets every cycle the creator leaves.
 final class ReadingExecutor: TaskExecutor {
-    private let queue = DispatchQueue(label: "ArchiveImporter.reading", qos: .background, attributes: .concurrent)
+    private let queue = ArchiveThreads.reading()
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)

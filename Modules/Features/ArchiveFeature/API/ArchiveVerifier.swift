@@ -9,7 +9,7 @@ import RandomnessInterface
 public struct ArchiveVerifier: Sendable {
     private let importer: ArchiveImporter
 
-    public init(store: any NoteStore, decompression: any Decompressing, scratch: any ScratchStorage,
+    public init(store: any NoteReading & NoteBulkCreating, decompression: any Decompressing, scratch: any ScratchStorage,
                 ids: any NoteIDGenerating, clock: any WallClock) {
         importer = ArchiveImporter(store: store, decompression: decompression, scratch: scratch, ids: ids, clock: clock)
     }

@@ -11,12 +11,12 @@ import QuillModels
 /// reads the folder back, each note with its ID. It writes only into a new or empty folder,
 /// unless told otherwise, and then never replaces a file that is there.
 public struct FolderExporter: Sendable {
-    private let store: any NoteStore
+    private let store: any NoteReading
     private let files: any FileAccessing
     /// Files are made durable together, this many at a time.
     static let batchFiles = 256
 
-    public init(store: any NoteStore, files: any FileAccessing) {
+    public init(store: any NoteReading, files: any FileAccessing) {
         self.store = store
         self.files = files
     }

@@ -35,12 +35,12 @@ struct StoreImportTarget: ImportTarget {
 /// A dry run: reads the store, writes nothing, and remembers a fingerprint (not the note) of
 /// each note it would have added — 32 bytes, so that memory stays small.
 actor DryRunImportTarget: ImportTarget {
-    private let store: any NoteStore
+    private let store: any NoteReading
     /// 128 bits of the SHA-256 of each added note's ID, and of its content: collisions are as
     /// unlikely as in a 128-bit hash, and would only mislabel a line of the dry run's plan.
     private var added: [Fingerprint: Fingerprint] = [:]
 
-    init(store: any NoteStore) {
+    init(store: any NoteReading) {
         self.store = store
     }
 

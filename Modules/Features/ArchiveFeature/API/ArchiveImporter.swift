@@ -16,13 +16,13 @@ import RandomnessInterface
 /// notes are never overwritten: an identical one is left alone, a different one is kept next
 /// to the incoming copy, which gets a new ID.
 public struct ArchiveImporter: Sendable {
-    private let store: any NoteStore
+    private let store: any NoteReading & NoteBulkCreating
     private let decompression: any Decompressing
     private let scratch: any ScratchStorage
     private let ids: any NoteIDGenerating
     private let clock: any WallClock
 
-    public init(store: any NoteStore, decompression: any Decompressing, scratch: any ScratchStorage,
+    public init(store: any NoteReading & NoteBulkCreating, decompression: any Decompressing, scratch: any ScratchStorage,
                 ids: any NoteIDGenerating, clock: any WallClock) {
         self.store = store
         self.decompression = decompression

@@ -12,11 +12,11 @@ import QuillModels
 /// export come from the store a page at a time, and the manifest's per-note lines wait in
 /// scratch storage. So memory does not grow with the size of the archive.
 public struct ArchiveExporter: Sendable {
-    private let store: any NoteStore
+    private let store: any NoteReading
     private let compression: any Compressing
     private let scratch: any ScratchStorage
 
-    public init(store: any NoteStore, compression: any Compressing, scratch: any ScratchStorage) {
+    public init(store: any NoteReading, compression: any Compressing, scratch: any ScratchStorage) {
         self.store = store
         self.compression = compression
         self.scratch = scratch

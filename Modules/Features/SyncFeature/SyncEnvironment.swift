@@ -3,11 +3,12 @@ import RandomnessInterface
 import SyncStateInterface
 import SyncTransportInterface
 
-/// What the sync commands (`login`, `logout`, `sync`, `status`) need beyond the note store.
+/// What sync needs from outside beyond the note store and the clock: the server, its
+/// credentials and the local sync state.
 ///
-/// Grouped in one value so `CLIEnvironment` gains one field, and so a composition root wires
-/// sync as a unit: live files and HTTP in production, an in-memory server in preview,
-/// "unimplemented" doubles in the test root.
+/// Grouped in one value so that a composition root wires sync as a unit (live files and HTTP
+/// in production, an in-memory server in preview, "unimplemented" doubles in the test root)
+/// and builds the `SyncService` from it.
 public struct SyncEnvironment: Sendable {
     public var credentials: any CredentialStoring
     public var state: any SyncStateStoring

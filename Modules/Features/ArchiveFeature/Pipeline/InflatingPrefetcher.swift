@@ -10,7 +10,7 @@ import Synchronization
 /// done in line, the two add up; done here, they overlap, as `gzip -d | tar -x` overlaps.
 /// At most `depth` blocks of `blockBytes` wait, so memory stays flat whatever the archive.
 /// The thread runs at background quality of service, like the rest of the reading side
-/// (`ReadingExecutor` says why).
+/// (`ArchiveThreads` says why).
 ///
 /// It owns its source and decompressor from `init` on (`@unchecked Sendable`: only the
 /// producing thread touches them), hands out what they produce in order, and reports a failure
@@ -45,7 +45,7 @@ final class InflatingPrefetcher: @unchecked Sendable {
         // value it was created with, which a reader that stops early would leave behind.
         free = DispatchSemaphore(value: 0)
         for _ in 0..<depth { free.signal() }
-        DispatchQueue(label: "InflatingPrefetcher", qos: .background).async { [self] in produce() }
+        ArchiveThreads.inflating().async { [self] in produce() }
     }
 
     /// The next block, waiting for it if needed. After `.end` or a failure, call no more.

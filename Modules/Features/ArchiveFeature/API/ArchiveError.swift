@@ -1,5 +1,6 @@
 import ByteStreamInterface
 import CompressionInterface
+import FileSystemInterface
 import QuillModels
 
 /// Everything that can be wrong with an archive, each naming the entry concerned.
@@ -24,6 +25,9 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
     case stream(ByteStreamError)
     /// `export --format dir` into a folder that already holds files, without being told to.
     case folderNotEmpty(path: String)
+    /// A file or folder the archive work reads or writes could not be used (reported by
+    /// `ArchiveService`, so that the user learns which path, not where notes are kept).
+    case files(FileSystemError)
 
     public var description: String {
         switch self {
@@ -41,6 +45,7 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadableStore(let problems): "some notes cannot be read, so the export would be incomplete: " + problems.joined(separator: "; ")
         case .stream(let error): error.description
         case .folderNotEmpty(let path): "the folder \(path) is not empty"
+        case .files(let error): error.description
         }
     }
 

@@ -1,0 +1,35 @@
+import ByteStreamInterface
+import ByteStreamTesting
+import CompressionInterface
+import ServerFeature
+import ServerStoreInterface
+import ClockInterface
+import RandomnessInterface
+import TokenSecurityInterface
+import ZlibCompression
+
+/// The test composition root of `quill-server`, in its own module as the client's is: the
+/// routes' dependencies over whatever store, hashing, clock and note IDs a test passes (fakes,
+/// or a real database), with real gzip and in-memory scratch storage for `/v1/export`.
+///
+/// Exists so that server tests get their dependencies the way the app does, from a root,
+/// instead of assembling `ServerDependencies` by hand.
+public enum ServerTestRoots {
+    /// `notes` may differ from the accounts' store (e.g. one that injects a race or a damaged note).
+    public static func test(
+        notes: any ServerNoteRepository, accounts: any AccountRepository, readiness: any ReadinessChecking,
+        hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating, metrics: ServerMetrics = ServerMetrics(),
+        compression: any Compressing = ZlibGzip(), scratch: any ScratchStorage = InMemoryScratchStorage()
+    ) -> ServerDependencies {
+        ServerDependencies(notes: notes, accounts: accounts, readiness: readiness, hasher: hasher, clock: clock, ids: ids,
+                           metrics: metrics, compression: compression, scratch: scratch)
+    }
+
+    /// One store that is all three (`InMemoryServerStore`, SQLite, PostgreSQL).
+    public static func test(
+        store: some ServerNoteRepository & AccountRepository & ReadinessChecking,
+        hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating
+    ) -> ServerDependencies {
+        test(notes: store, accounts: store, readiness: store, hasher: hasher, clock: clock, ids: ids)
+    }
+}

@@ -1,0 +1,80 @@
+import ArchiveFeature
+import ByteStreamInterface
+import CompressionInterface
+import FileSystemInterface
+import NoteStoreInterface
+import NotesFeature
+import QuillModels
+import SyncStateInterface
+import SyncTransportInterface
+
+/// The one place where any feature's error becomes what the user reads: a cause, a hint and
+/// an exit status. Commands throw their features' errors as they are; the app (and the
+/// command tests, like it) report them through `CLIFailure.from`.
+extension CLIFailure {
+    /// The user-facing form of any error a command can throw.
+    public static func from(_ error: any Error) -> CLIFailure {
+        switch error {
+        case let failure as CLIFailure: failure
+        case let error as NoteServiceError: notes(error)
+        case let error as NoteValidationError: CLIFailure("invalid note: \(error)")
+        case let error as NoteStoreError: store(error)
+        case let error as ArchiveError: archive(error)
+        case let error as SyncError: sync(error)
+        case let error as ByteStreamError: CLIFailure(error.description)
+        case let error as CompressionError: CLIFailure("compression failed: \(error)")
+        case let error as FileSystemError:
+            // The data directory's: archive work reports its files as `ArchiveError.files`.
+            CLIFailure(error.description, hint: "check that QUILL_HOME points to a writable directory")
+        default: CLIFailure(String(describing: error))
+        }
+    }
+
+    private static func notes(_ error: NoteServiceError) -> CLIFailure {
+        switch error {
+        case .notFound: CLIFailure(error.description, hint: "run 'quill list' to see note IDs", status: .notFound)
+        case .ambiguous: CLIFailure(error.description, hint: "type more characters of the ID")
+        case .invalidReference: CLIFailure(error.description, status: .usage)
+        case .nothingToChange: CLIFailure(error.description, hint: "pass --title, --body, --file, --tag or --untag", status: .usage)
+        }
+    }
+
+    private static func store(_ error: NoteStoreError) -> CLIFailure {
+        switch error {
+        case .notFound: CLIFailure(error.description, status: .notFound)
+        case .revisionConflict: CLIFailure(error.description, hint: "run the command again")
+        case .unavailable: CLIFailure(error.description, hint: "check that QUILL_HOME points to a writable directory")
+        default: CLIFailure(error.description)
+        }
+    }
+
+    private static func archive(_ error: ArchiveError) -> CLIFailure {
+        switch error {
+        case .compression(.outputLimitExceeded, _), .compression(.ratioLimitExceeded, _):
+            CLIFailure("archive refused: \(error)", hint: "if you trust this archive, raise the limit with --max-size or --max-ratio")
+        case .folderNotEmpty:
+            CLIFailure(error.description, hint: "choose a new or empty folder, or add --into-non-empty (no file is replaced)")
+        case .unreadableStore:
+            CLIFailure(error.description, hint: "fix or remove the files named above, then export again")
+        case .files:
+            CLIFailure(error.description)
+        default:
+            CLIFailure("archive refused: \(error)", hint: "nothing was imported; the store is unchanged")
+        }
+    }
+
+    private static func sync(_ error: SyncError) -> CLIFailure {
+        switch error {
+        case .notLoggedIn:
+            CLIFailure("not logged in to a sync server",
+                       hint: "run 'quill login --server URL --token TOKEN' (or set QUILL_SERVER and QUILL_TOKEN)")
+        case .unauthorized:
+            CLIFailure("the sync server refused the token", hint: "run 'quill login --server URL --token TOKEN' again")
+        case .unreachable, .timedOut:
+            CLIFailure(error.description,
+                       hint: "check the server address ('quill status') and your network; nothing was lost, sync again later")
+        case .incompatibleAPIVersion, .serverError, .rejected, .badResponse, .requestIDReused:
+            CLIFailure(error.description)
+        }
+    }
+}

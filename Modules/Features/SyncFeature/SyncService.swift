@@ -1,0 +1,82 @@
+import Foundation
+import NoteStoreInterface
+import QuillModels
+import SyncStateInterface
+import SyncTransportInterface
+import ClockInterface
+import RandomnessInterface
+
+/// Everything a person asks of sync (log in, sync, see the status, log out), over the
+/// dependencies a composition root wires.
+///
+/// Exists so that the sync commands only call a service, as the notes commands call
+/// `NoteService`: which engine runs, with which transport and state, is decided here.
+public struct SyncService: Sendable {
+    private let store: any NoteReading & NoteWriting & PendingChangeTracking
+    private let clock: any WallClock
+    private let environment: SyncEnvironment
+
+    public init(store: any NoteReading & NoteWriting & PendingChangeTracking, clock: any WallClock, environment: SyncEnvironment) {
+        self.store = store
+        self.clock = clock
+        self.environment = environment
+    }
+
+    /// Pulls the server's changes and pushes local ones. Throws `SyncError.notLoggedIn`
+    /// before reporting any progress if there are no credentials.
+    public func sync(progress: @Sendable (SyncProgress) -> Void = { _ in }) async throws -> SyncReport {
+        guard let credentials = try await environment.credentials.load() else { throw SyncError.notLoggedIn }
+        let engine = SyncEngine(
+            store: store, transport: environment.makeTransport(credentials), state: environment.state,
+            baseRevisions: environment.baseRevisions, clock: clock, sleeper: environment.sleeper, random: environment.random)
+        return try await engine.sync(progress: progress)
+    }
+
+    /// Saves the credentials, asking the server first whether it speaks this client's API and
+    /// accepts the token (unless `verify` is false). Another server than before starts afresh:
+    /// a cursor and base revisions mean nothing to it.
+    public func login(_ credentials: Credentials, verify: Bool) async throws {
+        if verify {
+            try SyncEngine.checkCompatible(try await environment.makeTransport(credentials).serverInfo())
+        }
+        if let previous = try await environment.credentials.load(), previous.server != credentials.server {
+            try await environment.state.reset()
+            try await environment.baseRevisions.reset()
+        }
+        try await environment.credentials.save(credentials)
+    }
+
+    /// Forgets the server, the token and the sync state; local notes and their pending marks
+    /// stay. Returns whether there was anything to forget.
+    public func logout() async throws -> Bool {
+        let wasLoggedIn = try await environment.credentials.load() != nil
+        try await environment.credentials.remove()
+        try await environment.state.reset()
+        try await environment.baseRevisions.reset()
+        return wasLoggedIn
+    }
+
+    /// The server, the notes waiting to be pushed (the first `listing` of them in full) and
+    /// the last successful sync.
+    public func status(listing: Int) async throws -> SyncStatus {
+        let server = try await environment.credentials.load()?.server
+        let pending = try await store.pendingChanges()
+        var listed: [Note] = []
+        for id in pending.prefix(listing) {
+            if let note = try await store.note(id: id) { listed.append(note) }
+        }
+        let state = try await environment.state.load()
+        return SyncStatus(server: server, pendingCount: pending.count, pendingNotes: listed,
+                          lastSuccessfulSync: state.lastSuccessfulSync)
+    }
+}
+
+/// What `SyncService.status` reports: `quill status`.
+public struct SyncStatus: Sendable {
+    /// The server logged in to; `nil` if none.
+    public let server: URL?
+    public let pendingCount: Int
+    /// The first pending notes, in the order first written.
+    public let pendingNotes: [Note]
+    public let lastSuccessfulSync: Date?
+}

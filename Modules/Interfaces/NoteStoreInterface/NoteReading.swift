@@ -1,0 +1,15 @@
+import QuillModels
+
+/// Reads notes: by ID, as a listing, and as a catalog of IDs to walk page by page.
+///
+/// Exists because reading is all most clients need: an export (the client's and the
+/// server's) only reads, so it asks for this and nothing that could write.
+public protocol NoteReading: Sendable {
+    /// The note with this ID, tombstones included; `nil` if there is none.
+    func note(id: NoteID) async throws -> Note?
+    /// Live notes (and tombstones if asked), newest first.
+    func list(_ query: NoteQuery) async throws -> NoteListing
+    /// The IDs of the notes `list` would return (limit aside), without their summaries: at
+    /// most `limit` of them (at least one), in ID order, after `after` (from the start if `nil`).
+    func catalog(_ query: NoteQuery, after: NoteID?, limit: Int) async throws -> NoteCatalog
+}

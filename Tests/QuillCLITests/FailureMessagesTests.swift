@@ -1,0 +1,65 @@
+import ArchiveFeature
+import ByteStreamInterface
+import CompressionInterface
+import FileSystemInterface
+import NoteStoreInterface
+import NotesFeature
+import QuillCLI
+import QuillModels
+import SyncStateInterface
+import SyncTransportInterface
+import Testing
+
+/// `CLIFailure.from` is the one place any feature's error becomes the user's message: each
+/// feature's errors get their cause, hint and exit status there.
+@Suite("Failure messages")
+struct FailureMessagesTests {
+    let id = NoteID(high: 0, low: 0x3f9a)
+
+    @Test func notesErrors() {
+        #expect(CLIFailure.from(NoteServiceError.notFound("3f9a"))
+            == CLIFailure("no note matches '3f9a'", hint: "run 'quill list' to see note IDs", status: .notFound))
+        #expect(CLIFailure.from(NoteServiceError.nothingToChange)
+            == CLIFailure("nothing to change", hint: "pass --title, --body, --file, --tag or --untag", status: .usage))
+        #expect(CLIFailure.from(NoteServiceError.invalidReference("zz")).status == .usage)
+        #expect(CLIFailure.from(NoteServiceError.ambiguous("3f", candidates: [id])).hint == "type more characters of the ID")
+    }
+
+    @Test func storeErrors() {
+        #expect(CLIFailure.from(NoteStoreError.notFound(id)).status == .notFound)
+        #expect(CLIFailure.from(NoteStoreError.revisionConflict(id, expected: 1, actual: 2)).hint == "run the command again")
+        #expect(CLIFailure.from(NoteStoreError.unavailable("disk full"))
+            == CLIFailure("the note store is unavailable: disk full", hint: "check that QUILL_HOME points to a writable directory"))
+        #expect(CLIFailure.from(FileSystemError.permissionDenied(path: "/data")).hint == "check that QUILL_HOME points to a writable directory")
+    }
+
+    @Test func archiveErrors() {
+        #expect(CLIFailure.from(ArchiveError.compression(.notGzip, entry: nil))
+            == CLIFailure("archive refused: not a gzip file", hint: "nothing was imported; the store is unchanged"))
+        #expect(CLIFailure.from(ArchiveError.compression(.ratioLimitExceeded(limit: 250), entry: nil)).hint
+            == "if you trust this archive, raise the limit with --max-size or --max-ratio")
+        #expect(CLIFailure.from(ArchiveError.folderNotEmpty(path: "/v")) == CLIFailure(
+            "the folder /v is not empty", hint: "choose a new or empty folder, or add --into-non-empty (no file is replaced)"))
+        #expect(CLIFailure.from(ArchiveError.unreadableStore(["a: b"])).hint == "fix or remove the files named above, then export again")
+        // The files an archive names are the user's, not the data directory: no QUILL_HOME hint.
+        let missing = FileSystemError.notFound(path: "/vault")
+        #expect(CLIFailure.from(ArchiveError.files(missing)) == CLIFailure(missing.description))
+        #expect(CLIFailure.from(CompressionError.truncated).message.hasPrefix("compression failed: "))
+    }
+
+    @Test func syncErrors() {
+        #expect(CLIFailure.from(SyncError.notLoggedIn) == CLIFailure(
+            "not logged in to a sync server",
+            hint: "run 'quill login --server URL --token TOKEN' (or set QUILL_SERVER and QUILL_TOKEN)"))
+        #expect(CLIFailure.from(SyncError.unauthorized).hint == "run 'quill login --server URL --token TOKEN' again")
+        #expect(CLIFailure.from(SyncError.unreachable("refused")).hint?.contains("nothing was lost") == true)
+        #expect(CLIFailure.from(SyncError.badResponse("x")) == CLIFailure(SyncError.badResponse("x").description))
+    }
+
+    @Test func anyOtherErrorIsItsDescriptionAndAFailureIsItself() {
+        struct Odd: Error, CustomStringConvertible { var description: String { "odd" } }
+        #expect(CLIFailure.from(Odd()) == CLIFailure("odd"))
+        let failure = CLIFailure("x", hint: "y", status: .usage)
+        #expect(CLIFailure.from(failure) == failure)
+    }
+}

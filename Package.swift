@@ -42,6 +42,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
         // Tests only: property-based round trips of note content (Tests/NoteRoundTripPropertyTests).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The web reader: templates and Markdown.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     ],
     targets: [
         // Models
@@ -160,16 +163,16 @@ let package = Package(
         module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),
         module("Testing", "TokenSecurityTesting", ["TokenSecurityInterface"]),
         .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        module("Adapters", "SQLiteServerStore", ["QuillModels", "ServerStoreInterface", "CSQLite"]),
+        module("Adapters", "SQLiteServerStore", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface", "CSQLite", "WebSessionInterface"]),
         module("Adapters", "CryptoTokenSecurity", ["TokenSecurityInterface", crypto]),
-        module("Adapters", "PostgresServerStore", ["QuillModels", "ServerStoreInterface", postgresNIO, logging, serviceLifecycle]),
+        module("Adapters", "PostgresServerStore", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface", postgresNIO, logging, serviceLifecycle, "WebSessionInterface"]),
         module("Features", "ServerFeature", [
             "QuillModels", "QuillAPI", "ServerStoreInterface", "TokenSecurityInterface", "ClockInterface", "RandomnessInterface",
             "NoteStoreInterface", "ArchiveFeature", "CompressionInterface",
             "ByteStreamInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle, crypto,
         ]),
         module("Composition", "ServerComposition", [
-            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "SQLiteServerStore", "PostgresServerStore",
+            "ServerFeature", "WebReaderFeature", "WebSessionInterface", "WebSessionTesting", "ServerStoreInterface", "ServerStoreTesting", "SQLiteServerStore", "PostgresServerStore",
             "TokenSecurityInterface", "CryptoTokenSecurity", "ZlibCompression", "ByteStreamInterface", "LocalByteStream", "ByteStreamTesting",
             "ClockInterface", "SystemClock", "RandomnessInterface", "SystemRandomness",
             hummingbird, logging, serviceLifecycle,
@@ -191,7 +194,7 @@ let package = Package(
         tests("ServerStoreContractTests", [
             "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteServerStore", "PostgresServerStore", "CSQLite", postgresNIO, logging,
         ]),
-        tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", logging]),
+        tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", "WebSessionInterface", logging]),
         tests("QuillServerIntegrationTests", ["ChildProcesses", "quill-server"]),
 
         // Sync.
@@ -226,6 +229,24 @@ let package = Package(
             "FileSystemTesting", "ScratchDirectories", "ClockTesting", "RandomnessTesting", "ServerStoreInterface", "ServerStoreTesting",
             "TokenSecurityTesting", "SQLiteServerStore", "PostgresServerStore", "ServerFeature", "ArchiveFeature", "ZlibCompression", "ByteStreamTesting",
             "ServerTestComposition", hummingbird, hummingbirdTesting, postgresNIO, logging, .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+
+        // The web reader (docs/web.md): HTML pages over the same repositories, with server-side sessions.
+        module("Interfaces", "WebSessionInterface", ["ServerStoreInterface", "TokenSecurityInterface"]),
+        module("Testing", "WebSessionTesting", ["WebSessionInterface", "ServerStoreInterface", "TokenSecurityInterface"]),
+        module("Features", "WebReaderFeature", [
+            "ServerFeature", "QuillModels", "ServerStoreInterface", "WebSessionInterface", "ClockInterface", "TokenSecurityInterface",
+            hummingbird, logging,
+            .product(name: "Mustache", package: "swift-mustache"), .product(name: "Ink", package: "Ink"),
+        ]),
+        tests("WebSessionContractTests", [
+            "WebSessionInterface", "WebSessionTesting", "ServerStoreInterface", "TokenSecurityInterface", "SQLiteServerStore", "PostgresServerStore",
+            logging,
+        ]),
+        tests("WebReaderFeatureTests", [
+            "WebReaderFeature", "WebSessionInterface", "WebSessionTesting", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+            "QuillModels", "ClockTesting", "ClockInterface", "RandomnessTesting", "TokenSecurityInterface", "TokenSecurityTesting",
+            "ZlibCompression", "ByteStreamTesting", "ServerTestComposition", hummingbird, hummingbirdTesting,
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -42,6 +42,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
         // Tests only: property-based round trips of note content (Tests/NoteRoundTripPropertyTests).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The web reader: templates and Markdown.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     ],
     targets: [
         // Models
@@ -137,15 +140,15 @@ let package = Package(
         module("Interfaces", "ServerStoreInterface", ["QuillModels", "QuillAPI"]),
         module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface"]),
         .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        module("Adapters", "SQLiteNoteRepository", ["QuillModels", "ServerStoreInterface", "CSQLite"]),
+        module("Adapters", "SQLiteNoteRepository", ["QuillModels", "ServerStoreInterface", "CSQLite", "WebSessionInterface"]),
         module("Adapters", "CryptoTokenSecurity", ["ServerStoreInterface", crypto]),
-        module("Adapters", "PostgresNoteRepository", ["QuillModels", "ServerStoreInterface", postgresNIO, logging, serviceLifecycle]),
+        module("Adapters", "PostgresNoteRepository", ["QuillModels", "ServerStoreInterface", postgresNIO, logging, serviceLifecycle, "WebSessionInterface"]),
         module("Features", "ServerFeature", [
             "QuillModels", "QuillAPI", "ServerStoreInterface", "SystemInterface", "NoteStoreInterface", "ArchiveFeature", "CompressionInterface",
             "ByteStreamInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle, crypto,
         ]),
         module("Composition", "ServerComposition", [
-            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository",
+            "ServerFeature", "WebReaderFeature", "WebSessionInterface", "WebSessionTesting", "ServerStoreInterface", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository",
             "CryptoTokenSecurity", "ZlibCompression", "ByteStreamInterface", "LocalByteStreams", "ByteStreamTesting", "SystemInterface", "SystemLive",
             hummingbird, logging, serviceLifecycle,
         ]),
@@ -161,7 +164,7 @@ let package = Package(
         tests("ServerStoreContractTests", [
             "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteNoteRepository", "PostgresNoteRepository", "CSQLite", postgresNIO, logging,
         ]),
-        tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", logging]),
+        tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", "WebSessionInterface", logging]),
         tests("QuillServerIntegrationTests", ["ProcessTesting", "quill-server"]),
 
         // Sync.
@@ -188,6 +191,21 @@ let package = Package(
             "FileSystemTesting", "ScratchDirectories", "SystemTesting", "ServerStoreInterface", "ServerStoreTesting",
             "SQLiteNoteRepository", "PostgresNoteRepository", "ServerFeature", "ArchiveFeature", "ZlibCompression", "ByteStreamTesting",
             hummingbird, hummingbirdTesting, postgresNIO, logging, .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+
+        // The web reader (docs/web.md): HTML pages over the same repositories, with server-side sessions.
+        module("Interfaces", "WebSessionInterface", ["ServerStoreInterface"]),
+        module("Testing", "WebSessionTesting", ["WebSessionInterface", "ServerStoreInterface"]),
+        module("Features", "WebReaderFeature", [
+            "ServerFeature", "QuillModels", "ServerStoreInterface", "WebSessionInterface", "SystemInterface", hummingbird, logging,
+            .product(name: "Mustache", package: "swift-mustache"), .product(name: "Ink", package: "Ink"),
+        ]),
+        tests("WebSessionContractTests", [
+            "WebSessionInterface", "WebSessionTesting", "ServerStoreInterface", "SQLiteNoteRepository", "PostgresNoteRepository", logging,
+        ]),
+        tests("WebReaderFeatureTests", [
+            "WebReaderFeature", "WebSessionInterface", "WebSessionTesting", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+            "QuillModels", "SystemTesting", "SystemInterface", "ZlibCompression", "ByteStreamTesting", hummingbird, hummingbirdTesting,
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -37,11 +37,14 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("log-format"), help: "text (one line for a person) or json (one object per line, for log collectors); default text.")
     var logFormat: String?
     @Flag(help: "Serve sample notes from memory, with a printed demo token; nothing is saved.") var preview = false
+    @Option(name: .customLong("trusted-proxy"),
+            help: "The address of a TLS proxy in front of the server whose X-Forwarded-Proto is believed (repeatable); the web reader's cookie is then Secure over HTTPS.")
+    var trustedProxies: [String] = []
 
     func run() async throws {
         let configuration = try resolve(ServerOptions(
             host: host, port: port, database: storage.database, dataDirectory: storage.dataDirectory,
-            logLevel: logLevel, logFormat: logFormat, preview: preview))
+            logLevel: logLevel, logFormat: logFormat, preview: preview, trustedProxies: trustedProxies))
         try await withLogging(configuration) { logger in
             let environment = try ServerRoots.production(configuration, logger: logger)
             for line in environment.banner { logger.notice("\(line)") }
@@ -55,7 +58,7 @@ struct Serve: AsyncParsableCommand {
 
 struct AccountCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "account", abstract: "Manage accounts and their tokens.", subcommands: [Create.self, List.self, Delete.self, Token.self, Revoke.self])
+        commandName: "account", abstract: "Manage accounts and their tokens.", subcommands: [Create.self, List.self, Delete.self, Token.self, Revoke.self, RevokeSessions.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -131,6 +134,23 @@ struct AccountCommand: AsyncParsableCommand {
                 throw ValidationError("no such token: nothing was revoked")
             }
             FileHandle.standardError.write(Data("revoked\n".utf8))
+        }
+    }
+
+    struct RevokeSessions: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "revoke-sessions",
+            abstract: "Sign an account out of the web reader everywhere (revoking a token also ends the sessions opened with it).")
+
+        @Argument(help: "The account's name.") var name: String
+        @OptionGroup var storage: StorageOptions
+
+        func run() async throws {
+            let configuration = try resolve(ServerOptions(database: storage.database, dataDirectory: storage.dataDirectory))
+            let count = try await withLogging(configuration) { [name] logger in
+                try await ServerRunner.revokeWebSessions(ofAccountNamed: name, in: try ServerRoots.production(configuration, logger: logger))
+            }
+            FileHandle.standardError.write(Data("ended \(count) web session(s) of account '\(name)'\n".utf8))
         }
     }
 }

@@ -67,4 +67,10 @@ import Testing
             "\(error)".contains(mentions) && !"\(error)".contains("hunter2")
         }
     }
+
+    @Test func trustedProxiesComeFromTheFlags() throws {
+        let configuration = try ServerConfiguration.resolve(ServerOptions(trustedProxies: ["127.0.0.1", "::1"]), environment: [:], homeDirectory: home)
+        #expect(configuration.trustedProxies == ["127.0.0.1", "::1"])
+        #expect(try ServerConfiguration.resolve(ServerOptions(), environment: [:], homeDirectory: home).trustedProxies.isEmpty)
+    }
 }

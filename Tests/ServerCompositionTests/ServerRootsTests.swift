@@ -4,6 +4,7 @@ import ServerComposition
 import ServerStoreInterface
 import ServerStoreTesting
 import Testing
+import WebSessionInterface
 
 @Suite struct ServerRootsTests {
     @Test func previewSeedsTheDemoAccount() async throws {
@@ -33,5 +34,34 @@ import Testing
             try await reopened.registration.register(name: "ann")
         }
         await reopened.close()
+    }
+
+    @Test func previewSaysHowToSignInToTheWebReader() throws {
+        let environment = try ServerRoots.preview()
+        #expect(environment.banner.contains { $0.contains("/login") })
+    }
+
+    /// Web sessions live in the SQLite file (migration 7), and `account revoke-sessions` ends them.
+    @Test func productionKeepsWebSessionsInTheDatabaseAndRevokesThem() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-roots-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, storage: .sqlite(path: directory.appendingPathComponent("db.sqlite").path), logLevel: .info,
+            trustedProxies: ["127.0.0.1"])
+        let created = try await ServerRunner.createAccount(named: "ann", in: try ServerRoots.production(configuration, logger: Logger(label: "t")))
+        let environment = try ServerRoots.production(configuration, logger: Logger(label: "t"))
+        #expect(environment.web.settings.trustedProxies == ["127.0.0.1"])
+        try await environment.prepare()
+        let now = Date()
+        let session = WebSession(secretHash: TokenHash(bytes: [1, 2, 3]), account: created.account.id, token: created.token.id,
+                                 formToken: "f", created: now, expires: now.addingTimeInterval(60))
+        try await environment.web.sessions.createSession(session)
+        await environment.close()
+
+        let count = try await ServerRunner.revokeWebSessions(ofAccountNamed: "ann", in: try ServerRoots.production(configuration, logger: Logger(label: "t")))
+        #expect(count == 1)
+        await #expect(throws: ServerStoreError.accountNotFound("nobody")) {
+            try await ServerRunner.revokeWebSessions(ofAccountNamed: "nobody", in: try ServerRoots.production(configuration, logger: Logger(label: "t")))
+        }
     }
 }

@@ -67,5 +67,21 @@ enum PostgresMigrations {
             WHERE strpos(title || body || tags, chr(65535)) > 0
             """,
         ]),
+        // The web reader's sessions (WebSessionStore): only the hash of each cookie's secret.
+        // No foreign key: a deleted account's sessions are refused (its token is gone) and expire.
+        (7, [
+            """
+            CREATE TABLE web_sessions (
+                secret_hash TEXT PRIMARY KEY,
+                account_id BIGINT NOT NULL,
+                token_id TEXT NOT NULL,
+                form_token TEXT NOT NULL,
+                created_ms BIGINT NOT NULL,
+                expires_ms BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX web_sessions_account ON web_sessions (account_id)",
+            "CREATE INDEX web_sessions_expiry ON web_sessions (expires_ms)",
+        ]),
     ]
 }

@@ -12,8 +12,8 @@ import ServiceLifecycle
 /// writes across all processes, so change numbers are assigned and committed in order and
 /// a change feed reader never skips a write that commits late.
 public final class PostgresServerStore: ServerNoteRepository, AccountRepository, SchemaMigrating, ReadinessChecking, Service {
-    private let client: PostgresClient
-    private let logger: Logger
+    let client: PostgresClient
+    let logger: Logger
 
     /// A store for `url` (`postgres://user:password@host:port/database`). Run it (`run()`,
     /// e.g. in a service group) for as long as it is used.
@@ -325,7 +325,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
     }
 
     /// Runs `body`, turning postgres-nio's errors into `ServerStoreError.unavailable`.
-    private func guarded<T>(_ body: () async throws -> T) async throws -> T {
+    func guarded<T>(_ body: () async throws -> T) async throws -> T {
         do { return try await body() } catch let error as ServerStoreError { throw error } catch let error as PostgresTransactionError
             where error.closureError is ServerStoreError {
             // A refusal inside a transaction (rolled back cleanly): the refusal is the answer.

@@ -78,5 +78,19 @@ enum SQLiteMigrations {
         CREATE TABLE account_ids_given (highest INTEGER NOT NULL);
         INSERT INTO account_ids_given SELECT coalesce(max(id), 0) FROM accounts;
         """),
+        // The web reader's sessions (WebSessionStore): only the hash of each cookie's secret.
+        // No foreign key: a deleted account's sessions are refused (its token is gone) and expire.
+        (7, """
+        CREATE TABLE web_sessions (
+            secret_hash TEXT PRIMARY KEY,
+            account_id INTEGER NOT NULL,
+            token_id TEXT NOT NULL,
+            form_token TEXT NOT NULL,
+            created_ms INTEGER NOT NULL,
+            expires_ms INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX web_sessions_account ON web_sessions (account_id);
+        CREATE INDEX web_sessions_expiry ON web_sessions (expires_ms);
+        """),
     ]
 }

@@ -385,12 +385,12 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
 
     /// Runs `body`, turning SQLite's own errors into `ServerStoreError.unavailable`.
     /// Runs `body` on the writing connection, turning SQLite's own errors into `ServerStoreError.unavailable`.
-    private func guarded<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func guarded<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try run(on: writer, body)
     }
 
     /// Runs one read on the next reading connection (round robin).
-    private func reading<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func reading<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         let index = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue
         return try run(on: readers[abs(index % readers.count)], body)
     }

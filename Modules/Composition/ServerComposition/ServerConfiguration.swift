@@ -10,9 +10,12 @@ public struct ServerOptions: Equatable, Sendable {
     public var logLevel: String?
     public var logFormat: String?
     public var preview: Bool
+    /// `--trusted-proxy`: addresses whose `X-Forwarded-Proto` the web reader believes.
+    public var trustedProxies: [String]
 
     public init(host: String? = nil, port: Int? = nil, database: String? = nil, dataDirectory: String? = nil,
-                logLevel: String? = nil, logFormat: String? = nil, preview: Bool = false) {
+                logLevel: String? = nil, logFormat: String? = nil, preview: Bool = false, trustedProxies: [String] = []) {
+        self.trustedProxies = trustedProxies
         self.host = host
         self.port = port
         self.database = database
@@ -47,8 +50,12 @@ public struct ServerConfiguration: Equatable, Sendable {
     public var storage: Storage
     public var logLevel: Logger.Level
     public var logFormat: LogFormat
+    /// The addresses of TLS proxies whose `X-Forwarded-Proto: https` makes the web reader's cookie `Secure`.
+    public var trustedProxies: [String]
 
-    public init(host: String, port: Int, storage: Storage, logLevel: Logger.Level, logFormat: LogFormat = .text) {
+    public init(host: String, port: Int, storage: Storage, logLevel: Logger.Level, logFormat: LogFormat = .text,
+                trustedProxies: [String] = []) {
+        self.trustedProxies = trustedProxies
         self.host = host
         self.port = port
         self.storage = storage
@@ -106,7 +113,8 @@ public struct ServerConfiguration: Equatable, Sendable {
                 ?? homeDirectory + "/.local/share/quill-server"
             storage = .sqlite(path: directory + "/" + databaseFileName)
         }
-        return ServerConfiguration(host: host, port: port, storage: storage, logLevel: logLevel, logFormat: logFormat)
+        return ServerConfiguration(host: host, port: port, storage: storage, logLevel: logLevel, logFormat: logFormat,
+                                   trustedProxies: options.trustedProxies)
     }
 
     /// `postgres://…` / `postgresql://…`, or `sqlite:PATH` for an SQLite file elsewhere.

@@ -1,10 +1,13 @@
 import Logging
 import ServerFeature
 import ServiceLifecycle
+import WebReaderFeature
 
 /// A server, assembled: its dependencies plus what must run, happen first, and close with it.
 public struct ServerEnvironment: Sendable {
     public let dependencies: ServerDependencies
+    /// The web reader's (docs/web.md): its sessions, note finder and settings.
+    public let web: WebReaderDependencies
     /// Long-running parts (e.g. the PostgreSQL pool), run for as long as the server runs.
     public let services: [any Service]
     /// Runs once the services run and before the port opens (schema migrations).

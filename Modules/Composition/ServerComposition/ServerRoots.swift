@@ -12,6 +12,9 @@ import ServiceLifecycle
 import SQLiteNoteRepository
 import SystemInterface
 import SystemLive
+import WebReaderFeature
+import WebSessionInterface
+import WebSessionTesting
 import ZlibCompression
 
 /// The composition roots of `quill-server`: the only code that names its adapters.
@@ -24,27 +27,29 @@ public enum ServerRoots {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let store = try SQLiteServerStore(path: path)
-            return environment(store: store, hasher: hasher, scratch: temporaryScratch(), services: [], close: { store.close() },
-                               banner: ["storage: SQLite at \(path)"])
+            return environment(store: store, sessions: store, hasher: hasher, scratch: temporaryScratch(), services: [], close: { store.close() },
+                               banner: ["storage: SQLite at \(path)"], web: web(configuration))
         case .postgres(let url):
             let store = try PostgresServerStore(url: url, logger: logger)
-            return environment(store: store, hasher: hasher, scratch: temporaryScratch(), services: [store], close: {},
-                               banner: ["storage: PostgreSQL at \(ServerConfiguration.redacted(url))"])
+            return environment(store: store, sessions: store, hasher: hasher, scratch: temporaryScratch(), services: [store], close: {},
+                               banner: ["storage: PostgreSQL at \(ServerConfiguration.redacted(url))"], web: web(configuration))
         case .preview:
-            return try preview()
+            return try preview(web: web(configuration))
         }
     }
 
     /// `--preview`: memory only, seeded with the sample notes of a demo account.
-    public static func preview() throws -> ServerEnvironment {
+    public static func preview(web settings: WebReaderSettings = WebReaderSettings()) throws -> ServerEnvironment {
         let store = InMemoryServerStore()
         let hasher = SHA256TokenHasher()
-        let seeded = environment(store: store, hasher: hasher, scratch: InMemoryScratchStorage(), services: [], close: {}, banner: [
+        let seeded = environment(store: store, sessions: InMemoryWebSessionStore(), hasher: hasher, scratch: InMemoryScratchStorage(),
+                                 services: [], close: {}, banner: [
             "preview: notes live in memory only and vanish when the server stops",
             "preview: demo account '\(ServerSampleData.demoAccountName)', token \(ServerSampleData.demoToken)",
-        ])
+            "preview: the web reader is at /login: sign in with the token above",
+        ], web: settings)
         return ServerEnvironment(
-            dependencies: seeded.dependencies, services: [],
+            dependencies: seeded.dependencies, web: seeded.web, services: [],
             prepare: { _ = try await ServerSampleData.seed(store, hasher: hasher) },
             close: {}, registration: seeded.registration, banner: seeded.banner)
     }
@@ -56,21 +61,30 @@ public enum ServerRoots {
         let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, hasher: hasher,
                                               clock: clock, ids: ids, metrics: ServerMetrics(), compression: ZlibGzip(),
                                               scratch: InMemoryScratchStorage())
-        return ServerEnvironment(dependencies: dependencies, services: [], prepare: { try await store.migrate() }, close: {},
+        let web = WebReaderDependencies(server: dependencies, sessions: InMemoryWebSessionStore(), secrets: tokens,
+                                        finder: RecentNotesIndex(repository: store), settings: WebReaderSettings())
+        return ServerEnvironment(dependencies: dependencies, web: web, services: [], prepare: { try await store.migrate() }, close: {},
                                  registration: AccountRegistration(accounts: store, tokens: tokens, hasher: hasher), banner: [])
     }
 
     private static func environment(
-        store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking,
+        store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking, sessions: any WebSessionStore,
         hasher: any TokenHashing, scratch: any ScratchStorage, services: [any Service],
-        close: @escaping @Sendable () async -> Void, banner: [String]
+        close: @escaping @Sendable () async -> Void, banner: [String], web settings: WebReaderSettings
     ) -> ServerEnvironment {
         let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, hasher: hasher,
                                               clock: SystemClock(), ids: RandomNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(),
                                               scratch: scratch)
+        let web = WebReaderDependencies(server: dependencies, sessions: sessions, secrets: RandomTokenGenerator(),
+                                        finder: RecentNotesIndex(repository: store), settings: settings)
         return ServerEnvironment(
-            dependencies: dependencies, services: services, prepare: { try await store.migrate() }, close: close,
+            dependencies: dependencies, web: web, services: services, prepare: { try await store.migrate() }, close: close,
             registration: AccountRegistration(accounts: store, tokens: RandomTokenGenerator(), hasher: hasher), banner: banner)
+    }
+
+    /// The web reader's settings from the server's.
+    private static func web(_ configuration: ServerConfiguration) -> WebReaderSettings {
+        WebReaderSettings(trustedProxies: Set(configuration.trustedProxies))
     }
 
     /// Scratch files for `GET /v1/export` in `$TMPDIR` (or `/tmp`).

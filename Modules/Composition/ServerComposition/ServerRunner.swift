@@ -3,6 +3,7 @@ import Logging
 import ServerFeature
 import ServerStoreInterface
 import ServiceLifecycle
+import WebReaderFeature
 
 /// Runs an assembled server: serve until SIGTERM/SIGINT, or do one administrative task.
 public enum ServerRunner {
@@ -13,7 +14,7 @@ public enum ServerRunner {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let application = ServerApplication.application(
-            router: ServerApplication.router(environment.dependencies),
+            router: try ServerApplication.router(environment.dependencies, pages: { try WebReader.register(on: $0, environment.web) }),
             host: configuration.host, port: configuration.port, logger: logger,
             services: environment.services, beforeServerStarts: environment.prepare, onServerRunning: onServerRunning)
         do {
@@ -39,6 +40,16 @@ public enum ServerRunner {
     /// Creates an account and returns its one-time token.
     public static func createAccount(named name: String, in environment: ServerEnvironment) async throws -> (account: Account, token: BearerToken) {
         try await administer(environment) { try await $0.register(name: name) }
+    }
+
+    /// Ends every web reader session of the account named `name`; how many there were.
+    public static func revokeWebSessions(ofAccountNamed name: String, in environment: ServerEnvironment) async throws -> Int {
+        try await withServices(environment) {
+            try await environment.prepare()
+            guard let account = try await environment.dependencies.accounts.accountSummaries().first(where: { $0.account.name == name })
+            else { throw ServerStoreError.accountNotFound(name) }
+            return try await environment.web.sessions.deleteSessions(account: account.account.id)
+        }
     }
 
     /// Runs `body` while the environment's services run, then stops them and closes the store.

@@ -1,6 +1,8 @@
 import ArchiveFeature
 import ByteStreamInterface
 import Hummingbird
+import Logging
+import ServerStoreInterface
 
 /// `GET /v1/export`: the account's notes as the `.tar.gz` that `quill export` writes,
 /// produced by the archive module and streamed to the client as it is compressed.
@@ -13,12 +15,19 @@ struct ExportRoutes {
 
     func export(_ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let view = try await AccountNotesView.load(dependencies.notes, account: account.id)
+        return try await AccountExport.response(account: account.id, dependencies: dependencies, logger: context.logger)
+    }
+}
+
+/// One account's export as an HTTP response: what `GET /v1/export` answers, and the web
+/// reader's `/export` too (one implementation).
+public enum AccountExport {
+    public static func response(account: AccountID, dependencies: ServerDependencies, logger: Logger) async throws -> Response {
+        let view = try await AccountNotesView.load(dependencies.notes, account: account)
         var headers: HTTPFields = [.contentType: "application/gzip", .contentDisposition: "attachment; filename=\"quill-export.tar.gz\""]
-        headers.append(contentsOf: UnreadableNotesReport.headers(view.unreadable, logger: context.logger, metrics: dependencies.metrics))
+        headers.append(contentsOf: UnreadableNotesReport.headers(view.unreadable, logger: logger, metrics: dependencies.metrics))
         let exporter = ArchiveExporter(store: view, compression: dependencies.compression, scratch: dependencies.scratch)
         let (stream, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
-        let logger = context.logger
         let producer = Task {
             do {
                 _ = try await exporter.export(to: StreamingSink(continuation))

@@ -4,8 +4,10 @@ import ServiceLifecycle
 
 /// Builds the HTTP API from its dependencies: the one place routes and middleware are wired.
 public enum ServerApplication {
-    /// The router with every route of docs/openapi.yaml.
-    public static func router(_ dependencies: ServerDependencies) -> Router<ServerRequestContext> {
+    /// The router with every route of docs/openapi.yaml, and the routes `pages` adds (the web reader's).
+    public static func router(
+        _ dependencies: ServerDependencies, pages: (Router<ServerRequestContext>) throws -> Void = { _ in }
+    ) rethrows -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: RequestMetricsMiddleware(metrics: dependencies.metrics))
@@ -19,6 +21,7 @@ public enum ServerApplication {
         NoteRoutes(dependencies: dependencies).register(on: v1)
         SyncRoutes(dependencies: dependencies).register(on: v1)
         ExportRoutes(dependencies: dependencies).register(on: v1)
+        try pages(router)
         // Last, so that it sees every route and wraps only the "no route" responder.
         router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))
         return router

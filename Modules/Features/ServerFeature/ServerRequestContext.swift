@@ -7,9 +7,12 @@ public struct ServerRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Set by `BearerAuthMiddleware` on every `/v1` request that reaches a handler.
     public var account: Account?
+    /// The IP address of the peer (a proxy's, behind one); `nil` when there is none (in-process tests).
+    public let remoteAddress: String?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 
     /// The authenticated account; a handler reached without one is a wiring mistake, answered 401.

@@ -1,0 +1,48 @@
+import Hummingbird
+import ServerFeature
+import ServerStoreInterface
+
+/// Wraps every web reader route: turns failures into HTML pages (never the API's JSON), sends
+/// a GET without a session to `/login`, and puts the security headers on every response.
+struct WebPageMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+
+    /// The headers every web reader response carries.
+    static let securityHeaders: [(name: HTTPFields.Element.Name, value: String)] = [
+        ("Content-Security-Policy", contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY"),
+    ].compactMap { name, value in HTTPFields.Element.Name(name).map { (name: $0, value: value) } }
+
+    static let contentSecurityPolicy =
+        "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+    let pages: WebPages
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch is SignInRequired {
+            response = request.method == .get || request.method == .head
+                ? WebPages.redirect("/login")
+                : pages.error(.forbidden, "You are not signed in (or your session ended). Sign in and try again.")
+        } catch let error as WebPageError {
+            response = pages.error(error.status, error.message)
+        } catch let error as ServerStoreError {
+            switch error {
+            case .notFound: response = pages.error(.notFound, "There is no such note.")
+            case .unavailable:
+                context.logger.error("web page: storage unavailable", metadata: ["error": "\(error)"])
+                response = pages.error(.serviceUnavailable, "The notes cannot be reached right now. Try again in a moment.")
+            default:
+                context.logger.error("web page failed", metadata: ["error": "\(error)"])
+                response = pages.error(.internalServerError, "Something went wrong on the server; nothing was changed.")
+            }
+        } catch {
+            context.logger.error("web page failed", metadata: ["error": "\(String(reflecting: error))"])
+            response = pages.error(.internalServerError, "Something went wrong on the server.")
+        }
+        for header in Self.securityHeaders { response.headers[header.name] = header.value }
+        return response
+    }
+}

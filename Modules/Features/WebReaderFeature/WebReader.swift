@@ -1,0 +1,35 @@
+import Hummingbird
+import ServerFeature
+
+/// The web reader (docs/web.md): HTML pages on the server's own router, beside the API.
+public enum WebReader {
+    /// Adds the web reader's routes to `router`; throws only if a compiled-in template does not parse.
+    public static func register(on router: Router<ServerRequestContext>, _ dependencies: WebReaderDependencies) throws {
+        let pages = WebPages(library: try WebTemplates.library())
+        let group = router.group().add(middleware: WebPageMiddleware(pages: pages))
+        let routes = WebRoutes(dependencies: dependencies, pages: pages, sessions: WebSessions(dependencies: dependencies))
+        group.get("/static/quill.css") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=3600"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(string: WebStyleSheet.css)))
+        }
+        group.get("/login") { request, context in try await routes.signInForm(request, context) }
+        group.post("/login") { request, context in try await routes.signIn(request, context) }
+        group.post("/logout") { request, context in try await routes.signOut(request, context) }
+        group.get("/") { request, _ in try await routes.list(request) }
+        group.get("/notes/new") { request, _ in try await routes.newForm(request) }
+        group.post("/notes/new") { request, _ in try await routes.create(request) }
+        group.get("/notes/:id") { request, context in try await routes.show(request, context) }
+        group.get("/notes/:id/edit") { request, context in try await routes.editForm(request, context) }
+        group.post("/notes/:id/edit") { request, context in try await routes.edit(request, context) }
+        group.get("/notes/:id/delete") { request, context in try await routes.deleteForm(request, context) }
+        group.post("/notes/:id/delete") { request, context in try await routes.delete(request, context) }
+        group.get("/export") { request, context in try await routes.export(request, context) }
+    }
+}
+
+/// The handlers, sharing the dependencies, the templates and the sessions.
+struct WebRoutes: Sendable {
+    let dependencies: WebReaderDependencies
+    let pages: WebPages
+    let sessions: WebSessions
+}

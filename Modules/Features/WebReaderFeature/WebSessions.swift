@@ -1,0 +1,84 @@
+import Foundation
+import Hummingbird
+import ServerFeature
+import ServerStoreInterface
+import WebSessionInterface
+
+/// A request's signed-in person: the account and the session it came with.
+struct SignedIn: Sendable {
+    let account: Account
+    let session: WebSession
+}
+
+/// Signing in, finding the session of a request, and signing out.
+///
+/// A session is valid only while it has not expired and the API token it was opened with still
+/// belongs to its account: revoking the token (or deleting the account) ends its sessions too.
+struct WebSessions: Sendable {
+    static let cookieName = "quill_session"
+    static let loginCookieName = "quill_login_csrf"
+    /// How long the sign-in form's CSRF cookie lasts.
+    static let loginFormLifetime = 3600
+
+    let dependencies: WebReaderDependencies
+
+    /// A new session for a valid API token; `nil` (and nothing stored) for anything else.
+    func signIn(token text: String) async throws -> (secret: String, session: WebSession)? {
+        guard let token = BearerToken(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+              let stored = try await dependencies.server.accounts.token(id: token.id),
+              dependencies.server.hasher.hash(token.secret).constantTimeEquals(stored.token.hash)
+        else { return nil }
+        let secret = dependencies.secrets.generate().description
+        let now = dependencies.server.clock.now()
+        let session = WebSession(
+            secretHash: dependencies.server.hasher.hash(secret), account: stored.account.id, token: token.id,
+            formToken: dependencies.secrets.generate().secret, created: now,
+            expires: now.addingTimeInterval(dependencies.settings.sessionLifetime))
+        try await dependencies.sessions.createSession(session)
+        // Sessions nobody signed out of are forgotten here, so the table does not grow.
+        _ = try await dependencies.sessions.deleteExpiredSessions(at: now)
+        return (secret, session)
+    }
+
+    /// The request's live session, or `nil`.
+    func current(_ request: Request) async throws -> SignedIn? {
+        guard let secret = request.cookies[Self.cookieName]?.value, !secret.isEmpty, secret.utf8.count <= 256 else { return nil }
+        let hash = dependencies.server.hasher.hash(secret)
+        guard let session = try await dependencies.sessions.session(secretHash: hash, at: dependencies.server.clock.now()) else { return nil }
+        guard let stored = try await dependencies.server.accounts.token(id: session.token), stored.account.id == session.account else {
+            // The token was revoked or the account deleted: the session ends with it.
+            _ = try await dependencies.sessions.deleteSession(secretHash: hash)
+            return nil
+        }
+        return SignedIn(account: stored.account, session: session)
+    }
+
+    /// The signed-in person, or `SignInRequired`.
+    func require(_ request: Request) async throws -> SignedIn {
+        guard let signedIn = try await current(request) else { throw SignInRequired() }
+        return signedIn
+    }
+
+    /// Ends the session on the server.
+    func signOut(_ signedIn: SignedIn) async throws {
+        _ = try await dependencies.sessions.deleteSession(secretHash: signedIn.session.secretHash)
+    }
+
+    /// The session cookie: HttpOnly, SameSite=Strict, Path=/, a Max-Age, and Secure over HTTPS.
+    func cookie(secret: String, secure: Bool) -> Cookie {
+        Cookie(name: Self.cookieName, value: secret, maxAge: Int(dependencies.settings.sessionLifetime), path: "/", secure: secure,
+               httpOnly: true, sameSite: .strict)
+    }
+
+    /// The cookie that removes the session cookie from the browser.
+    func clearedCookie(secure: Bool) -> Cookie {
+        Cookie(name: Self.cookieName, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .strict)
+    }
+
+    /// Whether the request came over HTTPS: `X-Forwarded-Proto: https` from a trusted proxy.
+    func isHTTPS(_ request: Request, context: ServerRequestContext) -> Bool {
+        guard let address = context.remoteAddress, dependencies.settings.trustedProxies.contains(address),
+              let name = HTTPFields.Element.Name("X-Forwarded-Proto"), let proto = request.headers[name] else { return false }
+        return proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
+    }
+}

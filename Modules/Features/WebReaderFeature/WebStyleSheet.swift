@@ -1,0 +1,59 @@
+/// The one style sheet (`/static/quill.css`): readable type, phone width, dark mode, visible focus.
+enum WebStyleSheet {
+    static let css = """
+    :root { color-scheme: light dark; --bg: #fdfdfc; --fg: #1d1d1f; --muted: #5f6368; --line: #d9d9de; --accent: #0b57d0;
+      --card: #ffffff; --danger: #b3261e; --code: #f1f1f4; }
+    @media (prefers-color-scheme: dark) {
+      :root { --bg: #151517; --fg: #e8e8ea; --muted: #a0a3a8; --line: #3a3a40; --accent: #8ab4f8; --card: #1e1e22;
+        --danger: #f2b8b5; --code: #26262b; }
+    }
+    * { box-sizing: border-box; }
+    html { font-size: 100%; }
+    body { margin: 0; background: var(--bg); color: var(--fg); line-height: 1.55;
+      font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+    a { color: var(--accent); }
+    a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible {
+      outline: 3px solid var(--accent); outline-offset: 2px; }
+    .skip { position: absolute; left: -999px; top: 0; background: var(--card); padding: .5rem 1rem; }
+    .skip:focus { left: .5rem; }
+    header.site { border-bottom: 1px solid var(--line); background: var(--card); }
+    header.site nav { max-width: 48rem; margin: 0 auto; padding: .75rem 1rem; display: flex; flex-wrap: wrap; gap: .5rem 1rem;
+      align-items: center; }
+    .brand { font-weight: 700; font-size: 1.15rem; text-decoration: none; color: var(--fg); margin-right: auto; }
+    .signout { display: flex; gap: .5rem; align-items: center; margin: 0; }
+    .who { color: var(--muted); }
+    main { max-width: 48rem; margin: 0 auto; padding: 1rem; }
+    h1 { font-size: 1.6rem; line-height: 1.25; overflow-wrap: anywhere; }
+    label { display: block; font-weight: 600; margin-bottom: .25rem; }
+    input[type=text], input[type=search], input[type=password], textarea { width: 100%; font: inherit; padding: .5rem .6rem;
+      color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 6px; }
+    textarea { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .95rem; }
+    button { font: inherit; padding: .45rem 1rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);
+      color: var(--bg); cursor: pointer; }
+    .signout button { background: transparent; color: var(--accent); }
+    button.danger { background: var(--danger); border-color: var(--danger); }
+    .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: .5rem 1rem; }
+    .search { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; margin-bottom: 1rem; }
+    .search label { width: 100%; margin: 0; }
+    .search input { flex: 1 1 12rem; width: auto; }
+    .notes { list-style: none; padding: 0; margin: 0; }
+    .notes li { padding: .7rem 0; border-bottom: 1px solid var(--line); }
+    .notes .title { font-weight: 600; font-size: 1.05rem; overflow-wrap: anywhere; }
+    .meta { display: block; color: var(--muted); font-size: .9rem; }
+    .tag { margin-right: .4rem; font-size: .9rem; }
+    .help, .empty, .filters { color: var(--muted); }
+    .error { border: 1px solid var(--danger); color: var(--danger); border-radius: 6px; padding: .5rem .75rem; }
+    .markdown { overflow-wrap: anywhere; }
+    .markdown pre, .markdown code { background: var(--code); border-radius: 4px; }
+    .markdown pre { padding: .75rem; overflow-x: auto; }
+    .markdown code { padding: .1rem .25rem; }
+    .markdown img { max-width: 100%; }
+    .markdown blockquote { margin-left: 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
+    .markdown table { border-collapse: collapse; }
+    .markdown th, .markdown td { border: 1px solid var(--line); padding: .25rem .5rem; }
+    .version { border-top: 1px solid var(--line); margin-top: 1rem; }
+    .actions a { margin-right: 1rem; }
+    @media (max-width: 30rem) { h1 { font-size: 1.35rem; } main { padding: .75rem; } }
+
+    """
+}

@@ -1,0 +1,169 @@
+import Mustache
+
+/// The web reader's Mustache templates, compiled into the binary (the release tarball carries
+/// no template files). `{{name}}` escapes HTML; the one `{{{html}}}` is Markdown already made safe.
+enum WebTemplates {
+    static func library() throws -> MustacheLibrary {
+        var library = MustacheLibrary()
+        for (name, text) in all { try library.register(text, named: name) }
+        return library
+    }
+
+    static let all: [(String, String)] = [
+        ("header", header), ("footer", footer), ("login", login), ("list", list), ("note", note), ("form", form),
+        ("edit", edit), ("new", new), ("conflict", conflict), ("delete", delete), ("error", error),
+    ]
+
+    static let header = """
+    <!doctype html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>{{pageTitle}} · Quill</title>
+    <link rel="stylesheet" href="/static/quill.css">
+    </head>
+    <body>
+    <a class="skip" href="#main">Skip to content</a>
+    <header class="site">
+    <nav aria-label="Main">
+    <a class="brand" href="/">Quill</a>
+    {{#signedIn}}
+    <a href="/notes/new">New note</a>
+    <a href="/export">Download export</a>
+    <form class="signout" method="post" action="/logout">
+    <input type="hidden" name="csrf" value="{{csrf}}">
+    <span class="who">{{accountName}}</span>
+    <button type="submit">Sign out</button>
+    </form>
+    {{/signedIn}}
+    </nav>
+    </header>
+    <main id="main">
+    {{#error}}<p id="error" class="error" role="alert">{{.}}</p>{{/error}}
+
+    """
+
+    static let footer = """
+    </main>
+    </body>
+    </html>
+
+    """
+
+    static let login = """
+    {{> header}}
+    <h1>Sign in</h1>
+    <form class="card" method="post" action="/login">
+    <input type="hidden" name="csrf" value="{{csrf}}">
+    <p><label for="token">API token</label>
+    <input id="token" name="token" type="password" autocomplete="current-password" required autofocus
+     aria-describedby="token-help"></p>
+    <p id="token-help" class="help">The token <code>quill-server account create</code> printed for your account.</p>
+    <p><button type="submit">Sign in</button></p>
+    </form>
+    {{> footer}}
+    """
+
+    static let list = """
+    {{> header}}
+    <h1>{{heading}}</h1>
+    <form class="search" method="get" action="/" role="search">
+    <label for="q">Search notes</label>
+    <input id="q" name="q" type="search" value="{{q}}">
+    {{#tag}}<input type="hidden" name="tag" value="{{.}}">{{/tag}}
+    <button type="submit">Search</button>
+    </form>
+    {{#filtered}}<p class="filters"><a href="/">Show all notes</a></p>{{/filtered}}
+    {{#empty}}<p class="empty">No notes here.</p>{{/empty}}
+    <ul id="notes" class="notes">
+    {{#notes}}
+    <li><a class="title" href="/notes/{{id}}">{{title}}</a>
+    <span class="meta"><time datetime="{{updatedISO}}">{{updated}}</time>{{#tags}} <a class="tag" href="/?tag={{urlTag}}">#{{tag}}</a>{{/tags}}</span></li>
+    {{/notes}}
+    </ul>
+    {{#next}}<p class="paging"><a rel="next" href="{{.}}">Older notes</a></p>{{/next}}
+    {{> footer}}
+    """
+
+    static let note = """
+    {{> header}}
+    <article class="note">
+    <h1>{{title}}</h1>
+    <p class="meta">Created <time datetime="{{createdISO}}">{{created}}</time> · changed <time datetime="{{updatedISO}}">{{updated}}</time> · revision {{revision}}</p>
+    {{#hasTags}}<p class="tags">{{#tags}}<a class="tag" href="/?tag={{urlTag}}">#{{tag}}</a> {{/tags}}</p>{{/hasTags}}
+    <div class="markdown">
+    {{{bodyHTML}}}
+    </div>
+    <p class="actions"><a href="/notes/{{id}}/edit">Edit</a> <a href="/notes/{{id}}/delete">Delete</a></p>
+    </article>
+    {{> footer}}
+    """
+
+    /// The fields of a note; `action`, `submit`, and for an edit `revision`, come from the page.
+    static let form = """
+    <form class="card editor" method="post" action="{{action}}">
+    <input type="hidden" name="csrf" value="{{csrf}}">
+    {{#revision}}<input type="hidden" name="revision" value="{{.}}">{{/revision}}
+    <p><label for="title">Title</label>
+    <input id="title" name="title" type="text" value="{{formTitle}}" required maxlength="500"></p>
+    <p><label for="body">Body (Markdown)</label>
+    <textarea id="body" name="body" rows="16">{{formBody}}</textarea></p>
+    <p><label for="tags">Tags (separated by spaces or commas)</label>
+    <input id="tags" name="tags" type="text" value="{{formTags}}"></p>
+    <p><button type="submit">{{submit}}</button> <a href="{{cancel}}">Cancel</a></p>
+    </form>
+    """
+
+    static let new = """
+    {{> header}}
+    <h1>New note</h1>
+    {{> form}}
+    {{> footer}}
+    """
+
+    static let edit = """
+    {{> header}}
+    <h1>Edit “{{title}}”</h1>
+    {{> form}}
+    {{> footer}}
+    """
+
+    static let conflict = """
+    {{> header}}
+    <h1>This note changed since you opened it</h1>
+    <p>Nothing was saved. The server has revision {{revision}}; your text is below it. Save yours again to replace the server's version, or cancel to keep it.</p>
+    <section id="server-version" class="version" aria-labelledby="server-version-heading">
+    <h2 id="server-version-heading">The server's version</h2>
+    <h3>{{title}}</h3>
+    {{#hasTags}}<p class="tags">{{#tags}}<a class="tag" href="/?tag={{urlTag}}">#{{tag}}</a> {{/tags}}</p>{{/hasTags}}
+    <div class="markdown">
+    {{{bodyHTML}}}
+    </div>
+    </section>
+    <section id="your-version" class="version" aria-labelledby="your-version-heading">
+    <h2 id="your-version-heading">Your version</h2>
+    {{> form}}
+    </section>
+    {{> footer}}
+    """
+
+    static let delete = """
+    {{> header}}
+    <h1>Delete “{{title}}”?</h1>
+    <p>The note is removed from every device when it next syncs.</p>
+    <form class="card" method="post" action="/notes/{{id}}/delete">
+    <input type="hidden" name="csrf" value="{{csrf}}">
+    <input type="hidden" name="revision" value="{{revision}}">
+    <p><button type="submit" class="danger">Delete note</button> <a href="/notes/{{id}}">Cancel</a></p>
+    </form>
+    {{> footer}}
+    """
+
+    static let error = """
+    {{> header}}
+    <h1>{{heading}}</h1>
+    <p><a href="/">Back to the notes</a></p>
+    {{> footer}}
+    """
+}

@@ -1,0 +1,139 @@
+import ByteStreamTesting
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import QuillModels
+import ServerFeature
+import ServerStoreInterface
+import ServerStoreTesting
+import SystemInterface
+import SystemTesting
+import Testing
+import WebReaderFeature
+import WebSessionInterface
+import WebSessionTesting
+import ZlibCompression
+
+/// A clock a test moves forward (session expiry).
+final class SteppingClock: WallClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ start: Date) { current = start }
+
+    func now() -> Date { lock.withLock { current } }
+
+    func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
+}
+
+/// The server's router with the web reader, over an in-memory store with two accounts, alice and bob.
+struct WebTestServer {
+    let store: InMemoryServerStore
+    let sessions: InMemoryWebSessionStore
+    let clock: SteppingClock
+    let web: WebReaderDependencies
+    let alice: BearerToken
+    let bob: BearerToken
+    let registration: AccountRegistration
+    static let start = Date(timeIntervalSince1970: 1_767_225_600)
+
+    static func make(settings: WebReaderSettings = WebReaderSettings(pageSize: 3)) async throws -> WebTestServer {
+        let store = InMemoryServerStore()
+        let hasher = MarkerTokenHasher()
+        let registration = AccountRegistration(accounts: store, tokens: SequentialTokenGenerator(), hasher: hasher)
+        let alice = try await registration.register(name: "alice").token
+        let bob = try await registration.register(name: "bob").token
+        let clock = SteppingClock(start)
+        let server = ServerDependencies(notes: store, accounts: store, readiness: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs(),
+                                        metrics: ServerMetrics(), compression: ZlibGzip(), scratch: InMemoryScratchStorage())
+        let sessions = InMemoryWebSessionStore()
+        let web = WebReaderDependencies(server: server, sessions: sessions, secrets: SequentialTokenGenerator(startingAfter: 1000),
+                                        finder: RecentNotesIndex(repository: store), settings: settings)
+        return WebTestServer(store: store, sessions: sessions, clock: clock, web: web, alice: alice, bob: bob, registration: registration)
+    }
+
+    func test(_ setup: TestingSetup = .router, _ body: @Sendable (Browser) async throws -> Void) async throws {
+        let router = try ServerApplication.router(web.server, pages: { try WebReader.register(on: $0, web) })
+        let application = ServerApplication.application(router: router, host: "127.0.0.1", port: 0, logger: .init(label: "test"))
+        try await application.test(setup) { client in try await body(Browser(client: client)) }
+    }
+
+    /// A note in alice's (or another) account, written straight to the store.
+    @discardableResult
+    func note(_ id: String, _ title: String, body: String = "text", tags: [String] = [], account name: String = "alice",
+              minutes: Double = 0) async throws -> Note {
+        let account = try #require(try await store.accountSummaries().first { $0.account.name == name }).account
+        let date = Self.start.addingTimeInterval(minutes * 60)
+        let note = try Note(id: try #require(NoteID(id)), title: title, body: body, tags: Tag.normalize(tags), created: date, updated: date)
+        return try await store.create(note, account: account.id)
+    }
+}
+
+/// A test client that keeps cookies like a browser, and knows the forms' CSRF field.
+actor Browser {
+    let client: any TestClientProtocol
+    private(set) var cookies: [String: String] = [:]
+
+    init(client: any TestClientProtocol) { self.client = client }
+
+    @discardableResult
+    func get(_ uri: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        try await send(.get, uri, headers: headers)
+    }
+
+    /// A form POST; `csrf: true` adds the token of the last page that had one.
+    @discardableResult
+    func post(_ uri: String, _ fields: [(String, String)], headers: HTTPFields = [:]) async throws -> TestResponse {
+        var fieldHeaders = headers
+        fieldHeaders[.contentType] = "application/x-www-form-urlencoded"
+        let body = fields.map { "\(Self.encoded($0.0))=\(Self.encoded($0.1))" }.joined(separator: "&")
+        return try await send(.post, uri, headers: fieldHeaders, body: body)
+    }
+
+    func send(_ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields = [:], body: String? = nil) async throws -> TestResponse {
+        var fields = headers
+        if !cookies.isEmpty, fields[.cookie] == nil {
+            fields[.cookie] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        }
+        let response = try await client.execute(uri: uri, method: method, headers: fields, body: body.map { ByteBuffer(string: $0) })
+        for header in response.headers[values: .setCookie] {
+            let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(pair[0]), value = pair.count > 1 ? String(pair[1]) : ""
+            if value.isEmpty || header.lowercased().contains("max-age=0") { cookies[name] = nil } else { cookies[name] = value }
+        }
+        return response
+    }
+
+    func forget(_ cookie: String) { cookies[cookie] = nil }
+    func setCookie(_ name: String, _ value: String) { cookies[name] = value }
+
+    /// Signs in with `token` through the form, as a person would.
+    @discardableResult
+    func signIn(_ token: BearerToken) async throws -> TestResponse {
+        let form = try await get("/login")
+        return try await post("/login", [("token", token.description), ("csrf", try form.csrf())])
+    }
+
+    static func encoded(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+
+    /// The value of the page's hidden `csrf` field.
+    func csrf() throws -> String { try field("csrf") }
+
+    /// The value of the input named `name` on the page.
+    func field(_ name: String) throws -> String {
+        let marker = "name=\"\(name)\" value=\""
+        let start = try #require(text.range(of: marker), "no field \(name) in \(text)").upperBound
+        let end = try #require(text[start...].firstIndex(of: "\""))
+        return String(text[start..<end])
+    }
+
+    var location: String? { headers[.location] }
+}

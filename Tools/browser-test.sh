@@ -75,7 +75,7 @@ QUILL_CHROMIUM="$chromium" QUILL_SCREENSHOTS_DEFAULT="$repository/docs/screensho
 if [ "$status" -ne 0 ]; then
     [ "$status" -eq 124 ] && echo "browser-test: stopped after ${QUILL_BROWSER_TEST_TIMEOUT:-300} s" >&2
     echo "browser-test: the server's log ends with:" >&2
-    tail -n 40 "$scratch/server.log" >&2
+    grep -v ' /v1/' "$scratch/server.log" | tail -n 40 >&2
     exit "$status"
 fi
 # The server must have answered no request with a 5xx and logged no error meanwhile.

@@ -77,6 +77,7 @@ def another_accounts_note_is_404(session):
     """Another account's note is 404 on every route, as in the API, and shows nothing of it."""
     secret = session.other.create("Other account's secret", "nobody else may read this", ["private"])
     page, guard = session.signed_in_page()
+    csrf = page.locator("input[name=csrf]").first.get_attribute("value")
     guard.expect_status(404)
     for path in ("/notes/%s", "/notes/%s/edit", "/notes/%s/delete"):
         response = page.goto(session.url(path % secret["id"]))
@@ -84,7 +85,7 @@ def another_accounts_note_is_404(session):
         shown = page.locator("body").inner_text()
         assert "secret" not in shown and "nobody else" not in shown, "the 404 page shows the other account's note"
     response = page.request.post(session.url("/notes/%s/delete" % secret["id"]),
-                                 form={"revision": "1", "csrf": page.locator("input[name=csrf]").first.get_attribute("value")},
+                                 form={"revision": "1", "csrf": csrf},
                                  max_redirects=0)
     assert response.status == 404, "deleting another account's note answered %d" % response.status
     assert session.other.note(secret["id"]) is not None, "the other account's note was deleted"

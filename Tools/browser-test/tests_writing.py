@@ -52,7 +52,8 @@ def a_conflicting_edit_shows_both_versions_and_overwrites_nothing(session):
     """Conflict: two pages edit one note; the second save is refused with both versions; saving again is deliberate."""
     first, _ = session.signed_in_page()
     note_id = _new_note(session, first, "Shared note", "original", "")
-    second, _ = session.signed_in_page()
+    second, second_guard = session.signed_in_page()
+    second_guard.expect_status(409)
     edit_url = session.url("/notes/%s/edit" % note_id)
     first.goto(edit_url)
     second.goto(edit_url)

@@ -20,7 +20,7 @@ def _report(findings):
 
 @browser_test
 def hostile_notes_run_no_script_and_load_nothing(session):
-    """Hostile notes (title, raw HTML, Markdown, tags): list, note, edit and delete pages stay inert, text intact."""
+    """Hostile notes (title, raw HTML, Markdown, tags): list, note, edit, delete and conflict pages stay inert, text intact."""
     notes = [(payload, session.hostile.create(payload.title, payload.body, payload.tags)) for payload in PAYLOADS]
     session.rng.shuffle(notes)
     findings, text_problems = [], []
@@ -43,8 +43,28 @@ def hostile_notes_run_no_script_and_load_nothing(session):
             if page.get_by_label("Body (Markdown)").input_value() != note["body"]:
                 text_problems.append("%s: the edit form's body is %r" % (payload.name, page.get_by_label("Body (Markdown)").input_value()))
             findings += with_url("[%s] %s, delete" % (mode, payload.name), visit_and_check(page, guard, view + "/delete"))
+        findings += with_url("[%s] conflict page" % mode, _conflict_findings(session, page, guard))
     assert not findings, _report(findings)
     assert not text_problems, "hostile text was not shown as written:\n" + "\n".join(text_problems)
+
+
+def _conflict_findings(session, page, guard):
+    """The 409 page, which shows two versions at once: the server's and yours, both every payload."""
+    everything = "\n\n".join(payload.body for payload in PAYLOADS)
+    note = session.hostile.create("A conflict of hostile versions", "the start")
+    guard.expect_status(409)
+    page.goto(session.url("/notes/%s/edit" % note["id"]))
+    current = session.hostile.note(note["id"])
+    session.hostile.replace(note["id"], current["revision"], current["title"], everything + "\n\nserver", current["tags"])
+    page.get_by_label("Body (Markdown)").fill(everything + "\n\nmine")
+    with page.expect_response(lambda response: response.request.method == "POST") as answer:
+        page.get_by_role("button", name="Save", exact=True).click()
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(120)
+    findings = inspect_dom(page, guard.origin, MARKER) + guard.take()
+    if answer.value.status != 409:
+        findings.append(("conflict", "a stale edit answered %d, not 409" % answer.value.status))
+    return findings
 
 
 @browser_test

@@ -6,6 +6,7 @@
 #   Tools/benchmarks/web.sh [--skip-build]      (needs wrk and curl: apt-get install -y wrk curl)
 #   NOTES=10000 DURATION=20s CONNECTIONS=16 Tools/benchmarks/web.sh
 #   SCRATCH_PATH=/tmp/release-build Tools/benchmarks/web.sh    (swift build --scratch-path)
+#   QUILL_SERVER_BINARY=path Tools/benchmarks/web.sh            (that binary; the report names its build folder)
 #
 # `quill-server` is the release build in its default configuration (SQLite in a fresh data
 # directory, request log at level info to a file). One account gets NOTES notes of 0.3-4 KiB
@@ -28,10 +29,15 @@ for tool in wrk curl python3; do
 done
 scratch=()
 if [ -n "${SCRATCH_PATH:-}" ]; then scratch=(--scratch-path "$SCRATCH_PATH"); fi
-if [ "${1:-}" != "--skip-build" ]; then
-    swift build -c release "${scratch[@]}" --product quill-server >&2
+if [ -n "${QUILL_SERVER_BINARY:-}" ]; then
+    bin="$(cd "$(dirname "$QUILL_SERVER_BINARY")" && pwd)"
+else
+    if [ "${1:-}" != "--skip-build" ]; then
+        swift build -c release "${scratch[@]}" --product quill-server >&2
+    fi
+    bin="$(swift build -c release "${scratch[@]}" --show-bin-path)"
 fi
-bin="$(swift build -c release "${scratch[@]}" --show-bin-path)"
+build="$(basename "$bin")"
 
 work="$(mktemp -d)"
 server=""
@@ -99,7 +105,7 @@ rss="$(awk '/^VmRSS:/ { print int($2 / 1024) }' "/proc/$server/status")"
 
 section="$work/section.md"
 {
-    echo "Measured $(date -u +%Y-%m-%d) by \`Tools/benchmarks/web.sh\` on this machine ($(nproc) cores, $(uname -sr)): release build,"
+    echo "Measured $(date -u +%Y-%m-%d) by \`Tools/benchmarks/web.sh\` on this machine ($(nproc) cores, $(uname -sr)): $build build,"
     echo "default configuration (SQLite, request log at level info to a file), one account with $NOTES notes (bodies"
     echo "of 0.3-4 KiB, mean $mean_body bytes; loaded through \`POST /v1/sync/push\` in ${load_seconds} s), signed in through"
     echo "\`/login\`; wrk -t${THREADS} -c${CONNECTIONS} --latency with the session cookie, on the same cores as the server. The notes page"

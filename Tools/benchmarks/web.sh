@@ -95,8 +95,16 @@ echo "warming up..." >&2
 wrk -t"$THREADS" -c"$CONNECTIONS" -d3s -H "$cookie" "$base/" >/dev/null
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
 echo "GET / ($CONNECTIONS connections, $DURATION)..." >&2
+log_start="$(wc -l <"$work/server.log")"
 main_row="$(measure "\`GET /\` (the newest 50 of $NOTES)" "/" "$DURATION")"
 load_after="$(cut -d' ' -f1-3 /proc/loadavg)"
+# The server's own time per request (its request log's duration_ms) in the main run: when it is far
+# below wrk's, the rest of wrk's latency is waiting for a core (the machine's load), not the page.
+server_side="$(tail -n +"$((log_start + 1))" "$work/server.log" | sed -n 's/.* GET \/ 200 .*duration_ms=\([0-9.]*\).*/\1/p' | python3 -c '
+import sys
+times = sorted(float(line) for line in sys.stdin)
+pick = lambda q: times[min(len(times) - 1, int(q * len(times)))]
+print("p50 %.2fms, p99 %.2fms, max %.2fms over %d requests" % (pick(0.5), pick(0.99), times[-1], len(times)))')"
 rows=("$main_row")
 [ -n "$after" ] && rows+=("$(measure "\`GET /?after=…\` (the next 50)" "/?after=$after" "$EXTRA_DURATION")")
 [ -n "$tag" ] && rows+=("$(measure "\`GET /?tag=$tag\`" "/?tag=$tag" "$EXTRA_DURATION")")
@@ -115,6 +123,8 @@ section="$work/section.md"
     echo "| page | p50 | p90 | p99 | requests/s | errors |"
     echo "|---|---|---|---|---|---|"
     printf '%s\n' "${rows[@]}"
+    echo
+    echo "Server-side time of \`GET /\` in the main run (the request log's duration_ms): $server_side."
     echo
     echo "Target: \`GET /\` p99 ≤ 50 ms with 16 connections for an account with 10,000 notes (the first row, $DURATION)."
 } >"$section"

@@ -153,7 +153,8 @@ import Testing
                                                                   ("csrf", try form.csrf())])
             #expect(saved.status == .seeOther)
             #expect(saved.location == "/notes/a1")
-            let note = try #require(try await server.store.note(try #require(NoteID("a1")), account: AccountID(1)))
+            let id = try #require(NoteID("a1"))
+            let note = try #require(try await server.store.note(id, account: AccountID(1)))
             #expect(note.title == "Final" && note.body == "new" && note.revision == 2 && note.tags.map(\.rawValue) == ["x", "y"])
         }
     }

@@ -129,8 +129,9 @@ extension TestResponse {
 
     /// The value of the input named `name` on the page.
     func field(_ name: String) throws -> String {
-        let marker = "name=\"\(name)\" value=\""
-        let start = try #require(text.range(of: marker), "no field \(name) in \(text)").upperBound
+        let named = try #require(text.range(of: "name=\"\(name)\""), "no field \(name) in \(text)").upperBound
+        let tagEnd = try #require(text[named...].firstIndex(of: ">"))
+        let start = try #require(text[named..<tagEnd].range(of: "value=\""), "field \(name) has no value").upperBound
         let end = try #require(text[start...].firstIndex(of: "\""))
         return String(text[start..<end])
     }

@@ -46,7 +46,8 @@ public enum ServerRoots {
                                  services: [], close: {}, banner: [
             "preview: notes live in memory only and vanish when the server stops",
             "preview: demo account '\(ServerSampleData.demoAccountName)', token \(ServerSampleData.demoToken)",
-            "preview: the web reader is at /login: sign in with the token above",
+            // No "token " here: scripts take the demo token from the last "token " of the banner.
+            "preview: web reader: open /login in a browser and paste \(ServerSampleData.demoToken)",
         ], web: settings)
         return ServerEnvironment(
             dependencies: seeded.dependencies, web: seeded.web, services: [],

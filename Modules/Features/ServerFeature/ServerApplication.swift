@@ -4,9 +4,20 @@ import ServiceLifecycle
 
 /// Builds the HTTP API from its dependencies: the one place routes and middleware are wired.
 public enum ServerApplication {
+    /// The router with every route of docs/openapi.yaml.
+    public static func router(_ dependencies: ServerDependencies) -> Router<ServerRequestContext> {
+        router(dependencies, adding: { _ in })
+    }
+
     /// The router with every route of docs/openapi.yaml, and the routes `pages` adds (the web reader's).
     public static func router(
-        _ dependencies: ServerDependencies, pages: (Router<ServerRequestContext>) throws -> Void = { _ in }
+        _ dependencies: ServerDependencies, pages: (Router<ServerRequestContext>) throws -> Void
+    ) throws -> Router<ServerRequestContext> {
+        try router(dependencies, adding: pages)
+    }
+
+    private static func router(
+        _ dependencies: ServerDependencies, adding pages: (Router<ServerRequestContext>) throws -> Void
     ) rethrows -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: RequestLogMiddleware())

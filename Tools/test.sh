@@ -3,7 +3,8 @@
 # (against a throwaway PostgreSQL cluster when PostgreSQL is installed; see Tools/with-postgres.sh),
 # then the running quill-server checked against docs/openapi.yaml and fuzzed statefully over SQLite
 # and PostgreSQL (Tools/openapi-conformance.sh; QUILL_FUZZ_EXAMPLES=N for a longer fuzz), the curl
-# walkthrough of docs/server.md (Tools/curl-walkthrough-test.sh), the nginx TLS proxy of docs/deploy.md
+# walkthrough of docs/server.md (Tools/curl-walkthrough-test.sh), the web reader in headless Chromium
+# (Tools/browser-test.sh), the nginx TLS proxy of docs/deploy.md
 # (Tools/tls-proxy-test.sh), `quill edit` on a real terminal
 # (Tools/pty-editor-test.sh), and the real-process sync chaos test (Tools/chaos.sh),
 # then the release tarball deployed and synced through (Tools/deploy-test.sh).
@@ -24,6 +25,9 @@ fi
 # `swift test` built quill-server too; check that binary rather than building again.
 QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" Tools/openapi-conformance.sh
 QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" Tools/curl-walkthrough-test.sh
+
+# The web reader in headless Chromium driven by Playwright (docs/web.md), about a minute.
+QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" Tools/browser-test.sh
 
 # docs/deploy.md's nginx block terminating TLS (throwaway CA) in front of quill-server, synced through.
 QUILL_BINARY="$(swift build --show-bin-path)/quill" QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" \

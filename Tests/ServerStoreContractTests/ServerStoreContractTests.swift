@@ -76,7 +76,7 @@ import Testing
 
             // A push of the note counts the unreadable copy as lost: the client's version repairs it.
             let repaired = try Sample.note("b2", title: "Repaired")
-            let outcomes = try await store.push([PushChange(note: repaired, baseRevision: 1)], requestID: #require(PushRequestID("repair")),
+            let outcomes = try await store.push([PushedChange(note: repaired, baseRevision: 1)], requestID: #require(PushRequestID("repair")),
                                                 digest: PushDigest("repair"), account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied] && outcomes.first?.note.revision == 2)
             #expect(try await store.note(damaged, account: account)?.title == "Repaired")
@@ -251,9 +251,9 @@ import Testing
             let edit = try Sample.note("e1", title: "client edit")
             let stale = try Sample.note("e1", title: "stale edit")
             let outcomes = try await store.push([
-                PushChange(note: fresh, baseRevision: nil),
-                PushChange(note: edit, baseRevision: 1),
-                PushChange(note: stale, baseRevision: 1),
+                PushedChange(note: fresh, baseRevision: nil),
+                PushedChange(note: edit, baseRevision: 1),
+                PushedChange(note: stale, baseRevision: 1),
             ], requestID: try #require(PushRequestID("r1")), digest: PushDigest("d1"), account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied, .applied, .conflict])
             #expect(outcomes[0].note == NoteDocument(try fresh.withRevision(1)))
@@ -271,7 +271,7 @@ import Testing
             let bob = try await store.newAccount("bob")
             let requestID = try #require(PushRequestID("same-id"))
             let note = try Sample.note("a1")
-            let push = [PushChange(note: note, baseRevision: nil)]
+            let push = [PushedChange(note: note, baseRevision: nil)]
             let first = try await store.push(push, requestID: requestID, digest: PushDigest("d1"), account: alice, at: Sample.date)
             let retry = try await store.push(push, requestID: requestID, digest: PushDigest("d1"), account: alice,
                                              at: Sample.date.addingTimeInterval(60))
@@ -291,10 +291,10 @@ import Testing
             let account = try await store.newAccount("alice")
             let requestID = try #require(PushRequestID("same-id"))
             let note = try Sample.note("a1")
-            let first = try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID,
+            let first = try await store.push([PushedChange(note: note, baseRevision: nil)], requestID: requestID,
                                              digest: PushDigest("d1"), account: account, at: Sample.date)
-            let other = [PushChange(note: try note.revised(title: "other", at: Sample.date), baseRevision: 1),
-                         PushChange(note: try Sample.note("b2"), baseRevision: nil)]
+            let other = [PushedChange(note: try note.revised(title: "other", at: Sample.date), baseRevision: 1),
+                         PushedChange(note: try Sample.note("b2"), baseRevision: nil)]
             await #expect(throws: ServerStoreError.pushRequestReused(requestID)) {
                 try await store.push(other, requestID: requestID, digest: PushDigest("d2"), account: account,
                                      at: Sample.date.addingTimeInterval(60))
@@ -302,7 +302,7 @@ import Testing
             #expect(try await store.note(note.id, account: account)?.title == note.title)
             #expect(try await store.note(try #require(NoteID("b2")), account: account) == nil)
             #expect(try await store.changes(account: account, after: .beginning, limit: 10).notes.count == 1)
-            #expect(try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID,
+            #expect(try await store.push([PushedChange(note: note, baseRevision: nil)], requestID: requestID,
                                          digest: PushDigest("d1"), account: account, at: Sample.date) == first)
             // Under a new ID the same changes are decided afresh.
             let fresh = try await store.push(other, requestID: try #require(PushRequestID("new-id")), digest: PushDigest("d2"),
@@ -316,7 +316,7 @@ import Testing
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             let note = try Sample.note("a1")
-            let push = [PushChange(note: note, baseRevision: nil)]
+            let push = [PushedChange(note: note, baseRevision: nil)]
             let digest = PushDigest("d1")
             let old = try #require(PushRequestID("old")), kept = try #require(PushRequestID("kept"))
             let first = try await store.push(push, requestID: old, digest: digest, account: account, at: Sample.date)

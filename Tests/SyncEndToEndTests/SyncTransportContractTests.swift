@@ -39,15 +39,15 @@ struct SyncTransportContractTests {
         defer { finish() }
         let first = try note("First", body: "hello")
         let created = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [
-            PushChange(note: first.withRevision(7), baseRevision: nil),
+            OutgoingChange(note: first.withRevision(7), baseRevision: nil),
         ]))
         #expect(created == [.applied(try first.withRevision(1))])
 
         let edited = try first.revised(body: "edited", at: first.updated.addingTimeInterval(1))
         let results = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [
-            PushChange(note: edited, baseRevision: 1),
-            PushChange(note: try first.revised(body: "stale", at: first.updated), baseRevision: 1),
-            PushChange(note: first, baseRevision: nil),
+            OutgoingChange(note: edited, baseRevision: 1),
+            OutgoingChange(note: try first.revised(body: "stale", at: first.updated), baseRevision: 1),
+            OutgoingChange(note: first, baseRevision: nil),
         ]))
         let current = try edited.withRevision(2)
         #expect(results == [.applied(current), .conflict(current), .conflict(current)])
@@ -58,7 +58,7 @@ struct SyncTransportContractTests {
         let (transport, finish) = try await kind.makeTransport()
         defer { finish() }
         let a = try note("A")
-        let request = PushRequest(requestID: "req-\(UUID().uuidString)", changes: [PushChange(note: a, baseRevision: nil)])
+        let request = PushRequest(requestID: "req-\(UUID().uuidString)", changes: [OutgoingChange(note: a, baseRevision: nil)])
         let first = try await transport.push(request)
         let second = try await transport.push(request)
         #expect(first == second)
@@ -73,13 +73,13 @@ struct SyncTransportContractTests {
         defer { finish() }
         let a = try note("A"), b = try note("B")
         let requestID = "req-\(UUID().uuidString)"
-        let first = try await transport.push(PushRequest(requestID: requestID, changes: [PushChange(note: a, baseRevision: nil)]))
+        let first = try await transport.push(PushRequest(requestID: requestID, changes: [OutgoingChange(note: a, baseRevision: nil)]))
         await #expect(throws: SyncError.requestIDReused(requestID)) {
             try await transport.push(PushRequest(requestID: requestID, changes: [
-                PushChange(note: a, baseRevision: nil), PushChange(note: b, baseRevision: nil),
+                OutgoingChange(note: a, baseRevision: nil), OutgoingChange(note: b, baseRevision: nil),
             ]))
         }
-        #expect(try await transport.push(PushRequest(requestID: requestID, changes: [PushChange(note: a, baseRevision: nil)])) == first)
+        #expect(try await transport.push(PushRequest(requestID: requestID, changes: [OutgoingChange(note: a, baseRevision: nil)])) == first)
         #expect(try await transport.changes(since: nil, limit: 10).changes == [a])
     }
 
@@ -90,10 +90,10 @@ struct SyncTransportContractTests {
         defer { finish() }
         let notes = try (1...5).map { try note("Note \($0)") }
         _ = try await transport.push(PushRequest(requestID: UUID().uuidString,
-                                                 changes: notes.map { PushChange(note: $0, baseRevision: nil) }))
+                                                 changes: notes.map { OutgoingChange(note: $0, baseRevision: nil) }))
         let tombstone = notes[1].deleted(at: notes[1].updated.addingTimeInterval(1))
         _ = try await transport.push(PushRequest(requestID: UUID().uuidString,
-                                                 changes: [PushChange(note: tombstone, baseRevision: 1)]))
+                                                 changes: [OutgoingChange(note: tombstone, baseRevision: 1)]))
         var seen: [Note] = []
         var cursor: SyncCursor?
         var pages = 0

@@ -17,7 +17,7 @@ public enum UnimplementedSync {
     public struct Transport: SyncTransport {
         public init() {}
         public func serverInfo() async throws(SyncError) -> ServerInfo { throw unimplemented("SyncTransport.serverInfo") }
-        public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> ChangePage {
+        public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
             throw unimplemented("SyncTransport.changes")
         }
         public func push(_ request: PushRequest) async throws(SyncError) -> [PushResult] {

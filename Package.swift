@@ -85,6 +85,7 @@ let package = Package(
         module("Testing", "UnimplementedDoubles", [
             "QuillModels", "ClockInterface", "RandomnessInterface", "FileSystemInterface", "NoteStoreInterface", "TerminalInterface",
             "CompressionInterface", "ByteStreamInterface", // Archive
+            "SyncStateInterface", "SyncTransportInterface", // Sync
         ]),
 
         // Composition roots: the only code that names adapters.
@@ -95,7 +96,7 @@ let package = Package(
             "FileSyncState", "HTTPSyncTransport", "SyncStateInterface", "SyncStateTesting", "SyncTransportTesting", // Sync
         ]),
         module("Composition", "QuillTestComposition", [
-            "QuillCLI", "UnimplementedDoubles", "SyncUnimplementedDoubles", "ByteStreamInterface", "ClockInterface",
+            "QuillCLI", "UnimplementedDoubles", "ByteStreamInterface", "ClockInterface",
             "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "RandomnessInterface", "TerminalInterface",
         ]),
 
@@ -138,9 +139,10 @@ let package = Package(
             "CompressionTesting", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
         ]),
         tests("ArchiveIntegrationTests", [
-            "ArchiveFeature", "LocalByteStream", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
+            "ArchiveFeature", "LocalByteStream", "ZlibCompression", "ByteStreamInterface",
             "NoteStoreInterface", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "QuillModels", "ChildProcesses",
         ]),
+        tests("ByteStreamContractTests", ["ByteStreamInterface", "ByteStreamTesting", "LocalByteStream", "ScratchDirectories"]),
         // The server.
         module("Interfaces", "ServerStoreInterface", ["QuillModels", "QuillAPI", "TokenSecurityInterface"]),
         module("Interfaces", "TokenSecurityInterface"),
@@ -187,9 +189,6 @@ let package = Package(
         module("Testing", "SyncTransportTesting", ["QuillModels", "SyncTransportInterface", "RandomnessTesting"]),
         module("Adapters", "FileSyncState", ["QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
         module("Adapters", "HTTPSyncTransport", ["QuillModels", "QuillAPI", "SyncStateInterface", "SyncTransportInterface"]),
-        module("Testing", "SyncUnimplementedDoubles", [
-            "QuillModels", "ClockInterface", "RandomnessInterface", "SyncStateInterface", "SyncTransportInterface",
-        ]),
         tests("SyncFeatureTests", [
             "SyncFeature", "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting",
             "NoteStoreInterface", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "QuillModels",
@@ -198,10 +197,11 @@ let package = Package(
             "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "FileSyncState", "QuillModels", "ScratchDirectories",
         ]),
         tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "SyncStateInterface", "SyncTransportInterface", "QuillModels"]),
-        tests("SyncEndToEndTests", [
-            "SyncStateInterface", "SyncTransportInterface", "SyncTransportTesting", "HTTPSyncTransport", "QuillModels", "ChildProcesses",
-            "quill", "quill-server",
+        tests("SyncTransportContractTests", [
+            "SyncTransportInterface", "SyncTransportTesting", "HTTPSyncTransport", "SyncStateInterface", "QuillModels", "ChildProcesses",
+            "ScratchDirectories", "quill-server",
         ]),
+        tests("SyncEndToEndTests", ["ChildProcesses", "quill", "quill-server"]),
 
         // Arbitrary Unicode note content through every write path and back through every read path.
         tests("NoteRoundTripPropertyTests", [

@@ -119,6 +119,9 @@ let package = Package(
         ]),
         tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "POSIXTerminal", "ScratchDirectories"]),
         tests("QuillIntegrationTests", ["QuillModels", "ChildProcesses", "quill"]),
+        tests("ClockContractTests", ["ClockInterface", "ClockTesting", "SystemClock"]),
+        tests("RandomnessContractTests", ["QuillModels", "RandomnessInterface", "RandomnessTesting", "SystemRandomness"]),
+        tests("TerminalContractTests", ["TerminalInterface", "TerminalTesting", "POSIXTerminal", "ScratchDirectories"]),
 
         // Archive: compression, byte streams, tar.gz export and import.
         module("Interfaces", "CompressionInterface"),
@@ -167,7 +170,7 @@ let package = Package(
         // Benchmark only (Tools/benchmarks/server.sh): the bare Hummingbird app quill-server is measured against.
         .executableTarget(name: "bare-hummingbird-benchmark", dependencies: [hummingbird], path: "Apps/bare-hummingbird-benchmark"),
         tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
-        tests("CryptoTokenSecurityTests", ["CryptoTokenSecurity", "TokenSecurityInterface"]),
+        tests("TokenSecurityContractTests", ["TokenSecurityInterface", "TokenSecurityTesting", "CryptoTokenSecurity"]),
         tests("ServerFeatureTests", [
             "ServerFeature", "QuillAPI", "ServerStoreInterface", "ServerStoreTesting", "TokenSecurityTesting", "QuillModels", "ClockInterface",
             "ClockTesting", "RandomnessTesting", hummingbirdTesting,

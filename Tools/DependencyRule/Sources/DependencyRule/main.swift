@@ -2,14 +2,15 @@ import Foundation
 
 // Usage: swift package dump-package | dependency-rule check [--docs docs/architecture.md]
 //        swift package dump-package | dependency-rule write-docs docs/architecture.md
-// `check` fails (exit 1) on any layering violation, and on a module graph in the docs that
-// no longer matches the package; `write-docs` regenerates that graph.
+// `check` fails (exit 1) on any layering violation, on any name that breaks the convention of
+// one stem per concern (NameCheck), and on a module graph in the docs that no longer matches
+// the package; `write-docs` regenerates that graph.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     let graph = try PackageGraph(dumpPackageJSON: FileHandle.standardInput.readDataToEndOfFile())
     switch arguments.first {
     case "check":
-        var problems = RuleCheck.violations(in: graph)
+        var problems = RuleCheck.violations(in: graph) + NameCheck.violations(in: graph)
         if arguments.count == 3, arguments[1] == "--docs" {
             let document = try String(contentsOfFile: arguments[2], encoding: .utf8)
             if try MermaidGraph.updating(document, with: graph) != document {

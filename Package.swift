@@ -1,18 +1,23 @@
 // swift-tools-version:6.0
 // Quill: one package, layered modules. The layer of a target is the folder it lives in
-// (Modules/<Layer>/<Target>); `Tools/DependencyRule` checks the allowed edges between layers.
+// (Modules/<Layer>/<Target>); `Tools/DependencyRule` checks the allowed edges between layers and
+// the names: one stem <Concern> per concern (<Concern>Interface, <Technology><Concern>,
+// <Concern>Testing, Tests/<Concern>ContractTests). Targets are listed one section per layer, in the
+// order of docs/architecture.md's table, alphabetically within each section.
 import PackageDescription
 
+// The external products, one constant each.
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
-// Packages of the server (quill-server).
+let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
 let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
-let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
-let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
-let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
+let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
+let propertyBased = Target.Dependency.product(name: "PropertyBased", package: "swift-property-based")
+let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let yams = Target.Dependency.product(name: "Yams", package: "Yams")
 
 func module(_ layer: String, _ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
     .target(name: name, dependencies: dependencies, path: "Modules/\(layer)/\(name)")
@@ -31,188 +36,190 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"), // Archive: SHA-256 in manifests
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"), // Archive: front matter written by other apps
-        // The server: HTTP, lifecycle, metrics, PostgreSQL, logging.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"), // SHA-256: archive manifests, push digests, tokens
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"), // HTTP server
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"), // YAML front matter written by other apps
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
-        // Tests only: property-based round trips of note content (Tests/NoteRoundTripPropertyTests).
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"), // tests: property-based round trips
     ],
     targets: [
-        // Models
-        module("Models", "QuillModels"),
+        // Models: the values, the versioned JSON format and the wire bodies.
         module("Models", "QuillAPI", ["QuillModels"]),
+        module("Models", "QuillModels"),
 
-        // Interfaces: one small protocol per external concern.
+        // Interfaces: one small protocol module per external concern, <Concern>Interface.
+        module("Interfaces", "ByteStreamInterface"),
         module("Interfaces", "ClockInterface"),
-        module("Interfaces", "RandomnessInterface", ["QuillModels"]),
+        module("Interfaces", "CompressionInterface"),
         module("Interfaces", "FileSystemInterface"),
         module("Interfaces", "NoteStoreInterface", ["QuillModels"]),
+        module("Interfaces", "RandomnessInterface", ["QuillModels"]),
+        module("Interfaces", "ServerStoreInterface", ["QuillAPI", "QuillModels", "TokenSecurityInterface"]),
+        module("Interfaces", "SyncStateInterface", ["QuillModels", "SyncTransportInterface"]),
+        module("Interfaces", "SyncTransportInterface", ["QuillModels"]),
         module("Interfaces", "TerminalInterface"),
+        module("Interfaces", "TokenSecurityInterface"),
 
         // Features: the logic, written against interfaces only.
-        module("Features", "NotesFeature", ["QuillModels", "NoteStoreInterface", "ClockInterface", "RandomnessInterface"]),
+        module("Features", "ArchiveFeature", [
+            "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface",
+            "QuillModels", "RandomnessInterface", crypto, yams,
+        ]),
+        module("Features", "NotesFeature", ["ClockInterface", "NoteStoreInterface", "QuillModels", "RandomnessInterface"]),
         module("Features", "QuillCLI", [
-            "QuillModels", "NotesFeature", "NoteStoreInterface", "ClockInterface", "RandomnessInterface", "FileSystemInterface",
-            "TerminalInterface", argumentParser,
-            "ArchiveFeature", "CompressionInterface", "ByteStreamInterface", // Archive
-            "SyncFeature", "SyncStateInterface", "SyncTransportInterface", // Sync
+            "ArchiveFeature", "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface",
+            "NotesFeature", "NoteStoreInterface", "QuillModels", "RandomnessInterface", "SyncFeature", "SyncStateInterface",
+            "SyncTransportInterface", "TerminalInterface", argumentParser,
+        ]),
+        module("Features", "ServerFeature", [
+            "ArchiveFeature", "ByteStreamInterface", "ClockInterface", "CompressionInterface", "NoteStoreInterface", "QuillAPI",
+            "QuillModels", "RandomnessInterface", "ServerStoreInterface", "TokenSecurityInterface", crypto, hummingbird, logging,
+            metrics, prometheus, serviceLifecycle,
+        ]),
+        module("Features", "SyncFeature", [
+            "ClockInterface", "NoteStoreInterface", "QuillModels", "RandomnessInterface", "SyncStateInterface",
+            "SyncTransportInterface",
         ]),
 
-        // Adapters: the real implementations, each over its one technology.
+        // SystemLibraries: C libraries linked from the system, used by adapters only.
+        .systemLibrary(name: "CAllocator", path: "Modules/SystemLibraries/CAllocator"),
+        .systemLibrary(name: "CFileSync", path: "Modules/SystemLibraries/CFileSync"),
+        .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Modules/SystemLibraries/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // Adapters: the real implementations, <Technology><Concern>, each over its one technology.
+        module("Adapters", "CryptoTokenSecurity", ["TokenSecurityInterface", crypto]),
+        module("Adapters", "FileNoteStore", ["FileSystemInterface", "NoteStoreInterface", "QuillModels"]),
+        module("Adapters", "FileSyncState", ["QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
+        module("Adapters", "GlibcAllocator", ["CAllocator"]),
+        module("Adapters", "HTTPSyncTransport", ["QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
+        module("Adapters", "LocalByteStream", ["ByteStreamInterface"]),
+        module("Adapters", "LocalFileSystem", ["CFileSync", "FileSystemInterface"]),
+        module("Adapters", "POSIXTerminal", ["TerminalInterface"]),
+        module("Adapters", "PostgresServerStore", [
+            "QuillModels", "ServerStoreInterface", logging, postgresNIO, serviceLifecycle,
+        ]),
+        module("Adapters", "SQLiteServerStore", ["CSQLite", "QuillModels", "ServerStoreInterface"]),
         module("Adapters", "SystemClock", ["ClockInterface"]),
         module("Adapters", "SystemRandomness", ["QuillModels", "RandomnessInterface"]),
-        module("Adapters", "GlibcAllocator", ["CAllocator"]),
-        .systemLibrary(name: "CFileSync", path: "Modules/SystemLibraries/CFileSync"),
-        .systemLibrary(name: "CAllocator", path: "Modules/SystemLibraries/CAllocator"),
-        module("Adapters", "LocalFileSystem", ["FileSystemInterface", "CFileSync"]),
-        module("Adapters", "FileNoteStore", ["QuillModels", "NoteStoreInterface", "FileSystemInterface"]),
-        module("Adapters", "POSIXTerminal", ["TerminalInterface"]),
+        module("Adapters", "ZlibCompression", ["CompressionInterface", "CZlib"]),
 
-        // Testing: fakes and doubles, for the preview and test roots and for tests.
-        module("Testing", "ClockTesting", ["ClockInterface"]),
-        module("Testing", "RandomnessTesting", ["QuillModels", "RandomnessInterface"]),
-        module("Testing", "FileSystemTesting", ["FileSystemInterface"]),
-        module("Testing", "NoteStoreTesting", ["QuillModels", "NoteStoreInterface", "RandomnessTesting"]),
-        module("Testing", "TerminalTesting", ["TerminalInterface"]),
-        module("Testing", "ScratchDirectories"),
+        // Testing: fakes (<Concern>Testing), unimplemented doubles and test helpers.
+        module("Testing", "ByteStreamTesting", ["ByteStreamInterface"]),
         module("Testing", "ChildProcesses"),
+        module("Testing", "ClockTesting", ["ClockInterface"]),
+        module("Testing", "CompressionTesting", ["CompressionInterface"]),
+        module("Testing", "FileSystemTesting", ["FileSystemInterface"]),
+        module("Testing", "NoteStoreTesting", ["NoteStoreInterface", "QuillModels", "RandomnessTesting"]),
+        module("Testing", "RandomnessTesting", ["QuillModels", "RandomnessInterface"]),
+        module("Testing", "ScratchDirectories"),
+        module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),
+        module("Testing", "SyncStateTesting", ["QuillModels", "SyncStateInterface"]),
+        module("Testing", "SyncTransportTesting", ["QuillModels", "RandomnessTesting", "SyncTransportInterface"]),
+        module("Testing", "TerminalTesting", ["TerminalInterface"]),
+        module("Testing", "TokenSecurityTesting", ["TokenSecurityInterface"]),
         module("Testing", "UnimplementedDoubles", [
-            "QuillModels", "ClockInterface", "RandomnessInterface", "FileSystemInterface", "NoteStoreInterface", "TerminalInterface",
-            "CompressionInterface", "ByteStreamInterface", // Archive
-            "SyncStateInterface", "SyncTransportInterface", // Sync
+            "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface",
+            "QuillModels", "RandomnessInterface", "SyncStateInterface", "SyncTransportInterface", "TerminalInterface",
         ]),
 
         // Composition roots: the only code that names adapters.
         module("Composition", "QuillComposition", [
-            "QuillCLI", "QuillModels", "SystemClock", "SystemRandomness", "GlibcAllocator", "LocalFileSystem", "FileNoteStore",
-            "POSIXTerminal", "ClockTesting", "RandomnessTesting", "NoteStoreTesting",
-            "ZlibCompression", "LocalByteStream", "ByteStreamTesting", // Archive
-            "FileSyncState", "HTTPSyncTransport", "SyncStateInterface", "SyncStateTesting", "SyncTransportTesting", // Sync
+            "ByteStreamTesting", "ClockTesting", "FileNoteStore", "FileSyncState", "GlibcAllocator", "HTTPSyncTransport",
+            "LocalByteStream", "LocalFileSystem", "NoteStoreTesting", "POSIXTerminal", "QuillCLI", "QuillModels",
+            "RandomnessTesting", "SyncStateInterface", "SyncStateTesting", "SyncTransportTesting", "SystemClock",
+            "SystemRandomness", "ZlibCompression",
         ]),
         module("Composition", "QuillTestComposition", [
-            "QuillCLI", "UnimplementedDoubles", "ByteStreamInterface", "ClockInterface",
-            "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "RandomnessInterface", "TerminalInterface",
+            "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface",
+            "QuillCLI", "RandomnessInterface", "TerminalInterface", "UnimplementedDoubles",
+        ]),
+        module("Composition", "ServerComposition", [
+            "ByteStreamInterface", "ByteStreamTesting", "ClockInterface", "CryptoTokenSecurity", "LocalByteStream",
+            "PostgresServerStore", "RandomnessInterface", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+            "SQLiteServerStore", "SystemClock", "SystemRandomness", "TokenSecurityInterface", "ZlibCompression", hummingbird,
+            logging, serviceLifecycle,
         ]),
 
         // Apps: parse, pick a root, run.
+        // The bare Hummingbird app Tools/benchmarks/server.sh measures quill-server against.
+        .executableTarget(name: "bare-hummingbird-benchmark", dependencies: [
+            hummingbird,
+        ], path: "Apps/bare-hummingbird-benchmark"),
         .executableTarget(name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill"),
+        .executableTarget(name: "quill-server", dependencies: [
+            "QuillModels", "ServerComposition", "ServerFeature", argumentParser, logging,
+        ], path: "Apps/quill-server"),
 
-        // Tests
-        tests("QuillModelsTests", ["QuillModels", "RandomnessTesting"]),
-        tests("FileSystemContractTests", ["FileSystemInterface", "LocalFileSystem", "FileSystemTesting", "ScratchDirectories"]),
-        tests("NoteStoreContractTests", [
-            "QuillModels", "NoteStoreInterface", "FileNoteStore", "LocalFileSystem", "FileSystemTesting",
-            "NoteStoreTesting", "ScratchDirectories",
-        ]),
-        tests("NotesFeatureTests", ["NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "QuillModels"]),
-        tests("QuillCLITests", [
-            "QuillCLI", "QuillTestComposition", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "TerminalTesting",
-            "FileSystemTesting", "QuillModels",
-            "ByteStreamTesting", "CompressionTesting", // Archive
-            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting", // Sync
-        ]),
-        tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "POSIXTerminal", "ScratchDirectories"]),
-        tests("QuillIntegrationTests", ["QuillModels", "ChildProcesses", "quill"]),
-        tests("ClockContractTests", ["ClockInterface", "ClockTesting", "SystemClock"]),
-        tests("RandomnessContractTests", ["QuillModels", "RandomnessInterface", "RandomnessTesting", "SystemRandomness"]),
-        tests("TerminalContractTests", ["TerminalInterface", "TerminalTesting", "POSIXTerminal", "ScratchDirectories"]),
-
-        // Archive: compression, byte streams, tar.gz export and import.
-        module("Interfaces", "CompressionInterface"),
-        .systemLibrary(name: "CZlib", path: "Modules/SystemLibraries/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        module("Adapters", "ZlibCompression", ["CompressionInterface", "CZlib"]),
-        module("Testing", "CompressionTesting", ["CompressionInterface"]),
-        module("Interfaces", "ByteStreamInterface"),
-        module("Adapters", "LocalByteStream", ["ByteStreamInterface"]),
-        module("Testing", "ByteStreamTesting", ["ByteStreamInterface"]),
-        module("Features", "ArchiveFeature", [
-            "QuillModels", "NoteStoreInterface", "ClockInterface", "RandomnessInterface", "CompressionInterface", "ByteStreamInterface",
-            "FileSystemInterface",
-            .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams"),
-        ]),
-        tests("CompressionContractTests", ["CompressionInterface", "ZlibCompression", "CompressionTesting", "RandomnessTesting"]),
+        // Tests: unit, contract (<Concern>ContractTests) and integration tests.
         tests("ArchiveFeatureTests", [
-            "ArchiveFeature", "QuillModels", "NoteStoreInterface", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "CompressionInterface",
-            "CompressionTesting", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
+            "ArchiveFeature", "ByteStreamInterface", "ByteStreamTesting", "ClockTesting", "CompressionInterface",
+            "CompressionTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "RandomnessTesting",
+            "ZlibCompression",
         ]),
         tests("ArchiveIntegrationTests", [
-            "ArchiveFeature", "LocalByteStream", "ZlibCompression", "ByteStreamInterface",
-            "NoteStoreInterface", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "QuillModels", "ChildProcesses",
+            "ArchiveFeature", "ByteStreamInterface", "ChildProcesses", "ClockTesting", "LocalByteStream", "NoteStoreInterface",
+            "NoteStoreTesting", "QuillModels", "RandomnessTesting", "ZlibCompression",
         ]),
         tests("ByteStreamContractTests", ["ByteStreamInterface", "ByteStreamTesting", "LocalByteStream", "ScratchDirectories"]),
-        // The server.
-        module("Interfaces", "ServerStoreInterface", ["QuillModels", "QuillAPI", "TokenSecurityInterface"]),
-        module("Interfaces", "TokenSecurityInterface"),
-        module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),
-        module("Testing", "TokenSecurityTesting", ["TokenSecurityInterface"]),
-        .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        module("Adapters", "SQLiteServerStore", ["QuillModels", "ServerStoreInterface", "CSQLite"]),
-        module("Adapters", "CryptoTokenSecurity", ["TokenSecurityInterface", crypto]),
-        module("Adapters", "PostgresServerStore", ["QuillModels", "ServerStoreInterface", postgresNIO, logging, serviceLifecycle]),
-        module("Features", "ServerFeature", [
-            "QuillModels", "QuillAPI", "ServerStoreInterface", "TokenSecurityInterface", "ClockInterface", "RandomnessInterface",
-            "NoteStoreInterface", "ArchiveFeature", "CompressionInterface",
-            "ByteStreamInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle, crypto,
+        tests("ClockContractTests", ["ClockInterface", "ClockTesting", "SystemClock"]),
+        tests("CompressionContractTests", ["CompressionInterface", "CompressionTesting", "RandomnessTesting", "ZlibCompression"]),
+        tests("FileSystemContractTests", ["FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "ScratchDirectories"]),
+        tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
+        tests("LiveAdapterTests", ["FileSystemInterface", "LocalFileSystem", "POSIXTerminal", "ScratchDirectories"]),
+        tests("NoteRoundTripPropertyTests", [
+            "ArchiveFeature", "ByteStreamTesting", "ClockTesting", "FileNoteStore", "FileSystemTesting", "LocalFileSystem",
+            "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "PostgresServerStore", "QuillAPI", "QuillModels",
+            "RandomnessTesting", "ScratchDirectories", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+            "SQLiteServerStore", "TokenSecurityTesting", "ZlibCompression", hummingbird, hummingbirdTesting, logging,
+            postgresNIO, propertyBased,
         ]),
-        module("Composition", "ServerComposition", [
-            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "SQLiteServerStore", "PostgresServerStore",
-            "TokenSecurityInterface", "CryptoTokenSecurity", "ZlibCompression", "ByteStreamInterface", "LocalByteStream", "ByteStreamTesting",
-            "ClockInterface", "SystemClock", "RandomnessInterface", "SystemRandomness",
-            hummingbird, logging, serviceLifecycle,
+        tests("NotesFeatureTests", [
+            "ClockTesting", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "RandomnessTesting",
         ]),
-        .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", "QuillModels", argumentParser, logging], path: "Apps/quill-server"),
-        // Benchmark only (Tools/benchmarks/server.sh): the bare Hummingbird app quill-server is measured against.
-        .executableTarget(name: "bare-hummingbird-benchmark", dependencies: [hummingbird], path: "Apps/bare-hummingbird-benchmark"),
-        tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
-        tests("TokenSecurityContractTests", ["TokenSecurityInterface", "TokenSecurityTesting", "CryptoTokenSecurity"]),
+        tests("NoteStoreContractTests", [
+            "FileNoteStore", "FileSystemTesting", "LocalFileSystem", "NoteStoreInterface", "NoteStoreTesting", "QuillModels",
+            "ScratchDirectories",
+        ]),
+        tests("QuillCLITests", [
+            "ByteStreamTesting", "ClockTesting", "CompressionTesting", "FileSystemTesting", "NoteStoreTesting", "QuillCLI",
+            "QuillModels", "QuillTestComposition", "RandomnessTesting", "SyncStateInterface", "SyncStateTesting",
+            "SyncTransportInterface", "SyncTransportTesting", "TerminalTesting",
+        ]),
+        tests("QuillIntegrationTests", ["ChildProcesses", "quill", "QuillModels"]),
+        tests("QuillModelsTests", ["QuillModels", "RandomnessTesting"]),
+        tests("QuillServerIntegrationTests", ["ChildProcesses", "quill-server"]),
+        tests("RandomnessContractTests", ["QuillModels", "RandomnessInterface", "RandomnessTesting", "SystemRandomness"]),
+        tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", logging]),
         tests("ServerFeatureTests", [
-            "ServerFeature", "QuillAPI", "ServerStoreInterface", "ServerStoreTesting", "TokenSecurityTesting", "QuillModels", "ClockInterface",
-            "ClockTesting", "RandomnessTesting", hummingbirdTesting,
-            "ZlibCompression", "ArchiveFeature", "ByteStreamTesting", "NoteStoreTesting", "NoteStoreInterface",
+            "ArchiveFeature", "ByteStreamTesting", "ClockInterface", "ClockTesting", "NoteStoreInterface", "NoteStoreTesting",
+            "QuillAPI", "QuillModels", "RandomnessTesting", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+            "TokenSecurityTesting", "ZlibCompression", hummingbirdTesting,
         ]),
         tests("ServerStoreContractTests", [
-            "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteServerStore", "PostgresServerStore", "CSQLite", postgresNIO, logging,
+            "CSQLite", "PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting", "SQLiteServerStore",
+            logging, postgresNIO,
         ]),
-        tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", logging]),
-        tests("QuillServerIntegrationTests", ["ChildProcesses", "quill-server"]),
-
-        // Sync.
-        module("Interfaces", "SyncStateInterface", ["QuillModels", "SyncTransportInterface"]),
-        module("Interfaces", "SyncTransportInterface", ["QuillModels"]),
-        module("Features", "SyncFeature", [
-            "QuillModels", "SyncStateInterface", "SyncTransportInterface", "NoteStoreInterface", "ClockInterface", "RandomnessInterface",
-        ]),
-        module("Testing", "SyncStateTesting", ["QuillModels", "SyncStateInterface"]),
-        module("Testing", "SyncTransportTesting", ["QuillModels", "SyncTransportInterface", "RandomnessTesting"]),
-        module("Adapters", "FileSyncState", ["QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
-        module("Adapters", "HTTPSyncTransport", ["QuillModels", "QuillAPI", "SyncStateInterface", "SyncTransportInterface"]),
+        tests("ServerStoreInterfaceTests", ["QuillModels", "ServerStoreInterface"]),
+        tests("SyncEndToEndTests", ["ChildProcesses", "quill", "quill-server"]),
         tests("SyncFeatureTests", [
-            "SyncFeature", "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting",
-            "NoteStoreInterface", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "QuillModels",
+            "ClockTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "RandomnessTesting", "SyncFeature",
+            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting",
         ]),
         tests("SyncStateContractTests", [
-            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "FileSyncState", "QuillModels", "ScratchDirectories",
+            "FileSyncState", "QuillModels", "ScratchDirectories", "SyncStateInterface", "SyncStateTesting",
+            "SyncTransportInterface",
         ]),
-        tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "SyncStateInterface", "SyncTransportInterface", "QuillModels"]),
         tests("SyncTransportContractTests", [
-            "SyncTransportInterface", "SyncTransportTesting", "HTTPSyncTransport", "SyncStateInterface", "QuillModels", "ChildProcesses",
-            "ScratchDirectories", "quill-server",
+            "ChildProcesses", "HTTPSyncTransport", "quill-server", "QuillModels", "ScratchDirectories", "SyncStateInterface",
+            "SyncTransportInterface", "SyncTransportTesting",
         ]),
-        tests("SyncEndToEndTests", ["ChildProcesses", "quill", "quill-server"]),
-
-        // Arbitrary Unicode note content through every write path and back through every read path.
-        tests("NoteRoundTripPropertyTests", [
-            "QuillModels", "QuillAPI", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "FileNoteStore", "LocalFileSystem",
-            "FileSystemTesting", "ScratchDirectories", "ClockTesting", "RandomnessTesting", "ServerStoreInterface", "ServerStoreTesting",
-            "TokenSecurityTesting", "SQLiteServerStore", "PostgresServerStore", "ServerFeature", "ArchiveFeature", "ZlibCompression", "ByteStreamTesting",
-            hummingbird, hummingbirdTesting, postgresNIO, logging, .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
+        tests("TerminalContractTests", ["POSIXTerminal", "ScratchDirectories", "TerminalInterface", "TerminalTesting"]),
+        tests("TokenSecurityContractTests", ["CryptoTokenSecurity", "TokenSecurityInterface", "TokenSecurityTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

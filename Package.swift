@@ -170,7 +170,6 @@ let package = Package(
         tests("CompressionContractTests", ["CompressionInterface", "CompressionTesting", "RandomnessTesting", "ZlibCompression"]),
         tests("FileSystemContractTests", ["FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "ScratchDirectories"]),
         tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
-        tests("LiveAdapterTests", ["FileSystemInterface", "LocalFileSystem", "POSIXTerminal", "ScratchDirectories"]),
         tests("NoteRoundTripPropertyTests", [
             "ArchiveFeature", "ByteStreamTesting", "ClockTesting", "FileNoteStore", "FileSystemTesting", "LocalFileSystem",
             "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "PostgresServerStore", "QuillAPI", "QuillModels",

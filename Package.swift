@@ -1,18 +1,25 @@
 // swift-tools-version:6.0
 // Quill: one package, layered modules. The layer of a target is the folder it lives in
-// (Modules/<Layer>/<Target>); `Tools/DependencyRule` checks the allowed edges between layers.
+// (Modules/<Layer>/<Target>); `Tools/DependencyRule` checks the allowed edges between layers and
+// the names: one stem <Concern> per concern (<Concern>Interface, <Technology><Concern>,
+// <Concern>Testing, Tests/<Concern>ContractTests). Targets are listed one section per layer, in the
+// order of docs/architecture.md's table, alphabetically within each section.
 import PackageDescription
 
+// The external products, one constant each.
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
-// Packages of the server (quill-server).
+let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
 let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let ink = Target.Dependency.product(name: "Ink", package: "Ink")
 let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
-let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
-let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let mustache = Target.Dependency.product(name: "Mustache", package: "swift-mustache")
 let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
-let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
+let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
+let propertyBased = Target.Dependency.product(name: "PropertyBased", package: "swift-property-based")
+let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let yams = Target.Dependency.product(name: "Yams", package: "Yams")
 
 func module(_ layer: String, _ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
     .target(name: name, dependencies: dependencies, path: "Modules/\(layer)/\(name)")
@@ -31,222 +38,248 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"), // Archive: SHA-256 in manifests
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"), // Archive: front matter written by other apps
-        // The server: HTTP, lifecycle, metrics, PostgreSQL, logging.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"), // SHA-256: archive manifests, push digests, tokens
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"), // HTTP server
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"), // web reader templates
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"), // web reader Markdown
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"), // YAML front matter written by other apps
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
-        // Tests only: property-based round trips of note content (Tests/NoteRoundTripPropertyTests).
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        // The web reader: templates and Markdown.
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"), // tests: property-based round trips
     ],
     targets: [
-        // Models
-        module("Models", "QuillModels"),
+        // Models: the values, the versioned JSON format and the wire bodies.
         module("Models", "QuillAPI", ["QuillModels"]),
+        module("Models", "QuillModels"),
 
-        // Interfaces: one small protocol per external concern.
+        // Interfaces: one small protocol module per external concern, <Concern>Interface.
+        module("Interfaces", "ByteStreamInterface"),
         module("Interfaces", "ClockInterface"),
-        module("Interfaces", "RandomnessInterface", ["QuillModels"]),
+        module("Interfaces", "CompressionInterface"),
         module("Interfaces", "FileSystemInterface"),
         module("Interfaces", "NoteStoreInterface", ["QuillModels"]),
-        module("Interfaces", "TerminalInterface"),
+        module("Interfaces", "RandomnessInterface", ["QuillModels"]),
+        module("Interfaces", "ServerStoreInterface", ["QuillAPI", "QuillModels", "TokenSecurityInterface"]),
         module("Interfaces", "SettingsInterface"),
+        module("Interfaces", "SyncStateInterface", ["QuillModels", "SyncTransportInterface"]),
+        module("Interfaces", "SyncTransportInterface", ["QuillModels"]),
+        module("Interfaces", "TerminalInterface"),
+        module("Interfaces", "TokenSecurityInterface"),
+        module("Interfaces", "WebSessionInterface", ["ServerStoreInterface", "TokenSecurityInterface"]),
 
         // Features: the logic, written against interfaces only.
-        module("Features", "NotesFeature", ["QuillModels", "NoteStoreInterface", "ClockInterface", "RandomnessInterface"]),
+        module("Features", "ArchiveFeature", [
+            "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface",
+            "NoteStoreInterface", "QuillModels", "RandomnessInterface", crypto, yams,
+        ]),
+        module("Features", "NotesFeature", [
+            "ClockInterface", "NoteStoreInterface", "QuillModels", "RandomnessInterface",
+        ]),
         module("Features", "QuillCLI", [
-            "QuillModels", "NotesFeature", "NoteStoreInterface", "ClockInterface", "RandomnessInterface", "FileSystemInterface",
-            "TerminalInterface", argumentParser,
-            "ArchiveFeature", "CompressionInterface", "ByteStreamInterface", // Archive
-            "SyncFeature", "SyncStateInterface", "SyncTransportInterface", // Sync
-            "SettingsInterface",
+            "ArchiveFeature", "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface",
+            "NotesFeature", "NoteStoreInterface", "QuillModels", "RandomnessInterface", "SettingsInterface",
+            "SyncFeature", "SyncStateInterface", "SyncTransportInterface", "TerminalInterface", argumentParser,
+        ]),
+        module("Features", "ServerFeature", [
+            "ArchiveFeature", "ByteStreamInterface", "ClockInterface", "CompressionInterface", "NoteStoreInterface",
+            "QuillAPI", "QuillModels", "RandomnessInterface", "ServerStoreInterface", "TokenSecurityInterface", crypto,
+            hummingbird, logging, metrics, prometheus, serviceLifecycle,
+        ]),
+        module("Features", "SyncFeature", [
+            "ClockInterface", "NoteStoreInterface", "QuillModels", "RandomnessInterface", "SyncStateInterface",
+            "SyncTransportInterface",
+        ]),
+        module("Features", "WebReaderFeature", [
+            "ClockInterface", "QuillModels", "ServerFeature", "ServerStoreInterface", "TokenSecurityInterface",
+            "WebSessionInterface", hummingbird, ink, logging, mustache,
         ]),
 
-        // Adapters: the real implementations, each over its one technology.
+        // SystemLibraries: C libraries linked from the system, used by adapters only.
+        .systemLibrary(name: "CAllocator", path: "Modules/SystemLibraries/CAllocator"),
+        .systemLibrary(name: "CFileSync", path: "Modules/SystemLibraries/CFileSync"),
+        .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Modules/SystemLibraries/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // Adapters: the real implementations, <Technology><Concern>, each over its one technology.
+        module("Adapters", "CryptoTokenSecurity", ["TokenSecurityInterface", crypto]),
+        module("Adapters", "FileNoteStore", ["FileSystemInterface", "NoteStoreInterface", "QuillModels"]),
+        module("Adapters", "FileSyncState", ["QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
+        module("Adapters", "GlibcAllocator", ["CAllocator"]),
+        module("Adapters", "HTTPSyncTransport", [
+            "QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface",
+        ]),
+        module("Adapters", "JSONFileSettings", ["FileSystemInterface", "SettingsInterface"]),
+        module("Adapters", "LocalByteStream", ["ByteStreamInterface"]),
+        module("Adapters", "LocalFileSystem", ["CFileSync", "FileSystemInterface"]),
+        module("Adapters", "POSIXTerminal", ["TerminalInterface"]),
+        module("Adapters", "PostgresServerStore", [
+            "QuillModels", "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface", logging,
+            postgresNIO, serviceLifecycle,
+        ]),
+        module("Adapters", "SQLiteServerStore", [
+            "CSQLite", "QuillModels", "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface",
+        ]),
         module("Adapters", "SystemClock", ["ClockInterface"]),
         module("Adapters", "SystemRandomness", ["QuillModels", "RandomnessInterface"]),
-        module("Adapters", "GlibcAllocator", ["CAllocator"]),
-        .systemLibrary(name: "CFileSync", path: "Modules/SystemLibraries/CFileSync"),
-        .systemLibrary(name: "CAllocator", path: "Modules/SystemLibraries/CAllocator"),
-        module("Adapters", "LocalFileSystem", ["FileSystemInterface", "CFileSync"]),
-        module("Adapters", "FileNoteStore", ["QuillModels", "NoteStoreInterface", "FileSystemInterface"]),
-        module("Adapters", "POSIXTerminal", ["TerminalInterface"]),
-        module("Adapters", "JSONFileSettings", ["SettingsInterface", "FileSystemInterface"]),
+        module("Adapters", "ZlibCompression", ["CompressionInterface", "CZlib"]),
 
-        // Testing: fakes and doubles, for the preview and test roots and for tests.
-        module("Testing", "ClockTesting", ["ClockInterface"]),
-        module("Testing", "RandomnessTesting", ["QuillModels", "RandomnessInterface"]),
-        module("Testing", "FileSystemTesting", ["FileSystemInterface"]),
-        module("Testing", "NoteStoreTesting", ["QuillModels", "NoteStoreInterface", "RandomnessTesting"]),
-        module("Testing", "TerminalTesting", ["TerminalInterface"]),
-        module("Testing", "SettingsTesting", ["SettingsInterface"]),
-        module("Testing", "ScratchDirectories"),
+        // Testing: fakes (<Concern>Testing), unimplemented doubles and test helpers.
+        module("Testing", "ByteStreamTesting", ["ByteStreamInterface"]),
         module("Testing", "ChildProcesses"),
+        module("Testing", "ClockTesting", ["ClockInterface"]),
+        module("Testing", "CompressionTesting", ["CompressionInterface"]),
+        module("Testing", "FileSystemTesting", ["FileSystemInterface"]),
+        module("Testing", "NoteStoreTesting", ["NoteStoreInterface", "QuillModels", "RandomnessTesting"]),
+        module("Testing", "RandomnessTesting", ["QuillModels", "RandomnessInterface"]),
+        module("Testing", "ScratchDirectories"),
+        module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),
+        module("Testing", "SettingsTesting", ["SettingsInterface"]),
+        module("Testing", "SyncStateTesting", ["QuillModels", "SyncStateInterface"]),
+        module("Testing", "SyncTransportTesting", ["QuillModels", "RandomnessTesting", "SyncTransportInterface"]),
+        module("Testing", "TerminalTesting", ["TerminalInterface"]),
+        module("Testing", "TokenSecurityTesting", ["TokenSecurityInterface"]),
         module("Testing", "UnimplementedDoubles", [
-            "QuillModels", "ClockInterface", "RandomnessInterface", "FileSystemInterface", "NoteStoreInterface", "TerminalInterface",
-            "CompressionInterface", "ByteStreamInterface", // Archive
-            "SettingsInterface",
+            "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface",
+            "NoteStoreInterface", "QuillModels", "RandomnessInterface", "SettingsInterface", "SyncStateInterface",
+            "SyncTransportInterface", "TerminalInterface",
+        ]),
+        module("Testing", "WebSessionTesting", [
+            "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface",
         ]),
 
         // Composition roots: the only code that names adapters.
         module("Composition", "QuillComposition", [
-            "QuillCLI", "QuillModels", "SystemClock", "SystemRandomness", "GlibcAllocator", "LocalFileSystem", "FileNoteStore",
-            "POSIXTerminal", "ClockTesting", "RandomnessTesting", "NoteStoreTesting", "NotesFeature", "ArchiveFeature", "SyncFeature",
-            "ZlibCompression", "LocalByteStream", "ByteStreamTesting", // Archive
-            "FileSyncState", "HTTPSyncTransport", "SyncStateInterface", "SyncStateTesting", "SyncTransportTesting", // Sync
-            "JSONFileSettings", "SettingsTesting",
+            "ArchiveFeature", "ByteStreamTesting", "ClockTesting", "FileNoteStore", "FileSyncState", "GlibcAllocator",
+            "HTTPSyncTransport", "JSONFileSettings", "LocalByteStream", "LocalFileSystem", "NotesFeature",
+            "NoteStoreTesting", "POSIXTerminal", "QuillCLI", "QuillModels", "RandomnessTesting", "SettingsTesting",
+            "SyncFeature", "SyncStateInterface", "SyncStateTesting", "SyncTransportTesting", "SystemClock",
+            "SystemRandomness", "ZlibCompression",
         ]),
         module("Composition", "QuillTestComposition", [
-            "QuillCLI", "NotesFeature", "ArchiveFeature", "SyncFeature", "UnimplementedDoubles", "SyncUnimplementedDoubles",
-            "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface",
-            "RandomnessInterface", "TerminalInterface", "SettingsTesting",
+            "ArchiveFeature", "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface",
+            "NotesFeature", "NoteStoreInterface", "QuillCLI", "RandomnessInterface", "SettingsTesting", "SyncFeature",
+            "TerminalInterface", "UnimplementedDoubles",
+        ]),
+        module("Composition", "ServerComposition", [
+            "ByteStreamInterface", "ByteStreamTesting", "ClockInterface", "CryptoTokenSecurity", "LocalByteStream",
+            "PostgresServerStore", "RandomnessInterface", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+            "SQLiteServerStore", "SystemClock", "SystemRandomness", "TokenSecurityInterface", "WebReaderFeature",
+            "WebSessionInterface", "WebSessionTesting", "ZlibCompression", hummingbird, logging, serviceLifecycle,
+        ]),
+        module("Composition", "ServerTestComposition", [
+            "ByteStreamInterface", "ByteStreamTesting", "ClockInterface", "CompressionInterface", "RandomnessInterface",
+            "ServerFeature", "ServerStoreInterface", "TokenSecurityInterface", "ZlibCompression",
         ]),
 
         // Apps: parse, pick a root, run.
+        // The bare Hummingbird app Tools/benchmarks/server.sh measures quill-server against.
+        .executableTarget(name: "bare-hummingbird-benchmark", dependencies: [
+            hummingbird,
+        ], path: "Apps/bare-hummingbird-benchmark"),
         .executableTarget(name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill"),
+        .executableTarget(name: "quill-server", dependencies: [
+            "QuillModels", "ServerComposition", "ServerFeature", argumentParser, logging,
+        ], path: "Apps/quill-server"),
 
-        // Tests
-        tests("QuillModelsTests", ["QuillModels", "RandomnessTesting"]),
-        tests("FileSystemContractTests", ["FileSystemInterface", "LocalFileSystem", "FileSystemTesting", "ScratchDirectories"]),
-        tests("SettingsContractTests", [
-            "SettingsInterface", "JSONFileSettings", "SettingsTesting", "FileSystemInterface", "LocalFileSystem", "FileSystemTesting",
-            "ScratchDirectories",
-        ]),
-        tests("NoteStoreContractTests", [
-            "QuillModels", "NoteStoreInterface", "FileNoteStore", "LocalFileSystem", "FileSystemTesting",
-            "NoteStoreTesting", "ScratchDirectories",
-            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "TokenSecurityInterface",
-        ]),
-        tests("NotesFeatureTests", ["NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "QuillModels"]),
-        tests("QuillCLITests", [
-            "QuillCLI", "QuillTestComposition", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "TerminalTesting",
-            "FileSystemTesting", "QuillModels", "NotesFeature", "NoteStoreInterface", "FileSystemInterface",
-            "ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "ByteStreamTesting", "CompressionTesting", // Archive
-            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting", "SyncFeature", // Sync
-            "SettingsInterface", "SettingsTesting", "UnimplementedDoubles",
-        ]),
-        tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "POSIXTerminal", "ScratchDirectories"]),
-        tests("QuillIntegrationTests", ["QuillModels", "ChildProcesses", "quill"]),
-
-        // Archive: compression, byte streams, tar.gz export and import.
-        module("Interfaces", "CompressionInterface"),
-        .systemLibrary(name: "CZlib", path: "Modules/SystemLibraries/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        module("Adapters", "ZlibCompression", ["CompressionInterface", "CZlib"]),
-        module("Testing", "CompressionTesting", ["CompressionInterface"]),
-        module("Interfaces", "ByteStreamInterface"),
-        module("Adapters", "LocalByteStream", ["ByteStreamInterface"]),
-        module("Testing", "ByteStreamTesting", ["ByteStreamInterface"]),
-        module("Features", "ArchiveFeature", [
-            "QuillModels", "NoteStoreInterface", "ClockInterface", "RandomnessInterface", "CompressionInterface", "ByteStreamInterface",
-            "FileSystemInterface",
-            .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams"),
-        ]),
-        tests("CompressionContractTests", ["CompressionInterface", "ZlibCompression", "CompressionTesting", "RandomnessTesting"]),
+        // Tests: unit, contract (<Concern>ContractTests) and integration tests.
         tests("ArchiveFeatureTests", [
-            "ArchiveFeature", "QuillModels", "NoteStoreInterface", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "CompressionInterface",
-            "CompressionTesting", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
+            "ArchiveFeature", "ByteStreamInterface", "ByteStreamTesting", "ClockTesting", "CompressionInterface",
+            "CompressionTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "RandomnessTesting",
+            "ZlibCompression",
         ]),
         tests("ArchiveIntegrationTests", [
-            "ArchiveFeature", "LocalByteStream", "ZlibCompression", "ByteStreamInterface", "ByteStreamTesting",
-            "NoteStoreInterface", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "QuillModels", "ChildProcesses",
+            "ArchiveFeature", "ByteStreamInterface", "ChildProcesses", "ClockTesting", "LocalByteStream",
+            "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "RandomnessTesting", "ZlibCompression",
         ]),
-        // The server.
-        module("Interfaces", "ServerStoreInterface", ["QuillModels", "QuillAPI", "TokenSecurityInterface"]),
-        module("Interfaces", "TokenSecurityInterface"),
-        module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),
-        module("Testing", "TokenSecurityTesting", ["TokenSecurityInterface"]),
-        .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        module("Adapters", "SQLiteServerStore", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface", "CSQLite", "WebSessionInterface"]),
-        module("Adapters", "CryptoTokenSecurity", ["TokenSecurityInterface", crypto]),
-        module("Adapters", "PostgresServerStore", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface", postgresNIO, logging, serviceLifecycle, "WebSessionInterface"]),
-        module("Features", "ServerFeature", [
-            "QuillModels", "QuillAPI", "ServerStoreInterface", "TokenSecurityInterface", "ClockInterface", "RandomnessInterface",
-            "NoteStoreInterface", "ArchiveFeature", "CompressionInterface",
-            "ByteStreamInterface", hummingbird, logging, metrics, prometheus, serviceLifecycle, crypto,
+        tests("ByteStreamContractTests", [
+            "ByteStreamInterface", "ByteStreamTesting", "LocalByteStream", "ScratchDirectories",
         ]),
-        module("Composition", "ServerComposition", [
-            "ServerFeature", "WebReaderFeature", "WebSessionInterface", "WebSessionTesting", "ServerStoreInterface", "ServerStoreTesting", "SQLiteServerStore", "PostgresServerStore",
-            "TokenSecurityInterface", "CryptoTokenSecurity", "ZlibCompression", "ByteStreamInterface", "LocalByteStream", "ByteStreamTesting",
-            "ClockInterface", "SystemClock", "RandomnessInterface", "SystemRandomness",
-            hummingbird, logging, serviceLifecycle,
+        tests("ClockContractTests", ["ClockInterface", "ClockTesting", "SystemClock"]),
+        tests("CompressionContractTests", [
+            "CompressionInterface", "CompressionTesting", "RandomnessTesting", "ZlibCompression",
         ]),
-        module("Composition", "ServerTestComposition", [
-            "ServerFeature", "ServerStoreInterface", "ClockInterface", "RandomnessInterface", "TokenSecurityInterface",
-            "CompressionInterface", "ByteStreamInterface", "ZlibCompression", "ByteStreamTesting",
+        tests("FileSystemContractTests", [
+            "FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "ScratchDirectories",
         ]),
-        .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", "QuillModels", argumentParser, logging], path: "Apps/quill-server"),
-        // Benchmark only (Tools/benchmarks/server.sh): the bare Hummingbird app quill-server is measured against.
-        .executableTarget(name: "bare-hummingbird-benchmark", dependencies: [hummingbird], path: "Apps/bare-hummingbird-benchmark"),
-        tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
-        tests("CryptoTokenSecurityTests", ["CryptoTokenSecurity", "TokenSecurityInterface"]),
-        tests("ServerFeatureTests", [
-            "ServerFeature", "QuillAPI", "ServerStoreInterface", "ServerStoreTesting", "TokenSecurityTesting", "QuillModels", "ClockInterface",
-            "ClockTesting", "RandomnessTesting", hummingbirdTesting,
-            "ZlibCompression", "ArchiveFeature", "ByteStreamTesting", "NoteStoreTesting", "NoteStoreInterface", "ServerTestComposition",
+        tests("HTTPSyncTransportTests", [
+            "HTTPSyncTransport", "QuillModels", "SyncStateInterface", "SyncTransportInterface",
         ]),
-        tests("ServerStoreContractTests", [
-            "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteServerStore", "PostgresServerStore", "CSQLite", postgresNIO, logging,
-        ]),
-        tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", "WebSessionInterface", logging]),
-        tests("QuillServerIntegrationTests", ["ChildProcesses", "quill-server"]),
-
-        // Sync.
-        module("Interfaces", "SyncStateInterface", ["QuillModels", "SyncTransportInterface"]),
-        module("Interfaces", "SyncTransportInterface", ["QuillModels"]),
-        module("Features", "SyncFeature", [
-            "QuillModels", "SyncStateInterface", "SyncTransportInterface", "NoteStoreInterface", "ClockInterface", "RandomnessInterface",
-        ]),
-        module("Testing", "SyncStateTesting", ["QuillModels", "SyncStateInterface"]),
-        module("Testing", "SyncTransportTesting", ["QuillModels", "SyncTransportInterface", "RandomnessTesting"]),
-        module("Adapters", "FileSyncState", ["QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
-        module("Adapters", "HTTPSyncTransport", ["QuillModels", "QuillAPI", "SyncStateInterface", "SyncTransportInterface"]),
-        module("Testing", "SyncUnimplementedDoubles", [
-            "QuillModels", "ClockInterface", "RandomnessInterface", "SyncStateInterface", "SyncTransportInterface",
-        ]),
-        tests("SyncFeatureTests", [
-            "SyncFeature", "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting",
-            "NoteStoreInterface", "NoteStoreTesting", "ClockTesting", "RandomnessTesting", "QuillModels",
-        ]),
-        tests("SyncStateContractTests", [
-            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "FileSyncState", "QuillModels", "ScratchDirectories",
-        ]),
-        tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "SyncStateInterface", "SyncTransportInterface", "QuillModels"]),
-        tests("SyncEndToEndTests", [
-            "SyncStateInterface", "SyncTransportInterface", "SyncTransportTesting", "HTTPSyncTransport", "QuillModels", "ChildProcesses",
-            "quill", "quill-server",
-        ]),
-
-        // Arbitrary Unicode note content through every write path and back through every read path.
         tests("NoteRoundTripPropertyTests", [
-            "QuillModels", "QuillAPI", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "FileNoteStore", "LocalFileSystem",
-            "FileSystemTesting", "ScratchDirectories", "ClockTesting", "RandomnessTesting", "ServerStoreInterface", "ServerStoreTesting",
-            "TokenSecurityTesting", "SQLiteServerStore", "PostgresServerStore", "ServerFeature", "ArchiveFeature", "ZlibCompression", "ByteStreamTesting",
-            "ServerTestComposition", hummingbird, hummingbirdTesting, postgresNIO, logging, .product(name: "PropertyBased", package: "swift-property-based"),
+            "ArchiveFeature", "ByteStreamTesting", "ClockTesting", "FileNoteStore", "FileSystemTesting",
+            "LocalFileSystem", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "PostgresServerStore",
+            "QuillAPI", "QuillModels", "RandomnessTesting", "ScratchDirectories", "ServerFeature",
+            "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition", "SQLiteServerStore",
+            "TokenSecurityTesting", "ZlibCompression", hummingbird, hummingbirdTesting, logging, postgresNIO,
+            propertyBased,
         ]),
-
-        // The web reader (docs/web.md): HTML pages over the same repositories, with server-side sessions.
-        module("Interfaces", "WebSessionInterface", ["ServerStoreInterface", "TokenSecurityInterface"]),
-        module("Testing", "WebSessionTesting", ["WebSessionInterface", "ServerStoreInterface", "TokenSecurityInterface"]),
-        module("Features", "WebReaderFeature", [
-            "ServerFeature", "QuillModels", "ServerStoreInterface", "WebSessionInterface", "ClockInterface", "TokenSecurityInterface",
-            hummingbird, logging,
-            .product(name: "Mustache", package: "swift-mustache"), .product(name: "Ink", package: "Ink"),
+        tests("NotesFeatureTests", [
+            "ClockTesting", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "QuillModels",
+            "RandomnessTesting",
         ]),
-        tests("WebSessionContractTests", [
-            "WebSessionInterface", "WebSessionTesting", "ServerStoreInterface", "TokenSecurityInterface", "SQLiteServerStore", "PostgresServerStore",
+        tests("NoteStoreContractTests", [
+            "FileNoteStore", "FileSystemTesting", "LocalFileSystem", "NoteStoreInterface", "NoteStoreTesting",
+            "QuillModels", "ScratchDirectories", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+            "TokenSecurityInterface",
+        ]),
+        tests("QuillCLITests", [
+            "ArchiveFeature", "ByteStreamInterface", "ByteStreamTesting", "ClockTesting", "CompressionInterface",
+            "CompressionTesting", "FileSystemInterface", "FileSystemTesting", "NotesFeature", "NoteStoreInterface",
+            "NoteStoreTesting", "QuillCLI", "QuillModels", "QuillTestComposition", "RandomnessTesting",
+            "SettingsInterface", "SettingsTesting", "SyncFeature", "SyncStateInterface", "SyncStateTesting",
+            "SyncTransportInterface", "SyncTransportTesting", "TerminalTesting", "UnimplementedDoubles",
+        ]),
+        tests("QuillIntegrationTests", ["ChildProcesses", "quill", "QuillModels"]),
+        tests("QuillModelsTests", ["QuillModels", "RandomnessTesting"]),
+        tests("QuillServerIntegrationTests", ["ChildProcesses", "quill-server"]),
+        tests("RandomnessContractTests", [
+            "QuillModels", "RandomnessInterface", "RandomnessTesting", "SystemRandomness",
+        ]),
+        tests("ServerCompositionTests", [
+            "ServerComposition", "ServerStoreInterface", "ServerStoreTesting", "TokenSecurityInterface", "WebSessionInterface",
             logging,
         ]),
+        tests("ServerFeatureTests", [
+            "ArchiveFeature", "ByteStreamTesting", "ClockInterface", "ClockTesting", "NoteStoreInterface",
+            "NoteStoreTesting", "QuillAPI", "QuillModels", "RandomnessTesting", "ServerFeature", "ServerStoreInterface",
+            "ServerStoreTesting", "ServerTestComposition", "TokenSecurityTesting", "ZlibCompression",
+            hummingbirdTesting,
+        ]),
+        tests("ServerStoreContractTests", [
+            "CSQLite", "PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting",
+            "SQLiteServerStore", logging, postgresNIO,
+        ]),
+        tests("ServerStoreInterfaceTests", ["QuillModels", "ServerStoreInterface"]),
+        tests("SettingsContractTests", [
+            "FileSystemInterface", "FileSystemTesting", "JSONFileSettings", "LocalFileSystem", "ScratchDirectories",
+            "SettingsInterface", "SettingsTesting",
+        ]),
+        tests("SyncEndToEndTests", ["ChildProcesses", "quill", "quill-server"]),
+        tests("SyncFeatureTests", [
+            "ClockTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "RandomnessTesting", "SyncFeature",
+            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting",
+        ]),
+        tests("SyncStateContractTests", [
+            "FileSyncState", "QuillModels", "ScratchDirectories", "SyncStateInterface", "SyncStateTesting",
+            "SyncTransportInterface",
+        ]),
+        tests("SyncTransportContractTests", [
+            "ChildProcesses", "HTTPSyncTransport", "quill-server", "QuillModels", "ScratchDirectories",
+            "SyncStateInterface", "SyncTransportInterface", "SyncTransportTesting",
+        ]),
+        tests("TerminalContractTests", ["POSIXTerminal", "ScratchDirectories", "TerminalInterface", "TerminalTesting"]),
+        tests("TokenSecurityContractTests", ["CryptoTokenSecurity", "TokenSecurityInterface", "TokenSecurityTesting"]),
         tests("WebReaderFeatureTests", [
-            "WebReaderFeature", "WebSessionInterface", "WebSessionTesting", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
-            "QuillModels", "ClockTesting", "ClockInterface", "RandomnessTesting", "TokenSecurityInterface", "TokenSecurityTesting",
-            "ZlibCompression", "ByteStreamTesting", "ServerTestComposition", hummingbird, hummingbirdTesting,
+            "ByteStreamTesting", "ClockInterface", "ClockTesting", "QuillModels", "RandomnessTesting", "ServerFeature",
+            "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition", "TokenSecurityInterface",
+            "TokenSecurityTesting", "WebReaderFeature", "WebSessionInterface", "WebSessionTesting", "ZlibCompression",
+            hummingbird, hummingbirdTesting,
+        ]),
+        tests("WebSessionContractTests", [
+            "PostgresServerStore", "ServerStoreInterface", "SQLiteServerStore", "TokenSecurityInterface",
+            "WebSessionInterface", "WebSessionTesting", logging,
         ]),
     ],
     swiftLanguageModes: [.v6]

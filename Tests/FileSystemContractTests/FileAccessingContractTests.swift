@@ -5,8 +5,8 @@ import Testing
 /// The behaviour every `FileAccessing` must have: the real one and the in-memory fake alike.
 @Suite("FileAccessing contract", .scratchDirectory)
 struct FileAccessingContractTests {
-    @Test(arguments: FileSystemFixture.allCases)
-    func writeThenReadReturnsTheBytes(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func writeThenReadReturnsTheBytes(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         let bytes = Data((0..<1000).map { UInt8($0 % 251) })
         try files.write(bytes, to: root + "/a.bin")
@@ -16,8 +16,8 @@ struct FileAccessingContractTests {
         #expect(files.exists(root + "/a.bin"))
     }
 
-    @Test(arguments: FileSystemFixture.allCases)
-    func metadataTellsFilesFromFolders(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func metadataTellsFilesFromFolders(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         try files.createDirectory(root + "/folder")
         try files.write(Data("12345".utf8), to: root + "/folder/file")
@@ -27,43 +27,43 @@ struct FileAccessingContractTests {
         #expect(throws: FileSystemError.notFound(path: root + "/missing")) { try files.metadata(of: root + "/missing") }
     }
 
-    @Test(arguments: FileSystemFixture.allCases)
-    func emptyFilesExist(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func emptyFilesExist(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         try files.write(Data(), to: root + "/empty")
         #expect(try files.read(root + "/empty") == Data())
     }
 
-    @Test(arguments: FileSystemFixture.allCases)
-    func readingAMissingFileIsNotFound(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func readingAMissingFileIsNotFound(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         #expect(throws: FileSystemError.notFound(path: root + "/missing")) { try files.read(root + "/missing") }
         #expect(!files.exists(root + "/missing"))
     }
 
-    @Test(arguments: FileSystemFixture.allCases)
-    func writingIntoAMissingDirectoryIsNotFound(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func writingIntoAMissingDirectoryIsNotFound(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         #expect(throws: FileSystemError.notFound(path: root + "/no/file")) { try files.write(Data(), to: root + "/no/file") }
     }
 
-    @Test(arguments: FileSystemFixture.allCases)
-    func readingADirectoryIsAnError(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func readingADirectoryIsAnError(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         try files.createDirectory(root + "/dir")
         #expect(throws: FileSystemError.isADirectory(path: root + "/dir")) { try files.read(root + "/dir") }
     }
 
-    @Test(arguments: FileSystemFixture.allCases)
-    func appendCreatesThenExtends(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func appendCreatesThenExtends(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         try files.append(Data("a".utf8), to: root + "/log")
         try files.append(Data("b".utf8), to: root + "/log")
         #expect(try files.read(root + "/log") == Data("ab".utf8))
     }
 
-    @Test(arguments: FileSystemFixture.allCases)
-    func createUnsyncedMakesNewFilesAndRefusesTakenPaths(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func createUnsyncedMakesNewFilesAndRefusesTakenPaths(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         try files.write(Data("old".utf8), to: root + "/taken")
         #expect(throws: FileSystemError.alreadyExists(path: root + "/taken")) {
@@ -83,8 +83,8 @@ struct FileAccessingContractTests {
 
     /// Within one run nothing restarts, so the epoch is known (on Linux, for the real one) and
     /// does not change: otherwise every bulk creation would be checked note by note.
-    @Test(arguments: FileSystemFixture.allCases)
-    func theUnsyncedWritesEpochHoldsWithinARun(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func theUnsyncedWritesEpochHoldsWithinARun(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         let epoch = try #require(files.unsyncedWritesEpoch())
         #expect(!epoch.isEmpty && !epoch.contains("\n"))
@@ -93,8 +93,8 @@ struct FileAccessingContractTests {
         #expect(files.unsyncedWritesEpoch() == epoch)
     }
 
-    @Test(arguments: FileSystemFixture.allCases)
-    func rangedReadsStopAtTheEnd(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func rangedReadsStopAtTheEnd(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         try files.write(Data("0123456789".utf8), to: root + "/digits")
         #expect(try files.read(root + "/digits", offset: 2, count: 3) == Data("234".utf8))
@@ -107,8 +107,8 @@ struct FileAccessingContractTests {
     }
 
     /// Large enough that the real file system creates the batch on several threads.
-    @Test(arguments: FileSystemFixture.allCases)
-    func createUnsyncedOfALargeBatchIsAllOrNothing(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func createUnsyncedOfALargeBatchIsAllOrNothing(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         let batch = (0..<300).map { (path: root + "/note-\($0)", data: Data("note \($0)".utf8)) }
         try files.write(Data("old".utf8), to: batch[250].path)
@@ -122,8 +122,8 @@ struct FileAccessingContractTests {
         #expect(try batch.allSatisfy { try files.read($0.path) == $0.data })
     }
 
-    @Test(arguments: FileSystemFixture.allCases)
-    func moveReplacesTheDestination(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func moveReplacesTheDestination(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         try files.createDirectory(root + "/sub")
         try files.write(Data("new".utf8), to: root + "/a")
@@ -134,8 +134,8 @@ struct FileAccessingContractTests {
         #expect(throws: FileSystemError.notFound(path: root + "/a")) { try files.move(root + "/a", to: root + "/c") }
     }
 
-    @Test(arguments: FileSystemFixture.allCases)
-    func removeDeletesFilesAndEmptyDirectoriesOnly(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func removeDeletesFilesAndEmptyDirectoriesOnly(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         try files.createDirectory(root + "/d")
         try files.write(Data(), to: root + "/d/f")
@@ -146,8 +146,8 @@ struct FileAccessingContractTests {
         #expect(throws: FileSystemError.notFound(path: root + "/d")) { try files.remove(root + "/d") }
     }
 
-    @Test(arguments: FileSystemFixture.allCases)
-    func contentsListsNamesOfDirectChildren(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func contentsListsNamesOfDirectChildren(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         try files.createDirectory(root + "/d/inner")
         try files.write(Data(), to: root + "/d/one")
@@ -157,8 +157,8 @@ struct FileAccessingContractTests {
         #expect(throws: FileSystemError.notADirectory(path: root + "/d/one")) { try files.contents(ofDirectory: root + "/d/one") }
     }
 
-    @Test(arguments: FileSystemFixture.allCases)
-    func createDirectoryMakesParentsAndIsIdempotent(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func createDirectoryMakesParentsAndIsIdempotent(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         try files.createDirectory(root + "/a/b/c")
         try files.createDirectory(root + "/a/b/c")
@@ -168,15 +168,15 @@ struct FileAccessingContractTests {
         #expect(throws: FileSystemError.self) { try files.createDirectory(root + "/file/sub") }
     }
 
-    @Test(arguments: FileSystemFixture.allCases)
-    func writeLeavesNoTemporaryFilesBehind(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func writeLeavesNoTemporaryFilesBehind(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         for index in 0..<5 { try files.write(Data("\(index)".utf8), to: root + "/f") }
         #expect(try files.contents(ofDirectory: root) == ["f"])
     }
 
-    @Test(arguments: FileSystemFixture.allCases)
-    func batchesWriteAndMoveEveryFile(fixture: FileSystemFixture) throws {
+    @Test(arguments: Implementation.allCases)
+    func batchesWriteAndMoveEveryFile(fixture: Implementation) throws {
         let (files, root) = try fixture.make()
         try files.createDirectory(root + "/staged")
         try files.createDirectory(root + "/final")

@@ -6,19 +6,21 @@ import ScratchDirectories
 import Synchronization
 import Testing
 
-/// Every `FileLocking` implementation, with a lock path it can use.
-enum LockingFixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case flock
-    case inMemory
+extension FileLockingContractTests {
+    /// Every `FileLocking` implementation, with a lock path it can use.
+    enum Implementation: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case flock
+        case inMemory
 
-    var testDescription: String { rawValue }
+        var testDescription: String { rawValue }
 
-    func make() throws -> (locks: any FileLocking, path: String) {
-        switch self {
-        case .flock:
-            return (FlockLocking(), try Scratch.directory("lock") + "/lock")
-        case .inMemory:
-            return (InMemoryLocking(), "/lock")
+        func make() throws -> (locks: any FileLocking, path: String) {
+            switch self {
+            case .flock:
+                return (FlockLocking(), try Scratch.directory("lock") + "/lock")
+            case .inMemory:
+                return (InMemoryLocking(), "/lock")
+            }
         }
     }
 }
@@ -33,8 +35,8 @@ struct FileLockingContractTests {
         var most: Int { state.withLock { $0.most } }
     }
 
-    @Test(arguments: LockingFixture.allCases)
-    func exclusiveHoldersNeverOverlap(fixture: LockingFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func exclusiveHoldersNeverOverlap(fixture: Implementation) async throws {
         let (locks, path) = try fixture.make()
         let occupancy = Occupancy()
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -52,8 +54,8 @@ struct FileLockingContractTests {
         #expect(occupancy.most == 1)
     }
 
-    @Test(arguments: LockingFixture.allCases)
-    func sharedHoldersMayOverlap(fixture: LockingFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func sharedHoldersMayOverlap(fixture: Implementation) async throws {
         let (locks, path) = try fixture.make()
         let occupancy = Occupancy()
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -71,8 +73,8 @@ struct FileLockingContractTests {
         #expect(occupancy.most > 1)
     }
 
-    @Test(arguments: LockingFixture.allCases)
-    func theLockIsReleasedWhenTheBodyThrows(fixture: LockingFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func theLockIsReleasedWhenTheBodyThrows(fixture: Implementation) async throws {
         struct Boom: Error {}
         let (locks, path) = try fixture.make()
         await #expect(throws: Boom.self) {

@@ -27,7 +27,7 @@ struct HTTPSyncTransportTests {
         let page = try await http.changes(since: SyncCursor("5"), limit: 100)
         #expect(page.next == SyncCursor("17") && page.hasMore && page.changes.map(\.title) == ["T"])
         let note = try #require(page.changes.first)
-        let results = try await http.push(PushRequest(requestID: "r1", changes: [PushChange(note: note, baseRevision: nil)]))
+        let results = try await http.push(PushRequest(requestID: "r1", changes: [OutgoingChange(note: note, baseRevision: nil)]))
         #expect(results == [.applied(note)])
 
         let received = server.received
@@ -70,7 +70,7 @@ struct HTTPSyncTransportTests {
                 case 1: _ = try await http.changes(since: nil, limit: 1)
                 default:
                     let note = try Note(id: NoteID("ab")!, title: "T", body: "", tags: [], created: .now, updated: .now)
-                    _ = try await http.push(PushRequest(requestID: "r", changes: [PushChange(note: note, baseRevision: nil)]))
+                    _ = try await http.push(PushRequest(requestID: "r", changes: [OutgoingChange(note: note, baseRevision: nil)]))
                 }
             } throws: { error in
                 if case .badResponse = error as? SyncError { true } else { false }

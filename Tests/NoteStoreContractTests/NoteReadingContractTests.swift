@@ -7,16 +7,16 @@ import Testing
 /// read-only view of an account that its export walks (the part a reader holds of live notes).
 @Suite("NoteReading contract", .scratchDirectory)
 struct NoteReadingContractTests {
-    @Test(arguments: ReaderFixture.allCases)
-    func everyNoteReadsBackExactlyAndAnUnknownIDIsNil(fixture: ReaderFixture) async throws {
+    @Test(arguments: ReaderImplementation.allCases)
+    func everyNoteReadsBackExactlyAndAnUnknownIDIsNil(fixture: ReaderImplementation) async throws {
         let notes = try [NoteMaker.note(1, body: "one\nline", tags: ["work"]), NoteMaker.note(2, minutes: 4)]
         let reader = try await fixture.make(holding: notes)
         for note in notes { #expect(try await reader.note(id: note.id) == note) }
         #expect(try await reader.note(id: NoteMaker.note(99).id) == nil)
     }
 
-    @Test(arguments: ReaderFixture.allCases)
-    func listIsNewestFirstFilteredAndLimited(fixture: ReaderFixture) async throws {
+    @Test(arguments: ReaderImplementation.allCases)
+    func listIsNewestFirstFilteredAndLimited(fixture: ReaderImplementation) async throws {
         let reader = try await fixture.make(holding: [
             try NoteMaker.note(1, tags: ["work"], minutes: 1), try NoteMaker.note(2, tags: ["home"], minutes: 3),
             try NoteMaker.note(3, tags: ["work", "home"], minutes: 2), try NoteMaker.note(4, minutes: 2),
@@ -27,8 +27,8 @@ struct NoteReadingContractTests {
         #expect(try await reader.list(NoteQuery(limit: 0)).notes.isEmpty)
     }
 
-    @Test(arguments: ReaderFixture.allCases)
-    func theCatalogPagesCoverEveryListedNoteOnceInIDOrder(fixture: ReaderFixture) async throws {
+    @Test(arguments: ReaderImplementation.allCases)
+    func theCatalogPagesCoverEveryListedNoteOnceInIDOrder(fixture: ReaderImplementation) async throws {
         let numbers = (1...13).map { UInt64($0 * 5 % 13 + 1) }
         let reader = try await fixture.make(holding: try numbers.map { try NoteMaker.note($0, tags: $0 % 2 == 0 ? ["even"] : []) })
         for query in [NoteQuery(), NoteQuery(tag: try Tag("even"))] {

@@ -7,8 +7,8 @@ import Testing
 /// drift from the file-backed store that users actually have.
 @Suite("NoteStore contract", .scratchDirectory)
 struct NoteStoreContractTests {
-    @Test(arguments: StoreFixture.allCases)
-    func createdNoteCanBeReadBackExactly(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func createdNoteCanBeReadBackExactly(fixture: Implementation) async throws {
         let store = try fixture.make()
         let note = try NoteMaker.note(1, title: "Café", body: "line\n\ttab \\ slash", tags: ["b", "a"])
         try await store.create(note)
@@ -16,8 +16,8 @@ struct NoteStoreContractTests {
         #expect(try await store.note(id: NoteID(high: 9, low: 9)) == nil)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func creatingAnExistingIDFailsAndChangesNothing(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func creatingAnExistingIDFailsAndChangesNothing(fixture: Implementation) async throws {
         let store = try fixture.make()
         let note = try NoteMaker.note(1)
         try await store.create(note)
@@ -27,8 +27,8 @@ struct NoteStoreContractTests {
         #expect(try await store.note(id: note.id)?.title == "Note 1")
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func updateNeedsTheCurrentRevision(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func updateNeedsTheCurrentRevision(fixture: Implementation) async throws {
         let store = try fixture.make()
         let note = try NoteMaker.note(1)
         try await store.create(note)
@@ -44,8 +44,8 @@ struct NoteStoreContractTests {
         }
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func aBulkCreationLandsWholeWhenItsBodyReturns(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func aBulkCreationLandsWholeWhenItsBodyReturns(fixture: Implementation) async throws {
         let store = try fixture.make()
         let stored = try NoteMaker.note(1)
         try await store.create(stored)
@@ -68,8 +68,8 @@ struct NoteStoreContractTests {
         #expect(Set(try await store.pendingChanges()) == Set(try [2, 3, 4].map { try NoteMaker.note($0).id }))
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func aBulkCreationIntoAnEmptyStoreKnowsWhatItAdded(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func aBulkCreationIntoAnEmptyStoreKnowsWhatItAdded(fixture: Implementation) async throws {
         let store = try fixture.make()
         try await store.createInBulk(origin: .remote) { bulk in
             for chunk in UInt64(0)..<4 {
@@ -85,8 +85,8 @@ struct NoteStoreContractTests {
         #expect(try await store.list(NoteQuery()).notes.count == 201)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func aBulkCreationWhoseBodyThrowsLeavesNothing(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func aBulkCreationWhoseBodyThrowsLeavesNothing(fixture: Implementation) async throws {
         let store = try fixture.make()
         try await store.create(try NoteMaker.note(1))
         struct Abandoned: Error {}
@@ -104,16 +104,16 @@ struct NoteStoreContractTests {
         #expect(try await store.pendingChanges() == [try NoteMaker.note(1).id], "remote notes are not pending")
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func aBulkCreationCannotBeUsedAfterItsBody(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func aBulkCreationCannotBeUsedAfterItsBody(fixture: Implementation) async throws {
         let store = try fixture.make()
         let escaped = try await store.createInBulk(origin: .local) { bulk in bulk }
         await #expect(throws: NoteStoreError.self) { try await escaped.add([try NoteMaker.note(9)]) }
         #expect(try await store.note(id: NoteMaker.note(9).id) == nil)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func aBatchIsAllOrNothing(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func aBatchIsAllOrNothing(fixture: Implementation) async throws {
         let store = try fixture.make()
         try await store.create(try NoteMaker.note(1))
         let batch: [NoteWrite] = [.create(try NoteMaker.note(2)), .create(try NoteMaker.note(1, title: "Clash"))]
@@ -128,8 +128,8 @@ struct NoteStoreContractTests {
         #expect(try await store.note(id: NoteMaker.note(3).id) == nil)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func listIsNewestFirstFilteredAndLimited(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func listIsNewestFirstFilteredAndLimited(fixture: Implementation) async throws {
         let store = try fixture.make()
         try await store.apply([
             .create(try NoteMaker.note(1, tags: ["work"], minutes: 1)),
@@ -144,8 +144,8 @@ struct NoteStoreContractTests {
         #expect(try await store.list(NoteQuery(limit: 0)).notes.isEmpty)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func theCatalogHasTheIDsTheListingHas(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func theCatalogHasTheIDsTheListingHas(fixture: Implementation) async throws {
         let store = try fixture.make()
         let first = try NoteMaker.note(1, tags: ["work"], minutes: 1)
         try await store.apply([
@@ -164,8 +164,8 @@ struct NoteStoreContractTests {
         #expect(try await store.catalog(NoteQuery(tag: try Tag("none")), after: nil, limit: 10) == NoteCatalog(ids: [], newestUpdate: nil))
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func theCatalogComesInPagesThatCoverEveryNoteOnce(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func theCatalogComesInPagesThatCoverEveryNoteOnce(fixture: Implementation) async throws {
         let store = try fixture.make()
         // Created in scrambled ID order, some updated, tagged or deleted later, as a journal sees them.
         let numbers = (1...23).map { UInt64($0 * 7 % 23 + 1) }
@@ -195,8 +195,8 @@ struct NoteStoreContractTests {
         }
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func tombstonesAreHiddenUnlessAskedFor(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func tombstonesAreHiddenUnlessAskedFor(fixture: Implementation) async throws {
         let store = try fixture.make()
         let note = try NoteMaker.note(1)
         try await store.create(note)
@@ -209,8 +209,8 @@ struct NoteStoreContractTests {
         #expect(try await store.search("note", limit: nil).notes.map(\.title) == ["Note 2"])
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func searchIgnoresCaseInTitlesAndBodies(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func searchIgnoresCaseInTitlesAndBodies(fixture: Implementation) async throws {
         let store = try fixture.make()
         try await store.apply([
             .create(try NoteMaker.note(1, title: "Shopping LIST", minutes: 1)),
@@ -222,8 +222,8 @@ struct NoteStoreContractTests {
         #expect(try await store.search("absent", limit: nil).notes.isEmpty)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func idsWithPrefixFindsLiveNotes(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func idsWithPrefixFindsLiveNotes(fixture: Implementation) async throws {
         let store = try fixture.make()
         let a = try Note(id: NoteID("aa11")!, title: "a", body: "", tags: [], created: NoteMaker.start, updated: NoteMaker.start)
         let b = try Note(id: NoteID("aa22")!, title: "b", body: "", tags: [], created: NoteMaker.start, updated: NoteMaker.start)
@@ -234,8 +234,8 @@ struct NoteStoreContractTests {
         #expect(try await store.ids(withPrefix: "cc").isEmpty)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func localWritesArePendingUntilAcknowledgedAtTheirRevision(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func localWritesArePendingUntilAcknowledgedAtTheirRevision(fixture: Implementation) async throws {
         let store = try fixture.make()
         let one = try NoteMaker.note(1), two = try NoteMaker.note(2), three = try NoteMaker.note(3)
         try await store.create(one)
@@ -252,8 +252,8 @@ struct NoteStoreContractTests {
         #expect(try await store.pendingChanges().isEmpty)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func remoteWritesOfPendingNotesKeepThemPending(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func remoteWritesOfPendingNotesKeepThemPending(fixture: Implementation) async throws {
         let store = try fixture.make()
         let note = try NoteMaker.note(1)
         try await store.create(note)
@@ -262,8 +262,8 @@ struct NoteStoreContractTests {
         #expect(try await store.pendingChanges() == [note.id])
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func concurrentWritersLoseNothing(fixture: StoreFixture) async throws {
+    @Test(arguments: Implementation.allCases)
+    func concurrentWritersLoseNothing(fixture: Implementation) async throws {
         let store = try fixture.make()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for number in 1...40 {

@@ -161,10 +161,10 @@ struct RacingNoteStore: ServerNoteRepository {
         try await base.notes(account: account, tagged: tag, after: after, limit: limit)
     }
     func create(_ note: Note, account: AccountID) async throws -> Note { try await base.create(note, account: account) }
-    func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage {
+    func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
         try await base.changes(account: account, after: cursor, limit: limit)
     }
-    func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
               at now: Date) async throws -> [PushOutcome] {
         try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now)
     }

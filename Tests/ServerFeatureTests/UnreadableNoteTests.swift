@@ -89,14 +89,14 @@ struct StoreWithAnUnreadableNote: ServerNoteRepository {
         try await base.replace(note, account: account, ifRevision: ifRevision)
     }
 
-    func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage {
+    func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
         let page = try await base.changes(account: account, after: cursor, limit: limit)
         let hidden = page.notes.contains { $0.id == damaged }
-        return ChangePage(notes: page.notes.filter { $0.id != damaged }, next: page.next, hasMore: page.hasMore,
+        return AccountChangePage(notes: page.notes.filter { $0.id != damaged }, next: page.next, hasMore: page.hasMore,
                           unreadable: hidden ? [unreadable] : [])
     }
 
-    func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
               at now: Date) async throws -> [PushOutcome] {
         try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now)
     }

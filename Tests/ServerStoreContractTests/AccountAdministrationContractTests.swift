@@ -7,10 +7,10 @@ import Testing
 /// `account list` and `account delete` against every store: counts, last use, and a delete that
 /// takes the notes and tokens with it and leaves the other accounts alone.
 @Suite struct AccountAdministrationContractTests {
-    static let implementations = StoreImplementation.all.filter(\.isAvailable)
+    static let implementations = Implementation.all.filter(\.isAvailable)
 
     @Test(arguments: implementations)
-    func summariesCountLiveNotesAndTokensAndKeepTheLatestUse(_ implementation: StoreImplementation) async throws {
+    func summariesCountLiveNotesAndTokensAndKeepTheLatestUse(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let before = Date().addingTimeInterval(-1)
             let first = StoredToken(id: TokenID(7), hash: TokenHash(bytes: [1]))
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test(arguments: implementations)
-    func deletingAnAccountTakesItsNotesAndTokensAndLeavesOthers(_ implementation: StoreImplementation) async throws {
+    func deletingAnAccountTakesItsNotesAndTokensAndLeavesOthers(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let token = StoredToken(id: TokenID(7), hash: TokenHash(bytes: [1]))
             let bob = try await store.createAccount(named: "bob", token: token)

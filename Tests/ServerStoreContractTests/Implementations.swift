@@ -4,11 +4,11 @@ import PostgresNIO
 import PostgresServerStore
 import SQLiteServerStore
 
-extension StoreImplementation {
-    static let all: [StoreImplementation] = [.inMemory, .sqlite, .postgres]
+extension Implementation {
+    static let all: [Implementation] = [.inMemory, .sqlite, .postgres]
 
     /// A fresh SQLite file in a temporary directory, removed afterwards.
-    static let sqlite = StoreImplementation(name: "SQLite", isAvailable: true, keepsEncodedNotes: true, canBeDamaged: true) {
+    static let sqlite = Implementation(name: "SQLite", isAvailable: true, keepsEncodedNotes: true, canBeDamaged: true) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-sqlite-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("quill.sqlite").path
@@ -21,7 +21,7 @@ extension StoreImplementation {
 
     /// A fresh database in the cluster `QUILL_TEST_POSTGRES_URL` names (Tools/with-postgres.sh
     /// starts one); skipped, with a message, when the variable is not set.
-    static let postgres = StoreImplementation(name: "PostgreSQL", isAvailable: TestPostgres.url != nil, canBeDamaged: true) {
+    static let postgres = Implementation(name: "PostgreSQL", isAvailable: TestPostgres.url != nil, canBeDamaged: true) {
         let url = try await TestPostgres.freshDatabase()
         let store = try PostgresServerStore(url: url.url, logger: Logger(label: "test.postgres"))
         let running = Task { try await store.run() }

@@ -84,7 +84,7 @@ import Testing
     /// Account 1 has the answer `recorded` under request ID "old", stored without a digest.
     static func checkMigrated(_ store: any ServerNoteRepository) async throws {
         let account = AccountID(1)
-        let retry = [PushChange(note: try Sample.note("b2"), baseRevision: nil)]
+        let retry = [PushedChange(note: try Sample.note("b2"), baseRevision: nil)]
         #expect(try await store.push(retry, requestID: try #require(PushRequestID("old")), digest: PushDigest("any"),
                                      account: account, at: Sample.date) == (try recorded()))
         #expect(try await store.note(try #require(NoteID("b2")), account: account) == nil)

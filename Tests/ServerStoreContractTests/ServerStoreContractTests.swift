@@ -7,7 +7,7 @@ import Testing
 /// The behaviour every server store must have, run against each implementation.
 @Suite struct ServerStoreContractTests {
     /// Every implementation that can run here; PostgreSQL only with `QUILL_TEST_POSTGRES_URL`.
-    static let implementations = StoreImplementation.all.filter(\.isAvailable)
+    static let implementations = Implementation.all.filter(\.isAvailable)
 
     /// Reported as skipped, with this comment, when no PostgreSQL is configured.
     @Test(.enabled(if: TestPostgres.url != nil, "PostgreSQL contract tests skipped: run `Tools/with-postgres.sh swift test` to set QUILL_TEST_POSTGRES_URL"))
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test(arguments: implementations)
-    func createdNotesReadBackAtRevisionOne(_ implementation: StoreImplementation) async throws {
+    func createdNotesReadBackAtRevisionOne(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             let note = try Sample.note("a1", title: "Ünïcode ✓", body: "line 1\nline 2", tags: ["b", "a"], revision: 9)
@@ -34,7 +34,7 @@ import Testing
     /// the account's list, export and change feed, could no longer be read. And PostgreSQL's `text`
     /// refused U+0000, which notes may hold (found by NoteRoundTripPropertyTests).
     @Test(arguments: implementations)
-    func textsThatBrokeAStoreReadBackExactly(_ implementation: StoreImplementation) async throws {
+    func textsThatBrokeAStoreReadBackExactly(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             let note = try Sample.note("a1", title: "nul\u{0}title", body: "nul\u{0}body",
@@ -53,7 +53,7 @@ import Testing
     /// back) must cost only itself. Reading it fails naming it; the list and the change feed
     /// leave it out, report it, and page on past it; a push of it repairs it.
     @Test(arguments: implementations.filter { $0.canBeDamaged })
-    func anUnreadableNoteCostsOnlyItself(_ implementation: StoreImplementation) async throws {
+    func anUnreadableNoteCostsOnlyItself(_ implementation: Implementation) async throws {
         try await implementation.withStore { store, damage in
             let account = try await store.newAccount("alice")
             for id in ["a1", "b2", "c3"] { _ = try await store.create(try Sample.note(id), account: account) }
@@ -76,7 +76,7 @@ import Testing
 
             // A push of the note counts the unreadable copy as lost: the client's version repairs it.
             let repaired = try Sample.note("b2", title: "Repaired")
-            let outcomes = try await store.push([PushChange(note: repaired, baseRevision: 1)], requestID: #require(PushRequestID("repair")),
+            let outcomes = try await store.push([PushedChange(note: repaired, baseRevision: 1)], requestID: #require(PushRequestID("repair")),
                                                 digest: PushDigest("repair"), account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied] && outcomes.first?.note.revision == 2)
             #expect(try await store.note(damaged, account: account)?.title == "Repaired")
@@ -87,7 +87,7 @@ import Testing
     /// Found by the stateful fuzz: PostgreSQL's text cannot hold U+0000, so a valid note with it
     /// was refused as "database unavailable" (503) there while SQLite kept it.
     @Test(arguments: implementations)
-    func textWithNULAndTheEscapeCharacterReadsBackExactly(_ implementation: StoreImplementation) async throws {
+    func textWithNULAndTheEscapeCharacterReadsBackExactly(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             for (index, text) in ["a\u{0}b", "\u{0}", "\u{FFFF}", "\u{FFFF}0", "\u{FFFF}\u{0}\u{FFFF}\u{FFFF}", "x\u{FFFF}"].enumerated() {
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test(arguments: implementations)
-    func accountsNeverSeeEachOthersNotes(_ implementation: StoreImplementation) async throws {
+    func accountsNeverSeeEachOthersNotes(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let alice = try await store.newAccount("alice")
             let bob = try await store.newAccount("bob")
@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test(arguments: implementations)
-    func creatingAnExistingIDFails(_ implementation: StoreImplementation) async throws {
+    func creatingAnExistingIDFails(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             let note = try Sample.note("a1")
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test(arguments: implementations)
-    func replaceChecksTheRevision(_ implementation: StoreImplementation) async throws {
+    func replaceChecksTheRevision(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             let note = try Sample.note("a1")
@@ -151,7 +151,7 @@ import Testing
     }
 
     @Test(arguments: implementations)
-    func deleteLeavesATombstone(_ implementation: StoreImplementation) async throws {
+    func deleteLeavesATombstone(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             let note = try Sample.note("a1")
@@ -172,7 +172,7 @@ import Testing
     }
 
     @Test(arguments: implementations)
-    func listPagesThroughLiveNotesByID(_ implementation: StoreImplementation) async throws {
+    func listPagesThroughLiveNotesByID(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             for id in ["c3", "a1", "b2", "d4"] { _ = try await store.create(try Sample.note(id), account: account) }
@@ -186,7 +186,7 @@ import Testing
     }
 
     @Test(arguments: implementations)
-    func listFiltersByWholeTags(_ implementation: StoreImplementation) async throws {
+    func listFiltersByWholeTags(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             let other = try await store.newAccount("bob")
@@ -214,7 +214,7 @@ import Testing
     }
 
     @Test(arguments: implementations)
-    func changeFeedReturnsLatestVersionsInWriteOrder(_ implementation: StoreImplementation) async throws {
+    func changeFeedReturnsLatestVersionsInWriteOrder(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             let one = try Sample.note("01")
@@ -243,7 +243,7 @@ import Testing
     }
 
     @Test(arguments: implementations)
-    func pushAppliesEachChangeByTheRule(_ implementation: StoreImplementation) async throws {
+    func pushAppliesEachChangeByTheRule(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             let existing = try await store.create(try Sample.note("e1", title: "server"), account: account)
@@ -251,9 +251,9 @@ import Testing
             let edit = try Sample.note("e1", title: "client edit")
             let stale = try Sample.note("e1", title: "stale edit")
             let outcomes = try await store.push([
-                PushChange(note: fresh, baseRevision: nil),
-                PushChange(note: edit, baseRevision: 1),
-                PushChange(note: stale, baseRevision: 1),
+                PushedChange(note: fresh, baseRevision: nil),
+                PushedChange(note: edit, baseRevision: 1),
+                PushedChange(note: stale, baseRevision: 1),
             ], requestID: try #require(PushRequestID("r1")), digest: PushDigest("d1"), account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied, .applied, .conflict])
             #expect(outcomes[0].note == NoteDocument(try fresh.withRevision(1)))
@@ -265,13 +265,13 @@ import Testing
     }
 
     @Test(arguments: implementations)
-    func pushIsIdempotentPerRequestIDAndAccount(_ implementation: StoreImplementation) async throws {
+    func pushIsIdempotentPerRequestIDAndAccount(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let alice = try await store.newAccount("alice")
             let bob = try await store.newAccount("bob")
             let requestID = try #require(PushRequestID("same-id"))
             let note = try Sample.note("a1")
-            let push = [PushChange(note: note, baseRevision: nil)]
+            let push = [PushedChange(note: note, baseRevision: nil)]
             let first = try await store.push(push, requestID: requestID, digest: PushDigest("d1"), account: alice, at: Sample.date)
             let retry = try await store.push(push, requestID: requestID, digest: PushDigest("d1"), account: alice,
                                              at: Sample.date.addingTimeInterval(60))
@@ -286,15 +286,15 @@ import Testing
     /// Issue 14: a request ID is bound to what it carried. The same ID with other changes is an
     /// error of its own, applies nothing, and leaves the recorded answer in place.
     @Test(arguments: implementations)
-    func aRequestIDWithOtherChangesIsRefused(_ implementation: StoreImplementation) async throws {
+    func aRequestIDWithOtherChangesIsRefused(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             let requestID = try #require(PushRequestID("same-id"))
             let note = try Sample.note("a1")
-            let first = try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID,
+            let first = try await store.push([PushedChange(note: note, baseRevision: nil)], requestID: requestID,
                                              digest: PushDigest("d1"), account: account, at: Sample.date)
-            let other = [PushChange(note: try note.revised(title: "other", at: Sample.date), baseRevision: 1),
-                         PushChange(note: try Sample.note("b2"), baseRevision: nil)]
+            let other = [PushedChange(note: try note.revised(title: "other", at: Sample.date), baseRevision: 1),
+                         PushedChange(note: try Sample.note("b2"), baseRevision: nil)]
             await #expect(throws: ServerStoreError.pushRequestReused(requestID)) {
                 try await store.push(other, requestID: requestID, digest: PushDigest("d2"), account: account,
                                      at: Sample.date.addingTimeInterval(60))
@@ -302,7 +302,7 @@ import Testing
             #expect(try await store.note(note.id, account: account)?.title == note.title)
             #expect(try await store.note(try #require(NoteID("b2")), account: account) == nil)
             #expect(try await store.changes(account: account, after: .beginning, limit: 10).notes.count == 1)
-            #expect(try await store.push([PushChange(note: note, baseRevision: nil)], requestID: requestID,
+            #expect(try await store.push([PushedChange(note: note, baseRevision: nil)], requestID: requestID,
                                          digest: PushDigest("d1"), account: account, at: Sample.date) == first)
             // Under a new ID the same changes are decided afresh.
             let fresh = try await store.push(other, requestID: try #require(PushRequestID("new-id")), digest: PushDigest("d2"),
@@ -312,11 +312,11 @@ import Testing
     }
 
     @Test(arguments: implementations)
-    func pushAnswersAreRememberedForTheRetentionPeriodOnly(_ implementation: StoreImplementation) async throws {
+    func pushAnswersAreRememberedForTheRetentionPeriodOnly(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             let note = try Sample.note("a1")
-            let push = [PushChange(note: note, baseRevision: nil)]
+            let push = [PushedChange(note: note, baseRevision: nil)]
             let digest = PushDigest("d1")
             let old = try #require(PushRequestID("old")), kept = try #require(PushRequestID("kept"))
             let first = try await store.push(push, requestID: old, digest: digest, account: account, at: Sample.date)
@@ -334,7 +334,7 @@ import Testing
     }
 
     @Test(arguments: implementations)
-    func accountsAndTokens(_ implementation: StoreImplementation) async throws {
+    func accountsAndTokens(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let token = StoredToken(id: TokenID(7), hash: TokenHash(bytes: [1, 2, 3]))
             let account = try await store.createAccount(named: "alice", token: token)
@@ -349,7 +349,7 @@ import Testing
     }
 
     @Test(arguments: implementations)
-    func anAccountCanHoldSeveralTokensAndLoseOne(_ implementation: StoreImplementation) async throws {
+    func anAccountCanHoldSeveralTokensAndLoseOne(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let first = StoredToken(id: TokenID(7), hash: TokenHash(bytes: [1]))
             let second = StoredToken(id: TokenID(8), hash: TokenHash(bytes: [2]))
@@ -371,7 +371,7 @@ import Testing
     /// A repository that keeps notes as the API writes them must keep exactly `NoteJSON`'s bytes
     /// of the note it would return, for single notes and for feed pages alike.
     @Test(arguments: implementations)
-    func encodedFormsMatchTheNotes(_ implementation: StoreImplementation) async throws {
+    func encodedFormsMatchTheNotes(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             let plain = try await store.create(try Sample.note("a1", title: "Quotes \" and / slashes", body: "é\n\t✓", tags: ["b", "a"]),
@@ -400,7 +400,7 @@ import Testing
     }
 
     @Test(arguments: implementations)
-    func migratingAgainChangesNothing(_ implementation: StoreImplementation) async throws {
+    func migratingAgainChangesNothing(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             _ = try await store.create(try Sample.note("a1"), account: account)

@@ -8,7 +8,7 @@ import Testing
 typealias ServerStore = ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking
 
 /// One store implementation under contract test: how to make a fresh, migrated, empty one.
-struct StoreImplementation: Sendable, CustomTestStringConvertible {
+struct Implementation: Sendable, CustomTestStringConvertible {
     let name: String
     let isAvailable: Bool
     /// Whether it keeps notes as the API writes them (`encodedNote`, `encodedChanges`).
@@ -42,7 +42,7 @@ struct StoreImplementation: Sendable, CustomTestStringConvertible {
         try await opened.close()
     }
 
-    static let inMemory = StoreImplementation(name: "in-memory", isAvailable: true) {
+    static let inMemory = Implementation(name: "in-memory", isAvailable: true) {
         Opened(store: InMemoryServerStore(), close: {})
     }
 }

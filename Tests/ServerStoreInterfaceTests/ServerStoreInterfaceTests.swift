@@ -52,29 +52,29 @@ import Testing
     }
 
     @Test func createsWhenAbsentWithoutBase() throws {
-        #expect(try PushRule.decide(PushChange(note: note(revision: 7), baseRevision: nil), current: nil) == .store(note(revision: 1)))
+        #expect(try PushRule.decide(PushedChange(note: note(revision: 7), baseRevision: nil), current: nil) == .store(note(revision: 1)))
     }
 
     @Test func storesNextRevisionWhenBaseIsCurrent() throws {
-        let decision = try PushRule.decide(PushChange(note: note(title: "new"), baseRevision: 3), current: note(revision: 3))
+        let decision = try PushRule.decide(PushedChange(note: note(title: "new"), baseRevision: 3), current: note(revision: 3))
         #expect(decision == .store(try note(revision: 4, title: "new")))
     }
 
     @Test func conflictsOtherwise() throws {
         let current = try note(revision: 3, title: "server")
-        #expect(try PushRule.decide(PushChange(note: note(), baseRevision: 2), current: current) == .conflict(current))
-        #expect(try PushRule.decide(PushChange(note: note(), baseRevision: nil), current: current) == .conflict(current))
+        #expect(try PushRule.decide(PushedChange(note: note(), baseRevision: 2), current: current) == .conflict(current))
+        #expect(try PushRule.decide(PushedChange(note: note(), baseRevision: nil), current: current) == .conflict(current))
     }
 
     @Test func keepsTheClientsCopyWhenTheServerLostIt() throws {
-        #expect(try PushRule.decide(PushChange(note: note(), baseRevision: 5), current: nil) == .store(note(revision: 6)))
+        #expect(try PushRule.decide(PushedChange(note: note(), baseRevision: 5), current: nil) == .store(note(revision: 6)))
     }
 
     /// A base revision of `Int.max` used to trap on `base + 1` and take the server down with it.
     @Test func refusesABaseRevisionWithoutANextOne() throws {
         for current in [nil, try note(revision: .max)] {
             #expect(throws: NoteValidationError.invalidRevision(.max)) {
-                try PushRule.decide(PushChange(note: note(), baseRevision: .max), current: current)
+                try PushRule.decide(PushedChange(note: note(), baseRevision: .max), current: current)
             }
         }
     }

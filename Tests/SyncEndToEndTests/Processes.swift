@@ -2,10 +2,9 @@ import Foundation
 import ChildProcesses
 import Testing
 
-/// The package's executables under test (or `$QUILL_BINARY` / `$QUILL_SERVER_BINARY`).
+/// The package's `quill` under test (or `$QUILL_BINARY`); `ServerUnderTest` runs the server.
 enum Binaries {
     static var quill: String { BuiltProduct.path("quill", override: "QUILL_BINARY") }
-    static var server: String { BuiltProduct.path("quill-server", override: "QUILL_SERVER_BINARY") }
 }
 
 /// A temporary directory removed when the test is done with it.
@@ -59,29 +58,4 @@ struct QuillHome {
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: root) }
-}
-
-/// A running `quill-server` on 127.0.0.1, port chosen by the kernel.
-enum ServerUnderTest {
-    /// `storage` is `["--data-dir", DIR]` (SQLite) or `["--database", URL]` (PostgreSQL).
-    static func start(storage: [String]) async throws -> ListeningServer {
-        try await ListeningServer(Binaries.server, ["serve", "--host", "127.0.0.1", "--port", "0"] + storage)
-    }
-
-    /// Creates an account with `quill-server account create` and returns its token.
-    static func createAccount(_ name: String, storage: [String]) throws -> String {
-        let result = try ChildProcess.run(Binaries.server, ["account", "create", name] + storage)
-        guard result.status == 0 else { throw AccountNotCreated(errors: result.errors) }
-        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-}
-
-struct AccountNotCreated: Error, CustomStringConvertible {
-    let errors: String
-    var description: String { "quill-server account create failed: \(errors)" }
-}
-
-struct BadServerURL: Error, CustomStringConvertible {
-    let url: String
-    var description: String { "not a URL: \(url)" }
 }

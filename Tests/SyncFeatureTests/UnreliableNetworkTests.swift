@@ -109,10 +109,10 @@ struct UnreliableNetworkTests {
         let mine = try makeNote("e1", "Local one")
         try await client.store.create(mine)
         _ = try await server.push(PushRequest(requestID: "taken", changes: [
-            PushChange(note: try makeNote("f1", "Someone else's"), baseRevision: nil),
+            OutgoingChange(note: try makeNote("f1", "Someone else's"), baseRevision: nil),
         ]))
         try await client.state.save(SyncState(inFlightPush: PushRequest(requestID: "taken", changes: [
-            PushChange(note: mine, baseRevision: nil),
+            OutgoingChange(note: mine, baseRevision: nil),
         ])))
 
         let report = try await client.sync()
@@ -138,7 +138,7 @@ struct UnreliableNetworkTests {
         }
         if recorded {
             try await client.state.save(SyncState(inFlightPush: PushRequest(
-                requestID: "interrupted", changes: notes.map { PushChange(note: $0, baseRevision: nil) })))
+                requestID: "interrupted", changes: notes.map { OutgoingChange(note: $0, baseRevision: nil) })))
         }
 
         let report = try await client.sync()

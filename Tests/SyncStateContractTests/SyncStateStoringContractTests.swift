@@ -21,7 +21,7 @@ struct SyncStateStoringContractTests {
         let edited = try Note(id: #require(NoteID("b2")), title: "Edited", body: "", tags: [], created: date,
                               updated: date.addingTimeInterval(1.5), revision: 7).deleted(at: date.addingTimeInterval(2))
         let push = PushRequest(requestID: "0123456789abcdef",
-                               changes: [PushChange(note: created, baseRevision: nil), PushChange(note: edited, baseRevision: 4)])
+                               changes: [OutgoingChange(note: created, baseRevision: nil), OutgoingChange(note: edited, baseRevision: 4)])
         let state = SyncState(cursor: SyncCursor("42"), lastSuccessfulSync: date, inFlightPush: push)
         try await store.save(state)
         let loaded = try await reopened.load()

@@ -39,7 +39,7 @@ public struct FileSyncStateStore: SyncStateStoring {
         if let stored = shape.inFlightPush {
             do {
                 push = PushRequest(requestID: stored.requestID, changes: try stored.changes.map {
-                    PushChange(note: try $0.note.note(), baseRevision: $0.baseRevision)
+                    OutgoingChange(note: try $0.note.note(), baseRevision: $0.baseRevision)
                 })
             } catch {
                 throw unreadable

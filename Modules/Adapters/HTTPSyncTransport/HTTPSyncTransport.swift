@@ -34,11 +34,11 @@ public final class HTTPSyncTransport: SyncTransport {
         return ServerInfo(apiVersion: info.apiVersion, minimumClientAPIVersion: info.minimumClientApiVersion)
     }
 
-    public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> ChangePage {
+    public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
         var query = [URLQueryItem(name: "limit", value: String(limit))]
         if let cursor { query.append(URLQueryItem(name: "since", value: cursor.rawValue)) }
         let page: ChangesBody = try decode(try await send(request(path: "v1/changes", query: query)))
-        return ChangePage(changes: try page.changes.map(Self.note), next: SyncCursor(page.next), hasMore: page.hasMore)
+        return PulledChangePage(changes: try page.changes.map(Self.note), next: SyncCursor(page.next), hasMore: page.hasMore)
     }
 
     public func push(_ push: PushRequest) async throws(SyncError) -> [PushResult] {

@@ -212,7 +212,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
-    public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage {
+    public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
         try await guarded {
             let size = max(0, limit)
             // One row more than asked for tells whether another page follows.
@@ -235,11 +235,11 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 }
                 last = row.8
             }
-            return ChangePage(notes: notes, next: ChangeCursor(sequence: last), hasMore: hasMore, unreadable: unreadable)
+            return AccountChangePage(notes: notes, next: ChangeCursor(sequence: last), hasMore: hasMore, unreadable: unreadable)
         }
     }
 
-    public func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
                      at now: Date) async throws -> [PushOutcome] {
         try await writing(account) { connection in
             let oldest = now.addingTimeInterval(-PushRequestID.retention).millisecondsSince1970

@@ -219,7 +219,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
-    public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage {
+    public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
         try reading { connection in
             let size = max(0, limit)
             var notes: [Note] = [], unreadable: [UnreadableNote] = []
@@ -239,7 +239,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 }
                 last = row.integer(8)
             }
-            return ChangePage(notes: notes, next: ChangeCursor(sequence: last), hasMore: hasMore, unreadable: unreadable)
+            return AccountChangePage(notes: notes, next: ChangeCursor(sequence: last), hasMore: hasMore, unreadable: unreadable)
         }
     }
 
@@ -288,7 +288,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
-    public func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
                      at now: Date) async throws -> [PushOutcome] {
         try guarded { connection in
             try connection.transaction {

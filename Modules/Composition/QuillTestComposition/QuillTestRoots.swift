@@ -10,7 +10,6 @@ import RandomnessInterface
 import SettingsTesting
 import NotesFeature
 import SyncFeature
-import SyncUnimplementedDoubles
 import TerminalInterface
 import UnimplementedDoubles
 
@@ -52,8 +51,8 @@ public enum QuillTestRoots {
     /// Sync dependencies that each fail the test when touched.
     public static func unimplementedSync() -> SyncEnvironment {
         SyncEnvironment(
-            credentials: UnimplementedSync.CredentialStore(), state: UnimplementedSync.StateStore(),
-            baseRevisions: UnimplementedSync.BaseRevisions(), sleeper: UnimplementedSync.Sleeper(),
-            random: UnimplementedSync.Random(), makeTransport: { _ in UnimplementedSync.Transport() })
+            credentials: UnimplementedCredentialStore(), state: UnimplementedSyncStateStore(),
+            baseRevisions: UnimplementedBaseRevisionStore(), sleeper: UnimplementedSleeper(),
+            random: UnimplementedRandomSource(), makeTransport: { _ in UnimplementedSyncTransport() })
     }
 }

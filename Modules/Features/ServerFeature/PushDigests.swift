@@ -10,7 +10,7 @@ import ServerStoreInterface
 /// revisions, in order), written in Quill's one canonical JSON form, so two requests get the
 /// same digest exactly when they carry the same changes, however the client spaced its JSON.
 enum PushDigests {
-    static func digest(of changes: [PushChange]) throws -> PushDigest {
+    static func digest(of changes: [PushedChange]) throws -> PushDigest {
         let canonical = try NoteJSON.encoder.encode(
             changes.map { PushRequestBody.Change(note: NoteDocument($0.note), baseRevision: $0.baseRevision) })
         return PushDigest(SHA256.hash(data: canonical).map { String(format: "%02x", $0) }.joined())

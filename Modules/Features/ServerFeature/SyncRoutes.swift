@@ -43,14 +43,14 @@ struct SyncRoutes {
         guard body.changes.count <= Self.maximumPushChanges else {
             throw APIError.badRequest("changes: \(body.changes.count) changes; at most \(Self.maximumPushChanges) per push")
         }
-        var changes: [PushChange] = []
+        var changes: [PushedChange] = []
         changes.reserveCapacity(body.changes.count)
         for (index, change) in body.changes.enumerated() {
-            if let base = change.baseRevision, !(1...PushChange.maximumBaseRevision).contains(base) {
-                throw APIError.badRequest("changes[\(index)].baseRevision: \(base) is not a revision from 1 to \(PushChange.maximumBaseRevision)")
+            if let base = change.baseRevision, !(1...PushedChange.maximumBaseRevision).contains(base) {
+                throw APIError.badRequest("changes[\(index)].baseRevision: \(base) is not a revision from 1 to \(PushedChange.maximumBaseRevision)")
             }
             let note = try RequestInput.note(from: change.note, field: "changes[\(index)].note")
-            changes.append(PushChange(note: note, baseRevision: change.baseRevision))
+            changes.append(PushedChange(note: note, baseRevision: change.baseRevision))
         }
         let outcomes = try await dependencies.notes.push(changes, requestID: requestID, digest: try PushDigests.digest(of: changes),
                                                          account: account.id, at: dependencies.clock.now())

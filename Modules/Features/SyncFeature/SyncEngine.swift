@@ -132,7 +132,7 @@ public actor SyncEngine {
             if let note = try await store.note(id: id) { notes.append(note) }
         }
         let bases = try await baseRevisions.baseRevisions(of: notes.map(\.id))
-        return PushRequest(requestID: makeRequestID(), changes: notes.map { PushChange(note: $0, baseRevision: bases[$0.id]) })
+        return PushRequest(requestID: makeRequestID(), changes: notes.map { OutgoingChange(note: $0, baseRevision: bases[$0.id]) })
     }
 
     /// Sends one push (retrying under the same request ID) and applies its answer locally.

@@ -25,8 +25,9 @@ public struct ChangeCursor: Hashable, Comparable, Sendable, CustomStringConverti
     public static func < (lhs: ChangeCursor, rhs: ChangeCursor) -> Bool { lhs.sequence < rhs.sequence }
 }
 
-/// One page of an account's change feed.
-public struct ChangePage: Hashable, Sendable {
+/// One page of an account's change feed, as a store reads it (the client's side of the feed
+/// is `SyncTransportInterface.PulledChangePage`).
+public struct AccountChangePage: Hashable, Sendable {
     /// The notes written after the requested cursor, tombstones included, in write order,
     /// each at most once (its latest version).
     public let notes: [Note]

@@ -2,9 +2,10 @@ import Foundation
 import QuillAPI
 import QuillModels
 
-/// One change a client pushes: the note as the client has it, and the server revision the
-/// client's edit started from (`nil` for a note the client created).
-public struct PushChange: Hashable, Sendable {
+/// One change a client pushed, as the server received it: the note as the client has it, and the
+/// server revision the client's edit started from (`nil` for a note the client created). The client's
+/// side is `SyncTransportInterface.OutgoingChange`.
+public struct PushedChange: Hashable, Sendable {
     /// The largest base revision a client may name: far below `Int.max`, so that no number of
     /// later writes (each adds 1) can overflow a revision.
     public static let maximumBaseRevision = 999_999_999_999_999
@@ -74,7 +75,7 @@ public enum PushRule {
         case conflict(Note)
     }
 
-    public static func decide(_ change: PushChange, current: Note?) throws(NoteValidationError) -> Decision {
+    public static func decide(_ change: PushedChange, current: Note?) throws(NoteValidationError) -> Decision {
         switch (change.baseRevision, current) {
         case (nil, nil):
             return .store(try change.note.withRevision(1))

@@ -22,7 +22,7 @@ public protocol ServerNoteRepository: Sendable {
     /// Notes written after `cursor`, in write order, each at most once, at most `limit`. A stored
     /// note that cannot be read counts toward the limit, is passed by `next`, and is reported in
     /// the page's `unreadable` rather than failing the page.
-    func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage
+    func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage
     /// `note(_:account:)` as the API writes it, if this repository keeps notes in that form;
     /// `nil` (the default) if it does not or if there is no such note, and the caller uses `note`.
     func encodedNote(_ id: NoteID, account: AccountID) async throws -> EncodedNote?
@@ -35,7 +35,7 @@ public protocol ServerNoteRepository: Sendable {
     /// applies nothing (an answer recorded before digests were kept matches any digest).
     /// Answers older than `PushRequestID.retention` at `now` are forgotten (this call removes them),
     /// so the remembered answers do not grow without bound.
-    func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
               at now: Date) async throws -> [PushOutcome]
 }
 

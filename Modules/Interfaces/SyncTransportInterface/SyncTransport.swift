@@ -9,7 +9,7 @@ public protocol SyncTransport: Sendable {
     /// The server's API version, checked before anything else.
     func serverInfo() async throws(SyncError) -> ServerInfo
     /// The notes written after `cursor` (`nil` = from the beginning), tombstones included.
-    func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> ChangePage
+    func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage
     /// Sends local changes; the server answers once per change, in order. Sending the same
     /// `requestID` again returns the first answer without applying anything twice.
     func push(_ request: PushRequest) async throws(SyncError) -> [PushResult]

@@ -29,8 +29,9 @@ public struct SyncCursor: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 }
 
-/// One page of the change feed: the latest version of each note written after the cursor.
-public struct ChangePage: Hashable, Sendable {
+/// One page of the server's change feed, as the client pulled it: the latest version of each note
+/// written after the cursor.
+public struct PulledChangePage: Hashable, Sendable {
     public var changes: [Note]
     public var next: SyncCursor
     public var hasMore: Bool
@@ -44,7 +45,7 @@ public struct ChangePage: Hashable, Sendable {
 
 /// A local change offered to the server, with the server revision it was derived from
 /// (`nil` for a note the server has never seen).
-public struct PushChange: Hashable, Sendable {
+public struct OutgoingChange: Hashable, Sendable {
     public var note: Note
     public var baseRevision: Int?
 
@@ -60,9 +61,9 @@ public struct PushRequest: Hashable, Sendable {
     public static let maximumChanges = 1000
 
     public var requestID: String
-    public var changes: [PushChange]
+    public var changes: [OutgoingChange]
 
-    public init(requestID: String, changes: [PushChange]) {
+    public init(requestID: String, changes: [OutgoingChange]) {
         self.requestID = requestID
         self.changes = changes
     }

@@ -47,12 +47,12 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.replace(note, account: account, ifRevision: ifRevision)
     }
 
-    public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage {
+    public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
         try check(.changes)
         return try await base.changes(account: account, after: cursor, limit: limit)
     }
 
-    public func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
                      at now: Date) async throws -> [PushOutcome] {
         try check(.push)
         return try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now)

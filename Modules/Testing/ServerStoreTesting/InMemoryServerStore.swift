@@ -107,16 +107,16 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         return try store(note.withRevision(ifRevision + 1), account: account)
     }
 
-    public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> ChangePage {
+    public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
         let later = (notesByAccount[account] ?? [:]).values
             .filter { $0.sequence > cursor.sequence }
             .sorted { $0.sequence < $1.sequence }
         let page = Array(later.prefix(max(0, limit)))
-        return ChangePage(notes: page.map(\.note), next: page.last.map { ChangeCursor(sequence: $0.sequence) } ?? cursor,
+        return AccountChangePage(notes: page.map(\.note), next: page.last.map { ChangeCursor(sequence: $0.sequence) } ?? cursor,
                           hasMore: later.count > page.count)
     }
 
-    public func push(_ changes: [PushChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
                      at now: Date) async throws -> [PushOutcome] {
         let oldest = now.addingTimeInterval(-PushRequestID.retention)
         pushes[account] = pushes[account]?.filter { $0.value.at >= oldest }

@@ -14,7 +14,7 @@ public actor FakeSyncServer: SyncTransport {
     private var notes: [NoteID: Note] = [:]
     private var sequenceOf: [NoteID: Int] = [:]
     private var lastSequence = 0
-    private var answered: [String: (changes: [PushChange], results: [PushResult])] = [:]
+    private var answered: [String: (changes: [OutgoingChange], results: [PushResult])] = [:]
     /// How many push requests were applied (not answered from the idempotency record).
     public private(set) var appliedPushCount = 0
 
@@ -45,7 +45,7 @@ public actor FakeSyncServer: SyncTransport {
 
     public func serverInfo() async throws(SyncError) -> ServerInfo { info }
 
-    public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> ChangePage {
+    public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
         let after: Int
         if let cursor {
             guard let value = Int(cursor.rawValue), value >= 0 else {
@@ -59,7 +59,7 @@ public actor FakeSyncServer: SyncTransport {
         let newer = sequenceOf.filter { $0.value > after }.sorted { $0.value < $1.value }
         let page = newer.prefix(limit)
         let next = page.last?.value ?? max(after, 0)
-        return ChangePage(changes: page.compactMap { notes[$0.key] }, next: SyncCursor(String(next)),
+        return PulledChangePage(changes: page.compactMap { notes[$0.key] }, next: SyncCursor(String(next)),
                           hasMore: newer.count > page.count)
     }
 

@@ -36,7 +36,7 @@ public actor UnreliableTransport: SyncTransport {
         try await deliver { server in try await server.serverInfo() }
     }
 
-    public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> ChangePage {
+    public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
         try await deliver { server in try await server.changes(since: cursor, limit: limit) }
     }
 

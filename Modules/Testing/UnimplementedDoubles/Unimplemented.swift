@@ -8,6 +8,10 @@ public struct Unimplemented: Error, CustomStringConvertible {
 }
 
 /// Records the unexpected call as a failure of the running test, and returns the error to throw.
+///
+/// The one helper every unimplemented double calls. The doubles live beside it, one file per
+/// concern (`Unimplemented<Concern>.swift`), in this module rather than in `<Concern>Testing`:
+/// the fakes ship in the app's preview root, and only tests may link the `Testing` framework.
 func unimplemented(_ endpoint: String) -> Unimplemented {
     let error = Unimplemented(endpoint: endpoint)
     Issue.record(Comment(rawValue: error.description))

@@ -3,8 +3,9 @@ import Foundation
 // Usage: swift package dump-package | dependency-rule check [--docs docs/module-graph.md] [--concerns docs/architecture.md]
 //        swift package dump-package | dependency-rule write-docs docs/module-graph.md [--concerns docs/architecture.md]
 // Run from the package's root (the concern table reads the Swift sources of the targets).
-// `check` fails (exit 1) on any layering violation, and on a module graph or a table of concerns
-// in the docs that no longer matches the package; `write-docs` regenerates them.
+// `check` fails (exit 1) on any layering violation, on any name that breaks the convention of
+// one stem per concern (NameCheck), and on a module graph or a table of concerns in the docs
+// that no longer matches the package; `write-docs` regenerates them.
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 /// The value after `flag` in the arguments, if any.
@@ -35,7 +36,7 @@ do {
     let graph = try PackageGraph(dumpPackageJSON: FileHandle.standardInput.readDataToEndOfFile())
     switch arguments.first {
     case "check":
-        var problems = RuleCheck.violations(in: graph)
+        var problems = RuleCheck.violations(in: graph) + NameCheck.violations(in: graph)
         for (file, update) in try generatedDocuments(graph, graphFile: option("--docs")) {
             let document = try String(contentsOfFile: file, encoding: .utf8)
             if try update(document) != document {

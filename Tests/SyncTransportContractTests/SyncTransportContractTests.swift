@@ -1,12 +1,13 @@
 import Foundation
 import QuillModels
+import ScratchDirectories
 import SyncTransportInterface
 import Testing
 
 /// The v1 sync API as a client sees it, checked on every `SyncTransport`: the in-memory
 /// `FakeSyncServer` and `HTTPSyncTransport` talking to a real `quill-server`.
 /// Keeping the fake honest is what makes the engine's unit tests and simulation meaningful.
-@Suite("SyncTransport contract", .serialized)
+@Suite("SyncTransport contract", .serialized, .scratchDirectory)
 struct SyncTransportContractTests {
     func note(_ title: String, body: String = "", deleted: Bool = false) throws -> Note {
         let date = Date(millisecondsSince1970: 1_795_000_000_000)
@@ -15,16 +16,16 @@ struct SyncTransportContractTests {
         return deleted ? note.deleted(at: date) : note
     }
 
-    @Test("info says API version 1", arguments: TransportKind.allCases)
-    func info(_ kind: TransportKind) async throws {
-        let (transport, finish) = try await kind.makeTransport()
+    @Test("info says API version 1", arguments: Implementation.allCases)
+    func info(_ implementation: Implementation) async throws {
+        let (transport, finish) = try await implementation.makeTransport()
         defer { finish() }
         #expect(try await transport.serverInfo() == ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1))
     }
 
-    @Test("A new account has no changes", arguments: TransportKind.allCases)
-    func emptyFeed(_ kind: TransportKind) async throws {
-        let (transport, finish) = try await kind.makeTransport()
+    @Test("A new account has no changes", arguments: Implementation.allCases)
+    func emptyFeed(_ implementation: Implementation) async throws {
+        let (transport, finish) = try await implementation.makeTransport()
         defer { finish() }
         let page = try await transport.changes(since: nil, limit: 10)
         #expect(page.changes.isEmpty && !page.hasMore)
@@ -33,32 +34,32 @@ struct SyncTransportContractTests {
     }
 
     @Test("Push creates with revision 1, keeps the client's fields; base = current applies revision + 1; anything else conflicts",
-          arguments: TransportKind.allCases)
-    func pushRule(_ kind: TransportKind) async throws {
-        let (transport, finish) = try await kind.makeTransport()
+          arguments: Implementation.allCases)
+    func pushRule(_ implementation: Implementation) async throws {
+        let (transport, finish) = try await implementation.makeTransport()
         defer { finish() }
         let first = try note("First", body: "hello")
         let created = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [
-            PushChange(note: first.withRevision(7), baseRevision: nil),
+            OutgoingChange(note: first.withRevision(7), baseRevision: nil),
         ]))
         #expect(created == [.applied(try first.withRevision(1))])
 
         let edited = try first.revised(body: "edited", at: first.updated.addingTimeInterval(1))
         let results = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [
-            PushChange(note: edited, baseRevision: 1),
-            PushChange(note: try first.revised(body: "stale", at: first.updated), baseRevision: 1),
-            PushChange(note: first, baseRevision: nil),
+            OutgoingChange(note: edited, baseRevision: 1),
+            OutgoingChange(note: try first.revised(body: "stale", at: first.updated), baseRevision: 1),
+            OutgoingChange(note: first, baseRevision: nil),
         ]))
         let current = try edited.withRevision(2)
         #expect(results == [.applied(current), .conflict(current), .conflict(current)])
     }
 
-    @Test("The same request ID returns the first answer and applies nothing again", arguments: TransportKind.allCases)
-    func idempotentPush(_ kind: TransportKind) async throws {
-        let (transport, finish) = try await kind.makeTransport()
+    @Test("The same request ID returns the first answer and applies nothing again", arguments: Implementation.allCases)
+    func idempotentPush(_ implementation: Implementation) async throws {
+        let (transport, finish) = try await implementation.makeTransport()
         defer { finish() }
         let a = try note("A")
-        let request = PushRequest(requestID: "req-\(UUID().uuidString)", changes: [PushChange(note: a, baseRevision: nil)])
+        let request = PushRequest(requestID: "req-\(UUID().uuidString)", changes: [OutgoingChange(note: a, baseRevision: nil)])
         let first = try await transport.push(request)
         let second = try await transport.push(request)
         #expect(first == second)
@@ -67,33 +68,33 @@ struct SyncTransportContractTests {
         #expect(feed.changes == [a])
     }
 
-    @Test("The same request ID with other changes is refused (requestIDReused) and applies nothing", arguments: TransportKind.allCases)
-    func reusedRequestID(_ kind: TransportKind) async throws {
-        let (transport, finish) = try await kind.makeTransport()
+    @Test("The same request ID with other changes is refused (requestIDReused) and applies nothing", arguments: Implementation.allCases)
+    func reusedRequestID(_ implementation: Implementation) async throws {
+        let (transport, finish) = try await implementation.makeTransport()
         defer { finish() }
         let a = try note("A"), b = try note("B")
         let requestID = "req-\(UUID().uuidString)"
-        let first = try await transport.push(PushRequest(requestID: requestID, changes: [PushChange(note: a, baseRevision: nil)]))
+        let first = try await transport.push(PushRequest(requestID: requestID, changes: [OutgoingChange(note: a, baseRevision: nil)]))
         await #expect(throws: SyncError.requestIDReused(requestID)) {
             try await transport.push(PushRequest(requestID: requestID, changes: [
-                PushChange(note: a, baseRevision: nil), PushChange(note: b, baseRevision: nil),
+                OutgoingChange(note: a, baseRevision: nil), OutgoingChange(note: b, baseRevision: nil),
             ]))
         }
-        #expect(try await transport.push(PushRequest(requestID: requestID, changes: [PushChange(note: a, baseRevision: nil)])) == first)
+        #expect(try await transport.push(PushRequest(requestID: requestID, changes: [OutgoingChange(note: a, baseRevision: nil)])) == first)
         #expect(try await transport.changes(since: nil, limit: 10).changes == [a])
     }
 
     @Test("The change feed lists each note once at its latest version, in write order, page by page, tombstones included",
-          arguments: TransportKind.allCases)
-    func changeFeed(_ kind: TransportKind) async throws {
-        let (transport, finish) = try await kind.makeTransport()
+          arguments: Implementation.allCases)
+    func changeFeed(_ implementation: Implementation) async throws {
+        let (transport, finish) = try await implementation.makeTransport()
         defer { finish() }
         let notes = try (1...5).map { try note("Note \($0)") }
         _ = try await transport.push(PushRequest(requestID: UUID().uuidString,
-                                                 changes: notes.map { PushChange(note: $0, baseRevision: nil) }))
+                                                 changes: notes.map { OutgoingChange(note: $0, baseRevision: nil) }))
         let tombstone = notes[1].deleted(at: notes[1].updated.addingTimeInterval(1))
         _ = try await transport.push(PushRequest(requestID: UUID().uuidString,
-                                                 changes: [PushChange(note: tombstone, baseRevision: 1)]))
+                                                 changes: [OutgoingChange(note: tombstone, baseRevision: 1)]))
         var seen: [Note] = []
         var cursor: SyncCursor?
         var pages = 0

@@ -1,18 +1,4 @@
 import ByteStreamInterface
-import CompressionInterface
-
-/// Compression that fails the test when used.
-public struct UnimplementedCompression: Compressing, Decompressing {
-    public init() {}
-
-    public func makeCompressor(level: CompressionLevel) throws(CompressionError) -> any Compressor {
-        throw .libraryFailure(unimplemented("Compressing.makeCompressor").description)
-    }
-
-    public func makeDecompressor(limits: DecompressionLimits) throws(CompressionError) -> any Decompressor {
-        throw .libraryFailure(unimplemented("Decompressing.makeDecompressor").description)
-    }
-}
 
 /// Byte streams that fail the test when opened.
 public struct UnimplementedByteStreams: ByteStreamOpening {

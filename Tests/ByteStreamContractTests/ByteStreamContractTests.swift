@@ -2,20 +2,21 @@ import ByteStreamInterface
 import ByteStreamTesting
 import Foundation
 import LocalByteStream
+import ScratchDirectories
 import Testing
 
 /// The contract of `ByteStreamOpening`, run against real files and the in-memory fake.
-@Suite("Byte stream contract")
+@Suite("Byte stream contract", .scratchDirectory)
 struct ByteStreamContractTests {
     struct Implementation: CustomTestStringConvertible, Sendable {
         let name: String
-        let make: @Sendable (TemporaryDirectory) -> any ByteStreamOpening
+        let make: @Sendable () -> any ByteStreamOpening
         var testDescription: String { name }
     }
 
     static let implementations = [
-        Implementation(name: "local files") { _ in LocalByteStreams() },
-        Implementation(name: "in memory") { _ in InMemoryByteStreamFiles() },
+        Implementation(name: "local files") { LocalByteStreams() },
+        Implementation(name: "in memory") { InMemoryByteStreamFiles() },
     ]
 
     func readAll(_ source: any ByteSource) throws -> [UInt8] {
@@ -30,49 +31,45 @@ struct ByteStreamContractTests {
 
     @Test("what is written and closed reads back identically", arguments: implementations)
     func roundTrip(_ implementation: Implementation) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let streams = implementation.make(directory)
+        let directory = try Scratch.directory("streams")
+        let streams = implementation.make()
         let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        let sink = try streams.createForWriting(directory.path("file"))
+        let sink = try streams.createForWriting(directory + "/file")
         try sink.write(Array(bytes.prefix(10)))
         try sink.write(Array(bytes.dropFirst(10)))
         try sink.close()
-        #expect(try readAll(streams.openForReading(directory.path("file"))) == bytes)
+        #expect(try readAll(streams.openForReading(directory + "/file")) == bytes)
     }
 
     @Test("an abandoned file does not appear", arguments: implementations)
     func abandon(_ implementation: Implementation) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let streams = implementation.make(directory)
-        let sink = try streams.createForWriting(directory.path("file"))
+        let directory = try Scratch.directory("streams")
+        let streams = implementation.make()
+        let sink = try streams.createForWriting(directory + "/file")
         try sink.write([1, 2, 3])
         sink.abandon()
-        #expect(throws: ByteStreamError.self) { try streams.openForReading(directory.path("file")) }
+        #expect(throws: ByteStreamError.self) { try streams.openForReading(directory + "/file") }
     }
 
     @Test("opening a missing file is a clear error", arguments: implementations)
     func missing(_ implementation: Implementation) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let streams = implementation.make(directory)
-        #expect(throws: ByteStreamError.cannotOpen(path: directory.path("nope"), reason: "No such file or directory")) {
-            try streams.openForReading(directory.path("nope"))
+        let directory = try Scratch.directory("streams")
+        let streams = implementation.make()
+        #expect(throws: ByteStreamError.cannotOpen(path: directory + "/nope", reason: "No such file or directory")) {
+            try streams.openForReading(directory + "/nope")
         }
     }
 }
 
 /// What only the real files have: special files are written in place, never replaced.
-@Suite("Local byte streams")
+@Suite("Local byte streams", .scratchDirectory)
 struct LocalByteStreamTests {
     /// `quill export --output /dev/null` once replaced /dev/null with a regular file (the
     /// atomic rename); a FIFO stands in for the device here.
     @Test("writing to a FIFO writes through it and leaves it a FIFO")
     func specialFilesAreWrittenInPlace() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let fifo = directory.path("pipe")
+        let directory = try Scratch.directory("streams")
+        let fifo = directory + "/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         #expect(reader >= 0)

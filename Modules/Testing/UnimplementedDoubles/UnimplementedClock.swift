@@ -1,7 +1,5 @@
 import Foundation
-import QuillModels
 import ClockInterface
-import RandomnessInterface
 
 /// A clock that fails the test when read.
 public struct UnimplementedClock: WallClock {
@@ -13,12 +11,9 @@ public struct UnimplementedClock: WallClock {
     }
 }
 
-/// An ID generator that fails the test when asked for an ID.
-public struct UnimplementedNoteIDs: NoteIDGenerating {
+/// A sleeper that fails the test when asked to wait.
+public struct UnimplementedSleeper: Sleeping {
     public init() {}
 
-    public func next() -> NoteID {
-        _ = unimplemented("NoteIDGenerating.next")
-        return NoteID(high: 0, low: 0)
-    }
+    public func sleep(for duration: Duration) async throws { throw unimplemented("Sleeping.sleep") }
 }

@@ -2,11 +2,12 @@ import ByteStreamInterface
 import ByteStreamTesting
 import Foundation
 import LocalByteStream
+import ScratchDirectories
 import Testing
 
 /// What every `ScratchStorage` must do, run against the real one (unlinked temporary files)
 /// and the in-memory double, so that the double cannot behave differently.
-@Suite("ScratchStorage contract")
+@Suite("ScratchStorage contract", .scratchDirectory)
 struct ScratchStorageContractTests {
     enum Implementation: String, CaseIterable, CustomTestStringConvertible {
         case temporaryFiles, inMemory
@@ -63,11 +64,10 @@ struct ScratchStorageContractTests {
 
     @Test("temporary scratch files leave nothing in their directory")
     func temporaryFilesLeaveNothingBehind() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let file = try TemporaryScratchStorage(directory: directory.url.path).makeScratchFile()
+        let directory = try Scratch.directory("scratch")
+        let file = try TemporaryScratchStorage(directory: directory).makeScratchFile()
         try file.append(Array("bookkeeping".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
         #expect(try Self.readAll(file.readBack()) == Array("bookkeeping".utf8))
     }
 

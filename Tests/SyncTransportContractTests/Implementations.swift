@@ -1,13 +1,14 @@
 import Foundation
-import HTTPSyncTransport
 import ChildProcesses
+import HTTPSyncTransport
+import ScratchDirectories
 import SyncStateInterface
 import SyncTransportInterface
 import SyncTransportTesting
 import Testing
 
 /// The `SyncTransport` implementations the contract suite runs on.
-enum TransportKind: String, CustomTestStringConvertible, Sendable, CaseIterable {
+enum Implementation: String, CustomTestStringConvertible, Sendable, CaseIterable {
     /// The in-memory `FakeSyncServer`.
     case fake
     /// `HTTPSyncTransport` talking to a real `quill-server` (SQLite) on 127.0.0.1.
@@ -21,16 +22,12 @@ enum TransportKind: String, CustomTestStringConvertible, Sendable, CaseIterable 
         case .fake:
             return (FakeSyncServer(), {})
         case .http:
-            let data = try temporaryDirectory("contract")
-            let storage = ["--data-dir", data]
+            let storage = ["--data-dir", try Scratch.directory("contract")]
             let token = try ServerUnderTest.createAccount("contract", storage: storage)
             let server = try await ServerUnderTest.start(storage: storage)
-            guard let url = URL(string: server.url) else { throw BadServerURL(url: server.url) }
+            let url = try #require(URL(string: server.url))
             let transport = HTTPSyncTransport(credentials: Credentials(server: url, token: token), timeout: 10)
-            return (transport, {
-                server.terminate()
-                try? FileManager.default.removeItem(atPath: data)
-            })
+            return (transport, { server.terminate() })
         }
     }
 }

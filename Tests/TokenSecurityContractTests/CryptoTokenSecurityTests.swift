@@ -2,19 +2,17 @@ import CryptoTokenSecurity
 import TokenSecurityInterface
 import Testing
 
+/// What only the real token security promises beyond the contract: SHA-256, and 256-bit secrets.
 @Suite struct CryptoTokenSecurityTests {
     @Test func hashesWithSHA256() {
         // SHA-256("abc"), from FIPS 180-2.
         #expect(SHA256TokenHasher().hash("abc").hex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
-    @Test func generatesDistinctParsableTokens() {
+    @Test func secretsAre256BitsOfHexadecimal() {
         let generator = RandomTokenGenerator()
-        let tokens = (0..<100).map { _ in generator.generate() }
-        #expect(Set(tokens).count == 100)
-        for token in tokens {
-            #expect(BearerToken(parsing: token.description) == token)
-            #expect(token.secret.count == 64)
+        for token in (0..<100).map({ _ in generator.generate() }) {
+            #expect(token.secret.count == 64 && token.secret.allSatisfy(\.isHexDigit))
         }
     }
 }

@@ -8,7 +8,7 @@ import Testing
 
 /// Every `NoteReading` implementation the reading contract must hold for: each store, and the
 /// server's view of one account (`AccountNotesView`, what `GET /v1/export` reads through).
-enum ReaderFixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
+enum ReaderImplementation: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case inMemory
     case fileOnInMemoryFileSystem
     case fileOnDisk
@@ -20,9 +20,9 @@ enum ReaderFixture: String, CaseIterable, CustomTestStringConvertible, Sendable 
     func make(holding notes: [Note]) async throws -> any NoteReading {
         let store: any NoteStore
         switch self {
-        case .inMemory: store = try StoreFixture.inMemory.make()
-        case .fileOnInMemoryFileSystem: store = try StoreFixture.fileOnInMemoryFileSystem.make()
-        case .fileOnDisk: store = try StoreFixture.fileOnDisk.make()
+        case .inMemory: store = try Implementation.inMemory.make()
+        case .fileOnInMemoryFileSystem: store = try Implementation.fileOnInMemoryFileSystem.make()
+        case .fileOnDisk: store = try Implementation.fileOnDisk.make()
         case .serverExportView:
             let server = InMemoryServerStore()
             let account = try await server.createAccount(named: "ann", token: StoredToken(id: ServerSampleData.demoToken.id, hash: TokenHash(bytes: [1])))

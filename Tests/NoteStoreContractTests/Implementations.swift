@@ -8,7 +8,7 @@ import ScratchDirectories
 import Testing
 
 /// Every `NoteStore` implementation the contract must hold for.
-enum StoreFixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
+enum Implementation: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case inMemory
     case fileOnInMemoryFileSystem
     case fileOnDisk

@@ -1,0 +1,19 @@
+import SyncTransportInterface
+
+/// A sync transport that fails the test when used: the test root's default, so a command test
+/// that does not expect to sync proves it does not.
+public struct UnimplementedSyncTransport: SyncTransport {
+    public init() {}
+
+    public func serverInfo() async throws(SyncError) -> ServerInfo {
+        throw .badResponse(unimplemented("SyncTransport.serverInfo").description)
+    }
+
+    public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
+        throw .badResponse(unimplemented("SyncTransport.changes").description)
+    }
+
+    public func push(_ request: PushRequest) async throws(SyncError) -> [PushResult] {
+        throw .badResponse(unimplemented("SyncTransport.push").description)
+    }
+}

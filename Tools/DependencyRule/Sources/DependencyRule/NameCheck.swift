@@ -1,0 +1,76 @@
+/// Finds every target whose name breaks the convention of one stem per concern.
+///
+/// A concern `<C>` is named by its protocols' module, `Modules/Interfaces/<C>Interface`. Around it:
+/// its fakes `Modules/Testing/<C>Testing` depend on it; its adapters
+/// `Modules/Adapters/<Technology><C>` depend on it; and its one contract suite,
+/// `Tests/<C>ContractTests`, runs against `<C>Testing` and every adapter of the concern. An adapter
+/// that implements no interface at all (process set-up over a C library) carries no stem.
+enum NameCheck {
+    static let interfaceSuffix = "Interface"
+    static let testingSuffix = "Testing"
+    static let contractSuffix = "ContractTests"
+
+    static func violations(in graph: PackageGraph) -> [String] {
+        let targets = graph.targets.filter { Layer(path: $0.path) != nil }.sorted { $0.name < $1.name }
+        func members(of layer: Layer) -> [PackageGraph.Target] { targets.filter { Layer(path: $0.path) == layer } }
+        let interfaces = Set(members(of: .interfaces).map(\.name))
+        let testing = Set(members(of: .testing).map(\.name))
+        let tests = Set(members(of: .tests).map(\.name))
+        var problems: [String] = []
+
+        var stems: Set<String> = []
+        for name in interfaces.sorted() {
+            guard let stem = name.removingSuffix(interfaceSuffix) else {
+                problems.append("\(name) (Interfaces) is not named <Concern>\(interfaceSuffix)")
+                continue
+            }
+            stems.insert(stem)
+            if !testing.contains(stem + testingSuffix) {
+                problems.append("\(name) has no fakes module Modules/Testing/\(stem)\(testingSuffix)")
+            }
+            if !tests.contains(stem + contractSuffix) {
+                problems.append("\(name) has no contract suite Tests/\(stem)\(contractSuffix)")
+            }
+        }
+
+        var adaptersOfConcern: [String: [String]] = [:]
+        for adapter in members(of: .adapters) where adapter.targets.contains(where: interfaces.contains) {
+            // The longest stem the name ends with, after a technology: `FileNoteStore` is NoteStore's.
+            guard let stem = stems.filter({ adapter.name.removingSuffix($0) != nil }).max(by: { $0.count < $1.count }) else {
+                problems.append("\(adapter.name) (Adapters) is not named <Technology><Concern> after any <Concern>\(interfaceSuffix)")
+                continue
+            }
+            adaptersOfConcern[stem, default: []].append(adapter.name)
+            if !adapter.targets.contains(stem + interfaceSuffix) {
+                problems.append("\(adapter.name) (Adapters) carries the stem \(stem) but does not depend on \(stem)\(interfaceSuffix)")
+            }
+        }
+
+        for fakes in members(of: .testing) {
+            guard let stem = fakes.name.removingSuffix(testingSuffix) else { continue }
+            if !fakes.targets.contains(stem + interfaceSuffix) {
+                problems.append("\(fakes.name) (Testing) does not depend on \(stem)\(interfaceSuffix)")
+            }
+        }
+
+        for suite in members(of: .tests) {
+            guard let stem = suite.name.removingSuffix(contractSuffix) else { continue }
+            guard stems.contains(stem) else {
+                problems.append("\(suite.name) (Tests) is the contract suite of no concern: there is no \(stem)\(interfaceSuffix)")
+                continue
+            }
+            for implementation in [stem + testingSuffix] + (adaptersOfConcern[stem] ?? []) where !suite.targets.contains(implementation) {
+                problems.append("\(suite.name) (Tests) does not run against \(implementation)")
+            }
+        }
+        return problems
+    }
+}
+
+extension String {
+    /// What comes before `suffix` when the string ends with it after at least one character; else `nil`.
+    fileprivate func removingSuffix(_ suffix: String) -> String? {
+        guard hasSuffix(suffix), count > suffix.count else { return nil }
+        return String(dropLast(suffix.count))
+    }
+}

@@ -36,24 +36,38 @@ struct ForeignFrontMatter: Equatable {
         }
     }
 
+    /// How the YAML of a block is read and written back.
+    enum YAMLReading {
+        /// `SimpleYAMLMapping` and `SimpleYAMLWriter` where the block is in their subset, else
+        /// Yams: what imports use.
+        case simpleWherePossible
+        /// Yams alone: the definition the simple reading must agree with.
+        case yamsOnly
+    }
+
     /// `nil` when the text does not start with a closed `---` block: then it has no front matter.
     /// An empty block stays in the text as it is; so does one that is not a YAML mapping, with a notice.
-    static func read(_ text: String) -> ForeignFrontMatter? {
+    static func read(_ text: String, reading: YAMLReading = .simpleWherePossible) -> ForeignFrontMatter? {
         guard let block = Block(text) else { return nil }
-        let mapping: Node.Mapping
-        do {
-            guard let node = try Yams.compose(yaml: block.yaml) else { return ForeignFrontMatter(body: text) }
-            guard let parsed = node.mapping else {
-                return ForeignFrontMatter(body: text, notices: ["front matter is not a YAML mapping; kept in the text"])
+        let pairs: [(Node, Node)]
+        let simple = reading == .simpleWherePossible ? SimpleYAMLMapping.pairs(block.yaml) : nil
+        if let simple {
+            pairs = simple
+        } else {
+            do {
+                guard let node = try Yams.compose(yaml: String(block.yaml)) else { return ForeignFrontMatter(body: text) }
+                guard let mapping = node.mapping else {
+                    return ForeignFrontMatter(body: text, notices: ["front matter is not a YAML mapping; kept in the text"])
+                }
+                pairs = Array(mapping)
+            } catch {
+                return ForeignFrontMatter(body: text, notices: ["front matter is not valid YAML; kept in the text"])
             }
-            mapping = parsed
-        } catch {
-            return ForeignFrontMatter(body: text, notices: ["front matter is not valid YAML; kept in the text"])
         }
-        var result = ForeignFrontMatter(body: block.body)
+        var result = ForeignFrontMatter(body: String(block.body))
         var kept: [(Node, Node)] = []
         var seen: Set<Field> = []
-        for (key, value) in mapping {
+        for (key, value) in pairs {
             guard let name = key.scalar?.string, let field = Field(key: name), !seen.contains(field) else {
                 kept.append((key, value))
                 continue
@@ -64,7 +78,8 @@ struct ForeignFrontMatter: Equatable {
         if !kept.isEmpty {
             do {
                 // Scalars keep their quotes; lists and mappings become block style. No line width.
-                let yaml = try Yams.serialize(node: .mapping(Node.Mapping(kept)), width: -1, allowUnicode: true)
+                let yaml = try (simple == nil ? nil : SimpleYAMLWriter.yaml(kept))
+                    ?? Yams.serialize(node: .mapping(Node.Mapping(kept)), width: -1, allowUnicode: true)
                 result.body = "---\n" + yaml + "---\n" + block.body
             } catch {
                 result.body = text
@@ -136,35 +151,38 @@ struct ForeignFrontMatter: Equatable {
 }
 
 /// The front-matter block of a file: the YAML between a first line `---` and the next line
-/// `---` (or `...`), and the text after it.
+/// `---` (or `...`), and the text after it. Lines end with `\n` or `\r\n`; found on the UTF-8
+/// bytes (a `\n` always ends a `Character`, so these are the lines of the text).
 private struct Block {
-    let yaml: String
-    let body: String
+    let yaml: Substring
+    let body: Substring
 
     init?(_ text: String) {
-        guard let firstEnd = text.firstIndex(where: Self.isLineBreak), Self.trimmed(text[..<firstEnd]) == "---" else { return nil }
-        let rest = text[text.index(after: firstEnd)...]
-        var lineStart = rest.startIndex
-        while lineStart < rest.endIndex {
-            let lineEnd = rest[lineStart...].firstIndex(where: Self.isLineBreak) ?? rest.endIndex
-            let closing = Self.trimmed(rest[lineStart..<lineEnd])
-            if closing == "---" || closing == "..." {
-                yaml = String(rest[..<lineStart])
-                body = lineEnd < rest.endIndex ? String(rest[rest.index(after: lineEnd)...]) : ""
+        let utf8 = text.utf8
+        guard let firstEnd = utf8.firstIndex(of: Self.newline), Self.isDelimiter(text[..<firstEnd], "---") else { return nil }
+        var lineStart = utf8.index(after: firstEnd)
+        let yamlStart = lineStart
+        while lineStart < text.endIndex {
+            let lineEnd = utf8[lineStart...].firstIndex(of: Self.newline) ?? text.endIndex
+            let line = text[lineStart..<lineEnd]
+            if Self.isDelimiter(line, "---") || Self.isDelimiter(line, "...") {
+                yaml = text[yamlStart..<lineStart]
+                body = lineEnd < text.endIndex ? text[utf8.index(after: lineEnd)...] : text[text.endIndex...]
                 return
             }
-            guard lineEnd < rest.endIndex else { return nil }
-            lineStart = rest.index(after: lineEnd)
+            guard lineEnd < text.endIndex else { return nil }
+            lineStart = utf8.index(after: lineEnd)
         }
         return nil
     }
 
-    /// `\r\n` is one `Character` in Swift.
-    private static func isLineBreak(_ character: Character) -> Bool { character == "\n" || character == "\r\n" }
+    private static let newline = UInt8(ascii: "\n")
 
-    private static func trimmed(_ line: Substring) -> Substring {
-        var line = line
-        while line.last == " " || line.last == "\t" { line.removeLast() }
-        return line
+    /// Whether `line` (without its `\n`) is `delimiter`, perhaps followed by spaces, tabs and a `\r`.
+    private static func isDelimiter(_ line: Substring, _ delimiter: String) -> Bool {
+        var bytes = line.utf8[...]
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        while bytes.last == UInt8(ascii: " ") || bytes.last == UInt8(ascii: "\t") { bytes.removeLast() }
+        return bytes.elementsEqual(delimiter.utf8)
     }
 }

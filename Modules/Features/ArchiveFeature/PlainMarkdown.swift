@@ -3,9 +3,18 @@ import QuillModels
 
 /// Titles for Markdown files that were not written by Quill.
 enum PlainMarkdown {
-    /// The first `# ` heading, else the file name without its extension; cut to the title limit.
+    /// The first `# ` heading among the first 200 lines that are not empty, else the file name
+    /// without its extension; cut to the title limit. Lines end with `\n` or `\r\n`; they are
+    /// found on the UTF-8 bytes, one at a time (a `\n` always ends a `Character`).
     static func title(of text: String, fileName: String) -> String {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) {
+        var lineStart = text.startIndex, lines = 0
+        while lineStart < text.endIndex, lines < 200 {
+            let lineEnd = text.utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+            var line = text[lineStart..<lineEnd]
+            lineStart = lineEnd < text.endIndex ? text.utf8.index(after: lineEnd) : lineEnd
+            if line.utf8.last == UInt8(ascii: "\r") { line = line[..<line.utf8.index(before: line.endIndex)] }
+            guard !line.isEmpty else { continue }
+            lines += 1
             if line.hasPrefix("# ") {
                 let heading = String(line.dropFirst(2).filter { !$0.isNewline }).trimmingCharacters(in: .whitespaces)
                 if !heading.isEmpty { return String(heading.prefix(NoteLimits.maximumTitleCharacters)) }

@@ -16,7 +16,7 @@ enum PlainMarkdown {
             guard !line.isEmpty else { continue }
             lines += 1
             if line.hasPrefix("# ") {
-                let heading = String(line.dropFirst(2).filter { !$0.isNewline }).trimmingCharacters(in: .whitespaces)
+                let heading = withoutNewlines(line.dropFirst(2)).trimmingWhitespaces()
                 if !heading.isEmpty { return String(heading.prefix(NoteLimits.maximumTitleCharacters)) }
             }
         }
@@ -28,6 +28,13 @@ enum PlainMarkdown {
 }
 
 extension PlainMarkdown {
+    /// `text` without its `Character`s that are line breaks; looked for only where a byte could
+    /// start one (a control character, or the lead byte of U+0085, U+2028, U+2029).
+    private static func withoutNewlines(_ text: Substring) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0xC2 || $0 == 0xE2 }) else { return String(text) }
+        return String(text.filter { !$0.isNewline })
+    }
+
     /// A Markdown file not written by Quill as a note to add: another app's front matter gives
     /// its fields (`ForeignFrontMatter`); dates it lacks are the file's modification time.
     static func item(text: String, entry: String, fileName: String, modifiedSeconds: Int64?) throws(ArchiveError) -> ArchiveItem {

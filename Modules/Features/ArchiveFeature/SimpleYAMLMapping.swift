@@ -1,8 +1,8 @@
 import Yams
 
 /// Reads the plain kind of YAML most front matter is — one `key: value` a line, values plain
-/// or quoted without escapes, lists inline (`[a, "b"]`) or as `- item` lines — into the nodes
-/// `Yams.compose` would make of it, without running the YAML parser.
+/// or quoted without escapes, lists inline (`[a, "b"]`) or as `- item` lines — into what
+/// `Yams.compose` would make of it, without Yams.
 ///
 /// Exists because an import of a vault reads the front matter of thousands of notes, and Yams
 /// costs far more per note (its parser, then regular expressions resolving every scalar's tag)
@@ -12,8 +12,8 @@ import Yams
 /// both give the same note is a property test (`ForeignFrontMatterAgreementTests`).
 enum SimpleYAMLMapping {
     /// The pairs of the mapping `yaml` holds, or `nil` if it is not in the subset (or empty).
-    static func pairs(_ yaml: Substring) -> [(Node, Node)]? {
-        var pairs: [(Node, Node)] = []
+    static func pairs(_ yaml: Substring) -> [(key: String, value: SimpleYAMLValue)]? {
+        var pairs: [(key: String, value: SimpleYAMLValue)] = []
         var keys: Set<Substring> = []
         var lines = yaml.utf8.split(separator: newline, omittingEmptySubsequences: false)[...]
         // The text before the closing line ends with a line break: the last piece is empty.
@@ -24,15 +24,15 @@ enum SimpleYAMLMapping {
             let key = line[line.startIndex..<colon]
             guard isSimpleKey(key), keys.insert(Substring(key)).inserted else { return nil }
             let rest = trimmingSpaces(line[line.index(after: colon)...])
-            let value: Node
+            let value: SimpleYAMLValue
             if rest.isEmpty {
                 guard let items = blockItems(&lines) else { return nil }
-                value = .sequence(Node.Sequence(items))
+                value = .sequence(items)
             } else {
                 guard line[line.index(after: colon)] == space, let parsed = inlineValue(rest) else { return nil }
                 value = parsed
             }
-            pairs.append((.scalar(Node.Scalar(String(Substring(key)), .implicit, .plain)), value))
+            pairs.append((String(Substring(key)), value))
         }
         return pairs.isEmpty ? nil : pairs
     }
@@ -47,8 +47,8 @@ enum SimpleYAMLMapping {
     }
 
     /// The `- item` lines after `key:`, all indented alike; at least one.
-    private static func blockItems(_ lines: inout ArraySlice<Substring.UTF8View>) -> [Node]? {
-        var items: [Node] = []
+    private static func blockItems(_ lines: inout ArraySlice<Substring.UTF8View>) -> [SimpleYAMLScalar]? {
+        var items: [SimpleYAMLScalar] = []
         var indent: Int?
         while let line = lines.first {
             let spaces = line.prefix { $0 == space }.count
@@ -64,27 +64,27 @@ enum SimpleYAMLMapping {
     }
 
     /// A scalar, or an inline list `[…]` on one line.
-    private static func inlineValue(_ text: Substring.UTF8View) -> Node? {
-        guard text.first == UInt8(ascii: "[") else { return scalar(text, inFlow: false) }
+    private static func inlineValue(_ text: Substring.UTF8View) -> SimpleYAMLValue? {
+        guard text.first == UInt8(ascii: "[") else { return scalar(text, inFlow: false).map(SimpleYAMLValue.scalar) }
         guard text.last == UInt8(ascii: "]") else { return nil }
         let inside = text.dropFirst().dropLast()
         guard !inside.allSatisfy({ $0 == space }) else { return nil }
-        var items: [Node] = []
+        var items: [SimpleYAMLScalar] = []
         for piece in inside.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
             guard let item = scalar(trimmingSpaces(piece), inFlow: true) else { return nil }
             items.append(item)
         }
-        return .sequence(Node.Sequence(items))
+        return .sequence(items)
     }
 
     /// A quoted scalar without escapes or the quote inside, or a plain scalar that YAML reads
     /// as exactly its text (in a list, one without `,[]{}`).
-    private static func scalar(_ text: Substring.UTF8View, inFlow: Bool) -> Node? {
+    private static func scalar(_ text: Substring.UTF8View, inFlow: Bool) -> SimpleYAMLScalar? {
         guard let first = text.first, isPrintable(text) else { return nil }
         if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
             let inside = text.dropFirst().dropLast()
             guard text.count >= 2, text.last == first, !inside.contains(first), !inside.contains(UInt8(ascii: "\\")) else { return nil }
-            return .scalar(Node.Scalar(String(Substring(inside)), .implicit, first == UInt8(ascii: "'") ? .singleQuoted : .doubleQuoted))
+            return SimpleYAMLScalar(text: String(Substring(inside)), style: first == UInt8(ascii: "'") ? .singleQuoted : .doubleQuoted)
         }
         guard !plainIndicators.contains(first), !text.starts(with: "---".utf8), !text.starts(with: "...".utf8),
               text.last != UInt8(ascii: ":") else { return nil }
@@ -95,7 +95,7 @@ enum SimpleYAMLMapping {
             if inFlow, flowIndicators.contains(byte) { return nil }
             previous = byte
         }
-        return .scalar(Node.Scalar(String(Substring(text)), .implicit, .plain))
+        return SimpleYAMLScalar(text: String(Substring(text)), style: .plain)
     }
 
     /// What may not start a plain scalar here (some may in YAML when not followed by a space;
@@ -138,4 +138,26 @@ enum SimpleYAMLMapping {
         while text.last == space { text.removeLast() }
         return text
     }
+}
+
+/// A value `SimpleYAMLMapping` read: a scalar, or a list of scalars.
+enum SimpleYAMLValue {
+    case scalar(SimpleYAMLScalar)
+    case sequence([SimpleYAMLScalar])
+
+    /// What Yams would have made of it, for Yams to write.
+    var node: Node {
+        switch self {
+        case .scalar(let scalar): scalar.node
+        case .sequence(let items): .sequence(Node.Sequence(items.map(\.node)))
+        }
+    }
+}
+
+/// A scalar's text and how it was written (a scalar Quill made has no style: `.any`).
+struct SimpleYAMLScalar {
+    let text: String
+    let style: Node.Scalar.Style
+
+    var node: Node { .scalar(Node.Scalar(text, .implicit, style)) }
 }

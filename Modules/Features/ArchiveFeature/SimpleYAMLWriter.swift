@@ -1,35 +1,32 @@
 import Yams
 
-/// Writes the front-matter keys an import keeps in the text (`ForeignFrontMatter`) exactly as
-/// `Yams.serialize(node:width: -1, allowUnicode: true)` writes them, when they are simple:
-/// plain keys, and values that are scalars or lists of scalars on one line each.
+/// Writes the front-matter keys an import keeps in the text (`ForeignFrontMatter`), as
+/// `SimpleYAMLMapping` read them, exactly as `Yams.serialize(node:width: -1, allowUnicode: true)`
+/// writes them: scalars and lists of scalars, each on one line.
 ///
 /// Exists for the same reason as `SimpleYAMLMapping`: Yams' emitter resolves the tag of every
 /// scalar with regular expressions, which cost more than the rest of importing the note. It
-/// answers `nil` for anything else (a mapping, a line break in a value, a character YAML
-/// escapes), and Yams writes it. That both write the same is a property test.
+/// answers `nil` for a value it cannot write on one line as libyaml would (a line break in it,
+/// a character libyaml escapes), and Yams writes the block. That both write the same is a
+/// property test.
 enum SimpleYAMLWriter {
-    static func yaml(_ pairs: [(Node, Node)]) -> String? {
+    static func yaml(_ pairs: [(key: String, value: SimpleYAMLValue)]) -> String? {
         var yaml = ""
         for (key, value) in pairs {
-            guard let key = key.scalar, key.style == .plain || key.style == .any, SimpleYAMLMapping.isSimpleKey(Substring(key.string).utf8) else {
-                return nil
-            }
-            yaml += key.string + ":"
+            guard SimpleYAMLMapping.isSimpleKey(Substring(key).utf8) else { return nil }
+            yaml += key + ":"
             switch value {
             case .scalar(let scalar):
                 guard let text = written(scalar) else { return nil }
                 yaml += " " + text + "\n"
-            case .sequence(let sequence) where sequence.isEmpty:
+            case .sequence(let items) where items.isEmpty:
                 yaml += " []\n"
-            case .sequence(let sequence):
+            case .sequence(let items):
                 yaml += "\n"
-                for item in sequence {
-                    guard let scalar = item.scalar, let text = written(scalar) else { return nil }
+                for item in items {
+                    guard let text = written(item) else { return nil }
                     yaml += "- " + text + "\n"
                 }
-            default:
-                return nil
             }
         }
         return yaml
@@ -37,8 +34,8 @@ enum SimpleYAMLWriter {
 
     /// A scalar as libyaml's emitter writes it in a block, not as a key: in the style asked
     /// for (plain if none), or the next one that can hold the text (single, then double quotes).
-    private static func written(_ scalar: Node.Scalar) -> String? {
-        let text = scalar.string
+    private static func written(_ scalar: SimpleYAMLScalar) -> String? {
+        let text = scalar.text
         guard !text.isEmpty, SimpleYAMLMapping.isPrintable(Substring(text).utf8) else { return nil }
         switch scalar.style {
         case .any, .plain:

@@ -20,7 +20,7 @@ struct ForeignFrontMatterAgreementTests {
             if let block = ForeignFrontMatter.Block(document.text), SimpleYAMLMapping.pairs(block.yaml) != nil { simple += 1 }
         }
         // Most generated blocks are in the simple subset, so that the property says something.
-        #expect(simple * 4 >= total, "only \(simple) of \(total) blocks were read into fields")
+        #expect(simple * 4 >= total, "only \(simple) of \(total) blocks were in the simple subset")
     }
 
     @Test("a date reads to the same instant, to the bit, by hand as by the pattern")
@@ -33,7 +33,7 @@ struct ForeignFrontMatterAgreementTests {
             if ForeignDateScanner.scan(text.text) != nil { scanned += 1 }
             if expected != nil { dated += 1 }
         }
-        #expect(scanned * 2 >= total && dated * 5 >= total, "scanned \(scanned), dated \(dated) of \(total)")
+        #expect(scanned * 2 >= total && dated * 4 >= total, "scanned \(scanned), dated \(dated) of \(total)")
     }
 
     @Test("a title is the first heading of the text's lines, as splitting the whole text found it")
@@ -73,16 +73,18 @@ enum ForeignYAML {
                          "!t", "|", ">", "%", "@", "`", " ", "\t", "\\", "\\n", "2023-02-30", ":", "x:", "last week", "\u{85}",
                          "\u{2028}", "\u{A0}", "\u{FEFF}", "\u{7}", "''", "a'b", "a\"b", "", "# c"]
 
-    static func piece(_ rng: inout some RandomNumberGenerator) -> String {
+    /// A piece of a value: in a clean document only what apps usually write.
+    static func piece(clean: Bool, _ rng: inout some RandomNumberGenerator) -> String {
         switch Int.random(in: 0..<10, using: &rng) {
-        case 0..<6: ordinary.randomElement(using: &rng) ?? "a"
+        case _ where clean, 0..<6: ordinary.randomElement(using: &rng) ?? "a"
         case 6..<9: tricky.randomElement(using: &rng) ?? "a"
         default: NastyText.text(length: Int.random(in: 1...3, using: &rng), &rng)
         }
     }
 
-    static func scalar(_ rng: inout some RandomNumberGenerator) -> String {
-        let text = (0..<Int.random(in: 1...2, using: &rng)).map { _ in piece(&rng) }.joined(separator: Bool.random(using: &rng) ? " " : "")
+    static func scalar(clean: Bool, _ rng: inout some RandomNumberGenerator) -> String {
+        let text = (0..<Int.random(in: 1...2, using: &rng)).map { _ in piece(clean: clean, &rng) }
+            .joined(separator: Bool.random(using: &rng) ? " " : "")
         switch Int.random(in: 0..<6, using: &rng) {
         case 0: return "\"" + text + "\""
         case 1: return "'" + text + "'"
@@ -90,30 +92,33 @@ enum ForeignYAML {
         }
     }
 
-    static func value(_ rng: inout some RandomNumberGenerator) -> String {
-        let items = (0..<Int.random(in: 0...3, using: &rng)).map { _ in scalar(&rng) }
-        switch Int.random(in: 0..<10, using: &rng) {
-        case 0..<5: return " " + scalar(&rng)
+    static func value(clean: Bool, _ rng: inout some RandomNumberGenerator) -> String {
+        let items = (0..<Int.random(in: clean ? 1...3 : 0...3, using: &rng)).map { _ in scalar(clean: clean, &rng) }
+        switch Int.random(in: 0..<(clean ? 9 : 10), using: &rng) {
+        case 0..<5: return " " + scalar(clean: clean, &rng)
         case 5, 6: return " [" + items.joined(separator: Bool.random(using: &rng) ? ", " : ",") + "]"
         case 7, 8:
             let indent = ["", "  ", "    "].randomElement(using: &rng) ?? ""
-            return items.map { "\n" + (Int.random(in: 0..<12, using: &rng) == 0 ? " " : indent) + "- " + $0 }.joined()
-        default: return ["", "  ", " # comment", "\n  nested: map", " |\n  block", ":", "\t" + scalar(&rng)].randomElement(using: &rng) ?? ""
-        }
-    }
-
-    static func line(_ rng: inout some RandomNumberGenerator) -> String {
-        switch Int.random(in: 0..<25, using: &rng) {
-        case 0: return ["", "# a comment", "  indented: x", "just text", "- a list"].randomElement(using: &rng) ?? ""
+            return items.map { "\n" + (!clean && Int.random(in: 0..<12, using: &rng) == 0 ? " " : indent) + "- " + $0 }.joined()
         default:
-            let key = Int.random(in: 0..<4, using: &rng) == 0 ? (keys.randomElement(using: &rng) ?? "k") : (keys.prefix(10).randomElement(using: &rng) ?? "k")
-            return key + ":" + value(&rng)
+            return ["", "  ", " # comment", "\n  nested: map", " |\n  block", ":", "\t" + scalar(clean: clean, &rng)].randomElement(using: &rng) ?? ""
         }
     }
 
+    static func line(clean: Bool, _ rng: inout some RandomNumberGenerator) -> String {
+        if !clean, Int.random(in: 0..<25, using: &rng) == 0 {
+            return ["", "# a comment", "  indented: x", "just text", "- a list"].randomElement(using: &rng) ?? ""
+        }
+        let key = !clean && Int.random(in: 0..<4, using: &rng) == 0 ? keys.randomElement(using: &rng) : keys.prefix(10).randomElement(using: &rng)
+        return (key ?? "k") + ":" + value(clean: clean, &rng)
+    }
+
+    /// Half of the documents are clean (what apps write, so mostly in the simple subset), half
+    /// have YAML's pitfalls mixed in.
     static func document(_ rng: inout some RandomNumberGenerator) -> GeneratedText {
-        let lineEnd = Int.random(in: 0..<10, using: &rng) == 0 ? "\r\n" : "\n"
-        let lines = (0..<Int.random(in: 0...6, using: &rng)).map { _ in line(&rng) }
+        let clean = Bool.random(using: &rng)
+        let lineEnd = !clean && Int.random(in: 0..<5, using: &rng) == 0 ? "\r\n" : "\n"
+        let lines = (0..<Int.random(in: clean ? 1...6 : 0...6, using: &rng)).map { _ in line(clean: clean, &rng) }
         let closing = Int.random(in: 0..<10, using: &rng) == 0 ? "..." : "---"
         let yaml = lines.map { $0.replacing("\n", with: lineEnd) + lineEnd }.joined()
         let body = ["# Heading" + lineEnd + "Body.", "", "text", lineEnd + "# Heading"].randomElement(using: &rng) ?? ""
@@ -122,20 +127,25 @@ enum ForeignYAML {
 
     static let documents = Generator<GeneratedText, Shrink.None<GeneratedText>> { rng in document(&rng) }
 
-    /// Dates in every form `ForeignDate` reads, each part sometimes out of range or mangled.
+    /// Dates in every form `ForeignDate` reads: half well formed (some before 1600, some on
+    /// days a month lacks), half with parts out of range or mangled.
     static func date(_ rng: inout some RandomNumberGenerator) -> GeneratedText {
-        func pick(_ options: [String]) -> String { options.randomElement(using: &rng) ?? "" }
-        var text = pick(["2023", "1600", "1599", "2000", "1900", "2024", "0000", "9999", "0001", "12345", "202"]) + "-"
-            + pick(["01", "1", "02", "2", "12", "13", "00"]) + "-" + pick(["05", "5", "28", "29", "30", "31", "00", "123"])
+        let wellFormed = Bool.random(using: &rng)
+        func pick(_ good: [String], _ bad: [String] = []) -> String {
+            (wellFormed || Bool.random(using: &rng) ? good : good + bad).randomElement(using: &rng) ?? ""
+        }
+        var text = pick(["2023", "1600", "2000", "1900", "2024", "9999", "1599", "0001"], ["0000", "12345", "202"]) + "-"
+            + pick(["01", "1", "02", "2", "12"], ["13", "00"]) + "-" + pick(["05", "5", "28", "29", "30", "31"], ["00", "123"])
         if Bool.random(using: &rng) {
-            text += pick(["T", "t", " ", "  ", "T ", "\t", "x"]) + pick(["14", "1", "0", "23", "24", "123"]) + ":" + pick(["22", "5", "59", "60"])
+            text += pick(["T", "t", " ", "  ", "T "], ["\t", "x"]) + pick(["14", "1", "0", "23"], ["24", "123"]) + ":" + pick(["22", "05", "59"], ["5", "60"])
             if Bool.random(using: &rng) {
-                text += ":" + pick(["10", "59", "60", "5"]) + pick(["", "", ".250", ",5", ".", ".123456789", ".0"])
+                text += ":" + pick(["10", "59"], ["60", "5"]) + pick(["", "", ".250", ",5", ".123456789", ".0"], ["."])
             }
         }
-        text += pick(["", "", " ", "\t", "\n", "\r\n"]) + pick(["", "", "Z", "z", "UTC", "utc", "+01:00", "+0100", "+01", "-05:30", "+1", "+01:", "+01:0", "+011"])
-        text = pick(["", "", " ", "\t"]) + text + pick(["", "", " ", "\t", "\n"])
-        if Int.random(in: 0..<4, using: &rng) == 0, !text.isEmpty {
+        text += pick(["", "", " "], ["\t", "\n", "\r\n"])
+            + pick(["", "", "Z", "z", "UTC", "+01:00", "+0100", "+01", "-05:30"], ["utc", "+1", "+01:", "+01:0", "+011"])
+        text = pick(["", "", " ", "\t"]) + text + pick(["", "", " ", "\t"], ["\n"])
+        if !wellFormed, Int.random(in: 0..<2, using: &rng) == 0, !text.isEmpty {
             var scalars = Array(text.unicodeScalars)
             let position = Int.random(in: 0...scalars.count, using: &rng)
             let inserted: Unicode.Scalar = Bool.random(using: &rng)

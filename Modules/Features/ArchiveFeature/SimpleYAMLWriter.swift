@@ -36,7 +36,10 @@ enum SimpleYAMLWriter {
     /// for (plain if none), or the next one that can hold the text (single, then double quotes).
     private static func written(_ scalar: SimpleYAMLScalar) -> String? {
         let text = scalar.text
-        guard !text.isEmpty, SimpleYAMLMapping.isPrintable(Substring(text).utf8) else { return nil }
+        // libyaml's emitter escapes every character beyond U+FFFF (four UTF-8 bytes), emoji too.
+        guard !text.isEmpty, SimpleYAMLMapping.isPrintable(Substring(text).utf8), !text.utf8.contains(where: { $0 >= 0xF0 }) else {
+            return nil
+        }
         switch scalar.style {
         case .any, .plain:
             return isPlainInBlock(text) ? text : "'" + text.replacing("'", with: "''") + "'"

@@ -67,10 +67,9 @@ for size in $sizes; do
   echo "generating $size notes, both kinds" >&2
   python3 "$repo/Tools/benchmarks/archive_corpus.py" "home-$size" "$size"
   QUILL_HOME="$work/home-$size" "$quill" export --output "quill-$size.tar.gz" --quiet
-  rm -rf "home-$size"
   python3 "$repo/Tools/benchmarks/plain_corpus.py" "vault-$size" "$size"
   tar --format=gnu -czf "plain-$size.tar.gz" "vault-$size"
-  rm -rf "vault-$size"
+  # The sources stay until the end: deleting 100,000 files slows creating files for a while.
   for run in $(seq 1 "$runs"); do
     for kind in quill plain; do
       extracted="$(target "tar-$kind-$size-$run")"

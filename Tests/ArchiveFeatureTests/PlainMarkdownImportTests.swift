@@ -38,6 +38,14 @@ struct PlainMarkdownImportTests {
         #expect(notes.allSatisfy { $0.created == modified && $0.updated == modified && $0.revision == 1 })
     }
 
+    @Test("a file with Windows line ends is titled by its heading line, not by its whole text")
+    func windowsLineEnds() async throws {
+        let tar = RawTar.entry("notes/crlf.md", RawTar.markdown("intro\r\n\r\n# Heading \r\nBody\r\n# Second\r\n")) + RawTar.end
+        let store = InMemoryNoteStore()
+        _ = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar)))
+        #expect(try await Fixtures.snapshot(store).map(\.title) == ["Heading"])
+    }
+
     /// An import streams, so a new ID cannot avoid IDs it has not read yet; with random
     /// 128-bit IDs this never happens in practice, and if it did nothing would be lost.
     @Test("a note whose ID was given to an earlier plain file is kept as a copy")

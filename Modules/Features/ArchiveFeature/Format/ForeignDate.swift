@@ -9,7 +9,17 @@ import Foundation
 /// only what Quill writes. A date without a zone is taken as UTC; a date alone is midnight UTC.
 enum ForeignDate {
     static func parse(_ text: String) -> Date? {
-        // Built per call: a `Regex` is not `Sendable`, and foreign dates are few.
+        switch ForeignDateScanner.scan(text) {
+        case .date(let date): date
+        case .notADate: nil
+        case nil: parseWithPattern(text)
+        }
+    }
+
+    /// The definition: what `ForeignDateScanner` answers must be what this answers. Used for
+    /// the text the scanner leaves (not ASCII, or a year before 1600).
+    static func parseWithPattern(_ text: String) -> Date? {
+        // Built per call: a `Regex` is not `Sendable`, and such dates are rare.
         let pattern =
             /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[Tt ]+(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|z|UTC|[+-]\d{2}(?::?\d{2})?)?$/
         guard let match = text.trimmingCharacters(in: .whitespaces).wholeMatch(of: pattern) else { return nil }

@@ -36,86 +36,162 @@ struct ForeignFrontMatter: Equatable {
         }
     }
 
+    /// How the YAML of a block is read and written back.
+    enum YAMLReading {
+        /// `SimpleYAMLMapping` and `SimpleYAMLWriter` where the block is in their subset, else
+        /// Yams: what imports use.
+        case simpleWherePossible
+        /// Yams alone: the definition the simple reading must agree with.
+        case yamsOnly
+    }
+
     /// `nil` when the text does not start with a closed `---` block: then it has no front matter.
     /// An empty block stays in the text as it is; so does one that is not a YAML mapping, with a notice.
-    static func read(_ text: String) -> ForeignFrontMatter? {
+    static func read(_ text: String, reading: YAMLReading = .simpleWherePossible) -> ForeignFrontMatter? {
         guard let block = Block(text) else { return nil }
-        let mapping: Node.Mapping
+        var result = ForeignFrontMatter(body: String(block.body))
+        let kept: String?
         do {
-            guard let node = try Yams.compose(yaml: block.yaml) else { return ForeignFrontMatter(body: text) }
-            guard let parsed = node.mapping else {
-                return ForeignFrontMatter(body: text, notices: ["front matter is not a YAML mapping; kept in the text"])
+            if reading == .simpleWherePossible, let pairs = SimpleYAMLMapping.pairs(block.yaml) {
+                let keptPairs = result.takeFields(pairs.map { ($0.key, FieldValue($0.value)) }).map { index, keeping in
+                    (key: pairs[index].key, value: keeping.map { SimpleYAMLValue.sequence($0.map { SimpleYAMLScalar(text: $0, style: .any) }) } ?? pairs[index].value)
+                }
+                kept = try keptPairs.isEmpty ? nil : SimpleYAMLWriter.yaml(keptPairs)
+                    ?? Self.serialize(keptPairs.map { (Node.scalar(Node.Scalar($0.key, .implicit, .plain)), $0.value.node) })
+            } else {
+                let composed: Node?
+                do { composed = try Yams.compose(yaml: String(block.yaml)) } catch {
+                    return ForeignFrontMatter(body: text, notices: ["front matter is not valid YAML; kept in the text"])
+                }
+                guard let node = composed else { return ForeignFrontMatter(body: text) }
+                guard let mapping = node.mapping else {
+                    return ForeignFrontMatter(body: text, notices: ["front matter is not a YAML mapping; kept in the text"])
+                }
+                let pairs = Array(mapping)
+                let keptPairs = result.takeFields(pairs.map { ($0.0.scalar?.string, FieldValue($0.1)) }).map { index, keeping in
+                    (pairs[index].0, keeping.map { Node.sequence(Node.Sequence($0.map { Node($0) })) } ?? pairs[index].1)
+                }
+                kept = try keptPairs.isEmpty ? nil : Self.serialize(keptPairs)
             }
-            mapping = parsed
         } catch {
-            return ForeignFrontMatter(body: text, notices: ["front matter is not valid YAML; kept in the text"])
+            result.body = text
+            result.notices.append("front matter could not be rewritten; kept in the text as it was")
+            return result
         }
-        var result = ForeignFrontMatter(body: block.body)
-        var kept: [(Node, Node)] = []
-        var seen: Set<Field> = []
-        for (key, value) in mapping {
-            guard let name = key.scalar?.string, let field = Field(key: name), !seen.contains(field) else {
-                kept.append((key, value))
-                continue
-            }
-            seen.insert(field)
-            if let refused = result.take(field, name: name, value: value) { kept.append((key, refused)) }
-        }
-        if !kept.isEmpty {
-            do {
-                // Scalars keep their quotes; lists and mappings become block style. No line width.
-                let yaml = try Yams.serialize(node: .mapping(Node.Mapping(kept)), width: -1, allowUnicode: true)
-                result.body = "---\n" + yaml + "---\n" + block.body
-            } catch {
-                result.body = text
-                result.notices.append("front matter could not be rewritten; kept in the text as it was")
-            }
-        }
+        if let kept { result.body = "---\n" + kept + "---\n" + block.body }
         return result
     }
 
-    /// Sets `field` from `value`; returns what must stay in the text (all or part of `value`).
-    private mutating func take(_ field: Field, name: String, value: Node) -> Node? {
+    /// Scalars keep their quotes; lists and mappings become block style. No line width.
+    private static func serialize(_ pairs: [(Node, Node)]) throws -> String {
+        try Yams.serialize(node: .mapping(Node.Mapping(pairs)), width: -1, allowUnicode: true)
+    }
+
+    /// A front-matter value as the fields read it, whichever reader made it.
+    private enum FieldValue {
+        case scalar(String)
+        /// The texts of a list of scalars, or `nil` for a list that holds more.
+        case list([String]?)
+        /// A mapping (or anything else that is neither a scalar nor a list).
+        case other
+
+        init(_ node: Node) {
+            if let scalar = node.scalar {
+                self = .scalar(scalar.string)
+            } else if let sequence = node.sequence {
+                self = .list(sequence.allSatisfy { $0.scalar != nil } ? sequence.compactMap { $0.scalar?.string } : nil)
+            } else {
+                self = .other
+            }
+        }
+
+        init(_ value: SimpleYAMLValue) {
+            switch value {
+            case .scalar(let scalar): self = .scalar(scalar.text)
+            case .sequence(let items): self = .list(items.map(\.text))
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .scalar(let text): "'\(text)'"
+            case .list: "(a list)"
+            case .other: "(a mapping)"
+            }
+        }
+    }
+
+    /// Sets the fields from the pairs Quill reads (the first of each group present); returns the
+    /// pairs that must stay in the text, in order, by index: whole (`nil`), or only the tags
+    /// Quill refused.
+    private mutating func takeFields(_ pairs: [(key: String?, value: FieldValue)]) -> [(Int, [String]?)] {
+        var kept: [(Int, [String]?)] = []
+        var seen: Set<Field> = []
+        for (index, pair) in pairs.enumerated() {
+            guard let name = pair.key, let field = Field(key: name), !seen.contains(field) else {
+                kept.append((index, nil))
+                continue
+            }
+            seen.insert(field)
+            switch take(field, name: name, value: pair.value) {
+            case .taken: break
+            case .keptWhole: kept.append((index, nil))
+            case .refusedTags(let tags): kept.append((index, tags))
+            }
+        }
+        return kept
+    }
+
+    private enum Taking {
+        case taken, keptWhole, refusedTags([String])
+    }
+
+    /// Sets `field` from `value`; says what must stay in the text.
+    private mutating func take(_ field: Field, name: String, value: FieldValue) -> Taking {
         switch field {
         case .title:
-            guard let text = value.scalar?.string.trimmingCharacters(in: .whitespaces), !text.isEmpty,
-                  !text.contains(where: \.isNewline), text.count <= NoteLimits.maximumTitleCharacters else {
-                notices.append("title \(Self.describe(value)) is not a valid title; kept in the text")
-                return value
+            guard case .scalar(let scalar) = value else {
+                notices.append("title \(value.description) is not a valid title; kept in the text")
+                return .keptWhole
+            }
+            let text = scalar.trimmingWhitespaces()
+            guard !text.isEmpty, !text.contains(where: \.isNewline), text.count <= NoteLimits.maximumTitleCharacters else {
+                notices.append("title \(value.description) is not a valid title; kept in the text")
+                return .keptWhole
             }
             title = text
-            return nil
+            return .taken
         case .tags:
             return takeTags(value, name: name)
         case .created, .updated:
-            guard let text = value.scalar?.string, let date = ForeignDate.parse(text) else {
-                notices.append("'\(name)' \(Self.describe(value)) is not a date; kept in the text")
-                return value
+            guard case .scalar(let text) = value, let date = ForeignDate.parse(text) else {
+                notices.append("'\(name)' \(value.description) is not a date; kept in the text")
+                return .keptWhole
             }
             if field == .created { created = date } else { updated = date }
-            return nil
+            return .taken
         }
     }
 
     /// A list, a block list or a comma-separated string; a leading `#` is dropped (Obsidian).
-    private mutating func takeTags(_ value: Node, name: String) -> Node? {
+    private mutating func takeTags(_ value: FieldValue, name: String) -> Taking {
         let texts: [String]
-        if let sequence = value.sequence {
-            guard sequence.allSatisfy({ $0.scalar != nil }) else {
-                notices.append("'\(name)' holds more than plain values; kept in the text")
-                return value
-            }
-            texts = sequence.compactMap { $0.scalar?.string }
-        } else if let scalar = value.scalar {
-            texts = ["", "~", "null", "Null", "NULL"].contains(scalar.string) ? [] : scalar.string.split(separator: ",").map(String.init)
-        } else {
+        switch value {
+        case .list(let items?):
+            texts = items
+        case .list(nil):
+            notices.append("'\(name)' holds more than plain values; kept in the text")
+            return .keptWhole
+        case .scalar(let text):
+            texts = ["", "~", "null", "Null", "NULL"].contains(text) ? [] : text.split(separator: ",").map(String.init)
+        case .other:
             notices.append("'\(name)' is not a list; kept in the text")
-            return value
+            return .keptWhole
         }
         var accepted: Set<QuillModels.Tag> = []
         var refused: [String] = []
         for text in texts {
-            var trimmed = text.trimmingCharacters(in: .whitespaces)
+            var trimmed = text.trimmingWhitespaces()
             if trimmed.hasPrefix("#") { trimmed.removeFirst() }
             if let tag = try? QuillModels.Tag(trimmed), accepted.count < NoteLimits.maximumTags || accepted.contains(tag) {
                 accepted.insert(tag)
@@ -124,47 +200,48 @@ struct ForeignFrontMatter: Equatable {
             }
         }
         tags = accepted.sorted()
-        guard !refused.isEmpty else { return nil }
+        guard !refused.isEmpty else { return .taken }
         notices.append("tag\(refused.count == 1 ? "" : "s") " + refused.map { "'\($0)'" }.joined(separator: ", ")
             + " not valid in Quill; kept in the text")
-        return .sequence(Node.Sequence(refused.map { Node($0) }))
-    }
-
-    private static func describe(_ value: Node) -> String {
-        value.scalar.map { "'\($0.string)'" } ?? "(a \(value.sequence != nil ? "list" : "mapping"))"
+        return .refusedTags(refused)
     }
 }
 
-/// The front-matter block of a file: the YAML between a first line `---` and the next line
-/// `---` (or `...`), and the text after it.
-private struct Block {
-    let yaml: String
-    let body: String
+extension ForeignFrontMatter {
+    /// The front-matter block of a file: the YAML between a first line `---` and the next line
+    /// `---` (or `...`), and the text after it. Lines end with `\n` or `\r\n`; found on the UTF-8
+    /// bytes (a `\n` always ends a `Character`, so these are the lines of the text).
+    struct Block {
+        let yaml: Substring
+        let body: Substring
 
-    init?(_ text: String) {
-        guard let firstEnd = text.firstIndex(where: Self.isLineBreak), Self.trimmed(text[..<firstEnd]) == "---" else { return nil }
-        let rest = text[text.index(after: firstEnd)...]
-        var lineStart = rest.startIndex
-        while lineStart < rest.endIndex {
-            let lineEnd = rest[lineStart...].firstIndex(where: Self.isLineBreak) ?? rest.endIndex
-            let closing = Self.trimmed(rest[lineStart..<lineEnd])
-            if closing == "---" || closing == "..." {
-                yaml = String(rest[..<lineStart])
-                body = lineEnd < rest.endIndex ? String(rest[rest.index(after: lineEnd)...]) : ""
-                return
+        init?(_ text: String) {
+            let utf8 = text.utf8
+            guard let firstEnd = utf8.firstIndex(of: Self.newline), Self.isDelimiter(text[..<firstEnd], "---") else { return nil }
+            var lineStart = utf8.index(after: firstEnd)
+            let yamlStart = lineStart
+            while lineStart < text.endIndex {
+                let lineEnd = utf8[lineStart...].firstIndex(of: Self.newline) ?? text.endIndex
+                let line = text[lineStart..<lineEnd]
+                if Self.isDelimiter(line, "---") || Self.isDelimiter(line, "...") {
+                    yaml = text[yamlStart..<lineStart]
+                    body = lineEnd < text.endIndex ? text[utf8.index(after: lineEnd)...] : text[text.endIndex...]
+                    return
+                }
+                guard lineEnd < text.endIndex else { return nil }
+                lineStart = utf8.index(after: lineEnd)
             }
-            guard lineEnd < rest.endIndex else { return nil }
-            lineStart = rest.index(after: lineEnd)
+            return nil
         }
-        return nil
-    }
 
-    /// `\r\n` is one `Character` in Swift.
-    private static func isLineBreak(_ character: Character) -> Bool { character == "\n" || character == "\r\n" }
+        private static let newline = UInt8(ascii: "\n")
 
-    private static func trimmed(_ line: Substring) -> Substring {
-        var line = line
-        while line.last == " " || line.last == "\t" { line.removeLast() }
-        return line
+        /// Whether `line` (without its `\n`) is `delimiter`, perhaps followed by spaces, tabs and a `\r`.
+        private static func isDelimiter(_ line: Substring, _ delimiter: String) -> Bool {
+            var bytes = line.utf8[...]
+            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+            while bytes.last == UInt8(ascii: " ") || bytes.last == UInt8(ascii: "\t") { bytes.removeLast() }
+            return bytes.elementsEqual(delimiter.utf8)
+        }
     }
 }

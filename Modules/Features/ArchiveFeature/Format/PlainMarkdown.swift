@@ -3,11 +3,20 @@ import QuillModels
 
 /// Titles for Markdown files that were not written by Quill.
 enum PlainMarkdown {
-    /// The first `# ` heading, else the file name without its extension; cut to the title limit.
+    /// The first `# ` heading among the first 200 lines that are not empty, else the file name
+    /// without its extension; cut to the title limit. Lines end with `\n` or `\r\n`; they are
+    /// found on the UTF-8 bytes, one at a time (a `\n` always ends a `Character`).
     static func title(of text: String, fileName: String) -> String {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) {
+        var lineStart = text.startIndex, lines = 0
+        while lineStart < text.endIndex, lines < 200 {
+            let lineEnd = text.utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+            var line = text[lineStart..<lineEnd]
+            lineStart = lineEnd < text.endIndex ? text.utf8.index(after: lineEnd) : lineEnd
+            if line.utf8.last == UInt8(ascii: "\r") { line = line[..<line.utf8.index(before: line.endIndex)] }
+            guard !line.isEmpty else { continue }
+            lines += 1
             if line.hasPrefix("# ") {
-                let heading = String(line.dropFirst(2).filter { !$0.isNewline }).trimmingCharacters(in: .whitespaces)
+                let heading = withoutNewlines(line.dropFirst(2)).trimmingWhitespaces()
                 if !heading.isEmpty { return String(heading.prefix(NoteLimits.maximumTitleCharacters)) }
             }
         }
@@ -19,6 +28,13 @@ enum PlainMarkdown {
 }
 
 extension PlainMarkdown {
+    /// `text` without its `Character`s that are line breaks; looked for only where a byte could
+    /// start one (a control character, or the lead byte of U+0085, U+2028, U+2029).
+    private static func withoutNewlines(_ text: Substring) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0xC2 || $0 == 0xE2 }) else { return String(text) }
+        return String(text.filter { !$0.isNewline })
+    }
+
     /// A Markdown file not written by Quill as a note to add: another app's front matter gives
     /// its fields (`ForeignFrontMatter`); dates it lacks are the file's modification time.
     static func item(text: String, entry: String, fileName: String, modifiedSeconds: Int64?) throws(ArchiveError) -> ArchiveItem {

@@ -55,12 +55,13 @@ let package = Package(
         module("Interfaces", "TerminalInterface"),
 
         // Features: the logic, written against interfaces only.
-        module("Features", "NotesFeature", ["QuillModels", "NoteStoreInterface", "SystemInterface"]),
+        module("Features", "NotesFeature", ["QuillModels", "NoteStoreInterface", "SystemInterface", "SearchIndexInterface"]),
         module("Features", "QuillCLI", [
             "QuillModels", "NotesFeature", "NoteStoreInterface", "SystemInterface", "FileSystemInterface",
             "TerminalInterface", argumentParser,
             "ArchiveFeature", "CompressionInterface", "ByteStreamInterface", // Archive
             "SyncFeature", "SyncInterface", // Sync
+            "SearchIndexInterface", // Search
         ]),
 
         // Adapters: the real implementations, each over its one technology.
@@ -68,7 +69,7 @@ let package = Package(
         .systemLibrary(name: "CFileSync", path: "Modules/SystemLibraries/CFileSync"),
         .systemLibrary(name: "CAllocator", path: "Modules/SystemLibraries/CAllocator"),
         module("Adapters", "LocalFileSystem", ["FileSystemInterface", "CFileSync"]),
-        module("Adapters", "FileNoteStore", ["QuillModels", "NoteStoreInterface", "FileSystemInterface"]),
+        module("Adapters", "FileNoteStore", ["QuillModels", "NoteStoreInterface", "FileSystemInterface", "SearchIndexInterface"]),
         module("Adapters", "TerminalLive", ["TerminalInterface"]),
 
         // Testing: fakes and doubles, for the preview and test roots and for tests.
@@ -81,6 +82,7 @@ let package = Package(
         module("Testing", "UnimplementedDoubles", [
             "QuillModels", "SystemInterface", "FileSystemInterface", "NoteStoreInterface", "TerminalInterface",
             "CompressionInterface", "ByteStreamInterface", // Archive
+            "SearchIndexInterface", // Search
         ]),
 
         // Composition roots: the only code that names adapters.
@@ -89,8 +91,9 @@ let package = Package(
             "SystemTesting", "NoteStoreTesting",
             "ZlibCompression", "LocalByteStreams", "ByteStreamTesting", // Archive
             "FileSyncState", "HTTPSyncTransport", "SyncRuntimeLive", "SyncTesting", // Sync
+            "SQLiteSearchIndex", "SearchIndexTesting", // Search
         ]),
-        module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles", "SyncUnimplementedDoubles"]),
+        module("Composition", "QuillTestComposition", ["QuillCLI", "UnimplementedDoubles", "SyncUnimplementedDoubles", "SearchIndexInterface"]),
 
         // Apps: parse, pick a root, run.
         .executableTarget(name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill"),
@@ -108,6 +111,7 @@ let package = Package(
             "FileSystemTesting", "QuillModels", "NotesFeature",
             "ByteStreamTesting", "CompressionTesting", // Archive
             "SyncInterface", "SyncTesting", // Sync
+            "SearchIndexInterface", "SearchIndexTesting", // Search
         ]),
         tests("LiveAdapterTests", ["LocalFileSystem", "FileSystemInterface", "TerminalLive", "ScratchDirectories"]),
         tests("QuillIntegrationTests", ["QuillModels", "ProcessTesting", "quill"]),
@@ -188,6 +192,15 @@ let package = Package(
             "FileSystemTesting", "ScratchDirectories", "SystemTesting", "ServerStoreInterface", "ServerStoreTesting",
             "SQLiteNoteRepository", "PostgresNoteRepository", "ServerFeature", "ArchiveFeature", "ZlibCompression", "ByteStreamTesting",
             hummingbird, hummingbirdTesting, postgresNIO, logging, .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+
+        // Search: the CLI's full-text index (the query language is QuillModels.SearchQuery).
+        module("Interfaces", "SearchIndexInterface", ["QuillModels"]),
+        module("Adapters", "SQLiteSearchIndex", ["QuillModels", "SearchIndexInterface", "CSQLite"]),
+        module("Testing", "SearchIndexTesting", ["QuillModels", "SearchIndexInterface", "NoteStoreInterface"]),
+        tests("SearchIndexContractTests", [
+            "QuillModels", "SearchIndexInterface", "SQLiteSearchIndex", "SearchIndexTesting", "NotesFeature", "NoteStoreInterface",
+            "NoteStoreTesting", "FileNoteStore", "FileSystemTesting", "LocalFileSystem", "ScratchDirectories", "SystemTesting",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -29,4 +29,5 @@ public struct StandardConsole: Console {
 
     public var isStandardInputTerminal: Bool { isatty(STDIN_FILENO) == 1 }
     public var isStandardErrorTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    public var isStandardOutputTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 }

@@ -8,6 +8,8 @@ import LocalFileSystem
 import NoteStoreTesting
 import QuillModels
 import QuillCLI
+import SearchIndexTesting
+import SQLiteSearchIndex
 import SystemLive
 import SyncInterface
 import SyncRuntimeLive
@@ -31,14 +33,16 @@ public enum QuillRoots {
     public static func production(processEnvironment: [String: String], workingDirectory: String) throws -> CLIEnvironment {
         let files = LocalFileAccessor()
         let root = try XDGDataDirectory(environment: processEnvironment, workingDirectory: workingDirectory).dataDirectory()
+        let store = FileNoteStore(root: root, files: files, locks: FlockLocking())
         return CLIEnvironment(
-            store: FileNoteStore(root: root, files: files, locks: FlockLocking()),
+            store: store,
             clock: SystemClock(), ids: RandomNoteIDs(), console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(environment: processEnvironment, temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory,
             compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
             scratch: TemporaryScratchStorage(directory: temporaryDirectory(processEnvironment)),
-            sync: productionSync(processEnvironment: processEnvironment, dataDirectory: root))
+            sync: productionSync(processEnvironment: processEnvironment, dataDirectory: root),
+            searchIndex: SQLiteSearchIndex(path: root + "/search/index.sqlite"), searchSource: store)
     }
 
     /// Credentials in the config directory (with QUILL_SERVER / QUILL_TOKEN overriding them), the
@@ -55,14 +59,16 @@ public enum QuillRoots {
     }
 
     public static func preview(processEnvironment: [String: String], workingDirectory: String) -> CLIEnvironment {
-        CLIEnvironment(
-            store: InMemoryNoteStore(notes: SampleNotes.all()),
+        let store = InMemoryNoteStore(notes: SampleNotes.all())
+        return CLIEnvironment(
+            store: store,
             clock: FixedClock(SampleNotes.epoch.addingTimeInterval(40 * 86_400)),
             ids: SequentialNoteIDs(namespace: 0x9e), console: StandardConsole(), inputFiles: LocalFileAccessor(),
             editor: ExternalEditor(environment: processEnvironment, temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory,
             compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
-            scratch: InMemoryScratchStorage(), sync: previewSync())
+            scratch: InMemoryScratchStorage(), sync: previewSync(),
+            searchIndex: InMemorySearchIndex(), searchSource: ListingSearchSource(store: store))
     }
 
     /// An in-memory server holding one note from "another device", already logged in:

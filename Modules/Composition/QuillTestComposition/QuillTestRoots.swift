@@ -3,6 +3,7 @@ import CompressionInterface
 import FileSystemInterface
 import NoteStoreInterface
 import QuillCLI
+import SearchIndexInterface
 import SyncInterface
 import SyncUnimplementedDoubles
 import SystemInterface
@@ -24,12 +25,14 @@ public enum QuillTestRoots {
         decompression: any Decompressing = UnimplementedCompression(),
         byteStreams: any ByteStreamOpening = UnimplementedByteStreams(),
         scratch: any ScratchStorage = UnimplementedScratchStorage(),
-        sync: SyncEnvironment = unimplementedSync()
+        sync: SyncEnvironment = unimplementedSync(),
+        searchIndex: any SearchIndex = UnimplementedSearchIndex(),
+        searchSource: any SearchIndexSource = UnimplementedSearchIndexSource()
     ) -> CLIEnvironment {
         CLIEnvironment(
             store: store, clock: clock, ids: ids, console: console, inputFiles: inputFiles, editor: editor,
             workingDirectory: workingDirectory, compression: compression, decompression: decompression,
-            byteStreams: byteStreams, scratch: scratch, sync: sync)
+            byteStreams: byteStreams, scratch: scratch, sync: sync, searchIndex: searchIndex, searchSource: searchSource)
     }
 
     /// Sync dependencies that each fail the test when touched.

@@ -3,6 +3,7 @@ import CompressionInterface
 import FileSystemInterface
 import NotesFeature
 import NoteStoreInterface
+import SearchIndexInterface
 import SystemInterface
 import TerminalInterface
 
@@ -29,12 +30,16 @@ public struct CLIEnvironment: Sendable {
     public var scratch: any ScratchStorage
     /// The sync server, its credentials and the local sync state.
     public var sync: SyncEnvironment
+    /// The full-text index `quill search` reads, and what it catches up from (the store's journal).
+    public var searchIndex: any SearchIndex
+    public var searchSource: any SearchIndexSource
 
     public init(
         store: any NoteStore, clock: any WallClock, ids: any NoteIDGenerating, console: any Console,
         inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String,
         compression: any Compressing, decompression: any Decompressing, byteStreams: any ByteStreamOpening,
-        scratch: any ScratchStorage, sync: SyncEnvironment
+        scratch: any ScratchStorage, sync: SyncEnvironment,
+        searchIndex: any SearchIndex, searchSource: any SearchIndexSource
     ) {
         self.store = store
         self.clock = clock
@@ -48,7 +53,10 @@ public struct CLIEnvironment: Sendable {
         self.byteStreams = byteStreams
         self.scratch = scratch
         self.sync = sync
+        self.searchIndex = searchIndex
+        self.searchSource = searchSource
     }
 
     var notes: NoteService { NoteService(store: store, clock: clock, ids: ids) }
+    var noteSearch: NoteSearch { NoteSearch(index: searchIndex, source: searchSource) }
 }

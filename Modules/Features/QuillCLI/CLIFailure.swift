@@ -2,6 +2,7 @@ import FileSystemInterface
 import NoteStoreInterface
 import NotesFeature
 import QuillModels
+import SearchIndexInterface
 
 /// An error as the user sees it: a one-line cause, a hint, and the exit status.
 ///
@@ -41,6 +42,10 @@ public struct CLIFailure: Error, Equatable, Sendable {
                 return CLIFailure(error.description, hint: "check that QUILL_HOME points to a writable directory")
             default: return CLIFailure(error.description)
             }
+        case let error as SearchQueryError:
+            return CLIFailure(error.description, hint: "see 'quill search --help' for the search language", status: .usage)
+        case let error as SearchIndexError:
+            return CLIFailure(error.description, hint: "run 'quill search --rebuild-index' to rebuild it from the notes")
         case let error as FileSystemError:
             return CLIFailure(error.description, hint: "check that QUILL_HOME points to a writable directory")
         default:

@@ -13,4 +13,5 @@ public protocol Console: Sendable {
     func readStandardInput() throws -> Data?
     var isStandardInputTerminal: Bool { get }
     var isStandardErrorTerminal: Bool { get }
+    var isStandardOutputTerminal: Bool { get }
 }

@@ -10,13 +10,15 @@ public final class RecordingConsole: Console {
     private let input: Data?
     public let isStandardInputTerminal: Bool
     public let isStandardErrorTerminal: Bool
+    public let isStandardOutputTerminal: Bool
 
     /// - Parameter standardInput: piped input; `nil` means standard input is a terminal.
-    public init(standardInput: Data? = nil, isStandardErrorTerminal: Bool = false) {
+    public init(standardInput: Data? = nil, isStandardErrorTerminal: Bool = false, isStandardOutputTerminal: Bool = false) {
         self.state = Mutex((Data(), ""))
         self.input = standardInput
         self.isStandardInputTerminal = standardInput == nil
         self.isStandardErrorTerminal = isStandardErrorTerminal
+        self.isStandardOutputTerminal = isStandardOutputTerminal
     }
 
     public var output: String { String(decoding: state.withLock { $0.output }, as: UTF8.self) }

@@ -49,7 +49,7 @@ class Chaos:
 
     def add(self):
         token = self.token()
-        finished, out = self.run(["add", "Chaos " + token, "--body", "body " + token], self.maybe_kill())
+        finished, out = self.run(["add", "Chaos note", "--body", "body " + token], self.maybe_kill())
         if finished:
             self.notes[out.strip()] = {token}
 

@@ -162,10 +162,10 @@ struct NoteCommandsTests {
     }
 
     @Test func aSearchThatIsNotOneIsAUsageError() async throws {
-        let failure = await #expect(throws: CLIFailure.self) {
+        let error = await #expect(throws: SearchQueryError.empty) {
             try await run(["search", "..."], in: searching(InMemorySearchIndex(), console: RecordingConsole()))
         }
-        #expect(failure?.status == .usage)
+        #expect(error.map { CLIFailure.from($0).status } == .usage)
     }
 
     private func searching(_ index: InMemorySearchIndex, console: RecordingConsole) -> CLIEnvironment {

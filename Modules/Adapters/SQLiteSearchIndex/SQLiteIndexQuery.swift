@@ -31,22 +31,31 @@ struct SQLiteIndexQuery {
     }
 
     func run(_ connection: SQLiteConnection) throws -> [SearchHit] {
-        var hits: [SearchHit] = []
+        var rows: [(rowid: Int64, summary: NoteSummary, text: String)] = []
         let (sql, bindings) = statement()
         try connection.query(sql, bindings) { row in
-            guard let id = NoteID(row.text(0)), let tags = try? Tag.split(row.text(3)) else { return }
+            guard let id = NoteID(row.text(1)), let tags = try? Tag.split(row.text(4)) else { return }
             let summary = NoteSummary(
-                id: id, title: row.text(2), tags: tags,
-                created: Date(millisecondsSince1970: row.integer(4)), updated: Date(millisecondsSince1970: row.integer(5)),
-                revision: Int(row.integer(1)), isDeleted: false)
-            let snippet = matchExpression == nil ? Self.opening(row.text(6)) : Self.parse(row.text(6))
-            hits.append(SearchHit(summary: summary, snippet: snippet))
+                id: id, title: row.text(3), tags: tags,
+                created: Date(millisecondsSince1970: row.integer(5)), updated: Date(millisecondsSince1970: row.integer(6)),
+                revision: Int(row.integer(2)), isDeleted: false)
+            rows.append((row.integer(0), summary, row.text(7)))
         }
-        return hits
+        guard let matchExpression else { return rows.map { SearchHit(summary: $0.summary, snippet: Self.opening($0.text)) } }
+        if limit == nil { return rows.map { SearchHit(summary: $0.summary, snippet: Self.parse($0.text)) } }
+        // With a limit, snippets are made for the notes kept only, one short query each.
+        return try rows.map { row in
+            var marked = ""
+            try connection.query("SELECT \(Self.snippet) FROM note_text WHERE note_text MATCH ? AND rowid = ?",
+                                 [.text(matchExpression), .integer(row.rowid)]) { marked = $0.text(0) }
+            return SearchHit(summary: row.summary, snippet: Self.parse(marked))
+        }
     }
 
+    private static let snippet = "snippet(note_text, 1, '\(open)', '\(close)', '…', \(snippetTokens))"
+
     private func statement() -> (String, [SQLiteValue]) {
-        let columns = "n.id, n.revision, n.title, n.tags, n.created_ms, n.updated_ms"
+        let columns = "n.rowid, n.id, n.revision, n.title, n.tags, n.created_ms, n.updated_ms"
         let tagFilter = tags.map { _ in " AND n.rowid IN (SELECT note FROM note_tags WHERE tag = ?)" }.joined()
         let tagBindings = tags.map { SQLiteValue.text($0.rawValue) }
         let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
@@ -55,12 +64,10 @@ struct SQLiteIndexQuery {
                     + " ORDER BY n.updated_ms DESC, n.id\(limitClause)", tagBindings)
         }
         let rank = "bm25(note_text, \(Self.titleWeight), \(Self.bodyWeight))"
-        let snippet = "snippet(note_text, 1, '\(Self.open)', '\(Self.close)', '…', \(Self.snippetTokens))"
-        let ranked = "SELECT note_text.rowid FROM note_text JOIN indexed_notes n ON n.rowid = note_text.rowid"
+        let text = limit == nil ? Self.snippet : "''"
+        let sql = "SELECT \(columns), \(text) FROM note_text JOIN indexed_notes n ON n.rowid = note_text.rowid"
             + " WHERE note_text MATCH ?\(tagFilter) ORDER BY \(rank), n.id\(limitClause)"
-        let sql = "SELECT \(columns), \(snippet) FROM note_text JOIN indexed_notes n ON n.rowid = note_text.rowid"
-            + " WHERE note_text MATCH ? AND note_text.rowid IN (\(ranked)) ORDER BY \(rank), n.id"
-        return (sql, [.text(matchExpression), .text(matchExpression)] + tagBindings)
+        return (sql, [.text(matchExpression)] + tagBindings)
     }
 
     private static func quoted(_ text: String) -> String {

@@ -31,6 +31,14 @@ def median(values):
     return statistics.median(values)
 
 
+class Rows(list):
+    """The table's rows, each printed as it is measured."""
+
+    def append(self, row):
+        print(row, flush=True)
+        super().append(row)
+
+
 def measure(new, old, count, runs, rows):
     work = tempfile.mkdtemp(prefix="quill-search-bench-")
     try:
@@ -93,13 +101,13 @@ def first_search_after_import(new, rows):
 def main():
     new, old = sys.argv[1], sys.argv[2]
     runs = int(sys.argv[3]) if len(sys.argv) > 3 else 7
-    rows = ["| measurement (release build, whole process; NEW = this code, OLD = baseline) | target | NEW | OLD |",
+    rows = Rows()
+    rows += ["| measurement (release build, whole process; NEW = this code, OLD = baseline) | target | NEW | OLD |",
             "|---|---|---|---|"]
     for count in (10_000, 100_000):
         measure(new, old, count, runs, rows)
     first_search_after_import(new, rows)
     table = "\n".join(rows)
-    print(table)
     stamp = "Measured %s on this machine (%d cores; load average %.1f %.1f %.1f at the end) by `Tools/benchmarks/search.sh`.\n\n" % (
         (time.strftime("%Y-%m-%d"), os.cpu_count()) + os.getloadavg())
     performance_section.replace("search", "Search (`Tools/benchmarks/search.sh`)", stamp + table)

@@ -62,6 +62,7 @@ let package = Package(
         module("Interfaces", "FileSystemInterface"),
         module("Interfaces", "NoteStoreInterface", ["QuillModels"]),
         module("Interfaces", "RandomnessInterface", ["QuillModels"]),
+        module("Interfaces", "SearchIndexInterface", ["QuillModels"]),
         module("Interfaces", "ServerStoreInterface", ["QuillAPI", "QuillModels", "TokenSecurityInterface"]),
         module("Interfaces", "SettingsInterface"),
         module("Interfaces", "SyncStateInterface", ["QuillModels", "SyncTransportInterface"]),
@@ -76,12 +77,13 @@ let package = Package(
             "NoteStoreInterface", "QuillModels", "RandomnessInterface", crypto, yams,
         ]),
         module("Features", "NotesFeature", [
-            "ClockInterface", "NoteStoreInterface", "QuillModels", "RandomnessInterface",
+            "ClockInterface", "NoteStoreInterface", "QuillModels", "RandomnessInterface", "SearchIndexInterface",
         ]),
         module("Features", "QuillCLI", [
             "ArchiveFeature", "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface",
-            "NotesFeature", "NoteStoreInterface", "QuillModels", "RandomnessInterface", "SettingsInterface",
-            "SyncFeature", "SyncStateInterface", "SyncTransportInterface", "TerminalInterface", argumentParser,
+            "NotesFeature", "NoteStoreInterface", "QuillModels", "RandomnessInterface", "SearchIndexInterface",
+            "SettingsInterface", "SyncFeature", "SyncStateInterface", "SyncTransportInterface", "TerminalInterface",
+            argumentParser,
         ]),
         module("Features", "ServerFeature", [
             "ArchiveFeature", "ByteStreamInterface", "ClockInterface", "CompressionInterface", "NoteStoreInterface",
@@ -105,7 +107,9 @@ let package = Package(
 
         // Adapters: the real implementations, <Technology><Concern>, each over its one technology.
         module("Adapters", "CryptoTokenSecurity", ["TokenSecurityInterface", crypto]),
-        module("Adapters", "FileNoteStore", ["FileSystemInterface", "NoteStoreInterface", "QuillModels"]),
+        module("Adapters", "FileNoteStore", [
+            "FileSystemInterface", "NoteStoreInterface", "QuillModels", "SearchIndexInterface",
+        ]),
         module("Adapters", "FileSyncState", ["QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
         module("Adapters", "GlibcAllocator", ["CAllocator"]),
         module("Adapters", "HTTPSyncTransport", [
@@ -119,6 +123,7 @@ let package = Package(
             "QuillModels", "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface", logging,
             postgresNIO, serviceLifecycle,
         ]),
+        module("Adapters", "SQLiteSearchIndex", ["CSQLite", "QuillModels", "SearchIndexInterface"]),
         module("Adapters", "SQLiteServerStore", [
             "CSQLite", "QuillModels", "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface",
         ]),
@@ -135,6 +140,7 @@ let package = Package(
         module("Testing", "NoteStoreTesting", ["NoteStoreInterface", "QuillModels", "RandomnessTesting"]),
         module("Testing", "RandomnessTesting", ["QuillModels", "RandomnessInterface"]),
         module("Testing", "ScratchDirectories"),
+        module("Testing", "SearchIndexTesting", ["NoteStoreInterface", "QuillModels", "SearchIndexInterface"]),
         module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),
         module("Testing", "SettingsTesting", ["SettingsInterface"]),
         module("Testing", "SyncStateTesting", ["QuillModels", "SyncStateInterface"]),
@@ -143,8 +149,8 @@ let package = Package(
         module("Testing", "TokenSecurityTesting", ["TokenSecurityInterface"]),
         module("Testing", "UnimplementedDoubles", [
             "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface",
-            "NoteStoreInterface", "QuillModels", "RandomnessInterface", "SettingsInterface", "SyncStateInterface",
-            "SyncTransportInterface", "TerminalInterface",
+            "NoteStoreInterface", "QuillModels", "RandomnessInterface", "SearchIndexInterface", "SettingsInterface",
+            "SyncStateInterface", "SyncTransportInterface", "TerminalInterface",
         ]),
         module("Testing", "WebSessionTesting", [
             "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface",
@@ -154,14 +160,14 @@ let package = Package(
         module("Composition", "QuillComposition", [
             "ArchiveFeature", "ByteStreamTesting", "ClockTesting", "FileNoteStore", "FileSyncState", "GlibcAllocator",
             "HTTPSyncTransport", "JSONFileSettings", "LocalByteStream", "LocalFileSystem", "NotesFeature",
-            "NoteStoreTesting", "POSIXTerminal", "QuillCLI", "QuillModels", "RandomnessTesting", "SettingsTesting",
-            "SyncFeature", "SyncStateInterface", "SyncStateTesting", "SyncTransportTesting", "SystemClock",
-            "SystemRandomness", "ZlibCompression",
+            "NoteStoreTesting", "POSIXTerminal", "QuillCLI", "QuillModels", "RandomnessTesting", "SearchIndexTesting",
+            "SettingsTesting", "SQLiteSearchIndex", "SyncFeature", "SyncStateInterface", "SyncStateTesting",
+            "SyncTransportTesting", "SystemClock", "SystemRandomness", "ZlibCompression",
         ]),
         module("Composition", "QuillTestComposition", [
             "ArchiveFeature", "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface",
-            "NotesFeature", "NoteStoreInterface", "QuillCLI", "RandomnessInterface", "SettingsTesting", "SyncFeature",
-            "TerminalInterface", "UnimplementedDoubles",
+            "NotesFeature", "NoteStoreInterface", "QuillCLI", "RandomnessInterface", "SearchIndexInterface",
+            "SettingsTesting", "SyncFeature", "TerminalInterface", "UnimplementedDoubles",
         ]),
         module("Composition", "ServerComposition", [
             "ByteStreamInterface", "ByteStreamTesting", "ClockInterface", "CryptoTokenSecurity", "LocalByteStream",
@@ -228,8 +234,9 @@ let package = Package(
             "ArchiveFeature", "ByteStreamInterface", "ByteStreamTesting", "ClockTesting", "CompressionInterface",
             "CompressionTesting", "FileSystemInterface", "FileSystemTesting", "NotesFeature", "NoteStoreInterface",
             "NoteStoreTesting", "QuillCLI", "QuillModels", "QuillTestComposition", "RandomnessTesting",
-            "SettingsInterface", "SettingsTesting", "SyncFeature", "SyncStateInterface", "SyncStateTesting",
-            "SyncTransportInterface", "SyncTransportTesting", "TerminalTesting", "UnimplementedDoubles",
+            "SearchIndexInterface", "SearchIndexTesting", "SettingsInterface", "SettingsTesting", "SyncFeature",
+            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting",
+            "TerminalTesting", "UnimplementedDoubles",
         ]),
         tests("QuillIntegrationTests", ["ChildProcesses", "quill", "QuillModels"]),
         tests("QuillModelsTests", ["QuillModels", "RandomnessTesting"]),
@@ -237,9 +244,14 @@ let package = Package(
         tests("RandomnessContractTests", [
             "QuillModels", "RandomnessInterface", "RandomnessTesting", "SystemRandomness",
         ]),
+        tests("SearchIndexContractTests", [
+            "FileNoteStore", "FileSystemTesting", "LocalFileSystem", "NotesFeature", "NoteStoreInterface",
+            "NoteStoreTesting", "QuillModels", "ScratchDirectories", "SearchIndexInterface", "SearchIndexTesting",
+            "SQLiteSearchIndex",
+        ]),
         tests("ServerCompositionTests", [
-            "ServerComposition", "ServerStoreInterface", "ServerStoreTesting", "TokenSecurityInterface", "WebSessionInterface",
-            logging,
+            "ServerComposition", "ServerStoreInterface", "ServerStoreTesting", "TokenSecurityInterface",
+            "WebSessionInterface", logging,
         ]),
         tests("ServerFeatureTests", [
             "ArchiveFeature", "ByteStreamTesting", "ClockInterface", "ClockTesting", "NoteStoreInterface",

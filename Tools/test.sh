@@ -6,7 +6,8 @@
 # walkthrough of docs/server.md (Tools/curl-walkthrough-test.sh), the web reader in headless Chromium
 # (Tools/browser-test.sh), the nginx TLS proxy of docs/deploy.md
 # (Tools/tls-proxy-test.sh), `quill edit` on a real terminal
-# (Tools/pty-editor-test.sh), and the real-process sync chaos test (Tools/chaos.sh),
+# (Tools/pty-editor-test.sh), the real-process sync chaos test (Tools/chaos.sh) and the search
+# index's crash test (Tools/search-chaos.sh),
 # then the release tarball deployed and synced through (Tools/deploy-test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,6 +40,11 @@ QUILL_BINARY="$(swift build --show-bin-path)/quill" Tools/pty-editor-test.sh
 # Sync with real processes SIGKILLed at random, about 90 s (Tools/chaos.sh --rounds N runs longer).
 QUILL_BINARY="$(swift build --show-bin-path)/quill" QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" \
     Tools/chaos.sh --rounds 400 --time-limit 90 --seed "${QUILL_CHAOS_SEED:-2026}"
+
+# The search index with real `quill` processes SIGKILLed at random, at most 60 s
+# (Tools/search-chaos.sh --rounds N --time-limit S --seed S runs longer).
+QUILL_BINARY="$(swift build --show-bin-path)/quill" \
+    Tools/search-chaos.sh --rounds 400 --time-limit 60 --seed "${QUILL_SEARCH_CHAOS_SEED:-2026}"
 
 # The release tarball installed and run as docs/deploy.md says (debug build: same contents, faster).
 Tools/deploy-test.sh

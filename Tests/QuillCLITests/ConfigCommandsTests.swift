@@ -7,6 +7,7 @@ import QuillCLI
 import QuillModels
 import QuillTestComposition
 import SettingsInterface
+import SearchIndexTesting
 import SettingsTesting
 import Synchronization
 import ClockTesting
@@ -30,6 +31,7 @@ struct ConfigCommandsTests {
         QuillTestRoots.test(
             store: notes, clock: FixedClock(SampleNotes.epoch), console: console ?? self.console, editor: editor,
             compression: compression, byteStreams: files, scratch: InMemoryScratchStorage(),
+            searchIndex: InMemorySearchIndex(), searchSource: ListingSearchSource(store: notes),
             settings: SettingsEnvironment(store: settings, variables: variables, timeZone: timeZone))
     }
 

@@ -7,6 +7,7 @@ import QuillTestComposition
 import ClockTesting
 import RandomnessTesting
 import TerminalTesting
+import SearchIndexTesting
 import Testing
 
 @Suite("quill commands")
@@ -142,13 +143,34 @@ struct NoteCommandsTests {
     @Test func removeAndSearch() async throws {
         try await run(["add", "Groceries", "--body", "Buy MILK"], in: environment)
         try await run(["add", "Other", "--body", "nothing"], in: environment)
+        let index = InMemorySearchIndex()
         let found = RecordingConsole()
-        try await run(["search", "milk"], in: QuillTestRoots.test(store: store, console: found))
-        #expect(found.output == "00000000  2026-01-05 09:00  Groceries\n")
+        try await run(["search", "milk"], in: searching(index, console: found))
+        #expect(found.output == "00000000  2026-01-05 09:00  Groceries\n    Buy **MILK**\n")
+        let terminal = RecordingConsole(isStandardOutputTerminal: true)
+        try await run(["search", "milk"], in: searching(index, console: terminal))
+        #expect(terminal.output.hasSuffix("    Buy \u{1B}[1;7mMILK\u{1B}[0m\n"))
+        let json = RecordingConsole()
+        try await run(["search", "milk", "--json"], in: searching(index, console: json))
+        #expect(json.output.contains(#""snippet" : "Buy **MILK**""#))
         try await run(["rm", "00000000000000000000000000000001"], in: environment)
         let after = RecordingConsole()
-        try await run(["search", "milk"], in: QuillTestRoots.test(store: store, console: after))
+        try await run(["search", "milk"], in: searching(index, console: after))
         #expect(after.output.isEmpty)
+        let substring = RecordingConsole()
+        try await run(["search", "mil"], in: searching(index, console: substring))
+        #expect(substring.output.isEmpty)
+    }
+
+    @Test func aSearchThatIsNotOneIsAUsageError() async throws {
+        let failure = await #expect(throws: CLIFailure.self) {
+            try await run(["search", "..."], in: searching(InMemorySearchIndex(), console: RecordingConsole()))
+        }
+        #expect(failure?.message == SearchQueryError.empty.description && failure?.status == .usage)
+    }
+
+    private func searching(_ index: InMemorySearchIndex, console: RecordingConsole) -> CLIEnvironment {
+        QuillTestRoots.test(store: store, console: console, searchIndex: index, searchSource: ListingSearchSource(store: store))
     }
 
     @Test func shortFlagsMeanTheirLongOptions() async throws {
@@ -160,8 +182,8 @@ struct NoteCommandsTests {
         try await run(["list", "-t", "home", "-n", "1"], in: QuillTestRoots.test(store: store, console: listed))
         #expect(listed.output == "00000000  2026-01-05 09:03  New  #home\n")
         let found = RecordingConsole()
-        try await run(["search", "milk", "-n", "2"], in: QuillTestRoots.test(store: store, console: found))
-        #expect(found.output.split(separator: "\n").count == 2 && found.output.hasPrefix("00000000  2026-01-05 09:03  New"))
+        try await run(["search", "milk", "-n", "2"], in: searching(InMemorySearchIndex(), console: found))
+        #expect(found.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.count == 2)
     }
 
     @Test func usageErrorsAreCaughtByTheParser() {

@@ -103,7 +103,10 @@ struct BulkTransaction: Sendable {
     /// Streams: a few summary chunks and the undo log's lines at a time, so that committing
     /// 100,000 notes does not gather them in memory.
     private func rollForward(origin: WriteOrigin) throws {
-        if !files.exists(layout.index) { try files.append(Data((IndexLine.header + "\n").utf8), to: layout.index) }
+        if !files.exists(layout.index) {
+            try JournalGeneration(layout: layout, files: files).advance()
+            try files.append(Data((IndexLine.header + "\n").utf8), to: layout.index)
+        }
         var lines = BatchedAppend(to: layout.index, files: files)
         for chunk in try summaryChunks() { try lines.add(try files.read(chunk)) }
         try lines.finish()

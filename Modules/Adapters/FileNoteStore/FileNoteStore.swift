@@ -11,8 +11,8 @@ import QuillModels
 /// Readers take a shared lock, writers an exclusive one; every write goes through a
 /// `WriteTransaction`, so a process killed at any moment leaves the store consistent.
 public struct FileNoteStore: NoteStore {
-    private let layout: StoreLayout
-    private let files: any FileAccessing
+    let layout: StoreLayout
+    let files: any FileAccessing
     private let locks: any FileLocking
 
     public init(root: String, files: any FileAccessing, locks: any FileLocking) {
@@ -122,7 +122,7 @@ public struct FileNoteStore: NoteStore {
 
     // MARK: - Reading and writing under the lock
 
-    private func reading<T: Sendable>(_ body: () throws -> T) async throws -> T {
+    func reading<T: Sendable>(_ body: () throws -> T) async throws -> T {
         guard files.exists(layout.root) else { return try body() }
         while true {
             let result: T? = try await locks.withLock(at: layout.lock, exclusive: false) {
@@ -169,7 +169,7 @@ public struct FileNoteStore: NoteStore {
         }
     }
 
-    private func readNote(_ id: NoteID) throws -> Note? {
+    func readNote(_ id: NoteID) throws -> Note? {
         try readNoteData(id).map { try decodeNote($0, id: id) }
     }
 
@@ -191,7 +191,7 @@ public struct FileNoteStore: NoteStore {
 
     /// The index; rewritten afterwards if it had to be rebuilt or has grown too long.
     /// A rebuild that met unreadable notes is not saved, so they keep being reported.
-    private func maintainedIndex() async throws -> (SummaryIndex, [StoreProblem]) {
+    func maintainedIndex() async throws -> (SummaryIndex, [StoreProblem]) {
         let (index, problems, rebuilt) = try await reading { () throws -> (SummaryIndex, [StoreProblem], Bool) in
             if let index = try SummaryIndex.load(from: layout.index, files: files) { return (index, [], false) }
             let (index, problems) = try rebuildIndex()
@@ -201,7 +201,10 @@ public struct FileNoteStore: NoteStore {
             try await writing {
                 // Re-read under the exclusive lock: another writer may have appended meanwhile.
                 let (fresh, freshProblems) = try loadIndex()
-                if freshProblems.isEmpty { try files.write(fresh.serialized(), to: layout.index) }
+                if freshProblems.isEmpty {
+                    try JournalGeneration(layout: layout, files: files).advance()
+                    try files.write(fresh.serialized(), to: layout.index)
+                }
             }
         }
         return (index, problems)

@@ -5,6 +5,8 @@ import QuillModels
 /// ```
 /// <root>/notes/<id>.json   one versioned JSON document per note (the source of truth)
 /// <root>/index             append-only summary journal that keeps `list` from opening every note
+/// <root>/index-generation  changes whenever the summary journal is rewritten or made anew (search
+///                          indexes tell from it whether their position in the journal still holds)
 /// <root>/pending           journal of local writes not yet acknowledged by a server
 /// <root>/txn/              staged documents and the COMMIT record of a write in progress, or
 ///                          the undo log, summary chunks and BULK-COMMIT of a bulk creation
@@ -16,6 +18,7 @@ struct StoreLayout: Sendable {
     var notes: String { root + "/notes" }
     var index: String { root + "/index" }
     var pending: String { root + "/pending" }
+    var journalGeneration: String { root + "/index-generation" }
     var transactions: String { root + "/txn" }
     var commitRecord: String { transactions + "/COMMIT" }
     var lock: String { root + "/lock" }

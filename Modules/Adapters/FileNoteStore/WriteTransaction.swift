@@ -48,7 +48,10 @@ struct WriteTransaction: Sendable {
 
     private func rollForward(_ record: CommitRecord, summaries: [NoteSummary]) throws {
         try moveStaged(record.ids)
-        if !files.exists(layout.index) { try files.append(Data((IndexLine.header + "\n").utf8), to: layout.index) }
+        if !files.exists(layout.index) {
+            try JournalGeneration(layout: layout, files: files).advance()
+            try files.append(Data((IndexLine.header + "\n").utf8), to: layout.index)
+        }
         try files.append(Data(summaries.map(IndexLine.encode).joined().utf8), to: layout.index)
         if record.origin == .local {
             try PendingJournal(path: layout.pending, files: files).markPending(record.ids)

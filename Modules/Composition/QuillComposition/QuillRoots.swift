@@ -22,6 +22,9 @@ import SyncTransportTesting
 import POSIXTerminal
 import SettingsTesting
 import SyncFeature
+import NotesFeature
+import SearchIndexTesting
+import SQLiteSearchIndex
 import ZlibCompression
 
 /// The composition roots of the `quill` app: the one place that names concrete adapters.
@@ -51,6 +54,7 @@ public enum QuillRoots {
             clock: clock, console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory, byteStreams: LocalByteStreams(), scratch: scratch,
+            search: NoteSearch(index: SQLiteSearchIndex(path: root + "/search/index.sqlite"), source: store),
             settings: SettingsEnvironment(
                 store: JSONSettingsFile(directory: XDGConfigDirectory(environment: processEnvironment), files: files, locks: FlockLocking()),
                 variables: processEnvironment, timeZone: .current))
@@ -83,6 +87,7 @@ public enum QuillRoots {
             clock: clock, console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory, byteStreams: LocalByteStreams(), scratch: scratch,
+            search: NoteSearch(index: InMemorySearchIndex(), source: ListingSearchSource(store: store)),
             settings: SettingsEnvironment(store: InMemorySettings(), variables: processEnvironment, timeZone: .current))
     }
 

@@ -10,6 +10,7 @@ import RandomnessInterface
 import SettingsTesting
 import NotesFeature
 import SyncFeature
+import SearchIndexInterface
 import TerminalInterface
 import UnimplementedDoubles
 
@@ -30,6 +31,8 @@ public enum QuillTestRoots {
         byteStreams: any ByteStreamOpening = UnimplementedByteStreams(),
         scratch: any ScratchStorage = UnimplementedScratchStorage(),
         sync: SyncEnvironment = unimplementedSync(),
+        searchIndex: any SearchIndex = UnimplementedSearchIndex(),
+        searchSource: any SearchIndexSource = UnimplementedSearchIndexSource(),
         settings: SettingsEnvironment = noSettings()
     ) -> CLIEnvironment {
         CLIEnvironment(
@@ -38,7 +41,8 @@ public enum QuillTestRoots {
                                     ids: ids, clock: clock, files: inputFiles),
             sync: SyncService(store: store, clock: clock, environment: sync),
             clock: clock, console: console, inputFiles: inputFiles, editor: editor,
-            workingDirectory: workingDirectory, byteStreams: byteStreams, scratch: scratch, settings: settings)
+            workingDirectory: workingDirectory, byteStreams: byteStreams, scratch: scratch,
+            search: NoteSearch(index: searchIndex, source: searchSource), settings: settings)
     }
 
     /// No settings saved, no environment variables, UTC: every setting has its default. Unlike

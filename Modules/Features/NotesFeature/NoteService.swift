@@ -58,10 +58,6 @@ public struct NoteService: Sendable {
         try await store.list(query)
     }
 
-    public func search(_ text: String, limit: Int?) async throws -> NoteListing {
-        try await store.search(text, limit: limit)
-    }
-
     /// A full ID or a unique prefix of one, like git's short hashes.
     public func resolve(_ reference: String) async throws -> NoteID {
         let prefix = reference.lowercased()

@@ -30,13 +30,15 @@ public struct CLIEnvironment: Sendable {
     public var byteStreams: any ByteStreamOpening
     /// Where a dry run's or a verification's plan waits, so that memory stays bounded.
     public var scratch: any ScratchStorage
+    /// Search: `quill search` over the full-text index, caught up from the notes first.
+    public var search: NoteSearch
     /// The saved settings (`quill config`) and what else decides a setting's value.
     public var settings: SettingsEnvironment
 
     public init(
         notes: NoteService, archive: ArchiveService, sync: SyncService, clock: any WallClock, console: any Console,
         inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String,
-        byteStreams: any ByteStreamOpening, scratch: any ScratchStorage, settings: SettingsEnvironment
+        byteStreams: any ByteStreamOpening, scratch: any ScratchStorage, search: NoteSearch, settings: SettingsEnvironment
     ) {
         self.notes = notes
         self.archive = archive
@@ -48,6 +50,7 @@ public struct CLIEnvironment: Sendable {
         self.workingDirectory = workingDirectory
         self.byteStreams = byteStreams
         self.scratch = scratch
+        self.search = search
         self.settings = settings
     }
 }

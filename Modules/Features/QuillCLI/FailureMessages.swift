@@ -5,6 +5,7 @@ import FileSystemInterface
 import NoteStoreInterface
 import NotesFeature
 import QuillModels
+import SearchIndexInterface
 import SyncStateInterface
 import SyncTransportInterface
 
@@ -21,6 +22,10 @@ extension CLIFailure {
         case let error as NoteStoreError: store(error)
         case let error as ArchiveError: archive(error)
         case let error as SyncError: sync(error)
+        case let error as SearchQueryError:
+            CLIFailure(error.description, hint: "see 'quill search --help' for the search language", status: .usage)
+        case let error as SearchIndexError:
+            CLIFailure(error.description, hint: "run 'quill search --rebuild-index' to rebuild it from the notes")
         case let error as ByteStreamError: CLIFailure(error.description)
         case let error as CompressionError: CLIFailure("compression failed: \(error)")
         case let error as FileSystemError:

@@ -1,0 +1,42 @@
+import SearchIndexInterface
+
+/// The tables of the search index and its schema version.
+///
+/// `indexed_notes` holds what a result line shows (so a search reads no note file) and the
+/// indexed revision; `note_text` is the FTS5 table of titles and bodies, sharing its rowids;
+/// `note_tags` answers `tag:x`; `index_state` holds the journal cursor.
+enum SQLiteIndexSchema {
+    static let version = 1
+
+    /// Sets the connection up and creates the tables if the file is new; `false` if the file
+    /// holds another version (the caller makes it afresh).
+    static func prepare(_ connection: SQLiteConnection) throws -> Bool {
+        try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;")
+        var found = 0
+        try connection.query("PRAGMA user_version") { found = Int($0.integer(0)) }
+        if found == version { return true }
+        var tables = 0
+        try connection.query("SELECT count(*) FROM sqlite_schema") { tables = Int($0.integer(0)) }
+        guard found == 0, tables == 0 else { return false }
+        try connection.transaction {
+            try connection.execute("""
+                CREATE TABLE indexed_notes (
+                    rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, revision INTEGER NOT NULL,
+                    title TEXT NOT NULL, tags TEXT NOT NULL, created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL);
+                CREATE TABLE note_tags (tag TEXT NOT NULL, note INTEGER NOT NULL, PRIMARY KEY (tag, note)) WITHOUT ROWID;
+                CREATE INDEX note_tags_by_note ON note_tags (note);
+                CREATE VIRTUAL TABLE note_text USING fts5(title, body, tokenize = 'unicode61 remove_diacritics 2');
+                INSERT INTO note_text (note_text, rank) VALUES ('hashsize', 16777216);
+                CREATE TABLE index_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                PRAGMA user_version = \(version);
+                """)
+        }
+        return true
+    }
+
+    static func cursor(_ connection: SQLiteConnection) throws -> JournalCursor? {
+        var cursor: JournalCursor?
+        try connection.query("SELECT value FROM index_state WHERE key = 'cursor'") { cursor = JournalCursor($0.text(0)) }
+        return cursor
+    }
+}

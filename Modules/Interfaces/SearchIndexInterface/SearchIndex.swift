@@ -1,0 +1,64 @@
+import QuillModels
+
+/// A full-text index of notes: the port `quill search` reads, kept apart from the store so the
+/// store stays the truth and the index can always be thrown away and rebuilt from it.
+///
+/// The index remembers how far into its source's write journal it reflects (`cursor`). Every
+/// `apply` moves the cursor and the indexed notes together, in one atomic step, and only if the
+/// cursor is still where the caller read it; so a process killed at any moment, or two
+/// processes catching up at once, leave it at some older position that is whole, never at a
+/// position it does not reflect. Catching up is the caller's job (`NotesFeature.NoteSearch`).
+public protocol SearchIndex: Sendable {
+    /// How far into the source's journal the index reflects; `nil` when it reflects nothing.
+    func cursor() async throws -> JournalCursor?
+    /// The indexed revision of each of `ids` the index holds.
+    func revisions(of ids: [NoteID]) async throws -> [NoteID: Int]
+    /// The IDs of every indexed note.
+    func indexedIDs() async throws -> Set<NoteID>
+    /// Indexes `batch.notes` (replacing earlier revisions), forgets `batch.removals` and moves the
+    /// cursor to `next`, all or nothing, provided the cursor is still `expected`: `false` (and
+    /// nothing changed) if another writer moved it meanwhile.
+    func apply(_ batch: SearchIndexBatch, expected: JournalCursor?, next: JournalCursor) async throws -> Bool
+    /// Live notes matching every term of `query`, best first (bm25, title weighted above body;
+    /// newest first when the query has tags only), at most `limit` of them.
+    func search(_ query: SearchQuery, limit: Int?) async throws -> [SearchHit]
+    /// Forgets every note and the cursor: before a rebuild, or when the index is damaged.
+    func removeAll() async throws
+}
+
+/// One step of catching up: notes to index (live ones only) and IDs to forget.
+public struct SearchIndexBatch: Sendable {
+    public var notes: [Note]
+    public var removals: [NoteID]
+
+    public init(notes: [Note] = [], removals: [NoteID] = []) {
+        self.notes = notes
+        self.removals = removals
+    }
+
+    public var isEmpty: Bool { notes.isEmpty && removals.isEmpty }
+}
+
+/// A position in a source's write journal, opaque to everyone but the source that gave it.
+public struct JournalCursor: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+}
+
+/// Why an index could not answer. `damaged` means it should be emptied and rebuilt.
+public enum SearchIndexError: Error, Equatable, Sendable, CustomStringConvertible {
+    case damaged(String)
+    case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case .damaged(let reason): "the search index is damaged: \(reason)"
+        case .unavailable(let reason): "the search index is unavailable: \(reason)"
+        }
+    }
+}

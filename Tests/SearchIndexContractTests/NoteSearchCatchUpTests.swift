@@ -1,0 +1,105 @@
+import FileNoteStore
+import FileSystemTesting
+import Foundation
+import NoteStoreInterface
+import NotesFeature
+import QuillModels
+import ScratchDirectories
+import SearchIndexInterface
+import SearchIndexTesting
+import Synchronization
+import Testing
+
+/// `NoteSearch` over the file store's journal: whatever wrote the notes, and whatever
+/// happened to the index or the journal since, a search sees exactly the notes there are.
+@Suite("NoteSearch catching up", .scratchDirectory)
+struct NoteSearchCatchUpTests {
+    let disk = InMemoryFileSystem()
+    let locks = InMemoryLocking()
+    var store: FileNoteStore { FileNoteStore(root: "/data/quill", files: disk, locks: locks) }
+
+    func titles(_ search: NoteSearch, _ text: String) async throws -> Set<String> {
+        Set(try await search.search(text, limit: nil).map(\.summary.title))
+    }
+
+    @Test(arguments: IndexFixture.allCases)
+    func everyKindOfWriteIsFoundByTheNextSearch(fixture: IndexFixture) async throws {
+        let search = NoteSearch(index: try fixture.make(), source: store)
+        #expect(try await titles(search, "milk").isEmpty)
+        let first = try Notes.note(1, title: "Groceries", body: "milk")
+        try await store.create(first)
+        try await store.create(try Notes.note(2, title: "Other", body: "bread"))
+        #expect(try await titles(search, "milk") == ["Groceries"])
+        try await store.update(try first.revised(body: "bread", at: Notes.start), expectedRevision: 1)
+        #expect(try await titles(search, "milk").isEmpty)
+        #expect(try await titles(search, "bread") == ["Groceries", "Other"])
+        try await store.apply([.create(try Notes.note(3, title: "Synced", body: "milk"))], origin: .remote)
+        _ = try await store.createInBulk(origin: .local) { bulk in
+            try await bulk.add((10..<2_510).map { try Notes.note($0, title: "Imported \($0)", body: "bulk milk") })
+        }
+        #expect(try await search.search("milk", limit: nil).count == 2_501)
+        let synced = try #require(try await store.note(id: try Notes.note(3).id))
+        try await store.update(synced.deleted(at: Notes.start), expectedRevision: 1)
+        #expect(try await search.search("milk", limit: nil).count == 2_500)
+    }
+
+    @Test(arguments: IndexFixture.allCases)
+    func aRewrittenJournalStartsOverAndForgetsNotesThatAreGone(fixture: IndexFixture) async throws {
+        let search = NoteSearch(index: try fixture.make(), source: store)
+        let kept = try Notes.note(1, title: "Kept", body: "milk")
+        let gone = try Notes.note(2, title: "Gone", body: "milk")
+        try await store.create(kept)
+        try await store.create(gone)
+        #expect(try await titles(search, "milk") == ["Kept", "Gone"])
+        // Another program removes a note file and the journal; the store rebuilds it from the notes.
+        try disk.remove("/data/quill/notes/\(gone.id).json")
+        try disk.remove("/data/quill/index")
+        #expect(try await titles(search, "milk") == ["Kept"])
+        try await store.create(try Notes.note(3, title: "New", body: "milk"))
+        #expect(try await titles(search, "milk") == ["Kept", "New"])
+    }
+
+    @Test func aDamagedIndexIsRebuiltFromTheNotes() async throws {
+        try await store.create(try Notes.note(1, title: "Groceries", body: "milk"))
+        // An index that claims to be up to date but holds a note the store never had.
+        let inner = InMemorySearchIndex()
+        let end = try await store.journal(after: nil, limit: 100).next
+        #expect(try await inner.apply(SearchIndexBatch(notes: [try Notes.note(7, title: "Ghost", body: "milk")]), expected: nil, next: end))
+        let index = FailingSearchIndex(wrapping: inner, failing: [.search: .damaged("torn page")])
+        let search = NoteSearch(index: index, source: store)
+        await #expect(throws: SearchIndexError.damaged("torn page")) { try await search.search("milk", limit: nil) }
+        index.setFailure(nil, for: .search)
+        #expect(try await titles(search, "milk") == ["Groceries"])
+    }
+
+    @Test func aCatchUpCutShortLeavesAWholeIndexThatTheNextSearchCompletes() async throws {
+        let inner = InMemorySearchIndex()
+        let index = FailingSearchIndex(wrapping: inner)
+        _ = try await store.createInBulk(origin: .local) { bulk in
+            try await bulk.add((1...5_000).map { try Notes.note($0, title: "N\($0)", body: "milk") })
+        }
+        let search = NoteSearch(index: index, source: store)
+        let pages = Counter()
+        let progress: @Sendable (SearchIndexProgress) -> Void = { _ in
+            if pages.increment() == 1 { index.setFailure(.unavailable("killed"), for: .apply) }
+        }
+        await #expect(throws: SearchIndexError.self) { try await search.search("milk", limit: nil, progress: progress) }
+        #expect(try await inner.indexedIDs().count == NoteSearch.pageSize)
+        index.setFailure(nil, for: .apply)
+        #expect(try await search.search("milk", limit: nil).count == 5_000)
+    }
+
+    @Test func rebuildingIndexesEveryNoteAgain() async throws {
+        let index = InMemorySearchIndex()
+        try await store.create(try Notes.note(1, title: "Groceries", body: "milk"))
+        let search = NoteSearch(index: index, source: store)
+        #expect(try await search.rebuild() == 1)
+        #expect(try await titles(search, "milk") == ["Groceries"])
+    }
+}
+
+/// A thread-safe counter for progress callbacks.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import QuillModels
+import ScratchDirectories
+import SearchIndexInterface
+import Testing
+
+/// The behaviour every `SearchIndex` must have: the in-memory fake runs it too, so previews
+/// and feature tests see what users of the SQLite index see.
+@Suite("SearchIndex contract", .scratchDirectory)
+struct SearchIndexContractTests {
+    @Test(arguments: IndexFixture.allCases)
+    func anEmptyIndexHasNoCursorAndFindsNothing(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        #expect(try await index.cursor() == nil)
+        #expect(try await index.titles("anything").isEmpty)
+        #expect(try await index.indexedIDs().isEmpty)
+    }
+
+    @Test(arguments: IndexFixture.allCases)
+    func everyWordMustMatchAsAWholeWord(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        try await index.index([
+            try Notes.note(1, title: "Groceries", body: "Buy milk and eggs"),
+            try Notes.note(2, title: "Shake", body: "a milkshake, no eggs"),
+            try Notes.note(3, title: "Other", body: "milk only"),
+        ])
+        #expect(Set(try await index.titles("milk eggs")) == ["Groceries"])
+        #expect(Set(try await index.titles("milk")) == ["Groceries", "Other"])
+        #expect(Set(try await index.titles("milk*")) == ["Groceries", "Shake", "Other"])
+        #expect(try await index.titles("mil").isEmpty)
+    }
+
+    @Test(arguments: IndexFixture.allCases)
+    func phrasesMatchWordsInARow(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        try await index.index([
+            try Notes.note(1, title: "A", body: "the quick brown fox"),
+            try Notes.note(2, title: "B", body: "brown, quick fox"),
+        ])
+        #expect(try await index.titles("\"quick brown\"") == ["A"])
+        #expect(Set(try await index.titles("quick brown")) == ["A", "B"])
+        #expect(try await index.titles("e-mail").isEmpty)
+    }
+
+    @Test(arguments: IndexFixture.allCases)
+    func caseAndDiacriticsAreIgnored(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        try await index.index([try Notes.note(1, title: "Café Crème", body: "Über NAÏVE résumé")])
+        for query in ["cafe", "CAFÉ", "creme", "uber", "naive", "RESUME", "résu*", "\"naïve resume\""] {
+            #expect(try await index.titles(query) == ["Café Crème"], "\(query)")
+        }
+    }
+
+    @Test(arguments: IndexFixture.allCases)
+    func tagsFilterExactlyAndAloneListNewestFirst(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        try await index.index([
+            try Notes.note(1, title: "Old", body: "milk", tags: ["home"], minutes: 0),
+            try Notes.note(2, title: "New", body: "milk", tags: ["home", "food"], minutes: 5),
+            try Notes.note(3, title: "Work", body: "milk", tags: ["homework"], minutes: 9),
+        ])
+        #expect(try await index.titles("tag:home") == ["New", "Old"])
+        #expect(try await index.titles("tag:home tag:food milk") == ["New"])
+        #expect(try await index.titles("tag:HOME", limit: 1) == ["New"])
+        #expect(try await index.titles("tag:none").isEmpty)
+    }
+
+    @Test(arguments: IndexFixture.allCases)
+    func aMatchInTheTitleRanksAboveOneInTheBody(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        try await index.index([
+            try Notes.note(1, title: "Plain", body: "a note that mentions the garden once among other words"),
+            try Notes.note(2, title: "Garden", body: "a note about plants and soil among other words here"),
+            try Notes.note(3, title: "Unrelated", body: "nothing"),
+        ])
+        #expect(try await index.titles("garden") == ["Garden", "Plain"])
+        #expect(try await index.titles("garden", limit: 1) == ["Garden"])
+        #expect(try await index.titles("garden", limit: 0).isEmpty)
+    }
+
+    @Test(arguments: IndexFixture.allCases)
+    func theSnippetMarksTheMatchedWordsAsWritten(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        let filler = Array(repeating: "filler", count: 40).joined(separator: " ")
+        try await index.index([try Notes.note(1, title: "T", body: filler + " Buy MILK today " + filler)])
+        let hit = try #require(try await index.search(SearchQuery("milk"), limit: nil).first)
+        #expect(hit.snippet.matches == ["MILK"])
+        let marked = hit.snippet.marked(open: "[", close: "]")
+        #expect(marked.contains("Buy [MILK] today"))
+        #expect(marked.hasPrefix("…") && marked.hasSuffix("…"))
+        #expect(marked.count < 200)
+    }
+
+    @Test(arguments: IndexFixture.allCases)
+    func aNewRevisionReplacesTheOldAndRemovalsAndTombstonesAreForgotten(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        let first = try Notes.note(1, title: "Groceries", body: "milk")
+        let second = try Notes.note(2, title: "Other", body: "milk")
+        try await index.index([first, second])
+        let revised = try first.revised(body: "bread", at: Notes.start)
+        try await index.index([revised])
+        #expect(try await index.titles("milk") == ["Other"])
+        #expect(try await index.titles("bread") == ["Groceries"])
+        #expect(try await index.revisions(of: [first.id, second.id, try Notes.note(9).id]) == [first.id: 2, second.id: 1])
+        try await index.index([revised.deleted(at: Notes.start)], removing: [second.id])
+        #expect(try await index.titles("milk").isEmpty)
+        #expect(try await index.titles("bread").isEmpty)
+        #expect(try await index.indexedIDs().isEmpty)
+    }
+
+    @Test(arguments: IndexFixture.allCases)
+    func applyingFromAStaleCursorChangesNothing(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        let note = try Notes.note(1, body: "milk")
+        #expect(try await index.apply(SearchIndexBatch(notes: [note]), expected: nil, next: JournalCursor("a")))
+        #expect(try await index.apply(SearchIndexBatch(removals: [note.id]), expected: nil, next: JournalCursor("b")) == false)
+        #expect(try await index.cursor() == JournalCursor("a"))
+        #expect(try await index.titles("milk") == ["Note 1"])
+    }
+
+    @Test(arguments: IndexFixture.allCases)
+    func removeAllForgetsNotesAndCursor(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        try await index.index([try Notes.note(1, body: "milk")])
+        try await index.removeAll()
+        #expect(try await index.cursor() == nil)
+        #expect(try await index.titles("milk").isEmpty)
+        try await index.index([try Notes.note(2, body: "milk")])
+        #expect(try await index.titles("milk") == ["Note 2"])
+    }
+}

@@ -78,5 +78,27 @@ enum SQLiteMigrations {
         CREATE TABLE account_ids_given (highest INTEGER NOT NULL);
         INSERT INTO account_ids_given SELECT coalesce(max(id), 0) FROM accounts;
         """),
+        // Full-text search of live notes (`NoteSearch`): an FTS5 index of the title and body of
+        // every live note, with `notes` as its external content (the text is not stored twice),
+        // folded as `SearchText` folds. Triggers keep it in step with every write to `notes`
+        // (create, replace, delete, push, account deletion), tombstones left out; the last
+        // statement indexes the notes written before.
+        (6, """
+        CREATE VIRTUAL TABLE notes_search USING fts5(
+            title, body, content = 'notes', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER notes_search_insert AFTER INSERT ON notes WHEN new.deleted = 0 BEGIN
+            INSERT INTO notes_search (rowid, title, body) VALUES (new.rowid, new.title, new.body);
+        END;
+        CREATE TRIGGER notes_search_delete AFTER DELETE ON notes WHEN old.deleted = 0 BEGIN
+            INSERT INTO notes_search (notes_search, rowid, title, body) VALUES ('delete', old.rowid, old.title, old.body);
+        END;
+        CREATE TRIGGER notes_search_update AFTER UPDATE ON notes BEGIN
+            INSERT INTO notes_search (notes_search, rowid, title, body)
+                SELECT 'delete', old.rowid, old.title, old.body WHERE old.deleted = 0;
+            INSERT INTO notes_search (rowid, title, body) SELECT new.rowid, new.title, new.body WHERE new.deleted = 0;
+        END;
+        INSERT INTO notes_search (rowid, title, body) SELECT rowid, title, body FROM notes WHERE deleted = 0;
+        """),
     ]
 }

@@ -207,7 +207,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
             : """
               SELECT notes.*, hits.score FROM (
                 SELECT rowid AS hit, bm25(notes_search, \(NoteSearch.titleWeight).0, 1.0) AS score FROM notes_search WHERE notes_search MATCH ?1
-              ) AS hits JOIN notes ON notes.rowid = hits.hit
+              ) AS hits CROSS JOIN notes ON notes.rowid = hits.hit
               """
         // Each tag as its own parameter; `tags` holds a note's tags separated by single spaces.
         let tagFilters = search.tags.indices.map { " AND instr(' ' || tags || ' ', ' ' || ?\($0 + 5) || ' ') > 0" }.joined()

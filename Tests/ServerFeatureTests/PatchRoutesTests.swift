@@ -160,6 +160,10 @@ struct RacingNoteStore: ServerNoteRepository {
     func notes(account: AccountID, tagged tag: QuillModels.Tag?, after: NoteID?, limit: Int) async throws -> ServerStoreInterface.NotePage {
         try await base.notes(account: account, tagged: tag, after: after, limit: limit)
     }
+    func search(_ query: SearchQuery, account: AccountID, tagged tag: QuillModels.Tag?, after: NoteID?,
+                limit: Int) async throws -> ServerStoreInterface.NotePage {
+        try await base.search(query, account: account, tagged: tag, after: after, limit: limit)
+    }
     func create(_ note: Note, account: AccountID) async throws -> Note { try await base.create(note, account: account) }
     func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
         try await base.changes(account: account, after: cursor, limit: limit)

@@ -83,6 +83,13 @@ struct StoreWithAnUnreadableNote: ServerNoteRepository {
         return ServerStoreInterface.NotePage(notes: page.notes.filter { $0.id != damaged }, unreadable: hidden ? [unreadable] : [], last: page.last, hasMore: page.hasMore)
     }
 
+    func search(_ query: SearchQuery, account: AccountID, tagged tag: QuillModels.Tag?, after: NoteID?,
+                limit: Int) async throws -> ServerStoreInterface.NotePage {
+        let page = try await base.search(query, account: account, tagged: tag, after: after, limit: limit)
+        let hidden = page.notes.contains { $0.id == damaged }
+        return ServerStoreInterface.NotePage(notes: page.notes.filter { $0.id != damaged }, unreadable: hidden ? [unreadable] : [], last: page.last, hasMore: page.hasMore)
+    }
+
     func create(_ note: Note, account: AccountID) async throws -> Note { try await base.create(note, account: account) }
 
     func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note {

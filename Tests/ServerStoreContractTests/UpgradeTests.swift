@@ -81,6 +81,11 @@ import Testing
         }
         #expect(try await store.note(bobs.id, account: bob) == bobs)
 
+        // Migration 6 indexed the live notes stored before it for search, not the tombstones.
+        #expect(try await store.search(try SearchQuery("EGGS \"bread\""), account: ann, tagged: nil, after: nil, limit: 10).notes == [groceries])
+        #expect(try await store.search(try SearchQuery("here"), account: ann, tagged: nil, after: nil, limit: 10).notes.isEmpty)
+        #expect(try await store.search(try SearchQuery("bob"), account: bob, tagged: nil, after: nil, limit: 10).notes == [bobs])
+
         // A stored push answer is still replayed, and writes continue the change numbering.
         #expect(try await store.push([], requestID: try #require(PushRequestID("push-1")), digest: PushDigest("legacy"), account: bob, at: t0.addingTimeInterval(60)) == [])
         let next = try await store.create(try Note(id: try #require(NoteID("0a03")), title: "New", body: "", tags: [],

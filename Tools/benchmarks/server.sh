@@ -15,7 +15,8 @@
 #   2. GET /v1/changes?limit=1000 (a 1,000-change page) at 64 connections (target: p99 < 50 ms), and
 #      the bare app's GET /page (the same bytes, constant) as the floor;
 #   3. GET /v1/notes/{id} at 256 connections for SOAK_SECONDS: errors, non-2xx, and resident memory
-#      after 10 s and at the end (target: zero errors, end within 20% of the 10 s figure).
+#      after 10 s and at the end (target: zero errors, end within 20% of the 10 s figure);
+#   4. searches on 10,000 notes: Tools/benchmarks/server-search.sh, run at the end.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$repo"
@@ -141,3 +142,4 @@ REPORT
 cat "$section"
 if [ -n "${NOTES_FILE:-}" ]; then cat "$NOTES_FILE" >>"$section"; fi
 python3 "$repo/Tools/benchmarks/performance_section.py" server "Server (\`Tools/benchmarks/server.sh\`)" "$section"
+"$repo/Tools/benchmarks/server-search.sh" --skip-build

@@ -67,6 +67,15 @@ enum PostgresMigrations {
             WHERE strpos(title || body || tags, chr(65535)) > 0
             """,
         ]),
+        // Full-text search of live notes (`NoteSearch`): each live note's words as a tsvector
+        // built in Swift (`PostgresSearchText`), NULL for tombstones, with a GIN index. Notes
+        // written before get theirs from `PostgresServerStore.indexUnsearchedNotes` after migrating,
+        // which the partial index finds.
+        (6, [
+            "ALTER TABLE notes ADD COLUMN search tsvector",
+            "CREATE INDEX notes_search ON notes USING GIN (search)",
+            "CREATE INDEX notes_unsearched ON notes (account_id) WHERE search IS NULL AND NOT deleted",
+        ]),
         // The web reader's sessions (WebSessionStore): only the hash of each cookie's secret.
         // No foreign key: a deleted account's sessions are refused (its token is gone) and expire.
         (7, [

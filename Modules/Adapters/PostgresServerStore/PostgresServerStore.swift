@@ -30,6 +30,33 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
 
     public func migrate() async throws {
         try await migrate(to: PostgresMigrations.all)
+        try await indexUnsearchedNotes()
+    }
+
+    /// Gives every live note written before migration 6 its `search` vector, a batch per
+    /// transaction; the partial index `notes_unsearched` finds them, so with none left this is
+    /// one index probe. Several processes starting together each take other rows (`SKIP LOCKED`).
+    func indexUnsearchedNotes() async throws {
+        while true {
+            let indexed: Int = try await guarded {
+                try await client.withTransaction(logger: logger) { connection in
+                    let rows = try await connection.query("""
+                        SELECT account_id, id, title, body FROM notes WHERE search IS NULL AND NOT deleted
+                        LIMIT 500 FOR UPDATE SKIP LOCKED
+                        """, logger: logger)
+                    var batch: [(Int64, String, String)] = []
+                    for try await (account, id, title, body) in rows.decode((Int64, String, String, String).self) {
+                        batch.append((account, id, PostgresSearchText.vector(title: PostgresText.read(title), body: PostgresText.read(body))))
+                    }
+                    for (account, id, vector) in batch {
+                        try await connection.query(
+                            "UPDATE notes SET search = \(vector)::tsvector WHERE account_id = \(account) AND id = \(id)", logger: logger)
+                    }
+                    return batch.count
+                }
+            }
+            if indexed == 0 { return }
+        }
     }
 
     /// Applies whichever of `migrations` the database lacks, after refusing a database that a
@@ -193,6 +220,49 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
+    /// Ranked by `ts_rank` over the `search` column (migration 6), the title at weight A; the
+    /// keyset `(score, id)` of the `after` note, recomputed in the same statement, starts the page.
+    public func search(_ query: SearchQuery, account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage {
+        let text: String?
+        do { text = try PostgresSearchText.query(query) } catch { return NotePage(notes: [], last: nil, hasMore: false) }
+        var tags: [String] = []
+        for candidate in query.tags + (tag.map { [$0] } ?? []) where !tags.contains(PostgresText.stored(candidate.rawValue)) {
+            tags.append(PostgresText.stored(candidate.rawValue))
+        }
+        let size = max(0, limit)
+        // `tags` holds a note's tags separated by single spaces, escaped as `PostgresText` stores text.
+        return try await guarded {
+            let rows = try await client.query("""
+                WITH ranked AS MATERIALIZED (
+                  SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence,
+                         CASE WHEN \(text)::text IS NULL THEN 0 ELSE ts_rank(search, \(text)::tsquery) END AS score
+                  FROM notes
+                  WHERE account_id = \(account.rawValue) AND NOT deleted AND (\(text)::text IS NULL OR search @@ \(text)::tsquery)
+                    AND string_to_array(tags, ' ') @> \(tags)::text[]
+                )
+                SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM ranked
+                WHERE \(after?.rawValue)::text IS NULL
+                   OR (-score, id COLLATE "C") > (SELECT -score, id COLLATE "C" FROM ranked WHERE id = \(after?.rawValue)::text)
+                ORDER BY score DESC, id COLLATE "C" LIMIT \(Int64(size) + 1)
+                """, logger: logger)
+            var notes: [Note] = [], unreadable: [UnreadableNote] = []
+            var last: NoteID?
+            var hasMore = false
+            for try await row in rows.decode(NoteRow.self) {
+                guard notes.count + unreadable.count < size else {
+                    hasMore = true
+                    continue
+                }
+                switch NoteRows.decoded(row) {
+                case .success(let note): notes.append(note)
+                case .failure(let damaged): unreadable.append(damaged)
+                }
+                last = NoteID(row.0) ?? last
+            }
+            return NotePage(notes: notes, unreadable: unreadable, last: last, hasMore: hasMore)
+        }
+    }
+
     public func create(_ note: Note, account: AccountID) async throws -> Note {
         try await writing(account) { connection in
             guard try await current(note.id, account: account, on: connection) == nil else {
@@ -312,15 +382,16 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
     private func write(_ note: Note, account: AccountID, on connection: PostgresConnection) async throws -> Note {
         let (title, body) = (PostgresText.stored(note.title), PostgresText.stored(note.body))
         let tags = PostgresText.stored(Tag.joined(note.tags))
+        let search = note.isDeleted ? nil : PostgresSearchText.vector(title: note.title, body: note.body)
         try await connection.query("""
             WITH next AS (UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = \(account.rawValue) RETURNING last_sequence)
-            INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence)
+            INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence, search)
             SELECT \(account.rawValue), \(note.id.rawValue), \(title), \(body), \(tags),
                    \(note.created.millisecondsSince1970), \(note.updated.millisecondsSince1970), \(Int64(note.revision)),
-                   \(note.isDeleted), next.last_sequence FROM next
+                   \(note.isDeleted), next.last_sequence, \(search)::tsvector FROM next
             ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
               created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, revision = excluded.revision,
-              deleted = excluded.deleted, sequence = excluded.sequence
+              deleted = excluded.deleted, sequence = excluded.sequence, search = excluded.search
             """, logger: logger)
         return note
     }

@@ -47,6 +47,13 @@ public enum SQLiteBackup {
             let connection = try SQLiteConnection(path: backup, readOnly: true)
             defer { connection.close() }
             try connection.query("VACUUM INTO ?", [.text(database)])
+            // The search index (schema version 6) finds notes by rowid, which VACUUM may renumber:
+            // rebuilt from the restored notes, it cannot point at the wrong ones.
+            if version >= 6 {
+                let restored = try SQLiteConnection(path: database)
+                defer { restored.close() }
+                try restored.execute("INSERT INTO notes_search (notes_search) VALUES ('rebuild')")
+            }
         } catch let error as SQLiteError {
             throw Refusal(description: "cannot restore \(backup) to \(database): \(error.message)")
         }

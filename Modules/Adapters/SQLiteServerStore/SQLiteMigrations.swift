@@ -78,6 +78,49 @@ enum SQLiteMigrations {
         CREATE TABLE account_ids_given (highest INTEGER NOT NULL);
         INSERT INTO account_ids_given SELECT coalesce(max(id), 0) FROM accounts;
         """),
+        // Full-text search of live notes (`NoteSearch`): an FTS5 index of the title and body of
+        // every live note, with `notes` as its external content (the text is not stored twice),
+        // folded as `SearchText` folds. Triggers keep it in step with every write to `notes`
+        // (create, replace, delete, push, account deletion), tombstones left out; the last
+        // statement indexes the notes written before. The index names notes by rowid, and version
+        // 3 as first released left `notes` a WITHOUT ROWID table, so `notes` is first rebuilt as a
+        // rowid table (a copy of every note, once).
+        (6, """
+        CREATE TABLE notes_with_rowid (
+            account_id INTEGER NOT NULL REFERENCES accounts(id),
+            id TEXT NOT NULL,
+            title TEXT NOT NULL,
+            body TEXT NOT NULL,
+            tags TEXT NOT NULL,
+            created_ms INTEGER NOT NULL,
+            updated_ms INTEGER NOT NULL,
+            revision INTEGER NOT NULL,
+            deleted INTEGER NOT NULL,
+            sequence INTEGER NOT NULL,
+            document TEXT,
+            PRIMARY KEY (account_id, id)
+        );
+        INSERT INTO notes_with_rowid (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence, document)
+            SELECT account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence, document FROM notes;
+        DROP TABLE notes;
+        ALTER TABLE notes_with_rowid RENAME TO notes;
+        CREATE UNIQUE INDEX notes_change_feed ON notes (account_id, sequence);
+        CREATE VIRTUAL TABLE notes_search USING fts5(
+            title, body, content = 'notes', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER notes_search_insert AFTER INSERT ON notes WHEN new.deleted = 0 BEGIN
+            INSERT INTO notes_search (rowid, title, body) VALUES (new.rowid, new.title, new.body);
+        END;
+        CREATE TRIGGER notes_search_delete AFTER DELETE ON notes WHEN old.deleted = 0 BEGIN
+            INSERT INTO notes_search (notes_search, rowid, title, body) VALUES ('delete', old.rowid, old.title, old.body);
+        END;
+        CREATE TRIGGER notes_search_update AFTER UPDATE ON notes BEGIN
+            INSERT INTO notes_search (notes_search, rowid, title, body)
+                SELECT 'delete', old.rowid, old.title, old.body WHERE old.deleted = 0;
+            INSERT INTO notes_search (rowid, title, body) SELECT new.rowid, new.title, new.body WHERE new.deleted = 0;
+        END;
+        INSERT INTO notes_search (rowid, title, body) SELECT rowid, title, body FROM notes WHERE deleted = 0;
+        """),
         // The web reader's sessions (WebSessionStore): only the hash of each cookie's secret.
         // No foreign key: a deleted account's sessions are refused (its token is gone) and expire.
         (7, """

@@ -198,6 +198,50 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
+    /// Ranked by bm25 over the `notes_search` index (migration 6), the title weighted ×10; the
+    /// keyset `(score, id)` of the `after` note, recomputed in the same statement, starts the page.
+    public func search(_ query: SearchQuery, account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage {
+        let search = SQLiteSearchQuery(query, tagged: tag)
+        let size = max(0, limit)
+        let candidates = search.match == nil
+            ? "SELECT notes.*, 0.0 AS score FROM notes"
+            : """
+              SELECT notes.*, hits.score FROM (
+                SELECT rowid AS hit, bm25(notes_search, \(NoteSearch.titleWeight).0, 1.0) AS score FROM notes_search WHERE notes_search MATCH ?1
+              ) AS hits CROSS JOIN notes ON notes.rowid = hits.hit
+              """
+        // Each tag as its own parameter; `tags` holds a note's tags separated by single spaces.
+        let tagFilters = search.tags.indices.map { " AND instr(' ' || tags || ' ', ' ' || ?\($0 + 5) || ' ') > 0" }.joined()
+        let parameters: [SQLiteValue] = [
+            search.match.map { .text($0) } ?? .null, .integer(account.rawValue), after.map { .text($0.rawValue) } ?? .null,
+            .integer(Int64(size) + 1),
+        ] + search.tags.map { .text($0.rawValue) }
+        return try reading { connection in
+            var notes: [Note] = [], unreadable: [UnreadableNote] = []
+            var last: NoteID?
+            var hasMore = false
+            try connection.query("""
+                WITH ranked AS MATERIALIZED (
+                  \(candidates) WHERE notes.account_id = ?2 AND notes.deleted = 0\(tagFilters)
+                )
+                SELECT \(Self.noteColumns) FROM ranked
+                WHERE ?3 IS NULL OR (score, id) > (SELECT score, id FROM ranked WHERE id = ?3)
+                ORDER BY score, id LIMIT ?4
+                """, parameters) { row in
+                guard notes.count + unreadable.count < size else {
+                    hasMore = true
+                    return
+                }
+                switch Self.decoded(row) {
+                case .success(let note): notes.append(note)
+                case .failure(let damaged): unreadable.append(damaged)
+                }
+                last = NoteID(row.text(0)) ?? last
+            }
+            return NotePage(notes: notes, unreadable: unreadable, last: last, hasMore: hasMore)
+        }
+    }
+
     public func create(_ note: Note, account: AccountID) async throws -> Note {
         try guarded { connection in
             try connection.transaction {

@@ -2,7 +2,7 @@ import Hummingbird
 import QuillAPI
 import QuillModels
 
-/// `/v1/notes`: list, get, create, replace, patch and delete one account's notes
+/// `/v1/notes`: list, search (`?q=`), get, create, replace, patch and delete one account's notes
 /// (writes in NoteWriteRoutes.swift).
 struct NoteRoutes {
     static let defaultPageSize = 500
@@ -30,7 +30,11 @@ struct NoteRoutes {
             after = id
         }
         let tag = try RequestInput.tagFilter(query)
-        let page = try await dependencies.notes.notes(account: account.id, tagged: tag, after: after, limit: limit)
+        let page = if let search = try RequestInput.searchQuery(query) {
+            try await dependencies.notes.search(search, account: account.id, tagged: tag, after: after, limit: limit)
+        } else {
+            try await dependencies.notes.notes(account: account.id, tagged: tag, after: after, limit: limit)
+        }
         let headers = UnreadableNotesReport.headers(page.unreadable, logger: context.logger, metrics: dependencies.metrics)
         return JSONBody.written(NoteListBody(notes: page.notes.map(NoteDocument.init), next: page.hasMore ? page.last : nil), headers: headers)
     }

@@ -37,6 +37,11 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.notes(account: account, tagged: tag, after: after, limit: limit)
     }
 
+    public func search(_ query: SearchQuery, account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage {
+        try check(.list)
+        return try await base.search(query, account: account, tagged: tag, after: after, limit: limit)
+    }
+
     public func create(_ note: Note, account: AccountID) async throws -> Note {
         try check(.create)
         return try await base.create(note, account: account)

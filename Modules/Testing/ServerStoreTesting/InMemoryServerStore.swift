@@ -96,6 +96,22 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         return NotePage(notes: page, last: page.last?.id, hasMore: live.count > page.count)
     }
 
+    /// `NoteSearch` stated as code: every live note of the account checked, ranked by `NoteSearch.score`.
+    public func search(_ query: SearchQuery, account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage {
+        let live = (notesByAccount[account] ?? [:]).values.map(\.note).filter { note in
+            !note.isDeleted && (tag.map { note.tags.contains($0) } ?? true) && NoteSearch.matches(note, query)
+        }
+        let scored: [(note: Note, score: Int)] = live.map { ($0, NoteSearch.score($0, query)) }
+        let ranked = scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.note.id < $1.note.id }.map(\.note)
+        var start = ranked.startIndex
+        if let after {
+            guard let index = ranked.firstIndex(where: { $0.id == after }) else { return NotePage(notes: [], last: nil, hasMore: false) }
+            start = index + 1
+        }
+        let page = Array(ranked[start...].prefix(max(0, limit)))
+        return NotePage(notes: page, last: page.last?.id, hasMore: ranked.count - start > page.count)
+    }
+
     public func create(_ note: Note, account: AccountID) async throws -> Note {
         guard notesByAccount[account]?[note.id] == nil else { throw ServerStoreError.alreadyExists(note.id) }
         return try store(note.withRevision(1), account: account)

@@ -1,0 +1,73 @@
+import QuillModels
+
+/// Notes and searches as PostgreSQL full-text values, folded by `SearchText` in Swift so that
+/// PostgreSQL matches exactly what the other stores match (its own parsers cut words otherwise:
+/// `e-mail`, URLs, numbers), with no extension (`unaccent`) to install.
+///
+/// Both are written as `tsvector` / `tsquery` input text in which every lexeme is quoted
+/// (`'…'`, with `'` and `\` escaped), so text from a note or a query is never read as syntax;
+/// the only operators are the ones written here.
+enum PostgresSearchText {
+    /// PostgreSQL's limits: a lexeme under 2 KiB, positions up to 16,383, 256 positions per
+    /// lexeme, 1 MiB of lexemes per vector. Words past them are not indexed (as `to_tsvector`
+    /// skips them too); this is the documented limit of search on PostgreSQL.
+    static let maximumLexemeBytes = 2046
+    static let maximumPosition = 16383
+    static let maximumPositionsPerLexeme = 256
+    static let maximumVectorBytes = 1_000_000
+
+    /// A note's `tsvector`: the title's words at weight A (ranked above the body's, at D), the
+    /// body's after a gap so that a phrase never runs from the title into the body.
+    static func vector(title: String, body: String) -> String {
+        var positions: [String: [String]] = [:]
+        var order: [String] = []
+        var bytes = 0
+        func add(_ words: [String], from start: Int, weight: String) {
+            for (offset, word) in words.enumerated() {
+                let position = min(start + offset, maximumPosition)
+                guard word.utf8.count <= maximumLexemeBytes else { continue }
+                if positions[word] == nil {
+                    guard bytes + word.utf8.count <= maximumVectorBytes else { continue }
+                    bytes += word.utf8.count
+                    order.append(word)
+                    positions[word] = []
+                }
+                if positions[word, default: []].count < maximumPositionsPerLexeme {
+                    positions[word, default: []].append("\(position)\(weight)")
+                }
+            }
+        }
+        let titleWords = SearchText.words(title)
+        add(titleWords, from: 1, weight: "A")
+        add(SearchText.words(body), from: titleWords.count + 2, weight: "")
+        return order.map { quoted($0) + ":" + positions[$0, default: []].joined(separator: ",") }.joined(separator: " ")
+    }
+
+    /// The `tsquery` of a query's text terms (all must match), `nil` if it has tag terms only.
+    /// Throws `Unmatchable` for a word longer than any indexed lexeme, which no note can match.
+    static func query(_ query: SearchQuery) throws(Unmatchable) -> String? {
+        var parts: [String] = []
+        for term in query.terms {
+            switch term {
+            case .word(let word): parts.append(try lexeme(word))
+            case .prefix(let prefix): parts.append(try lexeme(prefix) + ":*")
+            case .phrase(let words): parts.append("(" + (try words.map { word throws(Unmatchable) in try lexeme(word) }).joined(separator: " <-> ") + ")")
+            case .tag: continue
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " & ")
+    }
+
+    /// A query word no stored lexeme can equal or start with.
+    struct Unmatchable: Error {}
+
+    private static func lexeme(_ word: String) throws(Unmatchable) -> String {
+        guard !word.isEmpty, word.utf8.count <= maximumLexemeBytes else { throw Unmatchable() }
+        return quoted(word)
+    }
+
+    /// A lexeme in single quotes, `'` doubled and `\` escaped, as `tsvector` and `tsquery` input reads it.
+    static func quoted(_ word: String) -> String {
+        "'" + word.replacing("\\", with: "\\\\").replacing("'", with: "''") + "'"
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import QuillModels
+import ServerStoreInterface
+@testable import SQLiteServerStore
+import Testing
+
+/// The SQLite search index finds notes by rowid: after a backup and a restore (both `VACUUM
+/// INTO`) it must still find exactly the restored notes, and keep up with writes after.
+@Suite struct SQLiteSearchRestoreTests {
+    @Test func aRestoredStoreSearchesItsNotes() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-search-restore-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let original = directory.appendingPathComponent("original/quill.sqlite").path
+        try FileManager.default.createDirectory(atPath: (original as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let store = try SQLiteServerStore(path: original)
+        try await store.migrate()
+        let account = try await store.newAccount("alice")
+        for index in 0..<20 { _ = try await store.create(try Sample.note(String(format: "b%02x", index), title: "note \(index) harbour"), account: account) }
+        for index in stride(from: 0, to: 20, by: 3) {
+            _ = try await store.delete(try #require(NoteID(String(format: "b%02x", index))), account: account, ifRevision: 1, at: Sample.date)
+        }
+        _ = try await store.replace(try Sample.note("b01", title: "renamed"), account: account, ifRevision: 1)
+        store.close()
+
+        let backup = directory.appendingPathComponent("backup.sqlite").path
+        _ = try SQLiteBackup.backup(databaseAt: original, to: backup)
+        let restoredPath = directory.appendingPathComponent("restored/quill.sqlite").path
+        _ = try SQLiteBackup.restore(from: backup, toDatabaseAt: restoredPath)
+        let restored = try SQLiteServerStore(path: restoredPath)
+        defer { restored.close() }
+        try await restored.migrate()
+        let expected = (0..<20).filter { $0 % 3 != 0 && $0 != 1 }.map { String(format: "b%02x", $0) }
+        let found = try await restored.search(try SearchQuery("harbour"), account: account, tagged: nil, after: nil, limit: 100)
+        #expect(found.notes.map(\.id.rawValue).sorted() == expected)
+        _ = try await restored.replace(try Sample.note("b02", title: "moved"), account: account, ifRevision: 1)
+        let after = try await restored.search(try SearchQuery("harbour"), account: account, tagged: nil, after: nil, limit: 100)
+        #expect(after.notes.map(\.id.rawValue).sorted() == expected.filter { $0 != "b02" })
+        #expect(try await restored.search(try SearchQuery("moved"), account: account, tagged: nil, after: nil, limit: 100).notes.map(\.id.rawValue) == ["b02"])
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import QuillModels
+import ServerStoreInterface
+import Testing
+
+/// `ServerNoteRepository.search` as `NoteSearch` defines it, on every store: each kind of term,
+/// folding, ranking, paging, scoping, and hostile text that must never break a query.
+@Suite struct SearchContractTests {
+    static let implementations = ServerStoreContractTests.implementations
+
+    /// The IDs a search finds, in order, all pages walked with `limit`.
+    static func found(_ text: String, in store: any ServerStore, account: AccountID, tagged tag: String? = nil,
+                      limit: Int = 100) async throws -> [String] {
+        let query = try SearchQuery(text)
+        var ids: [String] = []
+        var after: NoteID?
+        for _ in 0..<1000 {
+            let page = try await store.search(query, account: account, tagged: tag.map { try Tag($0) }, after: after, limit: limit)
+            ids += page.notes.map(\.id.rawValue)
+            guard page.hasMore else { return ids }
+            after = page.last
+        }
+        Issue.record("paging did not end")
+        return ids
+    }
+
+    @Test(arguments: implementations)
+    func eachKindOfTermMatchesAsDefined(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            for note in [
+                try Sample.note("a1", title: "Quick brown fox", body: "jumps over the lazy dog", tags: ["animals"]),
+                try Sample.note("a2", title: "Brown bread", body: "quick recipe with the dog", tags: ["food"]),
+                try Sample.note("a3", title: "Foxes", body: "dog jumps", tags: ["animals", "food"]),
+            ] { _ = try await store.create(note, account: account) }
+            #expect(Set(try await Self.found("dog", in: store, account: account)) == ["a1", "a2", "a3"])
+            #expect(try await Self.found("fox", in: store, account: account) == ["a1"])
+            #expect(Set(try await Self.found("fox*", in: store, account: account)) == ["a1", "a3"])
+            #expect(Set(try await Self.found("quick dog", in: store, account: account)) == ["a1", "a2"])
+            #expect(try await Self.found("quick dog bread", in: store, account: account) == ["a2"])
+            #expect(try await Self.found("\"lazy dog\"", in: store, account: account) == ["a1"])
+            #expect(try await Self.found("\"dog lazy\"", in: store, account: account) == [])
+            #expect(try await Self.found("\"dog jumps\"", in: store, account: account) == ["a3"])
+            // A phrase never runs from the title into the body.
+            #expect(try await Self.found("\"fox jumps\"", in: store, account: account) == [])
+            #expect(Set(try await Self.found("tag:animals", in: store, account: account)) == ["a1", "a3"])
+            #expect(try await Self.found("tag:animals tag:food", in: store, account: account) == ["a3"])
+            #expect(try await Self.found("dog tag:food", in: store, account: account, tagged: "animals") == ["a3"])
+            #expect(try await Self.found("quick", in: store, account: account, tagged: "food") == ["a2"])
+            // A tag is matched as a tag, not as text, and text is not matched as a tag.
+            #expect(try await Self.found("animals", in: store, account: account) == [])
+            #expect(try await Self.found("tag:dog", in: store, account: account) == [])
+            #expect(try await Self.found("tag:anim", in: store, account: account) == [])
+        }
+    }
+
+    @Test(arguments: implementations)
+    func caseAndDiacriticsAreIgnored(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            _ = try await store.create(try Sample.note("a1", title: "Café", body: "ÅNGSTRÖM units; e-mail"), account: account)
+            _ = try await store.create(try Sample.note("a2", title: "cafe", body: "angstrom"), account: account)
+            for text in ["cafe", "CAFÉ", "Cafe\u{301}", "café", "angström", "ANGSTROM"] {
+                #expect(Set(try await Self.found(text, in: store, account: account)) == ["a1", "a2"], "\(text)")
+            }
+            #expect(try await Self.found("e-mail", in: store, account: account) == ["a1"])
+            #expect(try await Self.found("\"Ångström UNITS\"", in: store, account: account) == ["a1"])
+            #expect(try await Self.found("ång*", in: store, account: account).count == 2)
+        }
+    }
+
+    @Test(arguments: implementations)
+    func onlyTheAccountsLiveNotesAreFound(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let alice = try await store.newAccount("alice")
+            let bob = try await store.newAccount("bob")
+            _ = try await store.create(try Sample.note("a1", title: "secret plan"), account: alice)
+            _ = try await store.create(try Sample.note("a2", title: "another plan"), account: alice)
+            _ = try await store.create(try Sample.note("b1", title: "bob's plan"), account: bob)
+            _ = try await store.delete(try #require(NoteID("a2")), account: alice, ifRevision: 1, at: Sample.date)
+            #expect(try await Self.found("plan", in: store, account: alice) == ["a1"])
+            #expect(try await Self.found("plan", in: store, account: bob) == ["b1"])
+            #expect(try await Self.found("secret", in: store, account: bob) == [])
+
+            // Edits are found as they are now: the old words are gone, the new ones there.
+            _ = try await store.replace(try Sample.note("a1", title: "open agenda"), account: alice, ifRevision: 1)
+            #expect(try await Self.found("secret", in: store, account: alice) == [])
+            #expect(try await Self.found("agenda", in: store, account: alice) == ["a1"])
+
+            // A deleted note written again, and one written by a push.
+            _ = try await store.replace(try Sample.note("a2", title: "plan again"), account: alice, ifRevision: 2)
+            _ = try await store.push([PushedChange(note: try Sample.note("a3", title: "pushed plan"), baseRevision: nil)],
+                                     requestID: try #require(PushRequestID("p1")), digest: PushDigest("p1"), account: alice, at: Sample.date)
+            #expect(Set(try await Self.found("plan", in: store, account: alice)) == ["a2", "a3"])
+
+            try await store.deleteAccount(named: "bob")
+            let carol = try await store.newAccount("carol")
+            #expect(try await Self.found("plan", in: store, account: carol) == [])
+            #expect(Set(try await Self.found("plan", in: store, account: alice)) == ["a2", "a3"])
+        }
+    }
+
+    @Test(arguments: implementations)
+    func aTitleMatchRanksAboveABodyMatch(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            _ = try await store.create(try Sample.note("a1", title: "Notes", body: "about the harbour at night"), account: account)
+            _ = try await store.create(try Sample.note("a2", title: "Harbour", body: "boats"), account: account)
+            _ = try await store.create(try Sample.note("a3", title: "Other", body: "nothing here"), account: account)
+            #expect(try await Self.found("harbour", in: store, account: account) == ["a2", "a1"])
+            #expect(try await Self.found("harbour", in: store, account: account, limit: 1) == ["a2", "a1"])
+        }
+    }
+
+    @Test(arguments: implementations)
+    func pagesWalkTheRankingOnceEach(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            for index in 0..<23 {
+                let id = String(format: "c%02x", index)
+                let title = index % 3 == 0 ? "word" : "other"
+                _ = try await store.create(try Sample.note(id, title: title, body: String(repeating: "word ", count: index % 4 + 1)), account: account)
+            }
+            let all = try await Self.found("word", in: store, account: account)
+            #expect(all.count == 23 && Set(all).count == 23)
+            for limit in [1, 2, 5, 22, 23] {
+                #expect(try await Self.found("word", in: store, account: account, limit: limit) == all, "limit \(limit)")
+            }
+            let first = try await store.search(try SearchQuery("word"), account: account, tagged: nil, after: nil, limit: 23)
+            #expect(first.notes.count == 23 && !first.hasMore && first.last?.rawValue == all.last)
+            // After a note that no longer matches: an empty last page.
+            let gone = try await store.search(try SearchQuery("word"), account: account, tagged: nil, after: try #require(NoteID("ff")), limit: 5)
+            #expect(gone.notes.isEmpty && !gone.hasMore)
+        }
+    }
+
+    /// Text that is syntax to FTS5, to tsquery or to SQL, and control characters, in notes and in
+    /// queries, is only ever text: no query fails.
+    @Test(arguments: implementations)
+    func hostileTextIsOnlyText(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let hostile = [
+                "\"", "\"\"", "'", "''", "\\", "\\'", "*", "a*b", ":", "title:x", "body : y", "&", "|", "!", "(", ")", "a & b | !c",
+                "'a' <-> 'b'", "x:*", "NEAR(a b)", "a AND b", "OR", "NOT", "^a", "{title}: a", "a + b", "-a", "; DROP TABLE notes; --",
+                "' OR 1=1 --", "\u{1}\u{7}\u{1b}[0m", "tab\there", "new\nline", "\u{7f}", "%", "_", "\u{FFFF}", "é\u{301}", "a'b\"c\\d",
+            ]
+            _ = try await store.create(try Sample.note("a1", title: "a'b\"c\\d it's", body: hostile.joined(separator: " ")), account: account)
+            for text in hostile + ["\"a'b\"", "it's", "it'*", "\"c\\\\d\"", "\"\\\"", "*\"", String(repeating: "w", count: 999) + "*"] {
+                guard let query = try? SearchQuery(text) else { continue }
+                _ = try await store.search(query, account: account, tagged: nil, after: nil, limit: 10)
+            }
+            #expect(try await Self.found("it's", in: store, account: account) == ["a1"])
+            #expect(try await Self.found("drop table", in: store, account: account) == ["a1"])
+            #expect(try await Self.found("\"or 1 1\"", in: store, account: account) == ["a1"])
+        }
+    }
+}

@@ -44,6 +44,29 @@ import Testing
         }
     }
 
+    /// The search box speaks `quill search`'s language (the server's search, ranked): whole
+    /// words, prefixes, "phrases", tag:x, without regard to case or diacritics.
+    @Test func theSearchBoxTakesTheSearchLanguage() async throws {
+        let server = try await WebTestServer.make()
+        try await server.note("a1", "Café au lait", body: "a morning drink", tags: ["home"])
+        try await server.note("a2", "Cafeteria menu", body: "the morning list", tags: ["work"])
+        try await server.note("a3", "Evening", body: "drink a morning coffee", tags: ["work"])
+        try await server.test { browser in
+            try await browser.signIn(server.alice)
+            func titles(_ path: String) async throws -> Set<String> {
+                let page = try await browser.get(path)
+                #expect(page.status == .ok, "\(path): \(page.status)")
+                return Set(page.text.matches(of: /class="title" href="\/notes\/(a\d)"/).map { String($0.1) })
+            }
+            #expect(try await titles("/?q=cafe") == ["a1"], "a whole word, diacritics ignored")
+            #expect(try await titles("/?q=caf*") == ["a1", "a2"])
+            #expect(try await titles("/?q=%22morning+drink%22") == ["a1"], "a phrase is words in a row")
+            #expect(try await titles("/?q=morning+tag%3Awork") == ["a2", "a3"])
+            let invalid = try await browser.get("/?q=tag%3Aa%2Cb")
+            #expect(invalid.status == .badRequest && invalid.text.contains("is not one Quill can run"))
+        }
+    }
+
     @Test func aNoteShowsRenderedMarkdownDatesAndTags() async throws {
         let server = try await WebTestServer.make()
         try await server.note("a1", "Plan", body: "# Heading\n\nSome **bold** text and a [link](https://example.com).", tags: ["work", "q1"])

@@ -51,7 +51,7 @@ struct WebTestServer {
                                         metrics: ServerMetrics(), compression: ZlibGzip(), scratch: InMemoryScratchStorage())
         let sessions = InMemoryWebSessionStore()
         let web = WebReaderDependencies(server: server, sessions: sessions, secrets: SequentialTokenGenerator(startingAfter: 1000),
-                                        finder: RecentNotesIndex(repository: store), settings: settings)
+                                        finder: SearchingNoteFinder(repository: store, listing: RecentNotesIndex(repository: store)), settings: settings)
         return WebTestServer(store: store, sessions: sessions, clock: clock, web: web, alice: alice, bob: bob, registration: registration)
     }
 

@@ -68,7 +68,7 @@ public enum ServerRoots {
                                               clock: SystemClock(), ids: RandomNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(),
                                               scratch: scratch)
         let web = WebReaderDependencies(server: dependencies, sessions: sessions, secrets: RandomTokenGenerator(),
-                                        finder: RecentNotesIndex(repository: store), settings: settings)
+                                        finder: SearchingNoteFinder(repository: store, listing: RecentNotesIndex(repository: store)), settings: settings)
         return ServerEnvironment(
             dependencies: dependencies, web: web, services: services, prepare: { try await store.migrate() }, close: close,
             registration: AccountRegistration(accounts: store, tokens: RandomTokenGenerator(), hasher: hasher), banner: banner)

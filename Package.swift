@@ -176,12 +176,17 @@ let package = Package(
             "TokenSecurityInterface", "CryptoTokenSecurity", "ZlibCompression", "ByteStreamInterface", "LocalByteStream", "ByteStreamTesting",
             "ClockInterface", "SystemClock", "RandomnessInterface", "SystemRandomness",
             hummingbird, logging, serviceLifecycle,
+            "QuillServerCLI", "TerminalInterface", "POSIXTerminal",
         ]),
         module("Composition", "ServerTestComposition", [
             "ServerFeature", "ServerStoreInterface", "ClockInterface", "RandomnessInterface", "TokenSecurityInterface",
             "CompressionInterface", "ByteStreamInterface", "ZlibCompression", "ByteStreamTesting",
+            "QuillServerCLI", "TerminalInterface", "WebSessionInterface",
         ]),
-        .executableTarget(name: "quill-server", dependencies: ["ServerComposition", "ServerFeature", "QuillModels", argumentParser, logging], path: "Apps/quill-server"),
+        module("Features", "QuillServerCLI", [
+            "QuillModels", "ServerFeature", "ServerStoreInterface", "WebSessionInterface", "TerminalInterface", argumentParser,
+        ]),
+        .executableTarget(name: "quill-server", dependencies: ["QuillServerCLI", "ServerComposition"], path: "Apps/quill-server"),
         // Benchmark only (Tools/benchmarks/server.sh): the bare Hummingbird app quill-server is measured against.
         .executableTarget(name: "bare-hummingbird-benchmark", dependencies: [hummingbird], path: "Apps/bare-hummingbird-benchmark"),
         tests("ServerStoreInterfaceTests", ["ServerStoreInterface", "QuillModels"]),
@@ -194,7 +199,11 @@ let package = Package(
         tests("ServerStoreContractTests", [
             "ServerStoreInterface", "QuillModels", "ServerStoreTesting", "SQLiteServerStore", "PostgresServerStore", "CSQLite", postgresNIO, logging,
         ]),
-        tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", "WebSessionInterface", logging]),
+        tests("ServerCompositionTests", ["ServerComposition", "ServerStoreInterface", "ServerStoreTesting", "WebSessionInterface", logging, "QuillServerCLI"]),
+        tests("QuillServerCLITests", [
+            "QuillServerCLI", "ServerTestComposition", "ServerStoreInterface", "ServerStoreTesting", "WebSessionInterface",
+            "WebSessionTesting", "TokenSecurityInterface", "TokenSecurityTesting", "TerminalTesting", "ServerFeature", "QuillModels", argumentParser,
+        ]),
         tests("QuillServerIntegrationTests", ["ChildProcesses", "quill-server"]),
 
         // Sync.

@@ -85,6 +85,10 @@ let package = Package(
             "SettingsInterface", "SyncFeature", "SyncStateInterface", "SyncTransportInterface", "TerminalInterface",
             argumentParser,
         ]),
+        module("Features", "QuillServerCLI", [
+            "QuillModels", "ServerFeature", "ServerStoreInterface", "TerminalInterface", "WebSessionInterface",
+            argumentParser,
+        ]),
         module("Features", "ServerFeature", [
             "ArchiveFeature", "ByteStreamInterface", "ClockInterface", "CompressionInterface", "NoteStoreInterface",
             "QuillAPI", "QuillModels", "RandomnessInterface", "ServerStoreInterface", "TokenSecurityInterface", crypto,
@@ -171,13 +175,15 @@ let package = Package(
         ]),
         module("Composition", "ServerComposition", [
             "ByteStreamInterface", "ByteStreamTesting", "ClockInterface", "CryptoTokenSecurity", "LocalByteStream",
-            "PostgresServerStore", "RandomnessInterface", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
-            "SQLiteServerStore", "SystemClock", "SystemRandomness", "TokenSecurityInterface", "WebReaderFeature",
-            "WebSessionInterface", "WebSessionTesting", "ZlibCompression", hummingbird, logging, serviceLifecycle,
+            "POSIXTerminal", "PostgresServerStore", "QuillServerCLI", "RandomnessInterface", "ServerFeature",
+            "ServerStoreInterface", "ServerStoreTesting", "SQLiteServerStore", "SystemClock", "SystemRandomness",
+            "TerminalInterface", "TokenSecurityInterface", "WebReaderFeature", "WebSessionInterface",
+            "WebSessionTesting", "ZlibCompression", hummingbird, logging, serviceLifecycle,
         ]),
         module("Composition", "ServerTestComposition", [
-            "ByteStreamInterface", "ByteStreamTesting", "ClockInterface", "CompressionInterface", "RandomnessInterface",
-            "ServerFeature", "ServerStoreInterface", "TokenSecurityInterface", "ZlibCompression",
+            "ByteStreamInterface", "ByteStreamTesting", "ClockInterface", "CompressionInterface", "QuillServerCLI",
+            "RandomnessInterface", "ServerFeature", "ServerStoreInterface", "TerminalInterface",
+            "TokenSecurityInterface", "WebReaderFeature", "WebSessionInterface", "ZlibCompression",
         ]),
 
         // Apps: parse, pick a root, run.
@@ -186,9 +192,7 @@ let package = Package(
             hummingbird,
         ], path: "Apps/bare-hummingbird-benchmark"),
         .executableTarget(name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill"),
-        .executableTarget(name: "quill-server", dependencies: [
-            "QuillModels", "ServerComposition", "ServerFeature", argumentParser, logging,
-        ], path: "Apps/quill-server"),
+        .executableTarget(name: "quill-server", dependencies: ["QuillServerCLI", "ServerComposition"], path: "Apps/quill-server"),
 
         // Tests: unit, contract (<Concern>ContractTests) and integration tests.
         tests("ArchiveFeatureTests", [
@@ -240,6 +244,11 @@ let package = Package(
         ]),
         tests("QuillIntegrationTests", ["ChildProcesses", "quill", "QuillModels"]),
         tests("QuillModelsTests", ["QuillModels", "RandomnessTesting"]),
+        tests("QuillServerCLITests", [
+            "QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+            "ServerTestComposition", "TerminalTesting", "TokenSecurityInterface", "TokenSecurityTesting",
+            "WebSessionInterface", "WebSessionTesting", argumentParser,
+        ]),
         tests("QuillServerIntegrationTests", ["ChildProcesses", "quill-server"]),
         tests("RandomnessContractTests", [
             "QuillModels", "RandomnessInterface", "RandomnessTesting", "SystemRandomness",
@@ -250,8 +259,8 @@ let package = Package(
             "SQLiteSearchIndex",
         ]),
         tests("ServerCompositionTests", [
-            "ServerComposition", "ServerStoreInterface", "ServerStoreTesting", "TokenSecurityInterface",
-            "WebSessionInterface", logging,
+            "QuillServerCLI", "ServerComposition", "ServerStoreInterface", "ServerStoreTesting",
+            "TokenSecurityInterface", "WebSessionInterface", logging,
         ]),
         tests("ServerFeatureTests", [
             "ArchiveFeature", "ByteStreamTesting", "ClockInterface", "ClockTesting", "NoteStoreInterface",

@@ -1,4 +1,5 @@
 import Logging
+import QuillServerCLI
 import ServerComposition
 import Testing
 

@@ -6,6 +6,7 @@ import QuillModels
 import ServerFeature
 import ServerStoreInterface
 import ServerStoreTesting
+import ServerTestComposition
 import ClockInterface
 import TokenSecurityInterface
 import ClockTesting
@@ -47,11 +48,10 @@ struct WebTestServer {
         let alice = try await registration.register(name: "alice").token
         let bob = try await registration.register(name: "bob").token
         let clock = SteppingClock(start)
-        let server = ServerDependencies(notes: store, accounts: store, readiness: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs(),
-                                        metrics: ServerMetrics(), compression: ZlibGzip(), scratch: InMemoryScratchStorage())
+        let server = ServerTestRoots.test(store: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs())
         let sessions = InMemoryWebSessionStore()
-        let web = WebReaderDependencies(server: server, sessions: sessions, secrets: SequentialTokenGenerator(startingAfter: 1000),
-                                        finder: SearchingNoteFinder(repository: store, listing: RecentNotesIndex(repository: store)), settings: settings)
+        let web = ServerTestRoots.web(server: server, store: store, sessions: sessions,
+                                      secrets: SequentialTokenGenerator(startingAfter: 1000), settings: settings)
         return WebTestServer(store: store, sessions: sessions, clock: clock, web: web, alice: alice, bob: bob, registration: registration)
     }
 

@@ -75,7 +75,7 @@ public enum ServerRoots {
     }
 
     /// The web reader's settings from the server's.
-    private static func web(_ configuration: ServerConfiguration) -> WebReaderSettings {
+    static func web(_ configuration: ServerConfiguration) -> WebReaderSettings {
         WebReaderSettings(trustedProxies: Set(configuration.trustedProxies))
     }
 

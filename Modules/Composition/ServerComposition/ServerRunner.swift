@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import QuillServerCLI
 import ServerFeature
 import ServerStoreInterface
 import TokenSecurityInterface
@@ -27,30 +28,26 @@ public enum ServerRunner {
         await environment.close()
     }
 
-    /// Runs one administrative task on accounts and tokens (after migrating the schema), then
-    /// stops the services and closes the store.
+    /// Runs one administrative task on accounts, tokens and web sessions (after migrating the
+    /// schema), then stops the services and closes the store.
     public static func administer<Value: Sendable>(
-        _ environment: ServerEnvironment, _ task: @escaping @Sendable (AccountRegistration) async throws -> Value
+        _ environment: ServerEnvironment, _ task: @escaping @Sendable (AccountAdministration) async throws -> Value
     ) async throws -> Value {
         try await withServices(environment) {
             try await environment.prepare()
-            return try await task(environment.registration)
+            return try await task(AccountAdministration(
+                registration: environment.registration, accounts: environment.dependencies.accounts, sessions: environment.web.sessions))
         }
     }
 
     /// Creates an account and returns its one-time token.
     public static func createAccount(named name: String, in environment: ServerEnvironment) async throws -> (account: Account, token: BearerToken) {
-        try await administer(environment) { try await $0.register(name: name) }
+        try await administer(environment) { try await $0.registration.register(name: name) }
     }
 
     /// Ends every web reader session of the account named `name`; how many there were.
     public static func revokeWebSessions(ofAccountNamed name: String, in environment: ServerEnvironment) async throws -> Int {
-        try await withServices(environment) {
-            try await environment.prepare()
-            guard let account = try await environment.dependencies.accounts.accountSummaries().first(where: { $0.account.name == name })
-            else { throw ServerStoreError.accountNotFound(name) }
-            return try await environment.web.sessions.deleteSessions(account: account.account.id)
-        }
+        try await administer(environment) { try await $0.revokeWebSessions(ofAccountNamed: name) }
     }
 
     /// Runs `body` while the environment's services run, then stops them and closes the store.

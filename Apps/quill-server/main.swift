@@ -1,0 +1,26 @@
+import Foundation
+import QuillServerCLI
+import ServerComposition
+
+// The `quill-server` executable: parse the command line, pick a composition root, run, report
+// (ArgumentParser's way: `Error: …` on standard error, usage errors with exit status 64).
+let arguments = Array(CommandLine.arguments.dropFirst())
+let processEnvironment = ProcessInfo.processInfo.environment
+let homeDirectory = FileManager.default.homeDirectoryForCurrentUser.path
+
+do {
+    let parsed = try QuillServer.parseAsRoot(arguments)
+    guard let command = parsed as? any QuillServerCommand else {
+        // `quill-server account` alone: ArgumentParser prints help.
+        var group = parsed
+        try group.run()
+        exit(EXIT_SUCCESS)
+    }
+    let environment = command.options.preview
+        ? ServerRoots.preview(processEnvironment: processEnvironment, homeDirectory: homeDirectory)
+        : ServerRoots.production(processEnvironment: processEnvironment, homeDirectory: homeDirectory)
+    try await command.run(in: environment)
+    exit(EXIT_SUCCESS)
+} catch {
+    QuillServer.exit(withError: error)
+}

@@ -1,0 +1,51 @@
+import QuillServerCLI
+import ServerFeature
+import ServerStoreInterface
+import TerminalInterface
+import TokenSecurityInterface
+import WebSessionInterface
+
+extension ServerTestRoots {
+    /// What the `quill-server` commands run against in a test: the accounts of `store` (fakes or
+    /// a real database), the web sessions and token doubles the test passes, and a console that
+    /// records. `settings` sees each command's options first and may refuse them (throwing
+    /// `InvalidServerSetting`); `copies` and `serving`, when not given, fail any command that
+    /// reaches them.
+    public static func commandLine(
+        store: some AccountRepository & SchemaMigrating, sessions: any WebSessionStore, hasher: any TokenHashing,
+        tokens: any TokenGenerating, console: any Console, copies: (any StoreCopying)? = nil, serving: (any ServerServing)? = nil,
+        settings: @escaping @Sendable (ServerOptions) throws -> Void = { _ in }
+    ) -> ServerCLIEnvironment {
+        let administration = AccountAdministration(
+            registration: AccountRegistration(accounts: store, tokens: tokens, hasher: hasher), accounts: store, sessions: sessions)
+        let accounts = MigratedAccounts(store: store, administration: administration)
+        let notGiven = PartNotGiven()
+        return ServerCLIEnvironment(configure: { options in
+            try settings(options)
+            return ConfiguredServer(serving: serving ?? notGiven, accounts: accounts, copies: copies ?? notGiven)
+        }, console: console)
+    }
+}
+
+/// The test's accounts, migrated before each task as the production root's are.
+private struct MigratedAccounts<Store: AccountRepository & SchemaMigrating>: AccountAdministering {
+    let store: Store
+    let administration: AccountAdministration
+
+    func administer<Value: Sendable>(_ task: @escaping @Sendable (AccountAdministration) async throws -> Value) async throws -> Value {
+        try await store.migrate()
+        return try await task(administration)
+    }
+}
+
+/// A part of the server the test did not give: any command that reaches it fails.
+private struct PartNotGiven: ServerServing, StoreCopying {
+    struct NotGiven: Error, CustomStringConvertible {
+        let part: String
+        var description: String { "\(part) was called, but the test did not give it to ServerTestRoots.commandLine" }
+    }
+
+    func serve() async throws { throw NotGiven(part: "serve") }
+    func backup(to path: String) throws -> Int64 { throw NotGiven(part: "backup") }
+    func restore(from path: String) throws -> Int64 { throw NotGiven(part: "restore") }
+}

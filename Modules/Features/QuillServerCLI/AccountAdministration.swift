@@ -1,0 +1,26 @@
+import ServerFeature
+import ServerStoreInterface
+import WebSessionInterface
+
+/// What `quill-server account …` works on: accounts and their tokens, and the web reader's
+/// sessions. Every root hands the commands one over its store, so the commands' logic is the
+/// same whichever root built it.
+public struct AccountAdministration: Sendable {
+    /// Creates, lists and deletes accounts; issues and revokes tokens.
+    public let registration: AccountRegistration
+    public let accounts: any AccountRepository
+    public let sessions: any WebSessionStore
+
+    public init(registration: AccountRegistration, accounts: any AccountRepository, sessions: any WebSessionStore) {
+        self.registration = registration
+        self.accounts = accounts
+        self.sessions = sessions
+    }
+
+    /// Ends every web reader session of the account named `name`; how many there were.
+    public func revokeWebSessions(ofAccountNamed name: String) async throws -> Int {
+        guard let account = try await accounts.accountSummaries().first(where: { $0.account.name == name })
+        else { throw ServerStoreError.accountNotFound(name) }
+        return try await sessions.deleteSessions(account: account.account.id)
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+
+/// A `quill-server` subcommand: parsed by ArgumentParser, then run against the environment
+/// the app's chosen composition root built.
+public protocol QuillServerCommand: ParsableCommand {
+    /// What the command line says about the server: the root resolves it (with the
+    /// environment variables and defaults) when the command asks for its server.
+    var options: ServerOptions { get }
+    func run(in environment: ServerCLIEnvironment) async throws
+}
+
+/// Where the data is: shared by every subcommand that opens the store.
+public struct StorageOptions: ParsableArguments, Sendable {
+    @Option(help: "postgres://user:password@host:port/database, or sqlite:PATH (default: SQLite in the data directory).")
+    var database: String?
+
+    @Option(name: .customLong("data-dir"), help: "Directory of the SQLite file (default: $QUILL_SERVER_DATA, $XDG_DATA_HOME/quill-server or ~/.local/share/quill-server).")
+    var dataDirectory: String?
+
+    public init() {}
+
+    /// The options of a command that only opens the store.
+    var options: ServerOptions { ServerOptions(database: database, dataDirectory: dataDirectory) }
+}

@@ -1,0 +1,24 @@
+/// What the command line says, before environment variables and defaults fill the gaps.
+public struct ServerOptions: Equatable, Sendable {
+    public var host: String?
+    public var port: Int?
+    public var database: String?
+    public var dataDirectory: String?
+    public var logLevel: String?
+    public var logFormat: String?
+    public var preview: Bool
+    /// `--trusted-proxy`: addresses whose `X-Forwarded-Proto` the web reader believes.
+    public var trustedProxies: [String]
+
+    public init(host: String? = nil, port: Int? = nil, database: String? = nil, dataDirectory: String? = nil,
+                logLevel: String? = nil, logFormat: String? = nil, preview: Bool = false, trustedProxies: [String] = []) {
+        self.trustedProxies = trustedProxies
+        self.host = host
+        self.port = port
+        self.database = database
+        self.dataDirectory = dataDirectory
+        self.logLevel = logLevel
+        self.logFormat = logFormat
+        self.preview = preview
+    }
+}

@@ -10,6 +10,9 @@ def sign_in(page, base_url, token):
     page.get_by_label("API token").fill(token)
     page.get_by_role("button", name="Sign in", exact=True).click()
     expect(page).to_have_url(base_url + "/")
+    # The URL changes before the new page has its stylesheet: wait for the load event, so that
+    # what a test reads next (colours, layout) is the page as shown (a race seen in dark mode).
+    page.wait_for_load_state("load")
 
 
 def sign_out(page):

@@ -22,6 +22,30 @@ import Testing
         }
     }
 
+    /// The list keeps each note's rendered row: a new revision must show, and the same note ID
+    /// in another account is another note.
+    @Test func theListShowsANotesNewRevisionAndEachAccountsOwnNote() async throws {
+        let server = try await WebTestServer.make()
+        let note = try await server.note("a1", "First title", tags: ["old"])
+        try await server.note("a1", "Bob's own", account: "bob")
+        try await server.test { browser in
+            try await browser.signIn(server.alice)
+            #expect(try await browser.get("/").text.contains(">First title</a>"))
+            let bob = Browser(client: browser.client)
+            try await bob.signIn(server.bob)
+            let bobs = try await bob.get("/").text
+            #expect(bobs.contains(#"<a class="title" href="/notes/a1">Bob&#39;s own</a>"#) && !bobs.contains("First title"))
+            let changed = try Note(id: note.id, title: "Second <title>", body: "text", tags: Tag.normalize(["new"]), created: note.created,
+                                   updated: note.updated.addingTimeInterval(60))
+            _ = try await server.store.replace(changed, account: AccountID(1), ifRevision: note.revision)
+            let page = try await browser.get("/").text
+            #expect(page.contains(#"<a class="title" href="/notes/a1">Second &lt;title&gt;</a>"#))
+            #expect(page.contains(#"<a class="tag" href="/?tag=new">#new</a>"#))
+            #expect(!page.contains("First title") && !page.contains("#old"))
+            #expect(try await bob.get("/").text.contains(#"<a class="title" href="/notes/a1">Bob&#39;s own</a>"#))
+        }
+    }
+
     @Test func theTagFilterAndTheSearchBoxNarrowTheList() async throws {
         let server = try await WebTestServer.make()
         try await server.note("a1", "Groceries", body: "coffee and bread", tags: ["home"])

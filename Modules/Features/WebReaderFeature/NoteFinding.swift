@@ -4,7 +4,7 @@ import ServerStoreInterface
 
 /// What the notes page asks for: a search text, a tag, and where the page starts.
 public struct NoteFinderQuery: Hashable, Sendable {
-    /// Words every note shown contains (case-insensitive); empty for all notes.
+    /// A search in `quill search`'s language (`SearchQuery`); empty for all notes.
     public var text: String
     public var tag: Tag?
     /// The last note of the previous page; `nil` for the first page.
@@ -31,11 +31,16 @@ public struct FoundNotes: Hashable, Sendable {
     }
 }
 
-/// Finds one account's notes for the notes page, newest first.
+/// Finds one account's notes for the notes page: newest first, or a search's best matches.
 ///
-/// A port of the web reader's own, so that the search box can move to the server's search
-/// query (issue 17) by giving the composition roots another implementation: `RecentNotesIndex`
-/// does it over what `ServerNoteRepository` offers today.
+/// A port of the web reader's own, so the roots choose how a page is found
+/// (`SearchingNoteFinder` in production and tests) and page tests can stand in their own.
 public protocol NoteFinding: Sendable {
     func find(account: AccountID, _ query: NoteFinderQuery) async throws -> FoundNotes
+}
+
+/// An account's notes newest first (by last change, then ID), optionally with one tag: the
+/// notes page when nothing is searched (`RecentNotesIndex`).
+public protocol RecentNotesListing: Sendable {
+    func recent(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> FoundNotes
 }

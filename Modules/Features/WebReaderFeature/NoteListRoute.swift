@@ -24,10 +24,7 @@ extension WebRoutes {
         var values: [String: Any] = [
             "q": text,
             "heading": heading(text: text, tag: tag),
-            "notes": found.notes.map { note -> [String: Any] in
-                ["id": note.id.rawValue, "title": note.title, "updated": WebPages.displayed(note.updated),
-                 "updatedISO": WebPages.iso(note.updated), "tags": WebPages.tagValues(note.tags)]
-            },
+            "rows": await rows.html(of: found.notes, account: signedIn.account.id),
             "empty": found.notes.isEmpty,
             "filtered": !text.isEmpty || tag != nil,
         ]

@@ -2,26 +2,19 @@ import Foundation
 import QuillModels
 import ServerStoreInterface
 
-/// `NoteFinding` over what `ServerNoteRepository` offers today: each account's notes kept in
-/// memory, newest first, and brought up to date from the account's change feed on every query
-/// (one indexed range scan that is empty when nothing changed), so a page costs no full read.
-///
-/// Search here is a substring match of every word on title, body and tags; once the server's
-/// note listing takes the search issue's `q`, an implementation over that query replaces this
-/// one in the composition roots (one change).
-public actor RecentNotesIndex: NoteFinding {
-    /// One note as the index keeps it; tombstones too, so a late older version is not taken for new.
-    private struct Entry {
-        let summary: NoteSummary
-        /// Title, body and tags, lowercased: what a search looks in.
-        let searchable: String
-    }
-
+/// The notes page without a search, newest first: each account's note summaries
+/// (ID, title, tags, dates, revision; no bodies, so memory grows with the number of notes, not
+/// their text) kept in memory, newest first, and brought up to date from the account's change
+/// feed on every query (one indexed range scan that is empty when nothing changed), so a page
+/// costs no full read. (The repository lists by ID; this is the order a reader wants. A search
+/// goes to the repository's own, ranked: `SearchingNoteFinder`.)
+public actor RecentNotesIndex: RecentNotesListing {
     private struct AccountIndex {
         var cursor = ChangeCursor.beginning
-        var entries: [NoteID: Entry] = [:]
+        /// Tombstones too, so that a late older version is not taken for new.
+        var entries: [NoteID: NoteSummary] = [:]
         /// The live notes, newest first; `nil` after a change until the next query sorts again.
-        var sorted: [Entry]? = []
+        var sorted: [NoteSummary]? = []
     }
 
     private let repository: any ServerNoteRepository
@@ -32,27 +25,24 @@ public actor RecentNotesIndex: NoteFinding {
         self.repository = repository
     }
 
-    public func find(account: AccountID, _ query: NoteFinderQuery) async throws -> FoundNotes {
+    public func recent(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> FoundNotes {
         try await catchUp(account)
         var index = accounts[account] ?? AccountIndex()
-        let sorted = index.sorted ?? index.entries.values.filter { !$0.summary.isDeleted }
-            .sorted { NoteSummary.newestFirst($0.summary, $1.summary) }
+        let sorted = index.sorted ?? index.entries.values.filter { !$0.isDeleted }.sorted(by: NoteSummary.newestFirst)
         index.sorted = sorted
-        let anchor = query.after.flatMap { index.entries[$0]?.summary }
+        let anchor = after.flatMap { index.entries[$0] }
         accounts[account] = index
 
-        let words = query.text.lowercased().split(whereSeparator: \.isWhitespace)
         var found: [NoteSummary] = []
         var hasMore = false
-        for entry in sorted {
-            if let anchor, !NoteSummary.newestFirst(anchor, entry.summary) { continue }
-            if let tag = query.tag, !entry.summary.tags.contains(tag) { continue }
-            if !words.allSatisfy({ entry.searchable.contains($0) }) { continue }
-            guard found.count < query.limit else {
+        for summary in sorted {
+            if let anchor, !NoteSummary.newestFirst(anchor, summary) { continue }
+            if let tag, !summary.tags.contains(tag) { continue }
+            guard found.count < limit else {
                 hasMore = true
                 break
             }
-            found.append(entry.summary)
+            found.append(summary)
         }
         return FoundNotes(notes: found, hasMore: hasMore)
     }
@@ -64,9 +54,8 @@ public actor RecentNotesIndex: NoteFinding {
             let page = try await repository.changes(account: account, after: cursor, limit: Self.feedPageSize)
             var index = accounts[account] ?? AccountIndex()
             for note in page.notes {
-                if let known = index.entries[note.id], known.summary.revision > note.revision { continue }
-                let searchable = (note.title + "\n" + note.body + "\n" + Tag.joined(note.tags)).lowercased()
-                index.entries[note.id] = Entry(summary: note.summary, searchable: searchable)
+                if let known = index.entries[note.id], known.revision > note.revision { continue }
+                index.entries[note.id] = note.summary
             }
             if !page.notes.isEmpty { index.sorted = nil }
             index.cursor = max(index.cursor, page.next)

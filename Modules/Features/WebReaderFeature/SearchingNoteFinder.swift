@@ -9,15 +9,17 @@ import ServerStoreInterface
 /// what matches (`ServerNoteRepository.search`), while the plain list keeps its own order.
 public struct SearchingNoteFinder: NoteFinding {
     private let repository: any ServerNoteRepository
-    private let listing: any NoteFinding
+    private let listing: any RecentNotesListing
 
-    public init(repository: any ServerNoteRepository, listing: any NoteFinding) {
+    public init(repository: any ServerNoteRepository, listing: any RecentNotesListing) {
         self.repository = repository
         self.listing = listing
     }
 
     public func find(account: AccountID, _ query: NoteFinderQuery) async throws -> FoundNotes {
-        guard !query.text.isEmpty else { return try await listing.find(account: account, query) }
+        guard !query.text.isEmpty else {
+            return try await listing.recent(account: account, tagged: query.tag, after: query.after, limit: query.limit)
+        }
         let search: SearchQuery
         do { search = try SearchQuery(query.text) } catch {
             throw WebPageError(status: .badRequest, message: "The search “\(query.text)” is not one Quill can run: \(error.description).")

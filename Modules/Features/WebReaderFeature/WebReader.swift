@@ -7,7 +7,8 @@ public enum WebReader {
     public static func register(on router: Router<ServerRequestContext>, _ dependencies: WebReaderDependencies) throws {
         let pages = WebPages(library: try WebTemplates.library())
         let group = router.group().add(middleware: WebPageMiddleware(pages: pages))
-        let routes = WebRoutes(dependencies: dependencies, pages: pages, sessions: WebSessions(dependencies: dependencies))
+        let routes = WebRoutes(dependencies: dependencies, pages: pages, sessions: WebSessions(dependencies: dependencies),
+                               rows: NoteRows(library: pages.library))
         group.get("/static/quill.css") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=3600"],
                      body: ResponseBody(byteBuffer: ByteBuffer(string: WebStyleSheet.css)))
@@ -27,9 +28,10 @@ public enum WebReader {
     }
 }
 
-/// The handlers, sharing the dependencies, the templates and the sessions.
+/// The handlers, sharing the dependencies, the templates, the sessions and the notes' rendered rows.
 struct WebRoutes: Sendable {
     let dependencies: WebReaderDependencies
     let pages: WebPages
     let sessions: WebSessions
+    let rows: NoteRows
 }

@@ -10,7 +10,7 @@ enum WebTemplates {
     }
 
     static let all: [(String, String)] = [
-        ("header", header), ("footer", footer), ("login", login), ("list", list), ("note", note), ("form", form),
+        ("header", header), ("footer", footer), ("login", login), ("list", list), ("noteRow", noteRow), ("note", note), ("form", form),
         ("edit", edit), ("new", new), ("conflict", conflict), ("delete", delete), ("error", error),
     ]
 
@@ -77,13 +77,16 @@ enum WebTemplates {
     {{#filtered}}<p class="filters"><a href="/">Show all notes</a></p>{{/filtered}}
     {{#empty}}<p class="empty">No notes here.</p>{{/empty}}
     <ul id="notes" class="notes">
-    {{#notes}}
-    <li><a class="title" href="/notes/{{id}}">{{title}}</a>
-    <span class="meta"><time datetime="{{updatedISO}}">{{updated}}</time>{{#tags}} <a class="tag" href="/?tag={{urlTag}}">#{{tag}}</a>{{/tags}}</span></li>
-    {{/notes}}
-    </ul>
+    {{{rows}}}</ul>
     {{#next}}<p class="paging"><a rel="next" href="{{.}}">Older notes</a></p>{{/next}}
     {{> footer}}
+    """
+
+    /// One note of the list; `NoteRows` renders it once per revision and the list inserts it.
+    static let noteRow = """
+    <li><a class="title" href="/notes/{{id}}">{{title}}</a>
+    <span class="meta"><time datetime="{{updatedISO}}">{{updated}}</time>{{#tags}} <a class="tag" href="/?tag={{urlTag}}">#{{tag}}</a>{{/tags}}</span></li>
+
     """
 
     static let note = """

@@ -203,10 +203,11 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     public func search(_ query: SearchQuery, account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage {
         let search = SQLiteSearchQuery(query, tagged: tag)
         let size = max(0, limit)
+        // Only each match's row, ID and score are ranked; the page's few notes are read after.
         let candidates = search.match == nil
-            ? "SELECT notes.*, 0.0 AS score FROM notes"
+            ? "SELECT notes.rowid AS row, notes.id AS id, 0.0 AS score FROM notes"
             : """
-              SELECT notes.*, hits.score FROM (
+              SELECT notes.rowid AS row, notes.id AS id, hits.score AS score FROM (
                 SELECT rowid AS hit, bm25(notes_search, \(NoteSearch.titleWeight).0, 1.0) AS score FROM notes_search WHERE notes_search MATCH ?1
               ) AS hits CROSS JOIN notes ON notes.rowid = hits.hit
               """
@@ -223,10 +224,14 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
             try connection.query("""
                 WITH ranked AS MATERIALIZED (
                   \(candidates) WHERE notes.account_id = ?2 AND notes.deleted = 0\(tagFilters)
+                ), page AS MATERIALIZED (
+                  SELECT row, score, id FROM ranked
+                  WHERE ?3 IS NULL OR (score, id) > (SELECT score, id FROM ranked WHERE id = ?3)
+                  ORDER BY score, id LIMIT ?4
                 )
-                SELECT \(Self.noteColumns) FROM ranked
-                WHERE ?3 IS NULL OR (score, id) > (SELECT score, id FROM ranked WHERE id = ?3)
-                ORDER BY score, id LIMIT ?4
+                SELECT \(Self.noteColumns.split(separator: ", ").map { "notes." + $0 }.joined(separator: ", "))
+                FROM page CROSS JOIN notes ON notes.rowid = page.row
+                ORDER BY page.score, page.id
                 """, parameters) { row in
                 guard notes.count + unreadable.count < size else {
                     hasMore = true

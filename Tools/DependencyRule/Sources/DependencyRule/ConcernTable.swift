@@ -18,7 +18,7 @@ struct ConcernTable: Sendable {
 
     let rows: [Row]
 
-    /// - Parameter declarations: what each Interfaces and Testing module declares, by target name.
+    /// - Parameter declarations: what each Interfaces, Adapters and Testing module declares, by target name.
     init(graph: PackageGraph, declarations: [String: SwiftDeclarations]) {
         let layered = graph.targets.compactMap { target in Layer(path: target.path).map { (target, $0) } }
         let interfaces = layered.filter { $0.1 == .interfaces && $0.0.name.hasSuffix(Self.interfaceSuffix) }.map(\.0.name)
@@ -29,8 +29,12 @@ struct ConcernTable: Sendable {
         }
         let names = Set(graph.targets.map(\.name))
         rows = stems.sorted().map { stem in
+            // Adapters named by the stem, and adapters of another concern that also implement
+            // one of this concern's protocols (a store module serving a second port).
             let adapters = layered.filter { target, layer in
-                layer == .adapters && Self.longestStem(of: target.name, among: stems) == stem
+                layer == .adapters && (Self.longestStem(of: target.name, among: stems) == stem
+                    || (declarations[target.name]?.conformances.values ?? [:].values)
+                        .contains { $0.contains { owner[$0] == stem } })
             }.map(\.0.name).sorted()
             var fakes: [String] = [], unimplemented: [String] = []
             for (target, layer) in layered where layer == .testing {

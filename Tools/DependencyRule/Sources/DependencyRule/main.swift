@@ -18,15 +18,15 @@ func generatedDocuments(_ graph: PackageGraph, graphFile: String?) throws -> [(f
     var documents: [(file: String, update: (String) throws -> String)] = []
     if let graphFile { documents.append((graphFile, { try MermaidGraph.updating($0, with: graph) })) }
     if let concernsFile = option("--concerns") {
-        let table = ConcernTable(graph: graph, declarations: try declarationsOfInterfacesAndTesting(graph))
+        let table = ConcernTable(graph: graph, declarations: try declarationsOfConcernModules(graph))
         documents.append((concernsFile, { try table.updating($0) }))
     }
     return documents
 }
 
-func declarationsOfInterfacesAndTesting(_ graph: PackageGraph) throws -> [String: SwiftDeclarations] {
+func declarationsOfConcernModules(_ graph: PackageGraph) throws -> [String: SwiftDeclarations] {
     var declarations: [String: SwiftDeclarations] = [:]
-    for target in graph.targets where [.interfaces, .testing].contains(Layer(path: target.path)) {
+    for target in graph.targets where [.interfaces, .adapters, .testing].contains(Layer(path: target.path)) {
         declarations[target.name] = try SwiftDeclarations(directory: target.path)
     }
     return declarations

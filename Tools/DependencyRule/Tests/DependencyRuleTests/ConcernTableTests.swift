@@ -70,6 +70,22 @@ struct ConcernTableTests {
         #expect(rendered.contains("| NoteStore | `NoteStore` | `FileNoteStore` | — | `Store` | — |"))
     }
 
+    /// An adapter of one concern that also implements another's protocol (a store module that
+    /// keeps web sessions too) is listed under both, so the second concern is found by its stem.
+    @Test func anAdapterServingASecondConcernIsListedUnderIt() {
+        let graph = PackageGraph(targets: [
+            target("ServerStoreInterface", "Modules/Interfaces/ServerStoreInterface"),
+            target("WebSessionInterface", "Modules/Interfaces/WebSessionInterface"),
+            target("SQLiteServerStore", "Modules/Adapters/SQLiteServerStore"),
+        ])
+        let table = ConcernTable(graph: graph, declarations: [
+            "ServerStoreInterface": SwiftDeclarations(source: "public protocol ServerNoteRepository: Sendable {"),
+            "WebSessionInterface": SwiftDeclarations(source: "public protocol WebSessionStore: Sendable {"),
+            "SQLiteServerStore": SwiftDeclarations(source: "public actor SQLiteServerStore: ServerNoteRepository {\nextension SQLiteServerStore: WebSessionStore {"),
+        ])
+        #expect(table.rows.map(\.adapters) == [["SQLiteServerStore"], ["SQLiteServerStore"]])
+    }
+
     @Test func theLongestStemOwnsAnAdapter() {
         #expect(ConcernTable.longestStem(of: "SQLiteServerStore", among: ["Store", "ServerStore"]) == "ServerStore")
         #expect(ConcernTable.longestStem(of: "ServerStore", among: ["ServerStore"]) == nil)

@@ -206,20 +206,6 @@ struct NoteStoreContractTests {
         #expect(try await store.list(NoteQuery(includeDeleted: true)).notes.count == 2)
         #expect(try await store.note(id: note.id)?.isDeleted == true)
         #expect(try await store.ids(withPrefix: "").count == 1)
-        #expect(try await store.search("note", limit: nil).notes.map(\.title) == ["Note 2"])
-    }
-
-    @Test(arguments: Implementation.allCases)
-    func searchIgnoresCaseInTitlesAndBodies(fixture: Implementation) async throws {
-        let store = try fixture.make()
-        try await store.apply([
-            .create(try NoteMaker.note(1, title: "Shopping LIST", minutes: 1)),
-            .create(try NoteMaker.note(2, title: "Other", body: "remember the list", minutes: 2)),
-            .create(try NoteMaker.note(3, title: "Nothing", body: "here")),
-        ], origin: .local)
-        #expect(try await store.search("List", limit: nil).notes.map(\.title) == ["Other", "Shopping LIST"])
-        #expect(try await store.search("list", limit: 1).notes.map(\.title) == ["Other"])
-        #expect(try await store.search("absent", limit: nil).notes.isEmpty)
     }
 
     @Test(arguments: Implementation.allCases)

@@ -38,32 +38,6 @@ public struct FileNoteStore: NoteStore {
         return try await catalogFromListing(query, after: after, limit: limit)
     }
 
-    public func search(_ text: String, limit: Int?) async throws -> NoteListing {
-        let search = TextSearch(text)
-        let prefilter = RawTextPrefilter(lowercasedNeedle: search.lowercasedNeedle)
-        return try await reading {
-            let (index, indexProblems) = try loadIndex()
-            var problems = indexProblems
-            var matches: [NoteSummary] = []
-            for summary in index.summaries where !summary.isDeleted {
-                if search.matches(summary.title) {
-                    matches.append(summary)
-                    continue
-                }
-                do {
-                    guard let data = try readNoteData(summary.id) else { continue }
-                    if let prefilter, !prefilter.mayMatch(data) { continue }
-                    let note = try decodeNote(data, id: summary.id)
-                    if search.matches(note.body) { matches.append(note.summary) }
-                } catch let error as NoteStoreError {
-                    guard case .corrupt(let location, let reason) = error else { throw error }
-                    problems.append(StoreProblem(location: location, reason: reason))
-                }
-            }
-            return NoteListing(notes: NoteQuery(limit: limit).arrange(matches), problems: problems)
-        }
-    }
-
     public func ids(withPrefix prefix: String) async throws -> [NoteID] {
         let (index, _) = try await maintainedIndex()
         return index.summaries.filter { !$0.isDeleted && $0.id.rawValue.hasPrefix(prefix) }.map(\.id).sorted()

@@ -7,7 +7,7 @@ import Synchronization
 public final class FailingNoteStore: NoteStore {
     /// The operations that can be made to fail.
     public enum Operation: Hashable, Sendable {
-        case read, list, search, write, pending, acknowledge
+        case read, list, write, pending, acknowledge
     }
 
     private let base: any NoteStore
@@ -31,11 +31,6 @@ public final class FailingNoteStore: NoteStore {
     public func list(_ query: NoteQuery) async throws -> NoteListing {
         try check(.list)
         return try await base.list(query)
-    }
-
-    public func search(_ text: String, limit: Int?) async throws -> NoteListing {
-        try check(.search)
-        return try await base.search(text, limit: limit)
     }
 
     public func ids(withPrefix prefix: String) async throws -> [NoteID] {

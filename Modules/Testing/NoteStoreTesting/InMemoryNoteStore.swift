@@ -19,14 +19,6 @@ public actor InMemoryNoteStore: NoteStore {
         NoteListing(notes: query.arrange(notes.values.map(\.summary)))
     }
 
-    public func search(_ text: String, limit: Int?) -> NoteListing {
-        let search = TextSearch(text)
-        let matches = notes.values.filter { note in
-            !note.isDeleted && (search.matches(note.title) || search.matches(note.body))
-        }
-        return NoteListing(notes: NoteQuery(limit: limit).arrange(matches.map(\.summary)))
-    }
-
     public func ids(withPrefix prefix: String) -> [NoteID] {
         notes.values.filter { !$0.isDeleted && $0.id.rawValue.hasPrefix(prefix) }.map(\.id).sorted()
     }

@@ -8,7 +8,6 @@ public struct UnimplementedNoteStore: NoteStore {
 
     public func note(id: NoteID) async throws -> Note? { throw unimplemented("NoteStore.note(id:)") }
     public func list(_ query: NoteQuery) async throws -> NoteListing { throw unimplemented("NoteStore.list") }
-    public func search(_ text: String, limit: Int?) async throws -> NoteListing { throw unimplemented("NoteStore.search") }
     public func ids(withPrefix prefix: String) async throws -> [NoteID] { throw unimplemented("NoteStore.ids(withPrefix:)") }
     public func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws { throw unimplemented("NoteStore.apply") }
     public func createInBulk<T: Sendable>(

@@ -8,6 +8,7 @@ import PackageDescription
 
 // The external products, one constant each.
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
 let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
 let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
@@ -15,6 +16,8 @@ let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let ink = Target.Dependency.product(name: "Ink", package: "Ink")
 let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
 let mustache = Target.Dependency.product(name: "Mustache", package: "swift-mustache")
+let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
+let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
 let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
 let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
 let propertyBased = Target.Dependency.product(name: "PropertyBased", package: "swift-property-based")
@@ -41,10 +44,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"), // SHA-256: archive manifests, push digests, tokens
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"), // the sync client's event loop
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"), // HTTP server
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"), // web reader templates
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"), // web reader Markdown
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"), // YAML front matter written by other apps
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"), // the sync client
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
@@ -117,7 +122,7 @@ let package = Package(
         module("Adapters", "FileSyncState", ["QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
         module("Adapters", "GlibcAllocator", ["CAllocator"]),
         module("Adapters", "HTTPSyncTransport", [
-            "QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface",
+            asyncHTTPClient, nioCore, nioPosix, "QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface",
         ]),
         module("Adapters", "JSONFileSettings", ["FileSystemInterface", "SettingsInterface"]),
         module("Adapters", "LocalByteStream", ["ByteStreamInterface"]),
@@ -220,7 +225,7 @@ let package = Package(
         tests("NoteRoundTripPropertyTests", [
             "ArchiveFeature", "ByteStreamTesting", "ClockTesting", "FileNoteStore", "FileSystemTesting",
             "LocalFileSystem", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "PostgresServerStore",
-            "QuillAPI", "QuillModels", "RandomnessTesting", "ScratchDirectories", "ServerFeature",
+            "QuillAPI", "QuillModels", "RandomnessTesting", "ScratchDirectories", "SearchIndexInterface", "ServerFeature",
             "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition", "SQLiteServerStore",
             "TokenSecurityTesting", "ZlibCompression", hummingbird, hummingbirdTesting, logging, postgresNIO,
             propertyBased,

@@ -8,7 +8,7 @@
 # proxy, and a second copy of the block in front of a header-echo backend shows it forwards Host,
 # X-Forwarded-Proto: https and X-Forwarded-For as the doc says. About 2 s; every wait is capped.
 #
-# quill's HTTP client (Foundation's URLSession over libcurl) trusts only the system CA bundle,
+# quill's HTTP client (async-http-client with swift-nio-ssl) trusts only the system CA bundle,
 # with no environment variable to add one. So the quill commands run in a private mount
 # namespace where /etc/ssl/certs/ca-certificates.crt is a bind-mounted copy with the test CA
 # appended; the real system store is never touched. That needs root (CI runs as root): without

@@ -62,9 +62,10 @@ final class SQLiteConnection {
         }
     }
 
-    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT` (or `BEGIN DEFERRED`, for reads that
+    /// should see one state of the file under one lock), rolling back if it throws.
+    func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
+        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         do {
             let result = try body()
             try execute("COMMIT")
@@ -74,6 +75,9 @@ final class SQLiteConnection {
             throw error
         }
     }
+
+    /// The rowid of the last row this connection inserted.
+    var lastInsertedRowID: Int64 { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
 
     func close() {
         for statement in statements.values { sqlite3_finalize(statement) }

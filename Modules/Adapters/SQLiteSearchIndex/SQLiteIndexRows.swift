@@ -1,14 +1,17 @@
 import QuillModels
 
 /// Writes and deletes the rows of one note in every table of the index.
+///
+/// The new rowid is read with `sqlite3_last_insert_rowid`, not `RETURNING`: in SQLite 3.40 a
+/// `RETURNING` statement makes FTS5 flush its pending terms to a new segment, one per note, which
+/// made a 100,000-note build 2.5 times slower (`Tools/benchmarks/search.sh`).
 enum SQLiteIndexRows {
     static func insert(_ note: Note, in connection: SQLiteConnection) throws {
-        var rowid: Int64 = 0
         try connection.query(
-            "INSERT INTO indexed_notes (id, revision, title, tags, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?) RETURNING rowid",
+            "INSERT INTO indexed_notes (id, revision, title, tags, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?)",
             [.text(note.id.rawValue), .integer(Int64(note.revision)), .text(note.title), .text(Tag.joined(note.tags)),
-             .integer(note.created.millisecondsSince1970), .integer(note.updated.millisecondsSince1970)]
-        ) { rowid = $0.integer(0) }
+             .integer(note.created.millisecondsSince1970), .integer(note.updated.millisecondsSince1970)])
+        let rowid = connection.lastInsertedRowID
         try connection.query("INSERT INTO note_text (rowid, title, body) VALUES (?, ?, ?)",
                              [.integer(rowid), .text(note.title), .text(note.body)])
         for tag in note.tags {

@@ -34,9 +34,30 @@ public struct SearchSnippet: Hashable, Sendable {
     /// The excerpt on one line, each match between `open` and `close` (runs of white space,
     /// line breaks included, become one space).
     public func marked(open: String, close: String) -> String {
-        let text = runs.map { $0.isMatch ? open + $0.text + close : $0.text }.joined()
-        return text.split(omittingEmptySubsequences: false, whereSeparator: { $0.isWhitespace })
-            .filter { !$0.isEmpty }.joined(separator: " ")
+        var line: [UInt8] = []
+        line.reserveCapacity(runs.reduce(0) { $0 + $1.text.utf8.count } + 8 * (open.utf8.count + close.utf8.count))
+        var spaceDue = false
+        func append(_ text: String) {
+            for scalar in text.unicodeScalars {
+                if Self.isWhitespace(scalar) {
+                    spaceDue = !line.isEmpty
+                    continue
+                }
+                if spaceDue { line.append(0x20) }
+                spaceDue = false
+                if scalar.isASCII { line.append(UInt8(scalar.value)) } else { line += scalar.utf8 }
+            }
+        }
+        for run in runs {
+            if run.isMatch { append(open) }
+            append(run.text)
+            if run.isMatch { append(close) }
+        }
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " || (0x09...0x0d).contains(scalar.value) : scalar.properties.isWhitespace
     }
 
     /// The words of the excerpt that matched, in order.

@@ -18,7 +18,7 @@ struct BM25 {
     init(query: SearchQuery, corpus: [IndexedText]) {
         terms = query.terms.filter { if case .tag = $0 { false } else { true } }
         let total = Double(corpus.count)
-        averageLength = corpus.isEmpty ? 1 : Double(corpus.reduce(0) { $0 + $1.title.count + $1.body.count }) / total
+        averageLength = corpus.isEmpty ? 1 : Double(corpus.reduce(0) { $0 + $1.title.count + $1.bodyWords.count }) / total
         inverseFrequencies = terms.map { term in
             let containing = Double(corpus.filter { $0.count(term, in: $0.title) + $0.count(term, in: $0.bodyWords) > 0 }.count)
             let idf = log((total - containing + 0.5) / (containing + 0.5))
@@ -27,7 +27,7 @@ struct BM25 {
     }
 
     func score(_ entry: IndexedText) -> Double {
-        let length = Double(entry.title.count + entry.body.count)
+        let length = Double(entry.title.count + entry.bodyWords.count)
         var score = 0.0
         for (index, term) in terms.enumerated() {
             let frequency = Self.titleWeight * Double(entry.count(term, in: entry.title))

@@ -45,7 +45,7 @@ public actor InMemorySearchIndex: SearchIndex {
             }.map(\.entry)
         }
         let kept = limit.map { Array(ranked.prefix(max(0, $0))) } ?? ranked
-        return kept.map { SearchHit(summary: $0.summary, snippet: $0.snippet(for: query)) }
+        return kept.map { SearchHit(summary: $0.summary, snippet: SearchSnippet(body: $0.bodyText, highlighting: query)) }
     }
 
     public func removeAll() {

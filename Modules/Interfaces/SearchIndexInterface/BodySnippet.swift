@@ -1,0 +1,195 @@
+import QuillModels
+
+extension SearchSnippet {
+    /// How many words a snippet shows, and how many of them come before its first match.
+    public static let wordCount = 16
+    public static let wordsBeforeMatch = 3
+
+    /// About `wordCount` words of `body`, starting a little before the first word that one of
+    /// `query`'s text terms matches (at the start if none does, say when only the title or a tag
+    /// matched), with every matched word marked; "…" where the body goes on.
+    ///
+    /// Every index makes its snippets here, so they agree, and it is fast because a search makes
+    /// one for every note it finds: it reads UTF-8 bytes, and while the text is ASCII it finds
+    /// the first match without cutting the body into strings; only the snippet's own words are
+    /// folded (non-ASCII ones through `SearchText.fold`).
+    public init(body: String, highlighting query: SearchQuery) {
+        var body = body
+        let matcher = SnippetWordMatcher(query)
+        self = body.withUTF8 { bytes in SnippetScan(bytes: bytes, matcher: matcher).snippet() }
+    }
+}
+
+/// The words of a query a snippet marks, as folded UTF-8 bytes: whole words (phrases' words
+/// too) and prefixes.
+struct SnippetWordMatcher {
+    private var words: [[UInt8]] = []
+    private var prefixes: [[UInt8]] = []
+
+    init(_ query: SearchQuery) {
+        for term in query.terms {
+            switch term {
+            case .word(let word): words.append(Array(word.utf8))
+            case .phrase(let phrase): words += phrase.map { Array($0.utf8) }
+            case .prefix(let prefix): prefixes.append(Array(prefix.utf8))
+            case .tag: break
+            }
+        }
+    }
+
+    var isEmpty: Bool { words.isEmpty && prefixes.isEmpty }
+
+    /// Whether every word and prefix is ASCII, so that only ASCII words can match them.
+    var isASCII: Bool { (words + prefixes).allSatisfy { $0.allSatisfy { $0 < 0x80 } } }
+
+    /// Whether a folded word is one of the words or starts with one of the prefixes.
+    func matches(folded word: UnsafeBufferPointer<UInt8>) -> Bool {
+        words.contains { $0.count == word.count && $0.elementsEqual(word) }
+            || prefixes.contains { $0.count <= word.count && $0.elementsEqual(word.prefix($0.count)) }
+    }
+
+    /// `matches(folded:)` for a word of ASCII letters and digits as written, folded on the fly.
+    func matches(ascii word: UnsafeBufferPointer<UInt8>) -> Bool {
+        words.contains { $0.count == word.count && Self.equalFolded($0, word, count: word.count) }
+            || prefixes.contains { $0.count <= word.count && Self.equalFolded($0, word, count: $0.count) }
+    }
+
+    private static func equalFolded(_ folded: [UInt8], _ word: UnsafeBufferPointer<UInt8>, count: Int) -> Bool {
+        for index in 0..<count where folded[index] != (word[index] | 0x20) { return false }
+        return true
+    }
+}
+
+/// Finds a body's first matching word and cuts the snippet around it, cutting words as
+/// `SearchText.isWordScalar` does.
+private struct SnippetScan {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let matcher: SnippetWordMatcher
+
+    func snippet() -> SearchSnippet {
+        guard let match = firstMatch() else { return snippet(from: 0) }
+        var from = match
+        for _ in 0..<SearchSnippet.wordsBeforeMatch {
+            guard let start = startOfWord(before: from) else { break }
+            from = start
+        }
+        return snippet(from: from)
+    }
+
+    /// The start of the first word the query marks, if any.
+    private func firstMatch() -> Int? {
+        guard !matcher.isEmpty else { return nil }
+        if matcher.isASCII, let found = firstASCIIMatch() { return found }
+        var position = 0
+        var folded: [UInt8] = []
+        while let range = nextWord(from: &position) {
+            if matches(range, buffer: &folded) { return range.lowerBound }
+        }
+        return nil
+    }
+
+    /// The first match while the body is ASCII: `.some(nil)` if the body is ASCII and nothing
+    /// matches, `nil` if a non-ASCII byte comes first (a word such as "Café" may fold to a term).
+    private func firstASCIIMatch() -> Int?? {
+        guard let base = bytes.baseAddress else { return .some(nil) }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            while index < count, base[index] < 0x80, !Self.isASCIIWordByte(base[index]) { index += 1 }
+            guard index < count else { break }
+            guard base[index] < 0x80 else { return nil }
+            let start = index
+            while index < count, Self.isASCIIWordByte(base[index]) { index += 1 }
+            if index < count, base[index] >= 0x80 { return nil }
+            if matcher.matches(ascii: UnsafeBufferPointer(start: base + start, count: index - start)) { return start }
+        }
+        return .some(nil)
+    }
+
+    /// Up to `wordCount` words from `position` on, the matches marked, "…" around them where
+    /// the body has more words.
+    private func snippet(from position: Int) -> SearchSnippet {
+        var position = position
+        var words: [(range: Range<Int>, isMatch: Bool)] = []
+        var folded: [UInt8] = []
+        while words.count < SearchSnippet.wordCount, let range = nextWord(from: &position) {
+            words.append((range, !matcher.isEmpty && matches(range, buffer: &folded)))
+        }
+        guard let first = words.first, let last = words.last else { return SearchSnippet([]) }
+        var runs: [SearchSnippet.Run] = []
+        if startOfWord(before: first.range.lowerBound) != nil { runs.append(.init("…", isMatch: false)) }
+        var cursor = first.range.lowerBound
+        for word in words where word.isMatch {
+            if cursor < word.range.lowerBound { runs.append(.init(text(cursor..<word.range.lowerBound), isMatch: false)) }
+            runs.append(.init(text(word.range), isMatch: true))
+            cursor = word.range.upperBound
+        }
+        if cursor < last.range.upperBound { runs.append(.init(text(cursor..<last.range.upperBound), isMatch: false)) }
+        if nextWord(from: &position) != nil { runs.append(.init("…", isMatch: false)) }
+        return SearchSnippet(runs)
+    }
+
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// Whether the word at `range`, folded, is one the query marks.
+    private func matches(_ range: Range<Int>, buffer: inout [UInt8]) -> Bool {
+        buffer.removeAll(keepingCapacity: true)
+        var isASCII = true
+        for byte in bytes[range] {
+            if byte >= 0x80 { isASCII = false; break }
+            buffer.append(byte | 0x20)
+        }
+        if !isASCII { buffer = Array(SearchText.fold(text(range)).utf8) }
+        return buffer.withUnsafeBufferPointer { matcher.matches(folded: $0) }
+    }
+
+    /// The byte range of the next word at or after `position`, which moves past it.
+    private func nextWord(from position: inout Int) -> Range<Int>? {
+        var start: Int?
+        while position < bytes.count {
+            let (isWord, length) = scalar(at: position)
+            if isWord {
+                if start == nil { start = position }
+            } else if let begin = start {
+                return begin..<position
+            }
+            position += length
+        }
+        return start.map { $0..<position }
+    }
+
+    /// The start of the last word that ends at or before `position`, if there is one.
+    private func startOfWord(before position: Int) -> Int? {
+        var index = position
+        var inWord = false
+        while index > 0 {
+            var start = index - 1
+            while start > 0, bytes[start] & 0xc0 == 0x80 { start -= 1 }
+            let isWord = scalar(at: start).isWord
+            if inWord, !isWord { return index }
+            inWord = inWord || isWord
+            index = start
+        }
+        return inWord ? 0 : nil
+    }
+
+    /// Whether the scalar at `index` belongs to a word, and its length in bytes.
+    private func scalar(at index: Int) -> (isWord: Bool, length: Int) {
+        let lead = bytes[index]
+        if lead < 0x80 { return (Self.isASCIIWordByte(lead), 1) }
+        let length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2
+        var value = UInt32(lead) & (length == 2 ? 0x1f : length == 3 ? 0x0f : 0x07)
+        for offset in 1..<length where index + offset < bytes.count {
+            value = value << 6 | UInt32(bytes[index + offset] & 0x3f)
+        }
+        guard let scalar = Unicode.Scalar(value) else { return (false, length) }
+        return (SearchText.isWordScalar(scalar), length)
+    }
+
+    /// ASCII letters and digits; every other ASCII character separates words.
+    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        (byte &- 0x30) < 10 || ((byte | 0x20) &- 0x61) < 26
+    }
+}

@@ -1,0 +1,89 @@
+import PropertyBased
+import QuillModels
+import SearchIndexInterface
+import Testing
+
+/// `SearchSnippet(body:highlighting:)` reads bytes and takes shortcuts through ASCII; this holds
+/// it to the plain statement of what a snippet is, written with `SearchText` over scalars, for
+/// bodies of nasty Unicode mixed with words that fold alike ("Café", "CAFE", "cafe").
+@Suite("Snippets agree with their definition")
+struct SnippetAgreementTests {
+    struct Scenario: Sendable, CustomTestStringConvertible {
+        let body: String
+        let query: String
+        var testDescription: String { "body: \(NoteInput.spelled(body, limit: 600)), query: \(NoteInput.spelled(query))" }
+    }
+
+    static let words = ["café", "Cafe", "CAFÉ", "caf", "cafeteria", "naïve", "naive", "NAIVE", "na", "Ωmega", "ωmega", "x1", "X1", "ß", "ss"]
+
+    static let scenarios = Generator<Scenario, Shrink.None<Scenario>> { rng in
+        var body = ""
+        for _ in 0..<Int.random(in: 0...60, using: &rng) {
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: body += NastyText.text(length: Int.random(in: 1...6, using: &rng), &rng)
+            case 1: body += " "
+            default: body += (words.randomElement(using: &rng) ?? "x") + " "
+            }
+        }
+        let term = words.randomElement(using: &rng) ?? "x"
+        let query = switch Int.random(in: 0..<4, using: &rng) {
+        case 0: String(term.prefix(Int.random(in: 1...3, using: &rng))) + "*"
+        case 1: "\"\(term) \(words.randomElement(using: &rng) ?? "x")\""
+        case 2: "tag:home"
+        default: term
+        }
+        return Scenario(body: body, query: query)
+    }
+
+    @Test("the window, the marked words and the ellipses are those of the definition")
+    func snippetsAgreeWithTheirDefinition() async {
+        await propertyCheck(count: Budget.cases * 5, input: Self.scenarios) { scenario in
+            guard let query = try? SearchQuery(scenario.query) else { return }
+            let snippet = SearchSnippet(body: scenario.body, highlighting: query)
+            let expected = Self.definition(body: scenario.body, query: query)
+            let texts = snippet.runs.map(\.text)
+            let leading = texts.first == "…" && snippet.runs.first?.isMatch == false
+            let trailing = texts.count > (leading ? 1 : 0) && texts.last == "…" && snippet.runs.last?.isMatch == false
+            #expect(leading == expected.leading)
+            #expect(trailing == expected.trailing)
+            #expect(snippet.matches == expected.matches)
+            let shown = snippet.runs.dropFirst(leading ? 1 : 0).dropLast(trailing ? 1 : 0).map(\.text).joined()
+            #expect(Self.words(shown).map(\.text) == expected.window)
+        }
+    }
+
+    /// A word of a text as written, cut where `SearchText.isWordScalar` says.
+    static func words(_ text: String) -> [(text: String, folded: String)] {
+        var words: [(String, String)] = []
+        var current = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars + [" "] {
+            if SearchText.isWordScalar(scalar) {
+                current.append(scalar)
+            } else if !current.isEmpty {
+                words.append((String(current), SearchText.fold(String(current))))
+                current = String.UnicodeScalarView()
+            }
+        }
+        return words
+    }
+
+    /// The snippet by definition: from three words before the first marked word (or from the
+    /// start), sixteen words, every marked word among them, "…" where words were left out.
+    static func definition(body: String, query: SearchQuery) -> (leading: Bool, trailing: Bool, matches: [String], window: [String]) {
+        let all = words(body)
+        func marked(_ folded: String) -> Bool {
+            query.terms.contains { term in
+                switch term {
+                case .word(let word): folded == word
+                case .phrase(let phrase): phrase.contains(folded)
+                case .prefix(let prefix): folded.hasPrefix(prefix)
+                case .tag: false
+                }
+            }
+        }
+        let first = all.firstIndex { marked($0.folded) }.map { max(0, $0 - SearchSnippet.wordsBeforeMatch) } ?? 0
+        let window = all[first..<min(all.count, first + SearchSnippet.wordCount)]
+        return (first > 0, first + SearchSnippet.wordCount < all.count,
+                window.filter { marked($0.folded) }.map(\.text), window.map(\.text))
+    }
+}

@@ -76,7 +76,7 @@ struct NoteSearchCatchUpTests {
         let inner = InMemorySearchIndex()
         let index = FailingSearchIndex(wrapping: inner)
         _ = try await store.createInBulk(origin: .local) { bulk in
-            try await bulk.add((1...5_000).map { try Notes.note($0, title: "N\($0)", body: "milk") })
+            try await bulk.add((1...UInt64(NoteSearch.pageSize + 1_000)).map { try Notes.note($0, title: "N\($0)", body: "milk") })
         }
         let search = NoteSearch(index: index, source: store)
         let pages = Counter()
@@ -86,7 +86,7 @@ struct NoteSearchCatchUpTests {
         await #expect(throws: SearchIndexError.self) { try await search.search("milk", limit: nil, progress: progress) }
         #expect(try await inner.indexedIDs().count == NoteSearch.pageSize)
         index.setFailure(nil, for: .apply)
-        #expect(try await search.search("milk", limit: nil).count == 5_000)
+        #expect(try await search.search("milk", limit: nil).count == NoteSearch.pageSize + 1_000)
     }
 
     @Test func rebuildingIndexesEveryNoteAgain() async throws {

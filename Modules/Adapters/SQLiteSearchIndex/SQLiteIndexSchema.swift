@@ -11,7 +11,7 @@ enum SQLiteIndexSchema {
     /// Sets the connection up and creates the tables if the file is new; `false` if the file
     /// holds another version (the caller makes it afresh).
     static func prepare(_ connection: SQLiteConnection) throws -> Bool {
-        try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;")
+        try connection.execute("PRAGMA journal_mode = TRUNCATE; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;")
         var found = 0
         try connection.query("PRAGMA user_version") { found = Int($0.integer(0)) }
         if found == version { return true }

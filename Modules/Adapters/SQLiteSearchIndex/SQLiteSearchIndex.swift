@@ -4,7 +4,13 @@ import SearchIndexInterface
 import Synchronization
 
 /// The CLI's search index: SQLite FTS5 (`unicode61 remove_diacritics 2`, the tokenizer
-/// `SearchText` mirrors) in one file beside the notes, in WAL mode.
+/// `SearchText` mirrors) in one file beside the notes.
+///
+/// It keeps a rollback journal (`TRUNCATE`), not a write-ahead log: an index is mostly written in
+/// bulk, by the first search after an import, and a rollback journal copies only the pages a
+/// transaction changes, not the new ones it appends, while a WAL writes everything twice; and a
+/// WAL left behind is read back whole by the next process to open the file. Measured on 100,000
+/// notes: the whole build 3.0 s against 3.5 s in SQLite alone, and no WAL recovery afterwards.
 ///
 /// The file is opened on first use, so commands that never search (`add`, `edit`) never touch
 /// it. Everything it holds is derived from the notes: a file that is not a database, is
@@ -45,7 +51,7 @@ public final class SQLiteSearchIndex: SearchIndex {
 
     public func apply(_ batch: SearchIndexBatch, expected: JournalCursor?, next: JournalCursor) async throws -> Bool {
         try using { connection in
-            let applied = try connection.transaction {
+            try connection.transaction {
                 guard try SQLiteIndexSchema.cursor(connection) == expected else { return false }
                 for id in batch.removals { try SQLiteIndexRows.remove(id, in: connection) }
                 for note in batch.notes {
@@ -55,20 +61,7 @@ public final class SQLiteSearchIndex: SearchIndex {
                 try connection.query("INSERT OR REPLACE INTO index_state (key, value) VALUES ('cursor', ?)", [.text(next.rawValue)])
                 return true
             }
-            try emptyLargeWAL(connection)
-            return applied
         }
-    }
-
-    /// The most write-ahead log left behind after a write.
-    static let largestWALKept = 1 << 20
-
-    /// Moves a large write-ahead log into the database and empties it. A WAL left behind is read
-    /// back whole by the next process that opens the index (SQLite's recovery): after a full
-    /// build, 90 MB on every later search.
-    private func emptyLargeWAL(_ connection: SQLiteConnection) throws {
-        var status = stat()
-        if stat(path + "-wal", &status) == 0, status.st_size > Self.largestWALKept { try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     public func search(_ query: SearchQuery, limit: Int?) async throws -> [SearchHit] {
@@ -113,7 +106,7 @@ public final class SQLiteSearchIndex: SearchIndex {
     }
 
     private func deleteFiles() throws {
-        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+        for suffix in ["", "-journal", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
             do {
                 try FileManager.default.removeItem(atPath: path + suffix)
             } catch {

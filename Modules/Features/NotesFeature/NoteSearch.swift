@@ -13,7 +13,7 @@ public struct NoteSearch: Sendable {
     private let source: any SearchIndexSource
 
     /// Journal entries read per page (and notes indexed per transaction at most).
-    public static let pageSize = 2_000
+    public static let pageSize = 5_000
 
     public init(index: any SearchIndex, source: any SearchIndexSource) {
         self.index = index
@@ -50,25 +50,31 @@ public struct NoteSearch: Sendable {
 
     /// Reads the journal from the index's cursor to its end, indexing what changed. The next
     /// page is read (with its notes) while the current one is being indexed.
+    ///
+    /// From an empty index (no cursor), this catch-up is the only writer that counts, so the
+    /// revisions it has indexed itself are all there is to know: pages are read without asking
+    /// the index, which is busy writing the page before.
     func catchUp(progress: @Sendable (SearchIndexProgress) -> Void) async throws {
         var attempts = 0
         restart: while true {
             attempts += 1
             guard attempts <= 100 else { throw SearchIndexError.unavailable("other processes kept moving the index meanwhile") }
             var cursor = try await index.cursor()
+            var indexedHere: [NoteID: Int]? = cursor == nil ? [:] : nil
             var seen: Set<NoteID>?
             var indexed = 0
-            var current = try await prepared(after: cursor)
+            var current = try await prepared(after: cursor, indexed: indexedHere)
             while true {
                 let (page, changes) = current
-                let following = page.isLast ? nil : Task { try await prepared(after: page.next) }
-                defer { following?.cancel() }
                 var batch = changes
                 if page.startsOver { seen = [] }
                 if page.isLast, let everyNote = seen?.union(page.summaries.map(\.id)) {
-                    let gone = try await index.indexedIDs().subtracting(everyNote).subtracting(batch.removals)
-                    batch.removals += gone.sorted()
+                    let held = if let indexedHere { Set(indexedHere.keys) } else { try await index.indexedIDs() }
+                    batch.removals += held.subtracting(everyNote).subtracting(batch.removals).sorted()
                 }
+                indexedHere = indexedHere.map { Self.revisions($0, after: batch) }
+                let following = page.isLast ? nil : Task { [indexedHere] in try await prepared(after: page.next, indexed: indexedHere) }
+                defer { following?.cancel() }
                 let unchanged = batch.isEmpty && page.next == cursor
                 if !unchanged, try await !index.apply(batch, expected: cursor, next: page.next) { continue restart }
                 seen?.formUnion(page.summaries.map(\.id))
@@ -81,18 +87,27 @@ public struct NoteSearch: Sendable {
         }
     }
 
-    /// The journal page after `cursor` and what it asks of the index.
-    private func prepared(after cursor: JournalCursor?) async throws -> (JournalPage, SearchIndexBatch) {
+    /// The revisions indexed once `batch` is applied.
+    private static func revisions(_ indexed: [NoteID: Int], after batch: SearchIndexBatch) -> [NoteID: Int] {
+        var revisions = indexed
+        for id in batch.removals { revisions[id] = nil }
+        for note in batch.notes { revisions[note.id] = note.revision }
+        return revisions
+    }
+
+    /// The journal page after `cursor` and what it asks of the index, whose revisions are
+    /// `indexed` if known, else asked of it.
+    private func prepared(after cursor: JournalCursor?, indexed: [NoteID: Int]?) async throws -> (JournalPage, SearchIndexBatch) {
         let page = try await source.journal(after: cursor, limit: Self.pageSize)
-        return (page, try await changes(in: page.summaries))
+        return (page, try await changes(in: page.summaries, indexed: indexed))
     }
 
     /// What a page of journal entries asks of the index: the current documents of the notes
     /// whose indexed revision differs, and the removal of those now deleted or gone.
-    private func changes(in summaries: [NoteSummary]) async throws -> SearchIndexBatch {
+    private func changes(in summaries: [NoteSummary], indexed known: [NoteID: Int]?) async throws -> SearchIndexBatch {
         var latest: [NoteID: NoteSummary] = [:]
         for summary in summaries { latest[summary.id] = summary }
-        let indexed = try await index.revisions(of: Array(latest.keys))
+        let indexed = if let known { known } else { try await index.revisions(of: Array(latest.keys)) }
         let stale = latest.values.filter { summary in
             summary.isDeleted ? indexed[summary.id] != nil : indexed[summary.id] != summary.revision
         }.map(\.id).sorted()

@@ -79,6 +79,19 @@ struct SearchIndexContractTests {
     }
 
     @Test(arguments: IndexFixture.allCases)
+    func equalScoresAreOrderedByIDWithOrWithoutALimit(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        // Written out of ID order, so that neither insertion nor storage order gives the answer.
+        try await index.index([4, 2, 5, 1, 3].map { try Notes.note($0, title: "Same \($0 % 2)", body: "the same garden words") })
+        try await index.index([try Notes.note(9, title: "Garden", body: "garden")])
+        #expect(try await index.titles("garden") == ["Garden", "Same 1", "Same 0", "Same 1", "Same 0", "Same 1"])
+        #expect(try await index.titles("garden", limit: 1) == ["Garden"])
+        #expect(try await index.titles("garden", limit: 2) == ["Garden", "Same 1"])
+        let ids = try await index.search(SearchQuery("garden"), limit: 3).map(\.summary.id)
+        #expect(ids == [9, 1, 2].map { NoteID(high: 0x5ea, low: $0) })
+    }
+
+    @Test(arguments: IndexFixture.allCases)
     func theSnippetMarksTheMatchedWordsAsWritten(fixture: IndexFixture) async throws {
         let index = try fixture.make()
         let filler = Array(repeating: "filler", count: 40).joined(separator: " ")

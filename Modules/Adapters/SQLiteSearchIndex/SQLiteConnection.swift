@@ -112,6 +112,8 @@ struct SQLiteRow {
 
     func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
 
+    func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+
     func text(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(statement, column) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, column))

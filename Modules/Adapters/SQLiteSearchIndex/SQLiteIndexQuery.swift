@@ -30,16 +30,7 @@ struct SQLiteIndexQuery {
     }
 
     func run(_ connection: SQLiteConnection) throws -> [SearchHit] {
-        var rows: [(rowid: Int64, summary: NoteSummary)] = []
-        let (sql, bindings) = statement()
-        try connection.query(sql, bindings) { row in
-            guard let id = NoteID(row.text(1)), let tags = try? Tag.split(row.text(4)) else { return }
-            let summary = NoteSummary(
-                id: id, title: row.text(3), tags: tags,
-                created: Date(millisecondsSince1970: row.integer(5)), updated: Date(millisecondsSince1970: row.integer(6)),
-                revision: Int(row.integer(2)), isDeleted: false)
-            rows.append((row.integer(0), summary))
-        }
+        let rows = try topRanked(connection) ?? ranked(connection)
         return try rows.map { row in
             var body = ""
             try connection.query("SELECT body FROM note_text WHERE rowid = ?", [.integer(row.rowid)]) { body = $0.text(0) }
@@ -47,18 +38,59 @@ struct SQLiteIndexQuery {
         }
     }
 
+    private static let columns = "n.rowid, n.id, n.revision, n.title, n.tags, n.created_ms, n.updated_ms"
+    private static let rank = "bm25(note_text, \(titleWeight), \(bodyWeight))"
+
+    /// Every note found, best first: ranked in SQL, ties broken by ID.
+    private func ranked(_ connection: SQLiteConnection) throws -> [(rowid: Int64, summary: NoteSummary)] {
+        var rows: [(rowid: Int64, summary: NoteSummary)] = []
+        let (sql, bindings) = statement()
+        try connection.query(sql, bindings) { row in
+            if let summary = Self.summary(row) { rows.append((row.integer(0), summary)) }
+        }
+        return rows
+    }
+
+    /// With a limit and no tag, the best notes are picked by FTS5 alone, so that a word found in
+    /// most notes does not cost a summary read for each. `nil` when the last score kept ties with
+    /// the next one: then only the full ranking can break the tie by ID.
+    private func topRanked(_ connection: SQLiteConnection) throws -> [(rowid: Int64, summary: NoteSummary)]? {
+        guard let matchExpression, let limit, query.tags.isEmpty else { return nil }
+        var scored: [(rowid: Int64, score: Double)] = []
+        try connection.query("SELECT rowid, \(Self.rank) FROM note_text WHERE note_text MATCH ? ORDER BY 2 LIMIT ?",
+                             [.text(matchExpression), .integer(Int64(max(0, limit)) + 1)]) { row in
+            scored.append((row.integer(0), row.double(1)))
+        }
+        if limit > 0, scored.count > limit, scored[limit - 1].score == scored[limit].score { return nil }
+        var rows: [(rowid: Int64, summary: NoteSummary, score: Double)] = []
+        for (rowid, score) in scored.prefix(max(0, limit)) {
+            try connection.query("SELECT \(Self.columns) FROM indexed_notes n WHERE n.rowid = ?", [.integer(rowid)]) { row in
+                if let summary = Self.summary(row) { rows.append((rowid, summary, score)) }
+            }
+        }
+        rows.sort { $0.score != $1.score ? $0.score < $1.score : $0.summary.id.rawValue < $1.summary.id.rawValue }
+        return rows.map { ($0.rowid, $0.summary) }
+    }
+
+    /// A row of `columns` as a summary (`nil` for a row no valid note wrote).
+    private static func summary(_ row: SQLiteRow) -> NoteSummary? {
+        guard let id = NoteID(row.text(1)), let tags = try? Tag.split(row.text(4)) else { return nil }
+        return NoteSummary(
+            id: id, title: row.text(3), tags: tags,
+            created: Date(millisecondsSince1970: row.integer(5)), updated: Date(millisecondsSince1970: row.integer(6)),
+            revision: Int(row.integer(2)), isDeleted: false)
+    }
+
     private func statement() -> (String, [SQLiteValue]) {
-        let columns = "n.rowid, n.id, n.revision, n.title, n.tags, n.created_ms, n.updated_ms"
         let tagFilter = query.tags.map { _ in " AND n.rowid IN (SELECT note FROM note_tags WHERE tag = ?)" }.joined()
         let tagBindings = query.tags.map { SQLiteValue.text($0.rawValue) }
         let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
         guard let matchExpression else {
-            return ("SELECT \(columns) FROM indexed_notes n WHERE 1\(tagFilter) ORDER BY n.updated_ms DESC, n.id\(limitClause)",
+            return ("SELECT \(Self.columns) FROM indexed_notes n WHERE 1\(tagFilter) ORDER BY n.updated_ms DESC, n.id\(limitClause)",
                     tagBindings)
         }
-        let rank = "bm25(note_text, \(Self.titleWeight), \(Self.bodyWeight))"
-        let sql = "SELECT \(columns) FROM note_text JOIN indexed_notes n ON n.rowid = note_text.rowid"
-            + " WHERE note_text MATCH ?\(tagFilter) ORDER BY \(rank), n.id\(limitClause)"
+        let sql = "SELECT \(Self.columns) FROM note_text JOIN indexed_notes n ON n.rowid = note_text.rowid"
+            + " WHERE note_text MATCH ?\(tagFilter) ORDER BY \(Self.rank), n.id\(limitClause)"
         return (sql, [.text(matchExpression)] + tagBindings)
     }
 

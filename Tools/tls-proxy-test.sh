@@ -227,6 +227,7 @@ if timeout 20 env -u QUILL_SERVER -u QUILL_TOKEN -u XDG_DATA_HOME HOME="$scratch
         "$quill_binary" login --server "$base" --token "$token" >"$out" 2>&1; then
     fail "quill login trusted the test certificate without the test CA: certificates are not checked"
 fi
+grep -q "is not trusted on this machine" "$out" || { cat "$out" >&2; fail "an untrusted certificate was not reported as such"; }
 step "without the test CA quill refuses the proxy: $(head -n 1 "$out")"
 for home in laptop desktop; do
     quill "$home" login --server "$base" --token "$token" >"$out" 2>&1 \

@@ -92,8 +92,8 @@ struct HTTPSyncTransportTests {
         let server = try StubHTTPServer(replies: [])
         server.stop()
         await #expect { _ = try await transport(server).serverInfo() } throws: { error in
-            guard let error = error as? SyncError, case .unreachable = error else { return false }
-            return !error.isRetryable
+            guard let error = error as? SyncError, case .unreachable(let reason) = error else { return false }
+            return !error.isRetryable && reason.hasSuffix("refused the connection (is quill-server running there, on that port?)")
         }
     }
 }

@@ -101,7 +101,7 @@ public final class HTTPSyncTransport: SyncTransport {
             status = Int(response.status.code)
             data = Data(body.readableBytesView)
         } catch {
-            throw Self.classify(error)
+            throw Self.classify(error, server: credentials.server)
         }
         switch status {
         case 200..<300:
@@ -130,17 +130,5 @@ public final class HTTPSyncTransport: SyncTransport {
         } catch {
             throw .badResponse("note \(document.id): \(error.description)")
         }
-    }
-
-    /// Lost connections and timeouts may be retried; a server that cannot be reached (refused,
-    /// unknown host, a certificate not trusted) is reported.
-    static func classify(_ error: any Error) -> SyncError {
-        let retryable: [HTTPClientError] = [
-            .connectTimeout, .readTimeout, .writeTimeout, .tlsHandshakeTimeout, .deadlineExceeded,
-            .remoteConnectionClosed, .getConnectionFromPoolTimeout,
-        ]
-        if let error = error as? HTTPClientError, retryable.contains(error) { return .timedOut(String(describing: error)) }
-        if error is ChannelError { return .timedOut(String(describing: error)) }
-        return .unreachable(String(describing: error))
     }
 }

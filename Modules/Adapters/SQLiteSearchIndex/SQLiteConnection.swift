@@ -16,6 +16,7 @@ final class SQLiteConnection {
     private var statements: [String: OpaquePointer] = [:]
 
     init(path: String) throws(SQLiteError) {
+        _ = SQLiteConnection.processConfiguration
         let status = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -25,6 +26,12 @@ final class SQLiteConnection {
         }
         sqlite3_busy_timeout(handle, 10_000)
     }
+
+    /// SQLite's process-wide settings, applied once before the first connection opens: without
+    /// memory statistics SQLite takes no global mutex on every allocation.
+    private static let processConfiguration: Void = {
+        _ = quill_sqlite_disable_memory_statistics()
+    }()
 
     /// Runs one or more statements that take no parameters and return no rows.
     func execute(_ sql: String) throws(SQLiteError) {

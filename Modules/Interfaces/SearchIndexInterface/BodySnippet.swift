@@ -25,6 +25,8 @@ extension SearchSnippet {
 struct SnippetWordMatcher {
     private var words: [[UInt8]] = []
     private var prefixes: [[UInt8]] = []
+    /// Whether every word and prefix is ASCII, so that only ASCII words can match them.
+    let isASCII: Bool
 
     init(_ query: SearchQuery) {
         for term in query.terms {
@@ -35,12 +37,10 @@ struct SnippetWordMatcher {
             case .tag: break
             }
         }
+        isASCII = query.words.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
     }
 
     var isEmpty: Bool { words.isEmpty && prefixes.isEmpty }
-
-    /// Whether every word and prefix is ASCII, so that only ASCII words can match them.
-    var isASCII: Bool { (words + prefixes).allSatisfy { $0.allSatisfy { $0 < 0x80 } } }
 
     /// Whether a folded word is one of the words or starts with one of the prefixes.
     func matches(folded word: UnsafeBufferPointer<UInt8>) -> Bool {

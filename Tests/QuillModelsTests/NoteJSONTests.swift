@@ -1,5 +1,5 @@
 import Foundation
-import QuillModels
+@testable import QuillModels
 import RandomnessTesting
 import Testing
 
@@ -49,6 +49,49 @@ struct NoteJSONTests {
                 }
             }
         }
+    }
+
+    /// Note files are read by hand (`NoteDocument(canonicalJSON:)`) while they are byte for byte
+    /// what Quill writes: every escape at every position of the eight-byte scan, and the tail.
+    @Test func canonicalReaderAgreesWithJSONDecoderOnEveryEscape() throws {
+        let special = (0..<0x20).map { Character(UnicodeScalar(UInt8($0))) } + ["\"", "\\", "/", " ", "\u{7f}", "é", "🧪"]
+        for character in special {
+            for position in 0..<17 {
+                var text = String(repeating: "a", count: 17)
+                text.replaceSubrange(text.index(text.startIndex, offsetBy: position)...text.index(text.startIndex, offsetBy: position),
+                                     with: String(character))
+                for body in [text, text + text.prefix(position % 8), String(character)] {
+                    let awkward = try Note(id: note.id, title: "t \(position)", body: body, tags: note.tags, created: note.created,
+                                           updated: note.updated, revision: 12, isDeleted: position % 2 == 0)
+                    let bytes = NoteJSON.encode(awkward)
+                    let canonical = bytes.withUnsafeBytes { NoteDocument(canonicalJSON: $0) }
+                    #expect(canonical != nil, "\(body.debugDescription)")
+                    #expect(canonical == (try JSONDecoder().decode(NoteDocument.self, from: bytes)), "\(body.debugDescription)")
+                }
+            }
+        }
+    }
+
+    /// A file in another shape (edited by hand, written by another tool) is not the canonical
+    /// reader's to read: it says so, and `NoteJSON.decode` reads it with `JSONDecoder`.
+    @Test(arguments: [
+        #"{ "body":"line 1\n\"quoted\" / slash\n","created":"2026-01-05T09:00:00.001Z","deleted":false,"format":1,"id":"0000000000000abc0000000000000def","revision":4,"tags":["x","y"],"title":"Café ☕","updated":"2026-01-05T09:00:01.999Z"}"#,
+        #"{"created":"2026-01-05T09:00:00.001Z","body":"line 1\n\"quoted\" / slash\n","deleted":false,"format":1,"id":"0000000000000abc0000000000000def","revision":4,"tags":["x","y"],"title":"Café ☕","updated":"2026-01-05T09:00:01.999Z"}"#,
+        #"{"body":"line 1\n\"quoted\" / slash\n","created":"2026-01-05T09:00:00.001Z","deleted":false,"format":1,"id":"0000000000000abc0000000000000def","revision":4,"tags":["x","y"],"title":"Caf\u00e9 \ud83e\uddea","updated":"2026-01-05T09:00:01.999Z"}"#,
+        #"{"body":"line 1\n\"quoted\" / slash\n","created":"2026-01-05T09:00:00.001Z","deleted":false,"format":1.0,"id":"0000000000000abc0000000000000def","revision":4,"tags":["x","y"],"title":"Café ☕","updated":"2026-01-05T09:00:01.999Z"}"#,
+        #"{"body":"line 1\n\"quoted\" / slash\n","created": "2026-01-05T09:00:00.001Z","deleted":false,"format":1,"id":"0000000000000abc0000000000000def","revision":4,"tags":["x","y"],"title":"Caf\u00e9 \u2615","updated":"2026-01-05T09:00:01.999Z"}"#,
+    ])
+    func otherShapesAreReadByJSONDecoder(text: String) throws {
+        let bytes = Data(text.utf8)
+        #expect(bytes.withUnsafeBytes { NoteDocument(canonicalJSON: $0) } == nil)
+        #expect(try NoteJSON.decode(bytes) == JSONDecoder().decode(NoteDocument.self, from: bytes).note())
+    }
+
+    /// Escapes Quill does not write, in the layout it does write, are read by hand alike.
+    @Test func escapesQuillDoesNotWriteAreReadAlike() throws {
+        let text = #"{"body":"line 1\n\"quoted\" \/ slash\n","created":"2026-01-05T09:00:00.001Z","deleted":false,"format":1,"id":"0000000000000abc0000000000000def","revision":4,"tags":["x","y"],"title":"Caf\u00e9 \u2615","updated":"2026-01-05T09:00:01.999Z"}"#
+        let canonical = Data(text.utf8).withUnsafeBytes { NoteDocument(canonicalJSON: $0) }
+        #expect(try canonical?.note() == note)
     }
 
     @Test func newerFormatIsRefusedWithAnUpgradeHint() throws {

@@ -56,7 +56,14 @@ final class SQLiteConnection {
             let position = Int32(index + 1)
             let status = switch value {
             case .integer(let number): sqlite3_bind_int64(statement, position, number)
-            case .text(let text): sqlite3_bind_text(statement, position, text, Int32(text.utf8.count), SQLiteConnection.transient)
+            case .text(var text): text.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    // Bound from the string's own bytes (a C string would be a copy of each body);
+                    // an empty buffer has no address, and a null pointer would bind NULL.
+                    guard let start = chars.baseAddress else { return sqlite3_bind_text(statement, position, "", 0, SQLiteConnection.transient) }
+                    return sqlite3_bind_text(statement, position, start, Int32(chars.count), SQLiteConnection.transient)
+                }
+            }
             case .null: sqlite3_bind_null(statement, position)
             }
             guard status == SQLITE_OK else { throw error(status) }
@@ -82,6 +89,9 @@ final class SQLiteConnection {
             throw error
         }
     }
+
+    /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+    var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
 
     /// The rowid of the last row this connection inserted.
     var lastInsertedRowID: Int64 { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }

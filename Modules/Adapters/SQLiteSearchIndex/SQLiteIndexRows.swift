@@ -1,3 +1,4 @@
+import CSQLite
 import QuillModels
 
 /// Writes and deletes the rows of one note in every table of the index.
@@ -6,17 +7,30 @@ import QuillModels
 /// `RETURNING` statement makes FTS5 flush its pending terms to a new segment, one per note, which
 /// made a 100,000-note build 2.5 times slower (`Tools/benchmarks/search.sh`).
 enum SQLiteIndexRows {
-    static func insert(_ note: Note, in connection: SQLiteConnection) throws {
+    /// Indexes `note`, replacing the rows of an earlier revision. The insert comes first: only
+    /// when the ID is already indexed (its unique index says so) are the old rows looked up and
+    /// removed, so a first build does no lookup per note.
+    static func insertOrReplace(_ note: Note, in connection: SQLiteConnection) throws {
+        if try !insert(note, in: connection) {
+            try remove(note.id, in: connection)
+            guard try insert(note, in: connection) else { throw SQLiteError(code: SQLITE_CONSTRAINT, message: "\(note.id) is still indexed") }
+        }
+    }
+
+    /// `false`, writing nothing, if the ID is already indexed.
+    private static func insert(_ note: Note, in connection: SQLiteConnection) throws -> Bool {
         try connection.query(
-            "INSERT INTO indexed_notes (id, revision, title, tags, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO indexed_notes (id, revision, title, tags, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
             [.text(note.id.rawValue), .integer(Int64(note.revision)), .text(note.title), .text(Tag.joined(note.tags)),
              .integer(note.created.millisecondsSince1970), .integer(note.updated.millisecondsSince1970)])
+        guard connection.changes > 0 else { return false }
         let rowid = connection.lastInsertedRowID
         try connection.query("INSERT INTO note_text (rowid, title, body) VALUES (?, ?, ?)",
                              [.integer(rowid), .text(note.title), .text(note.body)])
         for tag in note.tags {
             try connection.query("INSERT INTO note_tags (tag, note) VALUES (?, ?)", [.text(tag.rawValue), .integer(rowid)])
         }
+        return true
     }
 
     static func remove(_ id: NoteID, in connection: SQLiteConnection) throws {

@@ -55,8 +55,11 @@ public final class SQLiteSearchIndex: SearchIndex {
                 guard try SQLiteIndexSchema.cursor(connection) == expected else { return false }
                 for id in batch.removals { try SQLiteIndexRows.remove(id, in: connection) }
                 for note in batch.notes {
-                    try SQLiteIndexRows.remove(note.id, in: connection)
-                    if !note.isDeleted { try SQLiteIndexRows.insert(note, in: connection) }
+                    if note.isDeleted {
+                        try SQLiteIndexRows.remove(note.id, in: connection)
+                    } else {
+                        try SQLiteIndexRows.insertOrReplace(note, in: connection)
+                    }
                 }
                 try connection.query("INSERT OR REPLACE INTO index_state (key, value) VALUES ('cursor', ?)", [.text(next.rawValue)])
                 return true

@@ -37,7 +37,6 @@ public enum QuillRoots {
     /// Process-wide settings of the real `quill`, made once before anything runs.
     public static func prepareProcess() {
         ProcessMemory.returnLargeBuffersToTheSystem()
-        ProcessMemory.useOneHeapGrownInLargeSteps()
     }
 
     public static func production(processEnvironment: [String: String], workingDirectory: String) throws -> CLIEnvironment {

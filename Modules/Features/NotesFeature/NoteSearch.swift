@@ -49,7 +49,8 @@ public struct NoteSearch: Sendable {
     }
 
     /// Reads the journal from the index's cursor to its end, indexing what changed. The next
-    /// page is read (with its notes) while the current one is being indexed.
+    /// page is read and prepared (its notes, and the bookkeeping below) while the current one is
+    /// being indexed, so the index, the slower of the two, only ever waits for the first page.
     ///
     /// From an empty index (no cursor), this catch-up is the only writer that counts, so the
     /// revisions it has indexed itself are all there is to know: pages are read without asking
@@ -60,24 +61,18 @@ public struct NoteSearch: Sendable {
             attempts += 1
             guard attempts <= 100 else { throw SearchIndexError.unavailable("other processes kept moving the index meanwhile") }
             var cursor = try await index.cursor()
-            var indexedHere: [NoteID: Int]? = cursor == nil ? [:] : nil
-            var seen: Set<NoteID>?
             var indexed = 0
-            var current = try await prepared(after: cursor, indexed: indexedHere)
+            var current = try await prepared(after: cursor, knowing: CatchUpLedger(fromEmpty: cursor == nil))
             while true {
-                let (page, changes) = current
-                var batch = changes
-                if page.startsOver { seen = [] }
-                if page.isLast, let everyNote = seen?.union(page.summaries.map(\.id)) {
-                    let held = if let indexedHere { Set(indexedHere.keys) } else { try await index.indexedIDs() }
-                    batch.removals += held.subtracting(everyNote).subtracting(batch.removals).sorted()
-                }
-                indexedHere = indexedHere.map { Self.revisions($0, after: batch) }
-                let following = page.isLast ? nil : Task { [indexedHere] in try await prepared(after: page.next, indexed: indexedHere) }
+                let (page, known) = (current.page, current.known)
+                let following = page.isLast ? nil : Task { try await prepared(after: page.next, knowing: known) }
                 defer { following?.cancel() }
+                var batch = current.batch
+                if page.isLast, let everyNote = current.everyNote, known.indexedHere == nil {
+                    batch.removals += try await index.indexedIDs().subtracting(everyNote).subtracting(batch.removals).sorted()
+                }
                 let unchanged = batch.isEmpty && page.next == cursor
                 if !unchanged, try await !index.apply(batch, expected: cursor, next: page.next) { continue restart }
-                seen?.formUnion(page.summaries.map(\.id))
                 indexed += batch.notes.count
                 cursor = page.next
                 if !page.isLast || indexed > 0 { progress(SearchIndexProgress(notesIndexed: indexed, fractionRead: page.fractionRead)) }
@@ -87,19 +82,49 @@ public struct NoteSearch: Sendable {
         }
     }
 
-    /// The revisions indexed once `batch` is applied.
-    private static func revisions(_ indexed: [NoteID: Int], after batch: SearchIndexBatch) -> [NoteID: Int] {
-        var revisions = indexed
-        for id in batch.removals { revisions[id] = nil }
-        for note in batch.notes { revisions[note.id] = note.revision }
-        return revisions
+    /// What a catch-up knows once a page is applied: the revisions it has indexed itself (from
+    /// an empty index only) and, since the journal last started over, every note it has seen.
+    private struct CatchUpLedger: Sendable {
+        var indexedHere: [NoteID: Int]?
+        var seen: Set<NoteID>?
+
+        init(fromEmpty: Bool) {
+            indexedHere = fromEmpty ? [:] : nil
+        }
+
+        mutating func record(_ batch: SearchIndexBatch) {
+            guard indexedHere != nil else { return }
+            for id in batch.removals { indexedHere?[id] = nil }
+            for note in batch.notes { indexedHere?[note.id] = note.revision }
+        }
     }
 
-    /// The journal page after `cursor` and what it asks of the index, whose revisions are
-    /// `indexed` if known, else asked of it.
-    private func prepared(after cursor: JournalCursor?, indexed: [NoteID: Int]?) async throws -> (JournalPage, SearchIndexBatch) {
+    /// A journal page ready to apply.
+    private struct PreparedPage: Sendable {
+        let page: JournalPage
+        /// What to apply; on the last page after a start-over from an empty index, with the
+        /// removal of every note the journal no longer lists.
+        let batch: SearchIndexBatch
+        /// Every note the journal lists, on its last page after a start-over (else `nil`).
+        let everyNote: Set<NoteID>?
+        /// What is known once `batch` is applied.
+        let known: CatchUpLedger
+    }
+
+    /// The journal page after `cursor` and what it asks of the index, given what is `known`
+    /// after the pages before it.
+    private func prepared(after cursor: JournalCursor?, knowing known: CatchUpLedger) async throws -> PreparedPage {
         let page = try await source.journal(after: cursor, limit: Self.pageSize)
-        return (page, try await changes(in: page.summaries, indexed: indexed))
+        var batch = try await changes(in: page.summaries, indexed: known.indexedHere)
+        var after = known
+        if page.startsOver { after.seen = [] }
+        after.seen?.formUnion(page.summaries.map(\.id))
+        let everyNote = page.isLast ? after.seen : nil
+        if let everyNote, let indexedHere = known.indexedHere {
+            batch.removals += Set(indexedHere.keys).subtracting(everyNote).subtracting(batch.removals).sorted()
+        }
+        after.record(batch)
+        return PreparedPage(page: page, batch: batch, everyNote: everyNote, known: after)
     }
 
     /// What a page of journal entries asks of the index: the current documents of the notes

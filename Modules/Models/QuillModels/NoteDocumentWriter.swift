@@ -47,7 +47,7 @@ public enum JSONText {
                 if index + 8 <= count {
                     // Eight bytes at a time: bodies are long runs with an escape per line.
                     let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                    let escapes = escapeMask(word)
+                    let escapes = specialByteMask(word)
                     if escapes == 0 {
                         index += 8
                         continue
@@ -71,9 +71,10 @@ public enum JSONText {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
-    /// The high bit of each byte of `word` that needs escaping is set. Only the lowest set bit
-    /// is exact (a borrow can mark bytes above a match), which is all `appendString` uses.
-    private static func escapeMask(_ word: UInt64) -> UInt64 {
+    /// The high bit of each byte of `word` that a string literal cannot hold as is (`"`, `\`,
+    /// a control character) is set. Only the lowest set bit is exact (a borrow can mark bytes
+    /// above a match), which is all `appendString` and `NoteDocument(canonicalJSON:)` use.
+    static func specialByteMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
         func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highBits }
         let control = (word &- ones &* 0x20) & ~word & highBits

@@ -29,7 +29,8 @@ public enum NoteJSON {
     public static func decode(_ data: Data) throws(DecodingFailure) -> Note {
         let document: NoteDocument
         do {
-            document = try JSONDecoder().decode(NoteDocument.self, from: data)
+            document = try data.withUnsafeBytes { NoteDocument(canonicalJSON: $0) }
+                ?? JSONDecoder().decode(NoteDocument.self, from: data)
         } catch let failure as DecodingFailure {
             throw failure
         } catch {

@@ -17,15 +17,4 @@ static inline int quill_fix_mmap_threshold(int bytes) {
     return 1;
 #endif
 }
-
-/* Makes every thread allocate from glibc's main heap, grown (and trimmed) by at least `bytes`
-   at a time: other heaps grow one page per system call, whatever M_TOP_PAD says. */
-static inline int quill_use_one_heap(int bytes) {
-#ifdef __GLIBC__
-    return mallopt(M_ARENA_MAX, 1) && mallopt(M_TOP_PAD, bytes);
-#else
-    (void)bytes;
-    return 1;
-#endif
-}
 #endif

@@ -132,7 +132,7 @@ let package = Package(
             "QuillModels", "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface", logging,
             postgresNIO, serviceLifecycle,
         ]),
-        module("Adapters", "SQLiteSearchIndex", ["CSQLite", "QuillModels", "SearchIndexInterface"]),
+        module("Adapters", "SQLiteSearchIndex", ["CSQLite", "FileSystemInterface", "QuillModels", "SearchIndexInterface"]),
         module("Adapters", "SQLiteServerStore", [
             "CSQLite", "QuillModels", "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface",
         ]),

@@ -1,5 +1,6 @@
 import Foundation
 import QuillModels
+import LocalFileSystem
 import ScratchDirectories
 import SearchIndexInterface
 import SearchIndexTesting
@@ -16,7 +17,7 @@ enum IndexFixture: String, CaseIterable, CustomStringConvertible, Sendable {
     func make() throws -> any SearchIndex {
         switch self {
         case .inMemory: InMemorySearchIndex()
-        case .sqlite: SQLiteSearchIndex(path: try Scratch.directory("index") + "/search/index.sqlite")
+        case .sqlite: SQLiteSearchIndex(path: try Scratch.directory("index") + "/search/index.sqlite", files: LocalFileAccessor())
         case .failingWithNoFailures: FailingSearchIndex(wrapping: InMemorySearchIndex())
         }
     }

@@ -16,6 +16,21 @@ struct SearchIndexContractTests {
         #expect(try await index.indexedIDs().isEmpty)
     }
 
+    /// A catch-up of several pages, all but the last applied with `moreToFollow`.
+    @Test(arguments: IndexFixture.allCases)
+    func pagesAppliedWithMoreToFollowAreIndexedLikeAnyOther(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        var cursor: JournalCursor?
+        for page in 1...3 {
+            let next = JournalCursor("page \(page)")
+            #expect(try await index.apply(SearchIndexBatch(notes: [try Notes.note(UInt64(page), body: "plum")]),
+                                          expected: cursor, next: next, moreToFollow: page < 3))
+            cursor = next
+        }
+        #expect(try await index.cursor() == JournalCursor("page 3"))
+        #expect(Set(try await index.titles("plum")) == ["Note 1", "Note 2", "Note 3"])
+    }
+
     @Test(arguments: IndexFixture.allCases)
     func everyWordMustMatchAsAWholeWord(fixture: IndexFixture) async throws {
         let index = try fixture.make()

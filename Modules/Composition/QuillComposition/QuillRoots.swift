@@ -54,7 +54,7 @@ public enum QuillRoots {
             clock: clock, console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory, byteStreams: LocalByteStreams(), scratch: scratch,
-            search: NoteSearch(index: SQLiteSearchIndex(path: root + "/search/index.sqlite"), source: store),
+            search: NoteSearch(index: SQLiteSearchIndex(path: root + "/search/index.sqlite", files: files), source: store),
             settings: SettingsEnvironment(
                 store: JSONSettingsFile(directory: XDGConfigDirectory(environment: processEnvironment), files: files, locks: FlockLocking()),
                 variables: processEnvironment, timeZone: .current))

@@ -61,7 +61,7 @@ public struct NoteSearch: Sendable {
             attempts += 1
             guard attempts <= 100 else { throw SearchIndexError.unavailable("other processes kept moving the index meanwhile") }
             var cursor = try await index.cursor()
-            var indexed = 0
+            var indexed = 0, deferred = false
             var current = try await prepared(after: cursor, knowing: CatchUpLedger(fromEmpty: cursor == nil))
             while true {
                 let (page, known) = (current.page, current.known)
@@ -71,8 +71,13 @@ public struct NoteSearch: Sendable {
                 if page.isLast, let everyNote = current.everyNote, known.indexedHere == nil {
                     batch.removals += try await index.indexedIDs().subtracting(everyNote).subtracting(batch.removals).sorted()
                 }
-                let unchanged = batch.isEmpty && page.next == cursor
-                if !unchanged, try await !index.apply(batch, expected: cursor, next: page.next) { continue restart }
+                // Pages before the last may reach the disk later; the last one (applied even if
+                // it changes nothing, when some did not) makes them all durable.
+                let unchanged = batch.isEmpty && page.next == cursor && !(page.isLast && deferred)
+                if !unchanged, try await !index.apply(batch, expected: cursor, next: page.next, moreToFollow: !page.isLast) {
+                    continue restart
+                }
+                if !unchanged { deferred = !page.isLast }
                 indexed += batch.notes.count
                 cursor = page.next
                 if !page.isLast || indexed > 0 { progress(SearchIndexProgress(notesIndexed: indexed, fractionRead: page.fractionRead)) }

@@ -18,12 +18,25 @@ public protocol SearchIndex: Sendable {
     /// Indexes `batch.notes` (replacing earlier revisions), forgets `batch.removals` and moves the
     /// cursor to `next`, all or nothing, provided the cursor is still `expected`: `false` (and
     /// nothing changed) if another writer moved it meanwhile.
-    func apply(_ batch: SearchIndexBatch, expected: JournalCursor?, next: JournalCursor) async throws -> Bool
+    ///
+    /// `moreToFollow` says the caller applies further batches at once (a catch-up of several
+    /// pages). The index may then leave this step to reach the disk later: a crash of the
+    /// process still keeps it whole, and after a crash of the machine before the last batch the
+    /// index forgets everything (it is rebuilt from the notes) rather than trust a half-written
+    /// file. A batch without it is durable when `apply` returns, with every batch before it.
+    func apply(_ batch: SearchIndexBatch, expected: JournalCursor?, next: JournalCursor, moreToFollow: Bool) async throws -> Bool
     /// Live notes matching every term of `query`, best first (bm25, title weighted above body;
     /// newest first when the query has tags only), at most `limit` of them.
     func search(_ query: SearchQuery, limit: Int?) async throws -> [SearchHit]
     /// Forgets every note and the cursor: before a rebuild, or when the index is damaged.
     func removeAll() async throws
+}
+
+extension SearchIndex {
+    /// Applies a batch that ends its catch-up: durable when this returns.
+    public func apply(_ batch: SearchIndexBatch, expected: JournalCursor?, next: JournalCursor) async throws -> Bool {
+        try await apply(batch, expected: expected, next: next, moreToFollow: false)
+    }
 }
 
 /// One step of catching up: notes to index (live ones only) and IDs to forget.

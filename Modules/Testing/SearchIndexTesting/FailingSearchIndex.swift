@@ -38,9 +38,9 @@ public final class FailingSearchIndex: SearchIndex {
         return try await base.indexedIDs()
     }
 
-    public func apply(_ batch: SearchIndexBatch, expected: JournalCursor?, next: JournalCursor) async throws -> Bool {
+    public func apply(_ batch: SearchIndexBatch, expected: JournalCursor?, next: JournalCursor, moreToFollow: Bool) async throws -> Bool {
         try check(.apply)
-        return try await base.apply(batch, expected: expected, next: next)
+        return try await base.apply(batch, expected: expected, next: next, moreToFollow: moreToFollow)
     }
 
     public func search(_ query: SearchQuery, limit: Int?) async throws -> [SearchHit] {

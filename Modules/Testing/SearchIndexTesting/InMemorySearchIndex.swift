@@ -20,7 +20,8 @@ public actor InMemorySearchIndex: SearchIndex {
 
     public func indexedIDs() -> Set<NoteID> { Set(entries.keys) }
 
-    public func apply(_ batch: SearchIndexBatch, expected: JournalCursor?, next: JournalCursor) -> Bool {
+    /// Memory has no disk to reach: every batch is as durable as the fake gets.
+    public func apply(_ batch: SearchIndexBatch, expected: JournalCursor?, next: JournalCursor, moreToFollow: Bool) -> Bool {
         guard position == expected else { return false }
         for id in batch.removals { entries[id] = nil }
         for note in batch.notes {

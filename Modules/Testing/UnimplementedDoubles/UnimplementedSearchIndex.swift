@@ -8,7 +8,7 @@ public struct UnimplementedSearchIndex: SearchIndex {
     public func cursor() async throws -> JournalCursor? { throw unimplemented("SearchIndex.cursor") }
     public func revisions(of ids: [NoteID]) async throws -> [NoteID: Int] { throw unimplemented("SearchIndex.revisions(of:)") }
     public func indexedIDs() async throws -> Set<NoteID> { throw unimplemented("SearchIndex.indexedIDs") }
-    public func apply(_ batch: SearchIndexBatch, expected: JournalCursor?, next: JournalCursor) async throws -> Bool {
+    public func apply(_ batch: SearchIndexBatch, expected: JournalCursor?, next: JournalCursor, moreToFollow: Bool) async throws -> Bool {
         throw unimplemented("SearchIndex.apply")
     }
     public func search(_ query: SearchQuery, limit: Int?) async throws -> [SearchHit] { throw unimplemented("SearchIndex.search") }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Crash test of the search index from outside (issue 17): real `quill` processes (add, edit, rm,
-import of a folder, search) SIGKILLed at random moments; after each round, and at the end,
+import of a folder, search) SIGKILLed at random moments (first, searches killed while they index
+an import of several pages); after each round, and at the end,
 `quill search` must find every acknowledged note (one whose command finished and printed its
 ID) with its latest text, and nothing deleted. A killed command may or may not have happened;
 either outcome is accepted for that note until a later command settles it.
@@ -76,18 +77,18 @@ class Chaos:
         else:
             self.notes[note_id] = self.notes[note_id] | {None}
 
-    def import_folder(self):
+    def import_folder(self, count=None):
         token = self.token()
         folder = os.path.join(self.work, "folder-" + token)
         os.makedirs(folder)
-        for index in range(self.rng.randint(50, 400)):
+        for index in range(count or self.rng.randint(50, 400)):
             with open(os.path.join(folder, "note %d.md" % index), "w") as handle:
                 handle.write("imported %s number %d\n" % (token, index))
         finished, _ = self.run(["import", folder], self.maybe_kill())
         self.imports[token] = ("sure", index + 1) if finished else ("maybe", index + 1)
 
-    def search(self, query, kill=False):
-        finished, out = self.run(["search", query, "--json"], self.maybe_kill() if kill else None)
+    def search(self, query, kill=False, kill_after=None):
+        finished, out = self.run(["search", query, "--json"], (kill_after or self.maybe_kill()) if kill else None)
         return [hit["id"] for hit in json.loads(out)] if finished else None
 
     def check(self):
@@ -120,6 +121,14 @@ class Chaos:
         for note_id, tokens in self.notes.items():
             self.seen.setdefault(note_id, set()).update(tokens - {None})
 
+    def large_import(self):
+        """More notes than one page of a catch-up (5,000), then searches killed while they index
+        them: the index commits all pages but the last without waiting for the disk."""
+        self.import_folder(count=12_000)
+        for _ in range(5):  # a debug build takes about 0.7 s to index them
+            self.search("imported", kill=True, kill_after=self.rng.uniform(0.05, 1.0))
+        self.check()
+
     def search_killed(self):
         self.search(self.rng.choice(["tok*", "body", "edited", "imported"]), kill=True)
 
@@ -137,6 +146,7 @@ def main():
     chaos.seen = {}
     start, rounds = time.monotonic(), 0
     try:
+        chaos.large_import()
         while rounds < options.rounds and time.monotonic() - start < options.time_limit:
             chaos.round()
             rounds += 1

@@ -6,7 +6,7 @@ import SearchIndexInterface
 /// indexed revision; `note_text` is the FTS5 table of titles and bodies, sharing its rowids;
 /// `note_tags` answers `tag:x`; `index_state` holds the journal cursor.
 ///
-/// Pages are 64 KiB and are read through a memory map. With 4 KiB pages, bodies of 1–4 KiB
+/// Pages are 64 KiB, and searches read them through a memory map (`mappedBytes`). With 4 KiB pages, bodies of 1–4 KiB
 /// left a quarter of each page empty (534 MB for the 100,000 notes of the search benchmark,
 /// 456 MB now), and a search copied every page it read; building the index now takes about
 /// 0.6 s less, and no search of `Tools/benchmarks/search.sh` takes longer (a phrase 74 → 55 ms,
@@ -14,11 +14,14 @@ import SearchIndexInterface
 enum SQLiteIndexSchema {
     static let version = 2
 
+    /// How much of the file a search maps (SQLite's own limit on Linux, just under 2 GiB).
+    static let mappedBytes = 2_147_418_112
+
     /// Sets the connection up and creates the tables if the file is new; `false` if the file
     /// holds another version (the caller makes it afresh).
     static func prepare(_ connection: SQLiteConnection) throws -> Bool {
         try connection.execute(
-            "PRAGMA page_size = 65536; PRAGMA mmap_size = 2147418112; PRAGMA cache_size = -32768; "
+            "PRAGMA page_size = 65536; PRAGMA cache_size = -32768; "
                 + "PRAGMA journal_mode = TRUNCATE; PRAGMA synchronous = NORMAL;")
         var found = 0
         try connection.query("PRAGMA user_version") { found = Int($0.integer(0)) }

@@ -41,46 +41,44 @@ class Rows(list):
         super().append(row)
 
 
-def measure(new, old, count, runs, rows):
-    work = tempfile.mkdtemp(prefix="quill-search-bench-")
-    try:
-        home = os.path.join(work, "home")
-        queries = json.loads(subprocess.run([sys.executable, os.path.join(HERE, "search_corpus.py"), home, str(count)],
-                                            check=True, capture_output=True, text=True).stdout)
-        timed(new, home, ["list", "-n", "1"])  # rebuilds the store's journal, as after a restore
-        first, _ = timed(new, home, ["search", "anything"])
-        rows.append("| first `quill search` at %d notes (builds the index from the notes) | — | %.0f ms | — |" % (count, first))
-        all_new = []
-        for name, args in queries.items():
-            new_times, old_times, found = [], [], 0
-            for _ in range(runs):
-                elapsed, out = timed(new, home, ["search"] + args)
-                new_times.append(elapsed)
-                found = sum(1 for line in out.splitlines() if not line.startswith(" "))
-                if not args[0].startswith(("tag:", '"')) and not args[0].endswith("*"):
-                    old_times.append(timed(old, home, ["search"] + args)[0])
-            all_new += new_times
-            rows.append("| `quill search %s` at %d notes: %s, %d found | %s | %.1f ms | %s |" % (
-                " ".join(args), count, name, found, "≤ 50 ms" if count >= 100_000 else "≤ 25 ms", median(new_times),
-                "%.1f ms" % median(old_times) if old_times else "(not in the old language)"))
-        rows.append("| **`quill search`, median of every run above at %d notes** | %s | **%.1f ms** | |" % (
-            count, "≤ 50 ms" if count >= 100_000 else "≤ 25 ms", median(all_new)))
-        for command in ("add", "edit"):
-            new_times, old_times = [], []
-            for index in range(runs * 2):
-                for quill, times in ((new, new_times), (old, old_times)):
-                    if command == "add":
-                        args = ["add", "bench %d" % index, "--body", "x " * 1000]
-                    else:
-                        target = timed(quill, home, ["list", "-n", "1", "--json"])[1]
-                        note_id = json.loads(target)[0]["id"]
-                        args = ["edit", note_id, "--body", "edited %d %s" % (index, "y " * 1000)]
-                    times.append(timed(quill, home, args)[0])
-            ratio = median(new_times) / median(old_times)
-            rows.append("| `quill %s` at %d notes, NEW vs OLD alternated, median of %d each | within 10%% | %.1f ms vs %.1f ms: %+.0f%% | |" % (
-                command, count, runs * 2, median(new_times), median(old_times), (ratio - 1) * 100))
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+def measure(new, old, count, runs, rows, work):
+    """The searches, `add` and `edit` on COUNT notes in WORK, which the caller deletes (at the
+    end: deleting 100,000 files stalls this disk for a while, which would land on what follows)."""
+    home = os.path.join(work, "home")
+    queries = json.loads(subprocess.run([sys.executable, os.path.join(HERE, "search_corpus.py"), home, str(count)],
+                                        check=True, capture_output=True, text=True).stdout)
+    timed(new, home, ["list", "-n", "1"])  # rebuilds the store's journal, as after a restore
+    first, _ = timed(new, home, ["search", "anything"])
+    rows.append("| first `quill search` at %d notes (builds the index from the notes) | — | %.0f ms | — |" % (count, first))
+    all_new = []
+    for name, args in queries.items():
+        new_times, old_times, found = [], [], 0
+        for _ in range(runs):
+            elapsed, out = timed(new, home, ["search"] + args)
+            new_times.append(elapsed)
+            found = sum(1 for line in out.splitlines() if not line.startswith(" "))
+            if not args[0].startswith(("tag:", '"')) and not args[0].endswith("*"):
+                old_times.append(timed(old, home, ["search"] + args)[0])
+        all_new += new_times
+        rows.append("| `quill search %s` at %d notes: %s, %d found | %s | %.1f ms | %s |" % (
+            " ".join(args), count, name, found, "≤ 50 ms" if count >= 100_000 else "≤ 25 ms", median(new_times),
+            "%.1f ms" % median(old_times) if old_times else "(not in the old language)"))
+    rows.append("| **`quill search`, median of every run above at %d notes** | %s | **%.1f ms** | |" % (
+        count, "≤ 50 ms" if count >= 100_000 else "≤ 25 ms", median(all_new)))
+    for command in ("add", "edit"):
+        new_times, old_times = [], []
+        for index in range(runs * 2):
+            for quill, times in ((new, new_times), (old, old_times)):
+                if command == "add":
+                    args = ["add", "bench %d" % index, "--body", "x " * 1000]
+                else:
+                    target = timed(quill, home, ["list", "-n", "1", "--json"])[1]
+                    note_id = json.loads(target)[0]["id"]
+                    args = ["edit", note_id, "--body", "edited %d %s" % (index, "y " * 1000)]
+                times.append(timed(quill, home, args)[0])
+        ratio = median(new_times) / median(old_times)
+        rows.append("| `quill %s` at %d notes, NEW vs OLD alternated, median of %d each | within 10%% | %.1f ms vs %.1f ms: %+.0f%% | |" % (
+            command, count, runs * 2, median(new_times), median(old_times), (ratio - 1) * 100))
 
 
 def startup(new, old, runs, rows):
@@ -143,9 +141,14 @@ def main():
     rows += ["| measurement (release build, whole process; NEW = this code, OLD = baseline) | target | NEW | OLD |",
             "|---|---|---|---|"]
     startup(new, old, runs, rows)
-    for count in (10_000, 100_000):
-        measure(new, old, count, runs, rows)
-    first_search_after_import(new, max(3, runs // 2), rows)
+    works = [tempfile.mkdtemp(prefix="quill-search-bench-") for _ in range(2)]
+    try:
+        for count, work in zip((10_000, 100_000), works):
+            measure(new, old, count, runs, rows, work)
+        first_search_after_import(new, max(3, runs // 2), rows)
+    finally:
+        for work in works:
+            shutil.rmtree(work, ignore_errors=True)
     table = "\n".join(rows)
     stamp = "Measured %s on this machine (%d cores; load average %.1f %.1f %.1f at the end) by `Tools/benchmarks/search.sh`.\n\n" % (
         (time.strftime("%Y-%m-%d"), os.cpu_count()) + os.getloadavg())

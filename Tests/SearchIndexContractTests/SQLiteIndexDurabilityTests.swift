@@ -60,6 +60,17 @@ struct SQLiteIndexDurabilityTests {
         #expect(Set(try await afterRestart.titles("kiwi")) == ["Note 1", "Note 2", "Note 3"])
     }
 
+    /// A last page that finds the cursor moved commits nothing, so it syncs nothing either.
+    @Test func aLastPageThatIsNotAppliedMakesNothingDurable() async throws {
+        let index = SQLiteSearchIndex(path: path, files: disk)
+        _ = try await catchUp(index, notes: [1, 2], finished: false)
+        #expect(try await !index.apply(SearchIndexBatch(notes: [try Notes.note(3, body: "kiwi")]),
+                                       expected: JournalCursor("elsewhere"), next: JournalCursor("page-3"), moreToFollow: false))
+        #expect(try markers().count == 1)
+        let afterRestart = SQLiteSearchIndex(path: path, files: RestartedMachineFileAccessor(wrapping: disk))
+        #expect(try await afterRestart.cursor() == nil)
+    }
+
     /// Without a way to tell a restart, nothing is left for the disk to write later.
     @Test func withoutAnEpochEveryPageIsDurable() async throws {
         let cannotTell = RestartedMachineFileAccessor(wrapping: disk, epoch: nil)

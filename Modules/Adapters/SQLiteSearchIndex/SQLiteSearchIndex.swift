@@ -85,7 +85,8 @@ public final class SQLiteSearchIndex: SearchIndex {
                 try connection.query("INSERT OR REPLACE INTO index_state (key, value) VALUES ('cursor', ?)", [.text(next.rawValue)])
                 return true
             }
-            if !deferring, let written = marker {
+            // A commit that wrote nothing (the cursor had moved) synced nothing either.
+            if !deferring, applied, let written = marker {
                 unsynced.remove(written)
                 marker = nil
             }
@@ -112,8 +113,8 @@ public final class SQLiteSearchIndex: SearchIndex {
     }
 
     /// Runs `body` on the open connection (opening it first) and this instance's marker,
-    /// reporting SQLite's errors as `SearchIndexError`: `damaged` for a file that is not a whole
-    /// database.
+    /// reporting SQLite's and the markers' errors as `SearchIndexError`: `damaged` for a file
+    /// that is not a whole database.
     private func using<T: Sendable>(_ body: (SQLiteConnection, inout String?) throws -> T) throws -> T {
         try state.withLock { state in
             do {
@@ -122,6 +123,8 @@ public final class SQLiteSearchIndex: SearchIndex {
                 return try body(open, &state.marker)
             } catch let error as SQLiteError {
                 throw error.isDamage ? SearchIndexError.damaged(error.description) : SearchIndexError.unavailable(error.description)
+            } catch let error as FileSystemError {
+                throw SearchIndexError.unavailable(error.description)
             }
         }
     }

@@ -28,8 +28,9 @@ func module(_ layer: String, _ name: String, _ dependencies: [Target.Dependency]
     .target(name: name, dependencies: dependencies, path: "Modules/\(layer)/\(name)")
 }
 
-func tests(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
-    .testTarget(name: name, dependencies: dependencies, path: "Tests/\(name)")
+/// A test target; `exclude` names files it reads from its own folder at run time (fixtures).
+func tests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String] = []) -> Target {
+    .testTarget(name: name, dependencies: dependencies, path: "Tests/\(name)", exclude: exclude)
 }
 
 let package = Package(
@@ -276,7 +277,7 @@ let package = Package(
         tests("ServerStoreContractTests", [
             "CSQLite", "PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting",
             "SQLiteServerStore", logging, postgresNIO,
-        ]),
+        ], exclude: ["Fixtures"]),
         tests("ServerStoreInterfaceTests", ["QuillModels", "ServerStoreInterface"]),
         tests("SettingsContractTests", [
             "FileSystemInterface", "FileSystemTesting", "JSONFileSettings", "LocalFileSystem", "ScratchDirectories",

@@ -24,6 +24,7 @@ import Synchronization
 /// deleted and made afresh (`removeAll`).
 public final class SQLiteSearchIndex: SearchIndex {
     private let path: String
+    private let files: any FileAccessing
     private let unsynced: UnsyncedIndexWrites
     private let state = Mutex(State())
 
@@ -34,10 +35,11 @@ public final class SQLiteSearchIndex: SearchIndex {
         var marker: String?
     }
 
-    /// - Parameter files: where the markers of commits not yet on the disk are kept, and how a
-    ///   restart of the machine is told.
+    /// - Parameter files: how the index's folder is made and its files removed, where the markers
+    ///   of commits not yet on the disk are kept, and how a restart of the machine is told.
     public init(path: String, files: any FileAccessing) {
         self.path = path
+        self.files = files
         self.unsynced = UnsyncedIndexWrites(indexPath: path, files: files)
     }
 
@@ -132,8 +134,7 @@ public final class SQLiteSearchIndex: SearchIndex {
     /// Opens the file, making it afresh if it holds another schema version or may have lost
     /// commits in a restart of the machine.
     private func open() throws -> SQLiteConnection {
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try files.createDirectory((path as NSString).deletingLastPathComponent)
         if try unsynced.mayHaveLostCommits() { try deleteFiles() }
         let connection = try SQLiteConnection(path: path)
         if try SQLiteIndexSchema.prepare(connection) { return connection }
@@ -146,14 +147,13 @@ public final class SQLiteSearchIndex: SearchIndex {
         return fresh
     }
 
+    /// Removes the file, its journals and every marker.
     private func deleteFiles() throws {
-        for suffix in ["", "-journal", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-            do {
-                try FileManager.default.removeItem(atPath: path + suffix)
-            } catch {
-                throw SearchIndexError.unavailable("cannot remove \(path + suffix): \(error.localizedDescription)")
-            }
+        do {
+            for suffix in ["", "-journal", "-wal", "-shm"] where files.exists(path + suffix) { try files.remove(path + suffix) }
+            try unsynced.removeAll()
+        } catch let error as FileSystemError {
+            throw SearchIndexError.unavailable("cannot remove the index at \(path): \(error.description)")
         }
-        try unsynced.removeAll()
     }
 }

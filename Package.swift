@@ -115,27 +115,32 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", path: "Modules/SystemLibraries/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
+        // Kits: shared technology (a C library's one wrapper, the durable-file sequence) that
+        // adapters of different concerns use; a kit knows no interface.
+        module("Kits", "POSIXFileKit"),
+        module("Kits", "SQLiteKit", ["CSQLite"]),
+
         // Adapters: the real implementations, <Technology><Concern>, each over its one technology.
         module("Adapters", "CryptoTokenSecurity", ["TokenSecurityInterface", crypto]),
         module("Adapters", "FileNoteStore", [
             "FileSystemInterface", "NoteStoreInterface", "QuillModels", "SearchIndexInterface",
         ]),
-        module("Adapters", "FileSyncState", ["QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
+        module("Adapters", "FileSyncState", ["POSIXFileKit", "QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
         module("Adapters", "GlibcAllocator", ["CAllocator"]),
         module("Adapters", "HTTPSyncTransport", [
             asyncHTTPClient, nioCore, nioPosix, "QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface",
         ]),
         module("Adapters", "JSONFileSettings", ["FileSystemInterface", "SettingsInterface"]),
         module("Adapters", "LocalByteStream", ["ByteStreamInterface"]),
-        module("Adapters", "LocalFileSystem", ["CFileSync", "FileSystemInterface"]),
+        module("Adapters", "LocalFileSystem", ["CFileSync", "FileSystemInterface", "POSIXFileKit"]),
         module("Adapters", "POSIXTerminal", ["TerminalInterface"]),
         module("Adapters", "PostgresServerStore", [
             "QuillModels", "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface", logging,
             postgresNIO, serviceLifecycle,
         ]),
-        module("Adapters", "SQLiteSearchIndex", ["CSQLite", "FileSystemInterface", "QuillModels", "SearchIndexInterface"]),
+        module("Adapters", "SQLiteSearchIndex", ["FileSystemInterface", "QuillModels", "SearchIndexInterface", "SQLiteKit"]),
         module("Adapters", "SQLiteServerStore", [
-            "CSQLite", "QuillModels", "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface",
+            "QuillModels", "ServerStoreInterface", "SQLiteKit", "TokenSecurityInterface", "WebSessionInterface",
         ]),
         module("Adapters", "SystemClock", ["ClockInterface"]),
         module("Adapters", "SystemRandomness", ["QuillModels", "RandomnessInterface"]),
@@ -218,7 +223,7 @@ let package = Package(
             "CompressionInterface", "CompressionTesting", "RandomnessTesting", "ZlibCompression",
         ]),
         tests("FileSystemContractTests", [
-            "FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "ScratchDirectories",
+            "ChildProcesses", "FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "ScratchDirectories",
         ]),
         tests("HTTPSyncTransportTests", [
             "HTTPSyncTransport", "QuillModels", "SyncStateInterface", "SyncTransportInterface",
@@ -265,7 +270,7 @@ let package = Package(
             "SQLiteSearchIndex",
         ]),
         tests("ServerCompositionTests", [
-            "QuillServerCLI", "ServerComposition", "ServerStoreInterface", "ServerStoreTesting",
+            "ChildProcesses", "QuillServerCLI", "ServerComposition", "ServerStoreInterface", "ServerStoreTesting",
             "TokenSecurityInterface", "WebSessionInterface", logging,
         ]),
         tests("ServerFeatureTests", [
@@ -276,7 +281,7 @@ let package = Package(
         ]),
         tests("ServerStoreContractTests", [
             "CSQLite", "PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting",
-            "SQLiteServerStore", logging, postgresNIO,
+            "SQLiteKit", "SQLiteServerStore", logging, postgresNIO,
         ], exclude: ["Fixtures"]),
         tests("ServerStoreInterfaceTests", ["QuillModels", "ServerStoreInterface"]),
         tests("SettingsContractTests", [

@@ -24,17 +24,6 @@ struct WallClockContractTests {
         }
     }
 
-    @Test("Time never runs backwards between two readings", arguments: Implementation.allCases)
-    func neverBackwards(_ implementation: Implementation) {
-        let clock = implementation.make()
-        var previous = clock.now()
-        for _ in 0..<1_000 {
-            let next = clock.now()
-            #expect(next >= previous)
-            previous = next
-        }
-    }
-
     @Test("A reading is a date of this century", arguments: Implementation.allCases)
     func plausible(_ implementation: Implementation) throws {
         let utc = try #require(TimeZone(identifier: "UTC"))

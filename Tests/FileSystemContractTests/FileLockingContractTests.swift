@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import FileSystemInterface
 import FileSystemTesting
@@ -58,13 +59,17 @@ struct FileLockingContractTests {
     func sharedHoldersMayOverlap(fixture: Implementation) async throws {
         let (locks, path) = try fixture.make()
         let occupancy = Occupancy()
+        // Each holder stays inside until two holders are inside at once: if shared holders
+        // excluded each other, the first would wait alone, and the bound fails the test.
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<4 {
                 group.addTask {
                     try await locks.withLock(at: path, exclusive: false) {
                         occupancy.enter()
-                        try await Task.sleep(for: .milliseconds(50))
-                        occupancy.leave()
+                        defer { occupancy.leave() }
+                        try await BoundedWait.until("a second shared holder is inside with this one", within: .seconds(20)) {
+                            occupancy.most > 1
+                        }
                     }
                 }
             }

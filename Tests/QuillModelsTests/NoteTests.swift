@@ -17,6 +17,16 @@ struct NoteTests {
         #expect(!note.isDeleted)
     }
 
+    /// A wall clock may step backwards (`WallClock`); a revision stamped by it is never updated
+    /// before it was created.
+    @Test func aClockThatSteppedBackNeverPutsUpdatedBeforeCreated() throws {
+        let note = try Note(id: id, title: "t", body: "", tags: [], created: date, updated: date)
+        let revised = try note.revised(body: "later", at: date.addingTimeInterval(-3_600))
+        #expect(revised.updated == note.created)
+        #expect(revised.revision == 2)
+        #expect(note.deleted(at: date.addingTimeInterval(-60)).updated == note.created)
+    }
+
     /// Exactly Unicode white space is trimmed, on every platform: Linux Foundation's
     /// `.whitespaces` also trimmed U+200B ZERO WIDTH SPACE (not white space), and only when an
     /// end was white space, a rule docs/openapi.yaml could not state.

@@ -19,7 +19,9 @@ import Testing
 
         // A writer keeps creating notes while the backup runs.
         let written = Atomic<Int>(0)
+        let writerEnded = Atomic<Bool>(false)
         let writing = Task {
+            defer { writerEnded.store(true, ordering: .sequentiallyConsistent) }
             for index in 0..<400 where !Task.isCancelled {
                 let id = String(format: "%04x", index + 1)
                 guard try await server.request("POST", "/v1/notes", token: token, json: NoteJSONSample.note(id)).status == 201 else {
@@ -28,8 +30,11 @@ import Testing
                 written.store(index + 1, ordering: .sequentiallyConsistent)
             }
         }
-        while written.load(ordering: .sequentiallyConsistent) < 20 { try await Task.sleep(for: .milliseconds(10)) }
+        try await BoundedWait.until("20 notes are written, or the writer stops", within: .seconds(60)) {
+            written.load(ordering: .sequentiallyConsistent) >= 20 || writerEnded.load(ordering: .sequentiallyConsistent)
+        }
         let before = written.load(ordering: .sequentiallyConsistent)
+        if before < 20 { try await writing.value } // the writer failed: its error is the test's
         let backedUp = try QuillServer.run(["backup", backup, "--data-dir", live])
         #expect(backedUp.status == 0 && backedUp.errors.contains("backed up to"), "\(backedUp.errors)")
         try await writing.value

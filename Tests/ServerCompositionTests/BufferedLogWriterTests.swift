@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import ServerComposition
 import Synchronization
@@ -38,13 +39,20 @@ import Testing
             sink.write(bytes)
         }
         writer.append(Array("first\n".utf8))
-        // Wait (at most 5 s) until the writer has taken "first" and is stuck in the sink.
-        for _ in 0..<1_000 where !entered.isRaised { try await Task.sleep(for: .milliseconds(5)) }
-        try #require(entered.isRaised)
+        try await BoundedWait.until("the writer has taken \"first\" and is stuck in the sink") { entered.isRaised }
+        // The sink stays stuck until the appends have returned: an append that waited for it
+        // would never return, and the bound would fail the test (the gate is opened either way).
         let line = Array(String(repeating: "x", count: 9).utf8) + [UInt8(ascii: "\n")]
-        let started = ContinuousClock.now
-        for _ in 0..<50 { writer.append(line) }
-        #expect(ContinuousClock.now - started < .seconds(1), "append waited for the sink")
+        let appended = Flag()
+        Thread {
+            for _ in 0..<50 { writer.append(line) }
+            appended.raise()
+        }.start()
+        do {
+            try await BoundedWait.until("50 appends return while the sink is stuck", within: .seconds(10)) { appended.isRaised }
+        } catch {
+            Issue.record("append waited for the sink: \(error)")
+        }
         #expect(writer.droppedCount == 40, "100 bytes hold ten 10-byte lines; the other 40 are dropped")
         for _ in 0..<10 { gate.signal() }
         writer.shutdown()
@@ -53,13 +61,24 @@ import Testing
         #expect(sink.text.contains("40 log lines dropped"))
     }
 
-    @Test func aBurstOfLinesIsWrittenInAFewBatchesNotOneWritePerLine() {
+    @Test func linesThatArriveWhileTheSinkIsBusyAreWrittenInOneBatch() async throws {
         let sink = CollectingSink()
-        let writer = BufferedLogWriter(batchInterval: .milliseconds(50), sink: sink.write)
+        let gate = DispatchSemaphore(value: 0)
+        let entered = Flag()
+        let writer = BufferedLogWriter(batchInterval: .zero) { bytes in
+            if !entered.isRaised {
+                entered.raise()
+                gate.wait()
+            }
+            sink.write(bytes)
+        }
+        writer.append(Array("first\n".utf8))
+        try await BoundedWait.until("the writer is busy writing \"first\"") { entered.isRaised }
         for index in 0..<1_000 { writer.append(Array("line \(index)\n".utf8)) }
+        gate.signal()
         writer.shutdown()
-        #expect(sink.text.split(separator: "\n").count == 1_000)
-        #expect(sink.calls <= 100, "\(sink.calls) writes for 1,000 lines")
+        #expect(sink.text.split(separator: "\n").count == 1_001)
+        #expect(sink.calls == 2, "\(sink.calls) writes: the 1,000 lines buffered while the sink was busy should be one")
     }
 
     @Test func linesAfterShutdownAreDroppedAndShutdownTwiceIsHarmless() {

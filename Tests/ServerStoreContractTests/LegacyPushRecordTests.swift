@@ -1,3 +1,4 @@
+import SQLiteKit
 import Foundation
 import Logging
 import PostgresNIO
@@ -24,7 +25,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("quill.sqlite").path
 
-        let legacy = try SQLiteConnection(path: path)
+        let legacy = try SQLiteConnection.serverStore(path: path)
         try legacy.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_ms INTEGER NOT NULL)")
         for migration in SQLiteMigrations.all where migration.version <= 3 {
             try legacy.execute(migration.sql)

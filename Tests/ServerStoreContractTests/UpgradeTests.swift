@@ -1,3 +1,4 @@
+import SQLiteKit
 import Foundation
 import Logging
 import PostgresNIO
@@ -27,7 +28,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("old.sqlite").path
-        let loading = try SQLiteConnection(path: path)
+        let loading = try SQLiteConnection.serverStore(path: path)
         try loading.execute(try Self.sql(fixture))
         loading.close()
 

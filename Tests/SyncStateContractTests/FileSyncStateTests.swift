@@ -48,16 +48,6 @@ struct FileSyncStateTests {
         let found = try await reader.baseRevisions(of: ["aa", "bb", "cc", "dd"].compactMap(NoteID.init))
         #expect(found == [NoteID("aa")!: 3, NoteID("bb")!: 2, NoteID("cc")!: 1, NoteID("dd")!: 5])
     }
-
-    @Test("The config directory follows XDG_CONFIG_HOME, else ~/.config",
-          arguments: [
-              (["XDG_CONFIG_HOME": "/x/conf", "HOME": "/home/u"], "/x/conf/quill"),
-              (["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"], "/home/u/.config/quill"),
-              (["HOME": "/home/u"], "/home/u/.config/quill"),
-          ])
-    func configDirectory(environment: [String: String], expected: String) {
-        #expect(ConfigDirectory.path(environment: environment) == expected)
-    }
 }
 
 @Suite("File base revisions: looking up a few notes scans, many notes load; both agree", .scratchDirectory)

@@ -55,7 +55,7 @@ public actor FileBaseRevisionStore: BaseRevisionStoring {
         // Starting with a line break ends a line torn by a crash, so it cannot swallow this record.
         var text = "\n"
         for (id, revision) in revisions { text += "\(id.rawValue) \(revision)\n" }
-        try DurableFile.append(Data(text.utf8), to: path, mode: 0o600)
+        try DurableFile.append(Data(text.utf8), to: path)
         if var cache {
             cache.merge(revisions, uniquingKeysWith: max)
             self.cache = cache
@@ -92,7 +92,7 @@ public actor FileBaseRevisionStore: BaseRevisionStoring {
     private func compact(_ all: [NoteID: Int]) throws {
         var text = ""
         for (id, revision) in all { text += "\(id.rawValue) \(revision)\n" }
-        try DurableFile.replace(path, with: Data(text.utf8), mode: 0o600)
+        try DurableFile.replace(path, with: Data(text.utf8))
         lines = all.count
     }
 }

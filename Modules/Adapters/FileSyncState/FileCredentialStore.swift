@@ -24,7 +24,7 @@ public struct FileCredentialStore: CredentialStoring {
 
     public func save(_ credentials: Credentials) async throws {
         let data = try NoteJSON.encoder.encode(FileShape(server: credentials.server.absoluteString, token: credentials.token))
-        try DurableFile.replace(path, with: data, mode: 0o600)
+        try DurableFile.replace(path, with: data)
     }
 
     public func remove() async throws { try DurableFile.remove(path) }

@@ -56,7 +56,7 @@ public struct FileSyncStateStore: SyncStateStoring {
         }
         let shape = FileShape(cursor: state.cursor, lastSuccessfulSyncMilliseconds: state.lastSuccessfulSync?.millisecondsSince1970,
                               inFlightPush: push)
-        try DurableFile.replace(path, with: try NoteJSON.encoder.encode(shape), mode: 0o600)
+        try DurableFile.replace(path, with: try NoteJSON.encoder.encode(shape))
     }
 
     public func reset() async throws { try DurableFile.remove(path) }

@@ -6,6 +6,7 @@ import Darwin
 import CFileSync
 import Foundation
 import FileSystemInterface
+import POSIXFileKit
 
 /// The real file system, through POSIX calls, with the durability `FileAccessing` promises:
 /// data is fsynced before a rename makes it visible, and the directory is fsynced after.
@@ -13,29 +14,7 @@ public struct LocalFileAccessor: FileAccessing {
     public init() {}
 
     public func read(_ path: String) throws(FileSystemError) -> Data {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .fromErrno(path: path) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .fromErrno(path: path) }
-        guard (status.st_mode & S_IFMT) != S_IFDIR else { throw .isADirectory(path: path) }
-        var data = Data()
-        var capacity = max(Int(status.st_size) + 1, 4096)
-        var buffer = [UInt8](repeating: 0, count: capacity)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, capacity) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .fromErrno(path: path)
-            }
-            if count == 0 { break }
-            data.append(contentsOf: buffer[0..<count])
-            if count == capacity, capacity < 1 << 20 {
-                capacity *= 2
-                buffer = [UInt8](repeating: 0, count: capacity)
-            }
-        }
-        return data
+        try mapped { () throws(POSIXFileError) in try POSIXFile.read(path) }
     }
 
     public func read(_ path: String, offset: Int64, count: Int) throws(FileSystemError) -> Data {
@@ -57,8 +36,7 @@ public struct LocalFileAccessor: FileAccessing {
     }
 
     public func write(_ data: Data, to path: String) throws(FileSystemError) {
-        try replace(path, with: data, syncingFile: true)
-        try syncDirectory(containing: path)
+        try mapped { () throws(POSIXFileError) in try POSIXFile.replace(path, with: data, permissions: .lessUmask(0o644), durably: true) }
     }
 
     /// Small batches are synced file by file; larger ones with one `syncfs(2)` for the whole
@@ -68,8 +46,10 @@ public struct LocalFileAccessor: FileAccessing {
             for file in files { try write(file.data, to: file.path) }
             return
         }
-        for file in files { try replace(file.path, with: file.data, syncingFile: false) }
-        let directory = parent(of: files[0].path)
+        for file in files {
+            try mapped { () throws(POSIXFileError) in try POSIXFile.replace(file.path, with: file.data, permissions: .lessUmask(0o644), durably: false) }
+        }
+        let directory = POSIXFile.parent(of: files[0].path)
         try synchronize(directory.isEmpty ? "." : directory)
     }
 
@@ -77,11 +57,11 @@ public struct LocalFileAccessor: FileAccessing {
         var directories: [String] = []
         for move in moves {
             guard rename(move.source, move.destination) == 0 else { throw .fromErrno(path: move.source) }
-            for directory in [parent(of: move.destination), parent(of: move.source)] where !directories.contains(directory) {
+            for directory in [POSIXFile.parent(of: move.destination), POSIXFile.parent(of: move.source)] where !directories.contains(directory) {
                 directories.append(directory)
             }
         }
-        for directory in directories { try syncDirectory(directory) }
+        for directory in directories { try mapped { () throws(POSIXFileError) in try POSIXFile.syncDirectory(directory) } }
     }
 
     /// `O_EXCL` does the checking: if a path is taken, the files this call created are removed
@@ -101,7 +81,7 @@ public struct LocalFileAccessor: FileAccessing {
                 failure = errno == EEXIST ? .alreadyExists(path: file.path) : .fromErrno(path: file.path)
             } else {
                 created.append(file.path)
-                do throws(FileSystemError) { try Self.writeAll(file.data, to: descriptor, path: file.path) } catch { failure = error }
+                do throws(POSIXFileError) { try POSIXFile.writeAll(file.data, to: descriptor, path: file.path) } catch { failure = .fromErrno(error.code, path: error.path) }
                 close(descriptor)
             }
             if let failure {
@@ -127,41 +107,14 @@ public struct LocalFileAccessor: FileAccessing {
         return text
     }
 
-    /// Writes `data` to a temporary file beside `path`, then renames it over `path`.
-    private func replace(_ path: String, with data: Data, syncingFile: Bool) throws(FileSystemError) {
-        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .fromErrno(path: path) }
-        do throws(FileSystemError) {
-            try Self.writeAll(data, to: descriptor, path: path)
-            if syncingFile, fsync(descriptor) != 0 { throw FileSystemError.fromErrno(path: path) }
-            close(descriptor)
-        } catch {
-            close(descriptor)
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let failure = FileSystemError.fromErrno(path: path)
-            unlink(temporary)
-            throw failure
-        }
-    }
-
     public func append(_ data: Data, to path: String) throws(FileSystemError) {
-        let existed = access(path, F_OK) == 0
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .fromErrno(path: path) }
-        defer { close(descriptor) }
-        try Self.writeAll(data, to: descriptor, path: path)
-        guard fsync(descriptor) == 0 else { throw .fromErrno(path: path) }
-        if !existed { try syncDirectory(containing: path) }
+        try mapped { () throws(POSIXFileError) in try POSIXFile.append(data, to: path, permissions: .lessUmask(0o644)) }
     }
 
     public func move(_ source: String, to destination: String) throws(FileSystemError) {
         guard rename(source, destination) == 0 else { throw .fromErrno(path: source) }
-        try syncDirectory(containing: destination)
-        if parent(of: source) != parent(of: destination) { try syncDirectory(containing: source) }
+        let directories = Set([POSIXFile.parent(of: destination), POSIXFile.parent(of: source)])
+        for directory in directories { try mapped { () throws(POSIXFileError) in try POSIXFile.syncDirectory(directory) } }
     }
 
     public func remove(_ path: String) throws(FileSystemError) {
@@ -201,45 +154,11 @@ public struct LocalFileAccessor: FileAccessing {
     }
 
     public func createDirectory(_ path: String) throws(FileSystemError) {
-        var status = stat()
-        if stat(path, &status) == 0 {
-            guard (status.st_mode & S_IFMT) == S_IFDIR else { throw .notADirectory(path: path) }
-            return
-        }
-        let parentPath = parent(of: path)
-        if !parentPath.isEmpty, parentPath != path, !exists(parentPath) { try createDirectory(parentPath) }
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw .fromErrno(path: path) }
+        try mapped { () throws(POSIXFileError) in try POSIXFile.createDirectory(path, mode: 0o755) }
     }
 
-    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(FileSystemError) {
-        var offset = 0
-        let failure: FileSystemError? = data.withUnsafeBytes { bytes in
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return .fromErrno(path: path)
-                }
-                offset += written
-            }
-            return nil
-        }
-        if let failure { throw failure }
-    }
-
-    private func syncDirectory(containing path: String) throws(FileSystemError) {
-        try syncDirectory(parent(of: path))
-    }
-
-    private func syncDirectory(_ directory: String) throws(FileSystemError) {
-        let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .fromErrno(path: directory) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw .fromErrno(path: directory) }
-    }
-
-    private func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+    /// Runs a `POSIXFile` call, turning its `errno` into the error every `FileAccessing` throws.
+    private func mapped<T>(_ body: () throws(POSIXFileError) -> T) throws(FileSystemError) -> T {
+        do { return try body() } catch { throw .fromErrno(error.code, path: error.path) }
     }
 }

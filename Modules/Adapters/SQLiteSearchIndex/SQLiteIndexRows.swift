@@ -1,4 +1,4 @@
-import CSQLite
+import SQLiteKit
 import QuillModels
 
 /// Writes and deletes the rows of one note in every table of the index.
@@ -13,7 +13,7 @@ enum SQLiteIndexRows {
     static func insertOrReplace(_ note: Note, in connection: SQLiteConnection) throws {
         if try !insert(note, in: connection) {
             try remove(note.id, in: connection)
-            guard try insert(note, in: connection) else { throw SQLiteError(code: SQLITE_CONSTRAINT, message: "\(note.id) is still indexed") }
+            guard try insert(note, in: connection) else { throw SQLiteError.constraintViolation("\(note.id) is still indexed") }
         }
     }
 

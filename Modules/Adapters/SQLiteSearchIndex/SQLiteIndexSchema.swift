@@ -1,3 +1,4 @@
+import SQLiteKit
 import SearchIndexInterface
 
 /// The tables of the search index and its schema version.

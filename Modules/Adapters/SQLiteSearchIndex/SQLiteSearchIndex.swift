@@ -1,3 +1,4 @@
+import SQLiteKit
 import FileSystemInterface
 import Foundation
 import QuillModels
@@ -136,15 +137,21 @@ public final class SQLiteSearchIndex: SearchIndex {
     private func open() throws -> SQLiteConnection {
         try files.createDirectory((path as NSString).deletingLastPathComponent)
         if try unsynced.mayHaveLostCommits() { try deleteFiles() }
-        let connection = try SQLiteConnection(path: path)
+        let connection = try connect()
         if try SQLiteIndexSchema.prepare(connection) { return connection }
         connection.close()
         try deleteFiles()
-        let fresh = try SQLiteConnection(path: path)
+        let fresh = try connect()
         guard try SQLiteIndexSchema.prepare(fresh) else {
             throw SearchIndexError.unavailable("cannot create the index at \(path)")
         }
         return fresh
+    }
+
+    /// A catch-up page of another `quill` process holds the write lock for up to a few
+    /// seconds; a search waits for it rather than failing.
+    private func connect() throws(SQLiteError) -> SQLiteConnection {
+        try SQLiteConnection(path: path, access: .readWrite, busyTimeout: .seconds(10))
     }
 
     /// Removes the file, its journals and every marker.

@@ -1,3 +1,4 @@
+import SQLiteKit
 import Foundation
 
 /// Consistent copies of the SQLite store's file, taken while servers use it, and their restoration.
@@ -20,7 +21,7 @@ public enum SQLiteBackup {
             throw Refusal(description: "\(destination) already exists; a backup is written to a new file only")
         }
         do {
-            let connection = try SQLiteConnection(path: database)
+            let connection = try SQLiteConnection.serverStore(path: database)
             defer { connection.close() }
             try connection.query("VACUUM INTO ?", [.text(destination)])
         } catch let error as SQLiteError {
@@ -44,13 +45,13 @@ public enum SQLiteBackup {
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         do {
-            let connection = try SQLiteConnection(path: backup, readOnly: true)
+            let connection = try SQLiteConnection.inspecting(path: backup)
             defer { connection.close() }
             try connection.query("VACUUM INTO ?", [.text(database)])
             // The search index (schema version 6) finds notes by rowid, which VACUUM may renumber:
             // rebuilt from the restored notes, it cannot point at the wrong ones.
             if version >= 6 {
-                let restored = try SQLiteConnection(path: database)
+                let restored = try SQLiteConnection.serverStore(path: database)
                 defer { restored.close() }
                 try restored.execute("INSERT INTO notes_search (notes_search) VALUES ('rebuild')")
             }
@@ -67,7 +68,7 @@ public enum SQLiteBackup {
         guard FileManager.default.fileExists(atPath: path) else { throw Refusal(description: "there is no file at \(path)") }
         let known = SQLiteMigrations.all.map(\.version)
         do {
-            let connection = try SQLiteConnection(path: path, readOnly: true)
+            let connection = try SQLiteConnection.inspecting(path: path)
             defer { connection.close() }
             var check = ""
             try connection.query("PRAGMA quick_check") { check = $0.text(0) }

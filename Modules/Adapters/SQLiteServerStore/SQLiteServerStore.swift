@@ -1,3 +1,4 @@
+import SQLiteKit
 import Foundation
 import QuillModels
 import ServerStoreInterface
@@ -25,8 +26,8 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     /// Call `migrate()` before use.
     public init(path: String, readers: Int = 2) throws {
         do {
-            writer = Slot(try SQLiteConnection(path: path))
-            self.readers = try (0..<max(1, readers)).map { _ in Slot(try SQLiteConnection(path: path)) }
+            writer = Slot(try SQLiteConnection.serverStore(path: path))
+            self.readers = try (0..<max(1, readers)).map { _ in Slot(try SQLiteConnection.serverStore(path: path)) }
         } catch {
             throw SQLiteServerStore.storeError(error)
         }

@@ -64,7 +64,7 @@ public enum QuillRoots {
     /// sync state next to the notes it describes, HTTP to the server.
     static func productionSync(processEnvironment: [String: String], dataDirectory: String) -> SyncEnvironment {
         let syncDirectory = dataDirectory + "/sync"
-        let saved = ConfigDirectory.path(environment: processEnvironment).map { FileCredentialStore(directory: $0) }
+        let saved = try? FileCredentialStore(directory: XDGConfigDirectory(environment: processEnvironment).configDirectory())
         return SyncEnvironment(
             credentials: EnvironmentCredentials(saved: saved, environment: processEnvironment),
             state: FileSyncStateStore(directory: syncDirectory),

@@ -28,10 +28,13 @@ public struct ServerConfiguration: Equatable, Sendable {
     public var logFormat: LogFormat
     /// The addresses of TLS proxies whose `X-Forwarded-Proto: https` makes the web reader's cookie `Secure`.
     public var trustedProxies: [String]
+    /// Where `GET /v1/export` keeps its scratch files: `$TMPDIR`, else `/tmp`.
+    public var temporaryDirectory: String
 
     public init(host: String, port: Int, storage: Storage, logLevel: Logger.Level, logFormat: LogFormat = .text,
-                trustedProxies: [String] = []) {
+                trustedProxies: [String] = [], temporaryDirectory: String = "/tmp") {
         self.trustedProxies = trustedProxies
+        self.temporaryDirectory = temporaryDirectory
         self.host = host
         self.port = port
         self.storage = storage
@@ -90,7 +93,8 @@ public struct ServerConfiguration: Equatable, Sendable {
             storage = .sqlite(path: directory + "/" + databaseFileName)
         }
         return ServerConfiguration(host: host, port: port, storage: storage, logLevel: logLevel, logFormat: logFormat,
-                                   trustedProxies: options.trustedProxies)
+                                   trustedProxies: options.trustedProxies,
+                                   temporaryDirectory: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
     }
 
     /// `postgres://…` / `postgresql://…`, or `sqlite:PATH` for an SQLite file elsewhere.

@@ -31,11 +31,11 @@ public enum ServerRoots {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let store = try SQLiteServerStore(path: path)
-            return environment(store: store, sessions: store, hasher: hasher, scratch: temporaryScratch(), services: [], close: { store.close() },
+            return environment(store: store, sessions: store, hasher: hasher, scratch: TemporaryScratchStorage(directory: configuration.temporaryDirectory), services: [], close: { store.close() },
                                banner: ["storage: SQLite at \(path)"], web: web(configuration))
         case .postgres(let url):
             let store = try PostgresServerStore(url: url, logger: logger)
-            return environment(store: store, sessions: store, hasher: hasher, scratch: temporaryScratch(), services: [store], close: {},
+            return environment(store: store, sessions: store, hasher: hasher, scratch: TemporaryScratchStorage(directory: configuration.temporaryDirectory), services: [store], close: {},
                                banner: ["storage: PostgreSQL at \(ServerConfiguration.redacted(url))"], web: web(configuration))
         case .preview:
             return try preview(web: web(configuration))
@@ -77,10 +77,5 @@ public enum ServerRoots {
     /// The web reader's settings from the server's.
     static func web(_ configuration: ServerConfiguration) -> WebReaderSettings {
         WebReaderSettings(trustedProxies: Set(configuration.trustedProxies))
-    }
-
-    /// Scratch files for `GET /v1/export` in `$TMPDIR` (or `/tmp`).
-    private static func temporaryScratch() -> TemporaryScratchStorage {
-        TemporaryScratchStorage(directory: ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
     }
 }

@@ -2,23 +2,6 @@ import Foundation
 import QuillAPI
 import QuillModels
 
-/// One change a client pushed, as the server received it: the note as the client has it, and the
-/// server revision the client's edit started from (`nil` for a note the client created). The client's
-/// side is `SyncTransportInterface.OutgoingChange`.
-public struct PushedChange: Hashable, Sendable {
-    /// The largest base revision a client may name: far below `Int.max`, so that no number of
-    /// later writes (each adds 1) can overflow a revision.
-    public static let maximumBaseRevision = 999_999_999_999_999
-
-    public let note: Note
-    public let baseRevision: Int?
-
-    public init(note: Note, baseRevision: Int?) {
-        self.note = note
-        self.baseRevision = baseRevision
-    }
-}
-
 /// What happened to one pushed change: exactly the API's per-change result (`QuillAPI`).
 ///
 /// The same type, because a repository keeps the whole answer of a push (it is `Codable`)
@@ -61,38 +44,4 @@ public struct PushDigest: Hashable, Sendable, CustomStringConvertible {
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     public var description: String { rawValue }
-}
-
-/// The rule every repository applies to one pushed change, given the server's current version.
-///
-/// Kept here, next to the protocol, so that all repositories decide alike and the contract
-/// suite only has to check that they store what this decides.
-public enum PushRule {
-    public enum Decision: Equatable, Sendable {
-        /// Store the client's note with this revision.
-        case store(Note)
-        /// Store nothing; report this server version.
-        case conflict(Note)
-    }
-
-    public static func decide(_ change: PushedChange, current: Note?) throws(NoteValidationError) -> Decision {
-        switch (change.baseRevision, current) {
-        case (nil, nil):
-            return .store(try change.note.withRevision(1))
-        case (let base?, let current?) where base == current.revision:
-            return .store(try change.note.withRevision(try next(base)))
-        case (let base?, nil):
-            // The server never had (or has lost) a note the client synced before: keep the client's copy.
-            return .store(try change.note.withRevision(try next(base)))
-        case (_, let current?):
-            return .conflict(current)
-        }
-    }
-
-    /// The revision after `base`; one that would overflow is refused, not trapped on.
-    private static func next(_ base: Int) throws(NoteValidationError) -> Int {
-        let (next, overflow) = base.addingReportingOverflow(1)
-        guard !overflow else { throw .invalidRevision(base) }
-        return next
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import QuillModels
 
 /// Formats one log line into bytes, in either `LogFormat`, without `DateFormatter` or
 /// `String(format:)`: it runs once per request.
@@ -18,7 +19,7 @@ enum LogLine {
             line.append(UInt8(ascii: "="))
             let text = value.description
             if text.isEmpty || text.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") || $0 < 0x20 }) {
-                appendJSONString(text, to: &line)
+                JSONText.appendString(text, to: &line)
             } else {
                 line.append(contentsOf: text.utf8)
             }
@@ -35,14 +36,14 @@ enum LogLine {
         line.append(contentsOf: #"","level":""#.utf8)
         line.append(contentsOf: level.rawValue.utf8)
         line.append(contentsOf: #"","label":"#.utf8)
-        appendJSONString(label, to: &line)
+        JSONText.appendString(label, to: &line)
         line.append(contentsOf: #","message":"#.utf8)
-        appendJSONString(message, to: &line)
+        JSONText.appendString(message, to: &line)
         for (key, value) in sorted(metadata) {
             line.append(UInt8(ascii: ","))
-            appendJSONString(fixedFields.contains(key) ? "metadata." + key : key, to: &line)
+            JSONText.appendString(fixedFields.contains(key) ? "metadata." + key : key, to: &line)
             line.append(UInt8(ascii: ":"))
-            appendJSONString(value.description, to: &line)
+            JSONText.appendString(value.description, to: &line)
         }
         line.append(contentsOf: "}\n".utf8)
     }
@@ -86,39 +87,13 @@ enum LogLine {
         }
     }
 
-    /// The text with its line breaks (and other control characters) escaped, so one event is one line.
+    /// The text with its line breaks (and other control characters, quotes and backslashes) escaped
+    /// as in a JSON literal, so one event is one line.
     private static func appendSingleLine(_ text: String, to line: inout [UInt8]) {
         guard text.utf8.contains(where: { $0 < 0x20 }) else {
             line.append(contentsOf: text.utf8)
             return
         }
-        for byte in text.utf8 { appendEscaped(byte, to: &line) }
-    }
-
-    static func appendJSONString(_ text: String, to line: inout [UInt8]) {
-        line.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                line.append(UInt8(ascii: "\\"))
-                line.append(byte)
-            } else {
-                appendEscaped(byte, to: &line)
-            }
-        }
-        line.append(UInt8(ascii: "\""))
-    }
-
-    private static func appendEscaped(_ byte: UInt8, to line: inout [UInt8]) {
-        switch byte {
-        case UInt8(ascii: "\n"): line.append(contentsOf: #"\n"#.utf8)
-        case UInt8(ascii: "\r"): line.append(contentsOf: #"\r"#.utf8)
-        case UInt8(ascii: "\t"): line.append(contentsOf: #"\t"#.utf8)
-        case 0..<0x20:
-            let hex = Array("0123456789abcdef".utf8)
-            line.append(contentsOf: #"\u00"#.utf8)
-            line.append(hex[Int(byte >> 4)])
-            line.append(hex[Int(byte & 0x0f)])
-        default: line.append(byte)
-        }
+        JSONText.appendEscaped(text, to: &line)
     }
 }

@@ -37,7 +37,7 @@ struct ManifestBuilder {
         line.append(contentsOf: #"{"bytes":"#.utf8)
         line.append(contentsOf: String(content.count).utf8)
         line.append(contentsOf: #","path":"#.utf8)
-        line.append(contentsOf: JSONString.quote(path).utf8)
+        line.append(contentsOf: JSONText.quoted(path).utf8)
         line.append(contentsOf: #","sha256":""#.utf8)
         line.append(contentsOf: SHA256Hex.hex(SHA256.hash(data: content)).utf8)
         line.append(contentsOf: #""}"#.utf8)

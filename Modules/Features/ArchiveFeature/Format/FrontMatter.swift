@@ -52,8 +52,8 @@ enum FrontMatter {
     static func render(_ note: Note) -> [UInt8] {
         var text = delimiter
         text += "id: \(note.id)\n"
-        text += "title: \(JSONString.quote(note.title))\n"
-        text += "tags: [" + note.tags.map { JSONString.quote($0.rawValue) }.joined(separator: ", ") + "]\n"
+        text += "title: \(JSONText.quoted(note.title))\n"
+        text += "tags: [" + note.tags.map { JSONText.quoted($0.rawValue) }.joined(separator: ", ") + "]\n"
         text += "created: \(Timestamp(note.created))\n"
         text += "updated: \(Timestamp(note.updated))\n"
         text += "revision: \(note.revision)\n"

@@ -1,24 +1,6 @@
-/// JSON string literals, written and read by hand so that front matter stays one line per
-/// field and parsing needs no JSON decoder per note.
+/// JSON string literals read by hand, so that parsing front matter needs no JSON decoder per
+/// note (they are written by `JSONText`, the one JSON writer).
 enum JSONString {
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
     /// Reads one literal at the start of `text`; returns its value and what follows it.
     static func unquote(_ text: Substring) -> (value: String, rest: Substring)? {
         if let plain = unquotePlain(text) { return plain }

@@ -4,6 +4,7 @@ enum Layer: String, CaseIterable, Sendable {
     case interfaces = "Interfaces"
     case features = "Features"
     case systemLibraries = "SystemLibraries"
+    case kits = "Kits"
     case adapters = "Adapters"
     case testing = "Testing"
     case composition = "Composition"
@@ -27,7 +28,8 @@ enum Layer: String, CaseIterable, Sendable {
         case .interfaces: [.models, .interfaces]
         case .features: [.models, .interfaces, .features]
         case .systemLibraries: []
-        case .adapters: [.models, .interfaces, .systemLibraries]
+        case .kits: [.systemLibraries, .kits]
+        case .adapters: [.models, .interfaces, .systemLibraries, .kits]
         case .testing: [.models, .interfaces, .testing]
         case .composition: [.models, .interfaces, .features, .adapters, .testing, .composition]
         case .apps: [.models, .interfaces, .features, .composition]
@@ -39,7 +41,7 @@ enum Layer: String, CaseIterable, Sendable {
     var mayUseExternalProducts: Bool {
         switch self {
         case .models, .interfaces, .systemLibraries, .testing: false
-        case .features, .adapters, .composition, .apps, .tests: true
+        case .features, .kits, .adapters, .composition, .apps, .tests: true
         }
     }
 }

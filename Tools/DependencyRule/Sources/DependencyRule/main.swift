@@ -1,11 +1,13 @@
 import Foundation
 
 // Usage: swift package dump-package | dependency-rule check [--docs docs/module-graph.md] [--concerns docs/architecture.md]
+//            [--claims README.md,docs --outside-names FILE]
 //        swift package dump-package | dependency-rule write-docs docs/module-graph.md [--concerns docs/architecture.md]
 // Run from the package's root (the concern table reads the Swift sources of the targets).
 // `check` fails (exit 1) on any layering violation, on any name that breaks the convention of
 // one stem per concern (NameCheck), and on a module graph or a table of concerns in the docs
-// that no longer matches the package; `write-docs` regenerates them.
+// that no longer matches the package, and (with --claims) on a backticked name in those documents
+// that names nothing in the repository (DocClaims); `write-docs` regenerates the generated sections.
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 /// The value after `flag` in the arguments, if any.
@@ -32,11 +34,27 @@ func declarationsOfConcernModules(_ graph: PackageGraph) throws -> [String: Swif
     return declarations
 }
 
+/// What every Markdown file among `documents` (files and folders, comma-separated) claims that
+/// the repository does not hold.
+func docClaimProblems(documents: String, outsideNamesFile: String?) throws -> [String] {
+    let outside = try outsideNamesFile.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? ""
+    let claims = DocClaims(index: try SourceIndex(root: "."), outsideNames: Set(outside.split(separator: "\n").map(String.init)
+        .filter { !$0.isEmpty && !$0.hasPrefix("# ") }))
+    var files: [String] = []
+    for entry in documents.split(separator: ",").map(String.init) {
+        if entry.hasSuffix(".md") { files.append(entry); continue }
+        let names = try FileManager.default.contentsOfDirectory(atPath: entry).filter { $0.hasSuffix(".md") }.sorted()
+        files += names.map { entry + "/" + $0 }
+    }
+    return try files.flatMap { file in claims.problems(in: try String(contentsOfFile: file, encoding: .utf8), file: file) }
+}
+
 do {
     let graph = try PackageGraph(dumpPackageJSON: FileHandle.standardInput.readDataToEndOfFile())
     switch arguments.first {
     case "check":
         var problems = RuleCheck.violations(in: graph) + NameCheck.violations(in: graph)
+        if let claims = option("--claims") { problems += try docClaimProblems(documents: claims, outsideNamesFile: option("--outside-names")) }
         for (file, update) in try generatedDocuments(graph, graphFile: option("--docs")) {
             let document = try String(contentsOfFile: file, encoding: .utf8)
             if try update(document) != document {

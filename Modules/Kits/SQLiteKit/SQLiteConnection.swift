@@ -1,40 +1,52 @@
 import CSQLite
 
-/// A value bound to an SQL statement.
-enum SQLiteValue {
-    case integer(Int64)
-    case text(String)
-    case null
-}
-
-/// One open SQLite database file, with its prepared statements cached by SQL text: the
-/// search index's own copy of the server store's wrapper (adapters do not share code).
+/// One open SQLite database file, with its prepared statements cached by SQL text: the one
+/// wrapper over SQLite's C API that every SQLite adapter (the search index, the server store)
+/// uses, so a fix or a fast path lands once.
 ///
-/// Deliberately not `Sendable`: the index keeps it behind a mutex, which serializes every use.
-final class SQLiteConnection {
+/// Deliberately not `Sendable`: its owner serializes every use (the search index behind a
+/// mutex, the server store in one slot per connection).
+public final class SQLiteConnection {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
 
-    init(path: String) throws(SQLiteError) {
+    /// How a connection opens its file.
+    public enum Access: Sendable {
+        /// Creates the file if it is missing.
+        case readWrite
+        /// Opens an existing file and never changes it (to inspect a backup).
+        case readOnly
+    }
+
+    /// Opens the file at `path`. `busyTimeout` is how long a statement waits for another
+    /// connection's lock before failing with `SQLITE_BUSY`: each owner knows how long its
+    /// writers hold the lock.
+    public init(path: String, access: Access, busyTimeout: Duration) throws(SQLiteError) {
         _ = SQLiteConnection.processConfiguration
-        let status = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        let flags = switch access {
+        case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+        }
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
         guard status == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(handle)
             handle = nil
             throw SQLiteError(code: status, message: "cannot open \(path): \(message)")
         }
-        sqlite3_busy_timeout(handle, 10_000)
+        let (seconds, attoseconds) = busyTimeout.components
+        sqlite3_busy_timeout(handle, Int32(clamping: seconds * 1_000 + attoseconds / 1_000_000_000_000_000))
     }
 
     /// SQLite's process-wide settings, applied once before the first connection opens: without
-    /// memory statistics SQLite takes no global mutex on every allocation.
+    /// memory statistics SQLite takes no global mutex on every allocation, which otherwise
+    /// serializes connections used on different threads.
     private static let processConfiguration: Void = {
         _ = quill_sqlite_disable_memory_statistics()
     }()
 
     /// Runs one or more statements that take no parameters and return no rows.
-    func execute(_ sql: String) throws(SQLiteError) {
+    public func execute(_ sql: String) throws(SQLiteError) {
         guard let handle else { throw SQLiteError.closed }
         var message: UnsafeMutablePointer<CChar>?
         let status = sqlite3_exec(handle, sql, nil, nil, &message)
@@ -46,7 +58,7 @@ final class SQLiteConnection {
     }
 
     /// Runs one statement, calling `row` for each result row.
-    func query(_ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void = { _ in }) throws {
+    public func query(_ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void = { _ in }) throws {
         let statement = try prepared(sql)
         defer {
             sqlite3_reset(statement)
@@ -78,7 +90,7 @@ final class SQLiteConnection {
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT` (or `BEGIN DEFERRED`, for reads that
     /// should see one state of the file under one lock), rolling back if it throws.
-    func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
+    public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
         try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         do {
             let result = try body()
@@ -91,12 +103,12 @@ final class SQLiteConnection {
     }
 
     /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
-    var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
+    public var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
 
     /// The rowid of the last row this connection inserted.
-    var lastInsertedRowID: Int64 { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
+    public var lastInsertedRowID: Int64 { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
 
-    func close() {
+    public func close() {
         for statement in statements.values { sqlite3_finalize(statement) }
         statements.removeAll()
         sqlite3_close_v2(handle)
@@ -121,31 +133,4 @@ final class SQLiteConnection {
 
     /// SQLite's SQLITE_TRANSIENT: copy bound text before the call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-}
-
-/// One result row, valid only inside the `row` callback.
-struct SQLiteRow {
-    let statement: OpaquePointer
-
-    func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
-
-    func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
-
-    func text(_ column: Int32) -> String {
-        guard let bytes = sqlite3_column_text(statement, column) else { return "" }
-        let count = Int(sqlite3_column_bytes(statement, column))
-        return String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
-    }
-}
-
-/// An error SQLite reported, with its message.
-struct SQLiteError: Error, CustomStringConvertible {
-    let code: Int32
-    let message: String
-
-    static let closed = SQLiteError(code: SQLITE_MISUSE, message: "the database is closed")
-
-    /// Whether the file is not a database, or a damaged one: the index is then rebuilt.
-    var isDamage: Bool { [SQLITE_CORRUPT, SQLITE_NOTADB].contains(code & 0xff) }
-    var description: String { "SQLite error \(code): \(message)" }
 }

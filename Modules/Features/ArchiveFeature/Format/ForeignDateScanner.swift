@@ -1,4 +1,5 @@
 import Foundation
+import QuillModels
 
 /// `ForeignDate`'s forms read from ASCII bytes by hand: the same pattern, the same checks, the
 /// same `Date` to the bit, without building a `Regex` and a `Calendar` per date.
@@ -52,8 +53,8 @@ enum ForeignDateScanner {
         }
         guard year >= 1600 else { return nil }
         guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60,
-              day <= daysIn(month, year) else { return .notADate }
-        let seconds = days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second
+              day <= CivilDate.daysIn(month: month, year: year) else { return .notADate }
+        let seconds = CivilDate.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
         let date = Date(timeIntervalSince1970: TimeInterval(seconds))
         let fractionSeconds = fraction.map { Double("0." + $0) ?? 0 } ?? 0
         return .date(date.addingTimeInterval(fractionSeconds - Double(offset)))
@@ -131,23 +132,5 @@ enum ForeignDateScanner {
         }
 
         private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-    }
-
-    private static func daysIn(_ month: Int64, _ year: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (years from 1600 here).
-    private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = y / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Whole-file reads and the durable write sequences over POSIX calls: the one implementation of
+/// "temporary file, `fsync`, `rename`, `fsync` of the directory" that every adapter keeping files
+/// (the local file system, the sync state) uses, so its crash-safety is right in one place.
+public enum POSIXFile {
+    /// The file's bytes, read with one `fstat` and `read`s into a buffer of its size.
+    public static func read(_ path: String) throws(POSIXFileError) -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .last(path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .last(path) }
+        guard (status.st_mode & S_IFMT) != S_IFDIR else { throw POSIXFileError(code: EISDIR, path: path) }
+        var data = Data()
+        var capacity = max(Int(status.st_size) + 1, 4096)
+        var buffer = [UInt8](repeating: 0, count: capacity)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, capacity) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .last(path)
+            }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+            if count == capacity, capacity < 1 << 20 {
+                capacity *= 2
+                buffer = [UInt8](repeating: 0, count: capacity)
+            }
+        }
+        return data
+    }
+
+    /// Replaces the file atomically: the bytes go to a new temporary file beside `path` (with
+    /// `permissions`), which is renamed over `path`. With `durably` the
+    /// file is `fsync`ed before the rename and the directory after it, so a crash leaves the old
+    /// or the new bytes; without, the caller makes the batch durable later (`syncfs`).
+    public static func replace(_ path: String, with data: Data, permissions: Permissions, durably: Bool) throws(POSIXFileError) {
+        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions.mode)
+        guard descriptor >= 0 else { throw POSIXFileError(code: errno, path: path) }
+        do throws(POSIXFileError) {
+            if case .exactly(let mode) = permissions, fchmod(descriptor, mode) != 0 { throw .last(path) }
+            try writeAll(data, to: descriptor, path: path)
+            if durably, fsync(descriptor) != 0 { throw .last(path) }
+            close(descriptor)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = POSIXFileError.last(path)
+            unlink(temporary)
+            throw failure
+        }
+        if durably { try syncDirectory(parent(of: path)) }
+    }
+
+    /// Appends durably, creating the file with `permissions` if needed (and then `fsync`ing its
+    /// directory, so the new name survives a crash too).
+    public static func append(_ data: Data, to path: String, permissions: Permissions) throws(POSIXFileError) {
+        let existed = access(path, F_OK) == 0
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, permissions.mode)
+        guard descriptor >= 0 else { throw .last(path) }
+        defer { close(descriptor) }
+        if !existed, case .exactly(let mode) = permissions, fchmod(descriptor, mode) != 0 { throw .last(path) }
+        try writeAll(data, to: descriptor, path: path)
+        guard fsync(descriptor) == 0 else { throw .last(path) }
+        if !existed { try syncDirectory(parent(of: path)) }
+    }
+
+    /// Writes every byte of `data` to an open descriptor, retrying short and interrupted writes.
+    public static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(POSIXFileError) {
+        var offset = 0
+        let failure: POSIXFileError? = data.withUnsafeBytes { bytes in
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return .last(path)
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// Creates a directory with `mode` (less the umask) and any missing parents; does nothing if
+    /// it exists.
+    public static func createDirectory(_ path: String, mode: mode_t) throws(POSIXFileError) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFDIR else { throw POSIXFileError(code: ENOTDIR, path: path) }
+            return
+        }
+        let parentPath = parent(of: path)
+        if !parentPath.isEmpty, parentPath != path, access(parentPath, F_OK) != 0 {
+            try createDirectory(parentPath, mode: mode)
+        }
+        guard mkdir(path, mode) == 0 || errno == EEXIST else { throw .last(path) }
+    }
+
+    /// Makes the directory's entries (new names, renames, removals) durable.
+    public static func syncDirectory(_ directory: String) throws(POSIXFileError) {
+        let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .last(directory) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw .last(directory) }
+    }
+
+    /// The directory part of a path: `""` for a bare name, `/` for a file at the root.
+    public static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

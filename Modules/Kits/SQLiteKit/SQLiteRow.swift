@@ -1,0 +1,25 @@
+import CSQLite
+
+/// One result row, valid only inside the `row` callback of `SQLiteConnection.query`.
+public struct SQLiteRow {
+    let statement: OpaquePointer
+
+    public func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
+    public func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+
+    public func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(statement, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// Appends a text column's UTF-8 bytes without making a `String` of them.
+    public func appendText(_ column: Int32, to bytes: inout [UInt8]) {
+        guard let text = sqlite3_column_text(statement, column) else { return }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text, count: count))
+    }
+}

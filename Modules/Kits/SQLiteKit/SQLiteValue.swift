@@ -1,0 +1,6 @@
+/// A value bound to an SQL statement.
+public enum SQLiteValue: Sendable {
+    case integer(Int64)
+    case text(String)
+    case null
+}

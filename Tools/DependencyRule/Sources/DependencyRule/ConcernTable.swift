@@ -32,7 +32,7 @@ struct ConcernTable: Sendable {
             // Adapters named by the stem, and adapters of another concern that also implement
             // one of this concern's protocols (a store module serving a second port).
             let adapters = layered.filter { target, layer in
-                layer == .adapters && (Self.longestStem(of: target.name, among: stems) == stem
+                layer == .adapters && (Stem.longest(of: target.name, among: stems) == stem
                     || (declarations[target.name]?.conformances.values ?? [:].values)
                         .contains { $0.contains { owner[$0] == stem } })
             }.map(\.0.name).sorted()
@@ -52,14 +52,6 @@ struct ConcernTable: Sendable {
                        adapters: adapters, fakes: fakes.sorted(), unimplemented: unimplemented.sorted(),
                        contractSuite: names.contains(suite) ? suite : nil)
         }
-    }
-
-    /// The stem an adapter's name ends with (`ZlibCompression` → `Compression`, or in the
-    /// plural: `LocalByteStreams` → `ByteStream`); the longest wins.
-    static func longestStem(of name: String, among stems: [String]) -> String? {
-        stems.filter { stem in
-            [stem, stem + "s"].contains { name.hasSuffix($0) && name.count > $0.count }
-        }.max { $0.count < $1.count }
     }
 
     func render() -> String {

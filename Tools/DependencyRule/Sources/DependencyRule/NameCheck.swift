@@ -3,14 +3,17 @@
 /// A concern `<C>` is named by its protocols' module, `Modules/Interfaces/<C>Interface`. Around it:
 /// its fakes `Modules/Testing/<C>Testing` depend on it; its adapters
 /// `Modules/Adapters/<Technology><C>` depend on it; and its one contract suite,
-/// `Tests/<C>ContractTests`, runs against `<C>Testing` and every adapter of the concern. An adapter
-/// that implements no interface at all (process set-up over a C library) carries no stem.
+/// `Tests/<C>ContractTests`, runs against `<C>Testing` and every adapter of the concern: those
+/// named with its stem, and (given the table of concerns, which reads the sources) those of
+/// another concern that also implement one of its protocols, as the server stores implement
+/// `WebSessionStore`. An adapter that implements no interface at all (process set-up over a C
+/// library) carries no stem.
 enum NameCheck {
     static let interfaceSuffix = "Interface"
     static let testingSuffix = "Testing"
     static let contractSuffix = "ContractTests"
 
-    static func violations(in graph: PackageGraph) -> [String] {
+    static func violations(in graph: PackageGraph, concerns: ConcernTable? = nil) -> [String] {
         let targets = graph.targets.filter { Layer(path: $0.path) != nil }.sorted { $0.name < $1.name }
         func members(of layer: Layer) -> [PackageGraph.Target] { targets.filter { Layer(path: $0.path) == layer } }
         let interfaces = Set(members(of: .interfaces).map(\.name))
@@ -36,7 +39,7 @@ enum NameCheck {
         var adaptersOfConcern: [String: [String]] = [:]
         for adapter in members(of: .adapters) where adapter.targets.contains(where: interfaces.contains) {
             // The longest stem the name ends with, after a technology: `FileNoteStore` is NoteStore's.
-            guard let stem = stems.filter({ adapter.name.removingSuffix($0) != nil }).max(by: { $0.count < $1.count }) else {
+            guard let stem = Stem.longest(of: adapter.name, among: stems) else {
                 problems.append("\(adapter.name) (Adapters) is not named <Technology><Concern> after any <Concern>\(interfaceSuffix)")
                 continue
             }
@@ -59,7 +62,9 @@ enum NameCheck {
                 problems.append("\(suite.name) (Tests) is the contract suite of no concern: there is no \(stem)\(interfaceSuffix)")
                 continue
             }
-            for implementation in [stem + testingSuffix] + (adaptersOfConcern[stem] ?? []) where !suite.targets.contains(implementation) {
+            let conforming = concerns?.rows.first { $0.concern == stem }?.adapters ?? []
+            let implementations = Set([stem + testingSuffix] + (adaptersOfConcern[stem] ?? []) + conforming)
+            for implementation in implementations.sorted() where !suite.targets.contains(implementation) {
                 problems.append("\(suite.name) (Tests) does not run against \(implementation)")
             }
         }

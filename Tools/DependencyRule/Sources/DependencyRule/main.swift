@@ -53,7 +53,8 @@ do {
     let graph = try PackageGraph(dumpPackageJSON: FileHandle.standardInput.readDataToEndOfFile())
     switch arguments.first {
     case "check":
-        var problems = RuleCheck.violations(in: graph) + NameCheck.violations(in: graph)
+        let concerns = ConcernTable(graph: graph, declarations: try declarationsOfConcernModules(graph))
+        var problems = RuleCheck.violations(in: graph) + NameCheck.violations(in: graph, concerns: concerns)
         if let claims = option("--claims") { problems += try docClaimProblems(documents: claims, outsideNamesFile: option("--outside-names")) }
         for (file, update) in try generatedDocuments(graph, graphFile: option("--docs")) {
             let document = try String(contentsOfFile: file, encoding: .utf8)

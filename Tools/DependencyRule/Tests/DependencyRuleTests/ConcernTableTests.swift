@@ -87,9 +87,9 @@ struct ConcernTableTests {
     }
 
     @Test func theLongestStemOwnsAnAdapter() {
-        #expect(ConcernTable.longestStem(of: "SQLiteServerStore", among: ["Store", "ServerStore"]) == "ServerStore")
-        #expect(ConcernTable.longestStem(of: "ServerStore", among: ["ServerStore"]) == nil)
-        #expect(ConcernTable.longestStem(of: "LocalByteStreams", among: ["ByteStream"]) == "ByteStream")
+        #expect(Stem.longest(of: "SQLiteServerStore", among: ["Store", "ServerStore"]) == "ServerStore")
+        #expect(Stem.longest(of: "ServerStore", among: ["ServerStore"]) == nil)
+        #expect(Stem.longest(of: "LocalByteStreams", among: ["ByteStream"]) == "ByteStream")
     }
 
     @Test func theTableReplacesOnlyItsSection() throws {

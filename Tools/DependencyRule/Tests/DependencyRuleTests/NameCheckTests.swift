@@ -28,6 +28,23 @@ struct NameCheckTests {
         #expect(violations().isEmpty)
     }
 
+    /// A store adapter that also implements the session concern's protocol (as the server stores
+    /// implement `WebSessionStore`) is held to that concern's contract suite too.
+    @Test func anAdapterImplementingAnotherConcernsProtocolIsHeldToItsContractSuite() {
+        let graph = PackageGraph(targets: wellNamed + [
+            target("SessionInterface", "Modules/Interfaces/SessionInterface"),
+            target("SessionTesting", "Modules/Testing/SessionTesting", ["SessionInterface"]),
+            target("SessionContractTests", "Tests/SessionContractTests", ["SessionInterface", "SessionTesting"]),
+            target("SQLiteClock", "Modules/Adapters/SQLiteClock", ["ClockInterface", "SessionInterface"]),
+        ])
+        var sessions = SwiftDeclarations(), store = SwiftDeclarations()
+        sessions.protocols = ["SessionStore"]
+        store.conformances = ["SQLiteClock": ["SessionStore"]]
+        let concerns = ConcernTable(graph: graph, declarations: ["SessionInterface": sessions, "SQLiteClock": store])
+        #expect(NameCheck.violations(in: graph, concerns: concerns).contains("SessionContractTests (Tests) does not run against SQLiteClock"))
+        #expect(!NameCheck.violations(in: graph).contains { $0.hasPrefix("SessionContractTests") })
+    }
+
     @Test func anInterfaceWithoutItsFakesIsAViolation() {
         #expect(violations(replacing: "ClockTesting") == ["ClockInterface has no fakes module Modules/Testing/ClockTesting"])
     }

@@ -1,0 +1,57 @@
+@testable import DependencyRule
+import Testing
+
+@Suite("Docs name only what exists")
+struct DocClaimsTests {
+    var claims: DocClaims {
+        var index = SourceIndex()
+        index.add(swift: """
+            public enum ServerRoots {
+                public static func production(_ configuration: ServerConfiguration, logger: Logger) throws -> ServerEnvironment {
+                public static func preview(web settings: WebReaderSettings = WebReaderSettings()) throws -> ServerEnvironment {
+            }
+            public struct InMemorySettings {
+                public init(_ settings: Settings = Settings(), failure: SettingsError? = nil) {
+            }
+            """)
+        index.addCommandLine(swift: """
+            public static let configuration = CommandConfiguration(commandName: "export", abstract: "Write notes.")
+            @Option(name: [.short, .long], help: "Where to write.")
+            var output: String?
+            @Flag(name: .customLong("dry-run"), help: "Change nothing.") var rehearse = false
+            """, app: "quill")
+        index.paths = ["Modules/", "Modules/Features/", "Modules/Features/QuillCLI/", "Modules/Features/QuillCLI/ExportCommand.swift"]
+        index.text = "QUILL_HOME"
+        return DocClaims(index: index, outsideNames: ["Sendable"])
+    }
+
+    func problems(_ markdown: String) -> [String] { claims.problems(in: markdown, file: "doc.md") }
+
+    @Test func namesThatExistPass() {
+        #expect(problems("""
+            `ServerRoots.production(_:logger:)`, `ServerRoots.preview(web:)`, `ServerRoots.preview()`,
+            `InMemorySettings(failure:)`, `ServerRoots.production(…)`, `ExportCommand.swift`,
+            `Modules/Features/QuillCLI/ExportCommand.swift`, `Modules/Features/QuillCLI/`,
+            `quill export -o notes.tar.gz --output x --dry-run`, `--dry-run`, `QUILL_HOME`, `Sendable`,
+            `tar -xzf`, `/v1/notes`, `TITLE.md`
+            """).isEmpty)
+    }
+
+    @Test func aRenamedSymbolFileFlagOrCommandFails() {
+        #expect(problems("`ServerRoots.production(configuration:)`") == [
+            "doc.md: `ServerRoots.production(configuration:)` has no declaration with the labels (configuration:)",
+        ])
+        #expect(problems("`QuillRoots.production`") == ["doc.md: `QuillRoots.production` is declared nowhere in the code"])
+        #expect(problems("`ServerRoots.staging`") == ["doc.md: `ServerRoots.staging` has no member staging declared anywhere"])
+        #expect(problems("`Modules/Features/QuillCLI/ImportCommand.swift`").count == 1)
+        #expect(problems("`ImportCommand.swift`").count == 1)
+        #expect(problems("`quill exprot`") == ["doc.md: `quill exprot` names no command of quill"])
+        #expect(problems("`quill export --level 9`") == ["doc.md: `quill export --level 9` uses --level, which quill does not have"])
+        #expect(problems("`--rehearse`") == ["doc.md: `--rehearse` is a flag of neither app nor any script here"])
+        #expect(problems("`QUILL_DATA_DIR`") == ["doc.md: `QUILL_DATA_DIR` is an environment variable nothing here reads"])
+    }
+
+    @Test func examplesInFencedBlocksAreNotClaims() {
+        #expect(problems("```sh\n`quill exprot`\n```\n").isEmpty)
+    }
+}

@@ -187,8 +187,8 @@ let package = Package(
         module("Composition", "ServerComposition", [
             "ByteStreamInterface", "ByteStreamTesting", "ClockInterface", "CryptoTokenSecurity", "LocalByteStream",
             "POSIXTerminal", "PostgresServerStore", "QuillServerCLI", "RandomnessInterface", "ServerFeature",
-            "ServerStoreInterface", "ServerStoreTesting", "SQLiteServerStore", "SystemClock", "SystemRandomness",
-            "TerminalInterface", "TokenSecurityInterface", "WebReaderFeature", "WebSessionInterface",
+            "QuillModels", "ServerStoreInterface", "ServerStoreTesting", "SQLiteServerStore", "SystemClock",
+            "SystemRandomness", "TerminalInterface", "TokenSecurityInterface", "WebReaderFeature", "WebSessionInterface",
             "WebSessionTesting", "ZlibCompression", hummingbird, logging, serviceLifecycle,
         ]),
         module("Composition", "ServerTestComposition", [
@@ -233,7 +233,7 @@ let package = Package(
             "LocalFileSystem", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "PostgresServerStore",
             "QuillAPI", "QuillModels", "RandomnessTesting", "ScratchDirectories", "SearchIndexInterface", "ServerFeature",
             "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition", "SQLiteServerStore",
-            "TokenSecurityTesting", "ZlibCompression", hummingbird, hummingbirdTesting, logging, postgresNIO,
+            "TokenSecurityInterface", "TokenSecurityTesting", "ZlibCompression", hummingbird, hummingbirdTesting, logging, postgresNIO,
             propertyBased,
         ]),
         tests("NotesFeatureTests", [
@@ -241,7 +241,7 @@ let package = Package(
             "RandomnessTesting",
         ]),
         tests("NoteStoreContractTests", [
-            "FileNoteStore", "FileSystemTesting", "LocalFileSystem", "NoteStoreInterface", "NoteStoreTesting",
+            "FileNoteStore", "FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "NoteStoreInterface", "NoteStoreTesting",
             "QuillModels", "ScratchDirectories", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
             "TokenSecurityInterface",
         ]),
@@ -276,14 +276,14 @@ let package = Package(
         tests("ServerFeatureTests", [
             "ArchiveFeature", "ByteStreamTesting", "ClockInterface", "ClockTesting", "NoteStoreInterface",
             "NoteStoreTesting", "QuillAPI", "QuillModels", "RandomnessTesting", "ServerFeature", "ServerStoreInterface",
-            "ServerStoreTesting", "ServerTestComposition", "TokenSecurityTesting", "ZlibCompression",
-            hummingbirdTesting,
+            "ServerStoreTesting", "ServerTestComposition", "TokenSecurityInterface", "TokenSecurityTesting",
+            "ZlibCompression", hummingbird, hummingbirdTesting, logging,
         ]),
         tests("ServerStoreContractTests", [
             "CSQLite", "PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting",
-            "SQLiteKit", "SQLiteServerStore", logging, postgresNIO,
+            "SQLiteKit", "SQLiteServerStore", "TokenSecurityInterface", logging, postgresNIO,
         ], exclude: ["Fixtures"]),
-        tests("ServerStoreInterfaceTests", ["QuillModels", "ServerStoreInterface"]),
+        tests("ServerStoreInterfaceTests", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),
         tests("SettingsContractTests", [
             "FileSystemInterface", "FileSystemTesting", "JSONFileSettings", "LocalFileSystem", "ScratchDirectories",
             "SettingsInterface", "SettingsTesting",
@@ -311,7 +311,7 @@ let package = Package(
         ]),
         tests("WebSessionContractTests", [
             "PostgresServerStore", "ServerStoreInterface", "SQLiteServerStore", "TokenSecurityInterface",
-            "WebSessionInterface", "WebSessionTesting", logging,
+            "WebSessionInterface", "WebSessionTesting", logging, postgresNIO,
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,7 +5,7 @@ import Foundation
 //        swift package dump-package | dependency-rule write-docs docs/module-graph.md [--concerns docs/architecture.md]
 // Run from the package's root (the concern table reads the Swift sources of the targets).
 // `check` fails (exit 1) on any layering violation, on any name that breaks the convention of
-// one stem per concern (NameCheck), and on a module graph or a table of concerns in the docs
+// one stem per concern (NameCheck), on an import the importing target does not declare (ImportCheck), and on a module graph or a table of concerns in the docs
 // that no longer matches the package, and (with --claims) on a backticked name in those documents
 // that names nothing in the repository (DocClaims); `write-docs` regenerates the generated sections.
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -55,6 +55,7 @@ do {
     case "check":
         let concerns = ConcernTable(graph: graph, declarations: try declarationsOfConcernModules(graph))
         var problems = RuleCheck.violations(in: graph) + NameCheck.violations(in: graph, concerns: concerns)
+            + ImportCheck.violations(in: graph, sources: try ImportCheck.sources(of: graph))
         if let claims = option("--claims") { problems += try docClaimProblems(documents: claims, outsideNamesFile: option("--outside-names")) }
         for (file, update) in try generatedDocuments(graph, graphFile: option("--docs")) {
             let document = try String(contentsOfFile: file, encoding: .utf8)

@@ -67,3 +67,28 @@ struct RuleCheckTests {
         #expect(updated.hasPrefix("intro\n") && updated.hasSuffix("\noutro"))
     }
 }
+
+@Suite("Imports match the declared dependencies")
+struct ImportCheckTests {
+    @Test func anUndeclaredImportIsAViolationAndTheToolchainsModulesAreNot() {
+        let graph = PackageGraph(targets: [
+            .init(name: "ServerFeatureTests", path: "Tests/ServerFeatureTests", targets: ["ServerFeature"], products: ["hummingbird/HummingbirdTesting"]),
+        ])
+        let source = """
+            import Foundation
+            @testable import ServerFeature
+            import HummingbirdTesting
+            import Hummingbird
+            import struct Logging.Logger
+            @Suite("quill import DIR") struct Names {
+                let help = \"""
+                import Nothing
+                \"""
+            }
+            """
+        #expect(ImportCheck.violations(in: graph, sources: ["ServerFeatureTests": [source]]) == [
+            "ServerFeatureTests imports Hummingbird, which its Package.swift entry does not declare",
+            "ServerFeatureTests imports Logging, which its Package.swift entry does not declare",
+        ])
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Finds every `import` of a module that the importing target does not declare in
+/// Package.swift. The layering is checked on the declared graph, so an undeclared import (which
+/// the build may allow, the module being reachable through another dependency) would slip past
+/// the rule; this makes what the code imports and what the package declares one and the same.
+enum ImportCheck {
+    /// Modules of the toolchain and the system, which no Package.swift entry declares.
+    static let toolchainModules: Set<String> = [
+        "Foundation", "FoundationEssentials", "FoundationNetworking", "Glibc", "Darwin", "Musl", "Dispatch",
+        "Synchronization", "Testing", "XCTest", "_Concurrency", "Observation", "os",
+    ]
+
+    /// - Parameter sources: each target's Swift sources, by target name.
+    static func violations(in graph: PackageGraph, sources: [String: [String]]) -> [String] {
+        var problems: [String] = []
+        for target in graph.targets.sorted(by: { $0.name < $1.name }) {
+            let declared = Set(target.targets + target.products.map { String($0.split(separator: "/").last ?? "") })
+            var reported: Set<String> = []
+            for source in sources[target.name] ?? [] {
+                for module in imports(in: source) where module != target.name && !toolchainModules.contains(module)
+                    && !declared.contains(module) && reported.insert(module).inserted {
+                    problems.append("\(target.name) imports \(module), which its Package.swift entry does not declare")
+                }
+            }
+        }
+        return problems
+    }
+
+    /// The modules a source imports (`import X`, `@testable import X`, `import struct X.Y`), from
+    /// lines that start with the declaration (an indented "import" is text in a string).
+    static func imports(in source: String) -> [String] {
+        source.split(separator: "\n").compactMap { line in
+            guard line.first == "i" || line.first == "@" || line.first == "p" else { return nil }
+            var words = line.split(separator: " ").map(String.init)
+            while let first = words.first, (first.hasPrefix("@") && !first.contains("(")) || ["public", "internal", "package", "private", "fileprivate"].contains(first) {
+                words.removeFirst()
+            }
+            guard words.first == "import", words.count >= 2 else { return nil }
+            let kinds: Set<String> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
+            let path = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
+            return path.split(separator: ".").first.map(String.init)
+        }
+    }
+
+    /// Every Swift file of every target that has a folder, read.
+    static func sources(of graph: PackageGraph) throws -> [String: [String]] {
+        var sources: [String: [String]] = [:]
+        let manager = FileManager.default
+        for target in graph.targets where !target.path.isEmpty {
+            guard let files = manager.enumerator(atPath: target.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                sources[target.name, default: []].append(try String(contentsOfFile: target.path + "/" + file, encoding: .utf8))
+            }
+        }
+        return sources
+    }
+}

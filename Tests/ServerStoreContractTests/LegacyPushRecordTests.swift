@@ -1,10 +1,10 @@
-import SQLiteKit
 import Foundation
 import Logging
 import PostgresNIO
 @testable import PostgresServerStore
 import QuillModels
 import ServerStoreInterface
+import SQLiteKit
 @testable import SQLiteServerStore
 import Testing
 

@@ -1,13 +1,13 @@
-import SQLiteKit
 import Foundation
 import Logging
 import PostgresNIO
 @testable import PostgresServerStore
 import QuillModels
 import ServerStoreInterface
-import TokenSecurityInterface
+import SQLiteKit
 @testable import SQLiteServerStore
 import Testing
+import TokenSecurityInterface
 
 /// Upgrades: a database of every earlier schema version (Fixtures/, written by make_fixtures.py
 /// from the migrations as they were committed) migrates to the current schema with nothing lost:

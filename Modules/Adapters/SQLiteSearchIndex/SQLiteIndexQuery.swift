@@ -1,7 +1,7 @@
-import SQLiteKit
 import Foundation
 import QuillModels
 import SearchIndexInterface
+import SQLiteKit
 
 /// One `SearchQuery` as SQL: an FTS5 MATCH expression for its text terms, a tag filter for its
 /// tags, ranked by `bm25(note_text, 10, 1)` (a word in the title weighs ten in the body).

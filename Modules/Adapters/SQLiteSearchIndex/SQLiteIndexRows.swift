@@ -1,5 +1,5 @@
-import SQLiteKit
 import QuillModels
+import SQLiteKit
 
 /// Writes and deletes the rows of one note in every table of the index.
 ///

@@ -1,5 +1,5 @@
-import SQLiteKit
 import SearchIndexInterface
+import SQLiteKit
 
 /// The tables of the search index and its schema version.
 ///

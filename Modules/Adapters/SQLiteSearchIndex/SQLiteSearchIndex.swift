@@ -1,8 +1,8 @@
-import SQLiteKit
 import FileSystemInterface
 import Foundation
 import QuillModels
 import SearchIndexInterface
+import SQLiteKit
 import Synchronization
 
 /// The CLI's search index: SQLite FTS5 (`unicode61 remove_diacritics 2`, the tokenizer

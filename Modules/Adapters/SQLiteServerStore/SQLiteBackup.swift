@@ -1,5 +1,5 @@
-import SQLiteKit
 import Foundation
+import SQLiteKit
 
 /// Consistent copies of the SQLite store's file, taken while servers use it, and their restoration.
 ///

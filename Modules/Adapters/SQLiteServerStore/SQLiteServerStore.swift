@@ -1,9 +1,9 @@
-import SQLiteKit
 import Foundation
 import QuillModels
 import ServerStoreInterface
-import TokenSecurityInterface
+import SQLiteKit
 import Synchronization
+import TokenSecurityInterface
 
 /// The embedded default store of `quill-server`: every account in one SQLite file (WAL mode).
 ///

@@ -1,7 +1,7 @@
-import SQLiteKit
 import Foundation
 import QuillModels
 import ServerStoreInterface
+import SQLiteKit
 import TokenSecurityInterface
 import WebSessionInterface
 

@@ -36,7 +36,9 @@ struct SourceIndex: Sendable {
         var sources: [(path: String, text: String)] = []
         for case let path as String in walker {
             let first = path.split(separator: "/").first.map(String.init) ?? path
-            if first.hasPrefix(".build") || first == ".git" || path.contains("/.build") || path.contains("__pycache__") {
+            // Hidden folders (the build, git, tool caches and their virtual environments) are not
+            // the repository's files, except CI's script.
+            if (first.hasPrefix(".") && first != ".ci") || path.contains("/.build") || path.contains("__pycache__") {
                 walker.skipDescendants()
                 continue
             }

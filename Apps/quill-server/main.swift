@@ -2,8 +2,10 @@ import Foundation
 import QuillServerCLI
 import ServerComposition
 
-// The `quill-server` executable: parse the command line, pick a composition root, run, report
-// (ArgumentParser's way: `Error: …` on standard error, usage errors with exit status 64).
+// The `quill-server` executable: parse the command line, run the command against the command
+// line's composition root (whose resolved settings name the server: a store, or `--preview`'s
+// memory), report (ArgumentParser's way: `Error: …` on standard error, usage errors with exit
+// status 64).
 let arguments = Array(CommandLine.arguments.dropFirst())
 let processEnvironment = ProcessInfo.processInfo.environment
 let homeDirectory = FileManager.default.homeDirectoryForCurrentUser.path
@@ -16,10 +18,7 @@ do {
         try group.run()
         exit(EXIT_SUCCESS)
     }
-    let environment = command.options.preview
-        ? ServerRoots.preview(processEnvironment: processEnvironment, homeDirectory: homeDirectory)
-        : ServerRoots.production(processEnvironment: processEnvironment, homeDirectory: homeDirectory)
-    try await command.run(in: environment)
+    try await command.run(in: ServerRoots.commandLine(processEnvironment: processEnvironment, homeDirectory: homeDirectory))
     exit(EXIT_SUCCESS)
 } catch {
     QuillServer.exit(withError: error)

@@ -148,7 +148,7 @@ struct AccountCommandsTests {
             store: store, sessions: sessions, hasher: MarkerTokenHasher(), tokens: tokens, console: console,
             settings: { options in
                 guard options == ServerOptions(database: "mysql://x", dataDirectory: "/srv") else { return }
-                throw InvalidServerSetting(description: "flag: 'mysql://x' is not a database")
+                throw ServerCommandFailure.invalidSetting("flag: 'mysql://x' is not a database")
             })
         await #expect { try await run(["account", "create", "ann", "--database", "mysql://x", "--data-dir", "/srv"], in: refusing) } throws: { error in
             QuillServer.exitCode(for: error) == .validationFailure && QuillServer.message(for: error) == "flag: 'mysql://x' is not a database"

@@ -43,7 +43,7 @@ import Testing
         let fromFlag = try ServerConfiguration.resolve(
             ServerOptions(logFormat: "text"), environment: ["QUILL_SERVER_LOG_FORMAT": "json"], homeDirectory: home)
         #expect(fromFlag.logFormat == .text)
-        let refusal = #expect(throws: ServerConfiguration.Invalid.self) {
+        let refusal = #expect(throws: ServerCommandFailure.self) {
             try ServerConfiguration.resolve(ServerOptions(logFormat: "xml"), environment: [:], homeDirectory: home)
         }
         #expect(refusal?.description == "flag: log format 'xml' is not text or json")

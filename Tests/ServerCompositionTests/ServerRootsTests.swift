@@ -24,10 +24,10 @@ import WebSessionInterface
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, storage: .sqlite(path: directory.appendingPathComponent("db.sqlite").path), logLevel: .info)
-        let created = try await ServerRunner.createAccount(named: "ann", in: try ServerRoots.production(configuration, logger: Logger(label: "t")))
+        let created = try await ServerRunner.administer(try ServerRoots.server(configuration, logger: Logger(label: "t"))) { try await $0.registration.register(name: "ann") }
         #expect(created.token.secret.count == 64)
 
-        let reopened = try ServerRoots.production(configuration, logger: Logger(label: "t"))
+        let reopened = try ServerRoots.server(configuration, logger: Logger(label: "t"))
         try await reopened.prepare()
         let found = try #require(try await reopened.dependencies.accounts.token(id: created.token.id))
         #expect(found.account == created.account)
@@ -49,8 +49,8 @@ import WebSessionInterface
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, storage: .sqlite(path: directory.appendingPathComponent("db.sqlite").path), logLevel: .info,
             trustedProxies: ["127.0.0.1"])
-        let created = try await ServerRunner.createAccount(named: "ann", in: try ServerRoots.production(configuration, logger: Logger(label: "t")))
-        let environment = try ServerRoots.production(configuration, logger: Logger(label: "t"))
+        let created = try await ServerRunner.administer(try ServerRoots.server(configuration, logger: Logger(label: "t"))) { try await $0.registration.register(name: "ann") }
+        let environment = try ServerRoots.server(configuration, logger: Logger(label: "t"))
         #expect(environment.web.settings.trustedProxies == ["127.0.0.1"])
         try await environment.prepare()
         let now = Date()
@@ -59,10 +59,10 @@ import WebSessionInterface
         try await environment.web.sessions.createSession(session)
         await environment.close()
 
-        let count = try await ServerRunner.revokeWebSessions(ofAccountNamed: "ann", in: try ServerRoots.production(configuration, logger: Logger(label: "t")))
+        let count = try await ServerRunner.administer(try ServerRoots.server(configuration, logger: Logger(label: "t"))) { try await $0.revokeWebSessions(ofAccountNamed: "ann") }
         #expect(count == 1)
         await #expect(throws: ServerStoreError.accountNotFound("nobody")) {
-            try await ServerRunner.revokeWebSessions(ofAccountNamed: "nobody", in: try ServerRoots.production(configuration, logger: Logger(label: "t")))
+            try await ServerRunner.administer(try ServerRoots.server(configuration, logger: Logger(label: "t"))) { try await $0.revokeWebSessions(ofAccountNamed: "nobody") }
         }
     }
 }

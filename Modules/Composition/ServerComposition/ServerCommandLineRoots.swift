@@ -2,19 +2,13 @@ import POSIXTerminal
 import QuillServerCLI
 
 extension ServerRoots {
-    /// What the `quill-server` commands run against: the store the options (then the
-    /// variables, then the defaults) name, and the process's standard streams.
-    public static func production(processEnvironment: [String: String], homeDirectory: String) -> ServerCLIEnvironment {
-        ServerCommandLine.environment(processEnvironment: processEnvironment, homeDirectory: homeDirectory, console: StandardConsole()) {
-            configuration, logger in try production(configuration, logger: logger)
-        }
-    }
-
-    /// `quill-server --preview`: the command runs against the memory-only sample server, seeded
-    /// with the demo account; nothing is read or saved.
-    public static func preview(processEnvironment: [String: String], homeDirectory: String) -> ServerCLIEnvironment {
-        ServerCommandLine.environment(processEnvironment: processEnvironment, homeDirectory: homeDirectory, console: StandardConsole()) {
-            configuration, _ in try preview(web: web(configuration))
-        }
+    /// What the `quill-server` commands run against: the settings resolved once from the
+    /// command's options, then `processEnvironment`'s variables, then the defaults, naming the
+    /// server (SQLite, PostgreSQL, or `--preview`'s memory); and the process's standard streams.
+    public static func commandLine(processEnvironment: [String: String], homeDirectory: String) -> ServerCLIEnvironment {
+        ServerCLIEnvironment(configure: { options in
+            ServerCommandLine(configuration: try ServerConfiguration.resolve(options, environment: processEnvironment,
+                                                                             homeDirectory: homeDirectory))
+        }, console: StandardConsole())
     }
 }

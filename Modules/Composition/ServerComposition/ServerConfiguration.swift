@@ -42,11 +42,8 @@ public struct ServerConfiguration: Equatable, Sendable {
         self.logFormat = logFormat
     }
 
-    /// A setting that cannot be used, named with where it came from.
-    public struct Invalid: Error, Equatable, CustomStringConvertible {
-        public let description: String
-    }
-
+    /// The settings `options` name, then `environment`'s variables, then the defaults; a
+    /// setting that cannot be used is a `ServerCommandFailure.invalidSetting` naming its source.
     public static func resolve(_ options: ServerOptions, environment: [String: String], homeDirectory: String) throws -> ServerConfiguration {
         func value(_ flag: String?, _ variable: String) -> (text: String, source: String)? {
             if let flag { return (flag, "flag") }
@@ -59,23 +56,23 @@ public struct ServerConfiguration: Equatable, Sendable {
         if let flag = options.port {
             port = flag
         } else if let text = environment["QUILL_SERVER_PORT"], !text.isEmpty {
-            guard let number = Int(text) else { throw Invalid(description: "$QUILL_SERVER_PORT: '\(text)' is not a port number") }
+            guard let number = Int(text) else { throw ServerCommandFailure.invalidSetting("$QUILL_SERVER_PORT: '\(text)' is not a port number") }
             port = number
         }
-        guard (0...65_535).contains(port) else { throw Invalid(description: "port \(port) is not between 0 and 65535") }
+        guard (0...65_535).contains(port) else { throw ServerCommandFailure.invalidSetting("port \(port) is not between 0 and 65535") }
 
         var logLevel = Logger.Level.info
         if let level = value(options.logLevel, "QUILL_SERVER_LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level.text.lowercased()) else {
                 let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
-                throw Invalid(description: "\(level.source): log level '\(level.text)' is not one of \(names)")
+                throw ServerCommandFailure.invalidSetting("\(level.source): log level '\(level.text)' is not one of \(names)")
             }
             logLevel = parsed
         }
         var logFormat = LogFormat.text
         if let format = value(options.logFormat, "QUILL_SERVER_LOG_FORMAT") {
             guard let parsed = LogFormat(rawValue: format.text.lowercased()) else {
-                throw Invalid(description: "\(format.source): log format '\(format.text)' is not text or json")
+                throw ServerCommandFailure.invalidSetting("\(format.source): log format '\(format.text)' is not text or json")
             }
             logFormat = parsed
         }
@@ -101,7 +98,7 @@ public struct ServerConfiguration: Equatable, Sendable {
     static func parseDatabase(_ text: String, source: String) throws -> Storage {
         if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") { return .postgres(url: text) }
         if text.hasPrefix("sqlite:"), text.count > 7 { return .sqlite(path: String(text.dropFirst(7))) }
-        throw Invalid(description: "\(source): '\(redacted(text))' is not a database; use postgres://user:password@host:port/db or sqlite:PATH")
+        throw ServerCommandFailure.invalidSetting("\(source): '\(redacted(text))' is not a database; use postgres://user:password@host:port/db or sqlite:PATH")
     }
 
     /// The text without a password, for messages and logs.

@@ -23,19 +23,21 @@ import ZlibCompression
 /// The composition roots of `quill-server`: the only code that names its adapters. (The test
 /// root is `ServerTestComposition`, kept apart as the client's is.)
 public enum ServerRoots {
-    /// The real server: SQLite in the data directory (created if needed) or PostgreSQL.
-    public static func production(_ configuration: ServerConfiguration, logger: Logger) throws -> ServerEnvironment {
+    /// The server `configuration` names: the production root (SQLite in the data directory,
+    /// created if needed, or PostgreSQL) or, for `--preview`, the preview root.
+    public static func server(_ configuration: ServerConfiguration, logger: Logger) throws -> ServerEnvironment {
         let hasher = SHA256TokenHasher()
+        let scratch = TemporaryScratchStorage(directory: configuration.temporaryDirectory)
         switch configuration.storage {
         case .sqlite(let path):
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let store = try SQLiteServerStore(path: path)
-            return environment(store: store, sessions: store, hasher: hasher, scratch: TemporaryScratchStorage(directory: configuration.temporaryDirectory), services: [], close: { store.close() },
+            return environment(store: store, sessions: store, hasher: hasher, scratch: scratch, services: [], close: { store.close() },
                                banner: ["storage: SQLite at \(path)"], web: web(configuration))
         case .postgres(let url):
             let store = try PostgresServerStore(url: url, logger: logger)
-            return environment(store: store, sessions: store, hasher: hasher, scratch: TemporaryScratchStorage(directory: configuration.temporaryDirectory), services: [store], close: {},
+            return environment(store: store, sessions: store, hasher: hasher, scratch: scratch, services: [store], close: {},
                                banner: ["storage: PostgreSQL at \(ServerConfiguration.redacted(url))"], web: web(configuration))
         case .preview:
             return try preview(web: web(configuration))

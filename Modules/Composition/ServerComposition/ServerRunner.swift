@@ -2,8 +2,6 @@ import Hummingbird
 import Logging
 import QuillServerCLI
 import ServerFeature
-import ServerStoreInterface
-import TokenSecurityInterface
 import ServiceLifecycle
 import WebReaderFeature
 
@@ -38,16 +36,6 @@ public enum ServerRunner {
             return try await task(AccountAdministration(
                 registration: environment.registration, accounts: environment.dependencies.accounts, sessions: environment.web.sessions))
         }
-    }
-
-    /// Creates an account and returns its one-time token.
-    public static func createAccount(named name: String, in environment: ServerEnvironment) async throws -> (account: Account, token: BearerToken) {
-        try await administer(environment) { try await $0.registration.register(name: name) }
-    }
-
-    /// Ends every web reader session of the account named `name`; how many there were.
-    public static func revokeWebSessions(ofAccountNamed name: String, in environment: ServerEnvironment) async throws -> Int {
-        try await administer(environment) { try await $0.revokeWebSessions(ofAccountNamed: name) }
     }
 
     /// Runs `body` while the environment's services run, then stops them and closes the store.

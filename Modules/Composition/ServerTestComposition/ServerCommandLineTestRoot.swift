@@ -9,8 +9,8 @@ extension ServerTestRoots {
     /// What the `quill-server` commands run against in a test: the accounts of `store` (fakes or
     /// a real database), the web sessions and token doubles the test passes, and a console that
     /// records. `settings` sees each command's options first and may refuse them (throwing
-    /// `InvalidServerSetting`); `copies` and `serving`, when not given, fail any command that
-    /// reaches them.
+    /// `ServerCommandFailure.invalidSetting`); `copies` and `serving`, when not given, fail any
+    /// command that reaches them.
     public static func commandLine(
         store: some AccountRepository & SchemaMigrating, sessions: any WebSessionStore, hasher: any TokenHashing,
         tokens: any TokenGenerating, console: any Console, copies: (any StoreCopying)? = nil, serving: (any ServerServing)? = nil,
@@ -18,24 +18,31 @@ extension ServerTestRoots {
     ) -> ServerCLIEnvironment {
         let administration = AccountAdministration(
             registration: AccountRegistration(accounts: store, tokens: tokens, hasher: hasher), accounts: store, sessions: sessions)
-        let accounts = MigratedAccounts(store: store, administration: administration)
-        let notGiven = PartNotGiven()
+        let server = TestServer(store: store, administration: administration, serving: serving ?? PartNotGiven(),
+                                copies: copies ?? PartNotGiven())
         return ServerCLIEnvironment(configure: { options in
             try settings(options)
-            return ConfiguredServer(serving: serving ?? notGiven, accounts: accounts, copies: copies ?? notGiven)
+            return server
         }, console: console)
     }
 }
 
-/// The test's accounts, migrated before each task as the production root's are.
-private struct MigratedAccounts<Store: AccountRepository & SchemaMigrating>: AccountAdministering {
+/// The server of a command test: the test's accounts, migrated before each task as the
+/// production root's are, and the serving and copying parts it gave.
+private struct TestServer<Store: AccountRepository & SchemaMigrating>: ConfiguredServer {
     let store: Store
     let administration: AccountAdministration
+    let serving: any ServerServing
+    let copies: any StoreCopying
 
     func administer<Value: Sendable>(_ task: @escaping @Sendable (AccountAdministration) async throws -> Value) async throws -> Value {
         try await store.migrate()
         return try await task(administration)
     }
+
+    func serve() async throws { try await serving.serve() }
+    func backup(to path: String) throws -> Int64 { try copies.backup(to: path) }
+    func restore(from path: String) throws -> Int64 { try copies.restore(from: path) }
 }
 
 /// A part of the server the test did not give: any command that reaches it fails.

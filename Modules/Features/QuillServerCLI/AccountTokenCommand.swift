@@ -14,7 +14,7 @@ public struct AccountTokenCommand: QuillServerCommand {
     public var options: ServerOptions { storage.options }
 
     public func run(in environment: ServerCLIEnvironment) async throws {
-        let token = try await environment.server(options).accounts.administer { [name] in try await $0.registration.issueToken(forAccountNamed: name) }
+        let token = try await environment.server(options).administer { [name] in try await $0.registration.issueToken(forAccountNamed: name) }
         environment.console.writeError("new token for account '\(name)' follows, shown only this once:\n")
         environment.console.write("\(token)\n")
     }

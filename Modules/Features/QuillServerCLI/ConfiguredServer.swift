@@ -1,16 +1,6 @@
-/// The server a command's options name, one role per kind of command: serving, the
-/// accounts' administration, and copies of the store.
-public struct ConfiguredServer: Sendable {
-    public var serving: any ServerServing
-    public var accounts: any AccountAdministering
-    public var copies: any StoreCopying
-
-    public init(serving: any ServerServing, accounts: any AccountAdministering, copies: any StoreCopying) {
-        self.serving = serving
-        self.accounts = accounts
-        self.copies = copies
-    }
-}
+/// The server a command's options name: one value in each of the roles the commands use,
+/// serving, the accounts' administration, and copies of the store.
+public typealias ConfiguredServer = ServerServing & AccountAdministering & StoreCopying
 
 /// `quill-server serve`: serves until SIGTERM or SIGINT, logging what it does.
 public protocol ServerServing: Sendable {

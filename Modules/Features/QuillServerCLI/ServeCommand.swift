@@ -24,6 +24,6 @@ public struct ServeCommand: QuillServerCommand {
     }
 
     public func run(in environment: ServerCLIEnvironment) async throws {
-        try await environment.server(options).serving.serve()
+        try await environment.server(options).serve()
     }
 }

@@ -1,5 +1,5 @@
 /// Every name a document puts in backticks that claims something of Quill's code exists: a
-/// type or member (`ServerRoots.production(processEnvironment:homeDirectory:)`), a file
+/// type or member (`ServerRoots.server(_:logger:)`), a file
 /// (`Modules/…/X.swift`, `FailureMessages.swift`), a `quill`/`quill-server` command and its
 /// flags, a flag alone, an environment variable. Each must be found in the repository, or be
 /// listed as another project's name in `outside-names.txt`, so a rename fails CI until the docs
@@ -96,6 +96,13 @@ struct DocClaims: Sendable {
     private func checkSwift(_ name: SwiftName) -> String? {
         guard index.declarations.contains(name.components[0]) || index.paths.contains(where: { $0.hasSuffix("/" + name.components[0] + "/") })
         else { return "is declared nowhere in the code" }
+        // A member of a type Quill declares must be declared in that type or its extensions
+        // (`ServerRoots.production` fails though `QuillRoots.production` exists); deeper
+        // members, and members of other projects' types, only somewhere.
+        if name.components.count > 1, let known = index.members[name.components[0]], name.components[1] != "init",
+           !known.contains(name.components[1]) {
+            return "has no member \(name.components[1]) declared in \(name.components[0])"
+        }
         for member in name.components.dropFirst() where !index.declarations.contains(member) && member != "init" {
             return "has no member \(member) declared anywhere"
         }

@@ -7,6 +7,8 @@ struct SourceIndex: Sendable {
     /// Repository-relative paths of every file and folder (folders end with `/`).
     var paths: Set<String> = []
     var declarations: Set<String> = []
+    /// Top-level type name → the names declared inside it or its extensions.
+    var members: [String: Set<String>] = [:]
     /// Function (or `init`) name → the argument-label lists of its declarations; a label list
     /// marks parameters with a default value, which a call (and a document) may leave out.
     var labels: [String: [[Parameter]]] = [:]
@@ -67,12 +69,17 @@ struct SourceIndex: Sendable {
     mutating func add(swift source: String) {
         let keywords = ["struct", "class", "enum", "protocol", "actor", "typealias", "func", "var", "let", "associatedtype", "case", "init"]
         let lines = source.split(separator: "\n")
+        var enclosing: String? // the top-level type (or extension) the line is inside
         for (number, line) in lines.enumerated() {
+            if line.first?.isLetter == true || line.first == "@" {
+                enclosing = Self.topLevelType(line)
+            }
             // A parameter list may run over the next lines.
             let declaration = lines[number..<min(number + 12, lines.count)].joined(separator: " ")[...]
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "(" || $0 == "<" || $0 == ":" || $0 == "{" })
             for (index, word) in words.enumerated() where keywords.contains(String(word.trimmingCharacters(in: ["?", "!"]))) {
                 if word.hasPrefix("init") {
+                    if let enclosing, line.first == " " { members[enclosing, default: []].insert("init") }
                     if let parameters = Self.parameterList(after: String(word), in: declaration) { labels["init", default: []].append(parameters) }
                     continue
                 }
@@ -80,11 +87,17 @@ struct SourceIndex: Sendable {
                 let name = words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                 guard !name.isEmpty else { continue }
                 declarations.insert(String(name))
+                if let enclosing, line.first == " ", word != "case" || !line.contains("case .") {
+                    members[enclosing, default: []].insert(String(name))
+                }
                 if word == "case", let rest = line.range(of: "case " + name) {
                     // `case a, b(Int), c = 3`: every name of the list.
                     for item in line[rest.lowerBound...].dropFirst(5).split(separator: ",") {
                         let other = item.trimmingCharacters(in: .whitespaces).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                        if !other.isEmpty { declarations.insert(String(other)) }
+                        if !other.isEmpty {
+                            declarations.insert(String(other))
+                            if let enclosing, line.first == " " { members[enclosing, default: []].insert(String(other)) }
+                        }
                     }
                 }
                 if word == "func", let parameters = Self.parameterList(after: "func " + name, in: declaration) {
@@ -92,6 +105,15 @@ struct SourceIndex: Sendable {
                 }
             }
         }
+    }
+
+    /// The type a top-level line declares or extends (`public enum ServerRoots {`,
+    /// `extension ServerRoots: P {`), or `nil` for any other top-level line.
+    static func topLevelType(_ line: Substring) -> String? {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "<" || $0 == "{" })
+        let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "actor", "extension"]
+        guard let index = words.firstIndex(where: kinds.contains), index + 1 < words.count else { return nil }
+        return String(words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
     }
 
     /// The parameters in the parentheses after `head` in `line` (generic clauses skipped);

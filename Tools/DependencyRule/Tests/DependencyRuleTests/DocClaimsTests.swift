@@ -42,7 +42,12 @@ struct DocClaimsTests {
             "doc.md: `ServerRoots.production(configuration:)` has no declaration with the labels (configuration:)",
         ])
         #expect(problems("`QuillRoots.production`") == ["doc.md: `QuillRoots.production` is declared nowhere in the code"])
-        #expect(problems("`ServerRoots.staging`") == ["doc.md: `ServerRoots.staging` has no member staging declared anywhere"])
+        #expect(problems("`ServerRoots.staging`") == ["doc.md: `ServerRoots.staging` has no member staging declared in ServerRoots"])
+        #expect(problems("`ServerRoots.init`").isEmpty)
+        // A member that exists, but on another type, is not this type's.
+        #expect(problems("`InMemorySettings.production`") == [
+            "doc.md: `InMemorySettings.production` has no member production declared in InMemorySettings",
+        ])
         #expect(problems("`Modules/Features/QuillCLI/ImportCommand.swift`").count == 1)
         #expect(problems("`ImportCommand.swift`").count == 1)
         #expect(problems("`quill exprot`") == ["doc.md: `quill exprot` names no command of quill"])

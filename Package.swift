@@ -87,7 +87,7 @@ let package = Package(
         ]),
         module("Features", "QuillCLI", [
             "ArchiveFeature", "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface",
-            "NotesFeature", "NoteStoreInterface", "QuillModels", "RandomnessInterface", "SearchIndexInterface",
+            "NotesFeature", "NoteStoreInterface", "QuillModels", "SearchIndexInterface",
             "SettingsInterface", "SyncFeature", "SyncStateInterface", "SyncTransportInterface", "TerminalInterface",
             argumentParser,
         ]),
@@ -105,8 +105,8 @@ let package = Package(
             "SyncTransportInterface",
         ]),
         module("Features", "WebReaderFeature", [
-            "ClockInterface", "QuillModels", "ServerFeature", "ServerStoreInterface", "TokenSecurityInterface",
-            "WebSessionInterface", hummingbird, ink, logging, mustache,
+            "QuillModels", "ServerFeature", "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface",
+            hummingbird, ink, mustache,
         ]),
 
         // SystemLibraries: C libraries linked from the system, used by adapters only.
@@ -249,14 +249,14 @@ let package = Package(
             "ArchiveFeature", "ByteStreamInterface", "ByteStreamTesting", "ClockTesting", "CompressionInterface",
             "CompressionTesting", "FileSystemInterface", "FileSystemTesting", "NotesFeature", "NoteStoreInterface",
             "NoteStoreTesting", "QuillCLI", "QuillModels", "QuillTestComposition", "RandomnessTesting",
-            "SearchIndexInterface", "SearchIndexTesting", "SettingsInterface", "SettingsTesting", "SyncFeature",
+            "SearchIndexTesting", "SettingsInterface", "SettingsTesting", "SyncFeature",
             "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting",
             "TerminalTesting", "UnimplementedDoubles",
         ]),
-        tests("QuillIntegrationTests", ["ChildProcesses", "quill", "QuillModels"]),
+        tests("QuillIntegrationTests", ["ChildProcesses", "quill"]),
         tests("QuillModelsTests", ["QuillModels", "RandomnessTesting"]),
         tests("QuillServerCLITests", [
-            "QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+            "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
             "ServerTestComposition", "TerminalTesting", "TokenSecurityInterface", "TokenSecurityTesting",
             "WebSessionInterface", "WebSessionTesting", argumentParser,
         ]),
@@ -266,8 +266,7 @@ let package = Package(
         ]),
         tests("SearchIndexContractTests", [
             "FileNoteStore", "FileSystemTesting", "LocalFileSystem", "NotesFeature", "NoteStoreInterface",
-            "NoteStoreTesting", "QuillModels", "ScratchDirectories", "SearchIndexInterface", "SearchIndexTesting",
-            "SQLiteSearchIndex",
+            "QuillModels", "ScratchDirectories", "SearchIndexInterface", "SearchIndexTesting", "SQLiteSearchIndex",
         ]),
         tests("ServerCompositionTests", [
             "ChildProcesses", "QuillServerCLI", "ServerComposition", "ServerStoreInterface", "ServerStoreTesting",

@@ -1,9 +1,12 @@
 import Foundation
 
 /// Finds every `import` of a module that the importing target does not declare in
-/// Package.swift. The layering is checked on the declared graph, so an undeclared import (which
-/// the build may allow, the module being reachable through another dependency) would slip past
-/// the rule; this makes what the code imports and what the package declares one and the same.
+/// Package.swift, and every declared dependency that no file of the target imports. The
+/// layering is checked on the declared graph, so an undeclared import (which the build may
+/// allow, the module being reachable through another dependency) would slip past the rule, and
+/// an unused one would make a target look coupled to what it never touches; this makes what the
+/// code imports and what the package declares one and the same. An executable (`Apps/`) is
+/// declared to be built for integration tests, never imported, and is exempt.
 enum ImportCheck {
     /// Modules of the toolchain and the system, which no Package.swift entry declares.
     static let toolchainModules: Set<String> = [
@@ -14,14 +17,16 @@ enum ImportCheck {
     /// - Parameter sources: each target's Swift sources, by target name.
     static func violations(in graph: PackageGraph, sources: [String: [String]]) -> [String] {
         var problems: [String] = []
+        let executables = Set(graph.targets.filter { Layer(path: $0.path) == .apps }.map(\.name))
         for target in graph.targets.sorted(by: { $0.name < $1.name }) {
+            guard let files = sources[target.name] else { continue }
             let declared = Set(target.targets + target.products.map { String($0.split(separator: "/").last ?? "") })
-            var reported: Set<String> = []
-            for source in sources[target.name] ?? [] {
-                for module in imports(in: source) where module != target.name && !toolchainModules.contains(module)
-                    && !declared.contains(module) && reported.insert(module).inserted {
-                    problems.append("\(target.name) imports \(module), which its Package.swift entry does not declare")
-                }
+            let imported = Set(files.flatMap(imports(in:)))
+            for module in imported.sorted() where module != target.name && !toolchainModules.contains(module) && !declared.contains(module) {
+                problems.append("\(target.name) imports \(module), which its Package.swift entry does not declare")
+            }
+            for module in declared.sorted() where !imported.contains(module) && !executables.contains(module) {
+                problems.append("\(target.name) declares \(module), which none of its files imports")
             }
         }
         return problems

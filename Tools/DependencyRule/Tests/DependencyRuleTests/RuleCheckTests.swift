@@ -91,4 +91,14 @@ struct ImportCheckTests {
             "ServerFeatureTests imports Logging, which its Package.swift entry does not declare",
         ])
     }
+
+    @Test func aDeclaredDependencyNothingImportsIsAViolationButAnExecutableIsNot() {
+        let graph = PackageGraph(targets: [
+            .init(name: "quill", path: "Apps/quill", targets: [], products: []),
+            .init(name: "QuillIntegrationTests", path: "Tests/QuillIntegrationTests", targets: ["quill", "QuillModels"], products: []),
+        ])
+        #expect(ImportCheck.violations(in: graph, sources: ["QuillIntegrationTests": ["import Testing"], "quill": ["import Foundation"]]) == [
+            "QuillIntegrationTests declares QuillModels, which none of its files imports",
+        ])
+    }
 }

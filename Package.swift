@@ -61,16 +61,16 @@ let package = Package(
         module("Models", "QuillAPI", ["QuillModels"]),
         module("Models", "QuillModels"),
 
-        // Interfaces: one small protocol module per external concern, <Concern>Interface.
+        // Interfaces: one small protocol module per external concern, <Concern>Interface; the
+        // concerns too small to earn targets of their own share StandardInterfaces, a folder each.
         module("Interfaces", "ByteStreamInterface"),
-        module("Interfaces", "ClockInterface"),
         module("Interfaces", "CompressionInterface"),
         module("Interfaces", "FileSystemInterface"),
         module("Interfaces", "NoteStoreInterface", ["QuillModels"]),
-        module("Interfaces", "RandomnessInterface", ["QuillModels"]),
         module("Interfaces", "SearchIndexInterface", ["QuillModels"]),
         module("Interfaces", "ServerStoreInterface", ["QuillAPI", "QuillModels", "TokenSecurityInterface"]),
         module("Interfaces", "SettingsInterface"),
+        module("Interfaces", "StandardInterfaces", ["QuillModels"]),
         module("Interfaces", "SyncStateInterface", ["QuillModels", "SyncTransportInterface"]),
         module("Interfaces", "SyncTransportInterface", ["QuillModels"]),
         module("Interfaces", "TerminalInterface"),
@@ -79,30 +79,28 @@ let package = Package(
 
         // Features: the logic, written against interfaces only.
         module("Features", "ArchiveFeature", [
-            "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface",
-            "NoteStoreInterface", "QuillModels", "RandomnessInterface", crypto, yams,
+            "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "QuillModels",
+            "StandardInterfaces", crypto, yams,
         ]),
         module("Features", "NotesFeature", [
-            "ClockInterface", "NoteStoreInterface", "QuillModels", "RandomnessInterface", "SearchIndexInterface",
+            "NoteStoreInterface", "QuillModels", "SearchIndexInterface", "StandardInterfaces",
         ]),
         module("Features", "QuillCLI", [
-            "ArchiveFeature", "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface",
-            "NotesFeature", "NoteStoreInterface", "QuillModels", "SearchIndexInterface",
-            "SettingsInterface", "SyncFeature", "SyncStateInterface", "SyncTransportInterface", "TerminalInterface",
-            argumentParser,
+            "ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
+            "NoteStoreInterface", "QuillModels", "SearchIndexInterface", "SettingsInterface", "StandardInterfaces",
+            "SyncFeature", "SyncStateInterface", "SyncTransportInterface", "TerminalInterface", argumentParser,
         ]),
         module("Features", "QuillServerCLI", [
             "QuillModels", "ServerFeature", "ServerStoreInterface", "TerminalInterface", "WebSessionInterface",
             argumentParser,
         ]),
         module("Features", "ServerFeature", [
-            "ArchiveFeature", "ByteStreamInterface", "ClockInterface", "CompressionInterface", "NoteStoreInterface",
-            "QuillAPI", "QuillModels", "RandomnessInterface", "ServerStoreInterface", "TokenSecurityInterface", crypto,
-            hummingbird, logging, metrics, prometheus, serviceLifecycle,
+            "ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "NoteStoreInterface", "QuillAPI",
+            "QuillModels", "ServerStoreInterface", "StandardInterfaces", "TokenSecurityInterface", crypto, hummingbird,
+            logging, metrics, prometheus, serviceLifecycle,
         ]),
         module("Features", "SyncFeature", [
-            "ClockInterface", "NoteStoreInterface", "QuillModels", "RandomnessInterface", "SyncStateInterface",
-            "SyncTransportInterface",
+            "NoteStoreInterface", "QuillModels", "StandardInterfaces", "SyncStateInterface", "SyncTransportInterface",
         ]),
         module("Features", "WebReaderFeature", [
             "QuillModels", "ServerFeature", "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface",
@@ -120,7 +118,8 @@ let package = Package(
         module("Kits", "POSIXFileKit"),
         module("Kits", "SQLiteKit", ["CSQLite"]),
 
-        // Adapters: the real implementations, <Technology><Concern>, each over its one technology.
+        // Adapters: the real implementations, <Technology><Concern>, each over its one technology;
+        // the small concerns' share StandardAdapters.
         module("Adapters", "CryptoTokenSecurity", ["TokenSecurityInterface", crypto]),
         module("Adapters", "FileNoteStore", [
             "FileSystemInterface", "NoteStoreInterface", "QuillModels", "SearchIndexInterface",
@@ -128,7 +127,8 @@ let package = Package(
         module("Adapters", "FileSyncState", ["POSIXFileKit", "QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
         module("Adapters", "GlibcAllocator", ["CAllocator"]),
         module("Adapters", "HTTPSyncTransport", [
-            asyncHTTPClient, nioCore, nioPosix, "QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface",
+            "QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface", asyncHTTPClient, nioCore,
+            nioPosix,
         ]),
         module("Adapters", "JSONFileSettings", ["FileSystemInterface", "SettingsInterface"]),
         module("Adapters", "LocalByteStream", ["ByteStreamInterface"]),
@@ -142,30 +142,29 @@ let package = Package(
         module("Adapters", "SQLiteServerStore", [
             "QuillModels", "ServerStoreInterface", "SQLiteKit", "TokenSecurityInterface", "WebSessionInterface",
         ]),
-        module("Adapters", "SystemClock", ["ClockInterface"]),
-        module("Adapters", "SystemRandomness", ["QuillModels", "RandomnessInterface"]),
+        module("Adapters", "StandardAdapters", ["QuillModels", "StandardInterfaces"]),
         module("Adapters", "ZlibCompression", ["CompressionInterface", "CZlib"]),
 
-        // Testing: fakes (<Concern>Testing), unimplemented doubles and test helpers.
+        // Testing: fakes (<Concern>Testing; the small concerns' in StandardTesting), unimplemented
+        // doubles and test helpers.
         module("Testing", "ByteStreamTesting", ["ByteStreamInterface"]),
         module("Testing", "ChildProcesses"),
-        module("Testing", "ClockTesting", ["ClockInterface"]),
         module("Testing", "CompressionTesting", ["CompressionInterface"]),
         module("Testing", "FileSystemTesting", ["FileSystemInterface"]),
-        module("Testing", "NoteStoreTesting", ["NoteStoreInterface", "QuillModels", "RandomnessTesting"]),
-        module("Testing", "RandomnessTesting", ["QuillModels", "RandomnessInterface"]),
+        module("Testing", "NoteStoreTesting", ["NoteStoreInterface", "QuillModels", "StandardTesting"]),
         module("Testing", "ScratchDirectories"),
         module("Testing", "SearchIndexTesting", ["NoteStoreInterface", "QuillModels", "SearchIndexInterface"]),
         module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),
         module("Testing", "SettingsTesting", ["SettingsInterface"]),
+        module("Testing", "StandardTesting", ["QuillModels", "StandardInterfaces"]),
         module("Testing", "SyncStateTesting", ["QuillModels", "SyncStateInterface"]),
-        module("Testing", "SyncTransportTesting", ["QuillModels", "RandomnessTesting", "SyncTransportInterface"]),
+        module("Testing", "SyncTransportTesting", ["QuillModels", "StandardTesting", "SyncTransportInterface"]),
         module("Testing", "TerminalTesting", ["TerminalInterface"]),
         module("Testing", "TokenSecurityTesting", ["TokenSecurityInterface"]),
         module("Testing", "UnimplementedDoubles", [
-            "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface",
-            "NoteStoreInterface", "QuillModels", "RandomnessInterface", "SearchIndexInterface", "SettingsInterface",
-            "SyncStateInterface", "SyncTransportInterface", "TerminalInterface",
+            "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "QuillModels",
+            "SearchIndexInterface", "SettingsInterface", "StandardInterfaces", "SyncStateInterface",
+            "SyncTransportInterface", "TerminalInterface",
         ]),
         module("Testing", "WebSessionTesting", [
             "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface",
@@ -173,28 +172,28 @@ let package = Package(
 
         // Composition roots: the only code that names adapters.
         module("Composition", "QuillComposition", [
-            "ArchiveFeature", "ByteStreamTesting", "ClockTesting", "FileNoteStore", "FileSyncState", "GlibcAllocator",
+            "ArchiveFeature", "ByteStreamTesting", "FileNoteStore", "FileSyncState", "GlibcAllocator",
             "HTTPSyncTransport", "JSONFileSettings", "LocalByteStream", "LocalFileSystem", "NotesFeature",
-            "NoteStoreTesting", "POSIXTerminal", "QuillCLI", "QuillModels", "RandomnessTesting", "SearchIndexTesting",
-            "SettingsTesting", "SQLiteSearchIndex", "SyncFeature", "SyncStateInterface", "SyncStateTesting",
-            "SyncTransportTesting", "SystemClock", "SystemRandomness", "ZlibCompression",
+            "NoteStoreTesting", "POSIXTerminal", "QuillCLI", "QuillModels", "SearchIndexTesting", "SettingsTesting",
+            "SQLiteSearchIndex", "StandardAdapters", "StandardTesting", "SyncFeature", "SyncStateInterface",
+            "SyncStateTesting", "SyncTransportTesting", "ZlibCompression",
         ]),
         module("Composition", "QuillTestComposition", [
-            "ArchiveFeature", "ByteStreamInterface", "ClockInterface", "CompressionInterface", "FileSystemInterface",
-            "NotesFeature", "NoteStoreInterface", "QuillCLI", "RandomnessInterface", "SearchIndexInterface",
-            "SettingsTesting", "SyncFeature", "TerminalInterface", "UnimplementedDoubles",
+            "ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
+            "NoteStoreInterface", "QuillCLI", "SearchIndexInterface", "SettingsTesting", "StandardInterfaces",
+            "SyncFeature", "TerminalInterface", "UnimplementedDoubles",
         ]),
         module("Composition", "ServerComposition", [
-            "ByteStreamInterface", "ByteStreamTesting", "ClockInterface", "CryptoTokenSecurity", "LocalByteStream",
-            "POSIXTerminal", "PostgresServerStore", "QuillServerCLI", "RandomnessInterface", "ServerFeature",
-            "QuillModels", "ServerStoreInterface", "ServerStoreTesting", "SQLiteServerStore", "SystemClock",
-            "SystemRandomness", "TerminalInterface", "TokenSecurityInterface", "WebReaderFeature", "WebSessionInterface",
-            "WebSessionTesting", "ZlibCompression", hummingbird, logging, serviceLifecycle,
+            "ByteStreamInterface", "ByteStreamTesting", "CryptoTokenSecurity", "LocalByteStream", "POSIXTerminal",
+            "PostgresServerStore", "QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface",
+            "ServerStoreTesting", "SQLiteServerStore", "StandardAdapters", "StandardInterfaces", "TerminalInterface",
+            "TokenSecurityInterface", "WebReaderFeature", "WebSessionInterface", "WebSessionTesting",
+            "ZlibCompression", hummingbird, logging, serviceLifecycle,
         ]),
         module("Composition", "ServerTestComposition", [
-            "ByteStreamInterface", "ByteStreamTesting", "ClockInterface", "CompressionInterface", "QuillServerCLI",
-            "RandomnessInterface", "ServerFeature", "ServerStoreInterface", "TerminalInterface",
-            "TokenSecurityInterface", "WebReaderFeature", "WebSessionInterface", "ZlibCompression",
+            "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "QuillServerCLI", "ServerFeature",
+            "ServerStoreInterface", "StandardInterfaces", "TerminalInterface", "TokenSecurityInterface",
+            "WebReaderFeature", "WebSessionInterface", "ZlibCompression",
         ]),
 
         // Apps: parse, pick a root, run.
@@ -207,20 +206,19 @@ let package = Package(
 
         // Tests: unit, contract (<Concern>ContractTests) and integration tests.
         tests("ArchiveFeatureTests", [
-            "ArchiveFeature", "ByteStreamInterface", "ByteStreamTesting", "ClockTesting", "CompressionInterface",
-            "CompressionTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "RandomnessTesting",
-            "ZlibCompression",
+            "ArchiveFeature", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
+            "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardTesting", "ZlibCompression",
         ]),
         tests("ArchiveIntegrationTests", [
-            "ArchiveFeature", "ByteStreamInterface", "ChildProcesses", "ClockTesting", "LocalByteStream",
-            "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "RandomnessTesting", "ZlibCompression",
+            "ArchiveFeature", "ByteStreamInterface", "ChildProcesses", "LocalByteStream", "NoteStoreInterface",
+            "NoteStoreTesting", "QuillModels", "StandardTesting", "ZlibCompression",
         ]),
         tests("ByteStreamContractTests", [
             "ByteStreamInterface", "ByteStreamTesting", "LocalByteStream", "ScratchDirectories",
         ]),
-        tests("ClockContractTests", ["ClockInterface", "ClockTesting", "SystemClock"]),
+        tests("ClockContractTests", ["StandardAdapters", "StandardInterfaces", "StandardTesting"]),
         tests("CompressionContractTests", [
-            "CompressionInterface", "CompressionTesting", "RandomnessTesting", "ZlibCompression",
+            "CompressionInterface", "CompressionTesting", "StandardTesting", "ZlibCompression",
         ]),
         tests("FileSystemContractTests", [
             "ChildProcesses", "FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "ScratchDirectories",
@@ -229,40 +227,38 @@ let package = Package(
             "HTTPSyncTransport", "QuillModels", "SyncStateInterface", "SyncTransportInterface",
         ]),
         tests("NoteRoundTripPropertyTests", [
-            "ArchiveFeature", "ByteStreamTesting", "ClockTesting", "FileNoteStore", "FileSystemTesting",
-            "LocalFileSystem", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "PostgresServerStore",
-            "QuillAPI", "QuillModels", "RandomnessTesting", "ScratchDirectories", "SearchIndexInterface", "ServerFeature",
-            "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition", "SQLiteServerStore",
-            "TokenSecurityInterface", "TokenSecurityTesting", "ZlibCompression", hummingbird, hummingbirdTesting, logging, postgresNIO,
-            propertyBased,
+            "ArchiveFeature", "ByteStreamTesting", "FileNoteStore", "FileSystemTesting", "LocalFileSystem",
+            "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "PostgresServerStore", "QuillAPI", "QuillModels",
+            "ScratchDirectories", "SearchIndexInterface", "ServerFeature", "ServerStoreInterface",
+            "ServerStoreTesting", "ServerTestComposition", "SQLiteServerStore", "StandardTesting",
+            "TokenSecurityInterface", "TokenSecurityTesting", "ZlibCompression", hummingbird, hummingbirdTesting,
+            logging, postgresNIO, propertyBased,
         ]),
         tests("NotesFeatureTests", [
-            "ClockTesting", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "QuillModels",
-            "RandomnessTesting",
-        ]),
+            "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardTesting",
+            ]),
         tests("NoteStoreContractTests", [
-            "FileNoteStore", "FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "NoteStoreInterface", "NoteStoreTesting",
-            "QuillModels", "ScratchDirectories", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
-            "TokenSecurityInterface",
+            "FileNoteStore", "FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "NoteStoreInterface",
+            "NoteStoreTesting", "QuillModels", "ScratchDirectories", "ServerFeature", "ServerStoreInterface",
+            "ServerStoreTesting", "TokenSecurityInterface",
         ]),
         tests("QuillCLITests", [
-            "ArchiveFeature", "ByteStreamInterface", "ByteStreamTesting", "ClockTesting", "CompressionInterface",
-            "CompressionTesting", "FileSystemInterface", "FileSystemTesting", "NotesFeature", "NoteStoreInterface",
-            "NoteStoreTesting", "QuillCLI", "QuillModels", "QuillTestComposition", "RandomnessTesting",
-            "SearchIndexTesting", "SettingsInterface", "SettingsTesting", "SyncFeature",
-            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting",
-            "TerminalTesting", "UnimplementedDoubles",
+            "ArchiveFeature", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
+            "FileSystemInterface", "FileSystemTesting", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting",
+            "QuillCLI", "QuillModels", "QuillTestComposition", "SearchIndexTesting", "SettingsInterface",
+            "SettingsTesting", "StandardTesting", "SyncFeature", "SyncStateInterface", "SyncStateTesting",
+            "SyncTransportInterface", "SyncTransportTesting", "TerminalTesting", "UnimplementedDoubles",
         ]),
         tests("QuillIntegrationTests", ["ChildProcesses", "quill"]),
-        tests("QuillModelsTests", ["QuillModels", "RandomnessTesting"]),
+        tests("QuillModelsTests", ["QuillModels", "StandardTesting"]),
         tests("QuillServerCLITests", [
-            "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
-            "ServerTestComposition", "TerminalTesting", "TokenSecurityInterface", "TokenSecurityTesting",
-            "WebSessionInterface", "WebSessionTesting", argumentParser,
+            "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition",
+            "TerminalTesting", "TokenSecurityInterface", "TokenSecurityTesting", "WebSessionInterface",
+            "WebSessionTesting", argumentParser,
         ]),
         tests("QuillServerIntegrationTests", ["ChildProcesses", "quill-server"]),
         tests("RandomnessContractTests", [
-            "QuillModels", "RandomnessInterface", "RandomnessTesting", "SystemRandomness",
+            "QuillModels", "StandardAdapters", "StandardInterfaces", "StandardTesting",
         ]),
         tests("SearchIndexContractTests", [
             "FileNoteStore", "FileSystemTesting", "LocalFileSystem", "NotesFeature", "NoteStoreInterface",
@@ -273,14 +269,14 @@ let package = Package(
             "TokenSecurityInterface", "WebSessionInterface", logging,
         ]),
         tests("ServerFeatureTests", [
-            "ArchiveFeature", "ByteStreamTesting", "ClockInterface", "ClockTesting", "NoteStoreInterface",
-            "NoteStoreTesting", "QuillAPI", "QuillModels", "RandomnessTesting", "ServerFeature", "ServerStoreInterface",
-            "ServerStoreTesting", "ServerTestComposition", "TokenSecurityInterface", "TokenSecurityTesting",
+            "ArchiveFeature", "ByteStreamTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillAPI", "QuillModels",
+            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition",
+            "StandardInterfaces", "StandardTesting", "TokenSecurityInterface", "TokenSecurityTesting",
             "ZlibCompression", hummingbird, hummingbirdTesting, logging,
         ]),
         tests("ServerStoreContractTests", [
-            "CSQLite", "PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting",
-            "SQLiteKit", "SQLiteServerStore", "TokenSecurityInterface", logging, postgresNIO,
+            "CSQLite", "PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting", "SQLiteKit",
+            "SQLiteServerStore", "TokenSecurityInterface", logging, postgresNIO,
         ], exclude: ["Fixtures"]),
         tests("ServerStoreInterfaceTests", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),
         tests("SettingsContractTests", [
@@ -289,7 +285,7 @@ let package = Package(
         ]),
         tests("SyncEndToEndTests", ["ChildProcesses", "quill", "quill-server"]),
         tests("SyncFeatureTests", [
-            "ClockTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "RandomnessTesting", "SyncFeature",
+            "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardTesting", "SyncFeature",
             "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting",
         ]),
         tests("SyncStateContractTests", [
@@ -303,8 +299,8 @@ let package = Package(
         tests("TerminalContractTests", ["POSIXTerminal", "ScratchDirectories", "TerminalInterface", "TerminalTesting"]),
         tests("TokenSecurityContractTests", ["CryptoTokenSecurity", "TokenSecurityInterface", "TokenSecurityTesting"]),
         tests("WebReaderFeatureTests", [
-            "ByteStreamTesting", "ClockInterface", "ClockTesting", "QuillModels", "RandomnessTesting", "ServerFeature",
-            "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition", "TokenSecurityInterface",
+            "ByteStreamTesting", "QuillModels", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+            "ServerTestComposition", "StandardInterfaces", "StandardTesting", "TokenSecurityInterface",
             "TokenSecurityTesting", "WebReaderFeature", "WebSessionInterface", "WebSessionTesting", "ZlibCompression",
             hummingbird, hummingbirdTesting,
         ]),

@@ -5,7 +5,7 @@ import CompressionTesting
 import NoteStoreInterface
 import NoteStoreTesting
 import QuillModels
-import RandomnessTesting
+import StandardTesting
 import Testing
 
 @Suite("Randomly corrupted archives")

@@ -1,5 +1,5 @@
-import ByteStreamInterface
 import ArchiveFeature
+import ByteStreamInterface
 import ByteStreamTesting
 import CompressionInterface
 import CompressionTesting
@@ -7,8 +7,7 @@ import Foundation
 import NoteStoreInterface
 import NoteStoreTesting
 import QuillModels
-import ClockTesting
-import RandomnessTesting
+import StandardTesting
 import ZlibCompression
 
 /// Notes chosen to stress the format: non-ASCII and very long titles, front-matter look-alikes

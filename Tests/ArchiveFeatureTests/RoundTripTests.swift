@@ -4,8 +4,7 @@ import CompressionInterface
 import NoteStoreInterface
 import NoteStoreTesting
 import QuillModels
-import ClockTesting
-import RandomnessTesting
+import StandardTesting
 import Testing
 
 @Suite("Archive round trip")

@@ -1,13 +1,12 @@
 import ArchiveFeature
 import ByteStreamInterface
+import ChildProcesses
 import Foundation
 import LocalByteStream
 import NoteStoreInterface
 import NoteStoreTesting
-import ChildProcesses
 import QuillModels
-import ClockTesting
-import RandomnessTesting
+import StandardTesting
 import Testing
 import ZlibCompression
 

@@ -1,6 +1,6 @@
-import ClockInterface
-import ClockTesting
-import SystemClock
+import StandardAdapters
+import StandardInterfaces
+import StandardTesting
 import Testing
 
 /// What every `Sleeping` must do, run against the real sleeper and the recording fake.

@@ -1,7 +1,7 @@
-import ClockInterface
-import ClockTesting
 import Foundation
-import SystemClock
+import StandardAdapters
+import StandardInterfaces
+import StandardTesting
 import Testing
 
 /// What every `WallClock` must do, run against the real clock and the fakes.

@@ -1,5 +1,5 @@
 import CompressionInterface
-import RandomnessTesting
+import StandardTesting
 import Testing
 
 @Suite("Compression contract")

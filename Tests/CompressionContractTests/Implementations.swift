@@ -1,6 +1,6 @@
 import CompressionInterface
 import CompressionTesting
-import RandomnessTesting
+import StandardTesting
 import ZlibCompression
 
 /// Every implementation of the compression ports; the contract suite runs against each.

@@ -5,8 +5,7 @@ import NoteStoreInterface
 import NoteStoreTesting
 import PropertyBased
 import QuillModels
-import ClockTesting
-import RandomnessTesting
+import StandardTesting
 import Testing
 import ZlibCompression
 

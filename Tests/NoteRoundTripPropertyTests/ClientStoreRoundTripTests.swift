@@ -2,14 +2,13 @@ import FileNoteStore
 import FileSystemTesting
 import Foundation
 import LocalFileSystem
+import NotesFeature
 import NoteStoreInterface
 import NoteStoreTesting
-import NotesFeature
 import PropertyBased
 import QuillModels
 import ScratchDirectories
-import ClockTesting
-import RandomnessTesting
+import StandardTesting
 import Testing
 
 /// The CLI's doors (`quill add`, `quill edit`) into every client store, and back out through

@@ -10,13 +10,12 @@ import PropertyBased
 import QuillAPI
 import QuillModels
 import ServerFeature
-import TokenSecurityTesting
-import ClockTesting
-import RandomnessTesting
 import ServerStoreInterface
 import ServerStoreTesting
 import ServerTestComposition
+import StandardTesting
 import Testing
+import TokenSecurityTesting
 import ZlibCompression
 
 /// The HTTP doors (`POST /v1/notes`, `PUT /v1/notes/{id}`) in process: whatever they accept

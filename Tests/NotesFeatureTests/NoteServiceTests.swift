@@ -1,10 +1,9 @@
 import Foundation
+import NotesFeature
 import NoteStoreInterface
 import NoteStoreTesting
-import NotesFeature
 import QuillModels
-import ClockTesting
-import RandomnessTesting
+import StandardTesting
 import Testing
 
 @Suite("Note service")

@@ -4,10 +4,9 @@ import NoteStoreTesting
 import QuillCLI
 import QuillModels
 import QuillTestComposition
-import ClockTesting
-import RandomnessTesting
-import TerminalTesting
 import SearchIndexTesting
+import StandardTesting
+import TerminalTesting
 import Testing
 
 @Suite("quill commands")

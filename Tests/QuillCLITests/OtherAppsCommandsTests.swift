@@ -5,8 +5,7 @@ import NoteStoreTesting
 import QuillCLI
 import QuillModels
 import QuillTestComposition
-import ClockTesting
-import RandomnessTesting
+import StandardTesting
 import TerminalTesting
 import Testing
 

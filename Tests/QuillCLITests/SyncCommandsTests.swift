@@ -3,13 +3,12 @@ import NoteStoreTesting
 import QuillCLI
 import QuillModels
 import QuillTestComposition
-import SyncStateInterface
-import SyncTransportInterface
-import ClockTesting
-import RandomnessTesting
-import SyncStateTesting
-import SyncTransportTesting
+import StandardTesting
 import SyncFeature
+import SyncStateInterface
+import SyncStateTesting
+import SyncTransportInterface
+import SyncTransportTesting
 import TerminalTesting
 import Testing
 

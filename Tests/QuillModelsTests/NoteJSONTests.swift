@@ -1,6 +1,6 @@
 import Foundation
 @testable import QuillModels
-import RandomnessTesting
+import StandardTesting
 import Testing
 
 @Suite("Note JSON format")

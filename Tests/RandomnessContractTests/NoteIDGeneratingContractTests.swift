@@ -1,7 +1,7 @@
 import QuillModels
-import RandomnessInterface
-import RandomnessTesting
-import SystemRandomness
+import StandardAdapters
+import StandardInterfaces
+import StandardTesting
 import Testing
 
 /// What every `NoteIDGenerating` must do, run against the random IDs and the sequential fake.

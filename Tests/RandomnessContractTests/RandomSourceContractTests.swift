@@ -1,6 +1,6 @@
-import RandomnessInterface
-import RandomnessTesting
-import SystemRandomness
+import StandardAdapters
+import StandardInterfaces
+import StandardTesting
 import Testing
 
 /// What every `RandomSource` must do, run against the system's generator and the seeded fake.

@@ -3,9 +3,9 @@ import Hummingbird
 import HummingbirdTesting
 import ServerFeature
 import ServerStoreInterface
-import TokenSecurityTesting
-import ClockTesting
+import StandardTesting
 import Testing
+import TokenSecurityTesting
 
 /// `account list` and `account delete` through the feature: a deleted account's tokens stop
 /// working once the lookup cache entry expires, and a token's use is recorded at most once a

@@ -3,7 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import QuillModels
 import ServerFeature
-import ClockTesting
+import StandardTesting
 import Testing
 
 /// `POST /v1/notes` and `PUT /v1/notes/{id}` with the small shape a script writes

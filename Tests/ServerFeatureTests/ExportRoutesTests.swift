@@ -5,8 +5,7 @@ import HummingbirdTesting
 import NoteStoreInterface
 import NoteStoreTesting
 import QuillModels
-import ClockTesting
-import RandomnessTesting
+import StandardTesting
 import Testing
 import ZlibCompression
 

@@ -1,7 +1,7 @@
 import Foundation
 import QuillModels
 import ServerStoreInterface
-import RandomnessTesting
+import StandardTesting
 import Testing
 
 /// docs/openapi.yaml and the Swift validation must accept exactly the same strings.

@@ -5,15 +5,14 @@ import Logging
 import QuillModels
 import ServerFeature
 import ServerStoreInterface
-import TokenSecurityInterface
 import ServerStoreTesting
-import TokenSecurityTesting
-import ClockInterface
-import ClockTesting
-import RandomnessTesting
-import ZlibCompression
 import ServerTestComposition
+import StandardInterfaces
+import StandardTesting
 import Testing
+import TokenSecurityInterface
+import TokenSecurityTesting
+import ZlibCompression
 
 /// A server over an in-memory store with two accounts, alice and bob, and their tokens.
 struct TestServer {

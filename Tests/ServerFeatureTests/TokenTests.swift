@@ -3,9 +3,9 @@ import Hummingbird
 import HummingbirdTesting
 import ServerFeature
 import ServerStoreInterface
-import TokenSecurityTesting
-import ClockTesting
+import StandardTesting
 import Testing
+import TokenSecurityTesting
 
 /// Tokens beyond the first: issuing more, revoking one, and how soon a revocation bites.
 @Suite struct TokenTests {

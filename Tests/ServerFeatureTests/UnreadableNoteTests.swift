@@ -11,11 +11,10 @@ import QuillModels
 import ServerFeature
 import ServerStoreInterface
 import ServerStoreTesting
-import TokenSecurityTesting
-import ClockTesting
-import RandomnessTesting
 import ServerTestComposition
+import StandardTesting
 import Testing
+import TokenSecurityTesting
 import ZlibCompression
 
 /// Issue 14: one stored note that cannot be read costs only itself. The list, the change feed

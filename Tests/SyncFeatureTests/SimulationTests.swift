@@ -1,6 +1,6 @@
 import QuillModels
+import StandardTesting
 import SyncFeature
-import RandomnessTesting
 import SyncStateTesting
 import SyncTransportTesting
 import Testing

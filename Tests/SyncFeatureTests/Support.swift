@@ -1,15 +1,14 @@
-import Testing
 import Foundation
-import Synchronization
 import NoteStoreInterface
-import QuillModels
-import SyncFeature
-import SyncStateInterface
-import SyncTransportInterface
-import ClockTesting
-import RandomnessTesting
-import SyncStateTesting
 import NoteStoreTesting
+import QuillModels
+import StandardTesting
+import SyncFeature
+import Synchronization
+import SyncStateInterface
+import SyncStateTesting
+import SyncTransportInterface
+import Testing
 
 let day0 = Date(timeIntervalSince1970: 1_795_000_000)
 

@@ -7,12 +7,11 @@ import ServerFeature
 import ServerStoreInterface
 import ServerStoreTesting
 import ServerTestComposition
-import ClockInterface
-import TokenSecurityInterface
-import ClockTesting
-import RandomnessTesting
-import TokenSecurityTesting
+import StandardInterfaces
+import StandardTesting
 import Testing
+import TokenSecurityInterface
+import TokenSecurityTesting
 import WebReaderFeature
 import WebSessionInterface
 import WebSessionTesting

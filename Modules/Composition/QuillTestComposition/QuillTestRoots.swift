@@ -2,15 +2,14 @@ import ArchiveFeature
 import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface
-import NoteStoreInterface
 import Foundation
-import QuillCLI
-import ClockInterface
-import RandomnessInterface
-import SettingsTesting
 import NotesFeature
-import SyncFeature
+import NoteStoreInterface
+import QuillCLI
 import SearchIndexInterface
+import SettingsTesting
+import StandardInterfaces
+import SyncFeature
 import TerminalInterface
 import UnimplementedDoubles
 

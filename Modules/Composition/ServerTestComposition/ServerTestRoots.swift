@@ -3,8 +3,7 @@ import ByteStreamTesting
 import CompressionInterface
 import ServerFeature
 import ServerStoreInterface
-import ClockInterface
-import RandomnessInterface
+import StandardInterfaces
 import TokenSecurityInterface
 import ZlibCompression
 

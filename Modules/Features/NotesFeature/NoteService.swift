@@ -1,7 +1,6 @@
 import NoteStoreInterface
 import QuillModels
-import ClockInterface
-import RandomnessInterface
+import StandardInterfaces
 
 /// The rules of keeping notes: what a new note, an edit and a deletion write, and how a
 /// typed ID prefix is resolved to a note.

@@ -2,7 +2,7 @@ import ArchiveFeature
 import ByteStreamInterface
 import FileSystemInterface
 import NotesFeature
-import ClockInterface
+import StandardInterfaces
 import SyncFeature
 import TerminalInterface
 

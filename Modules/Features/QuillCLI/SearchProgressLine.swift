@@ -1,7 +1,7 @@
 import Foundation
 import NotesFeature
+import StandardInterfaces
 import Synchronization
-import ClockInterface
 import TerminalInterface
 
 /// The one-line progress of a search index catching up (after an import, say) on stderr:

@@ -1,6 +1,6 @@
 import Foundation
+import StandardInterfaces
 import SyncFeature
-import ClockInterface
 import Synchronization
 import TerminalInterface
 

@@ -1,8 +1,8 @@
 import Foundation
 import Hummingbird
 import ServerStoreInterface
+import StandardInterfaces
 import TokenSecurityInterface
-import ClockInterface
 
 /// Lets a request through only with `Authorization: Bearer <token>` of a known account.
 ///

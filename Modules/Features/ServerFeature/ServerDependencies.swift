@@ -1,9 +1,8 @@
 import ByteStreamInterface
 import CompressionInterface
 import ServerStoreInterface
+import StandardInterfaces
 import TokenSecurityInterface
-import ClockInterface
-import RandomnessInterface
 
 /// Everything the HTTP API needs from outside, as protocols; a composition root fills it in.
 public struct ServerDependencies: Sendable {

@@ -1,5 +1,4 @@
-import ClockInterface
-import RandomnessInterface
+import StandardInterfaces
 import SyncTransportInterface
 
 /// How often and how patiently a request is retried.

@@ -1,8 +1,7 @@
 import Foundation
 import NoteStoreInterface
 import QuillModels
-import ClockInterface
-import RandomnessInterface
+import StandardInterfaces
 import SyncStateInterface
 import SyncTransportInterface
 

@@ -1,5 +1,4 @@
-import ClockInterface
-import RandomnessInterface
+import StandardInterfaces
 import SyncStateInterface
 import SyncTransportInterface
 

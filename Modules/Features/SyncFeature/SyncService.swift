@@ -1,10 +1,9 @@
 import Foundation
 import NoteStoreInterface
 import QuillModels
+import StandardInterfaces
 import SyncStateInterface
 import SyncTransportInterface
-import ClockInterface
-import RandomnessInterface
 
 /// Everything a person asks of sync (log in, sync, see the status, log out), over the
 /// dependencies a composition root wires.

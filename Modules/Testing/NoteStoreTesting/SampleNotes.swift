@@ -1,6 +1,6 @@
 import Foundation
 import QuillModels
-import RandomnessTesting
+import StandardTesting
 
 /// A few dozen realistic notes with fixed IDs and dates, for `--preview` and for tests
 /// that want a populated store.

@@ -1,6 +1,6 @@
 import QuillModels
+import StandardTesting
 import SyncTransportInterface
-import RandomnessTesting
 
 /// A network between a client and a `FakeSyncServer` that drops, duplicates, delays and
 /// fails calls, by script or at random (seeded).

@@ -1,5 +1,5 @@
 import Foundation
-import ClockInterface
+import StandardInterfaces
 
 /// A clock that fails the test when read.
 public struct UnimplementedClock: WallClock {

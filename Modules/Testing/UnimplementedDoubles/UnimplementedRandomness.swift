@@ -1,5 +1,5 @@
 import QuillModels
-import RandomnessInterface
+import StandardInterfaces
 
 /// An ID generator that fails the test when asked for an ID.
 public struct UnimplementedNoteIDs: NoteIDGenerating {

@@ -3,8 +3,7 @@ import CompressionInterface
 import FileSystemInterface
 import NoteStoreInterface
 import QuillModels
-import ClockInterface
-import RandomnessInterface
+import StandardInterfaces
 
 /// Brings the notes of a `.tar.gz` into the store: a Quill archive, or a folder of plain
 /// Markdown files packed by GNU tar.

@@ -3,8 +3,7 @@ import CompressionInterface
 import FileSystemInterface
 import NoteStoreInterface
 import QuillModels
-import ClockInterface
-import RandomnessInterface
+import StandardInterfaces
 
 /// Everything a person asks of archives (export, import, verify; as a `.tar.gz` or a folder
 /// of Markdown files), over the dependencies a composition root wires.

@@ -1,8 +1,7 @@
 import ByteStreamInterface
 import CompressionInterface
 import NoteStoreInterface
-import ClockInterface
-import RandomnessInterface
+import StandardInterfaces
 
 /// Checks an archive completely (gzip, tar, notes, manifest) and says what an import would
 /// do to this store, without writing anything: `quill verify`.

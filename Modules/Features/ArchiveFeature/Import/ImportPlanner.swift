@@ -1,7 +1,7 @@
 import Foundation
 import NoteStoreInterface
 import QuillModels
-import RandomnessInterface
+import StandardInterfaces
 
 /// Decides, note by note, what importing means for this store: add it, leave it (an identical
 /// note is there), or keep it as a copy with a new ID (a different note is there) — and hands

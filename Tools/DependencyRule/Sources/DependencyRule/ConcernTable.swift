@@ -19,13 +19,18 @@ struct ConcernTable: Sendable {
     let rows: [Row]
 
     /// - Parameter declarations: what each Interfaces, Adapters and Testing module declares, by target name.
-    init(graph: PackageGraph, declarations: [String: SwiftDeclarations]) {
+    init(graph: PackageGraph, declarations: [String: SwiftDeclarations], shared: SharedConcerns = SharedConcerns()) {
         let layered = graph.targets.compactMap { target in Layer(path: target.path).map { (target, $0) } }
         let interfaces = layered.filter { $0.1 == .interfaces && $0.0.name.hasSuffix(Self.interfaceSuffix) }.map(\.0.name)
-        let stems = interfaces.map { String($0.dropLast(Self.interfaceSuffix.count)) }.filter { !$0.isEmpty }
+        var protocols: [String: [String]] = shared.concerns.mapValues(\.protocols) // stem → its protocols
+        for interface in interfaces {
+            let stem = String(interface.dropLast(Self.interfaceSuffix.count))
+            if !stem.isEmpty { protocols[stem] = declarations[interface]?.protocols ?? [] }
+        }
+        let stems = Array(protocols.keys)
         var owner: [String: String] = [:] // protocol → stem
-        for stem in stems {
-            for name in declarations[stem + Self.interfaceSuffix]?.protocols ?? [] { owner[name] = stem }
+        for (stem, names) in protocols {
+            for name in names { owner[name] = stem }
         }
         let names = Set(graph.targets.map(\.name))
         rows = stems.sorted().map { stem in
@@ -48,7 +53,7 @@ struct ConcernTable: Sendable {
                 }
             }
             let suite = stem + "ContractTests"
-            return Row(concern: stem, protocols: (declarations[stem + Self.interfaceSuffix]?.protocols ?? []).sorted(),
+            return Row(concern: stem, protocols: (protocols[stem] ?? []).sorted(),
                        adapters: adapters, fakes: fakes.sorted(), unimplemented: unimplemented.sorted(),
                        contractSuite: names.contains(suite) ? suite : nil)
         }

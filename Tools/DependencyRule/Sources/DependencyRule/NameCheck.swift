@@ -13,7 +13,7 @@ enum NameCheck {
     static let testingSuffix = "Testing"
     static let contractSuffix = "ContractTests"
 
-    static func violations(in graph: PackageGraph, concerns: ConcernTable? = nil) -> [String] {
+    static func violations(in graph: PackageGraph, concerns: ConcernTable? = nil, shared: SharedConcerns = SharedConcerns()) -> [String] {
         let targets = graph.targets.filter { Layer(path: $0.path) != nil }.sorted { $0.name < $1.name }
         func members(of layer: Layer) -> [PackageGraph.Target] { targets.filter { Layer(path: $0.path) == layer } }
         let interfaces = Set(members(of: .interfaces).map(\.name))
@@ -22,7 +22,16 @@ enum NameCheck {
         var problems: [String] = []
 
         var stems: Set<String> = []
-        for name in interfaces.sorted() {
+        for (stem, concern) in shared.concerns.sorted(by: { $0.key < $1.key }) {
+            stems.insert(stem)
+            if !concern.hasFakes {
+                problems.append("\(SharedConcerns.interfaces)/\(stem) has no fakes folder Modules/Testing/\(SharedConcerns.testing)/\(stem)")
+            }
+            if !tests.contains(stem + contractSuffix) {
+                problems.append("\(SharedConcerns.interfaces)/\(stem) has no contract suite Tests/\(stem)\(contractSuffix)")
+            }
+        }
+        for name in interfaces.sorted() where !SharedConcerns.modules.contains(name) {
             guard let stem = name.removingSuffix(interfaceSuffix) else {
                 problems.append("\(name) (Interfaces) is not named <Concern>\(interfaceSuffix)")
                 continue
@@ -37,19 +46,21 @@ enum NameCheck {
         }
 
         var adaptersOfConcern: [String: [String]] = [:]
-        for adapter in members(of: .adapters) where adapter.targets.contains(where: interfaces.contains) {
+        for adapter in members(of: .adapters) where adapter.targets.contains(where: interfaces.contains)
+            && !SharedConcerns.modules.contains(adapter.name) {
             // The longest stem the name ends with, after a technology: `FileNoteStore` is NoteStore's.
             guard let stem = Stem.longest(of: adapter.name, among: stems) else {
                 problems.append("\(adapter.name) (Adapters) is not named <Technology><Concern> after any <Concern>\(interfaceSuffix)")
                 continue
             }
             adaptersOfConcern[stem, default: []].append(adapter.name)
-            if !adapter.targets.contains(stem + interfaceSuffix) {
-                problems.append("\(adapter.name) (Adapters) carries the stem \(stem) but does not depend on \(stem)\(interfaceSuffix)")
+            let interface = shared.concerns[stem] == nil ? stem + interfaceSuffix : SharedConcerns.interfaces
+            if !adapter.targets.contains(interface) {
+                problems.append("\(adapter.name) (Adapters) carries the stem \(stem) but does not depend on \(interface)")
             }
         }
 
-        for fakes in members(of: .testing) {
+        for fakes in members(of: .testing) where !SharedConcerns.modules.contains(fakes.name) {
             guard let stem = fakes.name.removingSuffix(testingSuffix) else { continue }
             if !fakes.targets.contains(stem + interfaceSuffix) {
                 problems.append("\(fakes.name) (Testing) does not depend on \(stem)\(interfaceSuffix)")
@@ -63,7 +74,9 @@ enum NameCheck {
                 continue
             }
             let conforming = concerns?.rows.first { $0.concern == stem }?.adapters ?? []
-            let implementations = Set([stem + testingSuffix] + (adaptersOfConcern[stem] ?? []) + conforming)
+            let fakesModule = shared.concerns[stem] == nil ? stem + testingSuffix : SharedConcerns.testing
+            let sharedAdapter = shared.concerns[stem]?.hasAdapter == true ? [SharedConcerns.adapters] : []
+            let implementations = Set([fakesModule] + (adaptersOfConcern[stem] ?? []) + conforming + sharedAdapter)
             for implementation in implementations.sorted() where !suite.targets.contains(implementation) {
                 problems.append("\(suite.name) (Tests) does not run against \(implementation)")
             }

@@ -20,7 +20,7 @@ func generatedDocuments(_ graph: PackageGraph, graphFile: String?) throws -> [(f
     var documents: [(file: String, update: (String) throws -> String)] = []
     if let graphFile { documents.append((graphFile, { try MermaidGraph.updating($0, with: graph) })) }
     if let concernsFile = option("--concerns") {
-        let table = ConcernTable(graph: graph, declarations: try declarationsOfConcernModules(graph))
+        let table = ConcernTable(graph: graph, declarations: try declarationsOfConcernModules(graph), shared: try SharedConcerns(graph: graph))
         documents.append((concernsFile, { try table.updating($0) }))
     }
     return documents
@@ -53,8 +53,9 @@ do {
     let graph = try PackageGraph(dumpPackageJSON: FileHandle.standardInput.readDataToEndOfFile())
     switch arguments.first {
     case "check":
-        let concerns = ConcernTable(graph: graph, declarations: try declarationsOfConcernModules(graph))
-        var problems = RuleCheck.violations(in: graph) + NameCheck.violations(in: graph, concerns: concerns)
+        let shared = try SharedConcerns(graph: graph)
+        let concerns = ConcernTable(graph: graph, declarations: try declarationsOfConcernModules(graph), shared: shared)
+        var problems = RuleCheck.violations(in: graph) + NameCheck.violations(in: graph, concerns: concerns, shared: shared)
             + ImportCheck.violations(in: graph, sources: try ImportCheck.sources(of: graph))
         if let claims = option("--claims") { problems += try docClaimProblems(documents: claims, outsideNamesFile: option("--outside-names")) }
         for (file, update) in try generatedDocuments(graph, graphFile: option("--docs")) {

@@ -28,6 +28,24 @@ struct NameCheckTests {
         #expect(violations().isEmpty)
     }
 
+    /// A small concern shares the Standard modules, a folder each: its contract suite must
+    /// exist and run against the shared fakes and adapters, and the shared modules carry no stem.
+    @Test func aSharedConcernKeepsItsContractSuiteRunAgainstTheSharedModules() {
+        let shared = SharedConcerns(concerns: ["Clock": .init(protocols: ["WallClock"], hasAdapter: true, hasFakes: true)])
+        let modules = [
+            target("StandardInterfaces", "Modules/Interfaces/StandardInterfaces"),
+            target("StandardAdapters", "Modules/Adapters/StandardAdapters", ["StandardInterfaces"]),
+            target("StandardTesting", "Modules/Testing/StandardTesting", ["StandardInterfaces"]),
+        ]
+        let suite = target("ClockContractTests", "Tests/ClockContractTests", ["StandardInterfaces", "StandardTesting", "StandardAdapters"])
+        #expect(NameCheck.violations(in: PackageGraph(targets: modules + [suite]), shared: shared).isEmpty)
+        #expect(NameCheck.violations(in: PackageGraph(targets: modules), shared: shared)
+            == ["StandardInterfaces/Clock has no contract suite Tests/ClockContractTests"])
+        let partial = target("ClockContractTests", "Tests/ClockContractTests", ["StandardInterfaces", "StandardTesting"])
+        #expect(NameCheck.violations(in: PackageGraph(targets: modules + [partial]), shared: shared)
+            == ["ClockContractTests (Tests) does not run against StandardAdapters"])
+    }
+
     /// A store adapter that also implements the session concern's protocol (as the server stores
     /// implement `WebSessionStore`) is held to that concern's contract suite too.
     @Test func anAdapterImplementingAnotherConcernsProtocolIsHeldToItsContractSuite() {

@@ -1,4 +1,4 @@
-import RandomnessInterface
+import StandardInterfaces
 
 /// The live `RandomSource`: the system's cryptographically secure generator, so request IDs
 /// from different devices never collide.

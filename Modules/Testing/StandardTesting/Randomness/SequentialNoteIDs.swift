@@ -1,6 +1,6 @@
 import QuillModels
+import StandardInterfaces
 import Synchronization
-import RandomnessInterface
 
 /// Note IDs 0000…0001, 0000…0002, …, so tests and previews can name the notes they expect.
 /// A `namespace` (the upper 64 bits) keeps the IDs of several generators apart.

@@ -1,5 +1,5 @@
 import Foundation
-import ClockInterface
+import StandardInterfaces
 
 /// The real wall clock.
 public struct SystemClock: WallClock {

@@ -1,6 +1,6 @@
 import Foundation
+import StandardInterfaces
 import Synchronization
-import ClockInterface
 
 /// A clock that starts at a fixed instant and moves forward by a fixed step each time it is
 /// read, so that successive writes get distinct, predictable timestamps.

@@ -1,5 +1,5 @@
 import QuillModels
-import RandomnessInterface
+import StandardInterfaces
 
 /// Random 128-bit note IDs from the system's secure random source, as 32 hex characters.
 public struct RandomNoteIDs: NoteIDGenerating {

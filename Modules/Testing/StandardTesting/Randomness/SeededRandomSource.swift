@@ -1,5 +1,5 @@
+import StandardInterfaces
 import Synchronization
-import RandomnessInterface
 
 /// A `RandomSource` that replays the same numbers for the same seed.
 public final class SeededRandomSource: RandomSource {

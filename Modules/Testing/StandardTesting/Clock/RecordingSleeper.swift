@@ -1,4 +1,4 @@
-import ClockInterface
+import StandardInterfaces
 
 /// A `Sleeping` that returns at once and remembers how long it was asked to wait.
 ///

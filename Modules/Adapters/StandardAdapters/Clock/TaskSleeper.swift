@@ -1,4 +1,4 @@
-import ClockInterface
+import StandardInterfaces
 
 /// The live `Sleeping`: really waits (cancellable), with `Task.sleep`.
 public struct TaskSleeper: Sleeping {

@@ -22,8 +22,40 @@ struct DocClaims: Sendable {
             for claim in Self.backticked(line) where !outsideNames.contains(claim) {
                 if let problem = check(claim) { problems.append("\(file): `\(claim)` \(problem)") }
             }
+            for target in Self.relativeLinks(line) where !linkResolves(target, from: file) {
+                problems.append("\(file): the link (\(target)) leads to no file or folder of the repository")
+            }
         }
         return problems
+    }
+
+    /// The targets of a line's Markdown links that point into the repository (not a URL, not
+    /// an anchor of the same page), without their `#anchor`.
+    static func relativeLinks(_ line: Substring) -> [String] {
+        var targets: [String] = []
+        var rest = line[...]
+        while let open = rest.range(of: "](") {
+            let after = rest[open.upperBound...]
+            guard let close = after.firstIndex(of: ")") else { break }
+            let target = after[..<close].split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            if !target.isEmpty, !target.contains("://"), !target.hasPrefix("mailto:") { targets.append(target) }
+            rest = after[close...]
+        }
+        return targets
+    }
+
+    /// Whether a link written in `file` reaches a path of the repository.
+    func linkResolves(_ target: String, from file: String) -> Bool {
+        var parts = file.split(separator: "/").dropLast().map(String.init)
+        for part in target.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if parts.popLast() == nil { return false }
+            default: parts.append(String(part))
+            }
+        }
+        let path = parts.joined(separator: "/")
+        return index.paths.contains(path) || index.paths.contains(path + "/")
     }
 
     /// The text between each pair of backticks on a line.

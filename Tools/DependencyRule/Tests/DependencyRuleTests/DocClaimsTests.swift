@@ -56,6 +56,15 @@ struct DocClaimsTests {
         #expect(problems("`QUILL_DATA_DIR`") == ["doc.md: `QUILL_DATA_DIR` is an environment variable nothing here reads"])
     }
 
+    @Test func aRelativeLinkMustLeadToAFileOrFolder() {
+        #expect(claims.problems(in: "[it](../Modules/Features/QuillCLI/ExportCommand.swift#L3), [web](https://x.org/a), [top](#top)",
+                                file: "docs/page.md").isEmpty)
+        #expect(claims.problems(in: "[folder](../Modules/Features/QuillCLI)", file: "docs/page.md").isEmpty)
+        #expect(claims.problems(in: "[gone](../Modules/Features/QuillCLI/ImportCommand.swift)", file: "docs/page.md") == [
+            "docs/page.md: the link (../Modules/Features/QuillCLI/ImportCommand.swift) leads to no file or folder of the repository",
+        ])
+    }
+
     @Test func examplesInFencedBlocksAreNotClaims() {
         #expect(problems("```sh\n`quill exprot`\n```\n").isEmpty)
     }

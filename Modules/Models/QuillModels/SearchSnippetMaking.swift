@@ -1,5 +1,3 @@
-import QuillModels
-
 extension SearchSnippet {
     /// How many words a snippet shows, and how many of them come before its first match.
     public static let wordCount = 16

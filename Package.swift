@@ -124,7 +124,7 @@ let package = Package(
         module("Adapters", "FileNoteStore", [
             "FileSystemInterface", "NoteStoreInterface", "QuillModels", "SearchIndexInterface",
         ]),
-        module("Adapters", "FileSyncState", ["POSIXFileKit", "QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
+        module("Adapters", "FileSyncState", ["POSIXFileKit", "QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
         module("Adapters", "GlibcAllocator", ["CAllocator"]),
         module("Adapters", "HTTPSyncTransport", [
             "QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface", asyncHTTPClient, nioCore,

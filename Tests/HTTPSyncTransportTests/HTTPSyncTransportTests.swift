@@ -28,7 +28,7 @@ struct HTTPSyncTransportTests {
         #expect(page.next == SyncCursor("17") && page.hasMore && page.changes.map(\.title) == ["T"])
         let note = try #require(page.changes.first)
         let results = try await http.push(PushRequest(requestID: "r1", changes: [OutgoingChange(note: note, baseRevision: nil)]))
-        #expect(results == [.applied(note)])
+        #expect(results.results == [.applied(note)])
 
         let received = server.received
         #expect(received.count == 3)

@@ -236,6 +236,47 @@ struct FileNoteStoreTests {
         try disk.write(Data(), to: root)
         await #expect(throws: NoteStoreError.self) { try await store(on: disk).create(try NoteMaker.note(1)) }
     }
+
+    /// A process keeps its replay of the pending journal and reads only what was appended since;
+    /// what another process appends or rewrites (an older quill rewrites without a generation) is seen.
+    @Test func theCachedPendingJournalSeesOtherWriters() async throws {
+        let disk = InMemoryFileSystem()
+        let mine = store(on: disk), other = store(on: disk)
+        let one = try NoteMaker.note(1), two = try NoteMaker.note(2), three = try NoteMaker.note(3)
+        try await mine.create(one)
+        #expect(try await mine.pendingChanges() == [one.id])
+        try await other.create(two)
+        #expect(try await mine.pendingChanges() == [one.id, two.id])
+        try await other.acknowledge([one.id: 1])
+        #expect(try await mine.pendingChanges(among: [one.id, two.id]) == [two.id])
+        try disk.write(Data("+\(three.id)\n".utf8), to: root + "/pending")
+        #expect(try await mine.pendingChanges() == [three.id])
+        try await other.create(try NoteMaker.note(4))
+        #expect(try await mine.pendingChanges() == [three.id, try NoteMaker.note(4).id])
+    }
+
+    /// Acknowledging appends to the pending journal (a sync pays per batch, not per store), and
+    /// the journal is rewritten as the pending notes once superseded lines outnumber them.
+    @Test func acknowledgementsAppendAndTheJournalStaysBounded() async throws {
+        let disk = InMemoryFileSystem()
+        let store = store(on: disk)
+        let count = PendingJournal.slack + 100
+        var notes: [Note] = []
+        for index in 0..<count { notes.append(try NoteMaker.note(UInt64(index))) }
+        for start in stride(from: 0, to: count, by: 1000) {
+            try await store.apply(notes[start..<min(start + 1000, count)].map { .create($0) }, origin: .local)
+        }
+        let lines = { String(decoding: try disk.read(root + "/pending"), as: UTF8.self).split(separator: "\n") }
+        try await store.acknowledge([notes[0].id: 1, notes[1].id: 1])
+        #expect(try lines().count == 1 + count + 2 && lines().last == "-\(notes[1].id)") // the generation, the marks, the acknowledgements
+        #expect(try await store.pendingChanges() == notes.dropFirst(2).map(\.id))
+
+        for start in stride(from: 2, to: count - 1, by: 500) {
+            try await store.acknowledge(Dictionary(uniqueKeysWithValues: notes[start..<min(start + 500, count - 1)].map { ($0.id, 1) }))
+        }
+        #expect(try await store.pendingChanges() == [notes[count - 1].id])
+        #expect(try lines().count <= PendingJournal.slack + 2)
+    }
 }
 
 extension Sequence {

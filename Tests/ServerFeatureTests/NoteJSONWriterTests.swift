@@ -51,10 +51,12 @@ import Testing
         }
         let empty = ChangesBody(changes: [], next: "0", hasMore: false)
         #expect(written(empty) == (try encoded(empty)))
-        let push = PushResponseBody(results: [
-            PushResultBody(id: documents[0].id, status: .applied, note: documents[0]),
-            PushResultBody(id: documents[1].id, status: .conflict, note: documents[1]),
-        ])
-        #expect(written(push) == (try encoded(push)))
+        for next in ["42", nil] {
+            let push = PushResponseBody(results: [
+                PushResultBody(id: documents[0].id, status: .applied, note: documents[0]),
+                PushResultBody(id: documents[1].id, status: .conflict, note: documents[1]),
+            ], next: next)
+            #expect(written(push) == (try encoded(push)))
+        }
     }
 }

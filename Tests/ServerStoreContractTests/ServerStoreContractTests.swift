@@ -283,6 +283,30 @@ import Testing
         }
     }
 
+    /// A push sent with the account's latest cursor answers the cursor after its own changes, so
+    /// that its client need not pull them back; with an older cursor, none, or replayed, `next` is nil.
+    @Test(arguments: implementations)
+    func pushSentWithTheLatestCursorAnswersTheCursorAfterIt(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            _ = try await store.push([PushedChange(note: try Sample.note("a0"), baseRevision: nil)], requestID: #require(PushRequestID("p0")),
+                                     digest: PushDigest("d0"), account: account, at: Sample.date)
+            let latest = try await store.changes(account: account, after: .beginning, limit: 10).next
+            let mine = [PushedChange(note: try Sample.note("a1"), baseRevision: nil), PushedChange(note: try Sample.note("a2"), baseRevision: nil)]
+            let answer = try await store.push(mine, requestID: #require(PushRequestID("p1")), digest: PushDigest("d1"), since: latest,
+                                              account: account, at: Sample.date)
+            let next = try #require(answer.next)
+            #expect(try await store.changes(account: account, after: next, limit: 10).notes.isEmpty)
+            #expect(try await store.changes(account: account, after: latest, limit: 10).notes.map(\.id) == mine.map(\.note.id))
+            let replay = try await store.push(mine, requestID: #require(PushRequestID("p1")), digest: PushDigest("d1"), since: latest,
+                                              account: account, at: Sample.date)
+            #expect(replay.next == nil && replay.outcomes == answer.outcomes)
+            let stale = try await store.push([PushedChange(note: try Sample.note("a3"), baseRevision: nil)], requestID: #require(PushRequestID("p2")),
+                                             digest: PushDigest("d2"), since: latest, account: account, at: Sample.date)
+            #expect(stale.next == nil)
+        }
+    }
+
     /// Issue 14: a request ID is bound to what it carried. The same ID with other changes is an
     /// error of its own, applies nothing, and leaves the recorded answer in place.
     @Test(arguments: implementations)

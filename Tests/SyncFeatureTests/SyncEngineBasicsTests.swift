@@ -44,6 +44,39 @@ struct SyncEngineBasicsTests {
         #expect(await client.store.allNotes() == (await server.allNotes()))
     }
 
+    @Test("A push nothing else came between moves the cursor past the client's own changes; others are still pulled")
+    func pushMovesTheCursorPastItsOwnChanges() async throws {
+        let server = FakeSyncServer()
+        let alice = Client(transport: server), bob = Client(transport: server)
+        for index in 1...3 { try await alice.store.create(try makeNote("e\(index)", "Alice \(index)")) }
+        try await alice.sync()
+        #expect(try await alice.state.load().cursor == SyncCursor("3"))
+
+        try await bob.store.create(try makeNote("f1", "From Bob"))
+        #expect(try await bob.sync() == SyncReport(pulled: 3, pushed: 1, conflicts: 0))
+        try await alice.store.create(try makeNote("e4", "Alice 4"))
+        #expect(try await alice.sync() == SyncReport(pulled: 1, pushed: 1, conflicts: 0))
+        #expect(try await alice.state.load().cursor == SyncCursor("5"))
+        #expect(try await bob.sync() == SyncReport(pulled: 1, pushed: 0, conflicts: 0))
+        #expect(await alice.store.allNotes() == (await server.allNotes()))
+        #expect(await bob.store.allNotes() == (await server.allNotes()))
+    }
+
+    @Test("Batches are sized by bytes: large notes go out in requests the server never refuses as too large")
+    func batchesAreSizedByBytes() async throws {
+        let server = FakeSyncServer(maximumPushBytes: 2 << 20)
+        let client = Client(transport: server)
+        for index in 0..<30 {
+            try await client.store.create(try makeNote(String(format: "a%02d", index), "Big \(index)",
+                                                       body: String(repeating: "x", count: 100_000)))
+        }
+        let report = try await client.sync()
+        #expect(report.pushed == 30)
+        // 30 notes of ~100 KB in batches of at most ~1 MiB: three or four requests, every one applied.
+        #expect((3...4).contains(await server.appliedPushCount))
+        #expect(await client.store.pendingChanges().isEmpty)
+    }
+
     @Test("Two clients converge through the server; a second sync with nothing new changes nothing")
     func twoClientsConverge() async throws {
         let server = FakeSyncServer()

@@ -42,7 +42,7 @@ struct SyncTransportContractTests {
         let created = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [
             OutgoingChange(note: first.withRevision(7), baseRevision: nil),
         ]))
-        #expect(created == [.applied(try first.withRevision(1))])
+        #expect(created.results == [.applied(try first.withRevision(1))])
 
         let edited = try first.revised(body: "edited", at: first.updated.addingTimeInterval(1))
         let results = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [
@@ -51,7 +51,7 @@ struct SyncTransportContractTests {
             OutgoingChange(note: first, baseRevision: nil),
         ]))
         let current = try edited.withRevision(2)
-        #expect(results == [.applied(current), .conflict(current), .conflict(current)])
+        #expect(results.results == [.applied(current), .conflict(current), .conflict(current)])
     }
 
     @Test("The same request ID returns the first answer and applies nothing again", arguments: Implementation.allCases)
@@ -62,8 +62,8 @@ struct SyncTransportContractTests {
         let request = PushRequest(requestID: "req-\(UUID().uuidString)", changes: [OutgoingChange(note: a, baseRevision: nil)])
         let first = try await transport.push(request)
         let second = try await transport.push(request)
-        #expect(first == second)
-        #expect(first == [.applied(a)])
+        #expect(first.results == second.results)
+        #expect(first.results == [.applied(a)])
         let feed = try await transport.changes(since: nil, limit: 10)
         #expect(feed.changes == [a])
     }
@@ -80,8 +80,32 @@ struct SyncTransportContractTests {
                 OutgoingChange(note: a, baseRevision: nil), OutgoingChange(note: b, baseRevision: nil),
             ]))
         }
-        #expect(try await transport.push(PushRequest(requestID: requestID, changes: [OutgoingChange(note: a, baseRevision: nil)])) == first)
+        #expect(try await transport.push(PushRequest(requestID: requestID, changes: [OutgoingChange(note: a, baseRevision: nil)])).results
+                == first.results)
         #expect(try await transport.changes(since: nil, limit: 10).changes == [a])
+    }
+
+    @Test("A push sent with the latest cursor answers the cursor after its own changes; otherwise, or replayed, none",
+          arguments: Implementation.allCases)
+    func pushMovesTheCursor(_ implementation: Implementation) async throws {
+        let (transport, finish) = try await implementation.makeTransport()
+        defer { finish() }
+        _ = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [OutgoingChange(note: try note("Before"), baseRevision: nil)]))
+        let latest = try await transport.changes(since: nil, limit: 10).next
+        let mine = try (1...3).map { try note("Mine \($0)") }
+        let request = PushRequest(requestID: UUID().uuidString, changes: mine.map { OutgoingChange(note: $0, baseRevision: nil) }, since: latest)
+        let reply = try await transport.push(request)
+        let next = try #require(reply.next)
+        let after = try await transport.changes(since: next, limit: 10)
+        #expect(after.changes.isEmpty && !after.hasMore)
+        #expect(try await transport.changes(since: latest, limit: 10).changes == mine)
+        #expect(try await transport.push(request).next == nil)
+
+        let stale = try await transport.push(PushRequest(requestID: UUID().uuidString,
+                                                         changes: [OutgoingChange(note: try note("Later"), baseRevision: nil)], since: latest))
+        #expect(stale.next == nil)
+        #expect(try await transport.push(PushRequest(requestID: UUID().uuidString,
+                                                     changes: [OutgoingChange(note: try note("No cursor"), baseRevision: nil)])).next == nil)
     }
 
     @Test("The change feed lists each note once at its latest version, in write order, page by page, tombstones included",

@@ -1,83 +1,87 @@
 #!/usr/bin/env python3
-"""Sync benchmarks (issue 5): a real `quill-server` (SQLite) on 127.0.0.1 and `quill` homes, release builds.
+"""Sync benchmarks: a whole vault arriving, then one change, with `rsync -a` of the same notes beside it.
 
-- First sync of 10,000 notes from the server into an empty home (target <= 5 s).
-- A sync with one changed note, for homes of 1,000 and 100,000 notes (target <= 100 ms, similar for
-  both): once with one note changed on the server (pulled), once with one note edited locally (pushed).
+Release builds, a real `quill-server` on 127.0.0.1, `quill` homes in an existing directory (TMPDIR),
+notes of 1-4 KiB (`plain_corpus.py`). For each size (10,000 and 100,000 notes by default):
 
-The server is filled through `POST /v1/sync/push` (1,000 notes a request). The large home is made by
-writing the same notes straight into the store's note files (as Tools/benchmarks/notes.py does) and
-then running one untimed `quill sync`, which finds every pulled note already present and only records
-the cursor and base revisions. Writes the results into docs/performance.md between markers.
+- rsync: `rsync -a` of the pushing home's note files into a new folder, median of 3: the reference;
+- first push: `quill sync` in the home that imported the notes (`quill import FOLDER`, untimed);
+- first pull: `quill sync` in a second, empty home;
+- one change: `quill sync` after one note is edited, in the pushing home (its first sync after the
+  push) and in the pulling home (its first sync after the pull), then the median of 5 more;
+- memory: `quill-server`'s peak resident memory (VmHWM) above its resident memory when idle, during
+  the push and during the pull (a fresh server process for each), and the peak of each `quill sync`.
+
+With QUILL_BENCH_POSTGRES_URL set (run under `Tools/with-postgres.sh`, which sets
+QUILL_TEST_POSTGRES_URL), the first push and pull are measured on PostgreSQL too.
+Writes the results into docs/performance.md between markers.
 
 Usage: Tools/benchmarks/sync.py BIN_DIR   (normally through Tools/benchmarks/sync.sh)
+       SIZES="10000 100000" overrides the sizes.
 """
-import json, os, random, re, shutil, statistics, subprocess, sys, tempfile, time, urllib.request
+import json, os, random, re, shutil, socket, statistics, subprocess, sys, tempfile, time, urllib.request
 
 import performance_section
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-WORDS = ("note idea plan meeting swift archive sync server garden recipe travel budget review "
-         "design index journal crash lock tag search list export import body title draft").split()
-START_MS = 1_767_603_600_000
+HERE = os.path.dirname(os.path.abspath(__file__))
+RUNS = 5
 
 
-def iso(ms):
-    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(ms // 1000)) + ".%03dZ" % (ms % 1000)
-
-
-def make_notes(count, seed):
-    rng = random.Random(seed)
-    notes = []
-    for i in range(count):
-        ms = START_MS + i * 1000
-        notes.append({"body": " ".join(rng.choice(WORDS) for _ in range(rng.randint(20, 80))), "created": iso(ms),
-                      "deleted": False, "format": 1, "id": "%032x" % rng.getrandbits(128), "revision": 1,
-                      "tags": sorted({rng.choice(WORDS) for _ in range(rng.randint(0, 3))}),
-                      "title": "Note %d about %s" % (i, rng.choice(WORDS)), "updated": iso(ms)})
-    return notes
+def vm_kib(pid, field):
+    with open("/proc/%d/status" % pid) as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0
 
 
 class Server:
-    def __init__(self, bin_dir, work):
+    """One `quill-server serve` process over a storage (a data directory, or PostgreSQL too)."""
+
+    def __init__(self, bin_dir, work, database=None):
         self.binary = os.path.join(bin_dir, "quill-server")
-        self.storage = ["--data-dir", os.path.join(work, "server")]
-        created = subprocess.run([self.binary, "account", "create", "bench"] + self.storage,
+        self.storage = ["--data-dir", os.path.join(work, "server")] + (["--database", database] if database else [])
+        self.work = work
+        os.makedirs(work, exist_ok=True)
+        created = subprocess.run([self.binary, "account", "create", "bench-%d" % random.getrandbits(32)] + self.storage,
                                  capture_output=True, text=True, check=True)
         self.token = created.stdout.strip()
-        self.log = open(os.path.join(work, "server.log"), "w+")
-        self.process = subprocess.Popen([self.binary, "serve", "--host", "127.0.0.1", "--port", "0",
+        self.process = None
+        # One port for every process of this server, so that homes stay logged in to the same address.
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+
+    def start(self):
+        """A fresh process: its peak resident memory then belongs to what follows."""
+        log = open(os.path.join(self.work, "server.log"), "a+")
+        log.seek(0, os.SEEK_END)
+        offset = log.tell()
+        self.process = subprocess.Popen([self.binary, "serve", "--host", "127.0.0.1", "--port", str(self.port),
                                          "--log-level", "notice"] + self.storage,
-                                        stdout=subprocess.DEVNULL, stderr=self.log)
-        # The port chosen by the kernel is announced at notice level.
-        self.port = None
+                                        stdout=subprocess.DEVNULL, stderr=log)
+        port = None
         for _ in range(400):
-            self.log.seek(0)
-            match = re.search(r"listening on http://127\.0\.0\.1:(\d+)", self.log.read())
+            log.seek(offset)
+            match = re.search(r"listening on http://127\.0\.0\.1:(\d+)", log.read())
             if match:
-                self.port = int(match.group(1))
+                port = int(match.group(1))
                 break
             if self.process.poll() is not None:
                 break
             time.sleep(0.05)
-        if self.port is None:
-            self.log.seek(0)
-            sys.exit("quill-server did not start: " + self.log.read())
-        self.url = "http://127.0.0.1:%d" % self.port
-        self.pushes = 0
+        if port is None:
+            log.seek(offset)
+            sys.exit("quill-server did not start: " + log.read())
+        self.url = "http://127.0.0.1:%d" % port
+        # Idle: after one authenticated request, as a server that has answered a client would be.
+        request = urllib.request.Request(self.url + "/v1/info", headers={"Authorization": "Bearer " + self.token})
+        urllib.request.urlopen(request).read()
+        time.sleep(0.3)
+        self.idle_kib = vm_kib(self.process.pid, "VmRSS")
 
-    def push(self, changes):
-        self.pushes += 1
-        body = json.dumps({"requestID": "bench-%d-%f" % (self.pushes, time.time()), "changes": changes},
-                          sort_keys=True).encode()
-        request = urllib.request.Request(self.url + "/v1/sync/push", data=body, method="POST", headers={
-            "Authorization": "Bearer " + self.token, "Content-Type": "application/json"})
-        with urllib.request.urlopen(request) as answer:
-            return json.loads(answer.read())["results"]
-
-    def fill(self, notes):
-        for start in range(0, len(notes), 1000):
-            self.push([{"note": note, "baseRevision": None} for note in notes[start:start + 1000]])
+    def peak_above_idle_mib(self):
+        return (vm_kib(self.process.pid, "VmHWM") - self.idle_kib) / 1024
 
     def stop(self):
         self.process.terminate()
@@ -85,112 +89,146 @@ class Server:
 
 
 class Home:
-    def __init__(self, quill, work, name, server):
-        self.quill, self.root = quill, os.path.join(work, name)
-        self.env = dict(os.environ, QUILL_HOME=os.path.join(self.root, "data"),
-                        XDG_CONFIG_HOME=os.path.join(self.root, "config"))
+    def __init__(self, quill, root, server):
+        self.quill, self.root = quill, root
+        self.env = dict(os.environ, QUILL_HOME=os.path.join(root, "data"), XDG_CONFIG_HOME=os.path.join(root, "config"))
         self.env.pop("QUILL_SERVER", None)
         self.env.pop("QUILL_TOKEN", None)
+        self.login(server)
+
+    def login(self, server):
         self.run(["login", "--server", server.url, "--token", server.token])
 
     def run(self, args):
+        """(seconds, stdout) of one whole `quill` process."""
         begin = time.perf_counter()
-        done = subprocess.run([self.quill] + args, env=self.env, capture_output=True, text=True)
+        process = subprocess.Popen([self.quill] + args, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        out, err = process.communicate()
         elapsed = time.perf_counter() - begin
-        if done.returncode != 0:
-            sys.exit("quill %s failed: %s" % (" ".join(args), done.stderr))
-        return elapsed, done.stdout.strip()
+        if process.returncode != 0:
+            sys.exit("quill %s failed: %s" % (" ".join(args), err.decode()))
+        return elapsed, out.decode().strip()
 
-    def write_notes(self, notes):
-        """The notes as the file store keeps them; its index is rebuilt by the first command."""
-        directory = os.path.join(self.env["QUILL_HOME"], "notes")
-        os.makedirs(directory, exist_ok=True)
-        for note in notes:
-            with open(os.path.join(directory, note["id"] + ".json"), "w") as f:
-                json.dump(note, f, sort_keys=True, separators=(",", ":"))
-        self.run(["list", "--limit", "1"])
+    def any_note(self, rng):
+        _, listing = self.run(["list", "--json", "--limit", "200"])
+        return rng.choice(json.loads(listing))["id"]
 
 
-def one_change(server, home, notes, repeats, rng):
-    """Median seconds of `quill sync` after one server-side change, and after one local edit."""
-    pulled, pushed = [], []
-    revisions = {}
-    for i in range(repeats):
-        note = dict(rng.choice(notes))
-        note["body"] = "changed on the server %d" % i
-        note["revision"] = revisions.get(note["id"], 1)
-        result = server.push([{"note": note, "baseRevision": note["revision"]}])[0]
-        revisions[note["id"]] = result["note"]["revision"]
-        elapsed, output = home.run(["sync"])
-        if not output.startswith("pulled 1, pushed 0"):
-            sys.exit("unexpected sync output after a server change: " + output)
-        pulled.append(elapsed)
+def single_peak_sync(home, expect):
+    """`quill sync` in a child whose own peak is known: a wrapper process reports only its child's."""
+    code = ("import resource, subprocess, sys, time\n"
+            "b = time.perf_counter()\n"
+            "p = subprocess.run(sys.argv[1:], capture_output=True, text=True)\n"
+            "e = time.perf_counter() - b\n"
+            "print('%f %d' % (e, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\n"
+            "sys.stderr.write(p.stdout + p.stderr)\n"
+            "sys.exit(p.returncode)\n")
+    done = subprocess.run([sys.executable, "-c", code, home.quill, "sync"], env=home.env, capture_output=True, text=True)
+    if done.returncode != 0 or not done.stderr.startswith(expect):
+        sys.exit("unexpected `quill sync`: %r (expected %r)" % (done.stderr, expect))
+    elapsed, peak = done.stdout.split()
+    return float(elapsed), int(peak) / 1024
 
-        local = rng.choice(notes)["id"]
-        home.run(["edit", local, "--body", "changed here %d" % i])
-        elapsed, output = home.run(["sync"])
-        if not output.startswith("pulled 0, pushed 1"):
-            sys.exit("unexpected sync output after a local edit: " + output)
-        revisions[local] = revisions.get(local, 1) + 1
-        pushed.append(elapsed)
-    return statistics.median(pulled), statistics.median(pushed)
+
+def rsync_seconds(source, work):
+    times = []
+    for attempt in range(3):
+        target = os.path.join(work, "rsync-%d" % attempt)
+        begin = time.perf_counter()
+        subprocess.run(["rsync", "-a", source + "/", target + "/"], check=True)
+        times.append(time.perf_counter() - begin)
+        shutil.rmtree(target)
+    return statistics.median(times)
+
+
+def one_change(home, rng, label):
+    """The first sync after one local edit, then the median of RUNS more."""
+    times = []
+    for i in range(RUNS + 1):
+        home.run(["edit", home.any_note(rng), "--body", "%s changed this, %d" % (label, i)])
+        elapsed, _ = single_peak_sync(home, "pulled 0, pushed 1")
+        times.append(elapsed)
+    return times[0], statistics.median(times[1:])
+
+
+def measure(bin_dir, work, count, rng, database=None, full=True):
+    quill = os.path.join(bin_dir, "quill")
+    tag = "%s-%d" % ("pg" if database else "sqlite", count)
+    corpus = os.path.join(work, "corpus-%d" % count)
+    if not os.path.isdir(corpus):
+        subprocess.run([sys.executable, os.path.join(HERE, "plain_corpus.py"), corpus, str(count)], check=True)
+    server = Server(bin_dir, os.path.join(work, "server-" + tag), database)
+    server.start()
+    pusher = Home(quill, os.path.join(work, "push-" + tag), server)
+    pusher.run(["import", corpus])
+    result = {"rsync": rsync_seconds(os.path.join(pusher.env["QUILL_HOME"], "notes"), work)}
+
+    result["push"], result["push_quill_mib"] = single_peak_sync(pusher, "pulled 0, pushed %d" % count)
+    result["push_server_mib"] = server.peak_above_idle_mib()
+    server.stop()
+    server.start()
+    puller = Home(quill, os.path.join(work, "pull-" + tag), server)
+    result["pull"], result["pull_quill_mib"] = single_peak_sync(puller, "pulled %d, pushed 0" % count)
+    result["pull_server_mib"] = server.peak_above_idle_mib()
+    if full:
+        result["after_push"], result["change_pusher"] = one_change(pusher, rng, "the pushing home")
+        # The pulling home's first sync after its pull also receives the pusher's edits.
+        puller.run(["sync"])
+        result["after_pull"], result["change_puller"] = one_change(puller, rng, "the pulling home")
+    server.stop()
+    for path in (pusher.root, puller.root, server.work):
+        shutil.rmtree(path, ignore_errors=True)
+    print(tag, json.dumps(result), flush=True)
+    return result
 
 
 def main():
-    bin_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release")
-    quill = os.path.join(bin_dir, "quill")
+    bin_dir = sys.argv[1]
+    sizes = [int(size) for size in os.environ.get("SIZES", "10000 100000").split()]
+    postgres = os.environ.get("QUILL_BENCH_POSTGRES_URL") or os.environ.get("QUILL_TEST_POSTGRES_URL")
     work = tempfile.mkdtemp(prefix="quill-sync-bench-")
-    rng = random.Random(5)
-    results = {}
+    rng = random.Random(28)
     try:
-        # First sync of 10,000 notes into empty homes.
-        server = Server(bin_dir, os.path.join(work, "s10k"))
-        server.fill(make_notes(10_000, seed=1))
-        firsts = []
-        for attempt in range(3):
-            home = Home(quill, work, "first%d" % attempt, server)
-            elapsed, output = home.run(["sync"])
-            if not output.startswith("pulled 10000, pushed 0"):
-                sys.exit("unexpected first sync: " + output)
-            firsts.append(elapsed)
-            shutil.rmtree(home.root)
-        results["first10k"] = statistics.median(firsts)
-        server.stop()
-
-        for count in (1_000, 100_000):
-            server = Server(bin_dir, os.path.join(work, "s%d" % count))
-            notes = make_notes(count, seed=count)
-            server.fill(notes)
-            home = Home(quill, work, "home%d" % count, server)
-            home.write_notes(notes)
-            setup, output = home.run(["sync"])
-            if not output.startswith("pulled 0, pushed 0"):
-                sys.exit("unexpected setup sync: " + output)
-            results["setup%d" % count] = setup
-            results["pull%d" % count], results["push%d" % count] = one_change(server, home, notes, 9, rng)
-            server.stop()
+        sqlite = {count: measure(bin_dir, work, count, rng) for count in sizes}
+        pg = {count: measure(bin_dir, work, count, rng, database=postgres, full=False) for count in sizes} if postgres else {}
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    update_doc(table(sizes, sqlite, pg))
 
+
+def table(sizes, sqlite, pg):
     ms = lambda seconds: "%.0f ms" % (seconds * 1000)
-    table = "\n".join([
-        "| measurement (release builds, whole `quill sync` process, loopback, SQLite server) | target | result |",
-        "|---|---|---|",
-        "| first sync of 10,000 notes into an empty home, median of 3 | ≤ 5 s | %.2f s |" % results["first10k"],
-        "| one note changed on the server, home of 1,000 notes, median of 9 | ≤ 100 ms | %s |" % ms(results["pull1000"]),
-        "| one note changed on the server, home of 100,000 notes, median of 9 | ≤ 100 ms | %s |" % ms(results["pull100000"]),
-        "| one note edited locally, home of 1,000 notes, median of 9 | ≤ 100 ms | %s |" % ms(results["push1000"]),
-        "| one note edited locally, home of 100,000 notes, median of 9 | ≤ 100 ms | %s |" % ms(results["push100000"]),
-        "| (setup, untimed target) first sync of a home already holding the 100,000 notes | — | %.1f s |" % results["setup100000"],
-    ])
-    print(table)
-    update_doc(table)
+    ratio = lambda r, key: "%.2f s (%.1f× rsync)" % (r[key], r[key] / r["rsync"])
+    rows = ["| notes (1–4 KiB), release builds, loopback | rsync -a, median of 3 | first push (target ≤ 3× rsync) "
+            "| first pull (≤ 2×) | one change: first sync after the push / after the pull (≤ 100 ms) "
+            "| one change, median of %d more | quill-server peak above idle, push / pull (≤ 128 MiB) "
+            "| quill peak, push / pull (< 150 MiB) |" % RUNS, "|---|---|---|---|---|---|---|---|"]
+    for count in sizes:
+        r = sqlite[count]
+        rows.append("| %s, SQLite | %.2f s | %s | %s | %s / %s | %s / %s | %.0f / %.0f MiB | %.0f / %.0f MiB |" % (
+            format(count, ","), r["rsync"], ratio(r, "push"), ratio(r, "pull"), ms(r["after_push"]), ms(r["after_pull"]),
+            ms(r["change_pusher"]), ms(r["change_puller"]), r["push_server_mib"], r["pull_server_mib"],
+            r["push_quill_mib"], r["pull_quill_mib"]))
+    for count in sorted(pg):
+        r = pg[count]
+        rows.append("| %s, PostgreSQL (push target ≤ 4×) | %.2f s | %s | %s | — | — | %.0f / %.0f MiB | %.0f / %.0f MiB |" % (
+            format(count, ","), r["rsync"], ratio(r, "push"), ratio(r, "pull"), r["push_server_mib"],
+            r["pull_server_mib"], r["push_quill_mib"], r["pull_quill_mib"]))
+    if len(sizes) >= 2:
+        small, large = sqlite[sizes[0]], sqlite[sizes[-1]]
+        rows.append("")
+        rows.append("First push, %s notes against %s: %.1f× the time for %.0f× the notes (target ≤ 11× for 10×)." % (
+            format(sizes[-1], ","), format(sizes[0], ","), large["push"] / small["push"], sizes[-1] / sizes[0]))
+    text = "\n".join(rows)
+    print(text)
+    return text
 
 
-def update_doc(table):
-    stamp = "Measured %s on this machine (%d cores, load average %.1f at the end of the run) by `Tools/benchmarks/sync.sh`.\n\n" % (
-        time.strftime("%Y-%m-%d"), os.cpu_count(), os.getloadavg()[0])
-    performance_section.replace("sync", "Sync (`Tools/benchmarks/sync.sh`)", stamp + table)
+def update_doc(text):
+    stamp = ("Measured %s on this machine (%d cores, load average %.1f at the end of the run) by `Tools/benchmarks/sync.sh`"
+             " in an existing directory (%s).\n\n") % (time.strftime("%Y-%m-%d"), os.cpu_count(), os.getloadavg()[0],
+                                                       os.environ.get("TMPDIR", "/tmp"))
+    performance_section.replace("sync", "Sync (`Tools/benchmarks/sync.sh`)", stamp + text)
 
 
 if __name__ == "__main__":

@@ -14,12 +14,16 @@ public struct FileNoteStore: NoteStore {
     let layout: StoreLayout
     let files: any FileAccessing
     private let locks: any FileLocking
+    /// The pending journal as last replayed by this process.
+    private let pendingCache = PendingJournalCache()
 
     public init(root: String, files: any FileAccessing, locks: any FileLocking) {
         self.layout = StoreLayout(root: root)
         self.files = files
         self.locks = locks
     }
+
+    private var pendingJournal: PendingJournal { PendingJournal(path: layout.pending, files: files, cache: pendingCache) }
 
     public func note(id: NoteID) async throws -> Note? {
         try await reading { try readNote(id) }
@@ -79,14 +83,18 @@ public struct FileNoteStore: NoteStore {
     }
 
     public func pendingChanges() async throws -> [NoteID] {
-        try await reading { try PendingJournal(path: layout.pending, files: files).load() }
+        try await reading { try pendingJournal.load() }
+    }
+
+    public func pendingChanges(among ids: [NoteID]) async throws -> Set<NoteID> {
+        try await reading { try pendingJournal.pending(among: ids) }
     }
 
     public func acknowledge(_ revisions: [NoteID: Int]) async throws {
         guard !revisions.isEmpty else { return }
         try await writing {
-            let journal = PendingJournal(path: layout.pending, files: files)
-            let pending = Set(try journal.load())
+            let journal = pendingJournal
+            let pending = try journal.pending(among: Array(revisions.keys))
             let acknowledged = try revisions.keys.sorted().filter { id in
                 try pending.contains(id) && readNote(id)?.revision == revisions[id]
             }

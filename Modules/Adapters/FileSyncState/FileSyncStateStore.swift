@@ -1,4 +1,5 @@
 import Foundation
+import QuillAPI
 import QuillModels
 import SyncStateInterface
 import SyncTransportInterface
@@ -12,19 +13,9 @@ public struct FileSyncStateStore: SyncStateStoring {
         var cursor: SyncCursor?
         /// Milliseconds since 1970: exact, unlike a formatted date.
         var lastSuccessfulSyncMilliseconds: Int64?
-        /// The in-flight push, notes in their versioned JSON form. (Files written by older
-        /// versions may hold an `inFlightPushID` without its changes; it is ignored: see docs/sync.md.)
-        var inFlightPush: Push?
-    }
-
-    private struct Push: Codable {
-        struct Change: Codable {
-            var note: NoteDocument
-            var baseRevision: Int?
-        }
-
-        var requestID: String
-        var changes: [Change]
+        /// The in-flight push as the API's body, notes in their versioned JSON form. (Files written by
+        /// older versions may hold an `inFlightPushID` without its changes; it is ignored: see docs/sync.md.)
+        var inFlightPush: PushRequestBody?
     }
 
     public let path: String
@@ -40,7 +31,7 @@ public struct FileSyncStateStore: SyncStateStoring {
             do {
                 push = PushRequest(requestID: stored.requestID, changes: try stored.changes.map {
                     OutgoingChange(note: try $0.note.note(), baseRevision: $0.baseRevision)
-                })
+                }, since: stored.since.map(SyncCursor.init))
             } catch {
                 throw unreadable
             }
@@ -49,14 +40,27 @@ public struct FileSyncStateStore: SyncStateStoring {
                          inFlightPush: push)
     }
 
+    /// Written by hand (a push of 1,000 notes is saved before it is sent): the bytes `NoteJSON.encoder`
+    /// would write for the file's shape.
     public func save(_ state: SyncState) async throws {
-        let push = state.inFlightPush.map { request in
-            Push(requestID: request.requestID,
-                 changes: request.changes.map { Push.Change(note: NoteDocument($0.note), baseRevision: $0.baseRevision) })
+        var fields: [[UInt8]] = []
+        if let cursor = state.cursor {
+            var field = Array(#""cursor":"#.utf8)
+            JSONText.appendString(cursor.rawValue, to: &field)
+            fields.append(field)
         }
-        let shape = FileShape(cursor: state.cursor, lastSuccessfulSyncMilliseconds: state.lastSuccessfulSync?.millisecondsSince1970,
-                              inFlightPush: push)
-        try DurableFile.replace(path, with: try NoteJSON.encoder.encode(shape))
+        if let request = state.inFlightPush {
+            let body = PushRequestBody(
+                requestID: request.requestID,
+                changes: request.changes.map { .init(note: NoteDocument($0.note), baseRevision: $0.baseRevision) },
+                since: request.since?.rawValue)
+            fields.append(Array(#""inFlightPush":"#.utf8) + body.jsonBytes())
+        }
+        if let milliseconds = state.lastSuccessfulSync?.millisecondsSince1970 {
+            fields.append(Array(#""lastSuccessfulSyncMilliseconds":\#(milliseconds)"#.utf8))
+        }
+        let bytes = [UInt8(ascii: "{")] + Array(fields.joined(separator: [UInt8(ascii: ",")])) + [UInt8(ascii: "}")]
+        try DurableFile.replace(path, with: Data(bytes))
     }
 
     public func reset() async throws { try DurableFile.remove(path) }

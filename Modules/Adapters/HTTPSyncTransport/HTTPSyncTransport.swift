@@ -50,18 +50,15 @@ public final class HTTPSyncTransport: SyncTransport {
         return PulledChangePage(changes: try page.changes.map(Self.note), next: SyncCursor(page.next), hasMore: page.hasMore)
     }
 
-    public func push(_ push: PushRequest) async throws(SyncError) -> [PushResult] {
+    public func push(_ push: PushRequest) async throws(SyncError) -> PushReply {
         let body = PushRequestBody(
             requestID: push.requestID,
-            changes: push.changes.map { .init(note: NoteDocument($0.note), baseRevision: $0.baseRevision) })
+            changes: push.changes.map { .init(note: NoteDocument($0.note), baseRevision: $0.baseRevision) },
+            since: push.since?.rawValue)
         var request = request(path: "v1/sync/push")
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
-        do {
-            request.body = .bytes(ByteBuffer(bytes: try NoteJSON.encoder.encode(body)))
-        } catch {
-            throw .badResponse("cannot encode the push: \(error)")
-        }
+        request.body = .bytes(ByteBuffer(bytes: body.jsonBytes()))
         let data: Data
         do {
             data = try await send(request)
@@ -73,13 +70,14 @@ public final class HTTPSyncTransport: SyncTransport {
         guard answer.results.count == push.changes.count else {
             throw .badResponse("\(answer.results.count) results for \(push.changes.count) changes")
         }
-        return try answer.results.map { (result) throws(SyncError) -> PushResult in
+        let results = try answer.results.map { (result) throws(SyncError) -> PushResult in
             let note = try Self.note(result.note)
             switch result.status {
             case .applied: return .applied(note)
             case .conflict: return .conflict(note)
             }
         }
+        return PushReply(results: results, next: answer.next.map(SyncCursor.init))
     }
 
     private func request(path: String, query: [URLQueryItem] = []) -> HTTPClientRequest {
@@ -118,6 +116,7 @@ public final class HTTPSyncTransport: SyncTransport {
 
     private func decode<T: Decodable>(_ data: Data) throws(SyncError) -> T {
         do {
+            if let readable = T.self as? any CanonicalJSONReadable.Type { return try readable.decoded(from: data) as! T }
             return try JSONDecoder().decode(T.self, from: data)
         } catch {
             throw .badResponse(String(describing: error))

@@ -309,8 +309,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
-    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
-                     at now: Date) async throws -> [PushOutcome] {
+    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, since: ChangeCursor?,
+                     account: AccountID, at now: Date) async throws -> PushAnswer {
         try await writing(account) { connection in
             let oldest = now.addingTimeInterval(-PushRequestID.retention).millisecondsSince1970
             try await connection.query(
@@ -320,23 +320,24 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 """, logger: logger)
             for try await (text, recorded) in stored.decode((String, String?).self) {
                 if let recorded, recorded != digest.rawValue { throw ServerStoreError.pushRequestReused(requestID) }
-                do { return try JSONDecoder().decode([PushOutcome].self, from: Data(text.utf8)) } catch {
-                    throw ServerStoreError.corrupt("stored push \(requestID): \(error)")
-                }
+                return PushAnswer(outcomes: try StoredPushOutcomes.decoded(text, requestID: requestID))
             }
+            let latestBefore = try await latestSequence(account: account, on: connection)
             var outcomes: [PushOutcome] = []
+            outcomes.reserveCapacity(changes.count)
             for change in changes {
                 switch try PushRule.decide(change, current: try await readableCurrent(change.note.id, account: account, on: connection)) {
                 case .store(let note): outcomes.append(.applied(try await write(note, account: account, on: connection)))
                 case .conflict(let server): outcomes.append(.conflict(server))
                 }
             }
-            let encoded = String(decoding: try NoteJSON.encoder.encode(outcomes), as: UTF8.self)
+            let encoded = StoredPushOutcomes.encoded(outcomes)
             try await connection.query("""
                 INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest)
                 VALUES (\(account.rawValue), \(requestID.rawValue), \(encoded), \(now.millisecondsSince1970), \(digest.rawValue))
                 """, logger: logger)
-            return outcomes
+            let next = since?.sequence == latestBefore ? ChangeCursor(sequence: try await latestSequence(account: account, on: connection)) : nil
+            return PushAnswer(outcomes: outcomes, next: next)
         }
     }
 
@@ -364,6 +365,15 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             """, logger: logger)
         for try await row in rows.decode(NoteRow.self) { return try NoteRows.note(row) }
         return nil
+    }
+
+    /// The account's last change number: the cursor of a client that has pulled everything.
+    private func latestSequence(account: AccountID, on connection: PostgresConnection) async throws -> Int64 {
+        for try await sequence in try await connection.query(
+            "SELECT last_sequence FROM accounts WHERE id = \(account.rawValue)", logger: logger).decode(Int64.self) {
+            return sequence
+        }
+        throw ServerStoreError.corrupt("no account \(account)")
     }
 
     /// The stored note a push decides against. A stored copy that cannot be read counts as lost

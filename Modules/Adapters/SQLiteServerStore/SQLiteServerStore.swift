@@ -338,8 +338,8 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
-    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
-                     at now: Date) async throws -> [PushOutcome] {
+    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, since: ChangeCursor?,
+                     account: AccountID, at now: Date) async throws -> PushAnswer {
         try guarded { connection in
             try connection.transaction {
                 let oldest = now.addingTimeInterval(-PushRequestID.retention).millisecondsSince1970
@@ -352,23 +352,23 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 }
                 if let stored {
                     if let recorded = stored.digest, recorded != digest.rawValue { throw ServerStoreError.pushRequestReused(requestID) }
-                    do { return try JSONDecoder().decode([PushOutcome].self, from: Data(stored.outcomes.utf8)) } catch {
-                        throw ServerStoreError.corrupt("stored push \(requestID): \(error)")
-                    }
+                    return PushAnswer(outcomes: try StoredPushOutcomes.decoded(stored.outcomes, requestID: requestID))
                 }
+                let latestBefore = try latestSequence(account: account, on: connection)
                 var outcomes: [PushOutcome] = []
+                outcomes.reserveCapacity(changes.count)
                 for change in changes {
                     switch try PushRule.decide(change, current: readableCurrent(change.note.id, account: account, on: connection)) {
                     case .store(let note): outcomes.append(.applied(try write(note, account: account, on: connection)))
                     case .conflict(let server): outcomes.append(.conflict(server))
                     }
                 }
-                let encoded = String(decoding: try NoteJSON.encoder.encode(outcomes), as: UTF8.self)
                 try connection.query("""
                     INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest) VALUES (?, ?, ?, ?, ?)
-                    """, [.integer(account.rawValue), .text(requestID.rawValue), .text(encoded), .integer(now.millisecondsSince1970),
-                          .text(digest.rawValue)])
-                return outcomes
+                    """, [.integer(account.rawValue), .text(requestID.rawValue), .text(StoredPushOutcomes.encoded(outcomes)),
+                          .integer(now.millisecondsSince1970), .text(digest.rawValue)])
+                let next = since?.sequence == latestBefore ? ChangeCursor(sequence: try latestSequence(account: account, on: connection)) : nil
+                return PushAnswer(outcomes: outcomes, next: next)
             }
         }
     }
@@ -380,6 +380,14 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try connection.query("SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND id = ?",
                              [.integer(account.rawValue), .text(id.rawValue)]) { note = try Self.note(from: $0) }
         return note
+    }
+
+    /// The account's last change number: the cursor of a client that has pulled everything.
+    private func latestSequence(account: AccountID, on connection: SQLiteConnection) throws -> Int64 {
+        var sequence: Int64?
+        try connection.query("SELECT last_sequence FROM accounts WHERE id = ?", [.integer(account.rawValue)]) { sequence = $0.integer(0) }
+        guard let sequence else { throw ServerStoreError.corrupt("no account \(account)") }
+        return sequence
     }
 
     /// The stored note a push decides against. A stored copy that cannot be read counts as lost

@@ -79,22 +79,8 @@ extension EncodedChangePage: JSONWritable {
     }
 }
 
-extension PushResultBody: JSONWritable {
-    func writeJSON(into bytes: inout ByteBuffer) {
-        JSONWriter.raw(#"{"id":"#, into: &bytes)
-        JSONWriter.string(id.rawValue, into: &bytes)
-        JSONWriter.raw(#","note":"#, into: &bytes)
-        note.writeJSON(into: &bytes)
-        JSONWriter.raw(#","status":"#, into: &bytes)
-        JSONWriter.string(status.rawValue, into: &bytes)
-        bytes.writeInteger(UInt8(ascii: "}"))
-    }
-}
-
 extension PushResponseBody: JSONWritable {
     func writeJSON(into bytes: inout ByteBuffer) {
-        JSONWriter.raw(#"{"results":"#, into: &bytes)
-        JSONWriter.array(results, into: &bytes)
-        bytes.writeInteger(UInt8(ascii: "}"))
+        bytes.writeBytes(jsonBytes())
     }
 }

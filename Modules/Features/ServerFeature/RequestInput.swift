@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import QuillAPI
 import QuillModels
 
 /// Reads and checks what a client sent: body (size-limited), JSON, path, query and
@@ -23,6 +24,9 @@ enum RequestInput {
         try JSONMediaType.check(request)
         let buffer = try await body(of: request)
         do {
+            if let readable = type as? any CanonicalJSONReadable.Type {
+                return try readable.decoded(from: Data(buffer.readableBytesView)) as! Value
+            }
             return try JSONDecoder().decode(type, from: Data(buffer.readableBytesView))
         } catch {
             throw APIError.badRequest(describe(error))

@@ -43,6 +43,11 @@ struct SyncRoutes {
         guard body.changes.count <= Self.maximumPushChanges else {
             throw APIError.badRequest("changes: \(body.changes.count) changes; at most \(Self.maximumPushChanges) per push")
         }
+        var since: ChangeCursor?
+        if let text = body.since {
+            guard let parsed = ChangeCursor(text) else { throw APIError.badRequest("since: '\(text)' is not a cursor this server gave out") }
+            since = parsed
+        }
         var changes: [PushedChange] = []
         changes.reserveCapacity(body.changes.count)
         for (index, change) in body.changes.enumerated() {
@@ -52,8 +57,8 @@ struct SyncRoutes {
             let note = try RequestInput.note(from: change.note, field: "changes[\(index)].note")
             changes.append(PushedChange(note: note, baseRevision: change.baseRevision))
         }
-        let outcomes = try await dependencies.notes.push(changes, requestID: requestID, digest: try PushDigests.digest(of: changes),
-                                                         account: account.id, at: dependencies.clock.now())
-        return JSONBody.written(PushResponseBody(results: outcomes))
+        let answer = try await dependencies.notes.push(changes, requestID: requestID, digest: PushDigests.digest(of: changes),
+                                                       since: since, account: account.id, at: dependencies.clock.now())
+        return JSONBody.written(PushResponseBody(results: answer.outcomes, next: answer.next?.description))
     }
 }

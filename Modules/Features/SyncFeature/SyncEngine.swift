@@ -55,7 +55,7 @@ public actor SyncEngine {
         var saved = try await state.load()
         if let interrupted = saved.inFlightPush {
             do {
-                try await send(interrupted, report: &report)
+                try await send(interrupted, saved: &saved, report: &report)
             } catch let error as SyncError where error.isRequestTooLarge || error == .requestIDReused(interrupted.requestID) {
                 // Refused whole, so none of it was applied: its notes are still pending, and go out
                 // below under new IDs (in smaller batches if it was too large).
@@ -64,11 +64,11 @@ public actor SyncEngine {
             saved.inFlightPush = nil
         }
 
+        var page = try await pulledPage(after: saved.cursor)
         while true {
-            let cursor = saved.cursor
-            let page = try await retrier.run {
-                try await self.transport.changes(since: cursor, limit: self.pageSize)
-            }
+            // The next page is fetched (and decoded) while this one is applied.
+            let nextCursor: SyncCursor? = page.hasMore && !page.changes.isEmpty ? page.next : nil
+            async let following = nextCursor == nil ? nil : pulledPage(after: nextCursor)
             let outcome = try await reconcile(page.changes.map { .init(note: $0, isOwnPush: false) })
             report.pulled += outcome.changed
             report.conflicts += outcome.conflicts
@@ -77,18 +77,26 @@ public actor SyncEngine {
                 try await state.save(saved)
             }
             progress(.pulling(received: report.pulled))
-            if !page.hasMore || page.changes.isEmpty { break }
+            guard let next = try await following else { break }
+            page = next
         }
 
         for _ in 0..<Self.maximumPushRounds {
             let pending = try await store.pendingChanges()
             if pending.isEmpty { break }
             var sent = 0
-            for start in stride(from: 0, to: pending.count, by: PushRequest.maximumChanges) {
-                let batch = Array(pending[start..<min(start + PushRequest.maximumChanges, pending.count)])
-                try await push(batch, saved: &saved, report: &report)
-                sent += batch.count
+            var batch: [Note] = [], bytes = 0
+            for (index, id) in pending.enumerated() {
+                if let note = try await store.note(id: id) {
+                    batch.append(note)
+                    bytes += PushRequest.estimatedBytes(of: note)
+                }
+                let isLast = index == pending.count - 1
+                guard isLast || batch.count == PushRequest.maximumChanges || bytes >= PushRequest.targetBytes else { continue }
+                if !batch.isEmpty { try await push(batch, saved: &saved, report: &report) }
+                sent = index + 1
                 progress(.pushing(sent: sent, of: pending.count))
+                (batch, bytes) = ([], 0)
             }
         }
 
@@ -100,6 +108,11 @@ public actor SyncEngine {
         return report
     }
 
+    /// One page of the change feed after `cursor`, with retries.
+    private nonisolated func pulledPage(after cursor: SyncCursor?) async throws -> PulledChangePage {
+        try await retrier.run { try await self.transport.changes(since: cursor, limit: self.pageSize) }
+    }
+
     /// Refuses a server whose API version differs from this client's (the message says who must upgrade).
     public static func checkCompatible(_ info: ServerInfo) throws(SyncError) {
         guard info.apiVersion == clientAPIVersion, info.minimumClientAPIVersion <= clientAPIVersion else {
@@ -109,36 +122,31 @@ public actor SyncEngine {
     }
 
     /// Pushes these notes in one request or, if the server finds it too large, in two halves
-    /// (and so on): the API limits a request's bytes, not only its count of changes.
-    private func push(_ ids: [NoteID], saved: inout SyncState, report: inout SyncReport) async throws {
-        let request = try await makeRequest(ids)
+    /// (and so on): batches are sized by bytes, but a server may limit a request's bytes lower.
+    private func push(_ notes: [Note], saved: inout SyncState, report: inout SyncReport) async throws {
+        let bases = try await baseRevisions.baseRevisions(of: notes.map(\.id))
+        let request = PushRequest(requestID: makeRequestID(), changes: notes.map { OutgoingChange(note: $0, baseRevision: bases[$0.id]) },
+                                  since: saved.cursor)
         // Recorded with its changes before it is sent: if this process dies before the
         // answer is processed, the next sync resends exactly this request.
         saved.inFlightPush = request
         try await state.save(saved)
         do {
-            try await send(request, report: &report)
-        } catch let error as SyncError where error.isRequestTooLarge && ids.count > 1 {
-            try await push(Array(ids[..<(ids.count / 2)]), saved: &saved, report: &report)
-            try await push(Array(ids[(ids.count / 2)...]), saved: &saved, report: &report)
+            try await send(request, saved: &saved, report: &report)
+        } catch let error as SyncError where error.isRequestTooLarge && notes.count > 1 {
+            try await push(Array(notes[..<(notes.count / 2)]), saved: &saved, report: &report)
+            try await push(Array(notes[(notes.count / 2)...]), saved: &saved, report: &report)
         }
     }
 
-    /// The current version of each note, with its base revision, under a new request ID.
-    private func makeRequest(_ ids: [NoteID]) async throws -> PushRequest {
-        var notes: [Note] = []
-        for id in ids {
-            if let note = try await store.note(id: id) { notes.append(note) }
-        }
-        let bases = try await baseRevisions.baseRevisions(of: notes.map(\.id))
-        return PushRequest(requestID: makeRequestID(), changes: notes.map { OutgoingChange(note: $0, baseRevision: bases[$0.id]) })
-    }
-
-    /// Sends one push (retrying under the same request ID) and applies its answer locally.
-    private func send(_ request: PushRequest, report: inout SyncReport) async throws {
-        let results = try await retrier.run { try await self.transport.push(request) }
+    /// Sends one push (retrying under the same request ID) and applies its answer locally. When
+    /// the server says nothing but this push was written after the cursor it was sent with, the
+    /// cursor moves past the push's own changes (saved with the next state save): the store has
+    /// them already, so the next sync does not pull them back.
+    private func send(_ request: PushRequest, saved: inout SyncState, report: inout SyncReport) async throws {
+        let reply = try await retrier.run { try await self.transport.push(request) }
         var incoming: [Reconciliation.Incoming] = []
-        for result in results {
+        for result in reply.results {
             switch result {
             case .applied(let note):
                 report.pushed += 1
@@ -148,6 +156,7 @@ public actor SyncEngine {
             }
         }
         report.conflicts += try await reconcile(incoming).conflicts
+        if let next = reply.next, request.since == saved.cursor { saved.cursor = next }
     }
 
     /// Applies server versions locally, in an order that is safe to interrupt anywhere:
@@ -178,7 +187,7 @@ public actor SyncEngine {
         for id in ids {
             if let note = try await store.note(id: id) { local[id] = note }
         }
-        let pending = Set(try await store.pendingChanges())
+        let pending = try await store.pendingChanges(among: ids)
         let pendingHere = ids.filter { pending.contains($0) }
         let bases = pendingHere.isEmpty ? [:] : try await baseRevisions.baseRevisions(of: pendingHere)
         var taken = Set(ids)

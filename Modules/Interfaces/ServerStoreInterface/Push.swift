@@ -13,6 +13,34 @@ extension PushResultBody {
     public static func conflict(_ note: Note) -> PushOutcome { PushOutcome(id: note.id, status: .conflict, note: NoteDocument(note)) }
 }
 
+/// A repository's answer to a push: the outcomes, and the cursor after the push's own changes
+/// when nothing else was written after the client's `since` (see `ServerNoteRepository.push`).
+public struct PushAnswer: Hashable, Sendable {
+    public var outcomes: [PushOutcome]
+    public var next: ChangeCursor?
+
+    public init(outcomes: [PushOutcome], next: ChangeCursor? = nil) {
+        self.outcomes = outcomes
+        self.next = next
+    }
+}
+
+/// How a repository keeps a push's outcomes for a retry: their JSON array, written by hand
+/// (`PushResultBody.jsonBytes`), read back by `JSONDecoder`.
+public enum StoredPushOutcomes {
+    public static func encoded(_ outcomes: [PushOutcome]) -> String {
+        String(decoding: PushResultBody.jsonBytes(outcomes), as: UTF8.self)
+    }
+
+    public static func decoded(_ text: String, requestID: PushRequestID) throws -> [PushOutcome] {
+        do {
+            return try JSONDecoder().decode([PushOutcome].self, from: Data(text.utf8))
+        } catch {
+            throw ServerStoreError.corrupt("stored push \(requestID): \(error)")
+        }
+    }
+}
+
 /// The client-chosen name of one push, which makes retrying it safe.
 public struct PushRequestID: Hashable, Sendable, CustomStringConvertible {
     public static let maximumLength = 200

@@ -11,6 +11,6 @@ public protocol SyncTransport: Sendable {
     /// The notes written after `cursor` (`nil` = from the beginning), tombstones included.
     func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage
     /// Sends local changes; the server answers once per change, in order. Sending the same
-    /// `requestID` again returns the first answer without applying anything twice.
-    func push(_ request: PushRequest) async throws(SyncError) -> [PushResult]
+    /// `requestID` again returns the first results without applying anything twice.
+    func push(_ request: PushRequest) async throws(SyncError) -> PushReply
 }

@@ -59,13 +59,39 @@ public struct OutgoingChange: Hashable, Sendable {
 public struct PushRequest: Hashable, Sendable {
     /// At most this many changes per request (the API's limit).
     public static let maximumChanges = 1000
+    /// A batch stops growing at about this many bytes of notes: half the API's 2 MiB request limit,
+    /// so that the JSON escaping of ordinary text never makes a request too large.
+    public static let targetBytes = 1 << 20
 
     public var requestID: String
     public var changes: [OutgoingChange]
+    /// The cursor up to which the client has applied the change feed, sent so that the answer
+    /// can move it past this push's own changes (`PushReply.next`).
+    public var since: SyncCursor?
 
-    public init(requestID: String, changes: [OutgoingChange]) {
+    public init(requestID: String, changes: [OutgoingChange], since: SyncCursor? = nil) {
         self.requestID = requestID
         self.changes = changes
+        self.since = since
+    }
+
+    /// What a note adds to a batch, for `targetBytes`: its text and room for its fields.
+    public static func estimatedBytes(of note: Note) -> Int {
+        note.title.utf8.count + note.body.utf8.count + note.tags.reduce(0) { $0 + $1.rawValue.utf8.count + 3 } + 256
+    }
+}
+
+/// The server's answer to a push.
+public struct PushReply: Hashable, Sendable {
+    /// One result per change, in the request's order.
+    public var results: [PushResult]
+    /// The cursor after this push's own changes, when the server saw nothing else written after
+    /// the request's `since`: the client already has those versions and may skip pulling them.
+    public var next: SyncCursor?
+
+    public init(results: [PushResult], next: SyncCursor? = nil) {
+        self.results = results
+        self.next = next
     }
 }
 

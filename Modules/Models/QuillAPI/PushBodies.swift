@@ -1,7 +1,9 @@
 import QuillModels
 
 /// `POST /v1/sync/push`: local changes, each with the revision it was based on, under a
-/// client-chosen request ID that makes retrying the same push safe.
+/// client-chosen request ID that makes retrying the same push safe, and the change-feed cursor
+/// the client has applied up to (`since`, optional), which lets the answer move that cursor past
+/// the push's own changes.
 public struct PushRequestBody: Codable, Hashable, Sendable {
     public struct Change: Codable, Hashable, Sendable {
         public let note: NoteDocument
@@ -24,18 +26,27 @@ public struct PushRequestBody: Codable, Hashable, Sendable {
 
     public let requestID: String
     public let changes: [Change]
+    /// The cursor of the change feed up to which the client has applied it.
+    public let since: String?
 
-    public init(requestID: String, changes: [Change]) {
+    public init(requestID: String, changes: [Change], since: String? = nil) {
         self.requestID = requestID
         self.changes = changes
+        self.since = since
     }
 }
 
-/// The answer to a push: one result per change, in the request's order.
+/// The answer to a push: one result per change, in the request's order, and, when every change
+/// of the feed after the request's `since` is this push's own, the cursor after them (`next`): the
+/// client has those versions already and need not pull them back.
 public struct PushResponseBody: Codable, Hashable, Sendable {
     public let results: [PushResultBody]
+    public let next: String?
 
-    public init(results: [PushResultBody]) { self.results = results }
+    public init(results: [PushResultBody], next: String? = nil) {
+        self.results = results
+        self.next = next
+    }
 }
 
 /// What became of one pushed change, with the note the server now holds.

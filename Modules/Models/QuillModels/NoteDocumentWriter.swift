@@ -7,6 +7,12 @@ extension NoteDocument {
     public func jsonBytes() -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(body.utf8.count + title.utf8.count + 200)
+        appendJSON(to: &bytes)
+        return bytes
+    }
+
+    /// Appends the document's JSON (as `jsonBytes()`), for a writer of a body that holds notes.
+    public func appendJSON(to bytes: inout [UInt8]) {
         bytes.append(contentsOf: #"{"body":"#.utf8)
         JSONText.appendString(body, to: &bytes)
         bytes.append(contentsOf: #","created":"#.utf8)
@@ -27,6 +33,5 @@ extension NoteDocument {
         bytes.append(contentsOf: #","updated":"#.utf8)
         JSONText.appendString(updated.description, to: &bytes)
         bytes.append(UInt8(ascii: "}"))
-        return bytes
     }
 }

@@ -132,14 +132,15 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
                           hasMore: later.count > page.count)
     }
 
-    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
-                     at now: Date) async throws -> [PushOutcome] {
+    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, since: ChangeCursor?,
+                     account: AccountID, at now: Date) async throws -> PushAnswer {
         let oldest = now.addingTimeInterval(-PushRequestID.retention)
         pushes[account] = pushes[account]?.filter { $0.value.at >= oldest }
         if let earlier = pushes[account]?[requestID] {
             guard earlier.digest == digest else { throw ServerStoreError.pushRequestReused(requestID) }
-            return earlier.outcomes
+            return PushAnswer(outcomes: earlier.outcomes)
         }
+        let latestBefore = lastSequence[account] ?? 0
         var outcomes: [PushOutcome] = []
         for change in changes {
             switch try PushRule.decide(change, current: notesByAccount[account]?[change.note.id]?.note) {
@@ -148,7 +149,8 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
             }
         }
         pushes[account, default: [:]][requestID] = (outcomes, digest, now)
-        return outcomes
+        let next = since?.sequence == latestBefore ? ChangeCursor(sequence: lastSequence[account] ?? 0) : nil
+        return PushAnswer(outcomes: outcomes, next: next)
     }
 
     private func store(_ note: Note, account: AccountID) -> Note {

@@ -2,8 +2,8 @@ import QuillModels
 import SyncTransportInterface
 
 /// An in-memory sync server with the semantics of the v1 API contract (docs/openapi.yaml):
-/// per-note revisions, a change feed in write order, push with base revisions and
-/// request-ID idempotency (a request ID is bound to the changes it first carried: the same
+/// per-note revisions, a change feed in write order, push with base revisions, the cursor after a
+/// push's own changes when nothing else came between, and request-ID idempotency (a request ID is bound to the changes it first carried: the same
 /// ID with other changes is refused with `SyncError.requestIDReused`).
 ///
 /// Exists so that the sync engine and the multi-client simulation can be tested against
@@ -63,10 +63,10 @@ public actor FakeSyncServer: SyncTransport {
                           hasMore: newer.count > page.count)
     }
 
-    public func push(_ request: PushRequest) async throws(SyncError) -> [PushResult] {
+    public func push(_ request: PushRequest) async throws(SyncError) -> PushReply {
         if let earlier = answered[request.requestID] {
             guard earlier.changes == request.changes else { throw .requestIDReused(request.requestID) }
-            return earlier.results
+            return PushReply(results: earlier.results)
         }
         guard request.changes.count <= PushRequest.maximumChanges else {
             throw .rejected(status: 413, code: "payload_too_large", message: "too many changes")
@@ -75,6 +75,7 @@ public actor FakeSyncServer: SyncTransport {
            request.changes.reduce(0, { $0 + $1.note.title.utf8.count + $1.note.body.utf8.count }) > maximumPushBytes {
             throw .rejected(status: 413, code: "payload_too_large", message: "the request body is larger than \(maximumPushBytes) bytes")
         }
+        let latestBefore = lastSequence
         var results: [PushResult] = []
         for change in request.changes {
             let current = notes[change.note.id]
@@ -92,7 +93,8 @@ public actor FakeSyncServer: SyncTransport {
         }
         answered[request.requestID] = (request.changes, results)
         appliedPushCount += 1
-        return results
+        let next = request.since?.rawValue == String(latestBefore) ? SyncCursor(String(lastSequence)) : nil
+        return PushReply(results: results, next: next)
     }
 
     private func store(_ note: Note, revision: Int) -> Note {

@@ -40,7 +40,7 @@ public actor UnreliableTransport: SyncTransport {
         try await deliver { server in try await server.changes(since: cursor, limit: limit) }
     }
 
-    public func push(_ request: PushRequest) async throws(SyncError) -> [PushResult] {
+    public func push(_ request: PushRequest) async throws(SyncError) -> PushReply {
         sentPushes.append(request)
         return try await deliver { server in try await server.push(request) }
     }

@@ -13,7 +13,7 @@ public struct UnimplementedSyncTransport: SyncTransport {
         throw .badResponse(unimplemented("SyncTransport.changes").description)
     }
 
-    public func push(_ request: PushRequest) async throws(SyncError) -> [PushResult] {
+    public func push(_ request: PushRequest) async throws(SyncError) -> PushReply {
         throw .badResponse(unimplemented("SyncTransport.push").description)
     }
 }

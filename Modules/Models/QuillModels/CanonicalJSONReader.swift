@@ -1,0 +1,138 @@
+/// A position in JSON bytes written in Quill's one canonical form (`JSONText`, `jsonBytes()`: keys
+/// sorted, no white space); each read moves past what it read or answers `nil`.
+///
+/// Exists for speed: the hot JSON (note files, pages of changes, pushes) is read without a JSON
+/// decoder. A reader knows only the canonical bytes; for anything else it answers `nil` and the
+/// caller hands the bytes to `JSONDecoder`, so other spacing still reads and every error message
+/// comes from one place.
+public struct CanonicalJSONReader {
+    let bytes: UnsafeRawBufferPointer
+    var position = 0
+
+    public init(bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    public var isAtEnd: Bool { position == bytes.count }
+
+    public mutating func skip(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - position >= count else { return false }
+        for offset in 0..<count where bytes[position + offset] != literal.utf8Start[offset] { return false }
+        position += count
+        return true
+    }
+
+    /// A string literal holding valid UTF-8, with any escape but a surrogate pair.
+    public mutating func string() -> String? {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+        position += 1
+        var unescaped: [UInt8] = []
+        var runStart = position
+        while position < bytes.count {
+            if bytes.count - position >= 8 {
+                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let special = JSONText.specialByteMask(word)
+                if special == 0 {
+                    position += 8
+                    continue
+                }
+                position += special.trailingZeroBitCount / 8
+            }
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<position])
+                position += 1
+                if unescaped.isEmpty { return String(validating: run, as: UTF8.self) }
+                unescaped.append(contentsOf: run)
+                return String(validating: unescaped, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                if unescaped.isEmpty { unescaped.reserveCapacity(bytes.count - runStart) }
+                unescaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<position]))
+                guard unescape(into: &unescaped) else { return nil }
+                runStart = position
+            case 0..<0x20:
+                return nil
+            default:
+                position += 1
+            }
+        }
+        return nil
+    }
+
+    /// Reads the escape at `position` (its backslash) and appends what it stands for.
+    private mutating func unescape(into unescaped: inout [UInt8]) -> Bool {
+        guard position + 1 < bytes.count else { return false }
+        let escape = bytes[position + 1]
+        position += 2
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped.append(escape)
+        case UInt8(ascii: "n"): unescaped.append(0x0a)
+        case UInt8(ascii: "r"): unescaped.append(0x0d)
+        case UInt8(ascii: "t"): unescaped.append(0x09)
+        case UInt8(ascii: "b"): unescaped.append(0x08)
+        case UInt8(ascii: "f"): unescaped.append(0x0c)
+        case UInt8(ascii: "u"):
+            // What the writer uses for other control characters; a surrogate (never written by
+            // Quill) is left to JSONDecoder.
+            guard let unit = hexUnit(), let scalar = Unicode.Scalar(unit) else { return false }
+            unescaped.append(contentsOf: UTF8.encode(scalar)!)
+        default: return false
+        }
+        return true
+    }
+
+    /// Four hexadecimal digits at `position`.
+    private mutating func hexUnit() -> UInt32? {
+        guard bytes.count - position >= 4 else { return nil }
+        var unit: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            unit = unit << 4 | UInt32(digit)
+            position += 1
+        }
+        return unit
+    }
+
+    /// `0`, or digits not starting with `0`: at most 18 of them.
+    public mutating func integer() -> Int? {
+        let start = position
+        var value = 0
+        while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+            value = value * 10 + Int(bytes[position] - UInt8(ascii: "0"))
+            position += 1
+        }
+        let digits = position - start
+        guard (1...18).contains(digits), digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+        return value
+    }
+
+    public mutating func boolean() -> Bool? {
+        if skip("true") { return true }
+        if skip("false") { return false }
+        return nil
+    }
+
+    mutating func timestamp() -> Timestamp? {
+        string().flatMap(Timestamp.init(parsing:))
+    }
+
+    /// The tags after `[`, through the closing `]`.
+    mutating func tags() -> [Tag]? {
+        var tags: [Tag] = []
+        if skip("]") { return tags }
+        repeat {
+            guard let text = string(), let tag = try? Tag(text) else { return nil }
+            tags.append(tag)
+        } while skip(",")
+        return skip("]") ? tags : nil
+    }
+}

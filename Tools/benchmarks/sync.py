@@ -19,7 +19,7 @@ Writes the results into docs/performance.md between markers.
 Usage: Tools/benchmarks/sync.py BIN_DIR   (normally through Tools/benchmarks/sync.sh)
        SIZES="10000 100000" overrides the sizes.
 """
-import json, os, random, re, shutil, socket, statistics, subprocess, sys, tempfile, time, urllib.request
+import json, os, random, re, shutil, socket, statistics, subprocess, sys, tempfile, threading, time, urllib.request
 
 import performance_section
 
@@ -82,6 +82,24 @@ class Server:
 
     def peak_above_idle_mib(self):
         return (vm_kib(self.process.pid, "VmHWM") - self.idle_kib) / 1024
+
+    def sample_anonymous(self):
+        """Starts sampling the process's anonymous resident memory (its heap, not the pages of the
+        database file it maps, which the kernel may drop at any time) every 20 ms."""
+        self.anonymous_peak_kib, self.sampling = 0, True
+        idle = vm_kib(self.process.pid, "RssAnon")
+
+        def sample():
+            while self.sampling:
+                self.anonymous_peak_kib = max(self.anonymous_peak_kib, vm_kib(self.process.pid, "RssAnon") - idle)
+                time.sleep(0.02)
+        self.sampler = threading.Thread(target=sample)
+        self.sampler.start()
+
+    def anonymous_peak_mib(self):
+        self.sampling = False
+        self.sampler.join()
+        return self.anonymous_peak_kib / 1024
 
     def stop(self):
         self.process.terminate()
@@ -163,12 +181,16 @@ def measure(bin_dir, work, count, rng, database=None, full=True):
     pusher.run(["import", corpus])
     result = {"rsync": rsync_seconds(os.path.join(pusher.env["QUILL_HOME"], "notes"), work)}
 
+    server.sample_anonymous()
     result["push"], result["push_quill_mib"] = single_peak_sync(pusher, "pulled 0, pushed %d" % count)
+    result["push_server_anon_mib"] = server.anonymous_peak_mib()
     result["push_server_mib"] = server.peak_above_idle_mib()
     server.stop()
     server.start()
     puller = Home(quill, os.path.join(work, "pull-" + tag), server)
+    server.sample_anonymous()
     result["pull"], result["pull_quill_mib"] = single_peak_sync(puller, "pulled %d, pushed 0" % count)
+    result["pull_server_anon_mib"] = server.anonymous_peak_mib()
     result["pull_server_mib"] = server.peak_above_idle_mib()
     if full:
         result["after_push"], result["change_pusher"] = one_change(pusher, rng, "the pushing home")
@@ -196,24 +218,28 @@ def main():
     update_doc(table(sizes, sqlite, pg))
 
 
+def server_memory(r):
+    return "%.0f / %.0f MiB (%.0f / %.0f MiB)" % (r["push_server_anon_mib"], r["pull_server_anon_mib"], r["push_server_mib"],
+                                                 r["pull_server_mib"])
+
+
 def table(sizes, sqlite, pg):
     ms = lambda seconds: "%.0f ms" % (seconds * 1000)
     ratio = lambda r, key: "%.2f s (%.1f× rsync)" % (r[key], r[key] / r["rsync"])
     rows = ["| notes (1–4 KiB), release builds, loopback | rsync -a, median of 3 | first push (target ≤ 3× rsync) "
             "| first pull (≤ 2×) | one change: first sync after the push / after the pull (≤ 100 ms) "
-            "| one change, median of %d more | quill-server peak above idle, push / pull (≤ 128 MiB) "
+            "| one change, median of %d more | quill-server peak above idle, push / pull (≤ 128 MiB): heap (file pages mapped too) "
             "| quill peak, push / pull (< 150 MiB) |" % RUNS, "|---|---|---|---|---|---|---|---|"]
     for count in sizes:
         r = sqlite[count]
-        rows.append("| %s, SQLite | %.2f s | %s | %s | %s / %s | %s / %s | %.0f / %.0f MiB | %.0f / %.0f MiB |" % (
+        rows.append("| %s, SQLite | %.2f s | %s | %s | %s / %s | %s / %s | %s | %.0f / %.0f MiB |" % (
             format(count, ","), r["rsync"], ratio(r, "push"), ratio(r, "pull"), ms(r["after_push"]), ms(r["after_pull"]),
-            ms(r["change_pusher"]), ms(r["change_puller"]), r["push_server_mib"], r["pull_server_mib"],
-            r["push_quill_mib"], r["pull_quill_mib"]))
+            ms(r["change_pusher"]), ms(r["change_puller"]), server_memory(r), r["push_quill_mib"], r["pull_quill_mib"]))
     for count in sorted(pg):
         r = pg[count]
-        rows.append("| %s, PostgreSQL (push target ≤ 4×) | %.2f s | %s | %s | — | — | %.0f / %.0f MiB | %.0f / %.0f MiB |" % (
-            format(count, ","), r["rsync"], ratio(r, "push"), ratio(r, "pull"), r["push_server_mib"],
-            r["pull_server_mib"], r["push_quill_mib"], r["pull_quill_mib"]))
+        rows.append("| %s, PostgreSQL (push target ≤ 4×) | %.2f s | %s | %s | — | — | %s | %.0f / %.0f MiB |" % (
+            format(count, ","), r["rsync"], ratio(r, "push"), ratio(r, "pull"), server_memory(r), r["push_quill_mib"],
+            r["pull_quill_mib"]))
     if len(sizes) >= 2:
         small, large = sqlite[sizes[0]], sqlite[sizes[-1]]
         rows.append("")

@@ -29,6 +29,17 @@ public struct FileNoteStore: NoteStore {
         try await reading { try readNote(id) }
     }
 
+    /// Under one lock, not one per note.
+    public func notes(ids: [NoteID]) async throws -> [NoteID: Note] {
+        try await reading {
+            var found: [NoteID: Note] = [:]
+            for id in ids {
+                if let note = try readNote(id) { found[id] = note }
+            }
+            return found
+        }
+    }
+
     public func list(_ query: NoteQuery) async throws -> NoteListing {
         let (index, problems) = try await maintainedIndex()
         return NoteListing(notes: query.arrange(index.summaries), problems: problems)

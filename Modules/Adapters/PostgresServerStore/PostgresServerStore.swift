@@ -323,14 +323,22 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 return PushAnswer(outcomes: try StoredPushOutcomes.decoded(text, requestID: requestID))
             }
             let latestBefore = try await latestSequence(account: account, on: connection)
+            // Decided against one read of the batch's stored notes (a note pushed twice in one
+            // request is decided against its first write), then written by one statement.
+            var current = try await readableCurrent(changes.map(\.note.id), account: account, on: connection)
             var outcomes: [PushOutcome] = []
+            var writes: [Note] = []
             outcomes.reserveCapacity(changes.count)
             for change in changes {
-                switch try PushRule.decide(change, current: try await readableCurrent(change.note.id, account: account, on: connection)) {
-                case .store(let note): outcomes.append(.applied(try await write(note, account: account, on: connection)))
+                switch try PushRule.decide(change, current: current[change.note.id]) {
+                case .store(let note):
+                    current[note.id] = note
+                    writes.append(note)
+                    outcomes.append(.applied(note))
                 case .conflict(let server): outcomes.append(.conflict(server))
                 }
             }
+            try await write(writes, account: account, on: connection)
             let encoded = StoredPushOutcomes.encoded(outcomes)
             try await connection.query("""
                 INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest)
@@ -376,16 +384,46 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         throw ServerStoreError.corrupt("no account \(account)")
     }
 
-    /// The stored note a push decides against. A stored copy that cannot be read counts as lost
-    /// (as `PushRule` puts it), so the pushed note replaces, and so repairs, the record instead
+    /// The stored notes a push decides against, by ID. A stored copy that cannot be read counts as
+    /// lost (as `PushRule` puts it), so the pushed note replaces, and so repairs, the record instead
     /// of failing the whole push.
-    private func readableCurrent(_ id: NoteID, account: AccountID, on connection: PostgresConnection) async throws -> Note? {
-        do {
-            return try await current(id, account: account, on: connection)
-        } catch let error as ServerStoreError {
-            guard case .corrupt = error else { throw error }
-            return nil
+    private func readableCurrent(_ ids: [NoteID], account: AccountID, on connection: PostgresConnection) async throws -> [NoteID: Note] {
+        let rows = try await connection.query("""
+            SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM notes
+            WHERE account_id = \(account.rawValue) AND id = ANY(\(ids.map(\.rawValue)))
+            """, logger: logger)
+        var found: [NoteID: Note] = [:]
+        for try await row in rows.decode(NoteRow.self) {
+            if case .success(let note) = NoteRows.decoded(row) { found[note.id] = note }
         }
+        return found
+    }
+
+    /// Stores `notes` as given (revisions included), each under the account's next change number,
+    /// in order: one statement, or one per note when a note comes twice (one statement cannot
+    /// write a row twice).
+    private func write(_ notes: [Note], account: AccountID, on connection: PostgresConnection) async throws {
+        guard !notes.isEmpty else { return }
+        guard Set(notes.map(\.id)).count == notes.count else {
+            for note in notes { _ = try await write(note, account: account, on: connection) }
+            return
+        }
+        let count = Int64(notes.count)
+        try await connection.query("""
+            WITH next AS (UPDATE accounts SET last_sequence = last_sequence + \(count) WHERE id = \(account.rawValue) RETURNING last_sequence)
+            INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence, search)
+            SELECT \(account.rawValue), w.id, w.title, w.body, w.tags, w.created_ms, w.updated_ms, w.revision, w.deleted,
+                   next.last_sequence - \(count) + w.position, CASE WHEN w.deleted THEN NULL ELSE w.search::tsvector END
+            FROM next, unnest(\(notes.map(\.id.rawValue))::text[], \(notes.map { PostgresText.stored($0.title) })::text[],
+                              \(notes.map { PostgresText.stored($0.body) })::text[], \(notes.map { PostgresText.stored(Tag.joined($0.tags)) })::text[],
+                              \(notes.map(\.created.millisecondsSince1970))::bigint[], \(notes.map(\.updated.millisecondsSince1970))::bigint[],
+                              \(notes.map { Int64($0.revision) })::bigint[], \(notes.map(\.isDeleted))::boolean[],
+                              \(notes.map { $0.isDeleted ? "" : PostgresSearchText.vector(title: $0.title, body: $0.body) })::text[])
+                 WITH ORDINALITY AS w(id, title, body, tags, created_ms, updated_ms, revision, deleted, search, position)
+            ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
+              created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, revision = excluded.revision,
+              deleted = excluded.deleted, sequence = excluded.sequence, search = excluded.search
+            """, logger: logger)
     }
 
     /// Stores `note` as given (revision included) under the account's next change number.

@@ -21,6 +21,8 @@ public actor SyncEngine {
     public static let clientAPIVersion = 1
     /// Push rounds per sync: conflicts re-mark notes pending, which the next round pushes.
     static let maximumPushRounds = 4
+    /// Pending notes read from the store in one call while batches are made.
+    static let readAhead = 250
 
     private let store: any NoteReading & NoteWriting & PendingChangeTracking
     private let transport: any SyncTransport
@@ -86,17 +88,23 @@ public actor SyncEngine {
             if pending.isEmpty { break }
             var sent = 0
             var batch: [Note] = [], bytes = 0
-            for (index, id) in pending.enumerated() {
-                if let note = try await store.note(id: id) {
-                    batch.append(note)
-                    bytes += PushRequest.estimatedBytes(of: note)
+            // Read a few hundred at a time; a batch closes at its size in bytes or changes.
+            for start in stride(from: 0, to: pending.count, by: Self.readAhead) {
+                let ids = Array(pending[start..<min(start + Self.readAhead, pending.count)])
+                let read = try await store.notes(ids: ids)
+                for (offset, id) in ids.enumerated() {
+                    if let note = read[id] {
+                        batch.append(note)
+                        bytes += PushRequest.estimatedBytes(of: note)
+                    }
+                    let index = start + offset
+                    let isLast = index == pending.count - 1
+                    guard isLast || batch.count == PushRequest.maximumChanges || bytes >= PushRequest.targetBytes else { continue }
+                    if !batch.isEmpty { try await push(batch, saved: &saved, report: &report) }
+                    sent = index + 1
+                    progress(.pushing(sent: sent, of: pending.count))
+                    (batch, bytes) = ([], 0)
                 }
-                let isLast = index == pending.count - 1
-                guard isLast || batch.count == PushRequest.maximumChanges || bytes >= PushRequest.targetBytes else { continue }
-                if !batch.isEmpty { try await push(batch, saved: &saved, report: &report) }
-                sent = index + 1
-                progress(.pushing(sent: sent, of: pending.count))
-                (batch, bytes) = ([], 0)
             }
         }
 
@@ -183,18 +191,13 @@ public actor SyncEngine {
 
     private func plan(_ incoming: [Reconciliation.Incoming]) async throws -> Reconciliation {
         let ids = incoming.map(\.note.id)
-        var local: [NoteID: Note] = [:]
-        for id in ids {
-            if let note = try await store.note(id: id) { local[id] = note }
-        }
+        let local = try await store.notes(ids: ids)
         let pending = try await store.pendingChanges(among: ids)
         let pendingHere = ids.filter { pending.contains($0) }
         let bases = pendingHere.isEmpty ? [:] : try await baseRevisions.baseRevisions(of: pendingHere)
         var taken = Set(ids)
-        for item in incoming where pending.contains(item.note.id) {
-            let copyID = ConflictCopy.id(for: item.note)
-            if try await store.note(id: copyID) != nil { taken.insert(copyID) }
-        }
+        let copyIDs = incoming.filter { pending.contains($0.note.id) }.map { ConflictCopy.id(for: $0.note) }
+        if !copyIDs.isEmpty { taken.formUnion(try await store.notes(ids: copyIDs).keys) }
         return try Reconciliation(incoming: incoming, local: local, pending: pending, bases: bases, taken: taken)
     }
 

@@ -283,6 +283,24 @@ import Testing
         }
     }
 
+    /// A note pushed twice in one request: the second change is decided against the first's write.
+    @Test(arguments: implementations)
+    func aNotePushedTwiceInOneRequestIsDecidedAgainstItsFirstWrite(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let first = try Sample.note("a1", title: "first"), other = try Sample.note("b1", title: "other")
+            let second = try first.revised(title: "second", at: Sample.date)
+            let outcomes = try await store.push([
+                PushedChange(note: first, baseRevision: nil), PushedChange(note: other, baseRevision: nil),
+                PushedChange(note: second, baseRevision: 1), PushedChange(note: second, baseRevision: 1),
+            ], requestID: #require(PushRequestID("twice")), digest: PushDigest("d"), account: account, at: Sample.date)
+            #expect(outcomes.map(\.status) == [.applied, .applied, .applied, .conflict])
+            #expect(outcomes[2].note.revision == 2 && outcomes[3].note.title == "second")
+            let feed = try await store.changes(account: account, after: .beginning, limit: 10).notes
+            #expect(feed.map(\.title) == ["other", "second"] && feed.last?.revision == 2)
+        }
+    }
+
     /// A push sent with the account's latest cursor answers the cursor after its own changes, so
     /// that its client need not pull them back; with an older cursor, none, or replayed, `next` is nil.
     @Test(arguments: implementations)

@@ -56,5 +56,6 @@ import Testing
         let reordered = #"{"requestID":"r","changes":[]}"#
         #expect(try PushRequestBody.decoded(from: Data(reordered.utf8)) == PushRequestBody(requestID: "r", changes: []))
         #expect(throws: DecodingError.self) { try PushRequestBody.decoded(from: Data(#"{"changes":[]}"#.utf8)) }
+        #expect(throws: DecodingError.self) { try PushRequestBody.decoded(from: Data(#"{"changes":[],"requestID":"r","since":null}"#.utf8)) }
     }
 }

@@ -13,6 +13,7 @@ struct ChangesPage: Decodable {
 
 struct PushResults: Decodable {
     let results: [PushOutcome]
+    let next: String?
 }
 
 @Suite struct SyncRoutesTests {
@@ -35,6 +36,26 @@ struct PushResults: Decodable {
         try await TestServer.make().test { client in
             let response = try await client.send(.get, "/v1/changes?\(query)")
             #expect(response.status == .badRequest && response.errorCode == "bad_request")
+        }
+    }
+
+    @Test func aPushSentWithTheLatestCursorAnswersTheCursorAfterIt() async throws {
+        try await TestServer.make().test { client in
+            try await client.send(.post, "/v1/notes", json: JSONSamples.note("e1"))
+            let latest = try await client.send(.get, "/v1/changes").decoded(ChangesPage.self).next
+            let push = { (id: String, since: String) in
+                #"{"changes":[{"baseRevision":null,"note":\#(JSONSamples.note(id))}],"requestID":"\#(id)","since":"\#(since)"}"#
+            }
+            let answer = try await client.send(.post, "/v1/sync/push", json: push("f1", latest)).decoded(PushResults.self)
+            let next = try #require(answer.next)
+            #expect(try await client.send(.get, "/v1/changes?since=\(next)").decoded(ChangesPage.self).changes.isEmpty)
+            #expect(try await client.send(.post, "/v1/sync/push", json: push("f2", latest)).decoded(PushResults.self).next == nil)
+            for since in ["abc", "-1", "99999999999999999999"] {
+                let refused = try await client.send(.post, "/v1/sync/push", json: push("f3", since))
+                #expect(refused.status == .badRequest && refused.text.contains("since"))
+            }
+            let null = #"{"changes":[],"requestID":"n","since":null}"#
+            #expect(try await client.send(.post, "/v1/sync/push", json: null).status == .badRequest)
         }
     }
 

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Sync benchmarks (issue 5), release builds, loopback: builds `quill` and `quill-server` in release
-# mode, then runs Tools/benchmarks/sync.py, which measures and writes the "Sync" section of
-# docs/performance.md.   Usage: Tools/benchmarks/sync.sh [--skip-build]
+# Sync benchmarks, release builds, loopback: builds `quill` and `quill-server` in release mode,
+# then runs Tools/benchmarks/sync.py, which measures a first push, a first pull and one change at
+# 10,000 and 100,000 notes beside `rsync -a` of the same files, and writes the "Sync" section of
+# docs/performance.md. Run it in an existing directory, as users run quill (TMPDIR=~/somewhere);
+# under Tools/with-postgres.sh it measures PostgreSQL too.  Needs rsync.
+#   Usage: [TMPDIR=DIR] [SIZES="10000 100000"] [Tools/with-postgres.sh] Tools/benchmarks/sync.sh [--skip-build]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ "${1:-}" != "--skip-build" ]; then

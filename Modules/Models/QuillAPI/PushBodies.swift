@@ -34,6 +34,16 @@ public struct PushRequestBody: Codable, Hashable, Sendable {
         self.changes = changes
         self.since = since
     }
+
+    /// `since` may be absent but not `null`: the description says a cursor or nothing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        requestID = try container.decode(String.self, forKey: .requestID)
+        changes = try container.decode([Change].self, forKey: .changes)
+        since = container.contains(.since) ? try container.decode(String.self, forKey: .since) : nil
+    }
+
+    private enum CodingKeys: String, CodingKey { case requestID, changes, since }
 }
 
 /// The answer to a push: one result per change, in the request's order, and, when every change

@@ -68,6 +68,7 @@ enum PostgresSearchText {
 
     /// A lexeme in single quotes, `'` doubled and `\` escaped, as `tsvector` and `tsquery` input reads it.
     static func quoted(_ word: String) -> String {
-        "'" + word.replacing("\\", with: "\\\\").replacing("'", with: "''") + "'"
+        guard word.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "'") }) else { return "'" + word + "'" }
+        return "'" + word.replacing("\\", with: "\\\\").replacing("'", with: "''") + "'"
     }
 }

@@ -25,7 +25,11 @@ public enum SearchText {
 
     /// Whether a scalar belongs to a word rather than separating words.
     public static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        if scalar.isASCII {
+            // The ASCII letters and digits are its only letters and numbers (the same answer, faster).
+            return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        }
+        return switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .decimalNumber, .letterNumber, .otherNumber,
              .nonspacingMark, .spacingMark, .enclosingMark, .privateUse:
@@ -37,6 +41,10 @@ public enum SearchText {
 
     /// One word lower-cased and without its diacritics.
     public static func fold(_ word: String) -> String {
+        if word.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII has no diacritics and decomposes to itself: lower-casing is all (the same answer, faster).
+            return String(decoding: word.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
         var folded = String.UnicodeScalarView()
         for scalar in word.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
             switch scalar.properties.generalCategory {

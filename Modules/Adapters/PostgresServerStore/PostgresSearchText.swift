@@ -19,28 +19,46 @@ enum PostgresSearchText {
     /// A note's `tsvector`: the title's words at weight A (ranked above the body's, at D), the
     /// body's after a gap so that a phrase never runs from the title into the body.
     static func vector(title: String, body: String) -> String {
-        var positions: [String: [String]] = [:]
-        var order: [String] = []
+        // Each lexeme once, in order of first appearance, with its positions (a title position carries weight A).
+        var slots: [String: Int] = [:]
+        var lexemes: [String] = []
+        var positions: [[(position: Int, inTitle: Bool)]] = []
         var bytes = 0
-        func add(_ words: [String], from start: Int, weight: String) {
+        func add(_ words: [String], from start: Int, inTitle: Bool) {
             for (offset, word) in words.enumerated() {
-                let position = min(start + offset, maximumPosition)
                 guard word.utf8.count <= maximumLexemeBytes else { continue }
-                if positions[word] == nil {
+                let slot: Int
+                if let known = slots[word] {
+                    slot = known
+                } else {
                     guard bytes + word.utf8.count <= maximumVectorBytes else { continue }
                     bytes += word.utf8.count
-                    order.append(word)
-                    positions[word] = []
+                    slot = lexemes.count
+                    slots[word] = slot
+                    lexemes.append(word)
+                    positions.append([])
                 }
-                if positions[word, default: []].count < maximumPositionsPerLexeme {
-                    positions[word, default: []].append("\(position)\(weight)")
+                if positions[slot].count < maximumPositionsPerLexeme {
+                    positions[slot].append((min(start + offset, maximumPosition), inTitle))
                 }
             }
         }
         let titleWords = SearchText.words(title)
-        add(titleWords, from: 1, weight: "A")
-        add(SearchText.words(body), from: titleWords.count + 2, weight: "")
-        return order.map { quoted($0) + ":" + positions[$0, default: []].joined(separator: ",") }.joined(separator: " ")
+        add(titleWords, from: 1, inTitle: true)
+        add(SearchText.words(body), from: titleWords.count + 2, inTitle: false)
+        var vector = ""
+        vector.reserveCapacity(bytes + 8 * lexemes.count)
+        for (slot, lexeme) in lexemes.enumerated() {
+            if slot > 0 { vector.append(" ") }
+            vector.append(quoted(lexeme))
+            vector.append(":")
+            for (index, entry) in positions[slot].enumerated() {
+                if index > 0 { vector.append(",") }
+                vector.append(String(entry.position))
+                if entry.inTitle { vector.append("A") }
+            }
+        }
+        return vector
     }
 
     /// The `tsquery` of a query's text terms (all must match), `nil` if it has tag terms only.

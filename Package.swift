@@ -72,7 +72,7 @@ let package = Package(
         module("Interfaces", "SettingsInterface"),
         module("Interfaces", "StandardInterfaces", ["QuillModels"]),
         module("Interfaces", "SyncStateInterface", ["QuillModels", "SyncTransportInterface"]),
-        module("Interfaces", "SyncTransportInterface", ["QuillModels"]),
+        module("Interfaces", "SyncTransportInterface", ["QuillAPI", "QuillModels"]),
         module("Interfaces", "TerminalInterface"),
         module("Interfaces", "TokenSecurityInterface"),
         module("Interfaces", "WebSessionInterface", ["ServerStoreInterface", "TokenSecurityInterface"]),

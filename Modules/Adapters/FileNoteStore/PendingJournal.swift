@@ -42,14 +42,14 @@ struct PendingJournal: Sendable {
 
     func markPending(_ ids: [NoteID]) throws(FileSystemError) {
         guard !ids.isEmpty else { return }
-        try files.append(Data((try header() + ids.map { "+\($0.rawValue)\n" }.joined()).utf8), to: path)
+        try files.append(Data((header() + ids.map { "+\($0.rawValue)\n" }.joined()).utf8), to: path)
     }
 
     /// Marks the IDs of an `IDLines` file pending, a few MiB of marks per durable append: for
     /// the undo log of a bulk creation, which lists every imported note.
     func markPending(idLinesAt idLines: String) throws {
         var marks = BatchedAppend(to: path, files: files)
-        try marks.add(try header().utf8)
+        try marks.add(header().utf8)
         try IDLines.forEach(inFile: idLines, files: files) { id in try marks.add("+\(id.rawValue)\n".utf8) }
         try marks.finish()
     }
@@ -71,7 +71,7 @@ struct PendingJournal: Sendable {
     }
 
     /// The header line to write before a first append: a journal begins with its generation.
-    private func header() throws(FileSystemError) -> String {
+    private func header() -> String {
         files.exists(path) ? "" : Self.newHeader()
     }
 

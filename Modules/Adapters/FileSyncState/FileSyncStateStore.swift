@@ -50,11 +50,7 @@ public struct FileSyncStateStore: SyncStateStoring {
             fields.append(field)
         }
         if let request = state.inFlightPush {
-            let body = PushRequestBody(
-                requestID: request.requestID,
-                changes: request.changes.map { .init(note: NoteDocument($0.note), baseRevision: $0.baseRevision) },
-                since: request.since?.rawValue)
-            fields.append(Array(#""inFlightPush":"#.utf8) + body.jsonBytes())
+            fields.append(Array(#""inFlightPush":"#.utf8) + request.body.jsonBytes())
         }
         if let milliseconds = state.lastSuccessfulSync?.millisecondsSince1970 {
             fields.append(Array(#""lastSuccessfulSyncMilliseconds":\#(milliseconds)"#.utf8))

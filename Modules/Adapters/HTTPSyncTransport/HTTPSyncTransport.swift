@@ -51,14 +51,10 @@ public final class HTTPSyncTransport: SyncTransport {
     }
 
     public func push(_ push: PushRequest) async throws(SyncError) -> PushReply {
-        let body = PushRequestBody(
-            requestID: push.requestID,
-            changes: push.changes.map { .init(note: NoteDocument($0.note), baseRevision: $0.baseRevision) },
-            since: push.since?.rawValue)
         var request = request(path: "v1/sync/push")
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(ByteBuffer(bytes: body.jsonBytes()))
+        request.body = .bytes(ByteBuffer(bytes: push.body.jsonBytes()))
         let data: Data
         do {
             data = try await send(request)

@@ -86,7 +86,6 @@ public actor SyncEngine {
         for _ in 0..<Self.maximumPushRounds {
             let pending = try await store.pendingChanges()
             if pending.isEmpty { break }
-            var sent = 0
             var batch: [Note] = [], bytes = 0
             // Read a few hundred at a time; a batch closes at its size in bytes or changes.
             for start in stride(from: 0, to: pending.count, by: Self.readAhead) {
@@ -101,8 +100,7 @@ public actor SyncEngine {
                     let isLast = index == pending.count - 1
                     guard isLast || batch.count == PushRequest.maximumChanges || bytes >= PushRequest.targetBytes else { continue }
                     if !batch.isEmpty { try await push(batch, saved: &saved, report: &report) }
-                    sent = index + 1
-                    progress(.pushing(sent: sent, of: pending.count))
+                    progress(.pushing(sent: index + 1, of: pending.count))
                     (batch, bytes) = ([], 0)
                 }
             }

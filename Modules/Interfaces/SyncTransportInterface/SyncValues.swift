@@ -1,3 +1,4 @@
+import QuillAPI
 import QuillModels
 
 /// What `GET /v1/info` says about the server.
@@ -73,6 +74,13 @@ public struct PushRequest: Hashable, Sendable {
         self.requestID = requestID
         self.changes = changes
         self.since = since
+    }
+
+    /// The request as the API's body: what is sent, and what the sync state keeps of it.
+    public var body: PushRequestBody {
+        PushRequestBody(requestID: requestID,
+                        changes: changes.map { .init(note: NoteDocument($0.note), baseRevision: $0.baseRevision) },
+                        since: since?.rawValue)
     }
 
     /// What a note adds to a batch, for `targetBytes`: its text and room for its fields.

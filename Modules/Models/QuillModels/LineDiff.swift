@@ -1,0 +1,119 @@
+/// The lines two texts share, found once for every user of a diff: the history's deltas
+/// (`LineDelta`), `quill diff` and the web reader (`UnifiedDiff`).
+///
+/// Myers' O(ND) algorithm on the lines between the texts' common prefix and suffix. Two texts
+/// that differ in more than `maxEdits` lines there are matched by prefix and suffix alone (a
+/// correct script, not always the shortest), which bounds the time and memory of a rewrite.
+public enum LineDiff {
+    /// Past this many inserted and removed lines, only the common prefix and suffix are matched.
+    public static let maxEdits = 1_000
+
+    /// `text` split after each line end; the last line has none if the text does not end with one.
+    /// Joined, the lines are `text` again.
+    public static func lines(_ text: String) -> [Substring] {
+        var lines: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        let utf8 = text.utf8
+        while index != text.endIndex {
+            let next = utf8.index(after: index)
+            if utf8[index] == UInt8(ascii: "\n") {
+                lines.append(text[start..<next])
+                start = next
+            }
+            index = next
+        }
+        if start != text.endIndex { lines.append(text[start...]) }
+        return lines
+    }
+
+    /// Index pairs `(old, new)` of equal lines, increasing in both.
+    public static func matches(_ old: [Substring], _ new: [Substring]) -> [(old: Int, new: Int)] {
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        var pairs = (0..<prefix).map { (old: $0, new: $0) }
+        let middle = middleMatches(old, new, from: prefix, oldEnd: old.count - suffix, newEnd: new.count - suffix)
+        pairs.append(contentsOf: middle)
+        pairs.append(contentsOf: (0..<suffix).map { (old: old.count - suffix + $0, new: new.count - suffix + $0) })
+        return pairs
+    }
+
+    /// Myers' greedy forward search over `old[start..<oldEnd]` and `new[start..<newEnd]`, each
+    /// round's furthest reaching paths kept (about D² integers for D edits) to trace the script back.
+    private static func middleMatches(
+        _ oldLines: [Substring], _ newLines: [Substring], from start: Int, oldEnd: Int, newEnd: Int
+    ) -> [(old: Int, new: Int)] {
+        let n = oldEnd - start
+        let m = newEnd - start
+        guard n > 0, m > 0 else { return [] }
+        // Lines as small integers, so that comparing two is one instruction.
+        var numbers: [Substring: Int] = [:]
+        var old: [Int] = []
+        old.reserveCapacity(n)
+        for line in oldLines[start..<oldEnd] {
+            if let number = numbers[line] { old.append(number) } else {
+                numbers[line] = numbers.count
+                old.append(numbers.count - 1)
+            }
+        }
+        let new = newLines[start..<newEnd].map { numbers[$0] ?? -1 }
+        let limit = min(n + m, maxEdits)
+        let offset = limit + 1
+        var furthest = [Int](repeating: 0, count: 2 * limit + 3)
+        var trace: [[Int]] = []
+        var found = false
+        search: for edits in 0...limit {
+            // Round `edits` reads diagonals -edits-1 ... edits+1 only: that slice is all it keeps.
+            trace.append(Array(furthest[(offset - edits - 1)...(offset + edits + 1)]))
+            for diagonal in stride(from: -edits, through: edits, by: 2) {
+                var x = takesDown(diagonal, edits, furthest, offset)
+                    ? furthest[offset + diagonal + 1] : furthest[offset + diagonal - 1] + 1
+                var y = x - diagonal
+                while x < n, y < m, old[x] == new[y] {
+                    x += 1
+                    y += 1
+                }
+                furthest[offset + diagonal] = x
+                if x >= n, y >= m {
+                    found = true
+                    break search
+                }
+            }
+        }
+        guard found else { return [] }
+        // Walk back from (n, m) round by round; each round's diagonal run is a run of matches.
+        var pairs: [(old: Int, new: Int)] = []
+        var x = n
+        var y = m
+        for edits in stride(from: trace.count - 1, through: 1, by: -1) {
+            let previous = trace[edits]
+            let diagonal = x - y
+            let sliceOffset = edits + 1
+            let previousDiagonal = takesDown(diagonal, edits, previous, sliceOffset) ? diagonal + 1 : diagonal - 1
+            let previousX = previous[sliceOffset + previousDiagonal]
+            let previousY = previousX - previousDiagonal
+            while x > previousX, y > previousY {
+                x -= 1
+                y -= 1
+                pairs.append((old: start + x, new: start + y))
+            }
+            x = previousX
+            y = previousY
+        }
+        while x > 0, y > 0 {
+            x -= 1
+            y -= 1
+            pairs.append((old: start + x, new: start + y))
+        }
+        return pairs.reversed()
+    }
+
+    /// Whether the path to `diagonal` in round `edits` comes from the diagonal above (an
+    /// inserted line) rather than the one below (a removed line).
+    private static func takesDown(_ diagonal: Int, _ edits: Int, _ furthest: [Int], _ offset: Int) -> Bool {
+        diagonal == -edits || (diagonal != edits && furthest[offset + diagonal - 1] < furthest[offset + diagonal + 1])
+    }
+}

@@ -36,12 +36,15 @@ struct FileNoteStoreTests {
             let titles = try await reopened.list(NoteQuery()).notes.map(\.title).sorted()
             let first = try await reopened.note(id: before.id)
             let second = try await reopened.note(id: added.id)
+            let history = try await reopened.history(of: before.id).map(\.note.title)
             if titles == ["Note 1"] {
                 #expect(!succeeded, "step \(step): a write that reported success was lost")
                 #expect(first?.title == "Note 1" && second == nil, "step \(step)")
+                #expect(history == ["Note 1"], "step \(step)")
                 #expect(try await reopened.pendingChanges() == [before.id], "step \(step)")
             } else {
                 #expect(titles == ["Changed", "Note 2"], "step \(step): mixed state \(titles)")
+                #expect(history == ["Changed", "Note 1"], "step \(step): history \(history)")
                 #expect(first?.title == "Changed" && second != nil, "step \(step)")
                 #expect(Set(try await reopened.pendingChanges()) == [before.id, added.id], "step \(step)")
             }
@@ -138,6 +141,36 @@ struct FileNoteStoreTests {
         #expect(String(decoding: bytes, as: UTF8.self) == IndexLine.encode(note.summary))
         let decoded = bytes.dropLast().withUnsafeBufferPointer { IndexLine.decode($0[...]) }
         #expect(decoded == note.summary)
+    }
+
+    /// A power cut during an append can leave a history line without its end: readers skip it,
+    /// and the next append rewrites the log without it.
+    @Test func aTornHistoryLineIsDroppedByTheNextAppend() async throws {
+        let disk = InMemoryFileSystem()
+        let notes = store(on: disk)
+        let first = try NoteMaker.note(1, body: "one\n")
+        try await notes.create(first)
+        let second = try first.revised(body: "two\n", at: NoteMaker.start)
+        try await notes.update(second, expectedRevision: 1)
+        let log = root + "/history/" + first.id.rawValue + ".log"
+        try disk.append(Data(#"{"r":2,"u":1,"x":["#.utf8), to: log)
+        #expect(try await notes.history(of: first.id).map(\.note.body) == ["two\n", "one\n"])
+        let third = try second.revised(body: "three\n", at: NoteMaker.start)
+        try await notes.update(third, expectedRevision: 2)
+        #expect(try await notes.history(of: first.id).map(\.note.body) == ["three\n", "two\n", "one\n"])
+        #expect(String(decoding: try disk.read(log), as: UTF8.self).split(separator: "\n").count == 2)
+    }
+
+    @Test func anUnreadableHistoryRecordIsReportedAsCorrupt() async throws {
+        let disk = InMemoryFileSystem()
+        let notes = store(on: disk)
+        let first = try NoteMaker.note(1, body: "one\n")
+        try await notes.create(first)
+        try await notes.update(try first.revised(body: "two\n", at: NoteMaker.start), expectedRevision: 1)
+        let log = root + "/history/" + first.id.rawValue + ".log"
+        try disk.write(Data(#"{"r":1,"u":1,"x":[[5,9]],"o":"edit"}"#.utf8 + [10]), to: log)
+        await #expect(throws: NoteStoreError.self) { try await notes.history(of: first.id) }
+        #expect(try await notes.note(id: first.id)?.body == "two\n", "the note itself still reads")
     }
 
     @Test func aMissingIndexIsRebuiltFromTheNotes() async throws {

@@ -30,6 +30,6 @@ struct BulkCommitRecord: Equatable {
     }
 
     var text: String {
-        (origin == .local ? "local" : "remote") + (unsyncedEpoch.map { " " + $0 } ?? "") + "\n"
+        (origin.isLocal ? "local" : "remote") + (unsyncedEpoch.map { " " + $0 } ?? "") + "\n"
     }
 }

@@ -110,7 +110,7 @@ struct BulkTransaction: Sendable {
         var lines = BatchedAppend(to: layout.index, files: files)
         for chunk in try summaryChunks() { try lines.add(try files.read(chunk)) }
         try lines.finish()
-        if origin == .local, files.exists(layout.bulkCreated) {
+        if origin.isLocal, files.exists(layout.bulkCreated) {
             try PendingJournal(path: layout.pending, files: files).markPending(idLinesAt: layout.bulkCreated)
         }
         // The undo log goes first: once it is gone nothing can undo the committed notes.

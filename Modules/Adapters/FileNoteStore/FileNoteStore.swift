@@ -4,7 +4,7 @@ import NoteStoreInterface
 import QuillModels
 
 /// The CLI's embedded store: one JSON document per note on a file system, plus a summary
-/// journal that keeps `list` fast and a pending journal for sync.
+/// journal that keeps `list` fast, a pending journal for sync, and each note's earlier revisions.
 ///
 /// It talks to the disk only through `FileAccessing` and `FileLocking`, so the same code
 /// runs on the real file system in production and on an in-memory one in unit tests.
@@ -37,6 +37,13 @@ public struct FileNoteStore: NoteStore {
                 if let note = try readNote(id) { found[id] = note }
             }
             return found
+        }
+    }
+
+    public func history(of id: NoteID) async throws -> [NoteRevision] {
+        try await reading {
+            guard let current = try readNote(id) else { return [] }
+            return try HistoryLog(path: layout.history(id), files: files).revisions(current: current)
         }
     }
 

@@ -7,11 +7,13 @@ import QuillModels
 ///
 /// 1. every new document is staged in `txn/`, made durable as one batch (`writeAll`);
 /// 2. the COMMIT record (origin and IDs) is written durably: this is the commit point;
-/// 3. staged documents are renamed over the notes, summaries appended to the index, local
-///    writes marked pending, and the COMMIT record removed.
+/// 3. each replaced note is appended to its history (`HistoryLog`), staged documents are
+///    renamed over the notes, summaries appended to the index, local writes marked pending, and
+///    the COMMIT record removed.
 ///
 /// A crash before 2 leaves only staged files, which `recover` discards; a crash after 2 is
-/// rolled forward by `recover`, which repeats step 3 (each part of it is idempotent).
+/// rolled forward by `recover`, which repeats step 3 (each part of it is idempotent). History is
+/// appended before the renames, so the replaced document is still there whenever it is repeated.
 struct WriteTransaction: Sendable {
     let layout: StoreLayout
     let files: any FileAccessing
@@ -29,6 +31,7 @@ struct WriteTransaction: Sendable {
     func recover() throws {
         guard files.exists(layout.transactions) else { return }
         if let data = try? files.read(layout.commitRecord), let record = CommitRecord(data) {
+            try appendHistory(record)
             try moveStaged(record.ids)
             let summaries = record.ids.compactMap { id in
                 (try? NoteJSON.decode(files.read(layout.note(id))))?.summary
@@ -46,14 +49,26 @@ struct WriteTransaction: Sendable {
         try files.moveAll(ids.filter { files.exists(layout.staged($0)) }.map { (layout.staged($0), layout.note($0)) })
     }
 
+    /// The history record of each note a staged document is about to replace.
+    private func appendHistory(_ record: CommitRecord) throws {
+        for id in record.ids where files.exists(layout.staged(id)) {
+            guard let replaced = try? NoteJSON.decode(files.read(layout.note(id))),
+                  let replacing = try? NoteJSON.decode(files.read(layout.staged(id))) else { continue }
+            try files.createDirectory(layout.history)
+            try HistoryLog(path: layout.history(id), files: files)
+                .append(replaced: replaced, replacing: replacing, origin: record.origin.revisionOrigin)
+        }
+    }
+
     private func rollForward(_ record: CommitRecord, summaries: [NoteSummary]) throws {
+        try appendHistory(record)
         try moveStaged(record.ids)
         if !files.exists(layout.index) {
             try JournalGeneration(layout: layout, files: files).advance()
             try files.append(Data((IndexLine.header + "\n").utf8), to: layout.index)
         }
         try files.append(Data(summaries.map(IndexLine.encode).joined().utf8), to: layout.index)
-        if record.origin == .local {
+        if record.origin.isLocal {
             try PendingJournal(path: layout.pending, files: files).markPending(record.ids)
         }
         try files.remove(layout.commitRecord)
@@ -61,6 +76,9 @@ struct WriteTransaction: Sendable {
 }
 
 /// The commit point of a `WriteTransaction`: which notes it writes and where they came from.
+///
+/// The first line is `local` or `remote`, followed by the origin its revisions show in history
+/// when that is not the usual one (`local restore:3`).
 struct CommitRecord: Sendable {
     let origin: WriteOrigin
     let ids: [NoteID]
@@ -72,14 +90,21 @@ struct CommitRecord: Sendable {
 
     init?(_ data: Data) {
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        guard let first = lines.first, first == "local" || first == "remote", lines.last == "end" else { return nil }
+        guard let first = lines.first, lines.last == "end" else { return nil }
+        let words = first.split(separator: " ").map(String.init)
+        guard let kind = words.first, kind == "local" || kind == "remote", words.count <= 2 else { return nil }
+        let isLocal = kind == "local"
+        let usual: WriteOrigin = isLocal ? .local : .remote
+        guard let revisionOrigin = words.count == 2 ? RevisionOrigin(words[1]) : usual.revisionOrigin else { return nil }
         let ids = lines.dropFirst().dropLast().compactMap { NoteID(String($0)) }
         guard ids.count == lines.count - 2 else { return nil }
-        self.init(origin: first == "local" ? .local : .remote, ids: ids)
+        self.init(origin: WriteOrigin(isLocal: isLocal, revisionOrigin: revisionOrigin), ids: ids)
     }
 
     func serialized() -> Data {
-        let text = (origin == .local ? "local" : "remote") + "\n" + ids.map { $0.rawValue + "\n" }.joined() + "end\n"
+        let usual: WriteOrigin = origin.isLocal ? .local : .remote
+        let first = (origin.isLocal ? "local" : "remote") + (origin == usual ? "" : " " + origin.revisionOrigin.description)
+        let text = first + "\n" + ids.map { $0.rawValue + "\n" }.joined() + "end\n"
         return Data(text.utf8)
     }
 }

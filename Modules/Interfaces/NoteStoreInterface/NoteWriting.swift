@@ -10,10 +10,26 @@ public protocol NoteWriting: Sendable {
     func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws
 }
 
-/// Where a write comes from, which decides whether it must later be pushed to a server.
-public enum WriteOrigin: Hashable, Sendable {
-    case local
-    case remote
+/// Where a write comes from: whether it must later be pushed to a server (`isLocal`), and the
+/// origin its revisions show in the note's history.
+public struct WriteOrigin: Hashable, Sendable {
+    public let isLocal: Bool
+    public let revisionOrigin: RevisionOrigin
+
+    /// Written by `quill` on this device.
+    public static let local = WriteOrigin(isLocal: true, revisionOrigin: .edit)
+    /// Received from a sync server.
+    public static let remote = WriteOrigin(isLocal: false, revisionOrigin: .sync)
+
+    /// A local restore of `revision`.
+    public static func restore(_ revision: Int) -> WriteOrigin {
+        WriteOrigin(isLocal: true, revisionOrigin: .restore(revision))
+    }
+
+    public init(isLocal: Bool, revisionOrigin: RevisionOrigin) {
+        self.isLocal = isLocal
+        self.revisionOrigin = revisionOrigin
+    }
 }
 
 extension NoteWriting {
@@ -21,7 +37,7 @@ extension NoteWriting {
         try await apply([.create(note)], origin: .local)
     }
 
-    public func update(_ note: Note, expectedRevision: Int) async throws {
-        try await apply([.update(note, expectedRevision: expectedRevision)], origin: .local)
+    public func update(_ note: Note, expectedRevision: Int, origin: WriteOrigin = .local) async throws {
+        try await apply([.update(note, expectedRevision: expectedRevision)], origin: origin)
     }
 }

@@ -28,6 +28,11 @@ public final class FailingNoteStore: NoteStore {
         return try await base.note(id: id)
     }
 
+    public func history(of id: NoteID) async throws -> [NoteRevision] {
+        try check(.read)
+        return try await base.history(of: id)
+    }
+
     public func list(_ query: NoteQuery) async throws -> NoteListing {
         try check(.list)
         return try await base.list(query)

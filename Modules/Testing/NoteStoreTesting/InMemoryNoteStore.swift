@@ -4,16 +4,23 @@ import QuillModels
 /// A note store in memory: for previews, and for tests of the features that use a store.
 ///
 /// It obeys the same contract as the file-backed store (the contract suite runs on both):
-/// all-or-nothing batches, revision checks, tombstones, pending marks.
+/// all-or-nothing batches, revision checks, tombstones, pending marks, history.
 public actor InMemoryNoteStore: NoteStore {
     private var notes: [NoteID: Note]
     private var pending: [NoteID] = []
+    /// Each note's revisions, newest first, as the file store's history answers them.
+    private var revisions: [NoteID: [NoteRevision]] = [:]
 
     public init(notes: [Note] = []) {
         self.notes = Dictionary(notes.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     public func note(id: NoteID) -> Note? { notes[id] }
+
+    public func history(of id: NoteID) -> [NoteRevision] {
+        guard let current = notes[id] else { return [] }
+        return revisions[id] ?? [NoteRevision(note: current, origin: .created)]
+    }
 
     public func list(_ query: NoteQuery) -> NoteListing {
         NoteListing(notes: query.arrange(notes.values.map(\.summary)))
@@ -38,8 +45,20 @@ public actor InMemoryNoteStore: NoteStore {
                 }
             }
         }
-        for write in writes { notes[write.note.id] = write.note }
-        if origin == .local {
+        for write in writes {
+            let id = write.note.id
+            var kept = history(of: id)
+            if let replaced = notes[id], replaced.hasSameContent(as: write.note), !kept.isEmpty {
+                // The same content under another number: the current revision is renumbered, as
+                // the file store keeps no record of it.
+                kept[0] = NoteRevision(note: write.note, origin: kept[0].origin)
+            } else {
+                kept.insert(NoteRevision(note: write.note, origin: notes[id] == nil ? .created : origin.revisionOrigin), at: 0)
+            }
+            revisions[id] = kept
+            notes[id] = write.note
+        }
+        if origin.isLocal {
             for write in writes where !pending.contains(write.note.id) { pending.append(write.note.id) }
         }
     }

@@ -1,0 +1,115 @@
+import Foundation
+import QuillModels
+
+/// One line of a `HistoryLog`, written and read.
+struct HistoryRecord: Decodable, Sendable {
+    let revision: Int
+    let updated: Int64
+    let title: String?
+    let tags: [String]?
+    let deleted: Bool
+    let body: String?
+    let delta: [DeltaStep]?
+    let replacingOrigin: RevisionOrigin
+
+    private enum CodingKeys: String, CodingKey {
+        case revision = "r", updated = "u", title = "t", tags = "g", deleted = "d", body = "b", delta = "x", origin = "o"
+    }
+
+    /// A step of `x`: `[start, count]` or an inserted string.
+    enum DeltaStep: Decodable, Sendable {
+        case copy(Int, Int)
+        case insert(String)
+
+        init(from decoder: any Decoder) throws {
+            if let text = try? decoder.singleValueContainer().decode(String.self) {
+                self = .insert(text)
+                return
+            }
+            var pair = try decoder.unkeyedContainer()
+            self = .copy(try pair.decode(Int.self), try pair.decode(Int.self))
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        revision = try container.decode(Int.self, forKey: .revision)
+        updated = try container.decode(Int64.self, forKey: .updated)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        tags = try container.decodeIfPresent([String].self, forKey: .tags)
+        deleted = try container.decodeIfPresent(Int.self, forKey: .deleted) == 1
+        body = try container.decodeIfPresent(String.self, forKey: .body)
+        delta = try container.decodeIfPresent([DeltaStep].self, forKey: .delta)
+        let origin = try container.decode(String.self, forKey: .origin)
+        guard let known = RevisionOrigin(origin) else {
+            throw DecodingError.dataCorruptedError(forKey: .origin, in: container, debugDescription: "unknown origin \(origin)")
+        }
+        replacingOrigin = known
+    }
+
+    static func decode(_ line: String) throws -> HistoryRecord {
+        try JSONDecoder().decode(HistoryRecord.self, from: Data(line.utf8))
+    }
+
+    /// The revision this record keeps, rebuilt from `newer`, the one that replaced it; `nil` if
+    /// the record does not fit it.
+    func note(before newer: Note) -> Note? {
+        let text: String
+        if let body {
+            text = body
+        } else if let delta {
+            let steps = delta.map { step -> LineDelta.Step in
+                switch step {
+                case .copy(let start, let count): .copy(start: start, count: count)
+                case .insert(let inserted): .insert(inserted)
+                }
+            }
+            guard let rebuilt = LineDelta(steps: steps).applied(to: newer.body) else { return nil }
+            text = rebuilt
+        } else {
+            return nil
+        }
+        guard let tags = try? (tags.map { try $0.map { try Tag($0) } } ?? newer.tags),
+              let note = try? Note(id: newer.id, title: title ?? newer.title, body: text, tags: tags, created: newer.created,
+                                   updated: Date(millisecondsSince1970: updated), revision: revision, isDeleted: deleted)
+        else { return nil }
+        return note
+    }
+
+    /// The line (with its line end) that keeps `replaced`, which `replacing` replaces.
+    static func encode(_ replaced: Note, replacing: Note, origin: RevisionOrigin, whole: Bool) -> String {
+        var bytes: [UInt8] = []
+        bytes.append(contentsOf: "{\"r\":\(replaced.revision),\"u\":\(replaced.updated.millisecondsSince1970)".utf8)
+        if replaced.title != replacing.title {
+            bytes.append(contentsOf: ",\"t\":".utf8)
+            JSONText.appendString(replaced.title, to: &bytes)
+        }
+        if replaced.tags != replacing.tags {
+            bytes.append(contentsOf: ",\"g\":[".utf8)
+            for (index, tag) in replaced.tags.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONText.appendString(tag.rawValue, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        if replaced.isDeleted { bytes.append(contentsOf: ",\"d\":1".utf8) }
+        if whole {
+            bytes.append(contentsOf: ",\"b\":".utf8)
+            JSONText.appendString(replaced.body, to: &bytes)
+        } else {
+            bytes.append(contentsOf: ",\"x\":[".utf8)
+            for (index, step) in LineDelta(from: replacing.body, to: replaced.body).steps.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                switch step {
+                case .copy(let start, let count): bytes.append(contentsOf: "[\(start),\(count)]".utf8)
+                case .insert(let text): JSONText.appendString(text, to: &bytes)
+                }
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        bytes.append(contentsOf: ",\"o\":".utf8)
+        JSONText.appendString(origin.description, to: &bytes)
+        bytes.append(contentsOf: "}\n".utf8)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import NoteStoreInterface
+import QuillModels
+import StandardTesting
+import Testing
+
+/// What every store keeps of a note's earlier revisions (docs/history.md): the file store and
+/// the in-memory fake answer alike.
+@Suite("Note history contract", .scratchDirectory)
+struct NoteHistoryContractTests {
+    @Test(arguments: Implementation.allCases)
+    func aNewNoteHasOneRevisionAndAnUnknownOneNone(fixture: Implementation) async throws {
+        let store = try fixture.make()
+        let note = try NoteMaker.note(1, body: "hello\n")
+        try await store.create(note)
+        #expect(try await store.history(of: note.id) == [NoteRevision(note: note, origin: .created)])
+        #expect(try await store.history(of: try NoteMaker.note(2).id).isEmpty)
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func editsDeletionsAndRestoresAreEachARevisionWithTheirOrigin(fixture: Implementation) async throws {
+        let store = try fixture.make()
+        let first = try NoteMaker.note(1, title: "First", body: "a\nb\nc\n", tags: ["x"])
+        try await store.create(first)
+        let edited = try first.revised(title: "Edited", body: "a\nB\nc\n", tags: [], at: NoteMaker.start.addingTimeInterval(60))
+        try await store.update(edited, expectedRevision: 1)
+        let deleted = edited.deleted(at: NoteMaker.start.addingTimeInterval(120))
+        try await store.update(deleted, expectedRevision: 2)
+        let restored = try deleted.revised(title: first.title, body: first.body, tags: first.tags, at: NoteMaker.start.addingTimeInterval(180))
+        try await store.update(restored, expectedRevision: 3, origin: .restore(1))
+        let synced = try restored.revised(body: "from elsewhere\n", at: NoteMaker.start.addingTimeInterval(240))
+        try await store.apply([.update(synced, expectedRevision: 4)], origin: .remote)
+        #expect(try await store.history(of: first.id) == [
+            NoteRevision(note: synced, origin: .sync),
+            NoteRevision(note: restored, origin: .restore(1)),
+            NoteRevision(note: deleted, origin: .edit),
+            NoteRevision(note: edited, origin: .edit),
+            NoteRevision(note: first, origin: .created),
+        ])
+    }
+
+    /// The revision number a server gives a pushed note replaces the local one without a new
+    /// revision: the content is the same.
+    @Test(arguments: Implementation.allCases)
+    func theSameContentUnderAnotherNumberIsNotANewRevision(fixture: Implementation) async throws {
+        let store = try fixture.make()
+        let first = try NoteMaker.note(1, body: "one\n")
+        try await store.create(first)
+        let second = try first.revised(body: "two\n", at: NoteMaker.start)
+        try await store.update(second, expectedRevision: 1)
+        let renumbered = try second.withRevision(7)
+        try await store.apply([.update(renumbered, expectedRevision: 2)], origin: .remote)
+        #expect(try await store.history(of: first.id) == [
+            NoteRevision(note: renumbered, origin: .edit), NoteRevision(note: first, origin: .created),
+        ])
+    }
+
+    /// Any sequence of edits (bodies in several scripts, lines moved, added and removed, titles
+    /// and tags changed), deletions, restores and received revisions: every revision reads back
+    /// as written, with its origin, past the whole-body interval of the file store's log.
+    @Test(arguments: Implementation.allCases)
+    func everyRevisionOfAnySequenceReadsBackAsWritten(fixture: Implementation) async throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var generator = SplitMix64(seed: seed)
+        let store = try fixture.make()
+        var current = try NoteMaker.note(1, body: Self.body(&generator))
+        try await store.create(current)
+        var expected = [NoteRevision(note: current, origin: .created)]
+        for step in 1...300 {
+            let date = NoteMaker.start.addingTimeInterval(Double(step))
+            let origin: WriteOrigin
+            let next: Note
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0:
+                next = current.deleted(at: date)
+                origin = .local
+            case 1:
+                let old = expected[Int.random(in: 0..<expected.count, using: &generator)].note
+                next = try current.revised(title: old.title, body: old.body, tags: old.tags, at: date)
+                origin = .restore(old.revision)
+            case 2:
+                next = try current.revised(body: Self.body(&generator), at: date)
+                origin = .remote
+            default:
+                let lines = LineDiff.lines(current.body).map(String.init)
+                var edited = lines
+                if !edited.isEmpty { edited[Int.random(in: 0..<edited.count, using: &generator)] = Self.line(&generator) }
+                edited.insert(Self.line(&generator), at: Int.random(in: 0...edited.count, using: &generator))
+                let title = Bool.random(using: &generator) ? current.title : "Title \(step) 同步"
+                let tags = Bool.random(using: &generator) ? current.tags.map(\.rawValue) : ["t\(step % 3)"]
+                next = try current.revised(title: title, body: edited.joined(), tags: Tag.normalize(tags), at: date)
+                origin = .local
+            }
+            try await store.apply([.update(next, expectedRevision: current.revision)], origin: origin)
+            if !next.hasSameContent(as: current) {
+                expected.insert(NoteRevision(note: next, origin: origin.revisionOrigin), at: 0)
+            } else {
+                expected[0] = NoteRevision(note: next, origin: expected[0].origin)
+            }
+            current = next
+        }
+        let history = try await store.history(of: current.id)
+        #expect(history.count == expected.count, "seed \(seed)")
+        for (read, written) in zip(history, expected) {
+            #expect(read == written, "seed \(seed): revision \(written.number)")
+        }
+    }
+
+    static func line(_ generator: inout SplitMix64) -> String {
+        ["- [ ] buy milk\n", "同步的笔记\n", "プラグインの設定\n", "동기화 완료\n", "مرحبا بالعالم\n", "🙂 emoji\n", "\n", "plain words here\n"]
+            .randomElement(using: &generator)!
+    }
+
+    static func body(_ generator: inout SplitMix64) -> String {
+        (0..<Int.random(in: 0...12, using: &generator)).map { _ in line(&generator) }.joined()
+    }
+}

@@ -8,11 +8,11 @@ import StandardInterfaces
 /// Everything it needs from outside arrives as protocols, so the CLI, previews and tests
 /// run this same code against a file store, an in-memory store, a fixed clock, and so on.
 public struct NoteService: Sendable {
-    private let store: any NoteReading & NoteSearching & NoteWriting
-    private let clock: any WallClock
+    let store: any NoteReading & NoteHistoryReading & NoteSearching & NoteWriting
+    let clock: any WallClock
     private let ids: any NoteIDGenerating
 
-    public init(store: any NoteReading & NoteSearching & NoteWriting, clock: any WallClock, ids: any NoteIDGenerating) {
+    public init(store: any NoteReading & NoteHistoryReading & NoteSearching & NoteWriting, clock: any WallClock, ids: any NoteIDGenerating) {
         self.store = store
         self.clock = clock
         self.ids = ids
@@ -57,11 +57,14 @@ public struct NoteService: Sendable {
         try await store.list(query)
     }
 
-    /// A full ID or a unique prefix of one, like git's short hashes.
-    public func resolve(_ reference: String) async throws -> NoteID {
+    /// A full ID or a unique prefix of one, like git's short hashes; among deleted notes too
+    /// if asked (for history, restore and the trash).
+    public func resolve(_ reference: String, includingDeleted: Bool = false) async throws -> NoteID {
         let prefix = reference.lowercased()
         guard NoteID(prefix) != nil else { throw NoteServiceError.invalidReference(reference) }
-        let matches = try await store.ids(withPrefix: prefix)
+        let matches = includingDeleted
+            ? try await store.list(NoteQuery(includeDeleted: true)).notes.map(\.id).filter { $0.rawValue.hasPrefix(prefix) }.sorted()
+            : try await store.ids(withPrefix: prefix)
         switch matches.count {
         case 0: throw NoteServiceError.notFound(reference)
         case 1: return matches[0]

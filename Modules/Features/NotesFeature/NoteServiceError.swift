@@ -6,6 +6,10 @@ public enum NoteServiceError: Error, Equatable, Sendable, CustomStringConvertibl
     case ambiguous(String, candidates: [NoteID])
     case invalidReference(String)
     case nothingToChange
+    /// The note has no revision with this number (or none at or before a time).
+    case noSuchRevision(String, revision: String)
+    /// `restore` without a revision of a note that is not deleted.
+    case notDeleted(String)
 
     public var description: String {
         switch self {
@@ -14,6 +18,8 @@ public enum NoteServiceError: Error, Equatable, Sendable, CustomStringConvertibl
             "'\(reference)' matches \(candidates.count) notes: " + candidates.map(\.rawValue).joined(separator: ", ")
         case .invalidReference(let reference): "'\(reference)' is not a note ID (IDs are hexadecimal, like 3f9a1c07)"
         case .nothingToChange: "nothing to change"
+        case .noSuchRevision(let reference, let revision): "note '\(reference)' has no revision \(revision) (see: quill history \(reference))"
+        case .notDeleted(let reference): "note '\(reference)' is not deleted; to go back to an earlier version: quill restore \(reference) --revision N"
         }
     }
 }

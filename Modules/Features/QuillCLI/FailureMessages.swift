@@ -41,6 +41,8 @@ extension CLIFailure {
         case .ambiguous: CLIFailure(error.description, hint: "type more characters of the ID")
         case .invalidReference: CLIFailure(error.description, status: .usage)
         case .nothingToChange: CLIFailure(error.description, hint: "pass --title, --body, --file, --tag or --untag", status: .usage)
+        case .noSuchRevision: CLIFailure(error.description, status: .notFound)
+        case .notDeleted: CLIFailure(error.description, status: .usage)
         }
     }
 

@@ -15,6 +15,7 @@ enum NoteOutput {
         if !note.tags.isEmpty { text += "tags:     \(style.tags(note.tags.map { "#\($0)" }.joined(separator: " ")))\n" }
         text += "created:  \(style.timestamp(note.created))\n"
         text += "updated:  \(style.timestamp(note.updated))  (revision \(note.revision))\n"
+        if note.isDeleted { text += "deleted:  in this revision (see 'quill restore')\n" }
         if !note.body.isEmpty { text += "\n" + note.body + (note.body.hasSuffix("\n") ? "" : "\n") }
         return text
     }

@@ -25,6 +25,9 @@ public final class RecordingConsole: Console {
     public var outputBytes: Data { state.withLock { $0.output } }
     public var errors: String { state.withLock { $0.errors } }
 
+    /// Forgets what was written so far, so that a test can look at one command's output.
+    public func clear() { state.withLock { $0 = (Data(), "") } }
+
     public func write(_ text: String) { state.withLock { $0.output.append(contentsOf: Data(text.utf8)) } }
     public func writeError(_ text: String) { state.withLock { $0.errors += text } }
     public func writeBytes(_ data: Data) { state.withLock { $0.output.append(data) } }

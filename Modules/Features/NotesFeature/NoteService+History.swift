@@ -1,0 +1,62 @@
+import Foundation
+import NoteStoreInterface
+import QuillModels
+
+/// The history side of keeping notes (docs/history.md): reading earlier revisions, restoring
+/// one, and the trash, which is the notes whose current revision is a deletion.
+extension NoteService {
+    /// Every revision of the note, newest first; deleted notes included.
+    public func history(_ reference: String) async throws -> [NoteRevision] {
+        let id = try await resolve(reference, includingDeleted: true)
+        let revisions = try await store.history(of: id)
+        guard !revisions.isEmpty else { throw NoteServiceError.notFound(reference) }
+        return revisions
+    }
+
+    /// The note at revision `number`.
+    public func revision(_ reference: String, number: Int) async throws -> NoteRevision {
+        guard let found = try await history(reference).first(where: { $0.number == number }) else {
+            throw NoteServiceError.noSuchRevision(reference, revision: String(number))
+        }
+        return found
+    }
+
+    /// The newest revision written at or before `date`.
+    public func revision(_ reference: String, at date: Date) async throws -> NoteRevision {
+        guard let found = try await history(reference).first(where: { $0.note.updated <= date }) else {
+            throw NoteServiceError.noSuchRevision(reference, revision: "at or before \(Timestamp(date))")
+        }
+        return found
+    }
+
+    /// Makes the note what it was at revision `number` (`nil`: a deleted note back as it was
+    /// deleted), as a new revision that syncs like an edit. Returns the note as it now is.
+    public func restore(_ reference: String, revision number: Int?) async throws -> Note {
+        let revisions = try await history(reference)
+        let current = revisions[0].note
+        let source: NoteRevision
+        if let number {
+            guard let found = revisions.first(where: { $0.number == number }) else {
+                throw NoteServiceError.noSuchRevision(reference, revision: String(number))
+            }
+            source = found
+        } else {
+            guard current.isDeleted else { throw NoteServiceError.notDeleted(reference) }
+            source = revisions.first(where: { !$0.note.isDeleted }) ?? revisions[0]
+        }
+        let restored = try current.revised(title: source.note.title, body: source.note.body, tags: source.note.tags, at: clock.now())
+        guard !restored.hasSameContent(as: current) else { return current }
+        try await store.update(restored, expectedRevision: current.revision, origin: .restore(source.number))
+        return restored
+    }
+
+    /// Deleted notes, most recently deleted first, each with its deleting revision.
+    public func trash() async throws -> [NoteRevision] {
+        let deleted = try await store.list(NoteQuery(includeDeleted: true)).notes.filter(\.isDeleted)
+        var revisions: [NoteRevision] = []
+        for summary in deleted {
+            if let latest = try await store.history(of: summary.id).first { revisions.append(latest) }
+        }
+        return revisions
+    }
+}

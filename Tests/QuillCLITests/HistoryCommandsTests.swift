@@ -1,0 +1,128 @@
+import Foundation
+import NoteStoreTesting
+import QuillCLI
+import QuillModels
+import QuillTestComposition
+import StandardTesting
+import TerminalTesting
+import Testing
+
+/// `history`, `show --revision/--at`, `diff`, `restore` and `trash` (docs/history.md).
+@Suite("quill history commands")
+struct HistoryCommandsTests {
+    let store = InMemoryNoteStore()
+    let console = RecordingConsole()
+    let clock = SteppingClock(start: Date(millisecondsSince1970: 1_767_603_600_000), step: 60)
+
+    var environment: CLIEnvironment {
+        QuillTestRoots.test(store: store, clock: clock, ids: SequentialNoteIDs(), console: console)
+    }
+
+    /// A note with three revisions: created, body edited, title edited.
+    func noteWithHistory() async throws -> String {
+        try await run(["add", "Groceries", "--body", "milk\neggs\nbread\n"], in: environment)
+        try await run(["edit", Self.id, "--body", "milk\neggs\nbutter\nbread\n"], in: environment)
+        try await run(["edit", Self.id, "--title", "Shopping", "--tag", "home"], in: environment)
+        console.clear()
+        return Self.id
+    }
+
+    static let id = "00000000000000000000000000000001"
+
+    @Test func historyListsEveryRevisionNewestFirst() async throws {
+        _ = try await noteWithHistory()
+        try await run(["history", Self.id], in: environment)
+        #expect(console.output == """
+                3  2026-01-05 09:02  this device   Shopping  23 B  title changed, tags changed
+                2  2026-01-05 09:01  this device   Groceries  23 B  +1 −0 lines
+                1  2026-01-05 09:00  created       Groceries  16 B  created
+
+            """)
+    }
+
+    @Test func historyAsJSONNamesOriginsAndChanges() async throws {
+        _ = try await noteWithHistory()
+        try await run(["history", Self.id, "--json"], in: environment)
+        let revisions = try #require(try JSONSerialization.jsonObject(with: Data(console.output.utf8)) as? [[String: Any]])
+        #expect(revisions.map { $0["revision"] as? Int } == [3, 2, 1])
+        #expect(revisions.map { $0["origin"] as? String } == ["edit", "edit", "created"])
+        #expect(revisions.map { $0["change"] as? String } == ["title changed, tags changed", "+1 −0 lines", "created"])
+    }
+
+    @Test func showReadsAnEarlierRevisionByNumberOrTime() async throws {
+        _ = try await noteWithHistory()
+        try await run(["show", Self.id, "--revision", Self.id], in: environment)
+        #expect(console.output.hasPrefix("Groceries\n") && console.output.hasSuffix("milk\neggs\nbread\n"))
+        console.clear()
+        try await run(["show", Self.id, "--at", "2026-01-05T09:01:30Z"], in: environment)
+        #expect(console.output.contains("(revision 2)") && console.output.contains("butter"))
+        let failure = await #expect(throws: CLIFailure.self) { try await run(["show", Self.id, "--revision", "9"], in: environment) }
+        #expect(failure?.message == "note '\(Self.id)' has no revision 9 (see: quill history \(Self.id))")
+        await #expect(throws: CLIFailure.self) { try await run(["show", Self.id, "--at", "2025-01-01"], in: environment) }
+        await #expect(throws: (any Error).self) { try await run(["show", Self.id, "--at", "yesterday-ish"], in: environment) }
+    }
+
+    @Test func diffComparesThePreviousRevisionWithTheCurrentOneByDefault() async throws {
+        _ = try await noteWithHistory()
+        try await run(["diff", Self.id], in: environment)
+        #expect(console.output == """
+            --- 00000000 revision 2
+            +++ 00000000 revision 3
+            @@ -1,5 +1,5 @@
+            -title: Groceries
+            -tags:
+            +title: Shopping
+            +tags: #home
+             
+             milk
+             eggs
+
+            """)
+        console.clear()
+        try await run(["diff", Self.id, "1", "2"], in: environment)
+        #expect(console.output.contains("+butter\n") && !console.output.contains("title"))
+        console.clear()
+        try await run(["diff", Self.id, "3", "3"], in: environment)
+        #expect(console.output.isEmpty)
+    }
+
+    @Test func restoreOfARevisionIsANewRevisionThatCanBeUndone() async throws {
+        let id = try NoteID(try await noteWithHistory())!
+        try await run(["restore", Self.id, "--revision", Self.id], in: environment)
+        #expect(console.output == "restored 00000000  Groceries  revision 1, now revision 4\n")
+        let restored = try #require(try await store.note(id: id))
+        #expect(restored.title == "Groceries" && restored.body == "milk\neggs\nbread\n" && restored.tags.isEmpty)
+        #expect(try await store.pendingChanges().contains(id), "a restore syncs like an edit")
+        try await run(["restore", Self.id, "--revision", "3"], in: environment)
+        #expect(try await store.note(id: id)?.title == "Shopping")
+        #expect(try await store.history(of: id).prefix(2).map(\.origin) == [.restore(3), .restore(1)])
+    }
+
+    @Test func aDeletedNoteIsInTheTrashAndComesBackWithItsHistory() async throws {
+        let id = try NoteID(try await noteWithHistory())!
+        try await run(["rm", Self.id], in: environment)
+        console.clear()
+        try await run(["trash"], in: environment)
+        #expect(console.output == "00000000  2026-01-05 09:03  this device   Shopping\n")
+        await #expect(throws: CLIFailure.self) { try await run(["show", Self.id], in: environment) }
+        console.clear()
+        try await run(["restore", Self.id], in: environment)
+        #expect(console.output == "restored 00000000  Shopping  from the trash, now revision 5\n")
+        let note = try #require(try await store.note(id: id))
+        #expect(!note.isDeleted && note.tags.map(\.rawValue) == ["home"])
+        #expect(try await store.history(of: id).count == 5)
+        console.clear()
+        try await run(["trash", "--json"], in: environment)
+        #expect(console.output == "[\n\n]\n")
+    }
+
+    @Test func restoringANoteThatIsNotDeletedIsAUsageErrorThatChangesNothing() async throws {
+        let id = try NoteID(try await noteWithHistory())!
+        let failure = await #expect(throws: CLIFailure.self) { try await run(["restore", Self.id], in: environment) }
+        #expect(failure?.status == .usage)
+        #expect(try await store.history(of: id).count == 3)
+        await #expect(throws: CLIFailure.self) { try await run(["restore", Self.id, "--revision", "7"], in: environment) }
+        await #expect(throws: CLIFailure.self) { try await run(["history", "ff"], in: environment) }
+        #expect(try await store.history(of: id).count == 3)
+    }
+}

@@ -70,7 +70,7 @@ struct SearchAgreementTests {
                     else { continue }
                     for target in [(store as any ServerNoteRepository, account), (fake, reference)] {
                         _ = try await target.0.create(note, account: target.1)
-                        if input.deleted { _ = try await target.0.delete(note.id, account: target.1, ifRevision: 1, at: Self.date) }
+                        if input.deleted { _ = try await target.0.delete(note.id, account: target.1, ifRevision: 1, at: Self.date, origin: .api) }
                     }
                 }
                 for text in scenario.searches {

@@ -30,7 +30,7 @@ struct ServerStoreRoundTripTests {
                 #expect(Content(stored) == Content(note))
                 try await Self.expectReadsBack(note, from: store, account: account)
 
-                let replaced = try await store.replace(note, account: account, ifRevision: 1)
+                let replaced = try await store.replace(note, account: account, ifRevision: 1, origin: .api)
                 #expect(Content(replaced) == Content(note) && replaced.revision == 2)
                 try await Self.expectReadsBack(note, from: store, account: account)
                 expected[created] = Content(note)

@@ -149,11 +149,11 @@ struct RacingNoteStore: ServerNoteRepository {
     let base: any ServerNoteRepository
     let competing: CompetingWrite
 
-    func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note {
+    func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
         if let change = await competing.take(), let current = try await base.note(note.id, account: account) {
-            _ = try await base.replace(change(current), account: account, ifRevision: current.revision)
+            _ = try await base.replace(change(current), account: account, ifRevision: current.revision, origin: .api)
         }
-        return try await base.replace(note, account: account, ifRevision: ifRevision)
+        return try await base.replace(note, account: account, ifRevision: ifRevision, origin: origin)
     }
 
     func note(_ id: NoteID, account: AccountID) async throws -> Note? { try await base.note(id, account: account) }
@@ -165,6 +165,10 @@ struct RacingNoteStore: ServerNoteRepository {
         try await base.search(query, account: account, tagged: tag, after: after, limit: limit)
     }
     func create(_ note: Note, account: AccountID) async throws -> Note { try await base.create(note, account: account) }
+    func history(of id: NoteID, account: AccountID) async throws -> [NoteRevision] { try await base.history(of: id, account: account) }
+    func deletedNotes(account: AccountID, after: NoteID?, limit: Int) async throws -> ServerStoreInterface.NotePage {
+        try await base.deletedNotes(account: account, after: after, limit: limit)
+    }
     func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
         try await base.changes(account: account, after: cursor, limit: limit)
     }

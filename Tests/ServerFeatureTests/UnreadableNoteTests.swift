@@ -90,9 +90,13 @@ struct StoreWithAnUnreadableNote: ServerNoteRepository {
     }
 
     func create(_ note: Note, account: AccountID) async throws -> Note { try await base.create(note, account: account) }
+    func history(of id: NoteID, account: AccountID) async throws -> [NoteRevision] { try await base.history(of: id, account: account) }
+    func deletedNotes(account: AccountID, after: NoteID?, limit: Int) async throws -> ServerStoreInterface.NotePage {
+        try await base.deletedNotes(account: account, after: after, limit: limit)
+    }
 
-    func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note {
-        try await base.replace(note, account: account, ifRevision: ifRevision)
+    func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
+        try await base.replace(note, account: account, ifRevision: ifRevision, origin: origin)
     }
 
     func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {

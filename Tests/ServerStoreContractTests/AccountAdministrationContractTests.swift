@@ -19,7 +19,7 @@ import Testing
             _ = try await store.newAccount("alice")
             _ = try await store.create(try Sample.note("a1"), account: bob.id)
             _ = try await store.create(try Sample.note("a2"), account: bob.id)
-            _ = try await store.delete(try #require(NoteID("a2")), account: bob.id, ifRevision: 1, at: Sample.date)
+            _ = try await store.delete(try #require(NoteID("a2")), account: bob.id, ifRevision: 1, at: Sample.date, origin: .api)
 
             let used = Date(millisecondsSince1970: 1_767_225_600_000)
             try await store.recordUse(ofToken: TokenID(8), at: used)

@@ -18,9 +18,9 @@ import Testing
         let account = try await store.newAccount("alice")
         for index in 0..<20 { _ = try await store.create(try Sample.note(String(format: "b%02x", index), title: "note \(index) harbour"), account: account) }
         for index in stride(from: 0, to: 20, by: 3) {
-            _ = try await store.delete(try #require(NoteID(String(format: "b%02x", index))), account: account, ifRevision: 1, at: Sample.date)
+            _ = try await store.delete(try #require(NoteID(String(format: "b%02x", index))), account: account, ifRevision: 1, at: Sample.date, origin: .api)
         }
-        _ = try await store.replace(try Sample.note("b01", title: "renamed"), account: account, ifRevision: 1)
+        _ = try await store.replace(try Sample.note("b01", title: "renamed"), account: account, ifRevision: 1, origin: .api)
         store.close()
 
         let backup = directory.appendingPathComponent("backup.sqlite").path
@@ -33,7 +33,7 @@ import Testing
         let expected = (0..<20).filter { $0 % 3 != 0 && $0 != 1 }.map { String(format: "b%02x", $0) }
         let found = try await restored.search(try SearchQuery("harbour"), account: account, tagged: nil, after: nil, limit: 100)
         #expect(found.notes.map(\.id.rawValue).sorted() == expected)
-        _ = try await restored.replace(try Sample.note("b02", title: "moved"), account: account, ifRevision: 1)
+        _ = try await restored.replace(try Sample.note("b02", title: "moved"), account: account, ifRevision: 1, origin: .api)
         let after = try await restored.search(try SearchQuery("harbour"), account: account, tagged: nil, after: nil, limit: 100)
         #expect(after.notes.map(\.id.rawValue).sorted() == expected.filter { $0 != "b02" })
         #expect(try await restored.search(try SearchQuery("moved"), account: account, tagged: nil, after: nil, limit: 100).notes.map(\.id.rawValue) == ["b02"])

@@ -77,18 +77,18 @@ import Testing
             _ = try await store.create(try Sample.note("a1", title: "secret plan"), account: alice)
             _ = try await store.create(try Sample.note("a2", title: "another plan"), account: alice)
             _ = try await store.create(try Sample.note("b1", title: "bob's plan"), account: bob)
-            _ = try await store.delete(try #require(NoteID("a2")), account: alice, ifRevision: 1, at: Sample.date)
+            _ = try await store.delete(try #require(NoteID("a2")), account: alice, ifRevision: 1, at: Sample.date, origin: .api)
             #expect(try await Self.found("plan", in: store, account: alice) == ["a1"])
             #expect(try await Self.found("plan", in: store, account: bob) == ["b1"])
             #expect(try await Self.found("secret", in: store, account: bob) == [])
 
             // Edits are found as they are now: the old words are gone, the new ones there.
-            _ = try await store.replace(try Sample.note("a1", title: "open agenda"), account: alice, ifRevision: 1)
+            _ = try await store.replace(try Sample.note("a1", title: "open agenda"), account: alice, ifRevision: 1, origin: .api)
             #expect(try await Self.found("secret", in: store, account: alice) == [])
             #expect(try await Self.found("agenda", in: store, account: alice) == ["a1"])
 
             // A deleted note written again, and one written by a push.
-            _ = try await store.replace(try Sample.note("a2", title: "plan again"), account: alice, ifRevision: 2)
+            _ = try await store.replace(try Sample.note("a2", title: "plan again"), account: alice, ifRevision: 2, origin: .api)
             _ = try await store.push([PushedChange(note: try Sample.note("a3", title: "pushed plan"), baseRevision: nil)],
                                      requestID: try #require(PushRequestID("p1")), digest: PushDigest("p1"), account: alice, at: Sample.date)
             #expect(Set(try await Self.found("plan", in: store, account: alice)) == ["a2", "a3"])

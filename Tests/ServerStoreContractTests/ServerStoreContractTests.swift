@@ -111,7 +111,7 @@ import Testing
             #expect(try await store.notes(account: bob, after: nil, limit: 10).notes.isEmpty)
             #expect(try await store.changes(account: bob, after: .beginning, limit: 10).notes.isEmpty)
             await #expect(throws: ServerStoreError.notFound(note.id)) {
-                try await store.replace(note, account: bob, ifRevision: 1)
+                try await store.replace(note, account: bob, ifRevision: 1, origin: .api)
             }
             // The same ID is free in another account.
             #expect(try await store.create(note, account: bob).revision == 1)
@@ -137,15 +137,15 @@ import Testing
             let note = try Sample.note("a1")
             _ = try await store.create(note, account: account)
             let edited = try note.revised(title: "edited", at: Sample.date.addingTimeInterval(5))
-            let replaced = try await store.replace(edited, account: account, ifRevision: 1)
+            let replaced = try await store.replace(edited, account: account, ifRevision: 1, origin: .api)
             #expect(replaced.revision == 2 && replaced.title == "edited")
             await #expect(throws: ServerStoreError.revisionMismatch(note.id, current: 2)) {
-                try await store.replace(note.revised(title: "stale", at: Sample.date), account: account, ifRevision: 1)
+                try await store.replace(note.revised(title: "stale", at: Sample.date), account: account, ifRevision: 1, origin: .api)
             }
             #expect(try await store.note(note.id, account: account)?.title == "edited")
             let missing = try Sample.note("ff")
             await #expect(throws: ServerStoreError.notFound(missing.id)) {
-                try await store.replace(missing, account: account, ifRevision: 1)
+                try await store.replace(missing, account: account, ifRevision: 1, origin: .api)
             }
         }
     }
@@ -156,7 +156,7 @@ import Testing
             let account = try await store.newAccount("alice")
             let note = try Sample.note("a1")
             _ = try await store.create(note, account: account)
-            let tombstone = try await store.delete(note.id, account: account, ifRevision: 1, at: Sample.date.addingTimeInterval(9))
+            let tombstone = try await store.delete(note.id, account: account, ifRevision: 1, at: Sample.date.addingTimeInterval(9), origin: .api)
             #expect(tombstone.isDeleted && tombstone.revision == 2)
             #expect(try await store.note(note.id, account: account) == tombstone)
             #expect(try await store.notes(account: account, after: nil, limit: 10).notes.isEmpty)
@@ -164,7 +164,7 @@ import Testing
             // A tombstone is not deleted again, whatever the revision named: there is nothing left to delete.
             for revision in [1, 2] {
                 await #expect(throws: ServerStoreError.notFound(note.id)) {
-                    try await store.delete(note.id, account: account, ifRevision: revision, at: Sample.date)
+                    try await store.delete(note.id, account: account, ifRevision: revision, at: Sample.date, origin: .api)
                 }
             }
             #expect(try await store.note(note.id, account: account) == tombstone)
@@ -194,7 +194,7 @@ import Testing
                                ("e5", ["home"]), ("f6", ["x_y", "home%"])] {
                 _ = try await store.create(try Sample.note(id, tags: tags), account: account)
             }
-            _ = try await store.delete(try #require(NoteID("e5")), account: account, ifRevision: 1, at: Sample.date)
+            _ = try await store.delete(try #require(NoteID("e5")), account: account, ifRevision: 1, at: Sample.date, origin: .api)
             _ = try await store.create(try Sample.note("a0", tags: ["home"]), account: other)
             func ids(_ tag: String, after: String? = nil, limit: Int = 10) async throws -> [String] {
                 try await store.notes(account: account, tagged: try Tag(tag), after: after.flatMap(NoteID.init), limit: limit)
@@ -223,7 +223,7 @@ import Testing
             _ = try await store.create(one, account: account)
             _ = try await store.create(two, account: account)
             _ = try await store.create(three, account: account)
-            let oneEdited = try await store.replace(one.revised(body: "again", at: Sample.date), account: account, ifRevision: 1)
+            let oneEdited = try await store.replace(one.revised(body: "again", at: Sample.date), account: account, ifRevision: 1, origin: .api)
 
             let all = try await store.changes(account: account, after: .beginning, limit: 10)
             #expect(all.notes.map(\.id.rawValue) == ["02", "03", "01"])
@@ -237,7 +237,7 @@ import Testing
             let empty = try await store.changes(account: account, after: second.next, limit: 2)
             #expect(empty.notes.isEmpty && empty.next == second.next && !empty.hasMore)
 
-            let threeEdited = try await store.replace(three.revised(body: "x", at: Sample.date), account: account, ifRevision: 1)
+            let threeEdited = try await store.replace(three.revised(body: "x", at: Sample.date), account: account, ifRevision: 1, origin: .api)
             #expect(try await store.changes(account: account, after: second.next, limit: 2).notes == [threeEdited])
         }
     }
@@ -419,9 +419,9 @@ import Testing
             let plain = try await store.create(try Sample.note("a1", title: "Quotes \" and / slashes", body: "é\n\t✓", tags: ["b", "a"]),
                                                account: account)
             let edited = try await store.replace(plain.revised(title: "Edited", at: Sample.date.addingTimeInterval(1.5)),
-                                                 account: account, ifRevision: 1)
+                                                 account: account, ifRevision: 1, origin: .api)
             _ = try await store.create(try Sample.note("b2"), account: account)
-            let gone = try await store.delete(try #require(NoteID("b2")), account: account, ifRevision: 1, at: Sample.date)
+            let gone = try await store.delete(try #require(NoteID("b2")), account: account, ifRevision: 1, at: Sample.date, origin: .api)
             func json(_ note: Note) throws -> [UInt8] { Array(try NoteJSON.encoder.encode(NoteDocument(note))) }
 
             for note in [edited, gone] {

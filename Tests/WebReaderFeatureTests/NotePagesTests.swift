@@ -37,7 +37,7 @@ import Testing
             #expect(bobs.contains(#"<a class="title" href="/notes/a1">Bob&#39;s own</a>"#) && !bobs.contains("First title"))
             let changed = try Note(id: note.id, title: "Second <title>", body: "text", tags: Tag.normalize(["new"]), created: note.created,
                                    updated: note.updated.addingTimeInterval(60))
-            _ = try await server.store.replace(changed, account: AccountID(1), ifRevision: note.revision)
+            _ = try await server.store.replace(changed, account: AccountID(1), ifRevision: note.revision, origin: .api)
             let page = try await browser.get("/").text
             #expect(page.contains(#"<a class="title" href="/notes/a1">Second &lt;title&gt;</a>"#))
             #expect(page.contains(#"<a class="tag" href="/?tag=new">#new</a>"#))
@@ -111,7 +111,7 @@ import Testing
         let server = try await WebTestServer.make()
         try await server.note("b1", "Bob's secret", account: "bob")
         let deleted = try await server.note("a9", "Gone")
-        _ = try await server.store.delete(deleted.id, account: AccountID(1), ifRevision: 1, at: WebTestServer.start)
+        _ = try await server.store.delete(deleted.id, account: AccountID(1), ifRevision: 1, at: WebTestServer.start, origin: .api)
         try await server.test { browser in
             try await browser.signIn(server.alice)
             for path in ["/notes/b1", "/notes/b1/edit", "/notes/b1/delete", "/notes/a9", "/notes/a9/edit", "/notes/ffff", "/notes/NOT-AN-ID"] {
@@ -214,7 +214,7 @@ import Testing
             let form = try await browser.get("/notes/a1/edit")
             // Another device changes the note meanwhile.
             let theirs = try original.revised(body: "their change", at: WebTestServer.start.addingTimeInterval(5))
-            _ = try await server.store.replace(theirs, account: AccountID(1), ifRevision: 1)
+            _ = try await server.store.replace(theirs, account: AccountID(1), ifRevision: 1, origin: .api)
             let answer = try await browser.post("/notes/a1/edit", [("title", "Shared"), ("body", "my change"), ("tags", ""), ("revision", "1"),
                                                                    ("csrf", try form.csrf())])
             #expect(answer.status == .conflict)
@@ -249,7 +249,7 @@ import Testing
         try await server.test { browser in
             try await browser.signIn(server.alice)
             let confirm = try await browser.get("/notes/a1/delete")
-            _ = try await server.store.replace(try note.revised(body: "new", at: WebTestServer.start), account: AccountID(1), ifRevision: 1)
+            _ = try await server.store.replace(try note.revised(body: "new", at: WebTestServer.start), account: AccountID(1), ifRevision: 1, origin: .api)
             let answer = try await browser.post("/notes/a1/delete", [("revision", "1"), ("csrf", try confirm.csrf())])
             #expect(answer.status == .conflict)
             #expect(try await server.store.note(note.id, account: AccountID(1))?.isDeleted == false)

@@ -167,6 +167,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 }
                 guard let id = found else { throw ServerStoreError.accountNotFound(name) }
                 try await connection.query("DELETE FROM tokens WHERE account_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM note_revisions WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM notes WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM push_requests WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM accounts WHERE id = \(id)", logger: logger)
@@ -272,13 +273,62 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
-    public func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note {
+    public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
         try await writing(account) { connection in
             guard let existing = try await current(note.id, account: account, on: connection) else {
                 throw ServerStoreError.notFound(note.id)
             }
             guard existing.revision == ifRevision else { throw ServerStoreError.revisionMismatch(note.id, current: existing.revision) }
-            return try await write(note.withRevision(ifRevision + 1), account: account, on: connection)
+            let next = try note.withRevision(ifRevision + 1)
+            try await keep([(existing, next)], origin: origin, account: account, on: connection)
+            return try await write(next, account: account, on: connection)
+        }
+    }
+
+    public func history(of id: NoteID, account: AccountID) async throws -> [NoteRevision] {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                guard let current = try await current(id, account: account, on: connection) else { return [] }
+                var records: [RevisionRecord] = []
+                for try await text in try await connection.query("""
+                    SELECT record FROM note_revisions WHERE account_id = \(account.rawValue) AND note_id = \(id.rawValue) ORDER BY revision
+                    """, logger: logger).decode(String.self) {
+                    guard let record = try? RevisionRecord.decode(text) else {
+                        throw ServerStoreError.corrupt("a revision of note \(id) cannot be read")
+                    }
+                    records.append(record)
+                }
+                guard let revisions = RevisionRecord.revisions(current: current, records: records) else {
+                    throw ServerStoreError.corrupt("the history of note \(id) cannot be rebuilt")
+                }
+                return revisions
+            }
+        }
+    }
+
+    public func deletedNotes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
+        try await guarded {
+            let size = max(0, limit)
+            let rows = try await client.query("""
+                SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM notes
+                WHERE account_id = \(account.rawValue) AND deleted AND id COLLATE "C" > \(after?.rawValue ?? "")
+                ORDER BY id COLLATE "C" LIMIT \(Int64(size) + 1)
+                """, logger: logger)
+            var notes: [Note] = [], unreadable: [UnreadableNote] = []
+            var last: NoteID?
+            var hasMore = false
+            for try await row in rows.decode(NoteRow.self) {
+                guard notes.count + unreadable.count < size else {
+                    hasMore = true
+                    continue
+                }
+                switch NoteRows.decoded(row) {
+                case .success(let note): notes.append(note)
+                case .failure(let damaged): unreadable.append(damaged)
+                }
+                last = NoteID(row.0) ?? last
+            }
+            return NotePage(notes: notes, unreadable: unreadable, last: last, hasMore: hasMore)
         }
     }
 
@@ -328,16 +378,19 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             var current = try await readableCurrent(changes.map(\.note.id), account: account, on: connection)
             var outcomes: [PushOutcome] = []
             var writes: [Note] = []
+            var replaced: [(Note, Note)] = []
             outcomes.reserveCapacity(changes.count)
             for change in changes {
                 switch try PushRule.decide(change, current: current[change.note.id]) {
                 case .store(let note):
+                    if let old = current[note.id] { replaced.append((old, note)) }
                     current[note.id] = note
                     writes.append(note)
                     outcomes.append(.applied(note))
                 case .conflict(let server): outcomes.append(.conflict(server))
                 }
             }
+            try await keep(replaced, origin: .sync, account: account, on: connection)
             try await write(writes, account: account, on: connection)
             let encoded = StoredPushOutcomes.encoded(outcomes)
             try await connection.query("""
@@ -397,6 +450,37 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             if case .success(let note) = NoteRows.decoded(row) { found[note.id] = note }
         }
         return found
+    }
+
+    /// Keeps each replaced revision (the first of each pair) in its note's history, as a record
+    /// against the revision replacing it: one statement for the whole batch.
+    private func keep(_ pairs: [(replaced: Note, replacing: Note)], origin: RevisionOrigin, account: AccountID,
+                      on connection: PostgresConnection) async throws {
+        let changed = pairs.filter { !$0.replaced.hasSameContent(as: $0.replacing) }
+        guard !changed.isEmpty else { return }
+        var kept: [String: Int64] = [:]
+        for try await (id, count) in try await connection.query("""
+            SELECT note_id, count(*) FROM note_revisions WHERE account_id = \(account.rawValue)
+            AND note_id = ANY(\(changed.map(\.replaced.id.rawValue))) GROUP BY note_id
+            """, logger: logger).decode((String, Int64).self) {
+            kept[id] = count
+        }
+        var ids: [String] = [], revisions: [Int64] = [], records: [String] = []
+        for pair in changed {
+            let id = pair.replaced.id.rawValue
+            let count = kept[id, default: 0] + 1
+            kept[id] = count
+            ids.append(id)
+            revisions.append(Int64(pair.replaced.revision))
+            records.append(String(RevisionRecord.encode(pair.replaced, replacing: pair.replacing, origin: origin,
+                                                        whole: count % Int64(RevisionRecord.keyframeInterval) == 0).dropLast()))
+        }
+        try await connection.query("""
+            INSERT INTO note_revisions (account_id, note_id, revision, record)
+            SELECT \(account.rawValue), r.id, r.revision, r.record
+            FROM unnest(\(ids)::text[], \(revisions)::bigint[], \(records)::text[]) AS r(id, revision, record)
+            ON CONFLICT (account_id, note_id, revision) DO UPDATE SET record = excluded.record
+            """, logger: logger)
     }
 
     /// Stores `notes` as given (revisions included), each under the account's next change number,

@@ -135,5 +135,16 @@ enum SQLiteMigrations {
         CREATE INDEX web_sessions_account ON web_sessions (account_id);
         CREATE INDEX web_sessions_expiry ON web_sessions (expires_ms);
         """),
+        // Every earlier revision of every note (docs/history.md): one `RevisionRecord` a row,
+        // written by the transaction that replaces the revision.
+        (8, """
+        CREATE TABLE note_revisions (
+            account_id INTEGER NOT NULL REFERENCES accounts(id),
+            note_id TEXT NOT NULL,
+            revision INTEGER NOT NULL,
+            record TEXT NOT NULL,
+            PRIMARY KEY (account_id, note_id, revision)
+        );
+        """),
     ]
 }

@@ -149,7 +149,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 var id: Int64?
                 try connection.query("SELECT id FROM accounts WHERE name = ?", [.text(name)]) { id = $0.integer(0) }
                 guard let id else { throw ServerStoreError.accountNotFound(name) }
-                for table in ["tokens", "notes", "push_requests"] {
+                for table in ["tokens", "note_revisions", "notes", "push_requests"] {
                     try connection.query("DELETE FROM \(table) WHERE account_id = ?", [.integer(id)])
                 }
                 try connection.query("DELETE FROM accounts WHERE id = ?", [.integer(id)])
@@ -252,20 +252,63 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try guarded { connection in
             try connection.transaction {
                 guard try current(note.id, account: account, on: connection) == nil else { throw ServerStoreError.alreadyExists(note.id) }
-                return try write(note.withRevision(1), account: account, on: connection)
+                return try write(note.withRevision(1), replacing: nil, origin: .created, account: account, on: connection)
             }
         }
     }
 
-    public func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note {
+    public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
         try guarded { connection in
             try connection.transaction {
                 guard let existing = try current(note.id, account: account, on: connection) else { throw ServerStoreError.notFound(note.id) }
                 guard existing.revision == ifRevision else {
                     throw ServerStoreError.revisionMismatch(note.id, current: existing.revision)
                 }
-                return try write(note.withRevision(ifRevision + 1), account: account, on: connection)
+                return try write(note.withRevision(ifRevision + 1), replacing: existing, origin: origin, account: account, on: connection)
             }
+        }
+    }
+
+    public func history(of id: NoteID, account: AccountID) async throws -> [NoteRevision] {
+        try reading { connection in
+            try connection.transaction(immediate: false) {
+                guard let current = try current(id, account: account, on: connection) else { return [] }
+                var records: [RevisionRecord] = []
+                try connection.query("SELECT record FROM note_revisions WHERE account_id = ? AND note_id = ? ORDER BY revision",
+                                     [.integer(account.rawValue), .text(id.rawValue)]) { row in
+                    guard let record = try? RevisionRecord.decode(row.text(0)) else {
+                        throw ServerStoreError.corrupt("a revision of note \(id) cannot be read")
+                    }
+                    records.append(record)
+                }
+                guard let revisions = RevisionRecord.revisions(current: current, records: records) else {
+                    throw ServerStoreError.corrupt("the history of note \(id) cannot be rebuilt")
+                }
+                return revisions
+            }
+        }
+    }
+
+    public func deletedNotes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
+        try reading { connection in
+            let size = max(0, limit)
+            var notes: [Note] = [], unreadable: [UnreadableNote] = []
+            var last: NoteID?
+            var hasMore = false
+            try connection.query("""
+                SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 1 AND id > ? ORDER BY id LIMIT ?
+                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .integer(Int64(size) + 1)]) { row in
+                guard notes.count + unreadable.count < size else {
+                    hasMore = true
+                    return
+                }
+                switch Self.decoded(row) {
+                case .success(let note): notes.append(note)
+                case .failure(let damaged): unreadable.append(damaged)
+                }
+                last = NoteID(row.text(0)) ?? last
+            }
+            return NotePage(notes: notes, unreadable: unreadable, last: last, hasMore: hasMore)
         }
     }
 
@@ -358,8 +401,10 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 var outcomes: [PushOutcome] = []
                 outcomes.reserveCapacity(changes.count)
                 for change in changes {
-                    switch try PushRule.decide(change, current: readableCurrent(change.note.id, account: account, on: connection)) {
-                    case .store(let note): outcomes.append(.applied(try write(note, account: account, on: connection)))
+                    let current = try readableCurrent(change.note.id, account: account, on: connection)
+                    switch try PushRule.decide(change, current: current) {
+                    case .store(let note):
+                        outcomes.append(.applied(try write(note, replacing: current, origin: .sync, account: account, on: connection)))
                     case .conflict(let server): outcomes.append(.conflict(server))
                     }
                 }
@@ -402,8 +447,19 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
-    /// Stores `note` as given (revision included) under the account's next change number.
-    private func write(_ note: Note, account: AccountID, on connection: SQLiteConnection) throws -> Note {
+    /// Stores `note` as given (revision included) under the account's next change number, and
+    /// `replacing`, the revision it replaces, in the note's history.
+    private func write(_ note: Note, replacing: Note?, origin: RevisionOrigin, account: AccountID, on connection: SQLiteConnection) throws -> Note {
+        if let replacing, !replacing.hasSameContent(as: note) {
+            var kept: Int64 = 0
+            try connection.query("SELECT count(*) FROM note_revisions WHERE account_id = ? AND note_id = ?",
+                                 [.integer(account.rawValue), .text(note.id.rawValue)]) { kept = $0.integer(0) }
+            let record = RevisionRecord.encode(replacing, replacing: note, origin: origin,
+                                               whole: (kept + 1) % Int64(RevisionRecord.keyframeInterval) == 0)
+            try connection.query("INSERT OR REPLACE INTO note_revisions (account_id, note_id, revision, record) VALUES (?, ?, ?, ?)",
+                                 [.integer(account.rawValue), .text(note.id.rawValue), .integer(Int64(replacing.revision)),
+                                  .text(String(record.dropLast()))])
+        }
         var sequence: Int64?
         try connection.query("UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = ? RETURNING last_sequence",
                              [.integer(account.rawValue)]) { sequence = $0.integer(0) }

@@ -37,7 +37,7 @@ struct LiveNotes {
                 throw ServerStoreError.alreadyExists(id)
             }
             do {
-                return try await repository.replace(note, account: account, ifRevision: tombstone.revision)
+                return try await repository.replace(note, account: account, ifRevision: tombstone.revision, origin: .api)
             } catch ServerStoreError.revisionMismatch {
                 // Written again meanwhile: the ID is taken.
                 throw ServerStoreError.alreadyExists(id)
@@ -51,10 +51,10 @@ struct LiveNotes {
         guard let current = try await repository.note(note.id, account: account), !current.isDeleted else {
             throw ServerStoreError.notFound(note.id)
         }
-        return try await repository.replace(note, account: account, ifRevision: ifRevision)
+        return try await repository.replace(note, account: account, ifRevision: ifRevision, origin: .api)
     }
 
     func delete(_ id: NoteID, account: AccountID, ifRevision: Int, at date: Date) async throws -> Note {
-        try await repository.delete(id, account: account, ifRevision: ifRevision, at: date)
+        try await repository.delete(id, account: account, ifRevision: ifRevision, at: date, origin: .api)
     }
 }

@@ -104,7 +104,7 @@ extension NoteRoutes {
     /// the same (nothing written: repeating a PUT or PATCH changes nothing).
     private func written(_ next: Note, over current: Note, account: AccountID) async throws -> Response {
         let stored = next.hasSameContent(as: current)
-            ? current : try await dependencies.notes.replace(next, account: account, ifRevision: current.revision)
+            ? current : try await dependencies.notes.replace(next, account: account, ifRevision: current.revision, origin: .api)
         return JSONBody.written(NoteDocument(stored), headers: RequestInput.eTag(stored))
     }
 

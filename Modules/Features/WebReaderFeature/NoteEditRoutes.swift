@@ -87,7 +87,7 @@ extension WebRoutes {
         }
         guard !next.hasSameContent(as: current) else { return WebPages.redirect("/notes/\(current.id)") }
         do {
-            _ = try await dependencies.server.notes.replace(next, account: signedIn.account.id, ifRevision: revision)
+            _ = try await dependencies.server.notes.replace(next, account: signedIn.account.id, ifRevision: revision, origin: .web)
         } catch ServerStoreError.revisionMismatch {
             // Written by someone else between the read and the write.
             return conflict(try await liveNote(context, signedIn), sent: sent, signedIn: signedIn)

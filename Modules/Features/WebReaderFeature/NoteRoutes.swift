@@ -27,7 +27,7 @@ extension WebRoutes {
         }
         do {
             _ = try await dependencies.server.notes.delete(note.id, account: signedIn.account.id, ifRevision: revision,
-                                                           at: dependencies.server.clock.now())
+                                                           at: dependencies.server.clock.now(), origin: .web)
         } catch ServerStoreError.revisionMismatch {
             throw WebPageError(status: .conflict, message: "“\(note.title)” changed since you opened it, so it was not deleted. Open it again to see the change.")
         }

@@ -5,7 +5,8 @@ import QuillModels
 ///
 /// Each operation is atomic. The repository assigns revisions (1 on create, the expected
 /// one plus 1 on replace) and stamps every write with the next number of the account's
-/// change sequence, which is what `changes` pages through.
+/// change sequence, which is what `changes` pages through. Every write that replaces a note
+/// keeps the replaced revision in the note's history (docs/history.md) in the same transaction.
 public protocol ServerNoteRepository: Sendable {
     /// The note with this ID in this account, tombstones included; `nil` if there is none.
     func note(_ id: NoteID, account: AccountID) async throws -> Note?
@@ -20,9 +21,16 @@ public protocol ServerNoteRepository: Sendable {
     func search(_ query: SearchQuery, account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage
     /// Stores a new note at revision 1 and returns it. Throws `ServerStoreError.alreadyExists`.
     func create(_ note: Note, account: AccountID) async throws -> Note
-    /// Replaces a note only if it is still at `ifRevision`, storing it at `ifRevision + 1`.
-    /// Throws `.notFound` or `.revisionMismatch` and then writes nothing.
-    func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note
+    /// Replaces a note only if it is still at `ifRevision`, storing it at `ifRevision + 1`, its
+    /// history recording `origin` as where the new revision came from. Throws `.notFound` or
+    /// `.revisionMismatch` and then writes nothing.
+    func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note
+    /// Every revision kept of the note, newest first, the current one included (tombstones too);
+    /// empty if there is no such note. Throws `.corrupt` for a history that cannot be rebuilt.
+    func history(of id: NoteID, account: AccountID) async throws -> [NoteRevision]
+    /// Deleted notes (their tombstones) ordered by ID, starting after `after`: a page of at most
+    /// `limit`, as `notes` pages live ones.
+    func deletedNotes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage
     /// Notes written after `cursor`, in write order, each at most once, at most `limit`. A stored
     /// note that cannot be read counts toward the limit, is passed by `next`, and is reported in
     /// the page's `unreadable` rather than failing the page.
@@ -59,9 +67,9 @@ extension ServerNoteRepository {
 
     /// Replaces a live note with its tombstone, only if it is still at `ifRevision`. A note that
     /// is already a tombstone counts as absent (`.notFound`): there is nothing left to delete.
-    public func delete(_ id: NoteID, account: AccountID, ifRevision: Int, at date: Date) async throws -> Note {
+    public func delete(_ id: NoteID, account: AccountID, ifRevision: Int, at date: Date, origin: RevisionOrigin) async throws -> Note {
         guard let current = try await note(id, account: account), !current.isDeleted else { throw ServerStoreError.notFound(id) }
         guard current.revision == ifRevision else { throw ServerStoreError.revisionMismatch(id, current: current.revision) }
-        return try await replace(current.deleted(at: date), account: account, ifRevision: ifRevision)
+        return try await replace(current.deleted(at: date), account: account, ifRevision: ifRevision, origin: origin)
     }
 }

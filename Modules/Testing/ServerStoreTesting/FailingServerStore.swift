@@ -47,9 +47,19 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.create(note, account: account)
     }
 
-    public func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note {
+    public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
         try check(.replace)
-        return try await base.replace(note, account: account, ifRevision: ifRevision)
+        return try await base.replace(note, account: account, ifRevision: ifRevision, origin: origin)
+    }
+
+    public func history(of id: NoteID, account: AccountID) async throws -> [NoteRevision] {
+        try check(.read)
+        return try await base.history(of: id, account: account)
+    }
+
+    public func deletedNotes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
+        try check(.list)
+        return try await base.deletedNotes(account: account, after: after, limit: limit)
     }
 
     public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {

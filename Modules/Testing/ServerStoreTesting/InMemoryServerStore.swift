@@ -14,6 +14,8 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
     private var accounts: [AccountID: Account] = [:]
     private var tokens: [TokenID: (token: StoredToken, account: AccountID)] = [:]
     private var notesByAccount: [AccountID: [NoteID: Entry]] = [:]
+    /// Each note's revisions, newest first, as the databases' histories answer them.
+    private var revisionsByAccount: [AccountID: [NoteID: [NoteRevision]]] = [:]
     private var lastSequence: [AccountID: Int64] = [:]
     private var pushes: [AccountID: [PushRequestID: (outcomes: [PushOutcome], digest: PushDigest, at: Date)]] = [:]
     private var nextAccountID: Int64 = 1
@@ -73,6 +75,7 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         accounts[account.id] = nil
         created[account.id] = nil
         notesByAccount[account.id] = nil
+        revisionsByAccount[account.id] = nil
         lastSequence[account.id] = nil
         pushes[account.id] = nil
     }
@@ -114,13 +117,25 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
 
     public func create(_ note: Note, account: AccountID) async throws -> Note {
         guard notesByAccount[account]?[note.id] == nil else { throw ServerStoreError.alreadyExists(note.id) }
-        return try store(note.withRevision(1), account: account)
+        return try store(note.withRevision(1), origin: .created, account: account)
     }
 
-    public func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note {
+    public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
         guard let current = notesByAccount[account]?[note.id]?.note else { throw ServerStoreError.notFound(note.id) }
         guard current.revision == ifRevision else { throw ServerStoreError.revisionMismatch(note.id, current: current.revision) }
-        return try store(note.withRevision(ifRevision + 1), account: account)
+        return try store(note.withRevision(ifRevision + 1), origin: origin, account: account)
+    }
+
+    public func history(of id: NoteID, account: AccountID) async throws -> [NoteRevision] {
+        revisionsByAccount[account]?[id] ?? []
+    }
+
+    public func deletedNotes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
+        let deleted = (notesByAccount[account] ?? [:]).values.map(\.note).filter { note in
+            note.isDeleted && (after.map { note.id > $0 } ?? true)
+        }
+        let page = Array(deleted.sorted { $0.id < $1.id }.prefix(max(0, limit)))
+        return NotePage(notes: page, last: page.last?.id, hasMore: deleted.count > page.count)
     }
 
     public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
@@ -144,7 +159,7 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         var outcomes: [PushOutcome] = []
         for change in changes {
             switch try PushRule.decide(change, current: notesByAccount[account]?[change.note.id]?.note) {
-            case .store(let note): outcomes.append(.applied(store(note, account: account)))
+            case .store(let note): outcomes.append(.applied(store(note, origin: .sync, account: account)))
             case .conflict(let current): outcomes.append(.conflict(current))
             }
         }
@@ -153,7 +168,16 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         return PushAnswer(outcomes: outcomes, next: next)
     }
 
-    private func store(_ note: Note, account: AccountID) -> Note {
+    /// Stores `note` under the next change number; the revision it replaces stays in its
+    /// history unless they say the same (then the current revision is only renumbered).
+    private func store(_ note: Note, origin: RevisionOrigin, account: AccountID) -> Note {
+        var kept = revisionsByAccount[account]?[note.id] ?? []
+        if let replaced = notesByAccount[account]?[note.id]?.note, replaced.hasSameContent(as: note), !kept.isEmpty {
+            kept[0] = NoteRevision(note: note, origin: kept[0].origin)
+        } else {
+            kept.insert(NoteRevision(note: note, origin: kept.isEmpty ? .created : origin), at: 0)
+        }
+        revisionsByAccount[account, default: [:]][note.id] = kept
         let sequence = (lastSequence[account] ?? 0) + 1
         lastSequence[account] = sequence
         notesByAccount[account, default: [:]][note.id] = Entry(note: note, sequence: sequence)

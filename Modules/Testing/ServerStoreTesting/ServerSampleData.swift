@@ -33,7 +33,7 @@ public enum ServerSampleData {
         let notes = try notes()
         for note in notes { _ = try await store.create(note, account: account.id) }
         if let last = notes.last {
-            _ = try await store.delete(last.id, account: account.id, ifRevision: 1, at: last.updated.addingTimeInterval(60))
+            _ = try await store.delete(last.id, account: account.id, ifRevision: 1, at: last.updated.addingTimeInterval(60), origin: .api)
         }
         return account
     }

@@ -1,16 +1,33 @@
 import Foundation
-import QuillModels
 
-/// One line of a `HistoryLog`, written and read.
-struct HistoryRecord: Decodable, Sendable {
-    let revision: Int
+/// One earlier revision of a note as every store keeps it: a line of the CLI's history log, a
+/// row of the server's `note_revisions`, an entry of an archive's `history/` (docs/history.md).
+///
+/// A record is the revision a write replaced, written when it is replaced:
+///
+/// ```
+/// {"r":4,"u":1764000000000,"t":"Old title","g":["a"],"d":1,"x":[[0,49],"old line\n",[50,50]],"o":"edit"}
+/// ```
+///
+/// `r` its revision, `u` when it was written (milliseconds), `t` and `g` its title and tags when
+/// they differ from the revision that replaced it, `d` if it was a tombstone, `x` its body as a
+/// `LineDelta` from the replacing body (`[start,count]` copies lines of it, a string is inserted)
+/// or `b` its body whole (every `keyframeInterval`th record of a note), and `o` the origin of the
+/// revision that replaced it.
+public struct RevisionRecord: Decodable, Sendable {
+    /// Every this-many records of a note, a body is kept whole instead of as a delta, so that one
+    /// damaged delta cannot take every older revision with it.
+    public static let keyframeInterval = 128
+
+    public let revision: Int
     let updated: Int64
     let title: String?
     let tags: [String]?
     let deleted: Bool
     let body: String?
     let delta: [DeltaStep]?
-    let replacingOrigin: RevisionOrigin
+    /// Where the revision that replaced this one came from.
+    public let replacingOrigin: RevisionOrigin
 
     private enum CodingKeys: String, CodingKey {
         case revision = "r", updated = "u", title = "t", tags = "g", deleted = "d", body = "b", delta = "x", origin = "o"
@@ -31,7 +48,7 @@ struct HistoryRecord: Decodable, Sendable {
         }
     }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         revision = try container.decode(Int.self, forKey: .revision)
         updated = try container.decode(Int64.self, forKey: .updated)
@@ -47,13 +64,14 @@ struct HistoryRecord: Decodable, Sendable {
         replacingOrigin = known
     }
 
-    static func decode(_ line: String) throws -> HistoryRecord {
-        try JSONDecoder().decode(HistoryRecord.self, from: Data(line.utf8))
+    /// A record from its JSON (without the line end).
+    public static func decode(_ line: String) throws -> RevisionRecord {
+        try JSONDecoder().decode(RevisionRecord.self, from: Data(line.utf8))
     }
 
     /// The revision this record keeps, rebuilt from `newer`, the one that replaced it; `nil` if
     /// the record does not fit it.
-    func note(before newer: Note) -> Note? {
+    public func note(before newer: Note) -> Note? {
         let text: String
         if let body {
             text = body
@@ -76,8 +94,9 @@ struct HistoryRecord: Decodable, Sendable {
         return note
     }
 
-    /// The line (with its line end) that keeps `replaced`, which `replacing` replaces.
-    static func encode(_ replaced: Note, replacing: Note, origin: RevisionOrigin, whole: Bool) -> String {
+    /// The record (JSON and a line end) that keeps `replaced`, which `replacing` (written with
+    /// `origin`) replaces; its body whole if `whole`, else as a delta.
+    public static func encode(_ replaced: Note, replacing: Note, origin: RevisionOrigin, whole: Bool) -> String {
         var bytes: [UInt8] = []
         bytes.append(contentsOf: "{\"r\":\(replaced.revision),\"u\":\(replaced.updated.millisecondsSince1970)".utf8)
         if replaced.title != replacing.title {
@@ -111,5 +130,18 @@ struct HistoryRecord: Decodable, Sendable {
         JSONText.appendString(origin.description, to: &bytes)
         bytes.append(contentsOf: "}\n".utf8)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Every revision of a note, newest first: `current`, then each of `records` (oldest first)
+    /// rebuilt from the one after it; `nil` if a record does not fit the revision after it.
+    public static func revisions(current: Note, records: [RevisionRecord]) -> [NoteRevision]? {
+        var revisions = [NoteRevision(note: current, origin: records.last?.replacingOrigin ?? .created)]
+        var newer = current
+        for (index, record) in records.enumerated().reversed() {
+            guard let older = record.note(before: newer) else { return nil }
+            revisions.append(NoteRevision(note: older, origin: index > 0 ? records[index - 1].replacingOrigin : .created))
+            newer = older
+        }
+        return revisions
     }
 }

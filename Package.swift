@@ -240,7 +240,7 @@ let package = Package(
         tests("NoteStoreContractTests", [
             "FileNoteStore", "FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "NoteStoreInterface",
             "NoteStoreTesting", "QuillModels", "ScratchDirectories", "ServerFeature", "ServerStoreInterface",
-            "ServerStoreTesting", "TokenSecurityInterface",
+            "ServerStoreTesting", "StandardTesting", "TokenSecurityInterface",
         ]),
         tests("QuillCLITests", [
             "ArchiveFeature", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
@@ -276,7 +276,7 @@ let package = Package(
         ]),
         tests("ServerStoreContractTests", [
             "CSQLite", "PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting", "SQLiteKit",
-            "SQLiteServerStore", "TokenSecurityInterface", logging, postgresNIO,
+            "SQLiteServerStore", "StandardTesting", "TokenSecurityInterface", logging, postgresNIO,
         ], exclude: ["Fixtures"]),
         tests("ServerStoreInterfaceTests", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),
         tests("SettingsContractTests", [

@@ -30,6 +30,7 @@ public enum ServerApplication {
         let v1 = router.group("v1").add(middleware: BearerAuthMiddleware(accounts: dependencies.accounts, hasher: dependencies.hasher, clock: dependencies.clock))
         operations.registerInfo(on: v1)
         NoteRoutes(dependencies: dependencies).register(on: v1)
+        NoteHistoryRoutes(dependencies: dependencies).register(on: v1)
         SyncRoutes(dependencies: dependencies).register(on: v1)
         ExportRoutes(dependencies: dependencies).register(on: v1)
         try pages(router)

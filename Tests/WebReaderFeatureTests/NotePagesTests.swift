@@ -172,6 +172,7 @@ import Testing
                 ("/notes/new", [("title", "x"), ("body", ""), ("tags", "")]),
                 ("/notes/a1/edit", [("title", "changed"), ("body", ""), ("tags", ""), ("revision", "1")]),
                 ("/notes/a1/delete", [("revision", "1")]),
+                ("/notes/a1/restore", [("revision", "1"), ("current", "1")]),
                 ("/logout", []),
             ]
             for (path, fields) in forms {

@@ -27,9 +27,7 @@ public struct DiffCommand: QuillCommand {
         }
         let newer = try pick(to, otherwise: revisions[0])
         let older = try pick(from, otherwise: revisions.count > 1 ? revisions[1] : revisions[0])
-        let short = newer.note.id.short
-        let diff = UnifiedDiff(from: RevisionOutput.comparable(older.note), to: RevisionOutput.comparable(newer.note),
-                               oldName: "\(short) revision \(older.number)", newName: "\(short) revision \(newer.number)")
+        let diff = RevisionComparison.diff(from: older, to: newer)
         environment.console.write(RevisionOutput.diff(diff, style: try await display.style(in: environment)))
     }
 }

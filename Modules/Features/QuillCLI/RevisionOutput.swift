@@ -10,30 +10,18 @@ enum RevisionOutput {
         let padded = String(repeating: " ", count: max(0, 5 - number.count)) + number
         let origin = revision.origin.label.padding(toLength: max(12, revision.origin.label.count), withPad: " ", startingAt: 0)
         return style.id(padded) + "  " + style.minutes(revision.note.updated) + "  " + origin + "  " + revision.note.title
-            + "  " + size(revision.note.body.utf8.count) + "  " + change(from: older?.note, to: revision.note) + "\n"
+            + "  " + size(revision.note.body.utf8.count) + "  " + RevisionComparison.summary(from: older?.note, to: revision.note) + "\n"
     }
 
     private static func size(_ bytes: Int) -> String {
         bytes < 1000 ? "\(bytes) B" : ByteCount.text(Int64(bytes))
     }
 
-    /// A one-line summary of what `note` changed from `older`.
-    static func change(from older: Note?, to note: Note) -> String {
-        guard let older else { return "created" }
-        if note.isDeleted != older.isDeleted { return note.isDeleted ? "deleted" : "restored" }
-        var parts: [String] = []
-        if note.title != older.title { parts.append("title changed") }
-        if note.tags != older.tags { parts.append("tags changed") }
-        let diff = UnifiedDiff(from: older.body, to: note.body, oldName: "", newName: "")
-        if diff.added + diff.removed > 0 { parts.append("+\(diff.added) −\(diff.removed) lines") }
-        return parts.isEmpty ? "no change" : parts.joined(separator: ", ")
-    }
-
     /// The JSON shape of a history (`history --json`), newest first.
     static func json(_ revisions: [NoteRevision]) throws -> String {
         let documents = revisions.indices.map { index in
             let older = index + 1 < revisions.count ? revisions[index + 1].note : nil
-            return RevisionDocument(revisions[index], change: change(from: older, to: revisions[index].note))
+            return RevisionDocument(revisions[index], change: RevisionComparison.summary(from: older, to: revisions[index].note))
         }
         return try encode(documents)
     }
@@ -41,11 +29,6 @@ enum RevisionOutput {
     /// The JSON shape of the trash (`trash --json`).
     static func json(trash: [NoteRevision]) throws -> String {
         try encode(trash.map { RevisionDocument($0, change: "deleted") })
-    }
-
-    /// A note as `diff` compares it: title, tags, then the body.
-    static func comparable(_ note: Note) -> String {
-        "title: \(note.title)\ntags:" + note.tags.map { " #\($0)" }.joined() + "\n" + (note.isDeleted ? "deleted\n" : "") + "\n" + note.body
     }
 
     /// The diff, coloured as `git diff` colours it when `style` is coloured.

@@ -22,6 +22,9 @@ public enum WebReader {
         group.get("/notes/:id") { request, context in try await routes.show(request, context) }
         group.get("/notes/:id/edit") { request, context in try await routes.editForm(request, context) }
         group.post("/notes/:id/edit") { request, context in try await routes.edit(request, context) }
+        group.get("/notes/:id/history") { request, context in try await routes.history(request, context) }
+        group.post("/notes/:id/restore") { request, context in try await routes.restore(request, context) }
+        group.get("/trash") { request, context in try await routes.trash(request, context) }
         group.get("/notes/:id/delete") { request, context in try await routes.deleteForm(request, context) }
         group.post("/notes/:id/delete") { request, context in try await routes.delete(request, context) }
         group.get("/export") { request, context in try await routes.export(request, context) }

@@ -53,6 +53,18 @@ enum WebStyleSheet {
     .markdown th, .markdown td { border: 1px solid var(--line); padding: .25rem .5rem; }
     .version { border-top: 1px solid var(--line); margin-top: 1rem; }
     .actions a { margin-right: 1rem; }
+    .revisions { border-collapse: collapse; width: 100%; font-size: .95rem; }
+    .revisions th, .revisions td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
+    .compare { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+    .compare label { display: inline; margin: 0; }
+    select { font: inherit; padding: .3rem; color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 6px; }
+    .diff { background: var(--code); padding: .75rem; border-radius: 6px; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
+    .diff span { display: block; }
+    .diff .added { color: #1a7f37; }
+    .diff .removed { color: var(--danger); }
+    .diff .hunk { color: var(--muted); }
+    @media (prefers-color-scheme: dark) { .diff .added { color: #7ee2a8; } }
+    form.inline { display: inline; margin-left: .5rem; }
     @media (max-width: 30rem) { h1 { font-size: 1.35rem; } main { padding: .75rem; } }
 
     """

@@ -12,6 +12,7 @@ enum WebTemplates {
     static let all: [(String, String)] = [
         ("header", header), ("footer", footer), ("login", login), ("list", list), ("noteRow", noteRow), ("note", note), ("form", form),
         ("edit", edit), ("new", new), ("conflict", conflict), ("delete", delete), ("error", error),
+        ("history", history), ("trash", trash),
     ]
 
     static let header = """
@@ -30,6 +31,7 @@ enum WebTemplates {
     <a class="brand" href="/">Quill</a>
     {{#signedIn}}
     <a href="/notes/new">New note</a>
+    <a href="/trash">Trash</a>
     <a href="/export">Download export</a>
     <form class="signout" method="post" action="/logout">
     <input type="hidden" name="csrf" value="{{csrf}}">
@@ -98,7 +100,7 @@ enum WebTemplates {
     <div class="markdown">
     {{{bodyHTML}}}
     </div>
-    <p class="actions"><a href="/notes/{{id}}/edit">Edit</a> <a href="/notes/{{id}}/delete">Delete</a></p>
+    <p class="actions"><a href="/notes/{{id}}/edit">Edit</a> <a href="/notes/{{id}}/history">History</a> <a href="/notes/{{id}}/delete">Delete</a></p>
     </article>
     {{> footer}}
     """
@@ -160,6 +162,66 @@ enum WebTemplates {
     <input type="hidden" name="revision" value="{{revision}}">
     <p><button type="submit" class="danger">Delete note</button> <a href="/notes/{{id}}">Cancel</a></p>
     </form>
+    {{> footer}}
+    """
+
+    /// A note's revisions, the diff between two of them, and the restore form.
+    static let history = """
+    {{> header}}
+    <h1>History of “{{title}}”</h1>
+    {{#deleted}}<p class="help">This note is deleted. Restore a revision to bring it back.</p>{{/deleted}}
+    {{^deleted}}<p><a href="/notes/{{id}}">Back to the note</a></p>{{/deleted}}
+    <table id="revisions" class="revisions">
+    <thead><tr><th scope="col">Revision</th><th scope="col">When</th><th scope="col">From</th><th scope="col">Title</th><th scope="col">Change</th></tr></thead>
+    <tbody>
+    {{#revisions}}<tr><td>{{number}}{{#isCurrent}} (current){{/isCurrent}}</td><td><time datetime="{{updatedISO}}">{{updated}}</time></td><td>{{origin}}</td><td>{{title}}</td><td>{{change}}</td></tr>
+    {{/revisions}}
+    </tbody>
+    </table>
+    <h2 id="compare-heading">Compare</h2>
+    <form class="compare" method="get" action="/notes/{{id}}/history" aria-labelledby="compare-heading">
+    <label for="from">From revision</label>
+    <select id="from" name="from">{{#revisions}}<option value="{{number}}"{{#isFrom}} selected{{/isFrom}}>{{number}}</option>{{/revisions}}</select>
+    <label for="to">to revision</label>
+    <select id="to" name="to">{{#revisions}}<option value="{{number}}"{{#isTo}} selected{{/isTo}}>{{number}}</option>{{/revisions}}</select>
+    <button type="submit">Compare</button>
+    </form>
+    {{#same}}<p class="help">Revisions {{from}} and {{to}} say the same.</p>{{/same}}
+    {{^same}}<pre id="diff" class="diff" aria-label="Changes from revision {{from}} to revision {{to}}">{{#diffLines}}<span class="{{kind}}">{{text}}</span>
+    {{/diffLines}}</pre>{{/same}}
+    <h2 id="restore-heading">Restore</h2>
+    {{#deleted}}<form class="card" method="post" action="/notes/{{id}}/restore" aria-labelledby="restore-heading">
+    <input type="hidden" name="csrf" value="{{csrf}}">
+    <input type="hidden" name="current" value="{{revision}}">
+    <p><button type="submit">Restore the note as it was deleted</button></p>
+    </form>{{/deleted}}
+    {{^deleted}}{{#hasRestorable}}<form class="card" method="post" action="/notes/{{id}}/restore" aria-labelledby="restore-heading">
+    <input type="hidden" name="csrf" value="{{csrf}}">
+    <input type="hidden" name="current" value="{{revision}}">
+    <p><label for="revision">Revision to go back to</label>
+    <select id="revision" name="revision">{{#restorable}}<option value="{{number}}">{{number}} · {{updated}} · {{title}}</option>{{/restorable}}</select></p>
+    <p class="help">The note becomes what it was then, as a new revision; the current one stays in the history.</p>
+    <p><button type="submit">Restore this revision</button></p>
+    </form>{{/hasRestorable}}{{^hasRestorable}}<p class="help">This note has only one revision.</p>{{/hasRestorable}}{{/deleted}}
+    {{> footer}}
+    """
+
+    /// Deleted notes, each with a restore button.
+    static let trash = """
+    {{> header}}
+    <h1>Trash</h1>
+    {{#empty}}<p class="empty">No deleted notes.</p>{{/empty}}
+    <ul id="trash" class="notes">
+    {{#notes}}<li><span class="title">{{title}}</span>
+    <span class="meta">Deleted <time datetime="{{deletedISO}}">{{deleted}}</time> · <a href="/notes/{{id}}/history">History</a></span>
+    <form class="inline" method="post" action="/notes/{{id}}/restore">
+    <input type="hidden" name="csrf" value="{{csrf}}">
+    <input type="hidden" name="current" value="{{revision}}">
+    <button type="submit" aria-label="Restore {{title}}">Restore</button>
+    </form></li>
+    {{/notes}}
+    </ul>
+    {{#next}}<p class="paging"><a rel="next" href="{{.}}">More deleted notes</a></p>{{/next}}
     {{> footer}}
     """
 

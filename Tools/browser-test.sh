@@ -3,7 +3,8 @@
 # package) driven by Playwright for Python (PyPI, pinned; its own browser downloads are never
 # used), against the real `quill-server` binary over its production SQLite store in a fresh data
 # directory. `Tools/browser-test.sh --list` lists the tests (Tools/browser-test/tests_*.py); in short: sign in, list,
-# search, tags, paging, open, create, edit, a conflicting edit, delete, export, sign out; hostile
+# search, tags, paging, open, create, edit, a conflicting edit, delete, history and restore, the
+# trash, export, sign out; hostile
 # notes that must run no script and load nothing from elsewhere (with a self-test showing the
 # checker catches each payload when it is NOT escaped); keyboard use, phone width, dark mode.
 #

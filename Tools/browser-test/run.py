@@ -20,6 +20,7 @@ import tests_screenshots  # noqa: F401  (before any test adds notes)
 import tests_session  # noqa: F401
 import tests_reading  # noqa: F401
 import tests_writing  # noqa: F401
+import tests_history  # noqa: F401
 import tests_hostile  # noqa: F401
 import tests_look  # noqa: F401
 from quill_api import QuillAPI

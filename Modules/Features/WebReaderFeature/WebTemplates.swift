@@ -180,9 +180,9 @@ enum WebTemplates {
     </table>
     <h2 id="compare-heading">Compare</h2>
     <form class="compare" method="get" action="/notes/{{id}}/history" aria-labelledby="compare-heading">
-    <label for="from">From revision</label>
+    <label for="from">Older revision</label>
     <select id="from" name="from">{{#revisions}}<option value="{{number}}"{{#isFrom}} selected{{/isFrom}}>{{number}}</option>{{/revisions}}</select>
-    <label for="to">to revision</label>
+    <label for="to">Newer revision</label>
     <select id="to" name="to">{{#revisions}}<option value="{{number}}"{{#isTo}} selected{{/isTo}}>{{number}}</option>{{/revisions}}</select>
     <button type="submit">Compare</button>
     </form>

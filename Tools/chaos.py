@@ -8,7 +8,10 @@ SIGKILLed and restarted (on the same port, or on a new one followed by `quill lo
 home). A sync that nothing interrupts must succeed, whatever happened before. At the end, after a quiet phase (every home syncs, twice around, nothing killed), every
 home must hold exactly the server's notes, and no edit may be missing: every edit appends a
 unique token to a note's body, and each token must be in some note on the server (the edited
-note or a conflict copy), unless the note holding it was deleted on purpose.
+note or a conflict copy), unless the note holding it was deleted on purpose. History keeps every
+token: each one is in some revision of the server's history (`/v1/notes/{id}/revisions`) unless
+deleted on purpose, and each home's own history (`quill history`, `quill show --revision`) of the
+note it wrote a token into holds that token, deleted or not.
 
 The choices come from --seed (printed first); process timing still varies from run to run,
 so a seed reproduces the same script of actions, not necessarily the same interleaving.
@@ -103,6 +106,16 @@ class Server:
             if not page["hasMore"]:
                 return notes
 
+    def _get(self, token, path):
+        request = urllib.request.Request(f"{self.url}{path}", headers={"Authorization": f"Bearer {token}"})
+        with urllib.request.urlopen(request, timeout=COMMAND_TIMEOUT) as response:
+            return json.load(response)
+
+    def history_bodies(self, token, note_id):
+        """The body of every revision the server keeps of the note, newest first."""
+        listed = self._get(token, f"/v1/notes/{note_id}/revisions")["revisions"]
+        return [self._get(token, f"/v1/notes/{note_id}/revisions/{item['revision']}")["note"]["body"] for item in listed]
+
 
 class Home:
     """One `quill` user: a data directory and a config directory of their own."""
@@ -128,6 +141,12 @@ class Home:
     def start_sync(self):
         return subprocess.Popen([self.binary, "sync"], env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 stdin=subprocess.DEVNULL, text=True)
+
+    def history_bodies(self, note_id):
+        """The body of every revision this home keeps of the note, newest first."""
+        listed = json.loads(self.succeed("history", note_id, "--json"))
+        return [json.loads(self.succeed("show", note_id, "--revision", str(item["revision"]), "--json"))["body"]
+                for item in listed]
 
     def notes(self):
         """Every live note, by ID, as `quill show --json` prints it."""
@@ -155,6 +174,7 @@ class Chaos:
         self.server = Server(options.server, os.path.join(root, "server"), root)
         self.homes = [Home(i, options.quill, os.path.join(root, f"home{i}")) for i in range(3)]
         self.tokens = []          # every edit token written
+        self.written = {}         # (home index, note ID) -> the tokens that home wrote into that note
         self.discarded = set()    # tokens in notes deleted on purpose
         self.next_token = 0
         self.sync_seconds = [0.3]  # recent durations of syncs that ran to the end
@@ -198,6 +218,7 @@ class Chaos:
             body += " " + "filler " * (self.random.randrange(100_000, 900_000) // 7)
         output = home.succeed("add", f"Note {token}", "--file", self.body_file(body))
         self.tokens.append(token)
+        self.written.setdefault((home.index, output.strip()), []).append(token)
         self.stats["create"] += 1
         self.note(f"home {home.index}: add {output.strip()} ({token})")
 
@@ -214,6 +235,7 @@ class Chaos:
         token = self.token()
         home.succeed("edit", note["id"], "--file", self.body_file((note["body"] + " " + token).strip()))
         self.tokens.append(token)
+        self.written.setdefault((home.index, note["id"]), []).append(token)
         self.stats["edit"] += 1
         self.note(f"home {home.index}: edit {note['id']} (+{token})")
 
@@ -312,6 +334,29 @@ class Chaos:
                                        f"({result.returncode}):\n{result.stderr}")
                 self.note(f"home {home.index}: sync: {result.stdout.strip()}")
 
+    def check_history(self):
+        """Every token in some revision of the server's history (unless deleted on purpose), and
+        in the writing home's own history of the note it wrote it into."""
+        problems = []
+        kept = set()
+        for note_id in self.server.notes(self.account_token):
+            for body in self.server.history_bodies(self.account_token, note_id):
+                kept.update(body.split())
+        lost = [token for token in self.tokens if token not in kept and token not in self.discarded]
+        if lost:
+            problems.append(f"edits in no revision of the server's history: {lost}")
+        for (index, note_id), tokens in sorted(self.written.items()):
+            held = set()
+            for body in self.homes[index].history_bodies(note_id):
+                held.update(body.split())
+            absent = [token for token in tokens if token not in held]
+            if absent:
+                problems.append(f"home {index}: note {note_id}'s history lacks {absent}")
+        revisions = len(kept)
+        self.note(f"history: every token kept ({len(self.written)} notes checked in the homes' histories, "
+                  f"{revisions} distinct words in the server's)")
+        return problems
+
     def check(self):
         server = {id: note for id, note in self.server.notes(self.account_token).items() if not note["deleted"]}
         expected = {id: content(note) for id, note in server.items()}
@@ -328,6 +373,7 @@ class Chaos:
         missing = [token for token in self.tokens if token not in present and token not in self.discarded]
         if missing:
             problems.append(f"edits missing everywhere (not deleted on purpose): {missing}")
+        problems += self.check_history()
         if problems:
             raise ChaosFailure("\n".join(problems[:40]))
         copies = sum(1 for note in server.values() if "(conflict from server " in note["title"])

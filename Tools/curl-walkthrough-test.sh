@@ -66,6 +66,9 @@ expect '"revision":3'
 expect '"code":"revision_mismatch"'
 expect 'refused: the note is at revision 3'
 expect '"deleted":true'
+expect 'Plumber booked'
+expect '4 api Plumber booked'
+expect '1 created Call the plumber'
 
 # What the walkthrough left in its SQLite file, read by a fresh server on the same data directory.
 log="$scratch/server.log"
@@ -81,7 +84,7 @@ for _ in $(seq 1 100); do
 done
 [ -n "$url" ] || { echo "curl-walkthrough-test: quill-server did not start" >&2; cat "$log" >&2; exit 1; }
 auth="Authorization: Bearer $(cat "$scratch/home/token")"
-notes="$(curl -sS --fail-with-body -H "$auth" "$url" | jq -c '[.notes[] | {title, body, tags}]')"
-[ "$notes" = '[{"title":"Groceries","body":"Milk, eggs","tags":["home"]}]' ] || {
+notes="$(curl -sS --fail-with-body -H "$auth" "$url" | jq -c '[.notes[] | {title, body, tags}] | sort_by(.title)')"
+[ "$notes" = '[{"title":"Call the plumber","body":"","tags":["home","todo"]},{"title":"Groceries","body":"Milk, eggs","tags":["home"]}]' ] || {
     echo "curl-walkthrough-test: after the walkthrough the live notes are $notes" >&2; exit 1; }
 echo "curl walkthrough of docs/server.md: every command worked"

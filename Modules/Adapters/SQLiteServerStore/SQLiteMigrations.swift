@@ -136,7 +136,9 @@ enum SQLiteMigrations {
         CREATE INDEX web_sessions_expiry ON web_sessions (expires_ms);
         """),
         // Every earlier revision of every note (docs/history.md): one `RevisionRecord` a row,
-        // written by the transaction that replaces the revision.
+        // written by the transaction that replaces the revision. WITHOUT ROWID: the key is the
+        // table's own B-tree, so no second index repeats it (records are a hundred-odd bytes;
+        // a rare whole body overflows to its own pages).
         (8, """
         CREATE TABLE note_revisions (
             account_id INTEGER NOT NULL REFERENCES accounts(id),
@@ -144,7 +146,7 @@ enum SQLiteMigrations {
             revision INTEGER NOT NULL,
             record TEXT NOT NULL,
             PRIMARY KEY (account_id, note_id, revision)
-        );
+        ) WITHOUT ROWID;
         """),
     ]
 }

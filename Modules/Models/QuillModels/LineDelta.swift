@@ -43,18 +43,23 @@ public struct LineDelta: Hashable, Sendable {
 
     /// The older text; `nil` if a step reaches past the end of `newer` (not a delta of it).
     public func applied(to newer: String) -> String? {
-        let lines = LineDiff.lines(newer)
-        var text = ""
-        text.reserveCapacity(newer.utf8.count)
+        applied(toLines: LineDiff.lines(newer)).map { $0.joined() }
+    }
+
+    /// The older text's lines from the newer text's, sharing their storage: a chain of deltas
+    /// (a history read back from its newest revision) copies no text until a body is joined.
+    public func applied(toLines lines: [Substring]) -> [Substring]? {
+        var older: [Substring] = []
+        older.reserveCapacity(lines.count)
         for step in steps {
             switch step {
             case .copy(let start, let count):
                 guard start >= 0, count >= 0, start + count <= lines.count else { return nil }
-                for line in lines[start..<start + count] { text += line }
+                older.append(contentsOf: lines[start..<start + count])
             case .insert(let inserted):
-                text += inserted
+                older.append(contentsOf: LineDiff.lines(inserted))
             }
         }
-        return text
+        return older
     }
 }

@@ -21,8 +21,9 @@ public enum RevisionComparison {
         var parts: [String] = []
         if note.title != older.title { parts.append("title changed") }
         if note.tags != older.tags { parts.append("tags changed") }
-        let diff = UnifiedDiff(from: older.body, to: note.body, oldName: "", newName: "")
-        if diff.added + diff.removed > 0 { parts.append("+\(diff.added) −\(diff.removed) lines") }
+        let (oldLines, newLines) = (LineDiff.lines(older.body), LineDiff.lines(note.body))
+        let kept = LineDiff.matches(oldLines, newLines).count
+        if kept < oldLines.count || kept < newLines.count { parts.append("+\(newLines.count - kept) −\(oldLines.count - kept) lines") }
         return parts.isEmpty ? "no change" : parts.joined(separator: ", ")
     }
 }

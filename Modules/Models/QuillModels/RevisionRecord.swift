@@ -17,7 +17,7 @@ import Foundation
 public struct RevisionRecord: Decodable, Sendable {
     /// Every this-many records of a note, a body is kept whole instead of as a delta, so that one
     /// damaged delta cannot take every older revision with it.
-    public static let keyframeInterval = 128
+    public static let keyframeInterval = 1024
 
     public let revision: Int
     let updated: Int64
@@ -69,12 +69,12 @@ public struct RevisionRecord: Decodable, Sendable {
         try JSONDecoder().decode(RevisionRecord.self, from: Data(line.utf8))
     }
 
-    /// The revision this record keeps, rebuilt from `newer`, the one that replaced it; `nil` if
-    /// the record does not fit it.
-    public func note(before newer: Note) -> Note? {
-        let text: String
+    /// The revision this record keeps, and its body's lines, rebuilt from `newer` and its body's
+    /// lines; `nil` if the record does not fit it.
+    public func note(before newer: Note, lines newerLines: [Substring]) -> (note: Note, lines: [Substring])? {
+        let lines: [Substring]
         if let body {
-            text = body
+            lines = LineDiff.lines(body)
         } else if let delta {
             let steps = delta.map { step -> LineDelta.Step in
                 switch step {
@@ -82,16 +82,16 @@ public struct RevisionRecord: Decodable, Sendable {
                 case .insert(let inserted): .insert(inserted)
                 }
             }
-            guard let rebuilt = LineDelta(steps: steps).applied(to: newer.body) else { return nil }
-            text = rebuilt
+            guard let rebuilt = LineDelta(steps: steps).applied(toLines: newerLines) else { return nil }
+            lines = rebuilt
         } else {
             return nil
         }
         guard let tags = try? (tags.map { try $0.map { try Tag($0) } } ?? newer.tags),
-              let note = try? Note(id: newer.id, title: title ?? newer.title, body: text, tags: tags, created: newer.created,
+              let note = try? Note(id: newer.id, title: title ?? newer.title, body: lines.joined(), tags: tags, created: newer.created,
                                    updated: Date(millisecondsSince1970: updated), revision: revision, isDeleted: deleted)
         else { return nil }
-        return note
+        return (note, lines)
     }
 
     /// The record (JSON and a line end) that keeps `replaced`, which `replacing` (written with
@@ -136,11 +136,14 @@ public struct RevisionRecord: Decodable, Sendable {
     /// rebuilt from the one after it; `nil` if a record does not fit the revision after it.
     public static func revisions(current: Note, records: [RevisionRecord]) -> [NoteRevision]? {
         var revisions = [NoteRevision(note: current, origin: records.last?.replacingOrigin ?? .created)]
+        revisions.reserveCapacity(records.count + 1)
         var newer = current
+        var newerLines = LineDiff.lines(current.body)
         for (index, record) in records.enumerated().reversed() {
-            guard let older = record.note(before: newer) else { return nil }
-            revisions.append(NoteRevision(note: older, origin: index > 0 ? records[index - 1].replacingOrigin : .created))
-            newer = older
+            guard let older = record.note(before: newer, lines: newerLines) else { return nil }
+            revisions.append(NoteRevision(note: older.note, origin: index > 0 ? records[index - 1].replacingOrigin : .created))
+            newer = older.note
+            newerLines = older.lines
         }
         return revisions
     }

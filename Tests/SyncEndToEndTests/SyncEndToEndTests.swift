@@ -46,6 +46,24 @@ struct SyncEndToEndTests {
         #expect(try alice.notes()[plan] == nil)
         #expect(try alice.notes() == (try bob.notes()))
 
+        // Every revision is kept: the server's history of the note holds both homes' versions, and
+        // the deleted note comes back from the trash with a restore that syncs like an edit.
+        let serverHistory = try alice.succeed(["history", plan, "--server", "--json"])
+        let revisions = try JSONSerialization.jsonObject(with: Data(serverHistory.utf8)) as? [[String: Any]] ?? []
+        #expect(revisions.map { $0["revision"] as? Int } == [4, 3, 2, 1], "\(serverHistory)")
+        #expect(revisions.map { $0["deleted"] as? Bool } == [true, false, false, false])
+        #expect(try alice.succeed(["show", plan, "--revision", "2", "--server", "--json"]).contains("alice's plan"))
+        #expect(try bob.succeed(["show", plan, "--revision", "2", "--server", "--json"]).contains("alice's plan"))
+        #expect(try alice.succeed(["trash"]).contains("Plan"))
+        #expect(try alice.succeed(["restore", plan]).hasPrefix("restored"))
+        _ = try alice.succeed(["sync"])
+        _ = try bob.succeed(["sync"])
+        #expect(try bob.notes()[plan] == "Plan|bob's plan")
+        #expect(try bob.succeed(["history", plan]).contains("sync"))
+        _ = try bob.succeed(["rm", plan])
+        _ = try bob.succeed(["sync"])
+        _ = try alice.succeed(["sync"])
+
         let status = try alice.succeed(["status"])
         #expect(status.contains("pending local changes: 0"))
         #expect(!status.contains("last successful sync: never"))

@@ -23,6 +23,22 @@ struct SyncTransportContractTests {
         #expect(try await transport.serverInfo() == ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1))
     }
 
+    @Test("The server keeps every revision a push replaced, newest first, with its origin", arguments: Implementation.allCases)
+    func history(_ implementation: Implementation) async throws {
+        let (transport, finish) = try await implementation.makeTransport()
+        defer { finish() }
+        let first = try note("Kept", body: "one\ntwo\n")
+        _ = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [OutgoingChange(note: first, baseRevision: nil)]))
+        let second = try first.revised(body: "one\n2\n", at: first.updated.addingTimeInterval(1)).withRevision(2)
+        _ = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [OutgoingChange(note: second, baseRevision: 1)]))
+        let gone = try second.deleted(at: second.updated.addingTimeInterval(1)).withRevision(3)
+        _ = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [OutgoingChange(note: gone, baseRevision: 2)]))
+        let history = try await transport.history(of: first.id)
+        #expect(history == [NoteRevision(note: gone, origin: .sync), NoteRevision(note: second, origin: .sync),
+                            NoteRevision(note: try first.withRevision(1), origin: .created)])
+        #expect(try await transport.history(of: try note("Never sent").id).isEmpty)
+    }
+
     @Test("A new account has no changes", arguments: Implementation.allCases)
     func emptyFeed(_ implementation: Implementation) async throws {
         let (transport, finish) = try await implementation.makeTransport()

@@ -76,6 +76,24 @@ public final class HTTPSyncTransport: SyncTransport {
         return PushReply(results: results, next: answer.next.map(SyncCursor.init))
     }
 
+    /// The list, then each revision whole: one request per revision, asked for on demand.
+    public func history(of id: NoteID) async throws(SyncError) -> [NoteRevision] {
+        let listed: RevisionListBody
+        do {
+            listed = try decode(try await send(request(path: "v1/notes/\(id.rawValue)/revisions")))
+        } catch {
+            if case .rejected(404, _, _) = error { return [] }
+            throw error
+        }
+        var revisions: [NoteRevision] = []
+        for summary in listed.revisions {
+            let body: RevisionBody = try decode(try await send(request(path: "v1/notes/\(id.rawValue)/revisions/\(summary.revision)")))
+            guard let origin = RevisionOrigin(body.origin) else { throw .badResponse("revision \(summary.revision): unknown origin \(body.origin)") }
+            revisions.append(NoteRevision(note: try Self.note(body.note), origin: origin))
+        }
+        return revisions
+    }
+
     private func request(path: String, query: [URLQueryItem] = []) -> HTTPClientRequest {
         var components = URLComponents(url: credentials.server.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         if !query.isEmpty { components?.queryItems = query }

@@ -13,22 +13,6 @@ extension NoteService {
         return revisions
     }
 
-    /// The note at revision `number`.
-    public func revision(_ reference: String, number: Int) async throws -> NoteRevision {
-        guard let found = try await history(reference).first(where: { $0.number == number }) else {
-            throw NoteServiceError.noSuchRevision(reference, revision: String(number))
-        }
-        return found
-    }
-
-    /// The newest revision written at or before `date`.
-    public func revision(_ reference: String, at date: Date) async throws -> NoteRevision {
-        guard let found = try await history(reference).first(where: { $0.note.updated <= date }) else {
-            throw NoteServiceError.noSuchRevision(reference, revision: "at or before \(Timestamp(date))")
-        }
-        return found
-    }
-
     /// Makes the note what it was at revision `number` (`nil`: a deleted note back as it was
     /// deleted), as a new revision that syncs like an edit. Returns the note as it now is.
     public func restore(_ reference: String, revision number: Int?) async throws -> Note {

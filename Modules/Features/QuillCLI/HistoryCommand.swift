@@ -1,7 +1,8 @@
 import ArgumentParser
+import NotesFeature
 import QuillModels
 
-/// `quill history ID [--json] [--dates utc|local] [--color WHEN]`
+/// `quill history ID [--server] [--json] [--dates utc|local] [--color WHEN]`
 public struct HistoryCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "history", abstract: "List every revision of a note, newest first.",
@@ -9,17 +10,25 @@ public struct HistoryCommand: QuillCommand {
 
     @OptionGroup public var global: GlobalOptions
     @Argument(help: "The note's ID or a unique prefix of it (deleted notes too).") var id: String
+    @Flag(help: "The server's history of the note: every revision any device sent it (needs 'quill login').") var server = false
     @Flag(help: "Print JSON (see docs/cli.md).") var json = false
     @OptionGroup var display: DisplayOptions
 
     public init() {}
 
     public func run(in environment: CLIEnvironment) async throws {
-        let revisions = try await environment.notes.history(id)
+        let revisions = server ? try await serverHistory(in: environment) : try await environment.notes.history(id)
         if json { return environment.console.write(try RevisionOutput.json(revisions)) }
         let style = try await display.style(in: environment)
         environment.console.write(revisions.indices.map { index in
             RevisionOutput.line(revisions[index], older: index + 1 < revisions.count ? revisions[index + 1] : nil, style: style)
         }.joined())
+    }
+
+    private func serverHistory(in environment: CLIEnvironment) async throws -> [NoteRevision] {
+        let noteID = try await environment.notes.resolve(id, includingDeleted: true)
+        let revisions = try await environment.sync.serverHistory(of: noteID)
+        guard !revisions.isEmpty else { throw NoteServiceError.notFound(id + " on the server (not synced yet?)") }
+        return revisions
     }
 }

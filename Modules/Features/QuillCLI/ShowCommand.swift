@@ -1,7 +1,9 @@
 import ArgumentParser
+import Foundation
+import NotesFeature
 import QuillModels
 
-/// `quill show ID [--revision N | --at TIME] [--json] [--dates utc|local] [--color WHEN]`
+/// `quill show ID [--revision N | --at TIME] [--server] [--json] [--dates utc|local] [--color WHEN]`
 public struct ShowCommand: QuillCommand {
     public static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a note.")
 
@@ -10,6 +12,7 @@ public struct ShowCommand: QuillCommand {
     @Option(help: "Show the note as it was at this revision (see 'quill history').") var revision: Int?
     @Option(help: "Show the note as it was at this time: 2026-11-26T18:40:00Z, a day (2026-11-26), or a span ago (2h, 3d).")
     var at: String?
+    @Flag(help: "With --revision or --at: a revision of the server's history (see 'quill history --server').") var server = false
     @Flag(help: "Print the note as JSON (see docs/cli.md).") var json = false
     @OptionGroup var display: DisplayOptions
 
@@ -18,20 +21,36 @@ public struct ShowCommand: QuillCommand {
     public func validate() throws {
         if revision != nil && at != nil { throw ValidationError("pass either --revision or --at, not both") }
         if let revision, revision < 1 { throw ValidationError("--revision must be 1 or more") }
+        if server && revision == nil && at == nil { throw ValidationError("--server goes with --revision or --at") }
     }
 
     public func run(in environment: CLIEnvironment) async throws {
         let note: Note
-        if let revision {
-            note = try await environment.notes.revision(id, number: revision).note
-        } else if let at {
-            guard let date = TimeArgument.parse(at, now: environment.clock.now()) else {
-                throw ValidationError("--at takes a time like 2026-11-26T18:40:00Z, a day like 2026-11-26, or a span ago like 2h")
-            }
-            note = try await environment.notes.revision(id, at: date).note
-        } else {
+        if revision == nil && at == nil {
             note = try await environment.notes.note(id)
+        } else {
+            let revisions = server
+                ? try await environment.sync.serverHistory(of: try await environment.notes.resolve(id, includingDeleted: true))
+                : try await environment.notes.history(id)
+            note = try pick(from: revisions, now: environment.clock.now()).note
         }
         environment.console.write(json ? try NoteOutput.json(note) : NoteOutput.details(note, style: try await display.style(in: environment)))
+    }
+
+    /// The revision `--revision` or `--at` names.
+    private func pick(from revisions: [NoteRevision], now: Date) throws -> NoteRevision {
+        if let revision {
+            guard let found = revisions.first(where: { $0.number == revision }) else {
+                throw NoteServiceError.noSuchRevision(id, revision: String(revision))
+            }
+            return found
+        }
+        guard let at, let date = TimeArgument.parse(at, now: now) else {
+            throw ValidationError("--at takes a time like 2026-11-26T18:40:00Z, a day like 2026-11-26, or a span ago like 2h")
+        }
+        guard let found = revisions.first(where: { $0.note.updated <= date }) else {
+            throw NoteServiceError.noSuchRevision(id, revision: "at or before \(Timestamp(date))")
+        }
+        return found
     }
 }

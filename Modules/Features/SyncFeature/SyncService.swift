@@ -31,6 +31,13 @@ public struct SyncService: Sendable {
         return try await engine.sync(progress: progress)
     }
 
+    /// Every revision the server keeps of the note, newest first: the history every device has
+    /// sent it (`quill history --server`), asked for when wanted rather than pulled with each sync.
+    public func serverHistory(of id: NoteID) async throws -> [NoteRevision] {
+        guard let credentials = try await environment.credentials.load() else { throw SyncError.notLoggedIn }
+        return try await environment.makeTransport(credentials).history(of: id)
+    }
+
     /// Saves the credentials, asking the server first whether it speaks this client's API and
     /// accepts the token (unless `verify` is false). Another server than before starts afresh:
     /// a cursor and base revisions mean nothing to it.

@@ -13,4 +13,7 @@ public protocol SyncTransport: Sendable {
     /// Sends local changes; the server answers once per change, in order. Sending the same
     /// `requestID` again returns the first results without applying anything twice.
     func push(_ request: PushRequest) async throws(SyncError) -> PushReply
+    /// Every revision the server keeps of the note, newest first (deleted notes too), each with
+    /// where it came from: what `quill history --server` shows. Empty if the server has no such note.
+    func history(of id: NoteID) async throws(SyncError) -> [NoteRevision]
 }

@@ -12,6 +12,8 @@ import SyncTransportInterface
 public actor FakeSyncServer: SyncTransport {
     public var info: ServerInfo
     private var notes: [NoteID: Note] = [:]
+    /// Each note's revisions, newest first, kept as the real server keeps them (docs/history.md).
+    private var revisions: [NoteID: [NoteRevision]] = [:]
     private var sequenceOf: [NoteID: Int] = [:]
     private var lastSequence = 0
     private var answered: [String: (changes: [OutgoingChange], results: [PushResult])] = [:]
@@ -30,6 +32,7 @@ public actor FakeSyncServer: SyncTransport {
             lastSequence += 1
             self.notes[note.id] = note
             sequenceOf[note.id] = lastSequence
+            revisions[note.id] = [NoteRevision(note: note, origin: .created)]
         }
     }
 
@@ -103,7 +106,18 @@ public actor FakeSyncServer: SyncTransport {
         return stored
     }
 
+    public func history(of id: NoteID) async throws(SyncError) -> [NoteRevision] {
+        revisions[id] ?? []
+    }
+
     private func write(_ note: Note) {
+        var kept = revisions[note.id] ?? []
+        if let replaced = notes[note.id], replaced.hasSameContent(as: note), !kept.isEmpty {
+            kept[0] = NoteRevision(note: note, origin: kept[0].origin)
+        } else {
+            kept.insert(NoteRevision(note: note, origin: kept.isEmpty ? .created : .sync), at: 0)
+        }
+        revisions[note.id] = kept
         lastSequence += 1
         notes[note.id] = note
         sequenceOf[note.id] = lastSequence

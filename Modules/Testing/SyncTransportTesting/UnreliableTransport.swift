@@ -40,6 +40,10 @@ public actor UnreliableTransport: SyncTransport {
         try await deliver { server in try await server.changes(since: cursor, limit: limit) }
     }
 
+    public func history(of id: NoteID) async throws(SyncError) -> [NoteRevision] {
+        try await deliver { server in try await server.history(of: id) }
+    }
+
     public func push(_ request: PushRequest) async throws(SyncError) -> PushReply {
         sentPushes.append(request)
         return try await deliver { server in try await server.push(request) }

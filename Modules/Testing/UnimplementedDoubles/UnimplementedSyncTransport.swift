@@ -1,3 +1,4 @@
+import QuillModels
 import SyncTransportInterface
 
 /// A sync transport that fails the test when used: the test root's default, so a command test
@@ -15,5 +16,9 @@ public struct UnimplementedSyncTransport: SyncTransport {
 
     public func push(_ request: PushRequest) async throws(SyncError) -> PushReply {
         throw .badResponse(unimplemented("SyncTransport.push").description)
+    }
+
+    public func history(of id: NoteID) async throws(SyncError) -> [NoteRevision] {
+        throw .badResponse(unimplemented("SyncTransport.history").description)
     }
 }

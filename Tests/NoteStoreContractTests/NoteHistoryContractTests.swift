@@ -55,6 +55,29 @@ struct NoteHistoryContractTests {
         ])
     }
 
+    @Test(arguments: Implementation.allCases)
+    func aPurgeRemovesTombstonesWithTheirHistoryAndNothingElse(fixture: Implementation) async throws {
+        let store = try fixture.make()
+        let gone = try NoteMaker.note(1, body: "one\n")
+        let live = try NoteMaker.note(2)
+        try await store.apply([.create(gone), .create(live)], origin: .local)
+        let edited = try gone.revised(body: "two\n", at: NoteMaker.start)
+        try await store.update(edited, expectedRevision: 1)
+        try await store.update(edited.deleted(at: NoteMaker.start), expectedRevision: 2)
+        await #expect(throws: NoteStoreError.notDeleted(live.id)) { try await store.purge([gone.id, live.id]) }
+        await #expect(throws: NoteStoreError.notFound(try NoteMaker.note(9).id)) { try await store.purge([try NoteMaker.note(9).id]) }
+        #expect(try await store.history(of: gone.id).count == 3, "a refused purge removes nothing")
+        try await store.purge([gone.id])
+        #expect(try await store.note(id: gone.id) == nil)
+        #expect(try await store.history(of: gone.id).isEmpty)
+        #expect(try await store.list(NoteQuery(includeDeleted: true)).notes.map(\.id) == [live.id])
+        #expect(try await store.pendingChanges() == [live.id])
+        #expect(try await store.note(id: live.id) == live)
+        // The ID is free again: a note that comes back (from another device) is a new note.
+        try await store.apply([.create(gone)], origin: .remote)
+        #expect(try await store.history(of: gone.id).count == 1)
+    }
+
     /// Any sequence of edits (bodies in several scripts, lines moved, added and removed, titles
     /// and tags changed), deletions, restores and received revisions: every revision reads back
     /// as written, with its origin, past the whole-body interval of the file store's log.

@@ -4,6 +4,11 @@ import QuillCLI
 import QuillModels
 import QuillTestComposition
 import StandardTesting
+import SyncFeature
+import SyncStateInterface
+import SyncStateTesting
+import SyncTransportTesting
+import UnimplementedDoubles
 import TerminalTesting
 import Testing
 
@@ -13,9 +18,16 @@ struct HistoryCommandsTests {
     let store = InMemoryNoteStore()
     let console = RecordingConsole()
     let clock = SteppingClock(start: Date(millisecondsSince1970: 1_767_603_600_000), step: 60)
+    let ids = SequentialNoteIDs()
+    /// Not logged in, unless a test saves credentials.
+    let credentials = InMemoryCredentialStore()
 
     var environment: CLIEnvironment {
-        QuillTestRoots.test(store: store, clock: clock, ids: SequentialNoteIDs(), console: console)
+        QuillTestRoots.test(
+            store: store, clock: clock, ids: ids, console: console,
+            sync: SyncEnvironment(credentials: credentials, state: InMemorySyncStateStore(), baseRevisions: InMemoryBaseRevisionStore(),
+                                  sleeper: RecordingSleeper(), random: SeededRandomSource(seed: 7),
+                                  makeTransport: { _ in UnimplementedSyncTransport() }))
     }
 
     /// A note with three revisions: created, body edited, title edited.
@@ -124,5 +136,39 @@ struct HistoryCommandsTests {
         await #expect(throws: CLIFailure.self) { try await run(["restore", Self.id, "--revision", "7"], in: environment) }
         await #expect(throws: CLIFailure.self) { try await run(["history", "ff"], in: environment) }
         #expect(try await store.history(of: id).count == 3)
+    }
+
+    @Test func emptyingTheTrashNeedsYesAndRemovesOnlyWhatIsOldEnough() async throws {
+        let id = try NoteID(try await noteWithHistory())!
+        try await run(["rm", Self.id], in: environment)
+        try await run(["add", "Second", "--body", "b"], in: environment)
+        try await run(["rm", "00000000000000000000000000000002"], in: environment)
+        console.clear()
+        let refused = await #expect(throws: (any Error).self) { try await run(["trash", "empty"], in: environment) }
+        #expect("\(String(describing: refused))".contains("--yes"))
+        try await run(["trash", "empty", "--older-than", "2026-01-05T09:03:30Z", "--yes"], in: environment)
+        #expect(console.output == "removed 1 deleted note for good\n")
+        #expect(try await store.note(id: id) == nil)
+        console.clear()
+        try await run(["trash"], in: environment)
+        #expect(console.output.contains("Second") && !console.output.contains("Shopping"))
+        try await run(["trash", "empty", "--yes"], in: environment)
+        #expect(try await store.list(.init(includeDeleted: true)).notes.isEmpty)
+    }
+
+    /// A device that syncs keeps a deletion the server has not received: else the other devices
+    /// would never learn of it.
+    @Test func aDeletionNotYetSyncedStaysInTheTrash() async throws {
+        let id = try NoteID(try await noteWithHistory())!
+        try await run(["rm", Self.id], in: environment)
+        try await credentials.save(Credentials(server: try #require(URL(string: "http://127.0.0.1:8080")), token: "t"))
+        console.clear()
+        try await run(["trash", "empty", "--yes"], in: environment)
+        #expect(console.output == "removed 0 deleted notes for good\n")
+        #expect(console.errors.contains("run 'quill sync'"))
+        #expect(try await store.note(id: id)?.isDeleted == true)
+        try await store.acknowledge([id: 4])
+        try await run(["trash", "empty", "--yes"], in: environment)
+        #expect(try await store.note(id: id) == nil)
     }
 }

@@ -100,6 +100,32 @@ public struct FileNoteStore: NoteStore {
         }
     }
 
+    /// Removes each tombstone's history log and document, drops its pending mark, then rewrites
+    /// the summary index without it. Killed part way, a note may be left without its history or
+    /// its document (which the index rewrite of the next purge, or a rebuild, forgets); nothing
+    /// live is touched.
+    public func purge(_ ids: [NoteID]) async throws {
+        guard !ids.isEmpty else { return }
+        try await writing {
+            for id in ids {
+                guard let note = try readNote(id) else { throw NoteStoreError.notFound(id) }
+                guard note.isDeleted else { throw NoteStoreError.notDeleted(id) }
+            }
+            for id in ids {
+                if files.exists(layout.history(id)) { try files.remove(layout.history(id)) }
+                try files.remove(layout.note(id))
+            }
+            try pendingJournal.markAcknowledged(ids)
+            let (index, problems) = try loadIndex()
+            let purged = Set(ids)
+            let kept = index.summaries.filter { !purged.contains($0.id) && files.exists(layout.note($0.id)) }
+            if problems.isEmpty {
+                try JournalGeneration(layout: layout, files: files).advance()
+                try files.write(SummaryIndex(summaries: kept, lineCount: kept.count).serialized(), to: layout.index)
+            }
+        }
+    }
+
     public func pendingChanges() async throws -> [NoteID] {
         try await reading { try pendingJournal.load() }
     }

@@ -43,4 +43,15 @@ extension NoteService {
         }
         return revisions
     }
+
+    /// Removes deleted notes for good, with their history: those deleted before `cutoff` (all if
+    /// `nil`), except those `keep` says to (a deletion not yet sent to the server). Returns the
+    /// notes removed and those kept.
+    public func emptyTrash(deletedBefore cutoff: Date?, keep: (NoteID) -> Bool) async throws -> (removed: [NoteRevision], kept: [NoteRevision]) {
+        let deleted = try await trash().filter { revision in cutoff.map { revision.note.updated < $0 } ?? true }
+        let kept = deleted.filter { keep($0.note.id) }
+        let removed = deleted.filter { !keep($0.note.id) }
+        try await store.purge(removed.map(\.note.id))
+        return (removed, kept)
+    }
 }

@@ -8,11 +8,11 @@ import StandardInterfaces
 /// Everything it needs from outside arrives as protocols, so the CLI, previews and tests
 /// run this same code against a file store, an in-memory store, a fixed clock, and so on.
 public struct NoteService: Sendable {
-    let store: any NoteReading & NoteHistoryReading & NoteSearching & NoteWriting
+    let store: any NoteReading & NoteHistoryReading & NoteSearching & NoteWriting & NotePurging
     let clock: any WallClock
     private let ids: any NoteIDGenerating
 
-    public init(store: any NoteReading & NoteHistoryReading & NoteSearching & NoteWriting, clock: any WallClock, ids: any NoteIDGenerating) {
+    public init(store: any NoteReading & NoteHistoryReading & NoteSearching & NoteWriting & NotePurging, clock: any WallClock, ids: any NoteIDGenerating) {
         self.store = store
         self.clock = clock
         self.ids = ids

@@ -1,11 +1,21 @@
 import ArgumentParser
+import Foundation
 import QuillModels
 
-/// `quill trash [--json] [--dates utc|local] [--color WHEN]`
-public struct TrashCommand: QuillCommand {
+/// `quill trash [list] [--json]` and `quill trash empty [--older-than TIME] --yes`.
+public struct TrashCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
-        commandName: "trash", abstract: "List deleted notes, most recently deleted first.",
-        discussion: "Bring one back with 'quill restore ID'.")
+        commandName: "trash", abstract: "List deleted notes, or remove them for good.",
+        discussion: "Bring one back with 'quill restore ID'.",
+        subcommands: [TrashListCommand.self, TrashEmptyCommand.self], defaultSubcommand: TrashListCommand.self)
+
+    public init() {}
+}
+
+/// `quill trash [list] [--json] [--dates utc|local] [--color WHEN]`
+public struct TrashListCommand: QuillCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List deleted notes, most recently deleted first.")
 
     @OptionGroup public var global: GlobalOptions
     @Flag(help: "Print JSON (see docs/cli.md).") var json = false
@@ -22,5 +32,41 @@ public struct TrashCommand: QuillCommand {
                 + revision.origin.label.padding(toLength: max(12, revision.origin.label.count), withPad: " ", startingAt: 0)
                 + "  " + revision.note.title + "\n"
         }.joined())
+    }
+}
+
+/// `quill trash empty [--older-than TIME] --yes`
+///
+/// A deletion this device has not yet sent to the server it syncs with is kept until it has
+/// (else the other devices would never learn of it): run `quill sync` first.
+public struct TrashEmptyCommand: QuillCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "empty", abstract: "Remove deleted notes and their history from this device for good.",
+        discussion: "The server keeps its own history of them.")
+
+    @OptionGroup public var global: GlobalOptions
+    @Option(help: "Only notes deleted before this: a span ago (30d, 2w) or a time (2026-11-01).") var olderThan: String?
+    @Flag(help: "Confirm: this cannot be undone.") var yes = false
+
+    public init() {}
+
+    public func validate() throws {
+        guard yes else { throw ValidationError("emptying the trash cannot be undone: add --yes") }
+    }
+
+    public func run(in environment: CLIEnvironment) async throws {
+        var cutoff: Date?
+        if let olderThan {
+            guard let date = TimeArgument.parse(olderThan, now: environment.clock.now()) else {
+                throw ValidationError("--older-than takes a span like 30d or 2w, or a time like 2026-11-01")
+            }
+            cutoff = date
+        }
+        let unsent = try await environment.sync.unsentChanges()
+        let (removed, kept) = try await environment.notes.emptyTrash(deletedBefore: cutoff, keep: unsent.contains)
+        environment.console.write("removed \(removed.count) deleted note\(removed.count == 1 ? "" : "s") for good\n")
+        if !kept.isEmpty {
+            environment.console.writeError("quill: kept \(kept.count) whose deletion is not on the server yet; run 'quill sync', then empty the trash again\n")
+        }
     }
 }

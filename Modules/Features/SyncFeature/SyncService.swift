@@ -62,6 +62,13 @@ public struct SyncService: Sendable {
         return wasLoggedIn
     }
 
+    /// The notes whose latest local change a server this device syncs with has not received yet;
+    /// none when it syncs with no server.
+    public func unsentChanges() async throws -> Set<NoteID> {
+        guard try await environment.credentials.load() != nil else { return [] }
+        return Set(try await store.pendingChanges())
+    }
+
     /// The server, the notes waiting to be pushed (the first `listing` of them in full) and
     /// the last successful sync.
     public func status(listing: Int) async throws -> SyncStatus {

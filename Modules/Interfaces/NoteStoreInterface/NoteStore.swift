@@ -9,6 +9,8 @@
 /// be written without being marked pending (or the reverse), whatever crashes.
 ///
 /// Features do not ask for all of it: each names the roles it uses (`NoteReading`,
-/// `NoteHistoryReading`, `NoteSearching`, `NoteWriting`, `NoteBulkCreating`, `PendingChangeTracking`); the
+/// `NoteHistoryReading`, `NoteSearching`, `NoteWriting`, `NoteBulkCreating`, `NotePurging`,
+/// `PendingChangeTracking`); the
 /// composition roots hand them the one store that has them all.
-public protocol NoteStore: NoteReading, NoteHistoryReading, NoteSearching, NoteWriting, NoteBulkCreating, PendingChangeTracking {}
+public protocol NoteStore: NoteReading, NoteHistoryReading, NoteSearching, NoteWriting, NoteBulkCreating, NotePurging,
+    PendingChangeTracking {}

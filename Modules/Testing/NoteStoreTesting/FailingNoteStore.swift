@@ -28,6 +28,11 @@ public final class FailingNoteStore: NoteStore {
         return try await base.note(id: id)
     }
 
+    public func purge(_ ids: [NoteID]) async throws {
+        try check(.write)
+        try await base.purge(ids)
+    }
+
     public func history(of id: NoteID) async throws -> [NoteRevision] {
         try check(.read)
         return try await base.history(of: id)

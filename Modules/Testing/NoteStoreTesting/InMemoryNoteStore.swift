@@ -78,6 +78,18 @@ public actor InMemoryNoteStore: NoteStore {
         return result
     }
 
+    public func purge(_ ids: [NoteID]) throws {
+        for id in ids {
+            guard let note = notes[id] else { throw NoteStoreError.notFound(id) }
+            guard note.isDeleted else { throw NoteStoreError.notDeleted(id) }
+        }
+        for id in ids {
+            notes[id] = nil
+            revisions[id] = nil
+        }
+        pending.removeAll { ids.contains($0) }
+    }
+
     public func pendingChanges() -> [NoteID] { pending }
 
     public func acknowledge(_ revisions: [NoteID: Int]) {

@@ -130,7 +130,7 @@ struct NoteHistoryContractTests {
     }
 
     static func line(_ generator: inout SplitMix64) -> String {
-        ["- [ ] buy milk\n", "同步的笔记\n", "プラグインの設定\n", "동기화 완료\n", "مرحبا بالعالم\n", "🙂 emoji\n", "\n", "plain words here\n"]
+        ["- [ ] buy milk\n", "同步的笔记\n", "プラグインの設定\n", "동기화 완료\n", "مرحبا بالعالم\n", "🙂 emoji\n", "\n", "plain words here\n", "caf\u{E9}\n", "cafe\u{301}\n"]
             .randomElement(using: &generator)!
     }
 

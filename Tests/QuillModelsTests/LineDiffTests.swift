@@ -8,7 +8,7 @@ import Testing
     /// Texts of a few lines drawn from a small vocabulary, so that lines repeat and move, with
     /// and without a final line end, in several scripts.
     static func text(_ generator: inout SplitMix64) -> String {
-        let words = ["alpha", "beta", "同步", "プラグイン", "동기화", "مرحبا", "🙂", "", "  indented", "gamma delta"]
+        let words = ["alpha", "beta", "同步", "プラグイン", "동기화", "مرحبا", "🙂", "", "  indented", "gamma delta", "caf\u{E9}", "cafe\u{301}"]
         let lines = (0..<Int.random(in: 0...14, using: &generator)).map { _ in words.randomElement(using: &generator)! }
         let text = lines.joined(separator: "\n")
         return Bool.random(using: &generator) && !text.isEmpty ? text + "\n" : text
@@ -43,7 +43,8 @@ import Testing
             let older = Self.text(&generator)
             let newer = Bool.random(using: &generator) ? Self.edited(older, &generator) : Self.text(&generator)
             let delta = LineDelta(from: newer, to: older)
-            #expect(delta.applied(to: newer) == older, "seed \(seed): \(older.debugDescription) from \(newer.debugDescription)")
+            #expect(delta.applied(to: newer).map { Array($0.utf8) } == Array(older.utf8),
+                    "seed \(seed): \(older.debugDescription) from \(newer.debugDescription)")
         }
     }
 
@@ -52,6 +53,18 @@ import Testing
         let newer = older.replacingOccurrences(of: "line 50 of", with: "line fifty of")
         let delta = LineDelta(from: newer, to: older)
         #expect(delta.steps == [.copy(start: 0, count: 49), .insert("line 50 of a long note, with some words in it\n"), .copy(start: 50, count: 50)])
+    }
+
+    /// "é" precomposed and "e" with a combining accent are equal `String`s but other bytes: a
+    /// delta that took one line for the other would rebuild the wrong bytes.
+    @Test func linesAreEqualByTheirBytesNotByCanonicalEquivalence() {
+        let older = "caf\u{E9}\nsame\n"
+        let newer = "cafe\u{301}\nsame\n"
+        #expect(older == newer, "Swift calls them equal")
+        let rebuilt = LineDelta(from: newer, to: older).applied(to: newer)
+        #expect(rebuilt.map { Array($0.utf8) } == Array(older.utf8))
+        let diff = UnifiedDiff(from: older, to: newer, oldName: "a", newName: "b")
+        #expect(diff.added == 1 && diff.removed == 1)
     }
 
     @Test func aStepPastTheNewerTextIsRefused() {

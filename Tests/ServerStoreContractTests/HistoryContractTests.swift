@@ -126,7 +126,7 @@ import Testing
     }
 
     static func line(_ generator: inout SplitMix64) -> String {
-        ["同步的笔记\n", "プラグイン\n", "동기화\n", "مرحبا\n", "🙂\n", "\n", "words \u{0} with a NUL\n", "plain\n"].randomElement(using: &generator)!
+        ["同步的笔记\n", "プラグイン\n", "동기화\n", "مرحبا\n", "🙂\n", "\n", "words \u{0} with a NUL\n", "plain\n", "caf\u{E9}\n", "cafe\u{301}\n"].randomElement(using: &generator)!
     }
 
     static func body(_ generator: inout SplitMix64) -> String {

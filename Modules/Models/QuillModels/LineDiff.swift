@@ -1,6 +1,10 @@
 /// The lines two texts share, found once for every user of a diff: the history's deltas
 /// (`LineDelta`), `quill diff` and the web reader (`UnifiedDiff`).
 ///
+/// Lines are equal when their bytes are, not when Swift's `==` says so: `String` equality is
+/// canonical equivalence, under which "é" and "e" + U+0301 are one line, and a delta that took
+/// one for the other would rebuild an older text with different bytes.
+///
 /// Myers' O(ND) algorithm on the lines between the texts' common prefix and suffix. Two texts
 /// that differ in more than `maxEdits` lines there are matched by prefix and suffix alone (a
 /// correct script, not always the shortest), which bounds the time and memory of a rewrite.
@@ -12,28 +16,38 @@ public enum LineDiff {
     /// Joined, the lines are `text` again.
     public static func lines(_ text: String) -> [Substring] {
         var lines: [Substring] = []
-        var start = text.startIndex
-        var index = text.startIndex
         let utf8 = text.utf8
-        while index != text.endIndex {
-            let next = utf8.index(after: index)
-            if utf8[index] == UInt8(ascii: "\n") {
-                lines.append(text[start..<next])
-                start = next
-            }
-            index = next
+        var start = utf8.startIndex
+        while let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            let next = utf8.index(after: newline)
+            lines.append(Substring(utf8[start..<next]))
+            start = next
         }
-        if start != text.endIndex { lines.append(text[start...]) }
+        if start != utf8.endIndex { lines.append(Substring(utf8[start...])) }
         return lines
+    }
+
+    /// Whether two lines have the same bytes.
+    static func same(_ left: Substring, _ right: Substring) -> Bool {
+        left.utf8.count == right.utf8.count && left.utf8.elementsEqual(right.utf8)
+    }
+
+    /// A line as a dictionary key by its bytes.
+    private struct LineBytes: Hashable {
+        let line: Substring
+        static func == (left: LineBytes, right: LineBytes) -> Bool { same(left.line, right.line) }
+        func hash(into hasher: inout Hasher) {
+            for byte in line.utf8 { hasher.combine(byte) }
+        }
     }
 
     /// Index pairs `(old, new)` of equal lines, increasing in both.
     public static func matches(_ old: [Substring], _ new: [Substring]) -> [(old: Int, new: Int)] {
         var prefix = 0
-        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        while prefix < old.count, prefix < new.count, same(old[prefix], new[prefix]) { prefix += 1 }
         var suffix = 0
         while suffix < old.count - prefix, suffix < new.count - prefix,
-              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+              same(old[old.count - 1 - suffix], new[new.count - 1 - suffix]) { suffix += 1 }
         var pairs = (0..<prefix).map { (old: $0, new: $0) }
         let middle = middleMatches(old, new, from: prefix, oldEnd: old.count - suffix, newEnd: new.count - suffix)
         pairs.append(contentsOf: middle)
@@ -50,16 +64,16 @@ public enum LineDiff {
         let m = newEnd - start
         guard n > 0, m > 0 else { return [] }
         // Lines as small integers, so that comparing two is one instruction.
-        var numbers: [Substring: Int] = [:]
+        var numbers: [LineBytes: Int] = [:]
         var old: [Int] = []
         old.reserveCapacity(n)
         for line in oldLines[start..<oldEnd] {
-            if let number = numbers[line] { old.append(number) } else {
-                numbers[line] = numbers.count
+            if let number = numbers[LineBytes(line: line)] { old.append(number) } else {
+                numbers[LineBytes(line: line)] = numbers.count
                 old.append(numbers.count - 1)
             }
         }
-        let new = newLines[start..<newEnd].map { numbers[$0] ?? -1 }
+        let new = newLines[start..<newEnd].map { numbers[LineBytes(line: $0)] ?? -1 }
         let limit = min(n + m, maxEdits)
         let offset = limit + 1
         var furthest = [Int](repeating: 0, count: 2 * limit + 3)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The lines two texts share, found once for every user of a diff: the history's deltas
 /// (`LineDelta`), `quill diff` and the web reader (`UnifiedDiff`).
 ///
@@ -15,21 +17,42 @@ public enum LineDiff {
     /// `text` split after each line end; the last line has none if the text does not end with one.
     /// Joined, the lines are `text` again.
     public static func lines(_ text: String) -> [Substring] {
-        var lines: [Substring] = []
+        var text = text
+        text.makeContiguousUTF8()
         let utf8 = text.utf8
+        let ends: [Int] = utf8.withContiguousStorageIfAvailable { bytes in
+            var ends: [Int] = []
+            var offset = 0
+            while offset < bytes.count, let base = bytes.baseAddress,
+                  let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), bytes.count - offset) {
+                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                ends.append(offset)
+            }
+            if offset < bytes.count { ends.append(bytes.count) }
+            return ends
+        } ?? []
+        var lines: [Substring] = []
+        lines.reserveCapacity(ends.count)
         var start = utf8.startIndex
-        while let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            let next = utf8.index(after: newline)
+        for end in ends {
+            let next = utf8.index(utf8.startIndex, offsetBy: end)
             lines.append(Substring(utf8[start..<next]))
             start = next
         }
-        if start != utf8.endIndex { lines.append(Substring(utf8[start...])) }
         return lines
     }
 
     /// Whether two lines have the same bytes.
     static func same(_ left: Substring, _ right: Substring) -> Bool {
-        left.utf8.count == right.utf8.count && left.utf8.elementsEqual(right.utf8)
+        guard left.utf8.count == right.utf8.count else { return false }
+        let compared: Bool?? = left.utf8.withContiguousStorageIfAvailable { leftBytes in
+            right.utf8.withContiguousStorageIfAvailable { rightBytes in
+                guard let leftBase = leftBytes.baseAddress, let rightBase = rightBytes.baseAddress else { return true }
+                return memcmp(leftBase, rightBase, leftBytes.count) == 0
+            }
+        }
+        if let compared = compared ?? nil { return compared }
+        return left.utf8.elementsEqual(right.utf8)
     }
 
     /// A line as a dictionary key by its bytes.
@@ -37,7 +60,9 @@ public enum LineDiff {
         let line: Substring
         static func == (left: LineBytes, right: LineBytes) -> Bool { same(left.line, right.line) }
         func hash(into hasher: inout Hasher) {
-            for byte in line.utf8 { hasher.combine(byte) }
+            if line.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+                for byte in line.utf8 { hasher.combine(byte) }
+            }
         }
     }
 

@@ -57,6 +57,9 @@ public struct RevisionRecord: Decodable, Sendable {
         deleted = try container.decodeIfPresent(Int.self, forKey: .deleted) == 1
         body = try container.decodeIfPresent(String.self, forKey: .body)
         delta = try container.decodeIfPresent([DeltaStep].self, forKey: .delta)
+        guard (body == nil) != (delta == nil) else {
+            throw DecodingError.dataCorruptedError(forKey: .body, in: container, debugDescription: "a record has a body or a delta, one of them")
+        }
         let origin = try container.decode(String.self, forKey: .origin)
         guard let known = RevisionOrigin(origin) else {
             throw DecodingError.dataCorruptedError(forKey: .origin, in: container, debugDescription: "unknown origin \(origin)")
@@ -64,9 +67,70 @@ public struct RevisionRecord: Decodable, Sendable {
         replacingOrigin = known
     }
 
-    /// A record from its JSON (without the line end).
+    /// A record from its JSON (without the line end): read directly when it is in the form
+    /// `encode` writes (a history of a thousand revisions is read on every `quill history`), else
+    /// by `JSONDecoder`, whose errors then say what is wrong.
     public static func decode(_ line: String) throws -> RevisionRecord {
-        try JSONDecoder().decode(RevisionRecord.self, from: Data(line.utf8))
+        var line = line
+        if let record = line.withUTF8({ read(UnsafeRawBufferPointer($0)) }) { return record }
+        return try JSONDecoder().decode(RevisionRecord.self, from: Data(line.utf8))
+    }
+
+    private init(revision: Int, updated: Int64, title: String?, tags: [String]?, deleted: Bool, body: String?,
+                 delta: [DeltaStep]?, replacingOrigin: RevisionOrigin) {
+        self.revision = revision
+        self.updated = updated
+        self.title = title
+        self.tags = tags
+        self.deleted = deleted
+        self.body = body
+        self.delta = delta
+        self.replacingOrigin = replacingOrigin
+    }
+
+    /// The record in `encode`'s own form; `nil` for anything else.
+    private static func read(_ bytes: UnsafeRawBufferPointer) -> RevisionRecord? {
+        var reader = CanonicalJSONReader(bytes: bytes)
+        guard reader.skip(#"{"r":"#), let revision = reader.integer(), reader.skip(#","u":"#), let updated = reader.integer()
+        else { return nil }
+        var title: String?
+        if reader.skip(#","t":"#) {
+            guard let text = reader.string() else { return nil }
+            title = text
+        }
+        var tags: [String]?
+        if reader.skip(#","g":["#) {
+            guard let read = reader.tags() else { return nil }
+            tags = read.map(\.rawValue)
+        }
+        let deleted = reader.skip(#","d":1"#)
+        var body: String?
+        var delta: [DeltaStep]?
+        if reader.skip(#","b":"#) {
+            guard let text = reader.string() else { return nil }
+            body = text
+        } else if reader.skip(#","x":["#) {
+            var steps: [DeltaStep] = []
+            if !reader.skip("]") {
+                repeat {
+                    if reader.skip("[") {
+                        guard let start = reader.integer(), reader.skip(","), let count = reader.integer(), reader.skip("]") else { return nil }
+                        steps.append(.copy(start, count))
+                    } else {
+                        guard let text = reader.string() else { return nil }
+                        steps.append(.insert(text))
+                    }
+                } while reader.skip(",")
+                guard reader.skip("]") else { return nil }
+            }
+            delta = steps
+        } else {
+            return nil
+        }
+        guard reader.skip(#","o":"#), let text = reader.string(), let origin = RevisionOrigin(text), reader.skip("}"), reader.isAtEnd
+        else { return nil }
+        return RevisionRecord(revision: revision, updated: Int64(updated), title: title, tags: tags, deleted: deleted, body: body,
+                              delta: delta, replacingOrigin: origin)
     }
 
     /// The revision this record keeps, and its body's lines, rebuilt from `newer` and its body's

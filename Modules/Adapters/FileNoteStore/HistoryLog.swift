@@ -45,11 +45,16 @@ struct HistoryLog: Sendable {
     /// The log's complete lines, and whether a torn line followed them.
     private func complete() throws -> (lines: [String], torn: Bool) {
         guard let data = try contents() else { return ([], false) }
-        let text = String(decoding: data, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let torn = !(lines.last?.isEmpty ?? true)
-        lines.removeLast()
-        return (lines.filter { !$0.isEmpty }, torn)
+        var lines: [String] = []
+        let end = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int in
+            var start = 0
+            while start < bytes.count, let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                if newline > start { lines.append(String(decoding: bytes[start..<newline], as: UTF8.self)) }
+                start = newline + 1
+            }
+            return start
+        }
+        return (lines, end < data.count)
     }
 
     private func contents() throws -> Data? {

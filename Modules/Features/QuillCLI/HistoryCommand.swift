@@ -20,8 +20,8 @@ public struct HistoryCommand: QuillCommand {
         let revisions = server ? try await serverHistory(in: environment) : try await environment.notes.history(id)
         if json { return environment.console.write(try RevisionOutput.json(revisions)) }
         let style = try await display.style(in: environment)
-        environment.console.write(revisions.indices.map { index in
-            RevisionOutput.line(revisions[index], older: index + 1 < revisions.count ? revisions[index + 1] : nil, style: style)
+        environment.console.write(zip(revisions, RevisionComparison.summaries(revisions)).map { revision, change in
+            RevisionOutput.line(revision, change: change, style: style)
         }.joined())
     }
 

@@ -4,13 +4,19 @@ import QuillModels
 /// How revisions are printed by `history`, `diff` and `trash`: aligned lines for people, stable
 /// JSON for scripts (docs/cli.md).
 enum RevisionOutput {
-    /// One history line: number, time, origin, title, size, what changed from `older`.
-    static func line(_ revision: NoteRevision, older: NoteRevision?, style: NoteStyle) -> String {
+    /// One history line: number, time, origin, title, size, and `change` (what it changed).
+    static func line(_ revision: NoteRevision, change: String, style: NoteStyle) -> String {
         let number = String(revision.number)
         let padded = String(repeating: " ", count: max(0, 5 - number.count)) + number
-        let origin = revision.origin.label.padding(toLength: max(12, revision.origin.label.count), withPad: " ", startingAt: 0)
+        let origin = RevisionOutput.padded(revision.origin.label, to: 12)
         return style.id(padded) + "  " + style.minutes(revision.note.updated) + "  " + origin + "  " + revision.note.title
-            + "  " + size(revision.note.body.utf8.count) + "  " + RevisionComparison.summary(from: older?.note, to: revision.note) + "\n"
+            + "  " + size(revision.note.body.utf8.count) + "  " + change + "\n"
+    }
+
+    /// `text` followed by spaces up to `width` characters.
+    static func padded(_ text: String, to width: Int) -> String {
+        let count = text.count
+        return count >= width ? text : text + String(repeating: " ", count: width - count)
     }
 
     private static func size(_ bytes: Int) -> String {
@@ -19,10 +25,7 @@ enum RevisionOutput {
 
     /// The JSON shape of a history (`history --json`), newest first.
     static func json(_ revisions: [NoteRevision]) throws -> String {
-        let documents = revisions.indices.map { index in
-            let older = index + 1 < revisions.count ? revisions[index + 1].note : nil
-            return RevisionDocument(revisions[index], change: RevisionComparison.summary(from: older, to: revisions[index].note))
-        }
+        let documents = zip(revisions, RevisionComparison.summaries(revisions)).map(RevisionDocument.init)
         return try encode(documents)
     }
 

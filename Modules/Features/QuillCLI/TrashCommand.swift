@@ -29,7 +29,7 @@ public struct TrashListCommand: QuillCommand {
         let style = try await display.style(in: environment)
         environment.console.write(deleted.map { revision in
             style.id(revision.note.id.short) + "  " + style.minutes(revision.note.updated) + "  "
-                + revision.origin.label.padding(toLength: max(12, revision.origin.label.count), withPad: " ", startingAt: 0)
+                + RevisionOutput.padded(revision.origin.label, to: 12)
                 + "  " + revision.note.title + "\n"
         }.joined())
     }

@@ -19,13 +19,13 @@ extension WebRoutes {
         let newer = try pick(query["to"], in: revisions) ?? current
         let older = try pick(query["from"], in: revisions) ?? (revisions.count > 1 ? revisions[1] : current)
         let diff = RevisionComparison.diff(from: older, to: newer)
+        let changes = RevisionComparison.summaries(revisions)
         let rows: [[String: Any]] = revisions.indices.map { index in
             let revision = revisions[index]
-            let previous = index + 1 < revisions.count ? revisions[index + 1].note : nil
             return [
                 "number": revision.number, "origin": revision.origin.label, "title": revision.note.title,
                 "updated": WebPages.displayed(revision.note.updated), "updatedISO": WebPages.iso(revision.note.updated),
-                "change": RevisionComparison.summary(from: previous, to: revision.note),
+                "change": changes[index],
                 "isCurrent": index == 0, "isFrom": revision.number == older.number, "isTo": revision.number == newer.number,
             ]
         }

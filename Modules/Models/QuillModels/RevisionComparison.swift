@@ -13,17 +13,31 @@ public enum RevisionComparison {
                            oldName: "\(short) revision \(older.number)", newName: "\(short) revision \(newer.number)")
     }
 
+    /// The summary of each revision of a history (newest first) against the one before it, each
+    /// body split into lines once.
+    public static func summaries(_ revisions: [NoteRevision]) -> [String] {
+        var summaries: [String] = []
+        summaries.reserveCapacity(revisions.count)
+        var lines = revisions.first.map { LineDiff.lines($0.note.body) } ?? []
+        for index in revisions.indices {
+            let older = index + 1 < revisions.count ? revisions[index + 1].note : nil
+            let olderLines = older.map { LineDiff.lines($0.body) } ?? []
+            summaries.append(summary(from: older, to: revisions[index].note, olderLines: olderLines, lines: lines))
+            lines = olderLines
+        }
+        return summaries
+    }
+
     /// What `note` changed from `older`, in a few words: `created`, `deleted`, `restored`,
     /// `title changed, +3 −1 lines`, `no change`.
-    public static func summary(from older: Note?, to note: Note) -> String {
+    private static func summary(from older: Note?, to note: Note, olderLines: [Substring], lines: [Substring]) -> String {
         guard let older else { return "created" }
         if note.isDeleted != older.isDeleted { return note.isDeleted ? "deleted" : "restored" }
         var parts: [String] = []
         if note.title != older.title { parts.append("title changed") }
         if note.tags != older.tags { parts.append("tags changed") }
-        let (oldLines, newLines) = (LineDiff.lines(older.body), LineDiff.lines(note.body))
-        let kept = LineDiff.matches(oldLines, newLines).count
-        if kept < oldLines.count || kept < newLines.count { parts.append("+\(newLines.count - kept) −\(oldLines.count - kept) lines") }
+        let kept = LineDiff.matches(olderLines, lines).count
+        if kept < olderLines.count || kept < lines.count { parts.append("+\(lines.count - kept) −\(olderLines.count - kept) lines") }
         return parts.isEmpty ? "no change" : parts.joined(separator: ", ")
     }
 }

@@ -78,6 +78,20 @@ struct NoteHistoryContractTests {
         #expect(try await store.history(of: gone.id).count == 1)
     }
 
+    @Test(arguments: Implementation.allCases)
+    func aBulkCreationOfAnImportIsRememberedUnderItsID(fixture: Implementation) async throws {
+        let store = try fixture.make()
+        let notes = [try NoteMaker.note(1), try NoteMaker.note(2)]
+        try await store.createInBulk(origin: WriteOrigin(isLocal: true, revisionOrigin: .imported("abc123"))) { bulk in
+            try await bulk.add(notes)
+        }
+        try await store.createInBulk(origin: .local) { bulk in try await bulk.add([try NoteMaker.note(3)]) }
+        #expect(try await store.importedNotes("abc123") == notes.map(\.id))
+        #expect(try await store.importedNotes("other") == nil)
+        #expect(try await store.importedNotes("../notes") == nil)
+        #expect(Set(try await store.pendingChanges()) == Set(notes.map(\.id) + [try NoteMaker.note(3).id]))
+    }
+
     /// Any sequence of edits (bodies in several scripts, lines moved, added and removed, titles
     /// and tags changed), deletions, restores and received revisions: every revision reads back
     /// as written, with its origin, past the whole-body interval of the file store's log.

@@ -33,6 +33,35 @@ struct ArchiveCommandsTests {
         for note in SampleNotes.all() { #expect(await target.note(id: note.id) == note) }
     }
 
+    /// Every import prints its ID; `--undo` deletes what it added (into the trash) and keeps a
+    /// note changed since, naming it.
+    @Test func anImportCanBeTakenBackKeepingWhatChangedSince() async throws {
+        let files = InMemoryByteStreamFiles()
+        try await run(["export", "--output", "out.tar.gz"], in: environment(store: InMemoryNoteStore(notes: SampleNotes.all()),
+                                                                            console: RecordingConsole(), files: files))
+        let target = InMemoryNoteStore()
+        let console = RecordingConsole()
+        let env = environment(store: target, console: console, files: files)
+        try await run(["import", "/work/out.tar.gz"], in: env)
+        let importID = try #require(console.output.firstMatch(of: /Import ID ([0-9a-f]+): 'quill import --undo \1' takes it back/)?.1)
+        let changed = try #require(SampleNotes.all().first)
+        try await target.update(try changed.revised(title: "Changed after the import", at: changed.updated), expectedRevision: changed.revision)
+        console.clear()
+        try await run(["import", "--undo", String(importID)], in: env)
+        let count = SampleNotes.all().count
+        #expect(console.output == """
+            Undid import \(importID): \(count - 1) notes deleted (see 'quill trash'), 1 changed since the import kept:
+              kept  \(changed.id.short)  Changed after the import
+
+            """)
+        let live = try await target.list(.init()).notes
+        #expect(live.map(\.id) == [changed.id])
+        #expect(try await target.list(.init(includeDeleted: true)).notes.count == count, "the rest is in the trash")
+        let unknown = await #expect(throws: CLIFailure.self) { try await run(["import", "--undo", "nope"], in: env) }
+        #expect(unknown?.status == .notFound)
+        await #expect(throws: (any Error).self) { try await run(["import"], in: env) }
+    }
+
     @Test func dashMeansStandardStreams() async throws {
         let files = InMemoryByteStreamFiles()
         try await run(["export", "-"], in: environment(store: InMemoryNoteStore(notes: SampleNotes.all()), console: RecordingConsole(), files: files))

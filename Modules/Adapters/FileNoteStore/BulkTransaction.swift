@@ -113,6 +113,10 @@ struct BulkTransaction: Sendable {
         if origin.isLocal, files.exists(layout.bulkCreated) {
             try PendingJournal(path: layout.pending, files: files).markPending(idLinesAt: layout.bulkCreated)
         }
+        if case .imported(let importID) = origin.revisionOrigin, files.exists(layout.bulkCreated) {
+            try files.createDirectory(layout.imports)
+            try files.write(try files.read(layout.bulkCreated), to: layout.importRecord(importID))
+        }
         // The undo log goes first: once it is gone nothing can undo the committed notes.
         try removeIfPresent(layout.bulkCreated)
         for chunk in try summaryChunks() { try files.remove(chunk) }

@@ -47,6 +47,16 @@ public struct FileNoteStore: NoteStore {
         }
     }
 
+    public func importedNotes(_ importID: String) async throws -> [NoteID]? {
+        guard !importID.contains("/"), !importID.hasPrefix(".") else { return nil }
+        return try await reading {
+            guard files.exists(layout.importRecord(importID)) else { return nil }
+            var ids: [NoteID] = []
+            try IDLines.forEach(inFile: layout.importRecord(importID), files: files) { ids.append($0) }
+            return ids
+        }
+    }
+
     public func list(_ query: NoteQuery) async throws -> NoteListing {
         let (index, problems) = try await maintainedIndex()
         return NoteListing(notes: query.arrange(index.summaries), problems: problems)

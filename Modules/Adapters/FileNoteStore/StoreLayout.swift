@@ -5,6 +5,7 @@ import QuillModels
 /// ```
 /// <root>/notes/<id>.json   one versioned JSON document per note (the source of truth)
 /// <root>/history/<id>.log  the note's earlier revisions (`HistoryLog`), written by its updates
+/// <root>/imports/<id>      the notes an import added, one ID a line (`quill import --undo`)
 /// <root>/index             append-only summary journal that keeps `list` from opening every note
 /// <root>/index-generation  changes whenever the summary journal is rewritten or made anew (search
 ///                          indexes tell from it whether their position in the journal still holds)
@@ -19,6 +20,7 @@ struct StoreLayout: Sendable {
     var notes: String { root + "/notes" }
     var index: String { root + "/index" }
     var history: String { root + "/history" }
+    var imports: String { root + "/imports" }
     var pending: String { root + "/pending" }
     var journalGeneration: String { root + "/index-generation" }
     var transactions: String { root + "/txn" }
@@ -29,6 +31,7 @@ struct StoreLayout: Sendable {
     static let bulkSummariesPrefix = "bulk-summaries-"
 
     func note(_ id: NoteID) -> String { notes + "/" + id.rawValue + ".json" }
+    func importRecord(_ importID: String) -> String { imports + "/" + importID }
     func history(_ id: NoteID) -> String { history + "/" + id.rawValue + ".log" }
     func staged(_ id: NoteID) -> String { transactions + "/" + id.rawValue + ".json" }
     /// The index lines of a bulk creation's `chunk`th chunk (names sort in chunk order).

@@ -54,4 +54,18 @@ extension NoteService {
         try await store.purge(removed.map(\.note.id))
         return (removed, kept)
     }
+
+    /// Takes back what the import `importID` added: each note still as the import wrote it is
+    /// deleted (into the trash, as one batch of revisions that sync); a note changed since is
+    /// kept. Returns both; throws `.noSuchImport` for an unknown ID.
+    public func undoImport(_ importID: String) async throws -> (deleted: [Note], kept: [Note]) {
+        guard let ids = try await store.importedNotes(importID) else { throw NoteServiceError.noSuchImport(importID) }
+        let notes = try await store.notes(ids: ids)
+        let live = ids.compactMap { notes[$0] }.filter { !$0.isDeleted }
+        let untouched = live.filter { $0.revision == 1 }
+        let now = clock.now()
+        let tombstones = untouched.map { $0.deleted(at: now) }
+        try await store.apply(tombstones.map { .update($0, expectedRevision: 1) }, origin: .local)
+        return (tombstones, live.filter { $0.revision != 1 })
+    }
 }

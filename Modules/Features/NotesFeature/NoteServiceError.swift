@@ -10,6 +10,8 @@ public enum NoteServiceError: Error, Equatable, Sendable, CustomStringConvertibl
     case noSuchRevision(String, revision: String)
     /// `restore` without a revision of a note that is not deleted.
     case notDeleted(String)
+    /// `import --undo` of an ID no import had.
+    case noSuchImport(String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum NoteServiceError: Error, Equatable, Sendable, CustomStringConvertibl
         case .invalidReference(let reference): "'\(reference)' is not a note ID (IDs are hexadecimal, like 3f9a1c07)"
         case .nothingToChange: "nothing to change"
         case .noSuchRevision(let reference, let revision): "note '\(reference)' has no revision \(revision) (see: quill history \(reference))"
+        case .noSuchImport(let importID): "no import has the ID '\(importID)' (every import prints its ID)"
         case .notDeleted(let reference): "note '\(reference)' is not deleted; to go back to an earlier version: quill restore \(reference) --revision N"
         }
     }

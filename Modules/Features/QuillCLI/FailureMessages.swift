@@ -43,6 +43,7 @@ extension CLIFailure {
         case .nothingToChange: CLIFailure(error.description, hint: "pass --title, --body, --file, --tag or --untag", status: .usage)
         case .noSuchRevision: CLIFailure(error.description, status: .notFound)
         case .notDeleted: CLIFailure(error.description, status: .usage)
+        case .noSuchImport: CLIFailure(error.description, status: .notFound)
         }
     }
 

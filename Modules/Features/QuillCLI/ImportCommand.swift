@@ -2,7 +2,7 @@ import ArchiveFeature
 import ArgumentParser
 import ByteStreamInterface
 
-/// `quill import PATH | DIR | - [--dry-run] [-q|--quiet] [--max-size SIZE] [--max-ratio N]`
+/// `quill import PATH | DIR | - [--dry-run] [-q|--quiet] [--max-size SIZE] [--max-ratio N]`, `quill import --undo ID`
 public struct ImportCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Add the notes of a .tar.gz archive or a folder of Markdown files (a Quill export, an Obsidian vault...).",
@@ -13,17 +13,27 @@ public struct ImportCommand: QuillCommand {
             Front matter written by other apps (Obsidian, Joplin, Hugo, Jekyll) gives the title, tags
             and dates; its other keys stay at the top of the note's text. A folder is read recursively,
             passing over hidden files and folders (.obsidian, .trash); a subfolder's path becomes a tag.
+            Every import prints its ID; 'quill import --undo ID' deletes what it added (into the trash),
+            keeping any note changed since.
             """)
 
     @OptionGroup public var global: GlobalOptions
-    @Argument(help: "The archive ('-' for standard input), or a folder of Markdown files.") var path: String
+    @Argument(help: "The archive ('-' for standard input), or a folder of Markdown files.") var path: String?
+    @Option(help: "Take back the import with this ID (printed by the import).") var undo: String?
     @Flag(help: "Check the archive and show what would happen, without importing.") var dryRun = false
     @Flag(name: [.short, .long], help: "Print nothing but errors.") var quiet = false
     @OptionGroup var limits: ArchiveLimitOptions
 
     public init() {}
 
+    public func validate() throws {
+        if (path == nil) == (undo == nil) { throw ValidationError("name an archive or folder to import, or --undo ID") }
+        if undo != nil && dryRun { throw ValidationError("--dry-run goes with an import, not --undo") }
+    }
+
     public func run(in environment: CLIEnvironment) async throws {
+        if let undo { return try await undoImport(undo, in: environment) }
+        guard let path else { return }
         let absolute = TextInput.absolute(path, in: environment)
         // An archive, else a folder: the file system is asked only when the path cannot be opened.
         let source: (any ByteSource)?
@@ -51,6 +61,15 @@ public struct ImportCommand: QuillCommand {
         } else {
             environment.console.write(ImportReportOutput.text(report))
         }
+    }
+
+    private func undoImport(_ importID: String, in environment: CLIEnvironment) async throws {
+        let (deleted, kept) = try await environment.notes.undoImport(importID)
+        guard !quiet else { return }
+        var text = "Undid import \(importID): \(deleted.count) note\(deleted.count == 1 ? "" : "s") deleted (see 'quill trash')"
+        text += kept.isEmpty ? "\n" : ", \(kept.count) changed since the import kept:\n"
+        text += kept.map { "  kept  \($0.id.short)  \($0.title)\n" }.joined()
+        environment.console.write(text)
     }
 }
 

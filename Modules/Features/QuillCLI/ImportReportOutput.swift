@@ -26,6 +26,13 @@ enum ImportReportOutput {
     /// Everything but the plan: the summary, the copies, the skipped entries.
     static func text(_ report: ImportReport) -> String {
         summary(report) + report.copies.map { line($0, applied: report.applied) }.joined() + skipped(report) + notices(report)
+            + undo(report)
+    }
+
+    /// How to take the import back, when it added anything.
+    static func undo(_ report: ImportReport) -> String {
+        guard let importID = report.importID, report.addedCount + report.copiedCount > 0 else { return "" }
+        return "Import ID \(importID): 'quill import --undo \(importID)' takes it back\n"
     }
 
     static func notices(_ report: ImportReport) -> String {

@@ -9,4 +9,7 @@ public protocol NoteHistoryReading: Sendable {
     /// Every revision of the note this store holds, newest first, the current one included;
     /// empty if there is no such note. Throws `NoteStoreError.corrupt` for a history it cannot read.
     func history(of id: NoteID) async throws -> [NoteRevision]
+    /// The notes an import added (a bulk creation whose origin is `.imported(importID)`), in the
+    /// order added; `nil` if no import had that ID.
+    func importedNotes(_ importID: String) async throws -> [NoteID]?
 }

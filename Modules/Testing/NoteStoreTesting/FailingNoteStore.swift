@@ -33,6 +33,11 @@ public final class FailingNoteStore: NoteStore {
         try await base.purge(ids)
     }
 
+    public func importedNotes(_ importID: String) async throws -> [NoteID]? {
+        try check(.read)
+        return try await base.importedNotes(importID)
+    }
+
     public func history(of id: NoteID) async throws -> [NoteRevision] {
         try check(.read)
         return try await base.history(of: id)

@@ -10,12 +10,16 @@ public actor InMemoryNoteStore: NoteStore {
     private var pending: [NoteID] = []
     /// Each note's revisions, newest first, as the file store's history answers them.
     private var revisions: [NoteID: [NoteRevision]] = [:]
+    /// The notes each import added, by import ID.
+    private var imports: [String: [NoteID]] = [:]
 
     public init(notes: [Note] = []) {
         self.notes = Dictionary(notes.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     public func note(id: NoteID) -> Note? { notes[id] }
+
+    public func importedNotes(_ importID: String) -> [NoteID]? { imports[importID] }
 
     public func history(of id: NoteID) -> [NoteRevision] {
         guard let current = notes[id] else { return [] }
@@ -74,7 +78,9 @@ public actor InMemoryNoteStore: NoteStore {
             _ = await bulk.finish()
             throw error
         }
-        try await apply(bulk.finish(), origin: origin)
+        let added = await bulk.finish()
+        try await apply(added, origin: origin)
+        if case .imported(let importID) = origin.revisionOrigin { await remember(importID, added.map(\.note.id)) }
         return result
     }
 
@@ -89,6 +95,8 @@ public actor InMemoryNoteStore: NoteStore {
         }
         pending.removeAll { ids.contains($0) }
     }
+
+    private func remember(_ importID: String, _ ids: [NoteID]) { imports[importID] = ids }
 
     public func pendingChanges() -> [NoteID] { pending }
 

@@ -62,11 +62,14 @@ public struct ArchiveImporter: Sendable {
             return try await run(target: DryRunImportTarget(store: store), applied: false, executor: nil, plan: plan, read: read)
         }
         let reading = ReadingExecutor()
-        return try await store.createInBulk(origin: .local) { bulk in
+        let importID = String(ids.next().rawValue.suffix(12))
+        var report = try await store.createInBulk(origin: WriteOrigin(isLocal: true, revisionOrigin: .imported(importID))) { bulk in
             try await withTaskExecutorPreference(reading) {
                 try await run(target: StoreImportTarget(bulk: bulk), applied: true, executor: reading, plan: plan, read: read)
             }
         }
+        report.importID = importID
+        return report
     }
 
     private func run(

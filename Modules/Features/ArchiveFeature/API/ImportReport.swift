@@ -23,6 +23,9 @@ public struct ImportReport: Hashable, Sendable {
     public var uncompressedBytes: Int64 = 0
     /// False for a dry run or a verification: nothing was written.
     public let applied: Bool
+    /// The name under which the store remembers what this import added, for `quill import
+    /// --undo`; `nil` when nothing was written.
+    public internal(set) var importID: String?
     public private(set) var addedCount = 0
     public private(set) var unchangedCount = 0
     public private(set) var copiedCount = 0

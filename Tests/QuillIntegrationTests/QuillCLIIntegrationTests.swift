@@ -27,6 +27,31 @@ struct QuillCLIIntegrationTests {
         #expect(try quill.run(["show", id]).status == 3)
     }
 
+    /// Nothing a command does is irreversible: edits and a deletion are revisions, the trash
+    /// gives a note back, a diff piped is plain text, and every revision survives a new process.
+    @Test func everyRevisionIsKeptAndRestorable() throws {
+        let quill = QuillProcess.withFreshHome()
+        defer { quill.removeHome() }
+        let id = try quill.succeed(["add", "Plan", "--body", "one\ntwo\nthree\n"])
+        _ = try quill.succeed(["edit", id, "--body", "one\n2\nthree\n"])
+        _ = try quill.succeed(["edit", id, "--title", "Plans 同步"])
+        _ = try quill.succeed(["rm", id])
+        #expect(try quill.succeed(["trash"]).contains("Plans 同步"))
+        #expect(try quill.succeed(["restore", id]).hasPrefix("restored"))
+        let history = try quill.succeed(["history", id])
+        #expect(history.split(separator: "\n").count == 5, "\(history)")
+        #expect(history.contains("restore of 3") && history.contains("deleted") && history.contains("+1 −1 lines"))
+        let diff = try quill.succeed(["diff", id, "1", "2"])
+        #expect(diff == "--- \(id.prefix(8)) revision 1\n+++ \(id.prefix(8)) revision 2\n@@ -2,5 +2,5 @@\n tags:\n \n one\n-two\n+2\n three")
+        #expect(!diff.contains("\u{1B}"), "plain when piped")
+        #expect(try quill.succeed(["show", id, "--revision", "1"]).hasSuffix("one\ntwo\nthree"))
+        _ = try quill.succeed(["restore", id, "--revision", "1"])
+        #expect(try quill.succeed(["show", id, "--json"]).contains(#""body" : "one\ntwo\nthree\n""#))
+        let notDeleted = try quill.run(["restore", id])
+        #expect(notDeleted.status == 2 && notDeleted.errors.contains("is not deleted"))
+        #expect(try quill.run(["show", id, "--revision", "99"]).status == 3)
+    }
+
     @Test func previewWritesNothingToDisk() throws {
         let quill = QuillProcess.withFreshHome()
         defer { quill.removeHome() }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `quill edit ID` with no field options, on a REAL pseudo-terminal (tmux) with a real terminal
-# editor (vim): keys typed into vim change the note; vim's `:cq` changes nothing; Ctrl-C goes to
+# editor (vim): keys typed into vim change the note (and `quill diff` shows it coloured); vim's `:cq` changes nothing; Ctrl-C goes to
 # the editor, not to quill, which reports and changes nothing; the file edited is private (0600
 # in a 0700 directory) and gone afterwards. Each wait is bounded, so an editor stopped by the
 # terminal (quill's old hang) is a failure here, never a hang of CI.
@@ -166,4 +166,14 @@ touch "$work/caught.record.go"
 finish caught 0
 "$quill" show "$id" | grep -qx "Saved after a Ctrl-C" || fail "caught: the title did not change: $("$quill" show "$id")"
 
-echo "pty-editor-test: quill edit on a real terminal: vim edits; :cq and Ctrl-C change nothing; a caught Ctrl-C does not fail the edit; the file was private and removed"
+# 5. The history of those edits, and `quill diff` coloured on a terminal (red the line taken
+#    out, green the one put in), as git colours a diff.
+tmux_ new-session -d -s diff -x 100 -y 30 "QUILL_HOME='$QUILL_HOME' '$quill' diff '$id'; QUILL_HOME='$QUILL_HOME' '$quill' history '$id'; sleep 30"
+wait_for 10 "quill diff and history to print" screen_shows diff "created"
+screen="$(tmux_ capture-pane -e -p -t diff)"
+grep -qF $'\e[31m-title: Edited in vim' <<<"$screen" || fail "diff: the removed line is not red: $screen"
+grep -qF $'\e[32m+title: Saved after a Ctrl-C' <<<"$screen" || fail "diff: the added line is not green: $screen"
+grep -q "this device" <<<"$screen" || fail "history: no revision from this device: $screen"
+tmux_ kill-session -t diff
+
+echo "pty-editor-test: quill edit on a real terminal: vim edits; :cq and Ctrl-C change nothing; a caught Ctrl-C does not fail the edit; the file was private and removed; diff is coloured there"

@@ -47,10 +47,11 @@ struct PlainMarkdownImportTests {
     }
 
     /// An import streams, so a new ID cannot avoid IDs it has not read yet; with random
-    /// 128-bit IDs this never happens in practice, and if it did nothing would be lost.
+    /// 128-bit IDs this never happens in practice, and if it did nothing would be lost. (The
+    /// generator's first ID names the import itself, for `quill import --undo`.)
     @Test("a note whose ID was given to an earlier plain file is kept as a copy")
     func freshIDsAvoidArchiveIDs() async throws {
-        let nextFreshID = NoteID(high: 0xFEED, low: 1)
+        let nextFreshID = NoteID(high: 0xFEED, low: 2)
         let quillNote = "---\nid: \(nextFreshID)\ntitle: \"Quill note\"\ntags: []\ncreated: 2026-01-01T00:00:00.000Z\n"
             + "updated: 2026-01-01T00:00:00.000Z\nrevision: 1\n---\nbody"
         let tar = RawTar.entry("a-plain.md", RawTar.markdown("# Plain\n"))

@@ -203,21 +203,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                   AND (\(stored)::text IS NULL OR \(stored)::text = ANY(string_to_array(tags, ' ')))
                 ORDER BY id COLLATE "C" LIMIT \(Int64(size) + 1)
                 """, logger: logger)
-            var notes: [Note] = [], unreadable: [UnreadableNote] = []
-            var last: NoteID?
-            var hasMore = false
-            for try await row in rows.decode(NoteRow.self) {
-                guard notes.count + unreadable.count < size else {
-                    hasMore = true
-                    continue
-                }
-                switch NoteRows.decoded(row) {
-                case .success(let note): notes.append(note)
-                case .failure(let damaged): unreadable.append(damaged)
-                }
-                last = NoteID(row.0) ?? last
-            }
-            return NotePage(notes: notes, unreadable: unreadable, last: last, hasMore: hasMore)
+            return try await NoteRows.page(rows, limit: size)
         }
     }
 
@@ -246,21 +232,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                    OR (-score, id COLLATE "C") > (SELECT -score, id COLLATE "C" FROM ranked WHERE id = \(after?.rawValue)::text)
                 ORDER BY score DESC, id COLLATE "C" LIMIT \(Int64(size) + 1)
                 """, logger: logger)
-            var notes: [Note] = [], unreadable: [UnreadableNote] = []
-            var last: NoteID?
-            var hasMore = false
-            for try await row in rows.decode(NoteRow.self) {
-                guard notes.count + unreadable.count < size else {
-                    hasMore = true
-                    continue
-                }
-                switch NoteRows.decoded(row) {
-                case .success(let note): notes.append(note)
-                case .failure(let damaged): unreadable.append(damaged)
-                }
-                last = NoteID(row.0) ?? last
-            }
-            return NotePage(notes: notes, unreadable: unreadable, last: last, hasMore: hasMore)
+            return try await NoteRows.page(rows, limit: size)
         }
     }
 
@@ -314,21 +286,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 WHERE account_id = \(account.rawValue) AND deleted AND id COLLATE "C" > \(after?.rawValue ?? "")
                 ORDER BY id COLLATE "C" LIMIT \(Int64(size) + 1)
                 """, logger: logger)
-            var notes: [Note] = [], unreadable: [UnreadableNote] = []
-            var last: NoteID?
-            var hasMore = false
-            for try await row in rows.decode(NoteRow.self) {
-                guard notes.count + unreadable.count < size else {
-                    hasMore = true
-                    continue
-                }
-                switch NoteRows.decoded(row) {
-                case .success(let note): notes.append(note)
-                case .failure(let damaged): unreadable.append(damaged)
-                }
-                last = NoteID(row.0) ?? last
-            }
-            return NotePage(notes: notes, unreadable: unreadable, last: last, hasMore: hasMore)
+            return try await NoteRows.page(rows, limit: size)
         }
     }
 
@@ -546,6 +504,27 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
 typealias NoteRow = (String, String, String, String, Int64, Int64, Int64, Bool, Int64)
 
 enum NoteRows {
+    /// A page of at most `limit` notes from `rows`, which hold one row more than the page (that
+    /// row tells whether another page follows); an unreadable note counts toward the limit and
+    /// is reported in `unreadable`.
+    static func page(_ rows: PostgresRowSequence, limit: Int) async throws -> NotePage {
+        var notes: [Note] = [], unreadable: [UnreadableNote] = []
+        var last: NoteID?
+        var hasMore = false
+        for try await row in rows.decode(NoteRow.self) {
+            guard notes.count + unreadable.count < limit else {
+                hasMore = true
+                continue
+            }
+            switch decoded(row) {
+            case .success(let note): notes.append(note)
+            case .failure(let damaged): unreadable.append(damaged)
+            }
+            last = NoteID(row.0) ?? last
+        }
+        return NotePage(notes: notes, unreadable: unreadable, last: last, hasMore: hasMore)
+    }
+
     /// The row's note; `ServerStoreError.corrupt` naming the note if it cannot be read.
     static func note(_ row: NoteRow) throws -> Note {
         try decoded(row).mapError { ServerStoreError.corrupt($0.description) }.get()

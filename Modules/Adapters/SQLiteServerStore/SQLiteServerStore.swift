@@ -173,29 +173,13 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     }
 
     public func notes(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage {
+        // `tags` holds the note's tags separated by single spaces (`Tag.joined`), and a tag has no space.
         try reading { connection in
-            let size = max(0, limit)
-            var notes: [Note] = [], unreadable: [UnreadableNote] = []
-            var last: NoteID?
-            var hasMore = false
-            // One row more than asked for tells whether another page follows. `tags` holds the
-            // note's tags separated by single spaces (`Tag.joined`), and a tag has no space.
-            try connection.query("""
+            try Self.page(limit: limit, on: connection, """
                 SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 0 AND id > ?
                   AND (?4 IS NULL OR instr(' ' || tags || ' ', ' ' || ?4 || ' ') > 0) ORDER BY id LIMIT ?3
-                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .integer(Int64(size) + 1),
-                      tag.map { .text($0.rawValue) } ?? .null]) { row in
-                guard notes.count + unreadable.count < size else {
-                    hasMore = true
-                    return
-                }
-                switch Self.decoded(row) {
-                case .success(let note): notes.append(note)
-                case .failure(let damaged): unreadable.append(damaged)
-                }
-                last = NoteID(row.text(0)) ?? last
-            }
-            return NotePage(notes: notes, unreadable: unreadable, last: last, hasMore: hasMore)
+                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .integer(Int64(max(0, limit)) + 1),
+                      tag.map { .text($0.rawValue) } ?? .null])
         }
     }
 
@@ -219,10 +203,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
             .integer(Int64(size) + 1),
         ] + search.tags.map { .text($0.rawValue) }
         return try reading { connection in
-            var notes: [Note] = [], unreadable: [UnreadableNote] = []
-            var last: NoteID?
-            var hasMore = false
-            try connection.query("""
+            try Self.page(limit: limit, on: connection, """
                 WITH ranked AS MATERIALIZED (
                   \(candidates) WHERE notes.account_id = ?2 AND notes.deleted = 0\(tagFilters)
                 ), page AS MATERIALIZED (
@@ -233,18 +214,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 SELECT \(Self.noteColumns.split(separator: ", ").map { "notes." + $0 }.joined(separator: ", "))
                 FROM page CROSS JOIN notes ON notes.rowid = page.row
                 ORDER BY page.score, page.id
-                """, parameters) { row in
-                guard notes.count + unreadable.count < size else {
-                    hasMore = true
-                    return
-                }
-                switch Self.decoded(row) {
-                case .success(let note): notes.append(note)
-                case .failure(let damaged): unreadable.append(damaged)
-                }
-                last = NoteID(row.text(0)) ?? last
-            }
-            return NotePage(notes: notes, unreadable: unreadable, last: last, hasMore: hasMore)
+                """, parameters)
         }
     }
 
@@ -291,24 +261,9 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
 
     public func deletedNotes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
         try reading { connection in
-            let size = max(0, limit)
-            var notes: [Note] = [], unreadable: [UnreadableNote] = []
-            var last: NoteID?
-            var hasMore = false
-            try connection.query("""
+            try Self.page(limit: limit, on: connection, """
                 SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 1 AND id > ? ORDER BY id LIMIT ?
-                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .integer(Int64(size) + 1)]) { row in
-                guard notes.count + unreadable.count < size else {
-                    hasMore = true
-                    return
-                }
-                switch Self.decoded(row) {
-                case .success(let note): notes.append(note)
-                case .failure(let damaged): unreadable.append(damaged)
-                }
-                last = NoteID(row.text(0)) ?? last
-            }
-            return NotePage(notes: notes, unreadable: unreadable, last: last, hasMore: hasMore)
+                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .integer(Int64(max(0, limit)) + 1)])
         }
     }
 
@@ -478,6 +433,28 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 .text(String(decoding: document, as: UTF8.self)),
             ])
         return note
+    }
+
+    /// A page of at most `limit` notes from `sql`, which selects `noteColumns` and one row more
+    /// than the page (that row tells whether another page follows); an unreadable note counts
+    /// toward the limit and is reported in `unreadable`.
+    private static func page(limit: Int, on connection: SQLiteConnection, _ sql: String, _ parameters: [SQLiteValue]) throws -> NotePage {
+        let size = max(0, limit)
+        var notes: [Note] = [], unreadable: [UnreadableNote] = []
+        var last: NoteID?
+        var hasMore = false
+        try connection.query(sql, parameters) { row in
+            guard notes.count + unreadable.count < size else {
+                hasMore = true
+                return
+            }
+            switch decoded(row) {
+            case .success(let note): notes.append(note)
+            case .failure(let damaged): unreadable.append(damaged)
+            }
+            last = NoteID(row.text(0)) ?? last
+        }
+        return NotePage(notes: notes, unreadable: unreadable, last: last, hasMore: hasMore)
     }
 
     /// The row's note; `ServerStoreError.corrupt` naming the note if it cannot be read.

@@ -14,8 +14,9 @@ extension NoteService {
     }
 
     /// Makes the note what it was at revision `number` (`nil`: a deleted note back as it was
-    /// deleted), as a new revision that syncs like an edit. Returns the note as it now is.
-    public func restore(_ reference: String, revision number: Int?) async throws -> Note {
+    /// deleted), as a new revision that syncs like an edit. Returns the note as it now is, and
+    /// whether the restore wrote anything (not when the note already says the same).
+    public func restore(_ reference: String, revision number: Int?) async throws -> (note: Note, changed: Bool) {
         let revisions = try await history(reference)
         let current = revisions[0].note
         let source: NoteRevision
@@ -29,9 +30,9 @@ extension NoteService {
             source = revisions.first(where: { !$0.note.isDeleted }) ?? revisions[0]
         }
         let restored = try current.revised(title: source.note.title, body: source.note.body, tags: source.note.tags, at: clock.now())
-        guard !restored.hasSameContent(as: current) else { return current }
+        guard !restored.hasSameContent(as: current) else { return (current, false) }
         try await store.update(restored, expectedRevision: current.revision, origin: .restore(source.number))
-        return restored
+        return (restored, true)
     }
 
     /// Deleted notes, most recently deleted first, each with its deleting revision.

@@ -34,7 +34,8 @@ enum NoteOutput {
         }
     }
 
-    private static func encode(_ value: some Encodable) throws -> String {
+    /// Pretty JSON in the one form `--json` output takes (sorted keys, dates as written).
+    static func encode(_ value: some Encodable) throws -> String {
         let encoder = NoteJSON.encoder
         encoder.outputFormatting.insert(.prettyPrinted)
         return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"

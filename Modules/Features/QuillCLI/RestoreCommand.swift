@@ -14,10 +14,9 @@ public struct RestoreCommand: QuillCommand {
     public init() {}
 
     public func run(in environment: CLIEnvironment) async throws {
-        let before = try await environment.notes.history(id)[0].note
-        let note = try await environment.notes.restore(id, revision: revision)
+        let (note, changed) = try await environment.notes.restore(id, revision: revision)
         let what = revision.map { "revision \($0)" } ?? "from the trash"
-        if note.revision == before.revision {
+        if !changed {
             environment.console.write("unchanged \(note.id.short)  \(note.title)  (already the same as \(what))\n")
         } else {
             environment.console.write("restored \(note.id.short)  \(note.title)  \(what), now revision \(note.revision)\n")

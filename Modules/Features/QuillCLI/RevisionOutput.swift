@@ -26,12 +26,12 @@ enum RevisionOutput {
     /// The JSON shape of a history (`history --json`), newest first.
     static func json(_ revisions: [NoteRevision]) throws -> String {
         let documents = zip(revisions, RevisionComparison.summaries(revisions)).map(RevisionDocument.init)
-        return try encode(documents)
+        return try NoteOutput.encode(documents)
     }
 
     /// The JSON shape of the trash (`trash --json`).
     static func json(trash: [NoteRevision]) throws -> String {
-        try encode(trash.map { RevisionDocument($0, change: "deleted") })
+        try NoteOutput.encode(trash.map { RevisionDocument($0, change: "deleted") })
     }
 
     /// The diff, coloured as `git diff` colours it when `style` is coloured.
@@ -46,12 +46,6 @@ enum RevisionOutput {
             }
             return (style.colored && !code.isEmpty ? "\u{1B}[\(code)m\(line.text)\u{1B}[0m" : line.text) + "\n"
         }.joined()
-    }
-
-    private static func encode(_ value: some Encodable) throws -> String {
-        let encoder = NoteJSON.encoder
-        encoder.outputFormatting.insert(.prettyPrinted)
-        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
     }
 }
 

@@ -143,6 +143,21 @@ struct FileNoteStoreTests {
         #expect(decoded == note.summary)
     }
 
+    /// A store the previous release wrote has no `history/`: each note is one revision (its
+    /// number as stored, origin unrecorded), and the first edit starts the note's log.
+    @Test func aStoreOfThePreviousReleaseUpgradesInPlace() async throws {
+        let disk = InMemoryFileSystem()
+        let old = try NoteMaker.note(1, body: "written\nby the previous release\n").withRevision(3)
+        try disk.createDirectory(root + "/notes")
+        try disk.write(NoteJSON.encode(old), to: root + "/notes/" + old.id.rawValue + ".json")
+        let notes = store(on: disk)
+        #expect(try await notes.history(of: old.id) == [NoteRevision(note: old, origin: .created)])
+        let edited = try old.revised(body: "written\nby this release\n", at: NoteMaker.start)
+        try await notes.update(edited, expectedRevision: 3)
+        #expect(try await notes.history(of: old.id) == [NoteRevision(note: edited, origin: .edit), NoteRevision(note: old, origin: .created)])
+        #expect(try await notes.list(NoteQuery()).notes.map(\.revision) == [4])
+    }
+
     /// A power cut during an append can leave a history line without its end: readers skip it,
     /// and the next append rewrites the log without it.
     @Test func aTornHistoryLineIsDroppedByTheNextAppend() async throws {

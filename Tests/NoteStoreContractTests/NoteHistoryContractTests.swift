@@ -55,6 +55,27 @@ struct NoteHistoryContractTests {
         ])
     }
 
+    /// Offline edits count up locally (2, 3, 4); the server numbers the pushed note from its base
+    /// (2 + 1 = 3), a number the log already holds. The next edit must still keep that revision.
+    @Test(arguments: Implementation.allCases)
+    func anEditAfterTheServerNumberedAPushLowerKeepsTheRevisionItReplaces(fixture: Implementation) async throws {
+        let store = try fixture.make()
+        let first = try NoteMaker.note(1, body: "one\n")
+        try await store.create(first)
+        let second = try first.revised(body: "two\n", at: NoteMaker.start.addingTimeInterval(1))
+        try await store.update(second, expectedRevision: 1)
+        let third = try second.revised(body: "three\n", at: NoteMaker.start.addingTimeInterval(2))
+        try await store.update(third, expectedRevision: 2)
+        let fourth = try third.revised(body: "four\n", at: NoteMaker.start.addingTimeInterval(3))
+        try await store.update(fourth, expectedRevision: 3)
+        let pushed = try fourth.withRevision(2)
+        try await store.apply([.update(pushed, expectedRevision: 4)], origin: .remote)
+        let fifth = try pushed.revised(body: "five\n", at: NoteMaker.start.addingTimeInterval(5))
+        try await store.update(fifth, expectedRevision: 2)
+        let bodies = try await store.history(of: first.id).map(\.note.body)
+        #expect(bodies == ["five\n", "four\n", "three\n", "two\n", "one\n"])
+    }
+
     @Test(arguments: Implementation.allCases)
     func aPurgeRemovesTombstonesWithTheirHistoryAndNothingElse(fixture: Implementation) async throws {
         let store = try fixture.make()

@@ -10,12 +10,12 @@ struct HistoryLog: Sendable {
     let files: any FileAccessing
 
     /// Appends the record of `replaced`, which `replacing` (written with `origin`) replaces,
-    /// unless the log already has it (a roll forward repeated after a crash) or the two say the
-    /// same (the server's revision number taken after a push).
+    /// unless the log already ends with it (a roll forward repeated after a crash) or the two say
+    /// the same (the server's revision number taken after a push).
     func append(replaced: Note, replacing: Note, origin: RevisionOrigin) throws {
         guard !replaced.hasSameContent(as: replacing) else { return }
         let existing = try complete()
-        if let last = existing.lines.last, let record = try? RevisionRecord.decode(last), record.revision >= replaced.revision {
+        if let last = existing.lines.last, let record = try? RevisionRecord.decode(last), record.keeps(replaced) {
             return
         }
         let whole = (existing.lines.count + 1) % RevisionRecord.keyframeInterval == 0

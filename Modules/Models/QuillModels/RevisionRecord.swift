@@ -133,6 +133,13 @@ public struct RevisionRecord: Decodable, Sendable {
                               delta: delta, replacingOrigin: origin)
     }
 
+    /// Whether this record keeps `note`'s revision: the same number written at the same time. (A
+    /// number alone can come twice: offline edits count up locally, and the server numbers the
+    /// pushed note from its base.)
+    public func keeps(_ note: Note) -> Bool {
+        revision == note.revision && updated == note.updated.millisecondsSince1970
+    }
+
     /// The revision this record keeps, and its body's lines, rebuilt from `newer` and its body's
     /// lines; `nil` if the record does not fit it.
     public func note(before newer: Note, lines newerLines: [Substring]) -> (note: Note, lines: [Substring])? {

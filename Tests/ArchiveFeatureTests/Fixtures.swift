@@ -41,7 +41,7 @@ enum Fixtures {
 
     static func export(_ notes: [Note], compression: any Compressing = zlib, options: ExportOptions = ExportOptions()) async throws -> [UInt8] {
         let sink = InMemoryByteSink()
-        _ = try await ArchiveExporter(store: InMemoryNoteStore(notes: notes), compression: compression, scratch: InMemoryScratchStorage())
+        _ = try await ArchiveExporter(store: InMemoryNoteStore(notes: notes), history: nil, compression: compression, scratch: InMemoryScratchStorage())
             .export(to: sink, options: options)
         return sink.bytes
     }

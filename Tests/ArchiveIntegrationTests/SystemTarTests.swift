@@ -28,7 +28,7 @@ struct SystemTarTests {
     func export(to path: String, mode: ExportOptions.Mode) async throws -> [Note] {
         let notes = try Self.notes()
         let sink = try LocalByteStreams().createForWriting(path)
-        _ = try await ArchiveExporter(store: InMemoryNoteStore(notes: notes), compression: ZlibGzip(), scratch: Self.scratch)
+        _ = try await ArchiveExporter(store: InMemoryNoteStore(notes: notes), history: nil, compression: ZlibGzip(), scratch: Self.scratch)
             .export(to: sink, options: ExportOptions(mode: mode))
         return notes
     }
@@ -106,7 +106,7 @@ struct SystemTarTests {
         let sink = try LocalByteStreams().createForWriting(path)
         let exporter = ArchiveExporter(store: FailingNoteStore(wrapping: InMemoryNoteStore(notes: try Self.notes()),
                                                                failing: [.read: .unavailable("gone")]),
-                                       compression: ZlibGzip(), scratch: Self.scratch)
+                                       history: nil, compression: ZlibGzip(), scratch: Self.scratch)
         await #expect(throws: NoteStoreError.unavailable("gone")) { try await exporter.export(to: sink) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }

@@ -64,11 +64,16 @@ struct FileNoteStoreTests {
             let locks = InMemoryLocking()
             let before = try NoteMaker.note(1)
             try await store(on: disk, locks: locks).create(before)
-            let chunks = [[try NoteMaker.note(2), try NoteMaker.note(3)], [try NoteMaker.note(4), try NoteMaker.note(5)]]
+            let withHistory = try NoteMaker.note(3, body: "newer\n").withRevision(2)
+            let history = [NoteRevision(note: withHistory, origin: .edit), NoteRevision(note: try NoteMaker.note(3, body: "older\n"), origin: .created)]
+            let chunks = [[try NoteMaker.note(2), withHistory], [try NoteMaker.note(4), try NoteMaker.note(5)]]
 
             let failing = FailingFileAccessor(wrapping: disk, mutationsBeforeFailure: step)
-            let succeeded = (try? await store(on: failing, locks: locks).createInBulk(origin: .local) { bulk async throws -> Void in
-                for chunk in chunks { try await bulk.add(chunk) }
+            let origin = WriteOrigin(isLocal: true, revisionOrigin: .imported("abc"))
+            let succeeded = (try? await store(on: failing, locks: locks).createInBulk(origin: origin) { bulk async throws -> Void in
+                try await bulk.add(chunks[0])
+                try await bulk.addHistories([history])
+                try await bulk.add(chunks[1])
             }) != nil
 
             let reopened = store(on: disk, locks: locks)
@@ -78,10 +83,14 @@ struct FileNoteStoreTests {
                 #expect(!succeeded, "step \(step): a bulk creation that reported success was lost")
                 #expect(found == 0, "step \(step): uncommitted notes are readable")
                 #expect(try await reopened.pendingChanges() == [before.id], "step \(step)")
+                #expect(!disk.files.keys.contains { $0.hasSuffix(withHistory.id.rawValue + ".log") }, "step \(step): a history is left behind")
+                #expect(try await reopened.importedNotes("abc") == nil, "step \(step)")
             } else {
                 #expect(titles == ["Note 1", "Note 2", "Note 3", "Note 4", "Note 5"], "step \(step): mixed state \(titles)")
                 #expect(found == 4, "step \(step)")
                 #expect(try await reopened.pendingChanges().count == 5, "step \(step)")
+                #expect(try await reopened.history(of: withHistory.id) == history, "step \(step)")
+                #expect(try await reopened.importedNotes("abc")?.first { $0.id == withHistory.id }?.isUnchanged(withHistory) == true, "step \(step)")
             }
             try await reopened.create(try NoteMaker.note(6))
             #expect(try await reopened.list(NoteQuery()).notes.count == titles.count + 1, "step \(step)")
@@ -101,8 +110,10 @@ struct FileNoteStoreTests {
         let before = try NoteMaker.note(1)
         try await store(on: disk).create(before)
         let added = try (2...1_201).map { try NoteMaker.note(UInt64($0)) }
+        let history = [NoteRevision(note: added[0], origin: .edit), NoteRevision(note: try NoteMaker.note(2, body: "older\n"), origin: .created)]
         try await store(on: disk).createInBulk(origin: .local) { bulk in
             for chunk in stride(from: 0, to: added.count, by: 500) { try await bulk.add(Array(added[chunk..<min(chunk + 500, added.count)])) }
+            try await bulk.addHistories([history])
         }
         if restart == .powerLossAfterTheNextCommand { _ = try await store(on: disk).note(id: before.id) }
         disk.restart(losingUnsyncedWrites: restart != .cleanShutdown)
@@ -112,11 +123,13 @@ struct FileNoteStoreTests {
         if restart == .powerLoss {
             #expect(listed.map(\.id) == [before.id])
             #expect(try await reopened.note(id: added[0].id) == nil)
+            #expect(!disk.files.keys.contains { $0.hasSuffix(".log") }, "the batch's history went with it")
             #expect(try await reopened.pendingChanges() == [before.id])
             #expect(!disk.files.keys.contains { $0.contains("/txn/") }, "the undo log and summaries are gone")
         } else {
             #expect(listed.count == 1_201)
             #expect(try await reopened.note(id: added[1_199].id) == added[1_199])
+            #expect(try await reopened.history(of: added[0].id) == history)
             #expect(try await reopened.pendingChanges().count == 1_201)
         }
     }

@@ -99,6 +99,37 @@ struct NoteHistoryContractTests {
         #expect(try await store.history(of: gone.id).count == 1)
     }
 
+    /// An archive exported with its history brings each note's earlier revisions; the import
+    /// remembers the note's time, since a push renumbers it.
+    @Test(arguments: Implementation.allCases)
+    func aBulkCreationKeepsTheHistoriesOfTheNotesItAdds(fixture: Implementation) async throws {
+        let store = try fixture.make()
+        let stored = try NoteMaker.note(9)
+        try await store.create(stored)
+        let first = try NoteMaker.note(1, body: "a\n")
+        let second = try first.revised(title: "Old", body: "a\nb\n", at: NoteMaker.start.addingTimeInterval(60))
+        let current = try second.revised(title: first.title, body: "a\nB\nc\n", at: NoteMaker.start.addingTimeInterval(120))
+        let history = [
+            NoteRevision(note: current, origin: .restore(1)), NoteRevision(note: second, origin: .sync), NoteRevision(note: first, origin: .created),
+        ]
+        let plain = try NoteMaker.note(2)
+        try await store.createInBulk(origin: WriteOrigin(isLocal: true, revisionOrigin: .imported("h1"))) { bulk in
+            try await bulk.add([current, plain])
+            await #expect(throws: NoteStoreError.notFound(stored.id)) {
+                try await bulk.addHistories([[NoteRevision(note: stored, origin: .edit), NoteRevision(note: try NoteMaker.note(9, body: "x"), origin: .created)]])
+            }
+            try await bulk.addHistories([history])
+        }
+        #expect(try await store.history(of: current.id) == history)
+        #expect(try await store.history(of: plain.id) == [NoteRevision(note: plain, origin: .created)])
+        #expect(try await store.history(of: stored.id).count == 1)
+        let imported = try #require(try await store.importedNotes("h1"))
+        #expect(imported.map(\.id) == [current.id, plain.id])
+        #expect(imported[0].isUnchanged(try current.withRevision(1)), "a push renumbers the note; it is unchanged")
+        #expect(!imported[0].isUnchanged(try current.revised(body: "edited\n", at: NoteMaker.start.addingTimeInterval(600))))
+        #expect(imported[1].isUnchanged(plain))
+    }
+
     @Test(arguments: Implementation.allCases)
     func aBulkCreationOfAnImportIsRememberedUnderItsID(fixture: Implementation) async throws {
         let store = try fixture.make()
@@ -107,7 +138,7 @@ struct NoteHistoryContractTests {
             try await bulk.add(notes)
         }
         try await store.createInBulk(origin: .local) { bulk in try await bulk.add([try NoteMaker.note(3)]) }
-        #expect(try await store.importedNotes("abc123") == notes.map(\.id))
+        #expect(try await store.importedNotes("abc123") == notes.map { ImportedNote(id: $0.id) })
         #expect(try await store.importedNotes("other") == nil)
         #expect(try await store.importedNotes("../notes") == nil)
         #expect(Set(try await store.pendingChanges()) == Set(notes.map(\.id) + [try NoteMaker.note(3).id]))

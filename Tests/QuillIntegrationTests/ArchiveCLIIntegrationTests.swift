@@ -50,6 +50,60 @@ struct ArchiveCLIIntegrationTests {
         #expect(again.hasPrefix("Imported 25 notes: 0 new, 25 unchanged"))
     }
 
+    /// `export --history` carries every revision; GNU tar lists it, and after `tar -x` and a
+    /// re-pack by `tar -c` (another order, the manifest anywhere) the import restores them still.
+    @Test func anArchiveWithHistoryRestoresEveryRevisionEvenRepackedByTar() throws {
+        let source = QuillProcess.withFreshHome()
+        let direct = QuillProcess.withFreshHome()
+        let repacked = QuillProcess.withFreshHome()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("quill-history-it-\(UUID().uuidString)")
+        defer {
+            for home in [source, direct, repacked] { home.removeHome() }
+            try? FileManager.default.removeItem(at: scratch)
+        }
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        _ = try source.succeed(["add", "Plan 計画", "--body", "one\ntwo\n"])
+        let id = try #require(try source.listedIDs().first)
+        _ = try source.succeed(["edit", id, "--body", "one\nzwei\n"])
+        _ = try source.succeed(["edit", id, "--title", "Plan 計画 ✓"])
+        _ = try source.succeed(["add", "Untouched"])
+        let archive = scratch.appendingPathComponent("notes.tar.gz").path
+        _ = try source.succeed(["export", "--history", "--output", archive])
+
+        let listing = try Self.shell("tar -tzf \"$0\"", archive)
+        #expect(listing.contains("quill-notes/history/\(id).log"))
+        #expect(try direct.succeed(["import", archive]).contains("2 new, 0 unchanged, 0 kept as copies, 1 with their history"))
+        #expect(try direct.succeed(["history", id, "--json"]) == source.succeed(["history", id, "--json"]))
+
+        _ = try Self.shell("""
+            cd "$0" && tar -xzf notes.tar.gz && tar -czf history-first.tar.gz quill-notes/history quill-notes/notes quill-notes/manifest.json \
+            && tar -czf notes-first.tar.gz quill-notes/manifest.json quill-notes/notes quill-notes/history
+            """, scratch.path)
+        _ = try repacked.succeed(["import", scratch.appendingPathComponent("history-first.tar.gz").path])
+        #expect(try repacked.succeed(["history", id, "--json"]) == source.succeed(["history", id, "--json"]))
+        #expect(try repacked.succeed(["show", id, "--revision", "1"]).contains("two"))
+        let late = QuillProcess.withFreshHome()
+        defer { late.removeHome() }
+        let report = try late.succeed(["import", scratch.appendingPathComponent("notes-first.tar.gz").path])
+        #expect(report.contains("2 new") && report.contains("history not imported: its note does not come right before it"), "\(report)")
+
+        let refused = try source.run(["export", "--history", "--format", "dir", scratch.appendingPathComponent("dir").path])
+        #expect(refused.status != 0 && refused.errors.contains("--history goes with an archive"))
+    }
+
+    static func shell(_ script: String, _ argument: String) throws -> String {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", script, argument]
+        let output = Pipe()
+        shell.standardOutput = output
+        try shell.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0, "\(script)")
+        return text
+    }
+
     @Test func aCorruptArchiveFailsAndChangesNothing() throws {
         let home = QuillProcess.withFreshHome()
         defer { home.removeHome() }

@@ -16,6 +16,9 @@ import QuillModels
 /// file durable; then rolling forward appends the summary chunks to the index, marks local
 /// notes pending, and removes the undo log before the commit record.
 ///
+/// The histories of notes the batch adds (`BulkHistories`) are listed durably and created
+/// unsynced in the same way, and undone or checked with them.
+///
 /// A crash before the commit point leaves an undo log without `BULK-COMMIT`: `recover` deletes
 /// the notes it lists (they did not exist before; the exclusive lock saw to that). A crash of
 /// the process after it loses nothing (the kernel still holds the files) and is rolled
@@ -36,7 +39,7 @@ struct BulkTransaction: Sendable {
     /// The files of one chunk of new notes, ready to create.
     struct PreparedChunk: Sendable {
         let documents: [(path: String, data: Data)]
-        let summaries: (path: String, data: Data)
+        let summaries: (path: String, data: Data)?
     }
 
     /// Encodes one chunk of new notes, whose IDs the caller has checked are free, and appends
@@ -56,8 +59,15 @@ struct BulkTransaction: Sendable {
     /// Creates a prepared chunk's note files (not yet durable) and its summary chunk.
     func create(_ chunk: PreparedChunk) throws {
         try files.createUnsynced(chunk.documents)
-        try files.createUnsynced([chunk.summaries])
+        if let summaries = chunk.summaries { try files.createUnsynced([summaries]) }
     }
+
+    /// The histories of notes this batch added, listed durably (`BulkHistories`), as files to create.
+    func prepareHistories(_ histories: [[NoteRevision]]) throws -> PreparedChunk {
+        PreparedChunk(documents: try bulkHistories.prepare(histories), summaries: nil)
+    }
+
+    var bulkHistories: BulkHistories { BulkHistories(layout: layout, files: files) }
 
     /// Writes the commit point. Without an epoch to name (the system cannot tell a restart),
     /// the files are made durable first and the batch is rolled forward at once.
@@ -70,6 +80,7 @@ struct BulkTransaction: Sendable {
 
     /// Deletes every note the undo log lists, then the log. Call with the exclusive lock held.
     func rollBack() throws {
+        try bulkHistories.removeLogs()
         try forEachCreatedID { id in try removeIfPresent(layout.note(id)) }
         try removeIfPresent(layout.bulkCreated)
         for chunk in try summaryChunks() { try files.remove(chunk) }
@@ -115,10 +126,11 @@ struct BulkTransaction: Sendable {
         }
         if case .imported(let importID) = origin.revisionOrigin, files.exists(layout.bulkCreated) {
             try files.createDirectory(layout.imports)
-            try files.write(try files.read(layout.bulkCreated), to: layout.importRecord(importID))
+            try files.write(try files.read(layout.bulkCreated) + bulkHistories.importRecordLines(), to: layout.importRecord(importID))
         }
         // The undo log goes first: once it is gone nothing can undo the committed notes.
         try removeIfPresent(layout.bulkCreated)
+        try bulkHistories.removeList()
         for chunk in try summaryChunks() { try files.remove(chunk) }
         try files.remove(layout.bulkCommitRecord)
     }
@@ -146,7 +158,7 @@ struct BulkTransaction: Sendable {
             count += 1
             if count == Self.notesPerSummaryChunk { try flush() }
         }
-        guard whole else { return false }
+        guard whole, try bulkHistories.areWhole() else { return false }
         try flush()
         return true
     }

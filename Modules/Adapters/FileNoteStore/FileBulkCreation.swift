@@ -78,7 +78,24 @@ final class FileBulkCreation: BulkCreation {
             state.chunks += 1
             return state.chunks
         }
-        let prepared = try transaction.prepare(notes, chunk: chunk)
+        try await createBehind(try transaction.prepare(notes, chunk: chunk))
+    }
+
+    func addHistories(_ histories: [[NoteRevision]]) async throws {
+        let histories = histories.filter { !$0.isEmpty }
+        guard !histories.isEmpty else { return }
+        try checkOpen()
+        for history in histories {
+            let current = history[0].note
+            guard state.withLock({ $0.added.mayContain(current.id) }), try await existing(current.id) == current else {
+                throw NoteStoreError.notFound(current.id)
+            }
+        }
+        try await createBehind(try transaction.prepareHistories(histories))
+    }
+
+    /// Creates `prepared` after the chunk before it, and waits for that one.
+    private func createBehind(_ prepared: BulkTransaction.PreparedChunk) async throws {
         let previous = state.withLock { state in
             let previous = state.creating
             state.creating = Task { [transaction, creator] in

@@ -47,13 +47,26 @@ public struct FileNoteStore: NoteStore {
         }
     }
 
-    public func importedNotes(_ importID: String) async throws -> [NoteID]? {
+    /// The import's record: a line per note it added (`ID`), then `ID UPDATED` (milliseconds)
+    /// for each that came with its history (`BulkHistories`).
+    public func importedNotes(_ importID: String) async throws -> [ImportedNote]? {
         guard !importID.contains("/"), !importID.hasPrefix(".") else { return nil }
         return try await reading {
             guard files.exists(layout.importRecord(importID)) else { return nil }
-            var ids: [NoteID] = []
-            try IDLines.forEach(inFile: layout.importRecord(importID), files: files) { ids.append($0) }
-            return ids
+            var notes: [ImportedNote] = [], positions: [NoteID: Int] = [:]
+            try FileLines.forEach(inFile: layout.importRecord(importID), files: files) { line in
+                let fields = String(decoding: line, as: UTF8.self).split(separator: " ")
+                guard let first = fields.first, let id = NoteID(String(first)) else { return true }
+                let updated = fields.count == 2 ? Int64(fields[1]).map(Date.init(millisecondsSince1970:)) : nil
+                if let position = positions[id] {
+                    notes[position] = ImportedNote(id: id, updated: updated)
+                } else {
+                    positions[id] = notes.count
+                    notes.append(ImportedNote(id: id, updated: updated))
+                }
+                return true
+            }
+            return notes
         }
     }
 

@@ -28,6 +28,7 @@ struct StoreLayout: Sendable {
     var lock: String { root + "/lock" }
     var bulkCreated: String { transactions + "/BULK" }
     var bulkCommitRecord: String { transactions + "/BULK-COMMIT" }
+    var bulkHistories: String { transactions + "/BULK-HISTORY" }
     static let bulkSummariesPrefix = "bulk-summaries-"
 
     func note(_ id: NoteID) -> String { notes + "/" + id.rawValue + ".json" }

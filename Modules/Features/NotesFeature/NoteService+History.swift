@@ -60,13 +60,19 @@ extension NoteService {
     /// deleted (into the trash, as one batch of revisions that sync); a note changed since is
     /// kept. Returns both; throws `.noSuchImport` for an unknown ID.
     public func undoImport(_ importID: String) async throws -> (deleted: [Note], kept: [Note]) {
-        guard let ids = try await store.importedNotes(importID) else { throw NoteServiceError.noSuchImport(importID) }
-        let notes = try await store.notes(ids: ids)
-        let live = ids.compactMap { notes[$0] }.filter { !$0.isDeleted }
-        let untouched = live.filter { $0.revision == 1 }
+        guard let imported = try await store.importedNotes(importID) else { throw NoteServiceError.noSuchImport(importID) }
+        let notes = try await store.notes(ids: imported.map(\.id))
         let now = clock.now()
-        let tombstones = untouched.map { $0.deleted(at: now) }
-        try await store.apply(tombstones.map { .update($0, expectedRevision: 1) }, origin: .local)
-        return (tombstones, live.filter { $0.revision != 1 })
+        var tombstones: [NoteWrite] = [], kept: [Note] = []
+        for added in imported {
+            guard let note = notes[added.id], !note.isDeleted else { continue }
+            if added.isUnchanged(note) {
+                tombstones.append(.update(note.deleted(at: now), expectedRevision: note.revision))
+            } else {
+                kept.append(note)
+            }
+        }
+        try await store.apply(tombstones, origin: .local)
+        return (tombstones.map(\.note), kept)
     }
 }

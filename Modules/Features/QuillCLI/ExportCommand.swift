@@ -34,6 +34,7 @@ public struct ExportCommand: QuillCommand {
     @Flag(name: [.short, .long], help: "Print nothing but errors.") var quiet = false
     @Option(help: "What to write: tar.gz (an archive, the default) or dir (a folder of Markdown files).") var format = Format.archive
     @Flag(help: "With --format dir: write into a folder that already holds files (none is replaced).") var intoNonEmpty = false
+    @Flag(help: "Carry every earlier revision of each note too ('quill import' restores them).") var history = false
 
     public init() {}
 
@@ -43,6 +44,7 @@ public struct ExportCommand: QuillCommand {
             throw ValidationError("--format dir needs the folder to write to, e.g. 'quill export --format dir ~/Vault'")
         }
         if intoNonEmpty, format != .dir { throw ValidationError("--into-non-empty goes with --format dir") }
+        if history, format == .dir { throw ValidationError("--history goes with an archive: a folder holds only the notes as they are") }
         if let level, !CompressionLevel.range.contains(level) { throw ValidationError("--level must be between 1 and 9") }
     }
 
@@ -51,7 +53,7 @@ public struct ExportCommand: QuillCommand {
         let effective = try await SettingsResolver(environment: environment.settings)
             .resolve([.exportLevel], flags: [SettingKey.exportLevel: level.map(String.init)].compactMapValues { $0 })
         let options = ExportOptions(tag: try tag.map { try Tag($0) }, level: try CompressionLevel(effective.exportLevel),
-                                    mode: singleStream ? .singleStream : .defaultParallel)
+                                    mode: singleStream ? .singleStream : .defaultParallel, includesHistory: history)
         let destination = output ?? self.destination ?? Self.defaultName(at: environment.clock.now())
         let sink = destination == "-" ? environment.byteStreams.standardOutput()
             : try environment.byteStreams.createForWriting(TextInput.absolute(destination, in: environment))

@@ -7,8 +7,9 @@ enum ImportReportOutput {
     static func summary(_ report: ImportReport) -> String {
         let verb = report.applied ? "Imported" : "Would import"
         let integrity = report.manifestVerified ? "manifest verified" : "no manifest (plain Markdown archive)"
+        let history = report.historyCount > 0 ? ", \(report.historyCount) with their history" : ""
         return "\(verb) \(report.noteCount) notes: \(report.addedCount) new, \(report.unchangedCount) unchanged, "
-            + "\(report.copiedCount) kept as copies (\(integrity), \(ByteCount.text(report.uncompressedBytes)) uncompressed)\n"
+            + "\(report.copiedCount) kept as copies\(history) (\(integrity), \(ByteCount.text(report.uncompressedBytes)) uncompressed)\n"
     }
 
     static func line(_ action: ImportReport.Action, applied: Bool) -> String {

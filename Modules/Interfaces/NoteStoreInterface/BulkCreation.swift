@@ -12,4 +12,8 @@ public protocol BulkCreation: Sendable {
     /// by an earlier chunk) and `duplicateInBatch` if it appears twice in `notes`; either way
     /// nothing of this call is added.
     func add(_ notes: [Note]) async throws
+    /// Adds the earlier revisions of notes added to this batch (an archive exported with its
+    /// history): each history newest first, its first revision the note as added. Throws
+    /// `notFound` for a note this batch did not add; nothing of this call is added then.
+    func addHistories(_ histories: [[NoteRevision]]) async throws
 }

@@ -14,7 +14,7 @@ import Foundation
 /// `LineDelta` from the replacing body (`[start,count]` copies lines of it, a string is inserted)
 /// or `b` its body whole (every `keyframeInterval`th record of a note), and `o` the origin of the
 /// revision that replaced it.
-public struct RevisionRecord: Decodable, Sendable {
+public struct RevisionRecord: Decodable, Equatable, Sendable {
     /// Every this-many records of a note, a body is kept whole instead of as a delta, so that one
     /// damaged delta cannot take every older revision with it.
     public static let keyframeInterval = 1024
@@ -34,7 +34,7 @@ public struct RevisionRecord: Decodable, Sendable {
     }
 
     /// A step of `x`: `[start, count]` or an inserted string.
-    enum DeltaStep: Decodable, Sendable {
+    enum DeltaStep: Decodable, Equatable, Sendable {
         case copy(Int, Int)
         case insert(String)
 
@@ -201,6 +201,18 @@ public struct RevisionRecord: Decodable, Sendable {
         JSONText.appendString(origin.description, to: &bytes)
         bytes.append(contentsOf: "}\n".utf8)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The records (oldest first, each with its line end) that keep every revision of `revisions`
+    /// (a note's history, newest first) but the current one: the log a store writes for it.
+    public static func log(of revisions: [NoteRevision]) -> String {
+        var log = ""
+        for (count, older) in revisions.indices.dropFirst().reversed().enumerated() {
+            let newer = revisions[older - 1]
+            log += encode(revisions[older].note, replacing: newer.note, origin: newer.origin,
+                          whole: (count + 1) % keyframeInterval == 0)
+        }
+        return log
     }
 
     /// Every revision of a note, newest first: `current`, then each of `records` (oldest first)

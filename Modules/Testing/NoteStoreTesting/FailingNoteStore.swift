@@ -33,7 +33,7 @@ public final class FailingNoteStore: NoteStore {
         try await base.purge(ids)
     }
 
-    public func importedNotes(_ importID: String) async throws -> [NoteID]? {
+    public func importedNotes(_ importID: String) async throws -> [ImportedNote]? {
         try check(.read)
         return try await base.importedNotes(importID)
     }

@@ -7,6 +7,7 @@ actor InMemoryBulkCreation: BulkCreation {
     private let store: InMemoryNoteStore
     private var added: [NoteID: Note] = [:]
     private var order: [NoteID] = []
+    private var histories: [NoteID: [NoteRevision]] = [:]
     private var finished = false
 
     init(store: InMemoryNoteStore) {
@@ -33,10 +34,18 @@ actor InMemoryBulkCreation: BulkCreation {
         }
     }
 
-    /// Ends the batch: the writes to apply, in the order they were added.
-    func finish() -> [NoteWrite] {
+    func addHistories(_ histories: [[NoteRevision]]) throws {
+        try checkOpen()
+        for current in histories.compactMap(\.first) where added[current.note.id] != current.note {
+            throw NoteStoreError.notFound(current.note.id)
+        }
+        for history in histories where !history.isEmpty { self.histories[history[0].note.id] = history }
+    }
+
+    /// Ends the batch: the writes to apply, in the order they were added, and the histories.
+    func finish() -> (writes: [NoteWrite], histories: [[NoteRevision]]) {
         finished = true
-        return order.compactMap { added[$0].map(NoteWrite.create) }
+        return (order.compactMap { added[$0].map(NoteWrite.create) }, order.compactMap { histories[$0] })
     }
 
     private func checkOpen() throws {

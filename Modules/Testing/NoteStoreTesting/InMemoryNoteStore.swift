@@ -11,7 +11,7 @@ public actor InMemoryNoteStore: NoteStore {
     /// Each note's revisions, newest first, as the file store's history answers them.
     private var revisions: [NoteID: [NoteRevision]] = [:]
     /// The notes each import added, by import ID.
-    private var imports: [String: [NoteID]] = [:]
+    private var imports: [String: [ImportedNote]] = [:]
 
     public init(notes: [Note] = []) {
         self.notes = Dictionary(notes.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
@@ -19,7 +19,7 @@ public actor InMemoryNoteStore: NoteStore {
 
     public func note(id: NoteID) -> Note? { notes[id] }
 
-    public func importedNotes(_ importID: String) -> [NoteID]? { imports[importID] }
+    public func importedNotes(_ importID: String) -> [ImportedNote]? { imports[importID] }
 
     public func history(of id: NoteID) -> [NoteRevision] {
         guard let current = notes[id] else { return [] }
@@ -78,9 +78,13 @@ public actor InMemoryNoteStore: NoteStore {
             _ = await bulk.finish()
             throw error
         }
-        let added = await bulk.finish()
+        let (added, histories) = await bulk.finish()
         try await apply(added, origin: origin)
-        if case .imported(let importID) = origin.revisionOrigin { await remember(importID, added.map(\.note.id)) }
+        await keep(histories)
+        if case .imported(let importID) = origin.revisionOrigin {
+            let withHistory = Set(histories.map { $0[0].note.id })
+            await remember(importID, added.map { ImportedNote(id: $0.note.id, updated: withHistory.contains($0.note.id) ? $0.note.updated : nil) })
+        }
         return result
     }
 
@@ -96,7 +100,11 @@ public actor InMemoryNoteStore: NoteStore {
         pending.removeAll { ids.contains($0) }
     }
 
-    private func remember(_ importID: String, _ ids: [NoteID]) { imports[importID] = ids }
+    private func remember(_ importID: String, _ notes: [ImportedNote]) { imports[importID] = notes }
+
+    private func keep(_ histories: [[NoteRevision]]) {
+        for history in histories { revisions[history[0].note.id] = history }
+    }
 
     public func pendingChanges() -> [NoteID] { pending }
 

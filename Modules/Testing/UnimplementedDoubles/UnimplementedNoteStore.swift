@@ -8,7 +8,7 @@ public struct UnimplementedNoteStore: NoteStore {
 
     public func note(id: NoteID) async throws -> Note? { throw unimplemented("NoteStore.note(id:)") }
     public func purge(_ ids: [NoteID]) async throws { throw unimplemented("NoteStore.purge") }
-    public func importedNotes(_ importID: String) async throws -> [NoteID]? { throw unimplemented("NoteStore.importedNotes") }
+    public func importedNotes(_ importID: String) async throws -> [ImportedNote]? { throw unimplemented("NoteStore.importedNotes") }
     public func history(of id: NoteID) async throws -> [NoteRevision] { throw unimplemented("NoteStore.history(of:)") }
     public func list(_ query: NoteQuery) async throws -> NoteListing { throw unimplemented("NoteStore.list") }
     public func ids(withPrefix prefix: String) async throws -> [NoteID] { throw unimplemented("NoteStore.ids(withPrefix:)") }

@@ -6,18 +6,23 @@ import NoteStoreInterface
 import QuillModels
 
 /// Writes the store's notes as a `.tar.gz` that outlives Quill: one Markdown file with front
-/// matter per note, then `manifest.json` with a SHA-256 per note file.
+/// matter per note (with `includesHistory`, each followed by its earlier revisions when it has
+/// any), then `manifest.json` with a SHA-256 per file.
 ///
 /// Notes are read, rendered and compressed one at a time and streamed to the sink; the IDs to
 /// export come from the store a page at a time, and the manifest's per-note lines wait in
 /// scratch storage. So memory does not grow with the size of the archive.
 public struct ArchiveExporter: Sendable {
     private let store: any NoteReading
+    /// Where `includesHistory` reads each note's revisions; `nil` where a store keeps none to
+    /// export (the server's export).
+    private let history: (any NoteHistoryReading)?
     private let compression: any Compressing
     private let scratch: any ScratchStorage
 
-    public init(store: any NoteReading, compression: any Compressing, scratch: any ScratchStorage) {
+    public init(store: any NoteReading, history: (any NoteHistoryReading)?, compression: any Compressing, scratch: any ScratchStorage) {
         self.store = store
+        self.history = history
         self.compression = compression
         self.scratch = scratch
     }
@@ -44,6 +49,7 @@ public struct ArchiveExporter: Sendable {
         tar.reserveCapacity(64 * 1024)
         TarWriter.appendDirectory(ArchiveLayout.root, modified: modified, to: &tar)
         TarWriter.appendDirectory(ArchiveLayout.notesDirectory, modified: modified, to: &tar)
+        if options.includesHistory { TarWriter.appendDirectory(ArchiveLayout.root + "/" + HistoryEntry.directoryName, modified: modified, to: &tar) }
         var manifest = try ManifestBuilder(scratch: scratch)
         try await forEachPage(query) { page in
             for id in page.ids {
@@ -53,6 +59,14 @@ public struct ArchiveExporter: Sendable {
                 try manifest.add(path: path, content: content)
                 TarWriter.appendFile(path, fallbackPath: ArchiveLayout.fallbackPath(for: note), content: content,
                                      modified: Int64(note.updated.timeIntervalSince1970), to: &tar)
+                if options.includesHistory, let history {
+                    let revisions = try await history.history(of: id)
+                    if revisions.count > 1 {
+                        let log = Array(RevisionRecord.log(of: revisions).utf8), path = HistoryEntry.path(for: id)
+                        try manifest.addHistory(path: path, content: log)
+                        TarWriter.appendFile(path, fallbackPath: path, content: log, modified: Int64(note.updated.timeIntervalSince1970), to: &tar)
+                    }
+                }
                 total += Int64(tar.count)
                 output.append(tar)
                 tar.removeAll(keepingCapacity: true)

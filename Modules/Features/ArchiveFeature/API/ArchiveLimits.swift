@@ -13,6 +13,8 @@ public struct ArchiveLimits: Hashable, Sendable {
     public var ratioGraceBytes: Int64
     /// The largest Markdown entry: a maximal body plus room for its front matter.
     public var maximumNoteEntryBytes: Int64
+    /// The largest history entry (`history/<id>.log`): a note's every earlier revision.
+    public var maximumHistoryEntryBytes: Int64
     public var maximumManifestBytes: Int64
     /// The largest pax or GNU long-name header.
     public var maximumExtendedHeaderBytes: Int64
@@ -20,8 +22,10 @@ public struct ArchiveLimits: Hashable, Sendable {
     public init(
         maximumUncompressedBytes: Int64 = 2 << 30, maximumRatio: Int = 250, ratioGraceBytes: Int64 = 64 << 20,
         maximumNoteEntryBytes: Int64 = Int64(NoteLimits.maximumBodyBytes) + 64 * 1024,
-        maximumManifestBytes: Int64 = 64 << 20, maximumExtendedHeaderBytes: Int64 = 64 * 1024
+        maximumHistoryEntryBytes: Int64 = 256 << 20, maximumManifestBytes: Int64 = 64 << 20,
+        maximumExtendedHeaderBytes: Int64 = 64 * 1024
     ) {
+        self.maximumHistoryEntryBytes = maximumHistoryEntryBytes
         self.maximumUncompressedBytes = maximumUncompressedBytes
         self.maximumRatio = maximumRatio
         self.ratioGraceBytes = ratioGraceBytes

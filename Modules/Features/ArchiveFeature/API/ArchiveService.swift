@@ -13,7 +13,7 @@ import StandardInterfaces
 /// storage, is decided here. A file system error met on the way is reported as
 /// `ArchiveError.files`, since it concerns the files an archive is read from or written to.
 public struct ArchiveService: Sendable {
-    private let store: any NoteReading & NoteBulkCreating
+    private let store: any NoteReading & NoteBulkCreating & NoteHistoryReading
     private let compression: any Compressing
     private let decompression: any Decompressing
     private let scratch: any ScratchStorage
@@ -22,7 +22,7 @@ public struct ArchiveService: Sendable {
     /// The folders a person names (`import DIR`, `export --format dir DIR`).
     private let files: any FileAccessing
 
-    public init(store: any NoteReading & NoteBulkCreating, compression: any Compressing, decompression: any Decompressing,
+    public init(store: any NoteReading & NoteBulkCreating & NoteHistoryReading, compression: any Compressing, decompression: any Decompressing,
                 scratch: any ScratchStorage, ids: any NoteIDGenerating, clock: any WallClock, files: any FileAccessing) {
         self.store = store
         self.compression = compression
@@ -37,7 +37,7 @@ public struct ArchiveService: Sendable {
     public func export(to sink: any ByteSink, options: ExportOptions,
                        progress: (ArchiveProgress) -> Void) async throws -> ExportSummary {
         try await reportingFiles {
-            try await ArchiveExporter(store: store, compression: compression, scratch: scratch)
+            try await ArchiveExporter(store: store, history: store, compression: compression, scratch: scratch)
                 .export(to: sink, options: options, progress: progress)
         }
     }

@@ -16,11 +16,14 @@ public struct ExportOptions: Hashable, Sendable {
     public var tag: Tag?
     public var level: CompressionLevel
     public var mode: Mode
+    /// Whether each note's earlier revisions go with it (`history/<id>.log`, docs/archive-format.md).
+    public var includesHistory: Bool
 
-    public init(tag: Tag? = nil, level: CompressionLevel = .standard, mode: Mode = .defaultParallel) {
+    public init(tag: Tag? = nil, level: CompressionLevel = .standard, mode: Mode = .defaultParallel, includesHistory: Bool = false) {
         self.tag = tag
         self.level = level
         self.mode = mode
+        self.includesHistory = includesHistory
     }
 }
 

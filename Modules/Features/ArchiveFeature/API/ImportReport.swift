@@ -29,6 +29,8 @@ public struct ImportReport: Hashable, Sendable {
     public private(set) var addedCount = 0
     public private(set) var unchangedCount = 0
     public private(set) var copiedCount = 0
+    /// How many notes came with their earlier revisions (an archive exported with `--history`).
+    public internal(set) var historyCount = 0
 
     public init(applied: Bool) {
         self.applied = applied

@@ -24,16 +24,31 @@ enum ArchiveManifest {
 /// `JSONEncoder` objects nor the manifest's text are ever held whole.
 struct ManifestBuilder {
     private let lines: any ScratchFile
+    /// The `history` list's lines (`HistoryEntry`), kept apart so that a reader that does not
+    /// know history finds the notes listed exactly as before.
+    private let historyLines: any ScratchFile
     private(set) var noteCount = 0
+    private var historyCount = 0
     private var line: [UInt8] = []
 
     init(scratch: any ScratchStorage) throws {
         lines = try scratch.makeScratchFile()
+        historyLines = try scratch.makeScratchFile()
     }
 
     mutating func add(path: String, content: [UInt8]) throws {
+        try append(path: path, content: content, after: noteCount, to: lines)
+        noteCount += 1
+    }
+
+    mutating func addHistory(path: String, content: [UInt8]) throws {
+        try append(path: path, content: content, after: historyCount, to: historyLines)
+        historyCount += 1
+    }
+
+    private mutating func append(path: String, content: [UInt8], after count: Int, to file: any ScratchFile) throws {
         line.removeAll(keepingCapacity: true)
-        if noteCount > 0 { line.append(contentsOf: ",\n".utf8) }
+        if count > 0 { line.append(contentsOf: ",\n".utf8) }
         line.append(contentsOf: #"{"bytes":"#.utf8)
         line.append(contentsOf: String(content.count).utf8)
         line.append(contentsOf: #","path":"#.utf8)
@@ -41,28 +56,41 @@ struct ManifestBuilder {
         line.append(contentsOf: #","sha256":""#.utf8)
         line.append(contentsOf: SHA256Hex.hex(SHA256.hash(data: content)).utf8)
         line.append(contentsOf: #""}"#.utf8)
-        try lines.append(line)
-        noteCount += 1
+        try file.append(line)
     }
 
     /// The manifest's size in bytes, before it is written.
-    var byteCount: Int { prefix.count + Int(lines.count) + suffix.count }
+    var byteCount: Int {
+        prefix.count + Int(lines.count) + middle.count + (historyCount > 0 ? Int(historyLines.count) + historySuffix.count : 0) + suffix.count
+    }
 
-    /// Hands the manifest on in slices of at most `sliceBytes`.
+    /// Hands the manifest on in slices of at most `sliceBytes`: keys in sorted order, `history`
+    /// only when there is one.
     func write(sliceBytes: Int, _ emit: ([UInt8]) async throws -> Void) async throws {
         try await emit(prefix)
-        let source = try lines.readBack()
+        try await stream(lines, sliceBytes: sliceBytes, emit)
+        try await emit(middle)
+        if historyCount > 0 {
+            try await stream(historyLines, sliceBytes: sliceBytes, emit)
+            try await emit(historySuffix)
+        }
+        try await emit(suffix)
+    }
+
+    private func stream(_ file: any ScratchFile, sliceBytes: Int, _ emit: ([UInt8]) async throws -> Void) async throws {
+        let source = try file.readBack()
         var slice = [UInt8](repeating: 0, count: sliceBytes)
         while true {
             let count = try slice.withUnsafeMutableBytes { buffer throws(ByteStreamError) in try source.read(into: buffer) }
             guard count > 0 else { break }
             try await emit(Array(slice[0..<count]))
         }
-        try await emit(suffix)
     }
 
     private var prefix: [UInt8] { Array("{\"entries\":[\n".utf8) }
-    private var suffix: [UInt8] {
-        Array("\n],\"format\":\(ArchiveManifest.currentFormat),\"generator\":\"quill\",\"noteCount\":\(noteCount)}\n".utf8)
+    private var middle: [UInt8] {
+        Array("\n],\"format\":\(ArchiveManifest.currentFormat),\"generator\":\"quill\",".utf8) + (historyCount > 0 ? Array("\"history\":[\n".utf8) : [])
     }
+    private var historySuffix: [UInt8] { Array("\n],".utf8) }
+    private var suffix: [UInt8] { Array("\"noteCount\":\(noteCount)}\n".utf8) }
 }

@@ -9,6 +9,8 @@ final class ManifestParser {
     struct Header {
         var format: Int?
         var noteCount: Int?
+        /// The history entries listed, if the manifest has a `history` list.
+        var history: [ArchiveManifest.Entry] = []
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -40,6 +42,7 @@ final class ManifestParser {
                 try array { try entry(try parseEntry()) }
             case "format": header.format = try integer()
             case "noteCount": header.noteCount = try integer()
+            case "history": try array { header.history.append(try parseEntry()) }
             default: try skipValue()
             }
         }

@@ -9,6 +9,8 @@ struct ArchiveItem {
         /// A plain Markdown file (perhaps with another app's front matter): it becomes a new
         /// note with a new ID.
         case plain(PlainNote)
+        /// The earlier revisions of the archive's note with this ID (`HistoryEntry`), oldest first.
+        case history(NoteID, [RevisionRecord])
     }
 
     var entry: String
@@ -34,4 +36,6 @@ struct ArchiveReadSummary {
     /// Entries that are neither notes nor the manifest (images, other files), left out.
     var skippedEntries: [String] = []
     var uncompressedBytes: Int64 = 0
+    /// The history entries read (path, size, SHA-256), for the manifest's `history` list.
+    var historyEntries: [EntryRecord] = []
 }

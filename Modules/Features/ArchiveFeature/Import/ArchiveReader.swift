@@ -43,6 +43,13 @@ struct ArchiveReader {
                 manifest = check
                 continue
             }
+            if let id = HistoryEntry.noteID(ofEntry: entry.path) {
+                let bytes = try tar.readContent(of: entry, limit: limits.maximumHistoryEntryBytes)
+                summary.historyEntries.append(EntryRecord(path: entry.path, size: Int64(bytes.count),
+                                                          sha256: SHA256.hash(data: bytes).withUnsafeBytes { Array($0) }))
+                try await receive(ArchiveItem(entry: entry.path, incoming: .history(id, try HistoryEntry.records(bytes, entry: entry.path))))
+                continue
+            }
             guard Self.isMarkdown(name) else {
                 summary.skippedEntries.append(entry.path)
                 continue
@@ -58,7 +65,7 @@ struct ArchiveReader {
         }
         summary.uncompressedBytes = input.offset
         if let manifest {
-            try manifest.verify()
+            try manifest.verify(history: summary.historyEntries)
             if let firstPlainEntry {
                 throw ArchiveError.invalidNote(entry: firstPlainEntry, reason: "a Quill archive (with a manifest) must have front matter in every note")
             }

@@ -13,6 +13,10 @@ import StandardInterfaces
 /// store about every note, which is as much work as reading it). Chunks are decided in order,
 /// each after the previous one was added, so a note added earlier in the same import counts as
 /// present: an ID that appears twice in an archive is treated like one already stored.
+///
+/// A history entry goes with its note: into the note's chunk when it comes right after the note
+/// (as Quill writes it), or held until its note comes when it comes before. One that comes
+/// after some other note is not imported, and the report says so.
 struct ImportPlanner {
     private let target: any ImportTarget
     private let ids: any NoteIDGenerating
@@ -21,8 +25,12 @@ struct ImportPlanner {
     private let executor: (any TaskExecutor)?
     private var chunk: [ArchiveItem] = []
     private var chunkBytes = 0
+    /// The ID of the last note planned, if it had one of its own (a Quill note).
+    private var lastNoteID: NoteID?
+    /// History entries that came before their note.
+    private var earlyHistories: [NoteID: ArchiveItem] = [:]
     /// The previous chunk, being decided and added.
-    private var handedOn: Task<[ImportReport.Action], any Error>?
+    private var handedOn: Task<ChunkDecisions, any Error>?
     /// What was decided so far: the counts and copies; each decision also goes to `plan`.
     private(set) var report: ImportReport
     private let plan: (ImportReport.Action) throws -> Void
@@ -43,19 +51,36 @@ struct ImportPlanner {
     }
 
     mutating func plan(_ item: ArchiveItem) async throws {
+        if case .history(let id, _) = item.incoming {
+            if id == lastNoteID {
+                chunk.append(item)
+            } else if earlyHistories.updateValue(item, forKey: id) != nil {
+                throw ArchiveError.duplicateEntry(entry: item.entry)
+            }
+            return
+        }
+        if chunk.count >= Self.chunkNotes || chunkBytes >= Self.chunkBodyBytes { try await handOn() }
         chunk.append(item)
         switch item.incoming {
-        case .note(let note): chunkBytes += note.body.utf8.count
-        case .plain(let plain): chunkBytes += plain.body.utf8.count
+        case .note(let note):
+            chunkBytes += note.body.utf8.count
+            lastNoteID = note.id
+            if let history = earlyHistories.removeValue(forKey: note.id) { chunk.append(history) }
+        case .plain(let plain):
+            chunkBytes += plain.body.utf8.count
+            lastNoteID = nil
+        case .history: break
         }
         for notice in item.notices { report.notices.append(ImportReport.Notice(entry: item.entry, message: notice)) }
-        if chunk.count >= Self.chunkNotes || chunkBytes >= Self.chunkBodyBytes { try await handOn() }
     }
 
     /// Hands on the last, partial chunk and waits until every note is decided and added.
     mutating func finish() async throws {
         try await handOn()
         try await waitForHandedOn()
+        for (_, item) in earlyHistories.sorted(by: { $0.value.entry < $1.value.entry }) {
+            report.notices.append(ImportReport.Notice(entry: item.entry, message: "history not imported: its note does not come right before it in the archive"))
+        }
     }
 
     /// Waits for the chunk being added, ignoring its outcome: call before giving up on an
@@ -77,25 +102,38 @@ struct ImportPlanner {
     private mutating func waitForHandedOn() async throws {
         guard let task = handedOn else { return }
         handedOn = nil
-        for action in try await task.value {
+        let decisions = try await task.value
+        for action in decisions.actions {
             report.record(action)
             try plan(action)
         }
+        report.notices += decisions.notices
+        report.historyCount += decisions.histories
     }
 }
 
+/// What deciding a chunk found: an action per note, notices, how many histories it added.
+private struct ChunkDecisions: Sendable {
+    var actions: [ImportReport.Action] = []
+    var notices: [ImportReport.Notice] = []
+    var histories = 0
+}
+
 /// Decides one chunk against the target (and the chunk's own earlier notes), then adds the
-/// notes to add in one call.
+/// notes to add in one call, and their histories in another.
 private struct ChunkDecider: Sendable {
     let target: any ImportTarget
     let ids: any NoteIDGenerating
     let now: Date
 
-    func decideAndAdd(_ items: [ArchiveItem]) async throws -> [ImportReport.Action] {
+    func decideAndAdd(_ items: [ArchiveItem]) async throws -> ChunkDecisions {
         var adding: [Note] = []
         var positions: [NoteID: Int] = [:]
-        var actions: [ImportReport.Action] = []
-        actions.reserveCapacity(items.count)
+        var decisions = ChunkDecisions()
+        decisions.actions.reserveCapacity(items.count)
+        /// Where each Quill note of the chunk went: its ID in the store, `nil` if left alone.
+        var placed: [NoteID: NoteID?] = [:]
+        var histories: [[NoteRevision]] = []
         func add(_ note: Note) {
             positions[note.id] = adding.count
             adding.append(note)
@@ -118,23 +156,37 @@ private struct ChunkDecider: Sendable {
                 switch presence {
                 case .absent:
                     add(note)
-                    actions.append(.added(entry: item.entry, id: note.id, title: note.title))
+                    placed[note.id] = note.id
+                    decisions.actions.append(.added(entry: item.entry, id: note.id, title: note.title))
                 case .same:
-                    actions.append(.unchanged(entry: item.entry, id: note.id))
+                    placed[note.id] = .some(nil)
+                    decisions.actions.append(.unchanged(entry: item.entry, id: note.id))
                 case .different:
                     let copy = try Note(id: try await freshID(), title: note.title, body: note.body, tags: note.tags,
                                         created: note.created, updated: note.updated)
                     add(copy)
-                    actions.append(.copied(entry: item.entry, original: note.id, copy: copy.id, title: note.title))
+                    placed[note.id] = copy.id
+                    decisions.actions.append(.copied(entry: item.entry, original: note.id, copy: copy.id, title: note.title))
                 }
             case .plain(let plain):
                 let note = try Note(id: try await freshID(), title: plain.title, body: plain.body, tags: plain.tags,
                                     created: plain.created ?? now, updated: plain.updated ?? now)
                 add(note)
-                actions.append(.added(entry: item.entry, id: note.id, title: note.title))
+                decisions.actions.append(.added(entry: item.entry, id: note.id, title: note.title))
+            case .history(let id, let records):
+                guard let storedID = placed[id] ?? nil, let position = positions[storedID] else {
+                    decisions.notices.append(ImportReport.Notice(entry: item.entry, message: "history not imported: the store already holds this note"))
+                    continue
+                }
+                guard let revisions = RevisionRecord.revisions(current: adding[position], records: records) else {
+                    throw ArchiveError.invalidNote(entry: item.entry, reason: "its revisions do not lead to the note \(id)")
+                }
+                histories.append(revisions)
             }
         }
         if !adding.isEmpty { try await target.add(adding) }
-        return actions
+        if !histories.isEmpty { try await target.addHistories(histories) }
+        decisions.histories = histories.count
+        return decisions
     }
 }

@@ -12,6 +12,8 @@ protocol ImportTarget: Sendable {
     func presence(of note: Note) async throws -> NotePresence
     func isTaken(_ id: NoteID) async throws -> Bool
     func add(_ notes: [Note]) async throws
+    /// The earlier revisions of notes just added, each newest first.
+    func addHistories(_ histories: [[NoteRevision]]) async throws
 }
 
 enum NotePresence {
@@ -30,6 +32,8 @@ struct StoreImportTarget: ImportTarget {
     func isTaken(_ id: NoteID) async throws -> Bool { try await bulk.existing(id) != nil }
 
     func add(_ notes: [Note]) async throws { try await bulk.add(notes) }
+
+    func addHistories(_ histories: [[NoteRevision]]) async throws { try await bulk.addHistories(histories) }
 }
 
 /// A dry run: reads the store, writes nothing, and remembers a fingerprint (not the note) of
@@ -58,6 +62,9 @@ actor DryRunImportTarget: ImportTarget {
     func add(_ notes: [Note]) {
         for note in notes { added[Fingerprint(of: note.id)] = Fingerprint(ofContentOf: note) }
     }
+
+    /// Nothing to remember: the planner has already checked that each history fits its note.
+    func addHistories(_ histories: [[NoteRevision]]) {}
 
     private struct Fingerprint: Hashable {
         let high: UInt64, low: UInt64

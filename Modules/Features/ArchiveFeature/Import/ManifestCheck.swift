@@ -12,6 +12,7 @@ struct ManifestCheck {
     let entry: String
     private var format: Int?
     private var noteCount: Int?
+    private var listedHistory: [ArchiveManifest.Entry] = []
     /// Note entries read before the manifest, and after it.
     private var entriesBefore = 0
     private var entriesAfter = 0
@@ -60,6 +61,7 @@ struct ManifestCheck {
         }
         format = header.format
         noteCount = header.noteCount
+        listedHistory = header.history
     }
 
     /// A note entry read after the manifest.
@@ -85,8 +87,9 @@ struct ManifestCheck {
         }
     }
 
-    /// Whether the manifest and the archive agree, once every entry has been read.
-    func verify() throws(ArchiveError) {
+    /// Whether the manifest and the archive agree, once every entry has been read; `history`
+    /// is every history entry the archive held (few: only notes with earlier revisions).
+    func verify(history: [EntryRecord]) throws(ArchiveError) {
         guard let format, let noteCount else {
             throw .manifest(entry: entry, reason: "malformed manifest: \"format\" or \"noteCount\" is missing")
         }
@@ -107,9 +110,33 @@ struct ManifestCheck {
                 throw .manifest(entry: state.archive.path(of: extra), reason: "present in the archive but not listed in the manifest")
             }
         }
+        try verify(history: history, listed: listedHistory)
         let entries = entriesBefore + entriesAfter
         guard noteCount == entries else {
             throw .manifest(entry: entry, reason: "the manifest lists \(noteCount) notes but the archive has \(entries)")
+        }
+    }
+
+    /// The history entries, by path: each read one listed with its size and SHA-256, and each
+    /// listed one read.
+    private func verify(history: [EntryRecord], listed: [ArchiveManifest.Entry]) throws(ArchiveError) {
+        var expected: [String: EntryRecord] = [:]
+        for item in listed {
+            guard let digest = SHA256Hex.bytes(ofHex: item.sha256) else {
+                throw .manifest(entry: entry, reason: "malformed manifest: '\(item.sha256)' is not a SHA-256 (\(item.path))")
+            }
+            guard expected.updateValue(EntryRecord(path: item.path, size: item.bytes, sha256: digest), forKey: item.path) == nil else {
+                throw .manifest(entry: item.path, reason: "listed twice in the manifest")
+            }
+        }
+        for record in history {
+            guard let listed = expected.removeValue(forKey: record.path) else {
+                throw .manifest(entry: record.path, reason: "present in the archive but not listed in the manifest")
+            }
+            guard listed == record else { throw .manifest(entry: record.path, reason: "content does not match the manifest's SHA-256") }
+        }
+        if let missing = expected.keys.min() {
+            throw .manifest(entry: missing, reason: "listed in the manifest but missing from the archive")
         }
     }
 

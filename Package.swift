@@ -69,7 +69,7 @@ let package = Package(
         module("Interfaces", "NoteStoreInterface", ["QuillModels"]),
         module("Interfaces", "SearchIndexInterface", ["QuillModels"]),
         module("Interfaces", "ServerStoreInterface", ["QuillAPI", "QuillModels", "TokenSecurityInterface"]),
-        module("Interfaces", "SettingsInterface"),
+        module("Interfaces", "SettingsInterface", ["QuillModels"]),
         module("Interfaces", "StandardInterfaces", ["QuillModels"]),
         module("Interfaces", "SyncStateInterface", ["QuillModels", "SyncTransportInterface"]),
         module("Interfaces", "SyncTransportInterface", ["QuillAPI", "QuillModels"]),

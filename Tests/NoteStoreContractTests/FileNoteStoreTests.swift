@@ -102,6 +102,41 @@ struct FileNoteStoreTests {
         #expect(reachedTheEnd, "every step up to an uninterrupted run was tried")
     }
 
+    /// A prune cut short anywhere leaves each note's history whole: pruned or not, readable, the
+    /// current revision untouched.
+    @Test func aPruneInterruptedAtAnyStepLeavesEveryHistoryReadable() async throws {
+        var reachedTheEnd = false
+        for step in 0..<40 {
+            let disk = InMemoryFileSystem()
+            var currents: [Note] = []
+            for number: UInt64 in 1...3 {
+                var note = try NoteMaker.note(number, body: "0\n")
+                try await store(on: disk).create(note)
+                for edit in 1...3 {
+                    let next = try note.revised(body: "\(edit)\n", at: NoteMaker.start.addingTimeInterval(Double(edit)))
+                    try await store(on: disk).update(next, expectedRevision: note.revision)
+                    note = next
+                }
+                currents.append(note)
+            }
+            let failing = FailingFileAccessor(wrapping: disk, mutationsBeforeFailure: step)
+            _ = try? await store(on: failing).pruneHistory(.revisions(2), now: NoteMaker.start, dryRun: false)
+            let reopened = store(on: disk)
+            for note in currents {
+                let history = try await reopened.history(of: note.id)
+                #expect(history.first?.note == note, "step \(step)")
+                #expect([2, 4].contains(history.count), "step \(step): \(history.count) revisions")
+                #expect(history.map(\.note.body) == Array(["3\n", "2\n", "1\n", "0\n"].prefix(history.count)), "step \(step)")
+            }
+            if !failing.hasFailed {
+                reachedTheEnd = true
+                #expect(try await reopened.pruneHistory(.revisions(2), now: NoteMaker.start, dryRun: true) == PrunedHistory())
+                break
+            }
+        }
+        #expect(reachedTheEnd, "every step up to an uninterrupted run was tried")
+    }
+
     /// A bulk creation returns before its files are durable. Whatever a restart of the machine
     /// does to them, the store then holds all of the batch or none of it.
     @Test(arguments: [RestartAfterABulkCreation.powerLoss, .cleanShutdown, .powerLossAfterTheNextCommand])

@@ -99,6 +99,41 @@ struct NoteHistoryContractTests {
         #expect(try await store.history(of: gone.id).count == 1)
     }
 
+    /// Pruning drops only the oldest revisions, never a current one, and what stays reads as before.
+    @Test(arguments: Implementation.allCases)
+    func pruningDropsTheOldestRevisionsAndWhatStaysReadsAsBefore(fixture: Implementation) async throws {
+        let store = try fixture.make()
+        var note = try NoteMaker.note(1, body: "0\n")
+        try await store.create(note)
+        for step in 1...6 {
+            let next = try note.revised(body: "\(step)\nline\n", at: NoteMaker.start.addingTimeInterval(Double(step) * 86_400))
+            try await store.update(next, expectedRevision: note.revision)
+            note = next
+        }
+        let single = try NoteMaker.note(2)
+        try await store.create(single)
+        let deleted = try NoteMaker.note(3, body: "gone\n")
+        try await store.create(deleted)
+        try await store.update(deleted.deleted(at: NoteMaker.start), expectedRevision: 1)
+        let full = try await store.history(of: note.id)
+        let now = NoteMaker.start.addingTimeInterval(7 * 86_400)
+
+        #expect(try await store.pruneHistory(.revisions(3), now: now, dryRun: true) == PrunedHistory(notes: 1, revisions: 4))
+        #expect(try await store.history(of: note.id) == full, "a dry run changes nothing")
+        #expect(try await store.pruneHistory(.all, now: now, dryRun: false) == PrunedHistory())
+        #expect(try await store.pruneHistory(.span(seconds: 2 * 86_400 + 60), now: now, dryRun: false) == PrunedHistory(notes: 2, revisions: 5))
+        #expect(try await store.history(of: note.id) == full.prefix(2) + [NoteRevision(note: full[2].note, origin: .created)],
+                "what the note was in the last two days; the oldest kept one's origin went with the record before it")
+        #expect(try await store.pruneHistory(.revisions(1), now: now, dryRun: false) == PrunedHistory(notes: 1, revisions: 2))
+        #expect(try await store.history(of: note.id).map(\.note) == [note])
+        #expect(try await store.history(of: single.id).map(\.note) == [single])
+        #expect(try await store.history(of: deleted.id).map(\.note) == [deleted.deleted(at: NoteMaker.start)], "a tombstone keeps the text")
+        #expect(try await store.pruneHistory(.revisions(1), now: now, dryRun: false) == PrunedHistory())
+        let edited = try note.revised(body: "after\n", at: now)
+        try await store.update(edited, expectedRevision: note.revision)
+        #expect(try await store.history(of: note.id).map(\.note) == [edited, note], "a pruned log grows again")
+    }
+
     /// An archive exported with its history brings each note's earlier revisions; the import
     /// remembers the note's time, since a push renumbers it.
     @Test(arguments: Implementation.allCases)

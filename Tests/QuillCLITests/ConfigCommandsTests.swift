@@ -50,6 +50,7 @@ struct ConfigCommandsTests {
             editor        nano   (default)
             export.level  6      (default)
             list.limit    3      (from the settings file)
+            history.keep  all    (default)
 
             """)
         try await run(["config", "unset", "list.limit"], in: environment(settings))
@@ -63,7 +64,7 @@ struct ConfigCommandsTests {
         let listed = RecordingConsole()
         try await run(["config", "list", "--json"], in: environment(settings, variables: ["QUILL_DATES": "local"], console: listed))
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
-        #expect(entries.map { $0["key"] as? String } == ["color", "dates", "editor", "export.level", "list.limit"])
+        #expect(entries.map { $0["key"] as? String } == ["color", "dates", "editor", "export.level", "list.limit", "history.keep"])
         #expect(entries[1]["source"] as? String == "environment" && entries[1]["variable"] as? String == "QUILL_DATES")
         #expect(entries[3]["value"] as? Int == 6 && entries[3]["source"] as? String == "default")
     }

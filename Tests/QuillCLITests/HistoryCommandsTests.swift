@@ -3,6 +3,8 @@ import NoteStoreTesting
 import QuillCLI
 import QuillModels
 import QuillTestComposition
+import SettingsInterface
+import SettingsTesting
 import StandardTesting
 import SyncFeature
 import SyncStateInterface
@@ -21,13 +23,15 @@ struct HistoryCommandsTests {
     let ids = SequentialNoteIDs()
     /// Not logged in, unless a test saves credentials.
     let credentials = InMemoryCredentialStore()
+    let settings = InMemorySettings()
 
     var environment: CLIEnvironment {
         QuillTestRoots.test(
             store: store, clock: clock, ids: ids, console: console,
             sync: SyncEnvironment(credentials: credentials, state: InMemorySyncStateStore(), baseRevisions: InMemoryBaseRevisionStore(),
                                   sleeper: RecordingSleeper(), random: SeededRandomSource(seed: 7),
-                                  makeTransport: { _ in UnimplementedSyncTransport() }))
+                                  makeTransport: { _ in UnimplementedSyncTransport() }),
+            settings: SettingsEnvironment(store: settings, variables: [:], timeZone: TimeZone(identifier: "UTC") ?? .current))
     }
 
     /// A note with three revisions: created, body edited, title edited.
@@ -96,6 +100,26 @@ struct HistoryCommandsTests {
         console.clear()
         try await run(["diff", Self.id, "3", "3"], in: environment)
         #expect(console.output.isEmpty)
+    }
+
+    /// Nothing is pruned by default or without `--yes`; `history.keep` (or `--keep`) says what stays.
+    @Test func pruneKeepsWhatHistoryKeepSaysAndNeverTheCurrentRevision() async throws {
+        let id = try NoteID(try await noteWithHistory())!
+        try await run(["history", "prune", "--yes"], in: environment)
+        #expect(console.output.hasPrefix("Nothing to prune: every revision is kept (history.keep all, default)"))
+        await #expect(throws: (any Error).self) { try await run(["history", "prune"], in: environment) }
+        console.clear()
+        try await run(["history", "prune", "--keep", "1", "--dry-run"], in: environment)
+        #expect(console.output == "Would remove 2 revisions of 1 note (history.keep 1, flag)\n")
+        #expect(try await store.history(of: id).count == 3)
+        try await settings.update { $0.historyKeep = .revisions(2) }
+        console.clear()
+        try await run(["history", "prune", "--yes"], in: environment)
+        #expect(console.output == "Removed 1 revision of 1 note (history.keep 2, settings)\n")
+        #expect(try await store.history(of: id).map(\.note.title) == ["Shopping", "Groceries"])
+        console.clear()
+        try await run(["history", Self.id], in: environment)
+        #expect(console.output.split(separator: "\n").count == 2, "'history ID' still lists")
     }
 
     @Test func restoreOfARevisionIsANewRevisionThatCanBeUndone() async throws {

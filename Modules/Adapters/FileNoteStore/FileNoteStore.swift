@@ -149,6 +149,24 @@ public struct FileNoteStore: NoteStore {
         }
     }
 
+    public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory {
+        guard retention != .all else { return PrunedHistory() }
+        let prune = { [self] () throws -> PrunedHistory in
+            var pruned = PrunedHistory()
+            guard files.exists(layout.history) else { return pruned }
+            for name in try files.contents(ofDirectory: layout.history).sorted() where name.hasSuffix(".log") {
+                guard let id = NoteID(String(name.dropLast(4))), let current = try readNote(id) else { continue }
+                pruned.add(try HistoryLog(path: layout.history(id), files: files).prune(retention, current: current, now: now, dryRun: dryRun))
+            }
+            if !dryRun, pruned.revisions > 0 {
+                let line = "\(Timestamp(now)) history.keep=\(retention) notes=\(pruned.notes) revisions=\(pruned.revisions)\n"
+                try files.append(Data(line.utf8), to: layout.pruneLog)
+            }
+            return pruned
+        }
+        return dryRun ? try await reading(prune) : try await writing(prune)
+    }
+
     public func pendingChanges() async throws -> [NoteID] {
         try await reading { try pendingJournal.load() }
     }

@@ -29,17 +29,35 @@ struct HistoryLog: Sendable {
 
     /// Every revision, newest first: `current`, then each record's, rebuilt from the newer one.
     func revisions(current: Note) throws -> [NoteRevision] {
-        let records = try complete().lines.map { line in
+        let records = try self.records(complete().lines)
+        guard let revisions = RevisionRecord.revisions(current: current, records: records) else {
+            throw NoteStoreError.corrupt(location: path, reason: "an earlier revision cannot be rebuilt from the one after it")
+        }
+        return revisions
+    }
+
+    /// Drops the oldest records `retention` does not keep (the log is replaced atomically, or
+    /// removed when none is left); returns how many it dropped, or with `dryRun` would drop.
+    func prune(_ retention: HistoryRetention, current: Note, now: Date, dryRun: Bool) throws -> Int {
+        let lines = try complete().lines
+        let dropped = retention.droppedCount(times: try records(lines).map(\.date) + [current.updated], now: now)
+        guard dropped > 0, !dryRun else { return dropped }
+        if dropped == lines.count {
+            try files.remove(path)
+        } else {
+            try files.write(Data(lines.dropFirst(dropped).map { $0 + "\n" }.joined().utf8), to: path)
+        }
+        return dropped
+    }
+
+    private func records(_ lines: [String]) throws -> [RevisionRecord] {
+        try lines.map { line in
             do {
                 return try RevisionRecord.decode(line)
             } catch {
                 throw NoteStoreError.corrupt(location: path, reason: "a record cannot be read: \(error)")
             }
         }
-        guard let revisions = RevisionRecord.revisions(current: current, records: records) else {
-            throw NoteStoreError.corrupt(location: path, reason: "an earlier revision cannot be rebuilt from the one after it")
-        }
-        return revisions
     }
 
     /// The log's complete lines, and whether a torn line followed them.

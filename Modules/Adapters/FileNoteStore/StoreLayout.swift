@@ -21,6 +21,8 @@ struct StoreLayout: Sendable {
     var index: String { root + "/index" }
     var history: String { root + "/history" }
     var imports: String { root + "/imports" }
+    /// One line per `pruneHistory` that removed anything: when, the rule, how much.
+    var pruneLog: String { root + "/prune.log" }
     var pending: String { root + "/pending" }
     var journalGeneration: String { root + "/index-generation" }
     var transactions: String { root + "/txn" }

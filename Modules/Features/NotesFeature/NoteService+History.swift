@@ -35,6 +35,11 @@ extension NoteService {
         return (restored, true)
     }
 
+    /// Drops from every note's history the oldest revisions `retention` does not keep, now.
+    public func pruneHistory(_ retention: HistoryRetention, dryRun: Bool) async throws -> PrunedHistory {
+        try await store.pruneHistory(retention, now: clock.now(), dryRun: dryRun)
+    }
+
     /// Deleted notes, most recently deleted first, each with its deleting revision.
     public func trash() async throws -> [NoteRevision] {
         let deleted = try await store.list(NoteQuery(includeDeleted: true)).notes.filter(\.isDeleted)

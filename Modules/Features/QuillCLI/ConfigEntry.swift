@@ -37,7 +37,7 @@ struct ConfigEntry: Encodable {
         let source = effective.sources[key] ?? .defaultValue
         self.key = key.rawValue
         self.value = switch key {
-        case .exportLevel, .listLimit: Int(text).map(Value.number) ?? .text(text)
+        case .exportLevel, .listLimit, .historyKeep: Int(text).map(Value.number) ?? .text(text)
         default: .text(text)
         }
         self.source = source.description

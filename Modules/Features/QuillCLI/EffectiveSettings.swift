@@ -1,4 +1,5 @@
 import CompressionInterface
+import QuillModels
 import SettingsInterface
 
 /// Every setting's value as a command uses it, and where each came from.
@@ -10,13 +11,13 @@ struct EffectiveSettings: Sendable {
     private(set) var sources: [SettingKey: SettingSource]
 
     /// The defaults: `$VISUAL`, else `$EDITOR`, else `vi`; level 6; all notes; UTC dates;
-    /// colour on a terminal unless `$NO_COLOR` is set (https://no-color.org).
+    /// colour on a terminal unless `$NO_COLOR` is set (https://no-color.org); every revision kept.
     init(defaultsFrom variables: [String: String]) {
         let nonEmpty = { (name: String) in variables[name].flatMap { $0.isEmpty ? nil : $0 } }
         values = Settings(
             editor: nonEmpty("VISUAL") ?? nonEmpty("EDITOR") ?? "vi",
             exportLevel: CompressionLevel.standard.value, listLimit: .all, dates: .utc,
-            color: nonEmpty("NO_COLOR") == nil ? .auto : .never)
+            color: nonEmpty("NO_COLOR") == nil ? .auto : .never, historyKeep: .all)
         sources = Dictionary(uniqueKeysWithValues: SettingKey.allCases.map { ($0, .defaultValue) })
     }
 
@@ -35,4 +36,5 @@ struct EffectiveSettings: Sendable {
     var listLimit: ListLimit { values.listLimit ?? .all }
     var dates: DateDisplay { values.dates ?? .utc }
     var color: ColorChoice { values.color ?? .auto }
+    var historyKeep: HistoryRetention { values.historyKeep ?? .all }
 }

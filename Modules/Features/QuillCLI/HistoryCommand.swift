@@ -2,11 +2,20 @@ import ArgumentParser
 import NotesFeature
 import QuillModels
 
-/// `quill history ID [--server] [--json] [--dates utc|local] [--color WHEN]`
-public struct HistoryCommand: QuillCommand {
+/// `quill history [list] ID` and `quill history prune`.
+public struct HistoryCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
-        commandName: "history", abstract: "List every revision of a note, newest first.",
-        discussion: "See a revision with 'quill show ID --revision N', compare with 'quill diff', go back with 'quill restore'.")
+        commandName: "history", abstract: "List every revision of a note, or prune the oldest revisions of all notes.",
+        discussion: "See a revision with 'quill show ID --revision N', compare with 'quill diff', go back with 'quill restore'.",
+        subcommands: [HistoryListCommand.self, HistoryPruneCommand.self], defaultSubcommand: HistoryListCommand.self)
+
+    public init() {}
+}
+
+/// `quill history [list] ID [--server] [--json] [--dates utc|local] [--color WHEN]`
+public struct HistoryListCommand: QuillCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List every revision of a note, newest first.")
 
     @OptionGroup public var global: GlobalOptions
     @Argument(help: "The note's ID or a unique prefix of it (deleted notes too).") var id: String

@@ -56,6 +56,7 @@ extension SettingKey {
         case .editor: "editor"
         case .exportLevel: "level"
         case .listLimit: "limit"
+        case .historyKeep: "keep"
         }
     }
 }

@@ -1,3 +1,4 @@
+import QuillModels
 /// The keys `quill config` knows, each with its type, its validation and its environment variable.
 ///
 /// The one list of keys: `config get|set|unset|list`, the settings file and the environment
@@ -8,6 +9,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case editor
     case exportLevel = "export.level"
     case listLimit = "list.limit"
+    case historyKeep = "history.keep"
 
     /// The environment variable that overrides the saved value (`QUILL_EXPORT_LEVEL`, …).
     public var environmentVariable: String {
@@ -22,6 +24,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .editor: "a command line, e.g. 'vim' or 'code -w'"
         case .exportLevel: "1 (fastest) to 9 (smallest)"
         case .listLimit: "'all' or a count of zero or more"
+        case .historyKeep: "'all', a number of revisions per note (e.g. 100), or a span (e.g. 90d, 26w, 1y)"
         }
     }
 
@@ -44,6 +47,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .listLimit:
             guard let value = ListLimit(text) else { throw invalid }
             settings.listLimit = value
+        case .historyKeep:
+            guard let value = HistoryRetention(text) else { throw invalid }
+            settings.historyKeep = value
         }
     }
 
@@ -55,6 +61,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .editor: settings.editor
         case .exportLevel: settings.exportLevel.map(String.init)
         case .listLimit: settings.listLimit?.description
+        case .historyKeep: settings.historyKeep?.description
         }
     }
 
@@ -65,6 +72,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .editor: settings.editor = nil
         case .exportLevel: settings.exportLevel = nil
         case .listLimit: settings.listLimit = nil
+        case .historyKeep: settings.historyKeep = nil
         }
     }
 }

@@ -1,3 +1,5 @@
+import QuillModels
+
 /// What the user saved with `quill config set`: every key optional, `nil` meaning "not set".
 ///
 /// Its JSON form is the settings file (keys as `quill config` names them). Decoding validates
@@ -9,11 +11,14 @@ public struct Settings: Codable, Equatable, Sendable {
     public var listLimit: ListLimit?
     public var dates: DateDisplay?
     public var color: ColorChoice?
+    /// How much history `quill history prune` keeps; nothing is pruned without it.
+    public var historyKeep: HistoryRetention?
 
     public init(
         editor: String? = nil, exportLevel: Int? = nil, listLimit: ListLimit? = nil,
-        dates: DateDisplay? = nil, color: ColorChoice? = nil
+        dates: DateDisplay? = nil, color: ColorChoice? = nil, historyKeep: HistoryRetention? = nil
     ) {
+        self.historyKeep = historyKeep
         self.editor = editor
         self.exportLevel = exportLevel
         self.listLimit = listLimit
@@ -27,6 +32,7 @@ public struct Settings: Codable, Equatable, Sendable {
         case listLimit = "list.limit"
         case dates
         case color
+        case historyKeep = "history.keep"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -60,5 +66,10 @@ public struct Settings: Codable, Equatable, Sendable {
         try container.encodeIfPresent(listLimit, forKey: .listLimit)
         try container.encodeIfPresent(dates, forKey: .dates)
         try container.encodeIfPresent(color, forKey: .color)
+        switch historyKeep {
+        case .revisions(let count): try container.encode(count, forKey: .historyKeep)
+        case let retention?: try container.encode(retention.description, forKey: .historyKeep)
+        case nil: break
+        }
     }
 }

@@ -133,6 +133,9 @@ public struct RevisionRecord: Decodable, Equatable, Sendable {
                               delta: delta, replacingOrigin: origin)
     }
 
+    /// When the revision this record keeps was written.
+    public var date: Date { Date(millisecondsSince1970: updated) }
+
     /// Whether this record keeps `note`'s revision: the same number written at the same time. (A
     /// number alone can come twice: offline edits count up locally, and the server numbers the
     /// pushed note from its base.)

@@ -1,3 +1,4 @@
+import Foundation
 import NoteStoreInterface
 import QuillModels
 import Synchronization
@@ -31,6 +32,11 @@ public final class FailingNoteStore: NoteStore {
     public func purge(_ ids: [NoteID]) async throws {
         try check(.write)
         try await base.purge(ids)
+    }
+
+    public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory {
+        try check(.write)
+        return try await base.pruneHistory(retention, now: now, dryRun: dryRun)
     }
 
     public func importedNotes(_ importID: String) async throws -> [ImportedNote]? {

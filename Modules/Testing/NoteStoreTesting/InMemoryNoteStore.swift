@@ -1,3 +1,4 @@
+import Foundation
 import NoteStoreInterface
 import QuillModels
 
@@ -98,6 +99,21 @@ public actor InMemoryNoteStore: NoteStore {
             revisions[id] = nil
         }
         pending.removeAll { ids.contains($0) }
+    }
+
+    public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) -> PrunedHistory {
+        var pruned = PrunedHistory()
+        for (id, kept) in revisions {
+            let dropped = retention.droppedCount(times: kept.reversed().map(\.note.updated), now: now)
+            pruned.add(dropped)
+            guard !dryRun, dropped > 0 else { continue }
+            // The oldest revision kept loses its origin, as in the file store, where the record
+            // before it held it.
+            var left = Array(kept.dropLast(dropped))
+            left[left.count - 1] = NoteRevision(note: left[left.count - 1].note, origin: .created)
+            revisions[id] = left
+        }
+        return pruned
     }
 
     private func remember(_ importID: String, _ notes: [ImportedNote]) { imports[importID] = notes }

@@ -1,3 +1,4 @@
+import Foundation
 import NoteStoreInterface
 import QuillModels
 
@@ -8,6 +9,9 @@ public struct UnimplementedNoteStore: NoteStore {
 
     public func note(id: NoteID) async throws -> Note? { throw unimplemented("NoteStore.note(id:)") }
     public func purge(_ ids: [NoteID]) async throws { throw unimplemented("NoteStore.purge") }
+    public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory {
+        throw unimplemented("NoteStore.pruneHistory")
+    }
     public func importedNotes(_ importID: String) async throws -> [ImportedNote]? { throw unimplemented("NoteStore.importedNotes") }
     public func history(of id: NoteID) async throws -> [NoteRevision] { throw unimplemented("NoteStore.history(of:)") }
     public func list(_ query: NoteQuery) async throws -> NoteListing { throw unimplemented("NoteStore.list") }

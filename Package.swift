@@ -191,7 +191,7 @@ let package = Package(
             "ZlibCompression", hummingbird, logging, serviceLifecycle,
         ]),
         module("Composition", "ServerTestComposition", [
-            "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "QuillServerCLI", "ServerFeature",
+            "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "QuillModels", "QuillServerCLI", "ServerFeature",
             "ServerStoreInterface", "StandardInterfaces", "TerminalInterface", "TokenSecurityInterface",
             "WebReaderFeature", "WebSessionInterface", "ZlibCompression",
         ]),
@@ -252,7 +252,7 @@ let package = Package(
         tests("QuillIntegrationTests", ["ChildProcesses", "quill"]),
         tests("QuillModelsTests", ["QuillModels", "StandardTesting"]),
         tests("QuillServerCLITests", [
-            "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition",
+            "QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition",
             "TerminalTesting", "TokenSecurityInterface", "TokenSecurityTesting", "WebSessionInterface",
             "WebSessionTesting", argumentParser,
         ]),

@@ -49,6 +49,17 @@ import Testing
         #expect(refusal?.description == "flag: log format 'xml' is not text or json")
     }
 
+    @Test func historyKeepIsAllByDefaultThenTheEnvironmentThenTheFlag() throws {
+        #expect(try ServerConfiguration.resolve(ServerOptions(), environment: [:], homeDirectory: home).historyKeep == .all)
+        let variable = ["QUILL_SERVER_HISTORY_KEEP": "90d"]
+        #expect(try ServerConfiguration.resolve(ServerOptions(), environment: variable, homeDirectory: home).historyKeep == .span(seconds: 90 * 86_400))
+        #expect(try ServerConfiguration.resolve(ServerOptions(historyKeep: "100"), environment: variable, homeDirectory: home).historyKeep == .revisions(100))
+        let refusal = #expect(throws: ServerCommandFailure.self) {
+            try ServerConfiguration.resolve(ServerOptions(), environment: ["QUILL_SERVER_HISTORY_KEEP": "forever"], homeDirectory: home)
+        }
+        #expect(refusal?.description.hasPrefix("$QUILL_SERVER_HISTORY_KEEP: 'forever' is not what to keep") == true)
+    }
+
     @Test func previewWinsOverAnyDatabase() throws {
         let configuration = try ServerConfiguration.resolve(
             ServerOptions(preview: true), environment: ["QUILL_SERVER_DATABASE": "postgres://x@y/z"], homeDirectory: home)

@@ -91,6 +91,9 @@ struct StoreWithAnUnreadableNote: ServerNoteRepository {
 
     func create(_ note: Note, account: AccountID) async throws -> Note { try await base.create(note, account: account) }
     func history(of id: NoteID, account: AccountID) async throws -> [NoteRevision] { try await base.history(of: id, account: account) }
+    func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory {
+        try await base.pruneHistory(retention, now: now, dryRun: dryRun)
+    }
     func deletedNotes(account: AccountID, after: NoteID?, limit: Int) async throws -> ServerStoreInterface.NotePage {
         try await base.deletedNotes(account: account, after: after, limit: limit)
     }

@@ -54,6 +54,42 @@ import Testing
         }
     }
 
+    /// Pruning drops each note's oldest revisions across accounts, never a current one, and the
+    /// rest reads as before; a dry run only counts.
+    @Test(arguments: implementations)
+    func pruningDropsTheOldestRevisionsOfEveryAccountsNotes(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let alice = try await store.newAccount("alice"), bob = try await store.newAccount("bob")
+            var histories: [(AccountID, [Note])] = []
+            for (account, id, edits) in [(alice, "a1", 5), (alice, "a2", 1), (bob, "a1", 3), (bob, "b2", 0)] {
+                var notes = [try await store.create(try Sample.note(id, body: "0\n"), account: account)]
+                for edit in 0..<edits {
+                    let last = notes[notes.count - 1]
+                    notes.append(try await store.replace(try last.revised(body: "\(edit + 1)\nline\n", at: Sample.date.addingTimeInterval(Double(edit + 1) * 86_400)),
+                                                         account: account, ifRevision: last.revision, origin: .api))
+                }
+                histories.append((account, notes))
+            }
+            let now = Sample.date.addingTimeInterval(10 * 86_400)
+            #expect(try await store.pruneHistory(.revisions(2), now: now, dryRun: true) == PrunedHistory(notes: 2, revisions: 6))
+            #expect(try await store.history(of: try #require(NoteID("a1")), account: alice).count == 6, "a dry run changes nothing")
+            #expect(try await store.pruneHistory(.all, now: now, dryRun: false) == PrunedHistory())
+            // Keep what each note was in the last 7.5 days: alice's a1 was at revision 3 then.
+            #expect(try await store.pruneHistory(.span(seconds: 7 * 86_400 + 43_200), now: now, dryRun: false) == PrunedHistory(notes: 3, revisions: 5))
+            #expect(try await store.history(of: try #require(NoteID("a1")), account: alice).map(\.note) == histories[0].1.suffix(4).reversed())
+            #expect(try await store.pruneHistory(.revisions(2), now: now, dryRun: false) == PrunedHistory(notes: 1, revisions: 2))
+            for (account, notes) in histories {
+                let history = try await store.history(of: notes[0].id, account: account)
+                #expect(history.first?.note == notes.last && (1...2).contains(history.count))
+                #expect(history.map(\.note) == Array(notes.suffix(history.count).reversed()))
+            }
+            let a1 = try #require(NoteID("a1"))
+            let current = try #require(try await store.note(a1, account: alice))
+            let next = try await store.replace(try current.revised(body: "after\n", at: now), account: alice, ifRevision: current.revision, origin: .api)
+            #expect(try await store.history(of: a1, account: alice).map(\.note) == [next, current, histories[0].1[4]], "a pruned history grows again")
+        }
+    }
+
     @Test(arguments: implementations)
     func deletingTheAccountDeletesItsHistory(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in

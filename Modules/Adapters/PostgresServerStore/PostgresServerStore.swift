@@ -278,6 +278,33 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
+    public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory {
+        guard retention != .all else { return PrunedHistory() }
+        return try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                var scan = HistoryPruningScan(retention: retention, now: now)
+                for try await (account, note, revision, written, current) in try await connection.query("""
+                    SELECT r.account_id, r.note_id, r.revision, (r.record::json->>'u')::bigint, n.updated_ms
+                    FROM note_revisions r JOIN notes n ON n.account_id = r.account_id AND n.id = r.note_id
+                    ORDER BY r.account_id, r.note_id, r.revision
+                    """, logger: logger).decode((Int64, String, Int64, Int64, Int64).self) {
+                    scan.add(account: AccountID(account), note: note, revision: revision, writtenMilliseconds: written,
+                             currentMilliseconds: current)
+                }
+                scan.finish()
+                if !dryRun, !scan.drops.isEmpty {
+                    try await connection.query("""
+                        DELETE FROM note_revisions r
+                        USING unnest(\(scan.drops.map(\.account.rawValue))::bigint[], \(scan.drops.map(\.note))::text[],
+                                     \(scan.drops.map(\.through))::bigint[]) AS d(account_id, note_id, through)
+                        WHERE r.account_id = d.account_id AND r.note_id = d.note_id AND r.revision <= d.through
+                        """, logger: logger)
+                }
+                return scan.pruned
+            }
+        }
+    }
+
     public func deletedNotes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
         try await guarded {
             let size = max(0, limit)

@@ -259,6 +259,31 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
+    public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory {
+        guard retention != .all else { return PrunedHistory() }
+        return try guarded { connection in
+            try connection.transaction {
+                var scan = HistoryPruningScan(retention: retention, now: now)
+                try connection.query("""
+                    SELECT r.account_id, r.note_id, r.revision, json_extract(r.record, '$.u'), n.updated_ms
+                    FROM note_revisions r JOIN notes n ON n.account_id = r.account_id AND n.id = r.note_id
+                    ORDER BY r.account_id, r.note_id, r.revision
+                    """) { row in
+                    scan.add(account: AccountID(row.integer(0)), note: row.text(1), revision: row.integer(2),
+                             writtenMilliseconds: row.integer(3), currentMilliseconds: row.integer(4))
+                }
+                scan.finish()
+                if !dryRun {
+                    for drop in scan.drops {
+                        try connection.query("DELETE FROM note_revisions WHERE account_id = ? AND note_id = ? AND revision <= ?",
+                                             [.integer(drop.account.rawValue), .text(drop.note), .integer(drop.through)])
+                    }
+                }
+                return scan.pruned
+            }
+        }
+    }
+
     public func deletedNotes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
         try reading { connection in
             try Self.page(limit: limit, on: connection, """

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import QuillModels
 import QuillServerCLI
 import TerminalInterface
 
@@ -22,6 +23,19 @@ struct ServerCommandLine: ConfiguredServer {
 
     func administer<Value: Sendable>(_ task: @escaping @Sendable (AccountAdministration) async throws -> Value) async throws -> Value {
         try await withLogging { logger in try await ServerRunner.administer(try ServerRoots.server(configuration, logger: logger), task) }
+    }
+
+    func pruneHistory(dryRun: Bool) async throws -> (retention: HistoryRetention, pruned: PrunedHistory) {
+        guard configuration.historyKeep != .all else { return (.all, PrunedHistory()) }
+        return try await withLogging { logger in
+            let environment = try ServerRoots.server(configuration, logger: logger)
+            let pruned = try await ServerRunner.pruneHistory(environment, keeping: configuration.historyKeep, dryRun: dryRun)
+            if !dryRun {
+                logger.notice("pruned history", metadata: ["keep": "\(configuration.historyKeep)", "notes": "\(pruned.notes)",
+                                                         "revisions": "\(pruned.revisions)"])
+            }
+            return (configuration.historyKeep, pruned)
+        }
     }
 
     func backup(to path: String) throws -> Int64 {

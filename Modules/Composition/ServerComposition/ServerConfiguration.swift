@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import QuillModels
 import QuillServerCLI
 
 /// The server's settings, resolved: flags, then environment variables, then defaults.
@@ -30,9 +31,13 @@ public struct ServerConfiguration: Equatable, Sendable {
     public var trustedProxies: [String]
     /// Where `GET /v1/export` keeps its scratch files: `$TMPDIR`, else `/tmp`.
     public var temporaryDirectory: String
+    /// What `quill-server history prune` keeps of each note's history (`--keep`,
+    /// `QUILL_SERVER_HISTORY_KEEP`; default all: nothing is pruned).
+    public var historyKeep: HistoryRetention
 
     public init(host: String, port: Int, storage: Storage, logLevel: Logger.Level, logFormat: LogFormat = .text,
-                trustedProxies: [String] = [], temporaryDirectory: String = "/tmp") {
+                trustedProxies: [String] = [], temporaryDirectory: String = "/tmp", historyKeep: HistoryRetention = .all) {
+        self.historyKeep = historyKeep
         self.trustedProxies = trustedProxies
         self.temporaryDirectory = temporaryDirectory
         self.host = host
@@ -77,6 +82,15 @@ public struct ServerConfiguration: Equatable, Sendable {
             logFormat = parsed
         }
 
+        var historyKeep = HistoryRetention.all
+        if let keep = value(options.historyKeep, "QUILL_SERVER_HISTORY_KEEP") {
+            guard let parsed = HistoryRetention(keep.text) else {
+                throw ServerCommandFailure.invalidSetting(
+                    "\(keep.source): '\(keep.text)' is not what to keep of the history: expected all, a number of revisions (100) or a span (90d, 26w, 1y)")
+            }
+            historyKeep = parsed
+        }
+
         let storage: Storage
         if options.preview {
             storage = .preview
@@ -91,7 +105,8 @@ public struct ServerConfiguration: Equatable, Sendable {
         }
         return ServerConfiguration(host: host, port: port, storage: storage, logLevel: logLevel, logFormat: logFormat,
                                    trustedProxies: options.trustedProxies,
-                                   temporaryDirectory: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+                                   temporaryDirectory: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp",
+                                   historyKeep: historyKeep)
     }
 
     /// `postgres://…` / `postgresql://…`, or `sqlite:PATH` for an SQLite file elsewhere.

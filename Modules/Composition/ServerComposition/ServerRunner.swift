@@ -1,3 +1,4 @@
+import QuillModels
 import Hummingbird
 import Logging
 import QuillServerCLI
@@ -35,6 +36,15 @@ public enum ServerRunner {
             try await environment.prepare()
             return try await task(AccountAdministration(
                 registration: environment.registration, accounts: environment.dependencies.accounts, sessions: environment.web.sessions))
+        }
+    }
+
+    /// Prunes every account's note histories (after migrating the schema), then stops the
+    /// services and closes the store.
+    public static func pruneHistory(_ environment: ServerEnvironment, keeping retention: HistoryRetention, dryRun: Bool) async throws -> PrunedHistory {
+        try await withServices(environment) {
+            try await environment.prepare()
+            return try await environment.dependencies.notes.pruneHistory(retention, now: environment.dependencies.clock.now(), dryRun: dryRun)
         }
     }
 

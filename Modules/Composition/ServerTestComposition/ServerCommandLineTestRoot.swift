@@ -1,3 +1,5 @@
+import QuillModels
+import Foundation
 import QuillServerCLI
 import ServerFeature
 import ServerStoreInterface
@@ -12,32 +14,44 @@ extension ServerTestRoots {
     /// `ServerCommandFailure.invalidSetting`); `copies` and `serving`, when not given, fail any
     /// command that reaches them.
     public static func commandLine(
-        store: some AccountRepository & SchemaMigrating, sessions: any WebSessionStore, hasher: any TokenHashing,
+        store: some AccountRepository & SchemaMigrating & ServerNoteRepository, sessions: any WebSessionStore, hasher: any TokenHashing,
         tokens: any TokenGenerating, console: any Console, copies: (any StoreCopying)? = nil, serving: (any ServerServing)? = nil,
         settings: @escaping @Sendable (ServerOptions) throws -> Void = { _ in }
     ) -> ServerCLIEnvironment {
         let administration = AccountAdministration(
             registration: AccountRegistration(accounts: store, tokens: tokens, hasher: hasher), accounts: store, sessions: sessions)
         let server = TestServer(store: store, administration: administration, serving: serving ?? PartNotGiven(),
-                                copies: copies ?? PartNotGiven())
+                                copies: copies ?? PartNotGiven(), historyKeep: .all)
         return ServerCLIEnvironment(configure: { options in
             try settings(options)
-            return server
+            guard let keep = HistoryRetention(options.historyKeep ?? "all") else {
+                throw ServerCommandFailure.invalidSetting("flag: '\(options.historyKeep ?? "")' is not what to keep of the history")
+            }
+            var configured = server
+            configured.historyKeep = keep
+            return configured
         }, console: console)
     }
 }
 
 /// The server of a command test: the test's accounts, migrated before each task as the
 /// production root's are, and the serving and copying parts it gave.
-private struct TestServer<Store: AccountRepository & SchemaMigrating>: ConfiguredServer {
+private struct TestServer<Store: AccountRepository & SchemaMigrating & ServerNoteRepository>: ConfiguredServer {
     let store: Store
     let administration: AccountAdministration
     let serving: any ServerServing
     let copies: any StoreCopying
+    /// The `--keep` of the command, resolved as the production root resolves it.
+    var historyKeep: HistoryRetention
 
     func administer<Value: Sendable>(_ task: @escaping @Sendable (AccountAdministration) async throws -> Value) async throws -> Value {
         try await store.migrate()
         return try await task(administration)
+    }
+
+    func pruneHistory(dryRun: Bool) async throws -> (retention: HistoryRetention, pruned: PrunedHistory) {
+        try await store.migrate()
+        return (historyKeep, try await store.pruneHistory(historyKeep, now: Date(), dryRun: dryRun))
     }
 
     func serve() async throws { try await serving.serve() }

@@ -1,6 +1,8 @@
+import QuillModels
+
 /// The server a command's options name: one value in each of the roles the commands use,
 /// serving, the accounts' administration, and copies of the store.
-public typealias ConfiguredServer = ServerServing & AccountAdministering & StoreCopying
+public typealias ConfiguredServer = ServerServing & AccountAdministering & StoreCopying & HistoryPruning
 
 /// `quill-server serve`: serves until SIGTERM or SIGINT, logging what it does.
 public protocol ServerServing: Sendable {
@@ -18,4 +20,11 @@ public protocol AccountAdministering: Sendable {
 public protocol StoreCopying: Sendable {
     func backup(to path: String) throws -> Int64
     func restore(from path: String) throws -> Int64
+}
+
+/// `quill-server history prune`: drops, from every account's notes, the oldest revisions the
+/// configured retention does not keep (`--keep`, `QUILL_SERVER_HISTORY_KEEP`), over the migrated
+/// store. Returns the retention it applied and what it removed (or, with `dryRun`, would).
+public protocol HistoryPruning: Sendable {
+    func pruneHistory(dryRun: Bool) async throws -> (retention: HistoryRetention, pruned: PrunedHistory)
 }

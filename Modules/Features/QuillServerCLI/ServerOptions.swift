@@ -9,9 +9,13 @@ public struct ServerOptions: Equatable, Sendable {
     public var preview: Bool
     /// `--trusted-proxy`: addresses whose `X-Forwarded-Proto` the web reader believes.
     public var trustedProxies: [String]
+    /// `--keep` of `history prune`: what the history keeps (see `HistoryRetention`).
+    public var historyKeep: String?
 
     public init(host: String? = nil, port: Int? = nil, database: String? = nil, dataDirectory: String? = nil,
-                logLevel: String? = nil, logFormat: String? = nil, preview: Bool = false, trustedProxies: [String] = []) {
+                logLevel: String? = nil, logFormat: String? = nil, preview: Bool = false, trustedProxies: [String] = [],
+                historyKeep: String? = nil) {
+        self.historyKeep = historyKeep
         self.trustedProxies = trustedProxies
         self.host = host
         self.port = port

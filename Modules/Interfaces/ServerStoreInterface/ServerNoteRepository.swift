@@ -31,6 +31,10 @@ public protocol ServerNoteRepository: Sendable {
     /// Deleted notes (their tombstones) ordered by ID, starting after `after`: a page of at most
     /// `limit`, as `notes` pages live ones.
     func deletedNotes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage
+    /// Drops from every note of every account the oldest revisions `retention` does not keep
+    /// (at `now`; never a current one), in one transaction (`HistoryPruningScan` decides); with
+    /// `dryRun`, only counts them. `quill-server history prune`.
+    func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory
     /// Notes written after `cursor`, in write order, each at most once, at most `limit`. A stored
     /// note that cannot be read counts toward the limit, is passed by `next`, and is reported in
     /// the page's `unreadable` rather than failing the page.

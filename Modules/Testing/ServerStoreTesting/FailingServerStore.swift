@@ -9,7 +9,7 @@ import TokenSecurityInterface
 /// half-write, without having to break a real database.
 public struct FailingServerStore: ServerNoteRepository, AccountRepository, ReadinessChecking {
     public enum Operation: Hashable, Sendable {
-        case read, list, create, replace, changes, push, accounts, readiness
+        case read, list, create, replace, changes, push, accounts, readiness, prune
     }
 
     private let base: InMemoryServerStore
@@ -50,6 +50,11 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
     public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
         try check(.replace)
         return try await base.replace(note, account: account, ifRevision: ifRevision, origin: origin)
+    }
+
+    public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory {
+        try check(.prune)
+        return try await base.pruneHistory(retention, now: now, dryRun: dryRun)
     }
 
     public func history(of id: NoteID, account: AccountID) async throws -> [NoteRevision] {

@@ -126,6 +126,31 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         return try store(note.withRevision(ifRevision + 1), origin: origin, account: account)
     }
 
+    /// As the databases prune: the scan over each note's kept revisions, oldest first. The
+    /// oldest revision left loses its origin, which the dropped record before it held.
+    public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory {
+        var scan = HistoryPruningScan(retention: retention, now: now)
+        for account in revisionsByAccount.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            for (id, kept) in (revisionsByAccount[account] ?? [:]).sorted(by: { $0.key < $1.key }) where kept.count > 1 {
+                for revision in kept.dropFirst().reversed() {
+                    scan.add(account: account, note: id.rawValue, revision: Int64(revision.number),
+                             writtenMilliseconds: revision.note.updated.millisecondsSince1970,
+                             currentMilliseconds: kept[0].note.updated.millisecondsSince1970)
+                }
+            }
+        }
+        scan.finish()
+        guard !dryRun else { return scan.pruned }
+        for drop in scan.drops {
+            guard let id = NoteID(drop.note), var kept = revisionsByAccount[drop.account]?[id] else { continue }
+            let current = kept[0]
+            kept.removeAll { $0 != current && Int64($0.number) <= drop.through }
+            kept[kept.count - 1] = NoteRevision(note: kept[kept.count - 1].note, origin: .created)
+            revisionsByAccount[drop.account]?[id] = kept
+        }
+        return scan.pruned
+    }
+
     public func history(of id: NoteID, account: AccountID) async throws -> [NoteRevision] {
         revisionsByAccount[account]?[id] ?? []
     }

@@ -34,6 +34,18 @@ struct ConfigCommandsTests {
             settings: SettingsEnvironment(store: settings, variables: variables, timeZone: timeZone))
     }
 
+    @Test func historyKeepTakesACountOrASpanFromTheFileOrTheEnvironment() async throws {
+        let settings = InMemorySettings()
+        try await run(["config", "set", "history.keep", "100"], in: environment(settings))
+        #expect(try await settings.load() == Settings(historyKeep: .revisions(100)))
+        try await run(["config", "set", "history.keep", "26w"], in: environment(settings))
+        #expect(try await settings.load() == Settings(historyKeep: .span(seconds: 26 * 604_800)))
+        await #expect(throws: (any Error).self) { try await run(["config", "set", "history.keep", "soon"], in: environment(settings)) }
+        console.clear()
+        try await run(["config", "get", "history.keep"], in: environment(settings, variables: ["QUILL_HISTORY_KEEP": "30d"]))
+        #expect(console.output == "30d\n")
+    }
+
     @Test func setGetUnsetAndList() async throws {
         let settings = InMemorySettings()
         try await run(["config", "set", "list.limit", "3"], in: environment(settings))

@@ -25,7 +25,7 @@ struct QuillProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["QUILL_HOME"] = home
         environment["XDG_CONFIG_HOME"] = configHome
-        for variable in ["QUILL_COLOR", "QUILL_DATES", "QUILL_EDITOR", "QUILL_EXPORT_LEVEL", "QUILL_LIST_LIMIT"] {
+        for variable in ["QUILL_COLOR", "QUILL_DATES", "QUILL_EDITOR", "QUILL_EXPORT_LEVEL", "QUILL_LIST_LIMIT", "QUILL_HISTORY_KEEP"] {
             environment[variable] = nil
         }
         return environment

@@ -57,6 +57,35 @@ import TokenSecurityInterface
         try await database.drop()
     }
 
+    /// A database of schema version 8 keyed each revision row by (account, note, revision);
+    /// version 9 keys each note once. The rows a version-8 server wrote read back the same.
+    @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"))
+    func postgresHistoryOfVersion8MigratesWithoutLoss() async throws {
+        let database = try await TestPostgres.freshDatabase()
+        do {
+            try await Self.load(try Self.sql("postgres-v2"), into: database.url)
+            let store = try PostgresServerStore(url: database.url, logger: Logger(label: "test.upgrade"))
+            let running = Task { try await store.run() }
+            defer { running.cancel() }
+            try await store.migrate(to: PostgresMigrations.all.filter { $0.version <= 8 })
+            try await Self.load("""
+                INSERT INTO note_revisions (account_id, note_id, revision, record) VALUES (1, '0a01', 1, '{"r":1,"u":1767225600000,"x":["Milk\\n"],"o":"api"}');
+                INSERT INTO note_revisions (account_id, note_id, revision, record) VALUES (1, '0a02', 1, '{"r":1,"u":1767225600000,"x":[[0,1]],"o":"api"}');
+                """, into: database.url)
+            try await store.migrate()
+            try await Self.expectNothingLost(store)
+            let ann = AccountID(1)
+            let groceries = try await store.history(of: try #require(NoteID("0a01")), account: ann)
+            #expect(groceries.map(\.note.body) == ["Milk, eggs\nand \"bread\"", "Milk\n"] && groceries.map(\.origin) == [.api, .created])
+            let gone = try await store.history(of: try #require(NoteID("0a02")), account: ann)
+            #expect(gone.map(\.note.isDeleted) == [true, false] && gone.map(\.note.body) == ["was here", "was here"])
+        } catch {
+            try await database.drop()
+            throw error
+        }
+        try await database.drop()
+    }
+
     /// The fixtures' data set, read back through the current code, and written on.
     static func expectNothingLost(_ store: some ServerNoteRepository & AccountRepository) async throws {
         let ann = AccountID(1), bob = AccountID(2)

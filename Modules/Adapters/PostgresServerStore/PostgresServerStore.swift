@@ -167,7 +167,10 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 }
                 guard let id = found else { throw ServerStoreError.accountNotFound(name) }
                 try await connection.query("DELETE FROM tokens WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM note_revisions WHERE account_id = \(id)", logger: logger)
+                try await connection.query("""
+                    DELETE FROM note_revisions WHERE history_id IN (SELECT id FROM note_histories WHERE account_id = \(id))
+                    """, logger: logger)
+                try await connection.query("DELETE FROM note_histories WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM notes WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM push_requests WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM accounts WHERE id = \(id)", logger: logger)
@@ -263,7 +266,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 guard let current = try await current(id, account: account, on: connection) else { return [] }
                 var records: [RevisionRecord] = []
                 for try await text in try await connection.query("""
-                    SELECT record FROM note_revisions WHERE account_id = \(account.rawValue) AND note_id = \(id.rawValue) ORDER BY revision
+                    SELECT r.record FROM note_revisions r JOIN note_histories h ON h.id = r.history_id
+                    WHERE h.account_id = \(account.rawValue) AND h.note_id = \(id.rawValue) ORDER BY r.revision
                     """, logger: logger).decode(String.self) {
                     guard let record = try? RevisionRecord.decode(text) else {
                         throw ServerStoreError.corrupt("a revision of note \(id) cannot be read")
@@ -284,9 +288,10 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             try await client.withTransaction(logger: logger) { connection in
                 var scan = HistoryPruningScan(retention: retention, now: now)
                 for try await (account, note, revision, written, current) in try await connection.query("""
-                    SELECT r.account_id, r.note_id, r.revision, (r.record::json->>'u')::bigint, n.updated_ms
-                    FROM note_revisions r JOIN notes n ON n.account_id = r.account_id AND n.id = r.note_id
-                    ORDER BY r.account_id, r.note_id, r.revision
+                    SELECT h.account_id, h.note_id, r.revision, (r.record::json->>'u')::bigint, n.updated_ms
+                    FROM note_revisions r JOIN note_histories h ON h.id = r.history_id
+                    JOIN notes n ON n.account_id = h.account_id AND n.id = h.note_id
+                    ORDER BY h.account_id, h.note_id, r.revision
                     """, logger: logger).decode((Int64, String, Int64, Int64, Int64).self) {
                     scan.add(account: AccountID(account), note: note, revision: revision, writtenMilliseconds: written,
                              currentMilliseconds: current)
@@ -295,9 +300,9 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 if !dryRun, !scan.drops.isEmpty {
                     try await connection.query("""
                         DELETE FROM note_revisions r
-                        USING unnest(\(scan.drops.map(\.account.rawValue))::bigint[], \(scan.drops.map(\.note))::text[],
-                                     \(scan.drops.map(\.through))::bigint[]) AS d(account_id, note_id, through)
-                        WHERE r.account_id = d.account_id AND r.note_id = d.note_id AND r.revision <= d.through
+                        USING note_histories h, unnest(\(scan.drops.map(\.account.rawValue))::bigint[], \(scan.drops.map(\.note))::text[],
+                                                      \(scan.drops.map(\.through))::bigint[]) AS d(account_id, note_id, through)
+                        WHERE h.account_id = d.account_id AND h.note_id = d.note_id AND r.history_id = h.id AND r.revision <= d.through
                         """, logger: logger)
                 }
                 return scan.pruned
@@ -443,28 +448,33 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                       on connection: PostgresConnection) async throws {
         let changed = pairs.filter { !$0.replaced.hasSameContent(as: $0.replacing) }
         guard !changed.isEmpty else { return }
-        var kept: [String: Int64] = [:]
-        for try await (id, count) in try await connection.query("""
-            SELECT note_id, count(*) FROM note_revisions WHERE account_id = \(account.rawValue)
-            AND note_id = ANY(\(changed.map(\.replaced.id.rawValue))) GROUP BY note_id
-            """, logger: logger).decode((String, Int64).self) {
-            kept[id] = count
+        let noteIDs = Array(Set(changed.map(\.replaced.id.rawValue)))
+        try await connection.query("""
+            INSERT INTO note_histories (account_id, note_id) SELECT \(account.rawValue), unnest(\(noteIDs)::text[])
+            ON CONFLICT (account_id, note_id) DO NOTHING
+            """, logger: logger)
+        var histories: [String: (id: Int64, kept: Int64)] = [:]
+        for try await (note, history, count) in try await connection.query("""
+            SELECT h.note_id, h.id, (SELECT count(*) FROM note_revisions r WHERE r.history_id = h.id)
+            FROM note_histories h WHERE h.account_id = \(account.rawValue) AND h.note_id = ANY(\(noteIDs))
+            """, logger: logger).decode((String, Int64, Int64).self) {
+            histories[note] = (history, count)
         }
-        var ids: [String] = [], revisions: [Int64] = [], records: [String] = []
+        var ids: [Int64] = [], revisions: [Int64] = [], records: [String] = []
         for pair in changed {
-            let id = pair.replaced.id.rawValue
-            let count = kept[id, default: 0] + 1
-            kept[id] = count
-            ids.append(id)
+            guard let history = histories[pair.replaced.id.rawValue] else { throw ServerStoreError.corrupt("no history row for note \(pair.replaced.id)") }
+            let count = history.kept + 1
+            histories[pair.replaced.id.rawValue]?.kept = count
+            ids.append(history.id)
             revisions.append(Int64(pair.replaced.revision))
             records.append(String(RevisionRecord.encode(pair.replaced, replacing: pair.replacing, origin: origin,
                                                         whole: count % Int64(RevisionRecord.keyframeInterval) == 0).dropLast()))
         }
         try await connection.query("""
-            INSERT INTO note_revisions (account_id, note_id, revision, record)
-            SELECT \(account.rawValue), r.id, r.revision, r.record
-            FROM unnest(\(ids)::text[], \(revisions)::bigint[], \(records)::text[]) AS r(id, revision, record)
-            ON CONFLICT (account_id, note_id, revision) DO UPDATE SET record = excluded.record
+            INSERT INTO note_revisions (history_id, revision, record)
+            SELECT r.history_id, r.revision, r.record
+            FROM unnest(\(ids)::bigint[], \(revisions)::bigint[], \(records)::text[]) AS r(history_id, revision, record)
+            ON CONFLICT (history_id, revision) DO UPDATE SET record = excluded.record
             """, logger: logger)
     }
 

@@ -105,32 +105,28 @@ enum PostgresMigrations {
             )
             """,
         ]),
-        // The note's key once per note (`note_histories`) instead of once per revision: a
-        // revision row is its record, its number and a number naming the note, and its key
-        // entry a third of the size.
+        // The note's key once per note instead of once per revision: a note with a history has a
+        // number (`notes.history_id`), and a revision row is that number, its own and its record.
         (9, [
+            "ALTER TABLE notes ADD COLUMN history_id BIGINT",
+            "CREATE SEQUENCE note_history_ids",
             "ALTER TABLE note_revisions RENAME TO note_revisions_by_note",
             """
-            CREATE TABLE note_histories (
-                id BIGSERIAL PRIMARY KEY,
-                account_id BIGINT NOT NULL REFERENCES accounts(id),
-                note_id TEXT NOT NULL,
-                UNIQUE (account_id, note_id)
-            )
-            """,
-            """
             CREATE TABLE note_revisions (
-                history_id BIGINT NOT NULL REFERENCES note_histories(id),
+                history_id BIGINT NOT NULL,
                 revision BIGINT NOT NULL,
                 record TEXT NOT NULL,
                 PRIMARY KEY (history_id, revision)
             )
             """,
-            "INSERT INTO note_histories (account_id, note_id) SELECT DISTINCT account_id, note_id FROM note_revisions_by_note ORDER BY 1, 2",
+            """
+            UPDATE notes SET history_id = nextval('note_history_ids') WHERE EXISTS (
+                SELECT 1 FROM note_revisions_by_note r WHERE r.account_id = notes.account_id AND r.note_id = notes.id)
+            """,
             """
             INSERT INTO note_revisions (history_id, revision, record)
-            SELECT h.id, r.revision, r.record FROM note_revisions_by_note r
-            JOIN note_histories h ON h.account_id = r.account_id AND h.note_id = r.note_id
+            SELECT n.history_id, r.revision, r.record FROM note_revisions_by_note r
+            JOIN notes n ON n.account_id = r.account_id AND n.id = r.note_id
             """,
             "DROP TABLE note_revisions_by_note",
         ]),

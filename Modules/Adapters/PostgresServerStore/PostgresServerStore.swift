@@ -168,9 +168,9 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 guard let id = found else { throw ServerStoreError.accountNotFound(name) }
                 try await connection.query("DELETE FROM tokens WHERE account_id = \(id)", logger: logger)
                 try await connection.query("""
-                    DELETE FROM note_revisions WHERE history_id IN (SELECT id FROM note_histories WHERE account_id = \(id))
+                    DELETE FROM note_revisions WHERE history_id IN (
+                        SELECT history_id FROM notes WHERE account_id = \(id) AND history_id IS NOT NULL)
                     """, logger: logger)
-                try await connection.query("DELETE FROM note_histories WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM notes WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM push_requests WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM accounts WHERE id = \(id)", logger: logger)
@@ -255,8 +255,9 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             }
             guard existing.revision == ifRevision else { throw ServerStoreError.revisionMismatch(note.id, current: existing.revision) }
             let next = try note.withRevision(ifRevision + 1)
+            let written = try await write(next, account: account, on: connection)
             try await keep([(existing, next)], origin: origin, account: account, on: connection)
-            return try await write(next, account: account, on: connection)
+            return written
         }
     }
 
@@ -266,8 +267,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 guard let current = try await current(id, account: account, on: connection) else { return [] }
                 var records: [RevisionRecord] = []
                 for try await text in try await connection.query("""
-                    SELECT r.record FROM note_revisions r JOIN note_histories h ON h.id = r.history_id
-                    WHERE h.account_id = \(account.rawValue) AND h.note_id = \(id.rawValue) ORDER BY r.revision
+                    SELECT r.record FROM note_revisions r JOIN notes n ON n.history_id = r.history_id
+                    WHERE n.account_id = \(account.rawValue) AND n.id = \(id.rawValue) ORDER BY r.revision
                     """, logger: logger).decode(String.self) {
                     guard let record = try? RevisionRecord.decode(text) else {
                         throw ServerStoreError.corrupt("a revision of note \(id) cannot be read")
@@ -288,10 +289,9 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             try await client.withTransaction(logger: logger) { connection in
                 var scan = HistoryPruningScan(retention: retention, now: now)
                 for try await (account, note, revision, written, current) in try await connection.query("""
-                    SELECT h.account_id, h.note_id, r.revision, (r.record::json->>'u')::bigint, n.updated_ms
-                    FROM note_revisions r JOIN note_histories h ON h.id = r.history_id
-                    JOIN notes n ON n.account_id = h.account_id AND n.id = h.note_id
-                    ORDER BY h.account_id, h.note_id, r.revision
+                    SELECT n.account_id, n.id, r.revision, (r.record::json->>'u')::bigint, n.updated_ms
+                    FROM note_revisions r JOIN notes n ON n.history_id = r.history_id
+                    ORDER BY n.account_id, n.id, r.revision
                     """, logger: logger).decode((Int64, String, Int64, Int64, Int64).self) {
                     scan.add(account: AccountID(account), note: note, revision: revision, writtenMilliseconds: written,
                              currentMilliseconds: current)
@@ -300,9 +300,9 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 if !dryRun, !scan.drops.isEmpty {
                     try await connection.query("""
                         DELETE FROM note_revisions r
-                        USING note_histories h, unnest(\(scan.drops.map(\.account.rawValue))::bigint[], \(scan.drops.map(\.note))::text[],
-                                                      \(scan.drops.map(\.through))::bigint[]) AS d(account_id, note_id, through)
-                        WHERE h.account_id = d.account_id AND h.note_id = d.note_id AND r.history_id = h.id AND r.revision <= d.through
+                        USING notes n, unnest(\(scan.drops.map(\.account.rawValue))::bigint[], \(scan.drops.map(\.note))::text[],
+                                              \(scan.drops.map(\.through))::bigint[]) AS d(account_id, note_id, through)
+                        WHERE n.account_id = d.account_id AND n.id = d.note_id AND r.history_id = n.history_id AND r.revision <= d.through
                         """, logger: logger)
                 }
                 return scan.pruned
@@ -380,8 +380,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 case .conflict(let server): outcomes.append(.conflict(server))
                 }
             }
-            try await keep(replaced, origin: .sync, account: account, on: connection)
             try await write(writes, account: account, on: connection)
+            try await keep(replaced, origin: .sync, account: account, on: connection)
             let encoded = StoredPushOutcomes.encoded(outcomes)
             try await connection.query("""
                 INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest)
@@ -443,20 +443,23 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
     }
 
     /// Keeps each replaced revision (the first of each pair) in its note's history, as a record
-    /// against the revision replacing it: one statement for the whole batch.
+    /// against the revision replacing it: one statement for the whole batch. Runs after the notes
+    /// are written, so that each has its row (a note pushed twice in one request is created by
+    /// the first change), which holds the note's history number.
     private func keep(_ pairs: [(replaced: Note, replacing: Note)], origin: RevisionOrigin, account: AccountID,
                       on connection: PostgresConnection) async throws {
         let changed = pairs.filter { !$0.replaced.hasSameContent(as: $0.replacing) }
         guard !changed.isEmpty else { return }
         let noteIDs = Array(Set(changed.map(\.replaced.id.rawValue)))
+        // A note's first record gives it a history number; its row keeps it through every write.
         try await connection.query("""
-            INSERT INTO note_histories (account_id, note_id) SELECT \(account.rawValue), unnest(\(noteIDs)::text[])
-            ON CONFLICT (account_id, note_id) DO NOTHING
+            UPDATE notes SET history_id = nextval('note_history_ids')
+            WHERE account_id = \(account.rawValue) AND id = ANY(\(noteIDs)) AND history_id IS NULL
             """, logger: logger)
         var histories: [String: (id: Int64, kept: Int64)] = [:]
         for try await (note, history, count) in try await connection.query("""
-            SELECT h.note_id, h.id, (SELECT count(*) FROM note_revisions r WHERE r.history_id = h.id)
-            FROM note_histories h WHERE h.account_id = \(account.rawValue) AND h.note_id = ANY(\(noteIDs))
+            SELECT n.id, n.history_id, (SELECT count(*) FROM note_revisions r WHERE r.history_id = n.history_id)
+            FROM notes n WHERE n.account_id = \(account.rawValue) AND n.id = ANY(\(noteIDs)) AND n.history_id IS NOT NULL
             """, logger: logger).decode((String, Int64, Int64).self) {
             histories[note] = (history, count)
         }

@@ -154,8 +154,8 @@ public struct FileNoteStore: NoteStore {
         let prune = { [self] () throws -> PrunedHistory in
             var pruned = PrunedHistory()
             guard files.exists(layout.history) else { return pruned }
-            for name in try files.contents(ofDirectory: layout.history).sorted() where name.hasSuffix(".log") {
-                guard let id = NoteID(String(name.dropLast(4))), let current = try readNote(id) else { continue }
+            for name in try files.contents(ofDirectory: layout.history).sorted() {
+                guard let id = StoreLayout.historyNoteID(fileName: name), let current = try readNote(id) else { continue }
                 pruned.add(try HistoryLog(path: layout.history(id), files: files).prune(retention, current: current, now: now, dryRun: dryRun))
             }
             if !dryRun, pruned.revisions > 0 {

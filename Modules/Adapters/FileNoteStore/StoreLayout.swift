@@ -35,7 +35,12 @@ struct StoreLayout: Sendable {
 
     func note(_ id: NoteID) -> String { notes + "/" + id.rawValue + ".json" }
     func importRecord(_ importID: String) -> String { imports + "/" + importID }
-    func history(_ id: NoteID) -> String { history + "/" + id.rawValue + ".log" }
+    func history(_ id: NoteID) -> String { history + "/" + id.rawValue + Self.historySuffix }
+    /// The note whose log a file of `history/` is, by its name; `nil` for any other file.
+    static func historyNoteID(fileName: String) -> NoteID? {
+        fileName.hasSuffix(historySuffix) ? NoteID(String(fileName.dropLast(historySuffix.count))) : nil
+    }
+    private static let historySuffix = ".log"
     func staged(_ id: NoteID) -> String { transactions + "/" + id.rawValue + ".json" }
     /// The index lines of a bulk creation's `chunk`th chunk (names sort in chunk order).
     func bulkSummaries(_ chunk: Int) -> String {

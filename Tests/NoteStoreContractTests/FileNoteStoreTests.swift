@@ -169,6 +169,27 @@ struct FileNoteStoreTests {
         }
     }
 
+    /// A write does not sync `txn/` after renaming its staged documents into place, so a power
+    /// cut can bring a staged document back. The reopened store holds the write once (note,
+    /// history, pending) and the next write clears the leftover.
+    @Test func aStagedDocumentBackAfterAPowerCutIsALeftover() async throws {
+        let disk = InMemoryFileSystem()
+        let original = try NoteMaker.note(1)
+        try await store(on: disk).create(original)
+        let edited = try original.revised(title: "Edited", at: NoteMaker.start)
+        try await store(on: disk).update(edited, expectedRevision: 1)
+        disk.restart(losingUnsyncedWrites: true)
+        #expect(disk.files.keys.contains("\(root)/txn/\(original.id.rawValue).json"), "the model brings the staged document back")
+
+        let reopened = store(on: disk)
+        #expect(try await reopened.note(id: original.id) == edited)
+        #expect(try await reopened.history(of: original.id).map(\.note.title) == ["Edited", "Note 1"])
+        #expect(try await reopened.pendingChanges() == [original.id])
+        try await reopened.create(try NoteMaker.note(2))
+        #expect(!disk.files.keys.contains { $0.contains("/txn/") })
+        #expect(try await reopened.history(of: original.id).map(\.note.title) == ["Edited", "Note 1"])
+    }
+
     enum RestartAfterABulkCreation: Sendable {
         /// Power lost before anything made the batch durable: its files are left empty.
         case powerLoss
@@ -286,6 +307,25 @@ struct FileNoteStoreTests {
         try await store(on: disk).apply([.create(try NoteMaker.note(1)), .create(try NoteMaker.note(2))], origin: .local)
         try disk.write(Data("garbage\n".utf8), to: root + "/index")
         #expect(try await store(on: disk).list(NoteQuery()).notes.map(\.title).sorted() == ["Note 1", "Note 2"])
+    }
+
+    /// Resolving an ID reads only the matching lines of the journal, yet a damaged line of any
+    /// note still sends it to the index rebuilt from the notes, never to a wrong answer.
+    @Test(arguments: ["id", "fields", "decode"])
+    func anIDIsResolvedThroughADamagedJournalLine(damage: String) async throws {
+        let disk = InMemoryFileSystem()
+        let first = try NoteMaker.note(1), second = try NoteMaker.note(2)
+        try await store(on: disk).apply([.create(first), .create(second)], origin: .local)
+        let journal = String(decoding: try disk.read(root + "/index"), as: UTF8.self)
+        let line = journal.split(separator: "\n").first { $0.hasPrefix(first.id.rawValue) }!
+        let damaged = switch damage {
+        case "id": "XY" + line.dropFirst(2)
+        case "fields": line.replacingOccurrences(of: "\t", with: " ")
+        default: line.replacingOccurrences(of: "\t1\t", with: "\tone\t")
+        }
+        try disk.write(Data(journal.replacingOccurrences(of: line, with: damaged).utf8), to: root + "/index")
+        #expect(try await store(on: disk).ids(withPrefix: first.id.rawValue) == [first.id])
+        #expect(try await store(on: disk).ids(withPrefix: second.id.rawValue) == [second.id])
     }
 
     @Test func aCorruptNoteIsReportedWhileTheOthersStillList() async throws {

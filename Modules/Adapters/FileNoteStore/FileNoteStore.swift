@@ -84,6 +84,9 @@ public struct FileNoteStore: NoteStore {
     }
 
     public func ids(withPrefix prefix: String) async throws -> [NoteID] {
+        if let ids = try await reading({ try IDPrefixScan(prefix: prefix).run(path: layout.index, files: files) }) {
+            return ids
+        }
         let (index, _) = try await maintainedIndex()
         return index.summaries.filter { !$0.isDeleted && $0.id.rawValue.hasPrefix(prefix) }.map(\.id).sorted()
     }

@@ -57,17 +57,14 @@ public struct LocalFileAccessor: FileAccessing {
         var directories: [String] = []
         for move in moves {
             guard rename(move.source, move.destination) == 0 else { throw .fromErrno(path: move.source) }
-            for directory in [POSIXFile.parent(of: move.destination), POSIXFile.parent(of: move.source)] where !directories.contains(directory) {
-                directories.append(directory)
-            }
+            let directory = POSIXFile.parent(of: move.destination)
+            if !directories.contains(directory) { directories.append(directory) }
         }
         for directory in directories { try mapped { () throws(POSIXFileError) in try POSIXFile.syncDirectory(directory) } }
     }
 
     /// `O_EXCL` does the checking: if a path is taken, the files this call created are removed
-    /// again before `alreadyExists` is thrown (no separate check per file beforehand). A large
-    /// batch is created on all cores: creating a file is mostly kernel work, and the kernel
-    /// creates files in one directory in parallel.
+    /// again before `alreadyExists` is thrown (no separate check per file beforehand).
     /// Creates the files one after another on the calling thread. Creating files in one
     /// directory from several threads is slower, not faster: the kernel serializes them on the
     /// directory's lock, and the waiting threads spin (docs/performance.md, "Archive").

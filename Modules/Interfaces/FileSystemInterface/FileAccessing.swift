@@ -21,7 +21,10 @@ public protocol FileAccessing: Sendable {
     /// much cheaper than one `write` each, because durability is paid once for the batch.
     /// If it throws, each file holds either its old or its new contents.
     func writeAll(_ files: [(path: String, data: Data)]) throws(FileSystemError)
-    /// Renames several files and returns once all the renames are durable.
+    /// Renames several files and returns once each is durable at its destination. The sources'
+    /// directories are not synced (that is one `fsync` fewer per batch): after a power cut a
+    /// source may be found again beside its destination, so a caller must be able to tell such a
+    /// leftover and discard it.
     func moveAll(_ moves: [(source: String, destination: String)]) throws(FileSystemError)
     /// Creates new files without waiting for them to be durable: for many files that one later
     /// `synchronize` makes durable. If a path is taken it throws `alreadyExists` and leaves none

@@ -7,8 +7,9 @@ import Synchronization
 ///
 /// Lets file-backed code (the note store) be unit tested without touching a disk, and the
 /// file-system contract suite proves it behaves as `LocalFileAccessor` does. It also keeps
-/// track of the files `createUnsynced` made and no `synchronize` has made durable since, so a
-/// test can restart the machine with or without losing them (`restart(losingUnsyncedWrites:)`).
+/// track of the files `createUnsynced` made and no `synchronize` has made durable since, and of
+/// the names `moveAll` took away from directories it did not sync, so a test can restart the
+/// machine with or without losing those writes (`restart(losingUnsyncedWrites:)`).
 public final class InMemoryFileSystem: FileAccessing {
     enum Entry: Sendable {
         case file(Data)
@@ -20,6 +21,9 @@ public final class InMemoryFileSystem: FileAccessing {
 
     private struct Volatile {
         var unsynced = Set<String>()
+        /// Sources of `moveAll` whose directory no durable call has synced since: each comes back
+        /// after a power cut.
+        var movedAway: [String: Data] = [:]
         var boots = 1
     }
 
@@ -53,11 +57,14 @@ public final class InMemoryFileSystem: FileAccessing {
     public func write(_ data: Data, to path: String) throws(FileSystemError) {
         try store(path) { _ in data }
         synced(path)
+        directorySynced(of: path)
     }
 
     public func append(_ data: Data, to path: String) throws(FileSystemError) {
+        let created = !exists(path)
         try store(path) { existing in (existing ?? Data()) + data }
         synced(path)
+        if created { directorySynced(of: path) }
     }
 
     public func move(_ source: String, to destination: String) throws(FileSystemError) {
@@ -74,6 +81,8 @@ public final class InMemoryFileSystem: FileAccessing {
         }
         synced(source)
         synced(destination)
+        directorySynced(of: source)
+        directorySynced(of: destination)
     }
 
     public func writeAll(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
@@ -81,7 +90,16 @@ public final class InMemoryFileSystem: FileAccessing {
     }
 
     public func moveAll(_ moves: [(source: String, destination: String)]) throws(FileSystemError) {
-        for move in moves { try self.move(move.source, to: move.destination) }
+        var movedAway: [String: Data] = [:]
+        for move in moves {
+            let data = try read(move.source)
+            try self.move(move.source, to: move.destination)
+            movedAway[normalized(move.source)] = data
+        }
+        let synced = Set(moves.map { parentPath(of: normalized($0.destination)) })
+        volatile.withLock { volatile in
+            for (source, data) in movedAway where !synced.contains(parentPath(of: source)) { volatile.movedAway[source] = data }
+        }
     }
 
     public func createUnsynced(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
@@ -94,7 +112,10 @@ public final class InMemoryFileSystem: FileAccessing {
 
     public func synchronize(_ path: String) throws(FileSystemError) {
         guard exists(path) else { throw .notFound(path: normalized(path)) }
-        volatile.withLock { $0.unsynced.removeAll() }
+        volatile.withLock { volatile in
+            volatile.unsynced.removeAll()
+            volatile.movedAway.removeAll()
+        }
     }
 
     public func unsyncedWritesEpoch() -> String? {
@@ -103,16 +124,23 @@ public final class InMemoryFileSystem: FileAccessing {
 
     /// What a restart of the machine does: a new epoch and, after a crash or power loss (but not
     /// after a clean shutdown), every file created unsynced since the last `synchronize` left
-    /// empty, as a file system whose metadata reached the disk before the data would.
+    /// empty, as a file system whose metadata reached the disk before the data would, and every
+    /// name `moveAll` took from a directory not synced since back in place.
     public func restart(losingUnsyncedWrites: Bool) {
-        let lost = volatile.withLock { volatile in
+        let (lost, movedAway) = volatile.withLock { volatile in
             volatile.boots += 1
-            defer { volatile.unsynced.removeAll() }
-            return volatile.unsynced
+            defer {
+                volatile.unsynced.removeAll()
+                volatile.movedAway.removeAll()
+            }
+            return (volatile.unsynced, volatile.movedAway)
         }
         guard losingUnsyncedWrites else { return }
         entries.withLock { entries in
             for path in lost where entries[path] != nil { entries[path] = .file(Data()) }
+            for (path, data) in movedAway where entries[path] == nil && entries[parentPath(of: path)] != nil {
+                entries[path] = .file(data)
+            }
         }
     }
 
@@ -191,6 +219,14 @@ public final class InMemoryFileSystem: FileAccessing {
     /// `path` was made durable (or is gone): a restart no longer touches it.
     private func synced(_ path: String) {
         volatile.withLock { _ = $0.unsynced.remove(normalized(path)) }
+    }
+
+    /// The directory holding `path` was synced: the names taken from it are gone for good.
+    private func directorySynced(of path: String) {
+        let directory = parentPath(of: normalized(path))
+        volatile.withLock { volatile in
+            volatile.movedAway = volatile.movedAway.filter { parentPath(of: $0.key) != directory }
+        }
     }
 
     private func store(_ path: String, _ contents: (Data?) -> Data) throws(FileSystemError) {

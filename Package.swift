@@ -63,6 +63,7 @@ let package = Package(
 
         // Interfaces: one small protocol module per external concern, <Concern>Interface; the
         // concerns too small to earn targets of their own share StandardInterfaces, a folder each.
+        module("Interfaces", "AttachmentStoreInterface", ["QuillModels"]),
         module("Interfaces", "ByteStreamInterface"),
         module("Interfaces", "CompressionInterface"),
         module("Interfaces", "FileSystemInterface"),
@@ -79,14 +80,15 @@ let package = Package(
 
         // Features: the logic, written against interfaces only.
         module("Features", "ArchiveFeature", [
-            "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "QuillModels",
+            "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "QuillModels",
             "StandardInterfaces", crypto, yams,
         ]),
         module("Features", "NotesFeature", [
-            "NoteStoreInterface", "QuillModels", "SearchIndexInterface", "StandardInterfaces",
+            "AttachmentStoreInterface", "ByteStreamInterface", "NoteStoreInterface", "QuillModels", "SearchIndexInterface",
+            "StandardInterfaces", crypto,
         ]),
         module("Features", "QuillCLI", [
-            "ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
+            "ArchiveFeature", "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
             "NoteStoreInterface", "QuillModels", "SearchIndexInterface", "SettingsInterface", "StandardInterfaces",
             "SyncFeature", "SyncStateInterface", "SyncTransportInterface", "TerminalInterface", argumentParser,
         ]),
@@ -121,6 +123,7 @@ let package = Package(
         // Adapters: the real implementations, <Technology><Concern>, each over its one technology;
         // the small concerns' share StandardAdapters.
         module("Adapters", "CryptoTokenSecurity", ["TokenSecurityInterface", crypto]),
+        module("Adapters", "FileAttachmentStore", ["AttachmentStoreInterface", "POSIXFileKit", "QuillModels"]),
         module("Adapters", "FileNoteStore", [
             "FileSystemInterface", "NoteStoreInterface", "QuillModels", "SearchIndexInterface",
         ]),
@@ -147,6 +150,7 @@ let package = Package(
 
         // Testing: fakes (<Concern>Testing; the small concerns' in StandardTesting), unimplemented
         // doubles and test helpers.
+        module("Testing", "AttachmentStoreTesting", ["AttachmentStoreInterface", "QuillModels", "StandardInterfaces"]),
         module("Testing", "ByteStreamTesting", ["ByteStreamInterface"]),
         module("Testing", "ChildProcesses"),
         module("Testing", "CompressionTesting", ["CompressionInterface"]),
@@ -162,7 +166,7 @@ let package = Package(
         module("Testing", "TerminalTesting", ["TerminalInterface"]),
         module("Testing", "TokenSecurityTesting", ["TokenSecurityInterface"]),
         module("Testing", "UnimplementedDoubles", [
-            "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "QuillModels",
+            "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "QuillModels",
             "SearchIndexInterface", "SettingsInterface", "StandardInterfaces", "SyncStateInterface",
             "SyncTransportInterface", "TerminalInterface",
         ]),
@@ -172,14 +176,15 @@ let package = Package(
 
         // Composition roots: the only code that names adapters.
         module("Composition", "QuillComposition", [
-            "ArchiveFeature", "ByteStreamTesting", "FileNoteStore", "FileSyncState", "GlibcAllocator",
+            "ArchiveFeature", "AttachmentStoreTesting", "ByteStreamTesting", "FileAttachmentStore", "FileNoteStore",
+            "FileSyncState", "GlibcAllocator",
             "HTTPSyncTransport", "JSONFileSettings", "LocalByteStream", "LocalFileSystem", "NotesFeature",
             "NoteStoreTesting", "POSIXTerminal", "QuillCLI", "QuillModels", "SearchIndexTesting", "SettingsTesting",
             "SQLiteSearchIndex", "StandardAdapters", "StandardTesting", "SyncFeature", "SyncStateInterface",
             "SyncStateTesting", "SyncTransportTesting", "ZlibCompression",
         ]),
         module("Composition", "QuillTestComposition", [
-            "ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
+            "ArchiveFeature", "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
             "NoteStoreInterface", "QuillCLI", "SearchIndexInterface", "SettingsTesting", "StandardInterfaces",
             "SyncFeature", "TerminalInterface", "UnimplementedDoubles",
         ]),
@@ -206,12 +211,16 @@ let package = Package(
 
         // Tests: unit, contract (<Concern>ContractTests) and integration tests.
         tests("ArchiveFeatureTests", [
-            "ArchiveFeature", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
-            "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardTesting", "ZlibCompression",
+            "ArchiveFeature", "AttachmentStoreTesting", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
+            "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardTesting", "ZlibCompression", crypto,
         ]),
         tests("ArchiveIntegrationTests", [
             "ArchiveFeature", "ByteStreamInterface", "ChildProcesses", "LocalByteStream", "NoteStoreInterface",
             "NoteStoreTesting", "QuillModels", "StandardTesting", "ZlibCompression",
+        ]),
+        tests("AttachmentStoreContractTests", [
+            "AttachmentStoreInterface", "AttachmentStoreTesting", "FileAttachmentStore", "QuillModels", "ScratchDirectories",
+            "StandardTesting",
         ]),
         tests("ByteStreamContractTests", [
             "ByteStreamInterface", "ByteStreamTesting", "LocalByteStream", "ScratchDirectories",
@@ -243,11 +252,11 @@ let package = Package(
             "ServerStoreTesting", "StandardTesting", "TokenSecurityInterface",
         ]),
         tests("QuillCLITests", [
-            "ArchiveFeature", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
+            "ArchiveFeature", "AttachmentStoreTesting", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
             "FileSystemInterface", "FileSystemTesting", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting",
             "QuillCLI", "QuillModels", "QuillTestComposition", "SearchIndexTesting", "SettingsInterface",
             "SettingsTesting", "StandardTesting", "SyncFeature", "SyncStateInterface", "SyncStateTesting",
-            "SyncTransportInterface", "SyncTransportTesting", "TerminalTesting", "UnimplementedDoubles",
+            "SyncTransportInterface", "SyncTransportTesting", "TerminalTesting", "UnimplementedDoubles", crypto,
         ]),
         tests("QuillIntegrationTests", ["ChildProcesses", "quill"]),
         tests("QuillModelsTests", ["QuillModels", "StandardTesting"]),

@@ -15,7 +15,7 @@ struct FailureInjectionTests {
     ])
     func failingSink(_ mode: ExportOptions.Mode) async throws {
         let sink = FailingByteSink(failAfter: 1000)
-        let exporter = ArchiveExporter(store: InMemoryNoteStore(notes: SampleNotes.all()), history: nil, compression: Fixtures.fake, scratch: InMemoryScratchStorage())
+        let exporter = ArchiveExporter(store: InMemoryNoteStore(notes: SampleNotes.all()), history: nil, attachments: nil, compression: Fixtures.fake, scratch: InMemoryScratchStorage())
         await #expect(throws: ByteStreamError.writeFailed("injected: no space left on device")) {
             try await exporter.export(to: sink, options: ExportOptions(mode: mode))
         }
@@ -27,7 +27,7 @@ struct FailureInjectionTests {
         let compression = FailingCompression(wrapping: Fixtures.fake, Fixtures.fake, failure: .libraryFailure("injected"),
                                              trigger: .afterInputBytes(10_000))
         let sink = InMemoryByteSink()
-        let exporter = ArchiveExporter(store: InMemoryNoteStore(notes: SampleNotes.all()), history: nil, compression: compression, scratch: InMemoryScratchStorage())
+        let exporter = ArchiveExporter(store: InMemoryNoteStore(notes: SampleNotes.all()), history: nil, attachments: nil, compression: compression, scratch: InMemoryScratchStorage())
         await #expect(throws: CompressionError.libraryFailure("injected")) {
             try await exporter.export(to: sink, options: ExportOptions(mode: .singleStream))
         }
@@ -37,7 +37,7 @@ struct FailureInjectionTests {
     @Test("scratch storage running out fails an export cleanly")
     func scratchFullOnExport() async throws {
         let sink = InMemoryByteSink()
-        let exporter = ArchiveExporter(store: InMemoryNoteStore(notes: SampleNotes.all()), history: nil, compression: Fixtures.fake,
+        let exporter = ArchiveExporter(store: InMemoryNoteStore(notes: SampleNotes.all()), history: nil, attachments: nil, compression: Fixtures.fake,
                                        scratch: FailingScratchStorage(failAfter: 300))
         await #expect(throws: ByteStreamError.writeFailed("injected: no space left for a scratch file")) {
             try await exporter.export(to: sink)
@@ -79,7 +79,7 @@ struct FailureInjectionTests {
 
     @Test("an export of a store with unreadable notes fails instead of silently missing them")
     func unreadableStore() async throws {
-        let exporter = ArchiveExporter(store: ProblemStore(), history: nil, compression: Fixtures.fake, scratch: InMemoryScratchStorage())
+        let exporter = ArchiveExporter(store: ProblemStore(), history: nil, attachments: nil, compression: Fixtures.fake, scratch: InMemoryScratchStorage())
         await #expect(throws: ArchiveError.self) { try await exporter.export(to: InMemoryByteSink()) }
     }
 }

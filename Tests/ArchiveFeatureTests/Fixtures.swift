@@ -41,14 +41,14 @@ enum Fixtures {
 
     static func export(_ notes: [Note], compression: any Compressing = zlib, options: ExportOptions = ExportOptions()) async throws -> [UInt8] {
         let sink = InMemoryByteSink()
-        _ = try await ArchiveExporter(store: InMemoryNoteStore(notes: notes), history: nil, compression: compression, scratch: InMemoryScratchStorage())
+        _ = try await ArchiveExporter(store: InMemoryNoteStore(notes: notes), history: nil, attachments: nil, compression: compression, scratch: InMemoryScratchStorage())
             .export(to: sink, options: options)
         return sink.bytes
     }
 
     static func importer(_ store: any NoteStore, decompression: any Decompressing = zlib,
                          scratch: any ScratchStorage = InMemoryScratchStorage()) -> ArchiveImporter {
-        ArchiveImporter(store: store, decompression: decompression, scratch: scratch, ids: SequentialNoteIDs(namespace: 0xFEED),
+        ArchiveImporter(store: store, attachments: nil, decompression: decompression, scratch: scratch, ids: SequentialNoteIDs(namespace: 0xFEED),
                         clock: FixedClock(epoch))
     }
 

@@ -25,7 +25,7 @@ struct HistoryArchiveTests {
 
     static func export(_ store: InMemoryNoteStore, history: Bool = true) async throws -> [UInt8] {
         let sink = InMemoryByteSink()
-        _ = try await ArchiveExporter(store: store, history: store, compression: Fixtures.zlib, scratch: InMemoryScratchStorage())
+        _ = try await ArchiveExporter(store: store, history: store, attachments: nil, compression: Fixtures.zlib, scratch: InMemoryScratchStorage())
             .export(to: sink, options: ExportOptions(includesHistory: history))
         return sink.bytes
     }

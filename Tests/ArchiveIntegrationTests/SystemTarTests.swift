@@ -28,7 +28,7 @@ struct SystemTarTests {
     func export(to path: String, mode: ExportOptions.Mode) async throws -> [Note] {
         let notes = try Self.notes()
         let sink = try LocalByteStreams().createForWriting(path)
-        _ = try await ArchiveExporter(store: InMemoryNoteStore(notes: notes), history: nil, compression: ZlibGzip(), scratch: Self.scratch)
+        _ = try await ArchiveExporter(store: InMemoryNoteStore(notes: notes), history: nil, attachments: nil, compression: ZlibGzip(), scratch: Self.scratch)
             .export(to: sink, options: ExportOptions(mode: mode))
         return notes
     }
@@ -69,7 +69,7 @@ struct SystemTarTests {
         let archive = directory.path("notes.tar.gz")
         let notes = try await export(to: archive, mode: .defaultParallel)
         let store = InMemoryNoteStore()
-        let report = try await ArchiveImporter(store: store, decompression: ZlibGzip(), scratch: Self.scratch, ids: SequentialNoteIDs(), clock: FixedClock(Date()))
+        let report = try await ArchiveImporter(store: store, attachments: nil, decompression: ZlibGzip(), scratch: Self.scratch, ids: SequentialNoteIDs(), clock: FixedClock(Date()))
             .importArchive(from: try LocalByteStreams().openForReading(archive))
         #expect(report.addedCount == notes.count && report.manifestVerified)
         for note in notes { #expect(await store.note(id: note.id) == note) }
@@ -90,7 +90,7 @@ struct SystemTarTests {
         #expect(tar.status == 0, "\(tar.errors)")
 
         let store = InMemoryNoteStore()
-        let report = try await ArchiveImporter(store: store, decompression: ZlibGzip(), scratch: Self.scratch, ids: SequentialNoteIDs(), clock: FixedClock(Date()))
+        let report = try await ArchiveImporter(store: store, attachments: nil, decompression: ZlibGzip(), scratch: Self.scratch, ids: SequentialNoteIDs(), clock: FixedClock(Date()))
             .importArchive(from: try LocalByteStreams().openForReading(directory.path("folder.tar.gz")))
         #expect(report.addedCount == 3)
         #expect(report.skippedEntries == ["My notes/deeper/image.png"])
@@ -106,7 +106,7 @@ struct SystemTarTests {
         let sink = try LocalByteStreams().createForWriting(path)
         let exporter = ArchiveExporter(store: FailingNoteStore(wrapping: InMemoryNoteStore(notes: try Self.notes()),
                                                                failing: [.read: .unavailable("gone")]),
-                                       history: nil, compression: ZlibGzip(), scratch: Self.scratch)
+                                       history: nil, attachments: nil, compression: ZlibGzip(), scratch: Self.scratch)
         await #expect(throws: NoteStoreError.unavailable("gone")) { try await exporter.export(to: sink) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }

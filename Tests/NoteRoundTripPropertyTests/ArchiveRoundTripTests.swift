@@ -24,10 +24,10 @@ struct ArchiveRoundTripTests {
             let second = try Note(id: NoteID(high: 5, low: counter), title: first.title, body: first.body + first.body.prefix(3),
                                   tags: first.tags, created: Self.date, updated: Self.date.addingTimeInterval(1), revision: 3)
             let sink = InMemoryByteSink()
-            _ = try await ArchiveExporter(store: InMemoryNoteStore(notes: [first, second]), history: nil, compression: ZlibGzip(),
+            _ = try await ArchiveExporter(store: InMemoryNoteStore(notes: [first, second]), history: nil, attachments: nil, compression: ZlibGzip(),
                                           scratch: InMemoryScratchStorage()).export(to: sink)
             let store = InMemoryNoteStore()
-            let report = try await ArchiveImporter(store: store, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(),
+            let report = try await ArchiveImporter(store: store, attachments: nil, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(),
                                                    ids: SequentialNoteIDs(namespace: 0xA), clock: FixedClock(Self.date))
                 .importArchive(from: InMemoryByteSource(sink.bytes))
             #expect(report.manifestVerified && report.addedCount == 2 && report.skippedEntries.isEmpty)

@@ -122,7 +122,7 @@ struct ServerAPIRoundTripTests {
         let export = try await api.send(.get, "/v1/export")
         #expect(export.status == .ok)
         let imported = InMemoryNoteStore()
-        let report = try await ArchiveImporter(store: imported, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(),
+        let report = try await ArchiveImporter(store: imported, attachments: nil, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(),
                                                ids: SequentialNoteIDs(namespace: 0xE), clock: FixedClock(date))
             .importArchive(from: InMemoryByteSource(Array(export.body.readableBytesView)))
         #expect(report.manifestVerified && report.addedCount == expected.count)

@@ -1,4 +1,7 @@
+import AttachmentStoreTesting
 import ByteStreamTesting
+import CompressionTesting
+import Crypto
 import FileSystemTesting
 import Foundation
 import NoteStoreTesting
@@ -15,9 +18,52 @@ import Testing
 struct OtherAppsCommandsTests {
     let clock = FixedClock(Date(millisecondsSince1970: 1_767_603_600_000))
 
-    func environment(store: InMemoryNoteStore, console: RecordingConsole, files: InMemoryFileSystem) -> CLIEnvironment {
-        QuillTestRoots.test(store: store, clock: clock, ids: SequentialNoteIDs(namespace: 0xCD), console: console, inputFiles: files,
-                            byteStreams: InMemoryByteStreamFiles(), scratch: InMemoryScratchStorage())
+    func environment(store: InMemoryNoteStore, console: RecordingConsole, files: InMemoryFileSystem,
+                     attachments: InMemoryAttachmentStore? = nil, byteStreams: InMemoryByteStreamFiles = InMemoryByteStreamFiles()) -> CLIEnvironment {
+        QuillTestRoots.test(store: store, attachments: attachments ?? InMemoryAttachmentStore(clock: clock), clock: clock,
+                            ids: SequentialNoteIDs(namespace: 0xCD), console: console, inputFiles: files,
+                            compression: FakeCompression(), decompression: FakeCompression(),
+                            byteStreams: byteStreams, scratch: InMemoryScratchStorage())
+    }
+
+    /// Obsidian's own help vault, in part: its notes embed screenshots by name, which a folder
+    /// import brings in as attachments and rewrites into Quill's references; an export carries
+    /// them, as a folder (where the references resolve) and as an archive that imports back.
+    @Test func aVaultsEmbeddedImagesBecomeAttachmentsAndTravelWithTheNotes() async throws {
+        let files = try fixture("obsidian-help-attachments")
+        let store = InMemoryNoteStore(), console = RecordingConsole(), attachments = InMemoryAttachmentStore(clock: clock)
+        try await run(["import", "obsidian-help-attachments"], in: environment(store: store, console: console, files: files, attachments: attachments))
+        let screenshot = try files.read("/work/obsidian-help-attachments/Attachments/status-bar-desktop.png")
+        let hash = try #require(AttachmentHash(digest: SHA256.hash(data: screenshot)))
+        #expect(Set(try attachments.all().map(\.hash)).contains(hash))
+        #expect(try attachments.all().count == 2)
+        var notes: [String: Note] = [:]
+        for summary in await store.list(.init()).notes { notes[summary.title] = await store.note(id: summary.id) }
+        let statusBar = try #require(notes["Status bar"])
+        #expect(statusBar.body.contains("![status-bar-desktop.png](attachments/\(hash.hex)/status-bar-desktop.png)"))
+        #expect(!statusBar.body.contains("![["))
+        let roam = try #require(notes["Import from Roam Research"])
+        #expect(AttachmentReference.scan(roam.body).map(\.name) == ["Roam-exporting.png"])
+        #expect(roam.body.contains("![[Roam-Importer-importing.png]]"), "a missing file's embed is left as it was")
+        #expect(console.output.contains("2 attachments"))
+        #expect(console.output.contains("skip  Attachments/Insert alises.png"))
+        #expect(console.output.contains("'Roam-Importer-importing.png' is embedded but no file of that name is in the folder"))
+
+        try await run(["export", "--format", "dir", "/work/out"], in: environment(store: store, console: console, files: files, attachments: attachments))
+        #expect(try files.read("/work/out/attachments/\(hash.hex)/status-bar-desktop.png") == screenshot)
+
+        let streams = InMemoryByteStreamFiles()
+        try await run(["export", "/work/notes.tar.gz"], in: environment(store: store, console: console, files: files, attachments: attachments, byteStreams: streams))
+        let archive = try #require(streams.file("/work/notes.tar.gz"))
+        let restored = InMemoryNoteStore(), restoredAttachments = InMemoryAttachmentStore(clock: clock)
+        let importStreams = InMemoryByteStreamFiles(files: ["/work/notes.tar.gz": archive])
+        let importConsole = RecordingConsole()
+        try await run(["import", "/work/notes.tar.gz"], in: environment(store: restored, console: importConsole, files: files,
+                                                                          attachments: restoredAttachments, byteStreams: importStreams))
+        #expect(importConsole.output.contains("manifest verified"))
+        #expect(importConsole.output.contains("2 attachments"))
+        #expect(try restoredAttachments.all().map(\.hash) == attachments.all().map(\.hash))
+        #expect(await restored.list(.init()).notes.count == 2)
     }
 
     /// The fixture folder `name`, copied to `/work/name` of a new in-memory file system.

@@ -49,7 +49,7 @@ import ZlibCompression
             let export = try await client.send(.get, "/v1/export")
             #expect(export.status == .ok && export.headers[Self.header] == "b2")
             let imported = InMemoryNoteStore()
-            _ = try await ArchiveImporter(store: imported, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(),
+            _ = try await ArchiveImporter(store: imported, attachments: nil, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(),
                                           ids: SequentialNoteIDs(), clock: FixedClock(TestServer.now))
                 .importArchive(from: InMemoryByteSource(Array(export.body.readableBytesView)))
             #expect(await imported.list(NoteQuery()).notes.map(\.id.rawValue).sorted() == ["a1", "c3"])

@@ -1,5 +1,7 @@
 import ArchiveFeature
+import AttachmentStoreTesting
 import ByteStreamTesting
+import FileAttachmentStore
 import FileNoteStore
 import FileSyncState
 import Foundation
@@ -42,9 +44,12 @@ public enum QuillRoots {
         let store = FileNoteStore(root: root, files: files, locks: FlockLocking())
         let clock = SystemClock(), ids = RandomNoteIDs()
         let scratch = TemporaryScratchStorage(directory: temporaryDirectory(processEnvironment))
+        let notes = NoteService(store: store, clock: clock, ids: ids)
+        let attachments = FileAttachmentStore(root: root + "/attachments")
         return CLIEnvironment(
-            notes: NoteService(store: store, clock: clock, ids: ids),
-            archive: ArchiveService(store: store, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
+            notes: notes,
+            attachments: AttachmentService(notes: notes, attachments: attachments),
+            archive: ArchiveService(store: store, attachments: attachments, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
                                     ids: ids, clock: clock, files: files),
             sync: SyncService(store: store, clock: clock,
                               environment: productionSync(processEnvironment: processEnvironment, dataDirectory: root)),
@@ -76,9 +81,12 @@ public enum QuillRoots {
         let ids = SequentialNoteIDs(namespace: 0x9e)
         let files = LocalFileAccessor()
         let scratch = InMemoryScratchStorage()
+        let notes = NoteService(store: store, clock: clock, ids: ids)
+        let attachments = InMemoryAttachmentStore(clock: clock)
         return CLIEnvironment(
-            notes: NoteService(store: store, clock: clock, ids: ids),
-            archive: ArchiveService(store: store, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
+            notes: notes,
+            attachments: AttachmentService(notes: notes, attachments: attachments),
+            archive: ArchiveService(store: store, attachments: attachments, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
                                     ids: ids, clock: clock, files: files),
             sync: SyncService(store: store, clock: clock, environment: previewSync()),
             clock: clock, console: StandardConsole(), inputFiles: files,

@@ -1,4 +1,5 @@
 import ArchiveFeature
+import AttachmentStoreInterface
 import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface
@@ -19,6 +20,7 @@ import UnimplementedDoubles
 public enum QuillTestRoots {
     public static func test(
         store: any NoteStore = UnimplementedNoteStore(),
+        attachments: any AttachmentStoring = UnimplementedAttachmentStore(),
         clock: any WallClock = UnimplementedClock(),
         ids: any NoteIDGenerating = UnimplementedNoteIDs(),
         console: any Console,
@@ -34,9 +36,10 @@ public enum QuillTestRoots {
         searchSource: any SearchIndexSource = UnimplementedSearchIndexSource(),
         settings: SettingsEnvironment = noSettings()
     ) -> CLIEnvironment {
-        CLIEnvironment(
-            notes: NoteService(store: store, clock: clock, ids: ids),
-            archive: ArchiveService(store: store, compression: compression, decompression: decompression, scratch: scratch,
+        let notes = NoteService(store: store, clock: clock, ids: ids)
+        return CLIEnvironment(
+            notes: notes, attachments: AttachmentService(notes: notes, attachments: attachments),
+            archive: ArchiveService(store: store, attachments: attachments, compression: compression, decompression: decompression, scratch: scratch,
                                     ids: ids, clock: clock, files: inputFiles),
             sync: SyncService(store: store, clock: clock, environment: sync),
             clock: clock, console: console, inputFiles: inputFiles, editor: editor,

@@ -4,6 +4,7 @@ import Foundation
 enum ByteCount {
     static func text(_ bytes: Int64) -> String {
         let megabytes = Double(bytes) / 1_000_000
+        if bytes < 1000 { return "\(bytes) B" }
         return megabytes >= 1 ? String(format: "%.1f MB", megabytes) : String(format: "%.1f kB", Double(bytes) / 1000)
     }
 

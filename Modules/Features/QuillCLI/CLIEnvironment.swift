@@ -14,6 +14,8 @@ import TerminalInterface
 public struct CLIEnvironment: Sendable {
     /// Notes: add, show, edit, remove, list, search.
     public var notes: NoteService
+    /// Attachments: attach, detach, list, write out, collect.
+    public var attachments: AttachmentService
     /// Archives: export, import, verify.
     public var archive: ArchiveService
     /// Sync: login, logout, sync, status.
@@ -36,11 +38,12 @@ public struct CLIEnvironment: Sendable {
     public var settings: SettingsEnvironment
 
     public init(
-        notes: NoteService, archive: ArchiveService, sync: SyncService, clock: any WallClock, console: any Console,
+        notes: NoteService, attachments: AttachmentService, archive: ArchiveService, sync: SyncService, clock: any WallClock, console: any Console,
         inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String,
         byteStreams: any ByteStreamOpening, scratch: any ScratchStorage, search: NoteSearch, settings: SettingsEnvironment
     ) {
         self.notes = notes
+        self.attachments = attachments
         self.archive = archive
         self.sync = sync
         self.clock = clock

@@ -1,4 +1,5 @@
 import ArchiveFeature
+import AttachmentStoreInterface
 import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface
@@ -18,6 +19,14 @@ extension CLIFailure {
         switch error {
         case let failure as CLIFailure: failure
         case let error as NoteServiceError: notes(error)
+        case let error as AttachmentServiceError:
+            switch error {
+            case .unknown, .notReferenced: CLIFailure(error.description, status: .notFound)
+            case .missing: CLIFailure(error.description, hint: "run 'quill sync' to fetch it")
+            default: CLIFailure(error.description)
+            }
+        case let error as AttachmentStoreError:
+            CLIFailure(error.description, hint: "check that QUILL_HOME points to a writable directory")
         case let error as NoteValidationError: CLIFailure("invalid note: \(error)")
         case let error as NoteStoreError: store(error)
         case let error as ArchiveError: archive(error)

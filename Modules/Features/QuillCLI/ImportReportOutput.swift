@@ -8,8 +8,9 @@ enum ImportReportOutput {
         let verb = report.applied ? "Imported" : "Would import"
         let integrity = report.manifestVerified ? "manifest verified" : "no manifest (plain Markdown archive)"
         let history = report.historyCount > 0 ? ", \(report.historyCount) with their history" : ""
+        let attachments = report.attachmentCount > 0 ? ", \(report.attachmentCount) attachment\(report.attachmentCount == 1 ? "" : "s")" : ""
         return "\(verb) \(report.noteCount) notes: \(report.addedCount) new, \(report.unchangedCount) unchanged, "
-            + "\(report.copiedCount) kept as copies\(history) (\(integrity), \(ByteCount.text(report.uncompressedBytes)) uncompressed)\n"
+            + "\(report.copiedCount) kept as copies\(history)\(attachments) (\(integrity), \(ByteCount.text(report.uncompressedBytes)) uncompressed)\n"
     }
 
     static func line(_ action: ImportReport.Action, applied: Bool) -> String {
@@ -41,6 +42,6 @@ enum ImportReportOutput {
     }
 
     static func skipped(_ report: ImportReport) -> String {
-        report.skippedEntries.map { "  skip  \($0) (not a Markdown file)\n" }.joined()
+        report.skippedEntries.map { "  skip  \($0) (not a note, nor a file a note refers to)\n" }.joined()
     }
 }

@@ -24,10 +24,6 @@ enum NoteOutput {
         try encode(listing.notes.map(SummaryDocument.init))
     }
 
-    static func json(_ note: Note) throws -> String {
-        try encode(NoteDocument(note))
-    }
-
     static func warnings(_ listing: NoteListing, to environment: CLIEnvironment) {
         for problem in listing.problems {
             environment.console.writeError("quill: warning: skipped unreadable note \(problem)\n")

@@ -34,7 +34,15 @@ public struct ShowCommand: QuillCommand {
                 : try await environment.notes.history(id)
             note = try pick(from: revisions, now: environment.clock.now()).note
         }
-        environment.console.write(json ? try NoteOutput.json(note) : NoteOutput.details(note, style: try await display.style(in: environment)))
+        let attachments = try environment.attachments.listings(of: [note])
+        if json { return environment.console.write(try NoteOutput.encode(ShownNote(note: note, attachments: attachments))) }
+        var text = NoteOutput.details(note, style: try await display.style(in: environment))
+        if !attachments.isEmpty {
+            text += "\nattachments:\n" + attachments.map { listing in
+                "  \(listing.names.joined(separator: ", "))  \(listing.size.map(ByteCount.text) ?? "missing on this device")  \(listing.hash.short)\n"
+            }.joined()
+        }
+        environment.console.write(text)
     }
 
     /// The revision `--revision` or `--at` names.
@@ -52,5 +60,20 @@ public struct ShowCommand: QuillCommand {
             throw NoteServiceError.noSuchRevision(id, revision: "at or before \(Timestamp(date))")
         }
         return found
+    }
+}
+
+/// `show --json`: the note's document, with its attachments as a field when it has any.
+struct ShownNote: Encodable {
+    let note: Note
+    let attachments: [AttachmentListing]
+
+    private enum Keys: String, CodingKey { case attachments }
+
+    func encode(to encoder: any Encoder) throws {
+        try NoteDocument(note).encode(to: encoder)
+        guard !attachments.isEmpty else { return }
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(attachments.map(AttachmentDocument.init), forKey: .attachments)
     }
 }

@@ -26,7 +26,7 @@ public enum AccountExport {
         let view = try await AccountNotesView.load(dependencies.notes, account: account)
         var headers: HTTPFields = [.contentType: "application/gzip", .contentDisposition: "attachment; filename=\"quill-export.tar.gz\""]
         headers.append(contentsOf: UnreadableNotesReport.headers(view.unreadable, logger: logger, metrics: dependencies.metrics))
-        let exporter = ArchiveExporter(store: view, history: nil, compression: dependencies.compression, scratch: dependencies.scratch)
+        let exporter = ArchiveExporter(store: view, history: nil, attachments: nil, compression: dependencies.compression, scratch: dependencies.scratch)
         let (stream, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
         let producer = Task {
             do {

@@ -28,6 +28,11 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A file or folder the archive work reads or writes could not be used (reported by
     /// `ArchiveService`, so that the user learns which path, not where notes are kept).
     case files(FileSystemError)
+    /// An attachment's stored bytes no longer match their SHA-256: the export stops rather than
+    /// carry them.
+    case damagedAttachment(String)
+    /// An attachment entry whose bytes do not match the SHA-256 its path names.
+    case attachmentMismatch(entry: String)
 
     public var description: String {
         switch self {
@@ -46,6 +51,8 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .stream(let error): error.description
         case .folderNotEmpty(let path): "the folder \(path) is not empty"
         case .files(let error): error.description
+        case .damagedAttachment(let hash): "attachment \(hash) is damaged on this device: its bytes do not match their SHA-256"
+        case .attachmentMismatch(let entry): "entry '\(entry)': the attachment's bytes do not match the SHA-256 in its path"
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import AttachmentStoreInterface
 import ByteStreamInterface
 import CompressionInterface
 import Crypto
@@ -7,7 +8,9 @@ import QuillModels
 
 /// Writes the store's notes as a `.tar.gz` that outlives Quill: one Markdown file with front
 /// matter per note (with `includesHistory`, each followed by its earlier revisions when it has
-/// any), then `manifest.json` with a SHA-256 per file.
+/// any), each followed by the attachments it is the first to refer to (`AttachmentEntry`,
+/// streamed from the attachment store and checked against their hash on the way), then
+/// `manifest.json` with a SHA-256 per file.
 ///
 /// Notes are read, rendered and compressed one at a time and streamed to the sink; the IDs to
 /// export come from the store a page at a time, and the manifest's per-note lines wait in
@@ -17,12 +20,16 @@ public struct ArchiveExporter: Sendable {
     /// Where `includesHistory` reads each note's revisions; `nil` where a store keeps none to
     /// export (the server's export).
     private let history: (any NoteHistoryReading)?
+    /// Where the notes' attachments are read; `nil` where a store keeps none (the server's export).
+    private let attachments: (any AttachmentStoring)?
     private let compression: any Compressing
     private let scratch: any ScratchStorage
 
-    public init(store: any NoteReading, history: (any NoteHistoryReading)?, compression: any Compressing, scratch: any ScratchStorage) {
+    public init(store: any NoteReading, history: (any NoteHistoryReading)?, attachments: (any AttachmentStoring)?,
+                compression: any Compressing, scratch: any ScratchStorage) {
         self.store = store
         self.history = history
+        self.attachments = attachments
         self.compression = compression
         self.scratch = scratch
     }
@@ -33,7 +40,8 @@ public struct ArchiveExporter: Sendable {
         do {
             let summary = try await write(to: output, options: options, progress: progress)
             try await output.finish()
-            return ExportSummary(noteCount: summary.notes, uncompressedBytes: summary.bytes, compressedBytes: output.compressedBytes)
+            return ExportSummary(noteCount: summary.notes, uncompressedBytes: summary.bytes, compressedBytes: output.compressedBytes,
+                                 attachmentCount: summary.attachments.written, missingAttachments: summary.attachments.missing)
         } catch {
             output.abandon()
             throw error
@@ -41,7 +49,7 @@ public struct ArchiveExporter: Sendable {
     }
 
     private func write(to output: CompressedOutput, options: ExportOptions,
-                       progress: (ArchiveProgress) -> Void) async throws -> (notes: Int, bytes: Int64) {
+                       progress: (ArchiveProgress) -> Void) async throws -> (notes: Int, bytes: Int64, attachments: AttachmentWriter) {
         let query = NoteQuery(tag: options.tag)
         let (expected, modified) = try await survey(query)
         var total: Int64 = 0
@@ -51,6 +59,7 @@ public struct ArchiveExporter: Sendable {
         TarWriter.appendDirectory(ArchiveLayout.notesDirectory, modified: modified, to: &tar)
         if options.includesHistory { TarWriter.appendDirectory(ArchiveLayout.root + "/" + HistoryEntry.directoryName, modified: modified, to: &tar) }
         var manifest = try ManifestBuilder(scratch: scratch)
+        var attachmentWriter = try AttachmentWriter(store: attachments, modified: modified)
         try await forEachPage(query) { page in
             for id in page.ids {
                 guard let note = try await store.note(id: id), !note.isDeleted else { continue }
@@ -71,6 +80,7 @@ public struct ArchiveExporter: Sendable {
                 output.append(tar)
                 tar.removeAll(keepingCapacity: true)
                 try await output.flushIfFull()
+                total += try await attachmentWriter.write(referencedBy: note, to: output, manifest: &manifest)
                 progress(ArchiveProgress(notesDone: manifest.noteCount, notesTotal: max(expected, manifest.noteCount), bytesDone: total))
             }
         }
@@ -88,7 +98,7 @@ public struct ArchiveExporter: Sendable {
         TarWriter.appendEnd(to: &tar, totalBytesBefore: total + Int64(tar.count))
         total += Int64(tar.count)
         output.append(tar)
-        return (manifest.noteCount, total)
+        return (manifest.noteCount, total, attachmentWriter)
     }
 
     /// How many notes there are to export and the newest update time (the directories' mtime),

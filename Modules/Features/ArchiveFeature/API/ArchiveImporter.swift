@@ -1,3 +1,4 @@
+import AttachmentStoreInterface
 import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface
@@ -20,9 +21,12 @@ public struct ArchiveImporter: Sendable {
     private let scratch: any ScratchStorage
     private let ids: any NoteIDGenerating
     private let clock: any WallClock
+    /// Where the archive's attachments go; `nil` where the store keeps none.
+    private let attachments: (any AttachmentStoring)?
 
-    public init(store: any NoteReading & NoteBulkCreating, decompression: any Decompressing, scratch: any ScratchStorage,
-                ids: any NoteIDGenerating, clock: any WallClock) {
+    public init(store: any NoteReading & NoteBulkCreating, attachments: (any AttachmentStoring)?, decompression: any Decompressing,
+                scratch: any ScratchStorage, ids: any NoteIDGenerating, clock: any WallClock) {
+        self.attachments = attachments
         self.store = store
         self.decompression = decompression
         self.scratch = scratch
@@ -65,7 +69,7 @@ public struct ArchiveImporter: Sendable {
         let importID = String(ids.next().rawValue.suffix(12))
         var report = try await store.createInBulk(origin: WriteOrigin(isLocal: true, revisionOrigin: .imported(importID))) { bulk in
             try await withTaskExecutorPreference(reading) {
-                try await run(target: StoreImportTarget(bulk: bulk), applied: true, executor: reading, plan: plan, read: read)
+                try await run(target: StoreImportTarget(bulk: bulk, attachments: attachments), applied: true, executor: reading, plan: plan, read: read)
             }
         }
         report.importID = importID

@@ -15,6 +15,8 @@ public struct ArchiveLimits: Hashable, Sendable {
     public var maximumNoteEntryBytes: Int64
     /// The largest history entry (`history/<id>.log`): a note's every earlier revision.
     public var maximumHistoryEntryBytes: Int64
+    /// The largest attachment entry (and attachment file of an imported folder), read whole.
+    public var maximumAttachmentBytes: Int64
     public var maximumManifestBytes: Int64
     /// The largest pax or GNU long-name header.
     public var maximumExtendedHeaderBytes: Int64
@@ -22,10 +24,11 @@ public struct ArchiveLimits: Hashable, Sendable {
     public init(
         maximumUncompressedBytes: Int64 = 2 << 30, maximumRatio: Int = 250, ratioGraceBytes: Int64 = 64 << 20,
         maximumNoteEntryBytes: Int64 = Int64(NoteLimits.maximumBodyBytes) + 64 * 1024,
-        maximumHistoryEntryBytes: Int64 = 256 << 20, maximumManifestBytes: Int64 = 64 << 20,
+        maximumHistoryEntryBytes: Int64 = 256 << 20, maximumAttachmentBytes: Int64 = 256 << 20, maximumManifestBytes: Int64 = 64 << 20,
         maximumExtendedHeaderBytes: Int64 = 64 * 1024
     ) {
         self.maximumHistoryEntryBytes = maximumHistoryEntryBytes
+        self.maximumAttachmentBytes = maximumAttachmentBytes
         self.maximumUncompressedBytes = maximumUncompressedBytes
         self.maximumRatio = maximumRatio
         self.ratioGraceBytes = ratioGraceBytes

@@ -1,3 +1,4 @@
+import AttachmentStoreInterface
 import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface
@@ -14,6 +15,8 @@ import StandardInterfaces
 /// `ArchiveError.files`, since it concerns the files an archive is read from or written to.
 public struct ArchiveService: Sendable {
     private let store: any NoteReading & NoteBulkCreating & NoteHistoryReading
+    /// Where attachments are read for an export and kept by an import.
+    private let attachments: any AttachmentStoring
     private let compression: any Compressing
     private let decompression: any Decompressing
     private let scratch: any ScratchStorage
@@ -22,9 +25,11 @@ public struct ArchiveService: Sendable {
     /// The folders a person names (`import DIR`, `export --format dir DIR`).
     private let files: any FileAccessing
 
-    public init(store: any NoteReading & NoteBulkCreating & NoteHistoryReading, compression: any Compressing, decompression: any Decompressing,
+    public init(store: any NoteReading & NoteBulkCreating & NoteHistoryReading, attachments: any AttachmentStoring,
+                compression: any Compressing, decompression: any Decompressing,
                 scratch: any ScratchStorage, ids: any NoteIDGenerating, clock: any WallClock, files: any FileAccessing) {
         self.store = store
+        self.attachments = attachments
         self.compression = compression
         self.decompression = decompression
         self.scratch = scratch
@@ -37,7 +42,7 @@ public struct ArchiveService: Sendable {
     public func export(to sink: any ByteSink, options: ExportOptions,
                        progress: (ArchiveProgress) -> Void) async throws -> ExportSummary {
         try await reportingFiles {
-            try await ArchiveExporter(store: store, history: store, compression: compression, scratch: scratch)
+            try await ArchiveExporter(store: store, history: store, attachments: attachments, compression: compression, scratch: scratch)
                 .export(to: sink, options: options, progress: progress)
         }
     }
@@ -46,7 +51,7 @@ public struct ArchiveService: Sendable {
     public func exportFolder(to path: String, tag: Tag?, intoNonEmptyFolder: Bool,
                              progress: (ArchiveProgress) -> Void) async throws -> Int {
         try await reportingFiles {
-            try await FolderExporter(store: store, files: files)
+            try await FolderExporter(store: store, attachments: attachments, files: files)
                 .export(to: path, tag: tag, intoNonEmptyFolder: intoNonEmptyFolder, progress: progress)
         }
     }
@@ -79,7 +84,7 @@ public struct ArchiveService: Sendable {
     }
 
     private var importer: ArchiveImporter {
-        ArchiveImporter(store: store, decompression: decompression, scratch: scratch, ids: ids, clock: clock)
+        ArchiveImporter(store: store, attachments: attachments, decompression: decompression, scratch: scratch, ids: ids, clock: clock)
     }
 
     private func reportingFiles<T>(_ work: () async throws -> T) async throws -> T {

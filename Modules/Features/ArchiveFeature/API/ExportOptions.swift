@@ -32,4 +32,8 @@ public struct ExportSummary: Hashable, Sendable {
     public var noteCount: Int
     public var uncompressedBytes: Int64
     public var compressedBytes: Int64
+    /// Attachments written (each once).
+    public var attachmentCount = 0
+    /// Attachments notes refer to whose bytes are not on this device (left out, and counted).
+    public var missingAttachments = 0
 }

@@ -31,6 +31,8 @@ public struct ImportReport: Hashable, Sendable {
     public private(set) var copiedCount = 0
     /// How many notes came with their earlier revisions (an archive exported with `--history`).
     public internal(set) var historyCount = 0
+    /// Attachments kept (each once, however many notes refer to it).
+    public internal(set) var attachmentCount = 0
 
     public init(applied: Bool) {
         self.applied = applied

@@ -27,13 +27,17 @@ struct ManifestBuilder {
     /// The `history` list's lines (`HistoryEntry`), kept apart so that a reader that does not
     /// know history finds the notes listed exactly as before.
     private let historyLines: any ScratchFile
+    /// The `attachments` list's lines (`AttachmentEntry`), apart for the same reason.
+    private let attachmentLines: any ScratchFile
     private(set) var noteCount = 0
     private var historyCount = 0
+    private var attachmentCount = 0
     private var line: [UInt8] = []
 
     init(scratch: any ScratchStorage) throws {
         lines = try scratch.makeScratchFile()
         historyLines = try scratch.makeScratchFile()
+        attachmentLines = try scratch.makeScratchFile()
     }
 
     mutating func add(path: String, content: [UInt8]) throws {
@@ -46,33 +50,49 @@ struct ManifestBuilder {
         historyCount += 1
     }
 
+    /// An attachment whose size and SHA-256 the caller knows (its bytes were streamed).
+    mutating func addAttachment(path: String, size: Int64, sha256: String) throws {
+        try append(path: path, size: size, sha256: sha256, after: attachmentCount, to: attachmentLines)
+        attachmentCount += 1
+    }
+
     private mutating func append(path: String, content: [UInt8], after count: Int, to file: any ScratchFile) throws {
+        try append(path: path, size: Int64(content.count), sha256: SHA256Hex.hex(SHA256.hash(data: content)), after: count, to: file)
+    }
+
+    private mutating func append(path: String, size: Int64, sha256: String, after count: Int, to file: any ScratchFile) throws {
         line.removeAll(keepingCapacity: true)
         if count > 0 { line.append(contentsOf: ",\n".utf8) }
         line.append(contentsOf: #"{"bytes":"#.utf8)
-        line.append(contentsOf: String(content.count).utf8)
+        line.append(contentsOf: String(size).utf8)
         line.append(contentsOf: #","path":"#.utf8)
         line.append(contentsOf: JSONText.quoted(path).utf8)
         line.append(contentsOf: #","sha256":""#.utf8)
-        line.append(contentsOf: SHA256Hex.hex(SHA256.hash(data: content)).utf8)
+        line.append(contentsOf: sha256.utf8)
         line.append(contentsOf: #""}"#.utf8)
         try file.append(line)
     }
 
     /// The manifest's size in bytes, before it is written.
     var byteCount: Int {
-        prefix.count + Int(lines.count) + middle.count + (historyCount > 0 ? Int(historyLines.count) + historySuffix.count : 0) + suffix.count
+        attachmentsPart.count + (attachmentCount > 0 ? Int(attachmentLines.count) + listSuffix.count : 0)
+            + prefix.count + Int(lines.count) + middle.count + (historyCount > 0 ? Int(historyLines.count) + listSuffix.count : 0) + suffix.count
     }
 
-    /// Hands the manifest on in slices of at most `sliceBytes`: keys in sorted order, `history`
-    /// only when there is one.
+    /// Hands the manifest on in slices of at most `sliceBytes`: keys in sorted order,
+    /// `attachments` and `history` only when there are some.
     func write(sliceBytes: Int, _ emit: ([UInt8]) async throws -> Void) async throws {
+        try await emit(attachmentsPart)
+        if attachmentCount > 0 {
+            try await stream(attachmentLines, sliceBytes: sliceBytes, emit)
+            try await emit(listSuffix)
+        }
         try await emit(prefix)
         try await stream(lines, sliceBytes: sliceBytes, emit)
         try await emit(middle)
         if historyCount > 0 {
             try await stream(historyLines, sliceBytes: sliceBytes, emit)
-            try await emit(historySuffix)
+            try await emit(listSuffix)
         }
         try await emit(suffix)
     }
@@ -87,10 +107,12 @@ struct ManifestBuilder {
         }
     }
 
-    private var prefix: [UInt8] { Array("{\"entries\":[\n".utf8) }
+    /// The opening brace, and the `attachments` key when there are some (it sorts first).
+    private var attachmentsPart: [UInt8] { Array((attachmentCount > 0 ? "{\"attachments\":[\n" : "{").utf8) }
+    private var prefix: [UInt8] { Array("\"entries\":[\n".utf8) }
     private var middle: [UInt8] {
         Array("\n],\"format\":\(ArchiveManifest.currentFormat),\"generator\":\"quill\",".utf8) + (historyCount > 0 ? Array("\"history\":[\n".utf8) : [])
     }
-    private var historySuffix: [UInt8] { Array("\n],".utf8) }
+    private var listSuffix: [UInt8] { Array("\n],".utf8) }
     private var suffix: [UInt8] { Array("\"noteCount\":\(noteCount)}\n".utf8) }
 }

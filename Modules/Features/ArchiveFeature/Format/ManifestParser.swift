@@ -11,6 +11,8 @@ final class ManifestParser {
         var noteCount: Int?
         /// The history entries listed, if the manifest has a `history` list.
         var history: [ArchiveManifest.Entry] = []
+        /// The attachment entries listed, if the manifest has an `attachments` list.
+        var attachments: [ArchiveManifest.Entry] = []
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -43,6 +45,7 @@ final class ManifestParser {
             case "format": header.format = try integer()
             case "noteCount": header.noteCount = try integer()
             case "history": try array { header.history.append(try parseEntry()) }
+            case "attachments": try array { header.attachments.append(try parseEntry()) }
             default: try skipValue()
             }
         }

@@ -11,6 +11,9 @@ struct ArchiveItem {
         case plain(PlainNote)
         /// The earlier revisions of the archive's note with this ID (`HistoryEntry`), oldest first.
         case history(NoteID, [RevisionRecord])
+        /// An attachment's bytes, already checked against their hash (`AttachmentEntry`, or a
+        /// file a vault's note refers to).
+        case attachment(AttachmentHash, bytes: ArraySlice<UInt8>)
     }
 
     var entry: String
@@ -38,4 +41,6 @@ struct ArchiveReadSummary {
     var uncompressedBytes: Int64 = 0
     /// The history entries read (path, size, SHA-256), for the manifest's `history` list.
     var historyEntries: [EntryRecord] = []
+    /// The attachment entries read, for the manifest's `attachments` list.
+    var attachmentEntries: [EntryRecord] = []
 }

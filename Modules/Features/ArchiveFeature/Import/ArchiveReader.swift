@@ -50,6 +50,14 @@ struct ArchiveReader {
                 try await receive(ArchiveItem(entry: entry.path, incoming: .history(id, try HistoryEntry.records(bytes, entry: entry.path))))
                 continue
             }
+            if let (hash, _) = AttachmentEntry.parse(entry.path) {
+                let bytes = try tar.readContent(of: entry, limit: limits.maximumAttachmentBytes)
+                let digest = SHA256.hash(data: bytes).withUnsafeBytes { Array($0) }
+                guard AttachmentHash(digest: digest) == hash else { throw ArchiveError.attachmentMismatch(entry: entry.path) }
+                summary.attachmentEntries.append(EntryRecord(path: entry.path, size: Int64(bytes.count), sha256: digest))
+                try await receive(ArchiveItem(entry: entry.path, incoming: .attachment(hash, bytes: bytes)))
+                continue
+            }
             guard Self.isMarkdown(name) else {
                 summary.skippedEntries.append(entry.path)
                 continue
@@ -65,7 +73,7 @@ struct ArchiveReader {
         }
         summary.uncompressedBytes = input.offset
         if let manifest {
-            try manifest.verify(history: summary.historyEntries)
+            try manifest.verify(history: summary.historyEntries, attachments: summary.attachmentEntries)
             if let firstPlainEntry {
                 throw ArchiveError.invalidNote(entry: firstPlainEntry, reason: "a Quill archive (with a manifest) must have front matter in every note")
             }

@@ -8,7 +8,8 @@ import QuillModels
 ///
 /// Exists so that `quill import DIR` validates, plans and reports exactly like an archive
 /// import. Hidden names (`.obsidian/`, `.trash/`, `.git/`, `.DS_Store`) are passed over
-/// silently; other files that are not Markdown, and symbolic links, are reported as skipped.
+/// silently. The files the notes embed or link to become attachments (`VaultAttachments`);
+/// other files that are not Markdown, and symbolic links, are reported as skipped.
 /// A file with Quill's front matter is that note, as it was; any other Markdown file becomes a
 /// new note (`PlainMarkdown`), tagged with the path of its subfolder (`Recipes/Cakes/x.md`
 /// gets the tag `recipes/cakes`, as Obsidian writes nested tags; spaces become `-`), its
@@ -21,7 +22,36 @@ struct FolderReader {
         _ root: String, progress: (ArchiveProgress) -> Void, receive: (ArchiveItem) async throws -> Void
     ) async throws -> ArchiveReadSummary {
         var summary = ArchiveReadSummary()
+        let found = try walk(root, skipped: &summary.skippedEntries)
+        var attachments = VaultAttachments(root: root, files: files, limits: limits, index: VaultFileIndex(paths: found.others))
         var notes = 0
+        for note in found.notes {
+            guard note.size <= limits.maximumNoteEntryBytes else {
+                throw ArchiveError.entryTooLarge(entry: note.relative, bytes: note.size, limit: limits.maximumNoteEntryBytes)
+            }
+            let bytes = [UInt8](try files.read(root + "/" + note.relative))
+            let item = try item(bytes[...], entry: note.relative, name: note.name, folder: note.folder, modified: note.modified)
+            try await receive(try await attachments.bringIn(item, folder: note.folder, receive: receive))
+            notes += 1
+            summary.uncompressedBytes += Int64(bytes.count)
+            progress(ArchiveProgress(notesDone: notes, notesTotal: nil, bytesDone: summary.uncompressedBytes))
+        }
+        summary.skippedEntries += found.others.filter { !attachments.isKept($0) }
+        return summary
+    }
+
+    /// A Markdown file of the folder.
+    private struct NoteFile {
+        let relative: String, name: String, folder: String
+        let size: Int64
+        let modified: Date?
+    }
+
+    /// Every Markdown file and every other file, in name order, into every subfolder; symbolic
+    /// links and other oddities go to `skipped`.
+    private func walk(_ root: String, skipped: inout [String]) throws -> (notes: [NoteFile], others: [String]) {
+        var notes: [NoteFile] = []
+        var others: [String] = []
         var folders = [""]
         while let folder = folders.popLast() {
             let names = try files.contents(ofDirectory: folder.isEmpty ? root : root + "/" + folder).sorted()
@@ -33,21 +63,16 @@ struct FolderReader {
                 case .directory:
                     subfolders.append(relative)
                 case .file where ArchiveReader.isMarkdown(name[...]):
-                    guard metadata.size <= limits.maximumNoteEntryBytes else {
-                        throw ArchiveError.entryTooLarge(entry: relative, bytes: metadata.size, limit: limits.maximumNoteEntryBytes)
-                    }
-                    let bytes = [UInt8](try files.read(root + "/" + relative))
-                    try await receive(try item(bytes[...], entry: relative, name: name, folder: folder, modified: metadata.modified))
-                    notes += 1
-                    summary.uncompressedBytes += Int64(bytes.count)
-                    progress(ArchiveProgress(notesDone: notes, notesTotal: nil, bytesDone: summary.uncompressedBytes))
-                case .file, .other:
-                    summary.skippedEntries.append(relative)
+                    notes.append(NoteFile(relative: relative, name: name, folder: folder, size: metadata.size, modified: metadata.modified))
+                case .file:
+                    others.append(relative)
+                case .other:
+                    skipped.append(relative)
                 }
             }
             folders.append(contentsOf: subfolders.reversed())
         }
-        return summary
+        return (notes, others)
     }
 
     private func item(_ bytes: ArraySlice<UInt8>, entry: String, name: String, folder: String, modified: Date?) throws(ArchiveError) -> ArchiveItem {

@@ -51,6 +51,14 @@ struct ImportPlanner {
     }
 
     mutating func plan(_ item: ArchiveItem) async throws {
+        if case .attachment(let hash, let bytes) = item.incoming {
+            if try await target.keepAttachment(hash, bytes: bytes) {
+                report.attachmentCount += 1
+            } else {
+                report.skippedEntries.append(item.entry)
+            }
+            return
+        }
         if case .history(let id, _) = item.incoming {
             if id == lastNoteID {
                 chunk.append(item)
@@ -69,7 +77,7 @@ struct ImportPlanner {
         case .plain(let plain):
             chunkBytes += plain.body.utf8.count
             lastNoteID = nil
-        case .history: break
+        case .history, .attachment: break
         }
         for notice in item.notices { report.notices.append(ImportReport.Notice(entry: item.entry, message: notice)) }
     }
@@ -182,6 +190,8 @@ private struct ChunkDecider: Sendable {
                     throw ArchiveError.invalidNote(entry: item.entry, reason: "its revisions do not lead to the note \(id)")
                 }
                 histories.append(revisions)
+            case .attachment:
+                continue
             }
         }
         if !adding.isEmpty { try await target.add(adding) }

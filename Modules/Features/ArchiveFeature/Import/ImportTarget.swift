@@ -1,3 +1,4 @@
+import AttachmentStoreInterface
 import Crypto
 import NoteStoreInterface
 import QuillModels
@@ -14,6 +15,9 @@ protocol ImportTarget: Sendable {
     func add(_ notes: [Note]) async throws
     /// The earlier revisions of notes just added, each newest first.
     func addHistories(_ histories: [[NoteRevision]]) async throws
+    /// Keeps an attachment's bytes (already checked against `hash`); `false` where there is no
+    /// attachment store to keep them in (the entry is then reported as skipped).
+    func keepAttachment(_ hash: AttachmentHash, bytes: ArraySlice<UInt8>) async throws -> Bool
 }
 
 enum NotePresence {
@@ -23,6 +27,8 @@ enum NotePresence {
 /// An import: the store's `BulkCreation`, which counts the notes added so far itself.
 struct StoreImportTarget: ImportTarget {
     let bulk: any BulkCreation
+    /// Where attachments go; `nil` where the store keeps none (the server's import).
+    let attachments: (any AttachmentStoring)?
 
     func presence(of note: Note) async throws -> NotePresence {
         guard let current = try await bulk.existing(note.id) else { return .absent }
@@ -34,6 +40,21 @@ struct StoreImportTarget: ImportTarget {
     func add(_ notes: [Note]) async throws { try await bulk.add(notes) }
 
     func addHistories(_ histories: [[NoteRevision]]) async throws { try await bulk.addHistories(histories) }
+
+    /// Kept before the notes that refer to them commit: a failed import leaves at most bytes
+    /// nothing refers to, which collection removes.
+    func keepAttachment(_ hash: AttachmentHash, bytes: ArraySlice<UInt8>) async throws -> Bool {
+        guard let attachments else { return false }
+        let writer = try attachments.begin()
+        do {
+            try bytes.withUnsafeBytes { try writer.write($0) }
+            _ = try writer.commit(as: hash)
+        } catch {
+            writer.abandon()
+            throw error
+        }
+        return true
+    }
 }
 
 /// A dry run: reads the store, writes nothing, and remembers a fingerprint (not the note) of
@@ -65,6 +86,9 @@ actor DryRunImportTarget: ImportTarget {
 
     /// Nothing to remember: the planner has already checked that each history fits its note.
     func addHistories(_ histories: [[NoteRevision]]) {}
+
+    /// Nothing to keep: the reader has already checked the bytes against their hash.
+    func keepAttachment(_ hash: AttachmentHash, bytes: ArraySlice<UInt8>) -> Bool { true }
 
     private struct Fingerprint: Hashable {
         let high: UInt64, low: UInt64

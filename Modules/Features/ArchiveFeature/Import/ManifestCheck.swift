@@ -13,6 +13,7 @@ struct ManifestCheck {
     private var format: Int?
     private var noteCount: Int?
     private var listedHistory: [ArchiveManifest.Entry] = []
+    private var listedAttachments: [ArchiveManifest.Entry] = []
     /// Note entries read before the manifest, and after it.
     private var entriesBefore = 0
     private var entriesAfter = 0
@@ -62,6 +63,7 @@ struct ManifestCheck {
         format = header.format
         noteCount = header.noteCount
         listedHistory = header.history
+        listedAttachments = header.attachments
     }
 
     /// A note entry read after the manifest.
@@ -88,8 +90,9 @@ struct ManifestCheck {
     }
 
     /// Whether the manifest and the archive agree, once every entry has been read; `history`
-    /// is every history entry the archive held (few: only notes with earlier revisions).
-    func verify(history: [EntryRecord]) throws(ArchiveError) {
+    /// is every history entry the archive held (few: only notes with earlier revisions), and
+    /// `attachments` every attachment entry.
+    func verify(history: [EntryRecord], attachments: [EntryRecord]) throws(ArchiveError) {
         guard let format, let noteCount else {
             throw .manifest(entry: entry, reason: "malformed manifest: \"format\" or \"noteCount\" is missing")
         }
@@ -110,16 +113,17 @@ struct ManifestCheck {
                 throw .manifest(entry: state.archive.path(of: extra), reason: "present in the archive but not listed in the manifest")
             }
         }
-        try verify(history: history, listed: listedHistory)
+        try verify(history, listed: listedHistory)
+        try verify(attachments, listed: listedAttachments)
         let entries = entriesBefore + entriesAfter
         guard noteCount == entries else {
             throw .manifest(entry: entry, reason: "the manifest lists \(noteCount) notes but the archive has \(entries)")
         }
     }
 
-    /// The history entries, by path: each read one listed with its size and SHA-256, and each
-    /// listed one read.
-    private func verify(history: [EntryRecord], listed: [ArchiveManifest.Entry]) throws(ArchiveError) {
+    /// The entries of a list kept apart from the notes', by path: each read one listed with its
+    /// size and SHA-256, and each listed one read.
+    private func verify(_ read: [EntryRecord], listed: [ArchiveManifest.Entry]) throws(ArchiveError) {
         var expected: [String: EntryRecord] = [:]
         for item in listed {
             guard let digest = SHA256Hex.bytes(ofHex: item.sha256) else {
@@ -129,7 +133,7 @@ struct ManifestCheck {
                 throw .manifest(entry: item.path, reason: "listed twice in the manifest")
             }
         }
-        for record in history {
+        for record in read {
             guard let listed = expected.removeValue(forKey: record.path) else {
                 throw .manifest(entry: record.path, reason: "present in the archive but not listed in the manifest")
             }

@@ -19,6 +19,11 @@ public final class SteppingClock: WallClock {
             return date
         }
     }
+
+    /// Moves the clock on, as time passing between two commands.
+    public func advance(by interval: TimeInterval) {
+        current.withLock { $0 += interval }
+    }
 }
 
 /// A clock that always says the same instant.

@@ -1,0 +1,176 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AttachmentStoreInterface
+import Foundation
+import POSIXFileKit
+import QuillModels
+
+/// Attachments as files: `<root>/<aa>/<sha256>`, where `aa` is the hash's first two digits (so
+/// that no folder holds more than a few thousand files).
+///
+/// New bytes go to `<root>/incoming/` and are renamed to their address once `fsync`ed, so a
+/// crash leaves at most an incoming file, never a partial attachment under a hash; collection
+/// removes old incoming files. Writing bytes the store already holds keeps the stored copy.
+public struct FileAttachmentStore: AttachmentStoring {
+    let root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    public func begin() throws(AttachmentStoreError) -> any AttachmentWriting {
+        let folder = root + "/incoming"
+        do {
+            try POSIXFile.createDirectory(folder, mode: 0o700)
+        } catch {
+            throw .unavailable("cannot create \(folder): \(error)")
+        }
+        let path = folder + "/\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .writeFailed("\(path): \(String(cString: strerror(errno)))") }
+        return IncomingFile(store: self, path: path, descriptor: descriptor)
+    }
+
+    public func open(_ hash: AttachmentHash) throws(AttachmentStoreError) -> (any AttachmentReading)? {
+        let path = address(hash)
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw .readFailed("\(path): \(String(cString: strerror(errno)))")
+        }
+        return StoredFile(path: path, descriptor: descriptor)
+    }
+
+    public func all() throws(AttachmentStoreError) -> [StoredAttachment] {
+        var found: [StoredAttachment] = []
+        for folder in try names(in: root) where folder.utf8.count == 2 {
+            for name in try names(in: root + "/" + folder) {
+                guard let hash = AttachmentHash(name), hash.hex.hasPrefix(folder) else { continue }
+                var status = stat()
+                guard stat(address(hash), &status) == 0 else { continue }
+                found.append(StoredAttachment(hash: hash, size: Int64(status.st_size),
+                                              stored: Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))))
+            }
+        }
+        return found.sorted { $0.hash < $1.hash }
+    }
+
+    public func remove(_ hash: AttachmentHash) throws(AttachmentStoreError) {
+        guard unlink(address(hash)) == 0 || errno == ENOENT else {
+            throw .writeFailed("cannot remove \(address(hash)): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    public func removeAbandoned(before date: Date) throws(AttachmentStoreError) -> Int {
+        let folder = root + "/incoming"
+        var removed = 0
+        for name in try names(in: folder) {
+            var status = stat()
+            guard stat(folder + "/" + name, &status) == 0, TimeInterval(status.st_mtim.tv_sec) < date.timeIntervalSince1970 else { continue }
+            if unlink(folder + "/" + name) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    func address(_ hash: AttachmentHash) -> String {
+        root + "/" + hash.hex.prefix(2) + "/" + hash.hex
+    }
+
+    private func names(in folder: String) throws(AttachmentStoreError) -> [String] {
+        guard let directory = opendir(folder) else {
+            if errno == ENOENT { return [] }
+            throw .readFailed("\(folder): \(String(cString: strerror(errno)))")
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
+
+/// A new attachment's bytes on their way into the store.
+final class IncomingFile: AttachmentWriting {
+    private let store: FileAttachmentStore
+    private let path: String
+    private var descriptor: Int32
+    private var size: Int64 = 0
+
+    init(store: FileAttachmentStore, path: String, descriptor: Int32) {
+        self.store = store
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit { abandon() }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws(AttachmentStoreError) {
+        guard descriptor >= 0 else { throw .writeFailed("\(path) was already committed or abandoned") }
+        do {
+            try POSIXFile.writeAll(Data(bytes), to: descriptor, path: path)
+        } catch {
+            throw .writeFailed("\(error)")
+        }
+        size += Int64(bytes.count)
+    }
+
+    func commit(as hash: AttachmentHash) throws(AttachmentStoreError) -> StoredAttachment {
+        guard descriptor >= 0 else { throw .writeFailed("\(path) was already committed or abandoned") }
+        guard fsync(descriptor) == 0 else { throw .writeFailed("\(path): \(String(cString: strerror(errno)))") }
+        close(descriptor)
+        descriptor = -1
+        let destination = store.address(hash)
+        let folder = POSIXFile.parent(of: destination)
+        do {
+            let folderExisted = access(folder, F_OK) == 0
+            try POSIXFile.createDirectory(folder, mode: 0o700)
+            if !folderExisted { try POSIXFile.syncDirectory(POSIXFile.parent(of: folder)) }
+            var existing = stat()
+            if stat(destination, &existing) == 0, Int64(existing.st_size) == size {
+                unlink(path)
+            } else {
+                guard rename(path, destination) == 0 else { throw POSIXFileError(code: errno, path: destination) }
+                try POSIXFile.syncDirectory(folder)
+            }
+        } catch {
+            unlink(path)
+            throw .writeFailed("\(error)")
+        }
+        var status = stat()
+        let stored = stat(destination, &status) == 0 ? Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec)) : Date()
+        return StoredAttachment(hash: hash, size: stat(destination, &status) == 0 ? Int64(status.st_size) : size, stored: stored)
+    }
+
+    func abandon() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+        unlink(path)
+    }
+}
+
+/// A stored attachment's file, read in order.
+final class StoredFile: AttachmentReading {
+    private let path: String
+    private let descriptor: Int32
+
+    init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(AttachmentStoreError) -> Int {
+        while true {
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { throw .readFailed("\(path): \(String(cString: strerror(errno)))") }
+        }
+    }
+}

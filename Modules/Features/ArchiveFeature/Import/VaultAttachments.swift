@@ -1,0 +1,72 @@
+import Crypto
+import FileSystemInterface
+import Foundation
+import QuillModels
+
+/// Brings in the files a folder's notes embed or link to, as an import reads each note: each
+/// file is read, hashed and handed on as an attachment (once, however many notes refer to it),
+/// and a plain note's references are rewritten into Quill's form (`AttachmentReference`).
+///
+/// Exists so that importing a vault keeps its pictures: the file each reference means is found
+/// as Obsidian finds it (`VaultFileIndex`). A Quill note (front matter with its ID) keeps its
+/// text; its references already have Quill's form and only need their bytes.
+struct VaultAttachments {
+    let root: String
+    let files: any FileAccessing
+    let limits: ArchiveLimits
+    let index: VaultFileIndex
+    private var kept: [String: AttachmentHash] = [:]
+
+    init(root: String, files: any FileAccessing, limits: ArchiveLimits, index: VaultFileIndex) {
+        self.root = root
+        self.files = files
+        self.limits = limits
+        self.index = index
+    }
+
+    /// Whether a note referred to the file (at `relative`), so that it was brought in.
+    func isKept(_ relative: String) -> Bool { kept[relative] != nil }
+
+    /// The item, its attachments handed to `receive` first.
+    mutating func bringIn(_ item: ArchiveItem, folder: String, receive: (ArchiveItem) async throws -> Void) async throws -> ArchiveItem {
+        var item = item
+        let body: String
+        switch item.incoming {
+        case .note(let note): body = note.body
+        case .plain(let plain): body = plain.body
+        case .history, .attachment: return item
+        }
+        var replacements: [(range: Range<Int>, text: String)] = []
+        for embed in VaultEmbed.scan(body) {
+            guard let path = index.resolve(embed.target, fromFolder: folder, relative: embed.isMarkdownLink) else {
+                if embed.isEmbedded, !embed.isMarkdownLink, embed.target.contains("."), !ArchiveReader.isMarkdown(embed.target[...]) {
+                    item.notices.append("'\(embed.target)' is embedded but no file of that name is in the folder; left as it is")
+                }
+                continue
+            }
+            let hash = try await keep(path, receive: receive)
+            let name = AttachmentName.safe(path)
+            replacements.append((embed.utf8Range, AttachmentReference.markdown(hash: hash, name: name, label: embed.label ?? name,
+                                                                               embedded: embed.isEmbedded)))
+        }
+        guard case .plain(var plain) = item.incoming, !replacements.isEmpty else { return item }
+        var bytes = Array(body.utf8)
+        for replacement in replacements.reversed() { bytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8)) }
+        plain.body = String(decoding: bytes, as: UTF8.self)
+        item.incoming = .plain(plain)
+        return item
+    }
+
+    private mutating func keep(_ relative: String, receive: (ArchiveItem) async throws -> Void) async throws -> AttachmentHash {
+        if let hash = kept[relative] { return hash }
+        let size = try files.metadata(of: root + "/" + relative).size
+        guard size <= limits.maximumAttachmentBytes else {
+            throw ArchiveError.entryTooLarge(entry: relative, bytes: size, limit: limits.maximumAttachmentBytes)
+        }
+        let bytes = [UInt8](try files.read(root + "/" + relative))
+        guard let hash = AttachmentHash(digest: SHA256.hash(data: bytes)) else { throw ArchiveError.attachmentMismatch(entry: relative) }
+        try await receive(ArchiveItem(entry: relative, incoming: .attachment(hash, bytes: bytes[...])))
+        kept[relative] = hash
+        return hash
+    }
+}

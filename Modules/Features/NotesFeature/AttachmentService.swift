@@ -1,0 +1,249 @@
+import AttachmentStoreInterface
+import ByteStreamInterface
+import Crypto
+import Foundation
+import NoteStoreInterface
+import QuillModels
+
+/// The rules of attachments on a device: bytes kept under their SHA-256, referred to from a
+/// note's Markdown, checked whenever they are read, and collected only when nothing refers to
+/// them (docs/attachments.md).
+///
+/// The store keeps bytes under the hash it is given; this service is the one place that hashes
+/// them on the way in and checks them on the way out, so every store obeys the same rule.
+public struct AttachmentService: Sendable {
+    let notes: NoteService
+    let attachments: any AttachmentStoring
+
+    /// How long bytes stay safe from collection after they are stored: an import or a sync
+    /// stores an attachment before it commits the note that refers to it.
+    public static let collectionGrace: TimeInterval = 3600
+
+    public init(notes: NoteService, attachments: any AttachmentStoring) {
+        self.notes = notes
+        self.attachments = attachments
+    }
+
+    /// Keeps the bytes `source` gives, hashing them as they pass (constant memory).
+    public func keep(_ source: any ByteSource) throws -> StoredAttachment {
+        let writer = try attachments.begin()
+        var hasher = SHA256()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        do {
+            while true {
+                let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+                if count == 0 { break }
+                try buffer.withUnsafeBytes { bytes in
+                    let chunk = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
+                    hasher.update(bufferPointer: chunk)
+                    try writer.write(chunk)
+                }
+            }
+        } catch {
+            writer.abandon()
+            throw error
+        }
+        guard let hash = AttachmentHash(digest: hasher.finalize()) else {
+            writer.abandon()
+            throw AttachmentServiceError.damaged("a digest that is not 32 bytes")
+        }
+        return try writer.commit(as: hash)
+    }
+
+    /// Keeps each file and appends a reference to each at the end of the note's body, as one
+    /// new revision; returns the note and the Markdown appended.
+    public func attach(_ reference: String, files: [(name: String, source: any ByteSource)]) async throws -> (note: Note, markdown: [String]) {
+        let note = try await notes.note(reference)
+        var lines: [String] = []
+        for file in files {
+            let stored = try keep(file.source)
+            let name = AttachmentName.safe(file.name)
+            lines.append(AttachmentReference.markdown(hash: stored.hash, name: name, embedded: AttachmentName.isImage(name)))
+        }
+        var body = note.body
+        if !body.isEmpty, !body.hasSuffix("\n") { body += "\n" }
+        if !body.isEmpty, !body.hasSuffix("\n\n") { body += "\n" }
+        body += lines.joined(separator: "\n") + "\n"
+        return (try await notes.edit(note.id.rawValue, changes: NoteChanges(body: body)), lines)
+    }
+
+    /// Removes the note's references to `name` (a file name, or an attachment's hash or a
+    /// prefix of it), and each line they leave empty, as one new revision. The bytes stay until
+    /// collected.
+    public func detach(_ reference: String, name: String) async throws -> (note: Note, removed: Int) {
+        let note = try await notes.note(reference)
+        let matching = AttachmentReference.scan(note.body).filter { $0.name == name || (name.count >= 4 && $0.hash.hex.hasPrefix(name)) }
+        guard !matching.isEmpty else { throw AttachmentServiceError.notReferenced(name, note: note.id) }
+        var bytes = Array(note.body.utf8)
+        for found in matching.reversed() {
+            var range = found.utf8Range
+            let lineStart = bytes[..<range.lowerBound].lastIndex(of: 0x0a).map { $0 + 1 } ?? 0
+            let lineEnd = bytes[range.upperBound...].firstIndex(of: 0x0a) ?? bytes.count
+            let rest = bytes[lineStart..<range.lowerBound] + bytes[range.upperBound..<lineEnd]
+            if rest.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                range = lineStart..<min(lineEnd + 1, bytes.count)
+            }
+            bytes.removeSubrange(range)
+        }
+        let body = String(decoding: bytes, as: UTF8.self)
+        return (try await notes.edit(note.id.rawValue, changes: NoteChanges(body: body)), matching.count)
+    }
+
+    /// The attachments the note refers to, or every note's: each with its names, type, size
+    /// (if this device holds it) and the notes that refer to it.
+    public func list(_ reference: String?) async throws -> [AttachmentListing] {
+        let sources: [Note]
+        if let reference {
+            sources = [try await notes.note(reference)]
+        } else {
+            sources = try await liveNotes()
+        }
+        return try listings(of: sources)
+    }
+
+    /// The attachments these notes refer to, in the order they are first referred to, with what
+    /// this device holds of each.
+    public func listings(of sources: [Note]) throws -> [AttachmentListing] {
+        let references = sources.map { ($0.id, AttachmentReference.scan($0.body)) }
+        guard references.contains(where: { !$0.1.isEmpty }) else { return [] }
+        let sizes = Dictionary(try attachments.all().map { ($0.hash, $0.size) }, uniquingKeysWith: { first, _ in first })
+        var listings: [AttachmentListing] = []
+        var positions: [AttachmentHash: Int] = [:]
+        for (id, found) in references {
+            for found in found {
+                let position = positions[found.hash] ?? listings.count
+                if position == listings.count {
+                    positions[found.hash] = position
+                    listings.append(AttachmentListing(hash: found.hash, names: [], size: sizes[found.hash], notes: []))
+                }
+                if !listings[position].names.contains(found.name) { listings[position].names.append(found.name) }
+                if !listings[position].notes.contains(id) { listings[position].notes.append(id) }
+            }
+        }
+        return listings
+    }
+
+    /// Writes the attachment to `sink`, checking the bytes against their hash. A mismatch
+    /// abandons the sink (a file is not left behind) and says the attachment is damaged.
+    public func write(_ stored: StoredAttachment, to sink: any ByteSink) throws {
+        guard let reader = try attachments.open(stored.hash) else { throw AttachmentServiceError.missing(stored.hash) }
+        var hasher = SHA256()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        do {
+            while true {
+                let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+                if count == 0 { break }
+                try buffer.withUnsafeBytes { bytes in
+                    let chunk = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
+                    hasher.update(bufferPointer: chunk)
+                    try sink.write(chunk)
+                }
+            }
+            guard AttachmentHash(digest: hasher.finalize()) == stored.hash else {
+                throw AttachmentServiceError.damaged(stored.hash.hex)
+            }
+            try sink.close()
+        } catch {
+            sink.abandon()
+            throw error
+        }
+    }
+
+    /// Removes every attachment that no note refers to, in its current text or in any kept
+    /// revision (deleted notes included: the trash can bring them back), and that was stored
+    /// before the grace period; with `dryRun`, only says which.
+    public func collect(now: Date, dryRun: Bool) async throws -> AttachmentCollection {
+        var referenced = Set<AttachmentHash>()
+        let everyNote = try await notes.store.list(NoteQuery(includeDeleted: true)).notes
+        for summary in everyNote {
+            for revision in try await notes.store.history(of: summary.id) {
+                for found in AttachmentReference.scan(revision.note.body) { referenced.insert(found.hash) }
+            }
+        }
+        let cutoff = now.addingTimeInterval(-Self.collectionGrace)
+        var collection = AttachmentCollection()
+        for stored in try attachments.all() where !referenced.contains(stored.hash) {
+            guard stored.stored < cutoff else {
+                collection.recent.append(stored)
+                continue
+            }
+            if !dryRun { try attachments.remove(stored.hash) }
+            collection.removed.append(stored)
+        }
+        if !dryRun { collection.abandonedUploads = try attachments.removeAbandoned(before: cutoff) }
+        return collection
+    }
+
+    private func liveNotes() async throws -> [Note] {
+        var found: [Note] = []
+        for summary in try await notes.store.list(NoteQuery()).notes {
+            if let note = try await notes.store.note(id: summary.id), !note.isDeleted { found.append(note) }
+        }
+        return found
+    }
+
+    /// The stored attachment `reference` names: a hash, a unique prefix of one (four digits or
+    /// more), or a name that notes give one attachment only; with the name notes give it.
+    public func find(_ reference: String) async throws -> (stored: StoredAttachment, name: String?) {
+        let stored = try attachments.all()
+        let listings = try await list(nil)
+        func named(_ found: StoredAttachment) -> (stored: StoredAttachment, name: String?) {
+            (found, listings.first { $0.hash == found.hash }?.names.first)
+        }
+        let lowered = reference.lowercased()
+        if lowered.count >= 4, lowered.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }) {
+            let matches = stored.filter { $0.hash.hex.hasPrefix(lowered) }
+            if matches.count == 1 { return named(matches[0]) }
+            if matches.count > 1 { throw AttachmentServiceError.ambiguous(reference, candidates: matches.map(\.hash)) }
+        }
+        let byName = listings.filter { $0.names.contains(reference) }
+        switch byName.count {
+        case 0: throw AttachmentServiceError.unknown(reference)
+        case 1:
+            guard let found = stored.first(where: { $0.hash == byName[0].hash }) else { throw AttachmentServiceError.missing(byName[0].hash) }
+            return (found, reference)
+        default: throw AttachmentServiceError.ambiguous(reference, candidates: byName.map(\.hash))
+        }
+    }
+}
+
+/// One attachment as `quill attachments` lists it.
+public struct AttachmentListing: Equatable, Sendable {
+    public let hash: AttachmentHash
+    /// The names notes give it (usually one).
+    public var names: [String]
+    /// Its size if this device holds its bytes; `nil` if they have not arrived.
+    public let size: Int64?
+    public var notes: [NoteID]
+
+    public var mediaType: String { AttachmentName.mediaType(of: names.first ?? "") }
+}
+
+/// What a collection removed, or with a dry run would remove.
+public struct AttachmentCollection: Equatable, Sendable {
+    public var removed: [StoredAttachment] = []
+    /// Unreferenced but stored within the grace period: left for a later collection.
+    public var recent: [StoredAttachment] = []
+    /// Uploads a crashed writer left unfinished, removed.
+    public var abandonedUploads = 0
+}
+
+/// Why an attachment operation could not be done, as the user would put it.
+public enum AttachmentServiceError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknown(String)
+    case ambiguous(String, candidates: [AttachmentHash])
+    case missing(AttachmentHash)
+    case damaged(String)
+    case notReferenced(String, note: NoteID)
+
+    public var description: String {
+        switch self {
+        case .unknown(let reference): "no attachment matches '\(reference)' (see: quill attachments)"
+        case .ambiguous(let reference, let candidates):
+            "'\(reference)' matches \(candidates.count) attachments: " + candidates.map(\.short).joined(separator: ", ")
+        case .missing(let hash): "attachment \(hash.short) is referred to but its bytes are not on this device"
+        case .damaged(let what): "attachment \(what) is damaged: its bytes do not match their SHA-256"
+        case .notReferenced(let name, let note): "note \(note.short) has no attachment '\(name)' (see: quill attachments \(note.short))"
+        }
+    }
+}

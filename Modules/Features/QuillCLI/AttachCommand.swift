@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import NotesFeature
+
+/// `quill attach ID FILE…`: keeps each file and appends a reference to it to the note.
+public struct AttachCommand: QuillCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "attach", abstract: "Add files to a note.",
+        discussion: "Each file is kept once under its SHA-256, and the note gets a Markdown reference to it: an image is shown inline, any other file is a link.")
+
+    @OptionGroup public var global: GlobalOptions
+    @Argument(help: "The note's ID or a unique prefix of it.") var id: String
+    @Argument(help: "The files to attach.") var files: [String]
+
+    public init() {}
+
+    public func validate() throws {
+        if files.isEmpty { throw ValidationError("name at least one file to attach") }
+    }
+
+    public func run(in environment: CLIEnvironment) async throws {
+        let sources = try files.map { file in
+            (name: file, source: try environment.byteStreams.openForReading(TextInput.absolute(file, in: environment)))
+        }
+        let (note, markdown) = try await environment.attachments.attach(id, files: sources)
+        environment.console.write(markdown.map { $0 + "\n" }.joined())
+        environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision))\n")
+    }
+}
+
+/// `quill detach ID NAME`: removes the note's references to an attachment.
+public struct DetachCommand: QuillCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "detach", abstract: "Remove an attachment from a note.",
+        discussion: "The bytes stay on this device until 'quill gc' finds nothing refers to them, in any note or kept revision.")
+
+    @OptionGroup public var global: GlobalOptions
+    @Argument(help: "The note's ID or a unique prefix of it.") var id: String
+    @Argument(help: "The attachment's name, or its hash (a prefix of four or more digits will do).") var name: String
+
+    public init() {}
+
+    public func run(in environment: CLIEnvironment) async throws {
+        let (note, removed) = try await environment.attachments.detach(id, name: name)
+        environment.console.write("removed \(removed) reference\(removed == 1 ? "" : "s") to \(name)\n")
+        environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision))\n")
+    }
+}

@@ -1,0 +1,111 @@
+/// A note's reference to an attachment, in the one form Quill writes:
+/// `![label](attachments/<sha256>/<name>)` for an image shown inline, `[label](…)` for any file.
+///
+/// Exists so that one place knows the form: the commands that attach and detach, the listing,
+/// collection, archives and the web reader all read references through `scan` and write them
+/// through `markdown`. The path is relative, so the links resolve once the attachments sit
+/// beside the notes (an extracted archive, a folder export opened in Obsidian).
+public struct AttachmentReference: Hashable, Sendable {
+    public let hash: AttachmentHash
+    /// The file name, percent-decoded.
+    public let name: String
+    /// The text shown for the link (an image's alternative text).
+    public let label: String
+    /// Written with `!`: shown inline rather than linked.
+    public let isEmbedded: Bool
+    /// Where the reference is in the note's body, in UTF-8 bytes.
+    public let utf8Range: Range<Int>
+
+    /// The folder the references' paths start with.
+    public static let folder = "attachments"
+
+    /// The reference's Markdown for an attachment.
+    public static func markdown(hash: AttachmentHash, name: String, label: String? = nil, embedded: Bool) -> String {
+        (embedded ? "!" : "") + "[" + escapedLabel(label ?? name) + "](" + path(hash: hash, name: name) + ")"
+    }
+
+    /// `attachments/<sha256>/<name>`, the name percent-encoded: the path every layer uses.
+    public static func path(hash: AttachmentHash, name: String) -> String {
+        folder + "/" + hash.hex + "/" + AttachmentName.percentEncoded(name)
+    }
+
+    /// Every reference in `body`, in order, outside code blocks and inline code.
+    public static func scan(_ body: String) -> [AttachmentReference] {
+        let original = Array(body.utf8)
+        let bytes = MarkdownCode.blanked(body)
+        let prefix = Array((folder + "/").utf8)
+        var references: [AttachmentReference] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "["), let close = labelEnd(bytes, from: index) else {
+                index += 1
+                continue
+            }
+            let start = close + 2
+            guard start + prefix.count + 66 <= bytes.count, bytes[close + 1] == UInt8(ascii: "("),
+                  bytes[start..<(start + prefix.count)].elementsEqual(prefix),
+                  let hash = AttachmentHash(String(decoding: bytes[(start + prefix.count)..<(start + prefix.count + 64)], as: UTF8.self)),
+                  bytes[start + prefix.count + 64] == UInt8(ascii: "/") else {
+                index += 1
+                continue
+            }
+            let nameStart = start + prefix.count + 65
+            var end = nameStart
+            while end < bytes.count, !nameStop.contains(bytes[end]) { end += 1 }
+            guard end < bytes.count, bytes[end] == UInt8(ascii: ")"), end > nameStart else {
+                index += 1
+                continue
+            }
+            let embedded = index > 0 && bytes[index - 1] == UInt8(ascii: "!")
+            let label = unescapedLabel(original[(index + 1)..<close])
+            let name = AttachmentName.percentDecoded(String(decoding: original[nameStart..<end], as: UTF8.self))
+            references.append(AttachmentReference(hash: hash, name: name, label: label, isEmbedded: embedded,
+                                                  utf8Range: (embedded ? index - 1 : index)..<(end + 1)))
+            index = end + 1
+        }
+        return references
+    }
+
+    /// The `]` that ends a label starting at `open`, on the same line; brackets nest, `\` escapes.
+    private static func labelEnd(_ bytes: [UInt8], from open: Int) -> Int? {
+        var depth = 0
+        var index = open + 1
+        while index < bytes.count, bytes[index] != 0x0a {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 1
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]"):
+                if depth == 0 { return index + 1 < bytes.count ? index : nil }
+                depth -= 1
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static let nameStop: Set<UInt8> = [0x20, 0x09, 0x0a, 0x0d, UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">")]
+
+    private static func escapedLabel(_ label: String) -> String {
+        var result = ""
+        for character in label where character != "\n" && character != "\r" {
+            if character == "[" || character == "]" || character == "\\" { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
+    private static func unescapedLabel(_ bytes: ArraySlice<UInt8>) -> String {
+        var result: [UInt8] = []
+        var escaping = false
+        for byte in bytes {
+            if !escaping, byte == UInt8(ascii: "\\") {
+                escaping = true
+                continue
+            }
+            escaping = false
+            result.append(byte)
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}

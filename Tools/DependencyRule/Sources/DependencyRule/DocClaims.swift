@@ -3,7 +3,8 @@
 /// (`Modules/…/X.swift`, `FailureMessages.swift`), a `quill`/`quill-server` command and its
 /// flags, a flag alone, an environment variable. Each must be found in the repository, or be
 /// listed as another project's name in `outside-names.txt`, so a rename fails CI until the docs
-/// follow. Fenced code blocks are examples, not claims, and are skipped.
+/// follow. Every relative link outside code must reach a path of the repository. Fenced code
+/// blocks and code spans are examples, not claims: their links are not followed.
 struct DocClaims: Sendable {
     let index: SourceIndex
     /// Names of other projects' things (Swift, Foundation, HTTP, tar's flags) that docs may use.
@@ -22,7 +23,7 @@ struct DocClaims: Sendable {
             for claim in Self.backticked(line) where !outsideNames.contains(claim) {
                 if let problem = check(claim) { problems.append("\(file): `\(claim)` \(problem)") }
             }
-            for target in Self.relativeLinks(line) where !linkResolves(target, from: file) {
+            for target in Self.relativeLinks(Self.outsideCode(line)) where !linkResolves(target, from: file) {
                 problems.append("\(file): the link (\(target)) leads to no file or folder of the repository")
             }
         }
@@ -56,6 +57,12 @@ struct DocClaims: Sendable {
         }
         let path = parts.joined(separator: "/")
         return index.paths.contains(path) || index.paths.contains(path + "/")
+    }
+
+    /// The line without its code spans: a link written in backticks is an example of the syntax.
+    static func outsideCode(_ line: Substring) -> Substring {
+        let parts = line.split(separator: "`", omittingEmptySubsequences: false)
+        return Substring(stride(from: 0, to: parts.count, by: 2).map { String(parts[$0]) }.joined(separator: " "))
     }
 
     /// The text between each pair of backticks on a line.

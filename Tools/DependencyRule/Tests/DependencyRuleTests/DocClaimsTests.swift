@@ -63,6 +63,8 @@ struct DocClaimsTests {
         #expect(claims.problems(in: "[gone](../Modules/Features/QuillCLI/ImportCommand.swift)", file: "docs/page.md") == [
             "docs/page.md: the link (../Modules/Features/QuillCLI/ImportCommand.swift) leads to no file or folder of the repository",
         ])
+        #expect(claims.problems(in: "written `![alt](attachments/<sha256>/a.png)` in a note", file: "docs/page.md").isEmpty,
+                "a link in a code span is an example of the syntax")
     }
 
     @Test func examplesInFencedBlocksAreNotClaims() {

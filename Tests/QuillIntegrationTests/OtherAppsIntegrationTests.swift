@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 
@@ -42,6 +43,46 @@ struct OtherAppsIntegrationTests {
         #expect((notes["Pancakes"]?["body"] as? String)?.hasPrefix("---\naliases:\n- Crêpes\ncssclasses: wide\n---\n") == true)
         #expect(notes["Milk"]?["created"] as? String == "2020-09-13T12:26:40.000Z")
         #expect(notes["Hello World"]?["updated"] as? String == "2023-02-01T08:00:00.250Z")
+    }
+
+    /// Part of Obsidian's help vault: the screenshots its notes embed become attachments, an
+    /// archive carries them where GNU tar extracts them beside the notes (so that the notes'
+    /// links resolve), and tar's re-pack of that folder imports into another home with them.
+    @Test func aVaultsScreenshotsTravelThroughAnArchiveThatGNUTarOpens() throws {
+        let quill = QuillProcess.withFreshHome()
+        let other = QuillProcess.withFreshHome()
+        let work = FileManager.default.temporaryDirectory.appending(path: "quill-attachments-it-\(UUID().uuidString)")
+        defer {
+            quill.removeHome()
+            other.removeHome()
+            try? FileManager.default.removeItem(at: work)
+        }
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let vault = Self.fixtures.appending(path: "obsidian-help-attachments")
+        #expect(try quill.succeed(["import", vault.path]).contains("2 attachments"))
+        _ = try quill.succeed(["export", work.appending(path: "notes.tar.gz").path])
+        let extracted = work.appending(path: "x")
+        try FileManager.default.createDirectory(at: extracted, withIntermediateDirectories: true)
+        let tar = try ChildProcess.run("/usr/bin/env", ["tar", "-xzf", work.appending(path: "notes.tar.gz").path, "-C", extracted.path])
+        #expect(tar.status == 0, "\(tar.errors)")
+
+        let notesFolder = extracted.appending(path: "quill-notes/notes")
+        let statusBar = try #require(try FileManager.default.contentsOfDirectory(atPath: notesFolder.path).first { $0.hasPrefix("Status bar-") })
+        let text = try String(contentsOf: notesFolder.appending(path: statusBar), encoding: .utf8)
+        let link = try #require(text.firstRange(of: "attachments/")).lowerBound
+        let target = String(text[link...].prefix { $0 != ")" })
+        let resolved = notesFolder.appending(path: target.removingPercentEncoding ?? target)
+        #expect(FileManager.default.contents(atPath: resolved.path) == FileManager.default.contents(atPath: vault.appending(path: "Attachments/status-bar-desktop.png").path))
+
+        let repacked = work.appending(path: "repacked.tar.gz")
+        let pack = try ChildProcess.run("/usr/bin/env", ["tar", "-czf", repacked.path, "-C", extracted.path, "quill-notes"])
+        #expect(pack.status == 0, "\(pack.errors)")
+        let imported = try other.succeed(["import", repacked.path])
+        #expect(imported.contains("2 attachments") && imported.contains("manifest verified"))
+        #expect(try other.succeed(["attachments"]) == quill.succeed(["attachments"]))
+        let copy = work.appending(path: "copy.png")
+        _ = try other.succeed(["attachment", "get", "status-bar-desktop.png", "-o", copy.path])
+        #expect(FileManager.default.contents(atPath: copy.path) == FileManager.default.contents(atPath: resolved.path))
     }
 
     @Test func exportToAFolderAndImportItIntoAnotherHome() throws {

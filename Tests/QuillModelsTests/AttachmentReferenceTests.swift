@@ -19,6 +19,13 @@ struct AttachmentReferenceTests {
         #expect(String(decoding: bytes[found[1].utf8Range], as: UTF8.self) == file)
     }
 
+    @Test func aBracketJoinedToAMarkIsStillEscaped() {
+        let name = "\u{600}[x"
+        let found = AttachmentReference.scan(AttachmentReference.markdown(hash: hash, name: name, embedded: true))
+        #expect(found.map(\.label) == [name])
+        #expect(found.map(\.isEmbedded) == [true])
+    }
+
     @Test func referencesInCodeAreText() {
         let reference = AttachmentReference.markdown(hash: hash, name: "a.png", embedded: true)
         let body = """
@@ -59,6 +66,8 @@ struct AttachmentReferenceTests {
         #expect(AttachmentName.safe(" bell\u{07}.txt ") == "bell.txt")
         #expect(AttachmentName.safe("") == "attachment")
         #expect(AttachmentName.safe("会議メモ.pdf") == "会議メモ.pdf")
+        #expect(AttachmentName.safe("x\u{70F}/../../etc/passwd") == "passwd", "a prepended mark does not hide the separator")
+        #expect(!AttachmentName.safe("a\u{70F}/b").unicodeScalars.contains("/"))
     }
 
     @Test func typesComeFromTheExtension() {

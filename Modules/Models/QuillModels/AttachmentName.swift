@@ -6,11 +6,13 @@
 public enum AttachmentName {
     /// The name reduced to one safe path component: its last component, without control
     /// characters, trimmed; `attachment` if nothing is left.
+    /// Cut on scalars, not characters: a mark that joins the next scalar into one character
+    /// (U+070F before `/`) must not hide a separator.
     public static func safe(_ raw: String) -> String {
-        let last = raw.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        let last = raw.unicodeScalars.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map { String(String.UnicodeScalarView($0)) } ?? ""
         let kept = String(String.UnicodeScalarView(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }))
         let trimmed = kept.trimmingUnicodeScalars { $0 == " " }
-        return trimmed.isEmpty || trimmed.allSatisfy({ $0 == "." }) ? "attachment" : trimmed
+        return trimmed.isEmpty || trimmed.unicodeScalars.allSatisfy({ $0 == "." }) ? "attachment" : trimmed
     }
 
     /// Percent-encodes every byte but letters, digits and `-._~`.

@@ -86,13 +86,15 @@ public struct AttachmentReference: Hashable, Sendable {
 
     private static let nameStop: Set<UInt8> = [0x20, 0x09, 0x0a, 0x0d, UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">")]
 
+    /// Escapes by scalar, not by character: a mark that joins the next scalar into one
+    /// character (U+0600 before `[`) must not hide a bracket from the scanner, which reads bytes.
     private static func escapedLabel(_ label: String) -> String {
-        var result = ""
-        for character in label where character != "\n" && character != "\r" {
-            if character == "[" || character == "]" || character == "\\" { result.append("\\") }
-            result.append(character)
+        var result = String.UnicodeScalarView()
+        for scalar in label.unicodeScalars where scalar != "\n" && scalar != "\r" {
+            if scalar == "[" || scalar == "]" || scalar == "\\" { result.append("\\") }
+            result.append(scalar)
         }
-        return result
+        return String(result)
     }
 
     private static func unescapedLabel(_ bytes: ArraySlice<UInt8>) -> String {

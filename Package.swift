@@ -138,7 +138,7 @@ let package = Package(
         module("Adapters", "LocalFileSystem", ["CFileSync", "FileSystemInterface", "POSIXFileKit"]),
         module("Adapters", "POSIXTerminal", ["TerminalInterface"]),
         module("Adapters", "PostgresServerStore", [
-            "QuillModels", "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface", logging,
+            "QuillModels", "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface", logging, nioCore,
             postgresNIO, serviceLifecycle,
         ]),
         module("Adapters", "SQLiteSearchIndex", ["FileSystemInterface", "QuillModels", "SearchIndexInterface", "SQLiteKit"]),

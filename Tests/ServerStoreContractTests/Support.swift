@@ -5,7 +5,7 @@ import TokenSecurityInterface
 import ServerStoreTesting
 import Testing
 
-typealias ServerStore = ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking
+typealias ServerStore = ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository
 
 /// One store implementation under contract test: how to make a fresh, migrated, empty one.
 struct Implementation: Sendable, CustomTestStringConvertible {

@@ -130,5 +130,28 @@ enum PostgresMigrations {
             """,
             "DROP TABLE note_revisions_by_note",
         ]),
+        // Attachments (docs/attachments.md): how much of each has arrived and whether it is whole,
+        // and its bytes in the pieces they arrived in, so that every server on the database
+        // serves them and a dump covers them.
+        (10, [
+            """
+            CREATE TABLE attachments (
+                account_id BIGINT NOT NULL REFERENCES accounts(id),
+                sha256 TEXT NOT NULL,
+                received BIGINT NOT NULL,
+                complete BOOLEAN NOT NULL DEFAULT FALSE,
+                PRIMARY KEY (account_id, sha256)
+            )
+            """,
+            """
+            CREATE TABLE attachment_chunks (
+                account_id BIGINT NOT NULL,
+                sha256 TEXT NOT NULL,
+                start BIGINT NOT NULL,
+                bytes BYTEA NOT NULL,
+                PRIMARY KEY (account_id, sha256, start)
+            )
+            """,
+        ]),
     ]
 }

@@ -173,6 +173,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                     """, logger: logger)
                 try await connection.query("DELETE FROM notes WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM push_requests WHERE account_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM attachment_chunks WHERE account_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM attachments WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM accounts WHERE id = \(id)", logger: logger)
             }
         }

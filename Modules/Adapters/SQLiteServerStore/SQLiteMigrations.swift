@@ -148,5 +148,24 @@ enum SQLiteMigrations {
             PRIMARY KEY (account_id, note_id, revision)
         ) WITHOUT ROWID;
         """),
+        // Attachments (docs/attachments.md): how much of each has arrived and whether it is whole,
+        // and its bytes in the pieces they arrived in, each keyed by where it starts. In the
+        // database rather than beside it, so that a backup and `account delete` cover them.
+        (9, """
+        CREATE TABLE attachments (
+            account_id INTEGER NOT NULL REFERENCES accounts(id),
+            sha256 TEXT NOT NULL,
+            received INTEGER NOT NULL,
+            complete INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (account_id, sha256)
+        ) WITHOUT ROWID;
+        CREATE TABLE attachment_chunks (
+            account_id INTEGER NOT NULL,
+            sha256 TEXT NOT NULL,
+            start INTEGER NOT NULL,
+            bytes BLOB NOT NULL,
+            PRIMARY KEY (account_id, sha256, start)
+        );
+        """),
     ]
 }

@@ -43,6 +43,8 @@ enum APIErrorMapping {
         case .accountNameTaken: return APIError(.conflict, code: "already_exists", message: error.description)
         case .accountNotFound: return .notFound(error.description)
         case .pushRequestReused: return APIError(.unprocessableContent, code: "request_id_reused", message: error.description)
+        case .attachmentOffset: return APIError(.conflict, code: "upload_offset", message: error.description)
+        case .attachmentComplete: return APIError(.conflict, code: "already_complete", message: error.description)
         case .unavailable:
             logger.error("database unavailable", metadata: ["error": "\(error)"])
             return .unavailable("the database is unavailable; retry later")

@@ -17,6 +17,10 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The database was migrated by a newer release than this one (a downgrade): its schema is
     /// at `database`, past `newestKnown`, the newest version this code can read and write.
     case schemaTooNew(database: Int64, newestKnown: Int64)
+    /// An attachment's bytes were sent from another offset than where those received so far end.
+    case attachmentOffset(received: Int64)
+    /// Bytes were sent for an attachment that is already whole.
+    case attachmentComplete
 
     public var description: String {
         switch self {
@@ -29,6 +33,8 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .corrupt(let reason): "stored data is corrupt: \(reason)"
         case .pushRequestReused(let id):
             "request ID \(id) was already used for a push with other changes; send these changes under a new request ID"
+        case .attachmentOffset(let received): "the upload must continue at byte \(received), where what arrived so far ends"
+        case .attachmentComplete: "the attachment is already whole"
         case .schemaTooNew(let database, let newestKnown):
             "the database's schema is at version \(database), newer than this quill-server knows (up to \(newestKnown)): "
                 + "a newer release migrated it. Run that release or a later one, or restore a backup taken before the upgrade; "

@@ -76,6 +76,10 @@ public final class SQLiteConnection {
                     return sqlite3_bind_text(statement, position, start, Int32(chars.count), SQLiteConnection.transient)
                 }
             }
+            case .blob(let bytes): bytes.withUnsafeBytes { buffer in
+                sqlite3_bind_blob(statement, position, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count),
+                                  SQLiteConnection.transient)
+            }
             case .null: sqlite3_bind_null(statement, position)
             }
             guard status == SQLITE_OK else { throw error(status) }

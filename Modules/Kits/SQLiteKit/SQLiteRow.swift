@@ -16,6 +16,12 @@ public struct SQLiteRow {
         return String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// A blob column's bytes (empty for NULL or an empty blob).
+    public func blob(_ column: Int32) -> [UInt8] {
+        guard let bytes = sqlite3_column_blob(statement, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))))
+    }
+
     /// Appends a text column's UTF-8 bytes without making a `String` of them.
     public func appendText(_ column: Int32, to bytes: inout [UInt8]) {
         guard let text = sqlite3_column_text(statement, column) else { return }

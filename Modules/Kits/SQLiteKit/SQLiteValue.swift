@@ -2,5 +2,6 @@
 public enum SQLiteValue: Sendable {
     case integer(Int64)
     case text(String)
+    case blob([UInt8])
     case null
 }

@@ -18,6 +18,11 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
     private var revisionsByAccount: [AccountID: [NoteID: [NoteRevision]]] = [:]
     private var lastSequence: [AccountID: Int64] = [:]
     private var pushes: [AccountID: [PushRequestID: (outcomes: [PushOutcome], digest: PushDigest, at: Date)]] = [:]
+    struct AttachmentKey: Hashable {
+        let account: AccountID
+        let hash: AttachmentHash
+    }
+    var attachments: [AttachmentKey: (bytes: [UInt8], complete: Bool)] = [:]
     private var nextAccountID: Int64 = 1
     private var created: [AccountID: Date] = [:]
     private var tokenUses: [TokenID: Date] = [:]
@@ -78,6 +83,7 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         revisionsByAccount[account.id] = nil
         lastSequence[account.id] = nil
         pushes[account.id] = nil
+        attachments = attachments.filter { $0.key.account != account.id }
     }
 
     public func recordUse(ofToken id: TokenID, at date: Date) async throws {

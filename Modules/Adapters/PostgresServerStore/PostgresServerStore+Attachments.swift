@@ -1,0 +1,88 @@
+import NIOCore
+import PostgresNIO
+import QuillModels
+import ServerStoreInterface
+
+/// Attachments in two tables (migration 10): `attachments` says how much of each arrived and
+/// whether it is whole; `attachment_chunks` holds the bytes, one row per piece as it arrived.
+/// An append locks the attachment's row, so two uploads of one attachment cannot interleave.
+extension PostgresServerStore: ServerAttachmentRepository {
+    public func attachment(_ hash: AttachmentHash, account: AccountID) async throws -> ServerAttachment? {
+        try await guarded {
+            var state: ServerAttachment?
+            for try await (received, complete) in try await client.query(
+                "SELECT received, complete FROM attachments WHERE account_id = \(account.rawValue) AND sha256 = \(hash.hex)",
+                logger: logger).decode((Int64, Bool).self) {
+                state = ServerAttachment(received: received, isComplete: complete)
+            }
+            return state
+        }
+    }
+
+    public func appendAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, bytes: [UInt8]) async throws -> ServerAttachment {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("""
+                    INSERT INTO attachments (account_id, sha256, received) VALUES (\(account.rawValue), \(hash.hex), 0)
+                    ON CONFLICT (account_id, sha256) DO NOTHING
+                    """, logger: logger)
+                var state = ServerAttachment(received: 0, isComplete: false)
+                for try await (received, complete) in try await connection.query(
+                    "SELECT received, complete FROM attachments WHERE account_id = \(account.rawValue) AND sha256 = \(hash.hex) FOR UPDATE",
+                    logger: logger).decode((Int64, Bool).self) {
+                    state = ServerAttachment(received: received, isComplete: complete)
+                }
+                guard !state.isComplete else { throw ServerStoreError.attachmentComplete }
+                guard offset == state.received else { throw ServerStoreError.attachmentOffset(received: state.received) }
+                let received = state.received + Int64(bytes.count)
+                if !bytes.isEmpty {
+                    let buffer = ByteBuffer(bytes: bytes)
+                    try await connection.query("""
+                        INSERT INTO attachment_chunks (account_id, sha256, start, bytes)
+                        VALUES (\(account.rawValue), \(hash.hex), \(offset), \(buffer))
+                        """, logger: logger)
+                }
+                try await connection.query(
+                    "UPDATE attachments SET received = \(received) WHERE account_id = \(account.rawValue) AND sha256 = \(hash.hex)",
+                    logger: logger)
+                return ServerAttachment(received: received, isComplete: false)
+            }
+        }
+    }
+
+    public func completeAttachment(_ hash: AttachmentHash, account: AccountID) async throws {
+        try await guarded {
+            try await client.query(
+                "UPDATE attachments SET complete = TRUE WHERE account_id = \(account.rawValue) AND sha256 = \(hash.hex)", logger: logger)
+        }
+    }
+
+    public func discardAttachment(_ hash: AttachmentHash, account: AccountID) async throws {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query(
+                    "DELETE FROM attachment_chunks WHERE account_id = \(account.rawValue) AND sha256 = \(hash.hex)", logger: logger)
+                try await connection.query(
+                    "DELETE FROM attachments WHERE account_id = \(account.rawValue) AND sha256 = \(hash.hex)", logger: logger)
+            }
+        }
+    }
+
+    public func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8] {
+        try await guarded {
+            let end = offset + Int64(max(0, count))
+            var result: [UInt8] = []
+            for try await (start, bytes) in try await client.query("""
+                SELECT start, bytes FROM attachment_chunks WHERE account_id = \(account.rawValue) AND sha256 = \(hash.hex) AND start < \(end)
+                  AND start >= coalesce((SELECT max(start) FROM attachment_chunks
+                                         WHERE account_id = \(account.rawValue) AND sha256 = \(hash.hex) AND start <= \(offset)), 0)
+                ORDER BY start
+                """, logger: logger).decode((Int64, ByteBuffer).self) {
+                let piece = Array(bytes.readableBytesView)
+                let from = Int(max(0, offset - start)), to = Int(min(Int64(piece.count), end - start))
+                if from < to { result += piece[from..<to] }
+            }
+            return result
+        }
+    }
+}

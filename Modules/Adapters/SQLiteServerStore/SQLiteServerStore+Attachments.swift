@@ -1,0 +1,76 @@
+import QuillModels
+import ServerStoreInterface
+import SQLiteKit
+
+/// Attachments in two tables (migration 9): `attachments` says how much of each arrived and
+/// whether it is whole; `attachment_chunks` holds the bytes, one row per piece as it arrived.
+extension SQLiteServerStore: ServerAttachmentRepository {
+    public func attachment(_ hash: AttachmentHash, account: AccountID) async throws -> ServerAttachment? {
+        try reading { connection in try Self.state(hash, account: account, on: connection) }
+    }
+
+    public func appendAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, bytes: [UInt8]) async throws -> ServerAttachment {
+        try guarded { connection in
+            try connection.transaction {
+                let state = try Self.state(hash, account: account, on: connection) ?? ServerAttachment(received: 0, isComplete: false)
+                guard !state.isComplete else { throw ServerStoreError.attachmentComplete }
+                guard offset == state.received else { throw ServerStoreError.attachmentOffset(received: state.received) }
+                let received = state.received + Int64(bytes.count)
+                try connection.query("""
+                    INSERT INTO attachments (account_id, sha256, received) VALUES (?, ?, ?)
+                    ON CONFLICT (account_id, sha256) DO UPDATE SET received = excluded.received
+                    """, [.integer(account.rawValue), .text(hash.hex), .integer(received)])
+                if !bytes.isEmpty {
+                    try connection.query("INSERT INTO attachment_chunks (account_id, sha256, start, bytes) VALUES (?, ?, ?, ?)",
+                                         [.integer(account.rawValue), .text(hash.hex), .integer(offset), .blob(bytes)])
+                }
+                return ServerAttachment(received: received, isComplete: false)
+            }
+        }
+    }
+
+    public func completeAttachment(_ hash: AttachmentHash, account: AccountID) async throws {
+        try guarded { connection in
+            try connection.query("UPDATE attachments SET complete = 1 WHERE account_id = ? AND sha256 = ?",
+                                 [.integer(account.rawValue), .text(hash.hex)])
+        }
+    }
+
+    public func discardAttachment(_ hash: AttachmentHash, account: AccountID) async throws {
+        try guarded { connection in
+            try connection.transaction {
+                for table in ["attachment_chunks", "attachments"] {
+                    try connection.query("DELETE FROM \(table) WHERE account_id = ? AND sha256 = ?", [.integer(account.rawValue), .text(hash.hex)])
+                }
+            }
+        }
+    }
+
+    public func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8] {
+        try reading { connection in
+            var result: [UInt8] = []
+            let end = offset + Int64(max(0, count))
+            // The piece holding `offset` starts at or before it: the last such start, then the rest up to `end`.
+            try connection.query("""
+                SELECT start, bytes FROM attachment_chunks WHERE account_id = ? AND sha256 = ? AND start < ?
+                  AND start >= coalesce((SELECT max(start) FROM attachment_chunks WHERE account_id = ? AND sha256 = ? AND start <= ?), 0)
+                ORDER BY start
+                """, [.integer(account.rawValue), .text(hash.hex), .integer(end),
+                      .integer(account.rawValue), .text(hash.hex), .integer(offset)]) { row in
+                let start = row.integer(0), bytes = row.blob(1)
+                let from = Int(max(0, offset - start)), to = Int(min(Int64(bytes.count), end - start))
+                if from < to { result += bytes[from..<to] }
+            }
+            return result
+        }
+    }
+
+    private static func state(_ hash: AttachmentHash, account: AccountID, on connection: SQLiteConnection) throws -> ServerAttachment? {
+        var state: ServerAttachment?
+        try connection.query("SELECT received, complete FROM attachments WHERE account_id = ? AND sha256 = ?",
+                             [.integer(account.rawValue), .text(hash.hex)]) {
+            state = ServerAttachment(received: $0.integer(0), isComplete: $0.integer(1) != 0)
+        }
+        return state
+    }
+}

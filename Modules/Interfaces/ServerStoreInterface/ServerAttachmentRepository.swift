@@ -1,0 +1,35 @@
+import QuillModels
+
+/// What the server keeps of each account's attachments (docs/attachments.md): the bytes of each,
+/// in the order they arrived, whole or still arriving.
+///
+/// Exists so that an upload can stop anywhere and continue from where it stopped (each append
+/// is durable on its own), and so that two servers on one PostgreSQL serve the same bytes. The
+/// store keeps bytes; checking them against their hash before an attachment is whole is the
+/// HTTP layer's (`AttachmentRoutes`). Nothing is shared across accounts, which would tell one
+/// account what another holds; deleting an account deletes its attachments.
+public protocol ServerAttachmentRepository: Sendable {
+    /// What the account holds of the attachment; `nil` if nothing.
+    func attachment(_ hash: AttachmentHash, account: AccountID) async throws -> ServerAttachment?
+    /// Appends `bytes` at `offset`, which must be how many bytes have arrived so far (else
+    /// `ServerStoreError.attachmentOffset` with that number); refused once the attachment is whole.
+    func appendAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, bytes: [UInt8]) async throws -> ServerAttachment
+    /// Marks the attachment whole: the caller has checked every byte against `hash`.
+    func completeAttachment(_ hash: AttachmentHash, account: AccountID) async throws
+    /// Forgets what arrived of it (bytes that did not match their hash); nothing if none.
+    func discardAttachment(_ hash: AttachmentHash, account: AccountID) async throws
+    /// Up to `count` bytes of what arrived, from `offset`: fewer at the end, none past it.
+    func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8]
+}
+
+/// How much of an attachment the server holds.
+public struct ServerAttachment: Equatable, Sendable {
+    /// The bytes that arrived so far (the size, once whole).
+    public let received: Int64
+    public let isComplete: Bool
+
+    public init(received: Int64, isComplete: Bool) {
+        self.received = received
+        self.isComplete = isComplete
+    }
+}

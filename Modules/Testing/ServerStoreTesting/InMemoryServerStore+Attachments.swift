@@ -1,0 +1,33 @@
+import QuillModels
+import ServerStoreInterface
+
+/// Attachments in memory, held to the same contract as the SQLite and PostgreSQL stores.
+extension InMemoryServerStore: ServerAttachmentRepository {
+    public func attachment(_ hash: AttachmentHash, account: AccountID) async throws -> ServerAttachment? {
+        attachments[AttachmentKey(account: account, hash: hash)].map { ServerAttachment(received: Int64($0.bytes.count), isComplete: $0.complete) }
+    }
+
+    public func appendAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, bytes: [UInt8]) async throws -> ServerAttachment {
+        let key = AttachmentKey(account: account, hash: hash)
+        var entry = attachments[key] ?? ([], false)
+        guard !entry.complete else { throw ServerStoreError.attachmentComplete }
+        guard offset == Int64(entry.bytes.count) else { throw ServerStoreError.attachmentOffset(received: Int64(entry.bytes.count)) }
+        entry.bytes += bytes
+        attachments[key] = entry
+        return ServerAttachment(received: Int64(entry.bytes.count), isComplete: false)
+    }
+
+    public func completeAttachment(_ hash: AttachmentHash, account: AccountID) async throws {
+        attachments[AttachmentKey(account: account, hash: hash)]?.complete = true
+    }
+
+    public func discardAttachment(_ hash: AttachmentHash, account: AccountID) async throws {
+        attachments[AttachmentKey(account: account, hash: hash)] = nil
+    }
+
+    public func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8] {
+        guard let bytes = attachments[AttachmentKey(account: account, hash: hash)]?.bytes else { return [] }
+        let start = Int(min(max(0, offset), Int64(bytes.count)))
+        return Array(bytes[start..<min(bytes.count, start + max(0, count))])
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import QuillModels
+import ServerStoreInterface
+import Testing
+
+/// What every server store keeps of an account's attachments (docs/attachments.md): SQLite,
+/// PostgreSQL and the in-memory store answer alike.
+@Suite struct AttachmentContractTests {
+    static let implementations = Implementation.all.filter(\.isAvailable)
+    let hash = AttachmentHash(String(repeating: "c3", count: 32))!
+
+    @Test(arguments: implementations)
+    func anUploadArrivesInPiecesResumesAndIsReadInAnyRange(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let alice = try await store.newAccount("alice"), bob = try await store.newAccount("bob")
+            let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+            #expect(try await store.attachment(hash, account: alice) == nil)
+            #expect(try await store.appendAttachment(hash, account: alice, offset: 0, bytes: Array(bytes[0..<3000]))
+                    == ServerAttachment(received: 3000, isComplete: false))
+            await #expect(throws: ServerStoreError.attachmentOffset(received: 3000)) {
+                _ = try await store.appendAttachment(hash, account: alice, offset: 0, bytes: Array(bytes[0..<10]))
+            }
+            _ = try await store.appendAttachment(hash, account: alice, offset: 3000, bytes: Array(bytes[3000..<3001]))
+            _ = try await store.appendAttachment(hash, account: alice, offset: 3001, bytes: Array(bytes[3001...]))
+            #expect(try await store.attachment(hash, account: alice) == ServerAttachment(received: 10_000, isComplete: false))
+            try await store.completeAttachment(hash, account: alice)
+            #expect(try await store.attachment(hash, account: alice) == ServerAttachment(received: 10_000, isComplete: true))
+            await #expect(throws: ServerStoreError.attachmentComplete) {
+                _ = try await store.appendAttachment(hash, account: alice, offset: 10_000, bytes: [1])
+            }
+            for (offset, count) in [(0, 10_000), (0, 1), (2999, 3), (3000, 1), (2500, 5000), (9999, 10), (10_000, 5), (12_000, 5)] {
+                let expected = Array(bytes[min(offset, bytes.count)..<min(offset + count, bytes.count)])
+                #expect(try await store.readAttachment(hash, account: alice, offset: Int64(offset), count: count) == expected,
+                        "range \(offset)+\(count)")
+            }
+            #expect(try await store.attachment(hash, account: bob) == nil, "another account's attachment is not there")
+            #expect(try await store.readAttachment(hash, account: bob, offset: 0, count: 10).isEmpty)
+        }
+    }
+
+    @Test(arguments: implementations)
+    func discardingAndDeletingTheAccountForgetTheBytes(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let alice = try await store.newAccount("alice")
+            _ = try await store.appendAttachment(hash, account: alice, offset: 0, bytes: [1, 2, 3])
+            try await store.discardAttachment(hash, account: alice)
+            #expect(try await store.attachment(hash, account: alice) == nil)
+            _ = try await store.appendAttachment(hash, account: alice, offset: 0, bytes: [4, 5])
+            try await store.completeAttachment(hash, account: alice)
+            try await store.deleteAccount(named: "alice")
+            let again = try await store.newAccount("alice")
+            #expect(try await store.attachment(hash, account: again) == nil)
+            #expect(try await store.readAttachment(hash, account: alice, offset: 0, count: 10).isEmpty)
+        }
+    }
+}

@@ -167,7 +167,7 @@ let package = Package(
         module("Testing", "TokenSecurityTesting", ["TokenSecurityInterface"]),
         module("Testing", "UnimplementedDoubles", [
             "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "QuillModels",
-            "SearchIndexInterface", "SettingsInterface", "StandardInterfaces", "SyncStateInterface",
+            "SearchIndexInterface", "ServerStoreInterface", "SettingsInterface", "StandardInterfaces", "SyncStateInterface",
             "SyncTransportInterface", "TerminalInterface",
         ]),
         module("Testing", "WebSessionTesting", [
@@ -197,7 +197,7 @@ let package = Package(
         ]),
         module("Composition", "ServerTestComposition", [
             "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "QuillModels", "QuillServerCLI", "ServerFeature",
-            "ServerStoreInterface", "StandardInterfaces", "TerminalInterface", "TokenSecurityInterface",
+            "ServerStoreInterface", "StandardInterfaces", "TerminalInterface", "TokenSecurityInterface", "UnimplementedDoubles",
             "WebReaderFeature", "WebSessionInterface", "ZlibCompression",
         ]),
 

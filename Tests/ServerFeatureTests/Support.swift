@@ -32,7 +32,7 @@ struct TestServer {
         let bob = try await registration.register(name: "bob").token
         let failingStore = FailingServerStore(wrapping: store, failing: failing)
         let dependencies = ServerTestRoots.test(notes: notes(failingStore), accounts: failingStore, readiness: failingStore,
-                                                hasher: hasher, clock: clock, ids: SequentialNoteIDs())
+                                                attachments: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs())
         return TestServer(store: store, dependencies: dependencies, alice: alice, bob: bob)
     }
 
@@ -62,6 +62,14 @@ struct Client: Sendable {
         if let chosen { fields[.authorization] = "Bearer \(chosen)" }
         if json != nil { fields[.contentType] = "application/json" }
         return try await base.execute(uri: uri, method: method, headers: fields, body: json.map { ByteBuffer(string: $0) })
+    }
+
+    /// Sends `bytes` as they are (an attachment's), as alice.
+    @discardableResult
+    func send(_ method: HTTPRequest.Method, _ uri: String, bytes: [UInt8], headers: HTTPFields = [:]) async throws -> TestResponse {
+        var fields = headers
+        fields[.authorization] = "Bearer \(alice)"
+        return try await base.execute(uri: uri, method: method, headers: fields, body: ByteBuffer(bytes: bytes))
     }
 }
 

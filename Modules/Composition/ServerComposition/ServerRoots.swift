@@ -60,11 +60,12 @@ public enum ServerRoots {
     }
 
     private static func environment(
-        store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking, sessions: any WebSessionStore,
+        store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository,
+        sessions: any WebSessionStore,
         hasher: any TokenHashing, scratch: any ScratchStorage, services: [any Service],
         close: @escaping @Sendable () async -> Void, banner: [String], web settings: WebReaderSettings
     ) -> ServerEnvironment {
-        let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, hasher: hasher,
+        let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, attachments: store, hasher: hasher,
                                               clock: SystemClock(), ids: RandomNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(),
                                               scratch: scratch)
         let web = WebReaderDependencies(server: dependencies, sessions: sessions, secrets: RandomTokenGenerator(),

@@ -5,6 +5,7 @@ import ServerFeature
 import ServerStoreInterface
 import StandardInterfaces
 import TokenSecurityInterface
+import UnimplementedDoubles
 import ZlibCompression
 
 /// The test composition root of `quill-server`, in its own module as the client's is: the
@@ -15,20 +16,22 @@ import ZlibCompression
 /// instead of assembling `ServerDependencies` by hand.
 public enum ServerTestRoots {
     /// `notes` may differ from the accounts' store (e.g. one that injects a race or a damaged note).
+    /// `attachments`, unless a test passes one, fails the test when a route reaches it.
     public static func test(
         notes: any ServerNoteRepository, accounts: any AccountRepository, readiness: any ReadinessChecking,
+        attachments: any ServerAttachmentRepository = UnimplementedServerAttachments(),
         hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating, metrics: ServerMetrics = ServerMetrics(),
         compression: any Compressing = ZlibGzip(), scratch: any ScratchStorage = InMemoryScratchStorage()
     ) -> ServerDependencies {
-        ServerDependencies(notes: notes, accounts: accounts, readiness: readiness, hasher: hasher, clock: clock, ids: ids,
-                           metrics: metrics, compression: compression, scratch: scratch)
+        ServerDependencies(notes: notes, accounts: accounts, readiness: readiness, attachments: attachments, hasher: hasher,
+                           clock: clock, ids: ids, metrics: metrics, compression: compression, scratch: scratch)
     }
 
-    /// One store that is all three (`InMemoryServerStore`, SQLite, PostgreSQL).
+    /// One store that is all four (`InMemoryServerStore`, SQLite, PostgreSQL).
     public static func test(
-        store: some ServerNoteRepository & AccountRepository & ReadinessChecking,
+        store: some ServerNoteRepository & AccountRepository & ReadinessChecking & ServerAttachmentRepository,
         hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating
     ) -> ServerDependencies {
-        test(notes: store, accounts: store, readiness: store, hasher: hasher, clock: clock, ids: ids)
+        test(notes: store, accounts: store, readiness: store, attachments: store, hasher: hasher, clock: clock, ids: ids)
     }
 }

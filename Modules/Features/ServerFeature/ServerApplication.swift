@@ -31,6 +31,7 @@ public enum ServerApplication {
         operations.registerInfo(on: v1)
         NoteRoutes(dependencies: dependencies).register(on: v1)
         NoteHistoryRoutes(dependencies: dependencies).register(on: v1)
+        AttachmentRoutes(dependencies: dependencies).register(on: v1)
         SyncRoutes(dependencies: dependencies).register(on: v1)
         ExportRoutes(dependencies: dependencies).register(on: v1)
         try pages(router)

@@ -9,6 +9,8 @@ public struct ServerDependencies: Sendable {
     public var notes: any ServerNoteRepository
     public var accounts: any AccountRepository
     public var readiness: any ReadinessChecking
+    /// Each account's attachments (`AttachmentRoutes`).
+    public var attachments: any ServerAttachmentRepository
     public var hasher: any TokenHashing
     public var clock: any WallClock
     /// IDs for notes created without one (`POST /v1/notes` with only a title, say).
@@ -20,11 +22,12 @@ public struct ServerDependencies: Sendable {
     public var scratch: any ScratchStorage
 
     public init(notes: any ServerNoteRepository, accounts: any AccountRepository, readiness: any ReadinessChecking,
-                hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating, metrics: ServerMetrics, compression: any Compressing,
+                attachments: any ServerAttachmentRepository, hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating, metrics: ServerMetrics, compression: any Compressing,
                 scratch: any ScratchStorage) {
         self.notes = notes
         self.accounts = accounts
         self.readiness = readiness
+        self.attachments = attachments
         self.hasher = hasher
         self.clock = clock
         self.ids = ids

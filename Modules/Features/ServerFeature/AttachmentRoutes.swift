@@ -1,0 +1,193 @@
+import Crypto
+import Hummingbird
+import QuillAPI
+import QuillModels
+import ServerStoreInterface
+
+/// Attachments over HTTP (docs/attachments.md): `HEAD`, `PUT` and `GET /v1/attachments/{sha256}`
+/// and `GET /v1/notes/{id}/attachments`.
+///
+/// An upload is resumable: each piece of the body is kept as it arrives (`ServerAttachmentRepository`),
+/// `HEAD` says where an interrupted one stopped (`Upload-Offset`), and a `PUT` with
+/// `Content-Range: bytes START-END/TOTAL` continues from there. Once every byte has arrived they
+/// are read back and hashed: an attachment is whole only if they hash to its name, and bytes
+/// that do not are dropped. A `PUT` of an attachment already whole is answered before its body is
+/// read, so a duplicate costs no bytes. Downloads honour `Range`, are never shown inline by a
+/// browser (`Content-Disposition: attachment`, `nosniff`), and stream in constant memory.
+struct AttachmentRoutes {
+    let dependencies: ServerDependencies
+
+    /// The largest attachment accepted, refused from `Content-Range` or `Content-Length` before
+    /// any byte is read.
+    static let maximumBytes: Int64 = 100 << 20
+    /// Bytes kept per stored piece, and read per piece of a download.
+    static let pieceBytes = 1 << 20
+    static let uploadOffset = HTTPFields.Element.Name("Upload-Offset")!
+    static let contentTypeOptions = HTTPFields.Element.Name("X-Content-Type-Options")!
+
+    func register(on group: RouterGroup<ServerRequestContext>) {
+        group.head("attachments/:sha256") { request, context in try await head(request, context) }
+        group.put("attachments/:sha256") { request, context in try await put(request, context) }
+        group.get("attachments/:sha256") { request, context in try await get(request, context) }
+        group.get("notes/:id/attachments") { request, context in try await list(request, context) }
+    }
+
+    func head(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let hash = try Self.hash(context)
+        guard let state = try await dependencies.attachments.attachment(hash, account: account.id) else {
+            return Response(status: .notFound, headers: [Self.uploadOffset: "0"])
+        }
+        guard state.isComplete else { return Response(status: .notFound, headers: [Self.uploadOffset: String(state.received)]) }
+        return Response(status: .ok, headers: [.contentLength: String(state.received), .acceptRanges: "bytes",
+                                               .contentType: "application/octet-stream"])
+    }
+
+    func put(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let hash = try Self.hash(context)
+        let repository = dependencies.attachments
+        let state = try await repository.attachment(hash, account: account.id) ?? ServerAttachment(received: 0, isComplete: false)
+        if state.isComplete {
+            return try JSONBody.response(AttachmentUploadBody(sha256: hash.hex, received: state.received, complete: true))
+        }
+        let (offset, total) = try Self.extent(of: request)
+        guard total <= Self.maximumBytes else { throw APIError.payloadTooLarge(limit: Int(Self.maximumBytes)) }
+        guard offset == state.received else {
+            throw APIError(.conflict, code: "upload_offset", message: ServerStoreError.attachmentOffset(received: state.received).description,
+                           headers: [Self.uploadOffset: String(state.received)])
+        }
+        var received = offset
+        var pending: [UInt8] = []
+        pending.reserveCapacity(Self.pieceBytes)
+        for try await buffer in request.body {
+            guard received + Int64(pending.count) + Int64(buffer.readableBytes) <= total else {
+                throw APIError.badRequest("the body is longer than Content-Range or Content-Length says")
+            }
+            pending.append(contentsOf: buffer.readableBytesView)
+            if pending.count >= Self.pieceBytes {
+                received = try await repository.appendAttachment(hash, account: account.id, offset: received, bytes: pending).received
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        if !pending.isEmpty {
+            received = try await repository.appendAttachment(hash, account: account.id, offset: received, bytes: pending).received
+        }
+        guard received == total else {
+            return try JSONBody.response(AttachmentUploadBody(sha256: hash.hex, received: received, complete: false), status: .accepted,
+                                         headers: [Self.uploadOffset: String(received)])
+        }
+        guard try await Self.digest(of: hash, size: total, account: account.id, repository: repository) == hash else {
+            try await repository.discardAttachment(hash, account: account.id)
+            throw APIError(.unprocessableContent, code: "hash_mismatch",
+                           message: "the bytes do not hash to \(hash.hex); they were dropped: upload them again from the start")
+        }
+        try await repository.completeAttachment(hash, account: account.id)
+        return try JSONBody.response(AttachmentUploadBody(sha256: hash.hex, received: total, complete: true), status: .created)
+    }
+
+    func get(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let hash = try Self.hash(context)
+        guard let state = try await dependencies.attachments.attachment(hash, account: account.id), state.isComplete else {
+            throw APIError.notFound("this account has no attachment \(hash.hex)")
+        }
+        let size = state.received
+        var headers: HTTPFields = [.contentType: "application/octet-stream", .acceptRanges: "bytes",
+                                   .contentDisposition: "attachment", Self.contentTypeOptions: "nosniff"]
+        var status = HTTPResponse.Status.ok
+        var range: Range<Int64> = 0..<size
+        if let text = request.headers[.range] {
+            guard let requested = Self.byteRange(text, size: size) else {
+                headers[.contentRange] = "bytes */\(size)"
+                throw APIError(.rangeNotSatisfiable, code: "range_not_satisfiable", message: "the attachment has \(size) bytes", headers: headers)
+            }
+            range = requested
+            status = .partialContent
+            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)"
+        }
+        headers[.contentLength] = String(range.count)
+        let repository = dependencies.attachments, sent = range
+        return Response(status: status, headers: headers, body: ResponseBody(contentLength: sent.count) { writer in
+            var offset = sent.lowerBound
+            while offset < sent.upperBound {
+                let bytes = try await repository.readAttachment(hash, account: account.id, offset: offset,
+                                                                count: Int(min(Int64(Self.pieceBytes), sent.upperBound - offset)))
+                guard !bytes.isEmpty else { break }
+                try await writer.write(ByteBuffer(bytes: bytes))
+                offset += Int64(bytes.count)
+            }
+            try await writer.finish(nil)
+        })
+    }
+
+    func list(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let id = try RequestInput.noteID(context)
+        guard let note = try await dependencies.notes.note(id, account: account.id), !note.isDeleted else {
+            throw APIError.notFound("no note with ID \(id)")
+        }
+        var seen = Set<AttachmentHash>()
+        var bodies: [AttachmentBody] = []
+        for reference in AttachmentReference.scan(note.body) where seen.insert(reference.hash).inserted {
+            let state = try await dependencies.attachments.attachment(reference.hash, account: account.id)
+            let whole = state?.isComplete == true
+            bodies.append(AttachmentBody(sha256: reference.hash.hex, name: reference.name, type: AttachmentName.mediaType(of: reference.name),
+                                         present: whole, size: whole ? state?.received : nil))
+        }
+        return try JSONBody.response(AttachmentListBody(attachments: bodies))
+    }
+
+    private static func hash(_ context: ServerRequestContext) throws -> AttachmentHash {
+        let text = context.parameters.get("sha256") ?? ""
+        guard let hash = AttachmentHash(text) else { throw APIError.badRequest("'\(text)' is not a SHA-256 (64 lowercase hexadecimal digits)") }
+        return hash
+    }
+
+    /// Where the body's bytes go and the attachment's whole size: from `Content-Range: bytes
+    /// START-END/TOTAL`, or from `Content-Length` (the whole attachment from its start).
+    private static func extent(of request: Request) throws -> (offset: Int64, total: Int64) {
+        if let text = request.headers[.contentRange] {
+            let parts = text.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "/" }).map(String.init)
+            guard parts.count == 4, parts[0] == "bytes", let start = Int64(parts[1]), let end = Int64(parts[2]), let total = Int64(parts[3]),
+                  start >= 0, start <= end, end < total else {
+                throw APIError.badRequest("Content-Range: '\(text)' is not 'bytes START-END/TOTAL'")
+            }
+            return (start, total)
+        }
+        guard let length = request.headers[.contentLength].flatMap(Int64.init), length >= 0 else {
+            throw APIError(.lengthRequired, code: "length_required", message: "send Content-Length (or Content-Range) with the bytes")
+        }
+        return (0, length)
+    }
+
+    /// The one range of `bytes=A-B`, `bytes=A-` or `bytes=-N` within `size`; `nil` if none.
+    private static func byteRange(_ text: String, size: Int64) -> Range<Int64>? {
+        guard text.hasPrefix("bytes="), !text.contains(",") else { return nil }
+        let spec = text.dropFirst("bytes=".count)
+        let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 else { return nil }
+        if parts[0].isEmpty {
+            guard let suffix = Int64(parts[1]), suffix > 0, size > 0 else { return nil }
+            return max(0, size - suffix)..<size
+        }
+        guard let start = Int64(parts[0]), start >= 0, start < size else { return nil }
+        let end = parts[1].isEmpty ? size - 1 : Int64(parts[1]).map { min($0, size - 1) }
+        guard let end, end >= start else { return nil }
+        return start..<(end + 1)
+    }
+
+    /// The SHA-256 of the bytes that arrived, read back a piece at a time.
+    private static func digest(of hash: AttachmentHash, size: Int64, account: AccountID,
+                               repository: any ServerAttachmentRepository) async throws -> AttachmentHash? {
+        var hasher = SHA256()
+        var offset: Int64 = 0
+        while offset < size {
+            let bytes = try await repository.readAttachment(hash, account: account, offset: offset, count: pieceBytes)
+            guard !bytes.isEmpty else { return nil }
+            hasher.update(data: bytes)
+            offset += Int64(bytes.count)
+        }
+        return AttachmentHash(digest: hasher.finalize())
+    }
+}

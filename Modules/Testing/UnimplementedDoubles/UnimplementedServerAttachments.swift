@@ -1,0 +1,21 @@
+import QuillModels
+import ServerStoreInterface
+
+/// A server attachment store that fails the test on any use.
+public struct UnimplementedServerAttachments: ServerAttachmentRepository {
+    public init() {}
+
+    public func attachment(_ hash: AttachmentHash, account: AccountID) async throws -> ServerAttachment? { throw failure("attachment") }
+    public func appendAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, bytes: [UInt8]) async throws -> ServerAttachment {
+        throw failure("appendAttachment")
+    }
+    public func completeAttachment(_ hash: AttachmentHash, account: AccountID) async throws { throw failure("completeAttachment") }
+    public func discardAttachment(_ hash: AttachmentHash, account: AccountID) async throws { throw failure("discardAttachment") }
+    public func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8] {
+        throw failure("readAttachment")
+    }
+
+    private func failure(_ name: String) -> ServerStoreError {
+        .unavailable(unimplemented("ServerAttachmentRepository.\(name)").description)
+    }
+}

@@ -281,7 +281,7 @@ let package = Package(
             "ArchiveFeature", "ByteStreamTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillAPI", "QuillModels",
             "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition",
             "StandardInterfaces", "StandardTesting", "TokenSecurityInterface", "TokenSecurityTesting",
-            "ZlibCompression", hummingbird, hummingbirdTesting, logging,
+            "ZlibCompression", crypto, hummingbird, hummingbirdTesting, logging,
         ]),
         tests("ServerStoreContractTests", [
             "CSQLite", "PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting", "SQLiteKit",

@@ -311,7 +311,7 @@ let package = Package(
             "ByteStreamTesting", "QuillModels", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
             "ServerTestComposition", "StandardInterfaces", "StandardTesting", "TokenSecurityInterface",
             "TokenSecurityTesting", "WebReaderFeature", "WebSessionInterface", "WebSessionTesting", "ZlibCompression",
-            hummingbird, hummingbirdTesting,
+            crypto, hummingbird, hummingbirdTesting,
         ]),
         tests("WebSessionContractTests", [
             "PostgresServerStore", "ServerStoreInterface", "SQLiteServerStore", "TokenSecurityInterface",

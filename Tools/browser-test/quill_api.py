@@ -40,6 +40,17 @@ class QuillAPI:
         assert status == 201, "creating %r through the API answered %s: %s" % (title, status, note)
         return note
 
+    def upload_attachment(self, data):
+        """Uploads bytes as an attachment; returns their SHA-256 (the name they live under)."""
+        import hashlib
+        digest = hashlib.sha256(data).hexdigest()
+        request = urllib.request.Request(self.base_url + "/v1/attachments/" + digest, data=data, method="PUT")
+        request.add_header("Authorization", "Bearer " + self.token)
+        request.add_header("Content-Type", "application/octet-stream")
+        with urllib.request.urlopen(request, timeout=30) as response:
+            assert response.status in (200, 201), "PUT /v1/attachments answered %s" % response.status
+        return digest
+
     def note(self, note_id):
         """The note, or None when it is absent or deleted (404)."""
         status, note = self._request("GET", "/v1/notes/" + note_id)

@@ -20,6 +20,7 @@ public enum WebReader {
         group.get("/notes/new") { request, _ in try await routes.newForm(request) }
         group.post("/notes/new") { request, _ in try await routes.create(request) }
         group.get("/notes/:id") { request, context in try await routes.show(request, context) }
+        group.get("/notes/attachments/:sha256/:name") { request, context in try await routes.attachment(request, context) }
         group.get("/notes/:id/edit") { request, context in try await routes.editForm(request, context) }
         group.post("/notes/:id/edit") { request, context in try await routes.edit(request, context) }
         group.get("/notes/:id/history") { request, context in try await routes.history(request, context) }

@@ -1,0 +1,39 @@
+import Hummingbird
+import QuillModels
+import ServerFeature
+import ServerStoreInterface
+
+/// `/notes/attachments/{sha256}/{name}`: an attachment of the signed-in account, where a note
+/// page's relative references (`attachments/<sha256>/<name>`, docs/attachments.md) lead.
+///
+/// Only the image types every browser shows (`AttachmentName.isImage`: PNG, JPEG, GIF, WebP) are
+/// served inline, so that a note shows its pictures; anything else, SVG and HTML included, is a
+/// download (`Content-Disposition: attachment`), and `nosniff` keeps the browser from guessing.
+extension WebRoutes {
+    func attachment(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let signedIn = try await sessions.require(request)
+        guard let hash = context.parameters.get("sha256").flatMap(AttachmentHash.init), let name = context.parameters.get("name"),
+              let state = try await dependencies.server.attachments.attachment(hash, account: signedIn.account.id), state.isComplete
+        else { throw WebPageError(status: .notFound, message: "There is no such attachment.") }
+        let repository = dependencies.server.attachments
+        let account = signedIn.account.id
+        let safeName = AttachmentName.safe(name.removingPercentEncoding ?? name)
+        var headers: HTTPFields = [.contentLength: String(state.received), .cacheControl: "private, max-age=31536000, immutable"]
+        if AttachmentName.isImage(safeName) {
+            headers[.contentType] = AttachmentName.mediaType(of: safeName)
+        } else {
+            headers[.contentType] = "application/octet-stream"
+            headers[.contentDisposition] = "attachment; filename*=UTF-8''" + AttachmentName.percentEncoded(safeName)
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(contentLength: Int(state.received)) { writer in
+            var offset: Int64 = 0
+            while offset < state.received {
+                let bytes = try await repository.readAttachment(hash, account: account, offset: offset, count: 1 << 20)
+                guard !bytes.isEmpty else { break }
+                try await writer.write(ByteBuffer(bytes: bytes))
+                offset += Int64(bytes.count)
+            }
+            try await writer.finish(nil)
+        })
+    }
+}

@@ -102,7 +102,8 @@ let package = Package(
             logging, metrics, prometheus, serviceLifecycle,
         ]),
         module("Features", "SyncFeature", [
-            "NoteStoreInterface", "QuillModels", "StandardInterfaces", "SyncStateInterface", "SyncTransportInterface",
+            "AttachmentStoreInterface", "NoteStoreInterface", "QuillModels", "StandardInterfaces", "SyncStateInterface",
+            "SyncTransportInterface", crypto,
         ]),
         module("Features", "WebReaderFeature", [
             "QuillModels", "ServerFeature", "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface",
@@ -162,7 +163,7 @@ let package = Package(
         module("Testing", "SettingsTesting", ["SettingsInterface"]),
         module("Testing", "StandardTesting", ["QuillModels", "StandardInterfaces"]),
         module("Testing", "SyncStateTesting", ["QuillModels", "SyncStateInterface"]),
-        module("Testing", "SyncTransportTesting", ["QuillModels", "StandardTesting", "SyncTransportInterface"]),
+        module("Testing", "SyncTransportTesting", ["QuillModels", "StandardTesting", "SyncTransportInterface", crypto]),
         module("Testing", "TerminalTesting", ["TerminalInterface"]),
         module("Testing", "TokenSecurityTesting", ["TokenSecurityInterface"]),
         module("Testing", "UnimplementedDoubles", [
@@ -294,8 +295,8 @@ let package = Package(
         ]),
         tests("SyncEndToEndTests", ["ChildProcesses", "quill", "quill-server"]),
         tests("SyncFeatureTests", [
-            "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardTesting", "SyncFeature",
-            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting",
+            "AttachmentStoreInterface", "AttachmentStoreTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardTesting", "SyncFeature",
+            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting", crypto,
         ]),
         tests("SyncStateContractTests", [
             "FileSyncState", "QuillModels", "ScratchDirectories", "SyncStateInterface", "SyncStateTesting",
@@ -303,7 +304,7 @@ let package = Package(
         ]),
         tests("SyncTransportContractTests", [
             "ChildProcesses", "HTTPSyncTransport", "quill-server", "QuillModels", "ScratchDirectories",
-            "SyncStateInterface", "SyncTransportInterface", "SyncTransportTesting",
+            "SyncStateInterface", "SyncTransportInterface", "SyncTransportTesting", crypto,
         ]),
         tests("TerminalContractTests", ["POSIXTerminal", "ScratchDirectories", "TerminalInterface", "TerminalTesting"]),
         tests("TokenSecurityContractTests", ["CryptoTokenSecurity", "TokenSecurityInterface", "TokenSecurityTesting"]),

@@ -77,7 +77,8 @@ struct ArchiveCLIIntegrationTests {
 
         _ = try Self.shell("""
             cd "$0" && tar -xzf notes.tar.gz && tar -czf history-first.tar.gz quill-notes/history quill-notes/notes quill-notes/manifest.json \
-            && tar -czf notes-first.tar.gz quill-notes/manifest.json quill-notes/notes quill-notes/history
+            && tar -czf notes-first.tar.gz quill-notes/manifest.json quill-notes/notes/*-\(id).md quill-notes/notes/Untouched-*.md \
+               quill-notes/history
             """, scratch.path)
         _ = try repacked.succeed(["import", scratch.appendingPathComponent("history-first.tar.gz").path])
         #expect(try repacked.succeed(["history", id, "--json"]) == source.succeed(["history", id, "--json"]))

@@ -69,6 +69,22 @@ struct SyncEndToEndTests {
         #expect(!status.contains("last successful sync: never"))
     }
 
+    /// A file attached in one home reaches the other with the note that refers to it, byte for
+    /// byte, and is sent once: the next sync moves nothing.
+    func attachmentTravels(alice: QuillHome, bob: QuillHome) throws {
+        let file = alice.root + "/photo of the whiteboard.png"
+        let bytes = Data((0..<(5 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ ($0 >> 12)) })
+        try bytes.write(to: URL(fileURLWithPath: file))
+        let id = try alice.succeed(["add", "Whiteboard", "--body", "From the meeting."])
+        _ = try alice.succeed(["attach", id, file])
+        #expect(try alice.succeed(["sync"]) == "pulled 0, pushed 1, conflicts 0; attachments sent 1, fetched 0")
+        #expect(try bob.succeed(["sync"]) == "pulled 1, pushed 0, conflicts 0; attachments sent 0, fetched 1")
+        let copy = bob.root + "/copy.png"
+        _ = try bob.succeed(["attachment", "get", "photo of the whiteboard.png", "-o", copy])
+        #expect(FileManager.default.contents(atPath: copy) == bytes)
+        #expect(try alice.succeed(["sync"]) == "pulled 0, pushed 0, conflicts 0")
+    }
+
     @Test("Two homes edit and sync through one quill-server (SQLite), including a conflict and a delete")
     func sqlite() async throws {
         let data = try temporaryDirectory("server")
@@ -80,6 +96,7 @@ struct SyncEndToEndTests {
         let (alice, bob) = try twoHomes(token: token, servers: [server])
         defer { alice.remove(); bob.remove() }
         try editAndConflict(alice: alice, bob: bob)
+        try attachmentTravels(alice: alice, bob: bob)
     }
 
     @Test("Two quill-server processes share one PostgreSQL; one client on each",
@@ -95,6 +112,7 @@ struct SyncEndToEndTests {
         let (alice, bob) = try twoHomes(token: token, servers: [first, second])
         defer { alice.remove(); bob.remove() }
         try editAndConflict(alice: alice, bob: bob)
+        try attachmentTravels(alice: alice, bob: bob)
     }
 
     @Test("Environment overrides, a bad token and a stopped server give clear errors and lose nothing")

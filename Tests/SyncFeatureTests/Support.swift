@@ -1,3 +1,4 @@
+import AttachmentStoreTesting
 import Foundation
 import NoteStoreInterface
 import NoteStoreTesting
@@ -22,6 +23,8 @@ struct Client {
     var state: any SyncStateStoring = InMemorySyncStateStore()
     let bases = InMemoryBaseRevisionStore()
     let sleeper = RecordingSleeper()
+    /// This home's attachments (`nil`: a sync of notes only).
+    var attachments: InMemoryAttachmentStore?
     var transport: any SyncTransport
     /// What the engine writes through (the plain store unless a test injects failures).
     var engineStore: (any NoteStore)?
@@ -36,7 +39,7 @@ struct Client {
 
     func engine(seed: UInt64) -> SyncEngine {
         SyncEngine(store: engineStore ?? store, transport: transport, state: state, baseRevisions: bases, clock: FixedClock(day0),
-                   sleeper: sleeper, random: SeededRandomSource(seed: seed), retryPolicy: policy, pageSize: 3)
+                   sleeper: sleeper, random: SeededRandomSource(seed: seed), retryPolicy: policy, pageSize: 3, attachments: attachments)
     }
 
     @discardableResult

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import QuillModels
 import ScratchDirectories
@@ -20,7 +21,30 @@ struct SyncTransportContractTests {
     func info(_ implementation: Implementation) async throws {
         let (transport, finish) = try await implementation.makeTransport()
         defer { finish() }
-        #expect(try await transport.serverInfo() == ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1))
+        #expect(try await transport.serverInfo() == ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true))
+    }
+
+    @Test("An attachment uploads in pieces, resumes where the server stopped, and downloads in any range", arguments: Implementation.allCases)
+    func attachments(_ implementation: Implementation) async throws {
+        let (transport, finish) = try await implementation.makeTransport()
+        defer { finish() }
+        let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ Int.random(in: 0...255)) }
+        let hash = try #require(AttachmentHash(digest: SHA256.hash(data: bytes)))
+        #expect(try await transport.attachment(hash) == .absent)
+        #expect(try await transport.uploadAttachment(hash, bytes: Array(bytes[0..<40_000]), offset: 0, total: 100_000) == .partial(received: 40_000))
+        #expect(try await transport.attachment(hash) == .partial(received: 40_000))
+        await #expect(throws: SyncError.self) {
+            _ = try await transport.uploadAttachment(hash, bytes: Array(bytes[0..<10]), offset: 0, total: 100_000)
+        }
+        #expect(try await transport.uploadAttachment(hash, bytes: Array(bytes[40_000...]), offset: 40_000, total: 100_000) == .whole(size: 100_000))
+        #expect(try await transport.attachment(hash) == .whole(size: 100_000))
+        #expect(try await transport.downloadAttachment(hash, offset: 0, count: 100_000) == bytes)
+        #expect(try await transport.downloadAttachment(hash, offset: 99_990, count: 50) == Array(bytes[99_990...]))
+        let wrong = try #require(AttachmentHash(String(repeating: "00", count: 32)))
+        await #expect(throws: SyncError.self) { _ = try await transport.uploadAttachment(wrong, bytes: [1, 2, 3], offset: 0, total: 3) }
+        #expect(try await transport.attachment(wrong) == .absent, "bytes that did not match are dropped")
+        let empty = try #require(AttachmentHash(digest: SHA256.hash(data: [UInt8]())))
+        #expect(try await transport.uploadAttachment(empty, bytes: [], offset: 0, total: 0) == .whole(size: 0))
     }
 
     @Test("The server keeps every revision a push replaced, newest first, with its origin", arguments: Implementation.allCases)

@@ -10,6 +10,9 @@ import SyncTransportInterface
 /// must never be used with another, so it lives in the data directory.
 public struct FileSyncStateStore: SyncStateStoring {
     private struct FileShape: Codable {
+        /// Hashes, absent from files written before attachments.
+        var attachmentsToFetch: [String]?
+        var attachmentsToSend: [String]?
         var cursor: SyncCursor?
         /// Milliseconds since 1970: exact, unlike a formatted date.
         var lastSuccessfulSyncMilliseconds: Int64?
@@ -36,14 +39,25 @@ public struct FileSyncStateStore: SyncStateStoring {
                 throw unreadable
             }
         }
+        let toSend = try (shape.attachmentsToSend ?? []).map { (text) throws -> AttachmentHash in
+            guard let hash = AttachmentHash(text) else { throw unreadable }
+            return hash
+        }
+        let toFetch = try (shape.attachmentsToFetch ?? []).map { (text) throws -> AttachmentHash in
+            guard let hash = AttachmentHash(text) else { throw unreadable }
+            return hash
+        }
         return SyncState(cursor: shape.cursor, lastSuccessfulSync: shape.lastSuccessfulSyncMilliseconds.map(Date.init(millisecondsSince1970:)),
-                         inFlightPush: push)
+                         inFlightPush: push, attachmentsToSend: toSend, attachmentsToFetch: toFetch)
     }
 
     /// Written by hand (a push of 1,000 notes is saved before it is sent): the bytes `NoteJSON.encoder`
     /// would write for the file's shape.
     public func save(_ state: SyncState) async throws {
         var fields: [[UInt8]] = []
+        for (key, hashes) in [("attachmentsToFetch", state.attachmentsToFetch), ("attachmentsToSend", state.attachmentsToSend)] where !hashes.isEmpty {
+            fields.append(Array("\"\(key)\":[".utf8) + Array(hashes.map { "\"\($0.hex)\"" }.joined(separator: ",").utf8) + [UInt8(ascii: "]")])
+        }
         if let cursor = state.cursor {
             var field = Array(#""cursor":"#.utf8)
             JSONText.appendString(cursor.rawValue, to: &field)

@@ -40,7 +40,8 @@ public final class HTTPSyncTransport: SyncTransport {
 
     public func serverInfo() async throws(SyncError) -> ServerInfo {
         let info: InfoBody = try decode(try await send(request(path: "v1/info")))
-        return ServerInfo(apiVersion: info.apiVersion, minimumClientAPIVersion: info.minimumClientApiVersion)
+        return ServerInfo(apiVersion: info.apiVersion, minimumClientAPIVersion: info.minimumClientApiVersion,
+                          keepsAttachments: info.features?.contains("attachments") == true)
     }
 
     public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
@@ -103,18 +104,72 @@ public final class HTTPSyncTransport: SyncTransport {
         return request
     }
 
+    /// `HEAD /v1/attachments/{sha256}`: 200 and its size when whole, else 404 and `Upload-Offset`.
+    public func attachment(_ hash: AttachmentHash) async throws(SyncError) -> RemoteAttachment {
+        var request = request(path: "v1/attachments/\(hash.hex)")
+        request.method = .HEAD
+        let (status, headers, data) = try await exchange(request)
+        switch status {
+        case 200:
+            guard let size = headers["content-length"].flatMap(Int64.init) else { throw .badResponse("HEAD without Content-Length") }
+            return .whole(size: size)
+        case 404:
+            guard let received = headers["upload-offset"].flatMap(Int64.init) else {
+                throw .rejected(status: 404, code: "not_found", message: "the server keeps no attachments")
+            }
+            return received > 0 ? .partial(received: received) : .absent
+        default:
+            _ = try answer(status: status, data: data)
+            throw .badResponse("HEAD answered \(status)")
+        }
+    }
+
+    /// `PUT /v1/attachments/{sha256}` with `Content-Range: bytes START-END/TOTAL`.
+    public func uploadAttachment(_ hash: AttachmentHash, bytes: [UInt8], offset: Int64, total: Int64) async throws(SyncError) -> RemoteAttachment {
+        var request = request(path: "v1/attachments/\(hash.hex)")
+        request.method = .PUT
+        request.headers.add(name: "Content-Type", value: "application/octet-stream")
+        if !bytes.isEmpty {
+            request.headers.add(name: "Content-Range", value: "bytes \(offset)-\(offset + Int64(bytes.count) - 1)/\(total)")
+        }
+        request.body = .bytes(ByteBuffer(bytes: bytes))
+        let (status, _, data) = try await exchange(request)
+        let body: AttachmentUploadBody = try decode(try answer(status: status, data: data))
+        return body.complete ? .whole(size: body.received) : body.received > 0 ? .partial(received: body.received) : .absent
+    }
+
+    /// `GET /v1/attachments/{sha256}` with `Range: bytes=A-B`.
+    public func downloadAttachment(_ hash: AttachmentHash, offset: Int64, count: Int) async throws(SyncError) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var request = request(path: "v1/attachments/\(hash.hex)")
+        request.headers.replaceOrAdd(name: "Accept", value: "application/octet-stream")
+        request.headers.add(name: "Range", value: "bytes=\(offset)-\(offset + Int64(count) - 1)")
+        let (status, _, data) = try await exchange(request)
+        if status == 416 { return [] }
+        return [UInt8](try answer(status: status, data: data))
+    }
+
     /// Sends a request and returns the body of a 2xx answer; anything else becomes a `SyncError`.
     private func send(_ request: HTTPClientRequest) async throws(SyncError) -> Data {
-        let status: Int
-        let data: Data
+        let (status, _, data) = try await exchange(request)
+        return try answer(status: status, data: data)
+    }
+
+    /// Sends a request and returns its answer, whatever the status.
+    /// Header names are lowercased.
+    private func exchange(_ request: HTTPClientRequest) async throws(SyncError) -> (status: Int, headers: [String: String], data: Data) {
         do {
             let response = try await client.execute(request, deadline: .distantFuture)
             let body = try await response.body.collect(upTo: Self.largestAnswer)
-            status = Int(response.status.code)
-            data = Data(body.readableBytesView)
+            let headers = Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+            return (Int(response.status.code), headers, Data(body.readableBytesView))
         } catch {
             throw Self.classify(error, server: credentials.server)
         }
+    }
+
+    /// The body of a 2xx answer; anything else as a `SyncError`.
+    private func answer(status: Int, data: Data) throws(SyncError) -> Data {
         switch status {
         case 200..<300:
             return data

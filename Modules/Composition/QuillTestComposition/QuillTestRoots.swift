@@ -41,7 +41,7 @@ public enum QuillTestRoots {
             notes: notes, attachments: AttachmentService(notes: notes, attachments: attachments),
             archive: ArchiveService(store: store, attachments: attachments, compression: compression, decompression: decompression, scratch: scratch,
                                     ids: ids, clock: clock, files: inputFiles),
-            sync: SyncService(store: store, clock: clock, environment: sync),
+            sync: SyncService(store: store, attachments: attachments, clock: clock, environment: sync),
             clock: clock, console: console, inputFiles: inputFiles, editor: editor,
             workingDirectory: workingDirectory, byteStreams: byteStreams, scratch: scratch,
             search: NoteSearch(index: searchIndex, source: searchSource), settings: settings)

@@ -24,7 +24,16 @@ public struct SyncCommand: QuillCommand {
             defer { progress.finish() }
             report = try await environment.sync.sync(progress: progress.show)
         }
-        environment.console.write("pulled \(report.pulled), pushed \(report.pushed), conflicts \(report.conflicts)\n")
+        var line = "pulled \(report.pulled), pushed \(report.pushed), conflicts \(report.conflicts)"
+        if report.attachmentsSent + report.attachmentsFetched > 0 {
+            line += "; attachments sent \(report.attachmentsSent), fetched \(report.attachmentsFetched)"
+        }
+        environment.console.write(line + "\n")
+        if report.attachmentsUnsupported {
+            environment.console.writeError("note: the server keeps no attachments (upgrade quill-server); \(report.attachmentsWaiting) wait here until it does\n")
+        } else if report.attachmentsWaiting > 0 {
+            environment.console.writeError("note: \(report.attachmentsWaiting) attachment(s) could not be moved yet (not on the server, or the network failed); the next sync tries again\n")
+        }
         if report.conflicts > 0 {
             environment.console.writeError(
                 "note: conflicting versions were kept; look for notes titled '(conflict from server …)'\n")

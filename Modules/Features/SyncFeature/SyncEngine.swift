@@ -1,3 +1,4 @@
+import AttachmentStoreInterface
 import Foundation
 import NoteStoreInterface
 import QuillModels
@@ -14,7 +15,10 @@ import SyncTransportInterface
 /// 3. pulls pages since the saved cursor, applying each with `origin: .remote` and saving
 ///    the cursor only after the page is applied;
 /// 4. pushes pending notes with their base revisions, acknowledging what the server applied
-///    and resolving conflicts (see `Reconciliation`), until nothing is pending.
+///    and resolving conflicts (see `Reconciliation`), until nothing is pending;
+/// 5. moves the attachments the pulled and pushed notes refer to (`AttachmentLane`), remembered
+///    in the state with the page or push that brought them, so a sync killed midway sends or
+///    fetches them next time.
 /// Every step is safe to repeat, so a sync killed at any moment resumes cleanly.
 public actor SyncEngine {
     /// The sync API version this client speaks.
@@ -25,6 +29,8 @@ public actor SyncEngine {
     static let readAhead = 250
 
     private let store: any NoteReading & NoteWriting & PendingChangeTracking
+    /// Where attachments are kept; `nil`: notes only.
+    private let attachments: (any AttachmentStoring)?
     private let transport: any SyncTransport
     private let state: any SyncStateStoring
     private let baseRevisions: any BaseRevisionStoring
@@ -36,9 +42,11 @@ public actor SyncEngine {
     public init(
         store: any NoteReading & NoteWriting & PendingChangeTracking, transport: any SyncTransport, state: any SyncStateStoring,
         baseRevisions: any BaseRevisionStoring, clock: any WallClock, sleeper: any Sleeping,
-        random: any RandomSource, retryPolicy: RetryPolicy = .standard, pageSize: Int = 1000
+        random: any RandomSource, retryPolicy: RetryPolicy = .standard, pageSize: Int = 1000,
+        attachments: (any AttachmentStoring)? = nil
     ) {
         self.store = store
+        self.attachments = attachments
         self.transport = transport
         self.state = state
         self.baseRevisions = baseRevisions
@@ -74,6 +82,7 @@ public actor SyncEngine {
             let outcome = try await reconcile(page.changes.map { .init(note: $0, isOwnPush: false) })
             report.pulled += outcome.changed
             report.conflicts += outcome.conflicts
+            try remember(AttachmentLane.references(in: page.changes), in: \.attachmentsToFetch, of: &saved)
             if page.next != saved.cursor {
                 saved.cursor = page.next
                 try await state.save(saved)
@@ -106,12 +115,56 @@ public actor SyncEngine {
             }
         }
 
+        try await moveAttachments(info: info, saved: &saved, report: &report)
+
         // The last push is cleared only here: resending a push whose answer was already
         // processed (after a crash) is harmless, and it saves a durable write per batch.
         saved.inFlightPush = nil
         saved.lastSuccessfulSync = clock.now()
         try await state.save(saved)
         return report
+    }
+
+    /// Adds the hashes not listed yet to one of the state's lists (saved with what comes next).
+    private func remember(_ hashes: [AttachmentHash], in list: WritableKeyPath<SyncState, [AttachmentHash]>, of saved: inout SyncState) throws {
+        guard attachments != nil, !hashes.isEmpty else { return }
+        let listed = Set(saved[keyPath: list])
+        saved[keyPath: list] += hashes.filter { !listed.contains($0) }
+    }
+
+    /// Sends and fetches what the state lists, dropping each from its list once moved.
+    private func moveAttachments(info: ServerInfo, saved: inout SyncState, report: inout SyncReport) async throws {
+        guard let attachments, !saved.attachmentsToSend.isEmpty || !saved.attachmentsToFetch.isEmpty else { return }
+        guard info.keepsAttachments else {
+            report.attachmentsUnsupported = true
+            report.attachmentsWaiting = saved.attachmentsToSend.count + saved.attachmentsToFetch.count
+            try await state.save(saved)
+            return
+        }
+        let lane = AttachmentLane(store: attachments, transport: transport, retrier: retrier)
+        let sizes = Dictionary(try attachments.all().map { ($0.hash, $0.size) }, uniquingKeysWith: { first, _ in first })
+        for hash in saved.attachmentsToSend {
+            if (try? await lane.send(hash, size: sizes[hash])) == true {
+                saved.attachmentsToSend.removeAll { $0 == hash }
+                if sizes[hash] != nil { report.attachmentsSent += 1 }
+                try await state.save(saved)
+            } else {
+                report.attachmentsWaiting += 1
+            }
+        }
+        for hash in saved.attachmentsToFetch {
+            if sizes[hash] != nil {
+                saved.attachmentsToFetch.removeAll { $0 == hash }
+                continue
+            }
+            if (try? await lane.fetch(hash)) == true {
+                saved.attachmentsToFetch.removeAll { $0 == hash }
+                report.attachmentsFetched += 1
+                try await state.save(saved)
+            } else {
+                report.attachmentsWaiting += 1
+            }
+        }
     }
 
     /// One page of the change feed after `cursor`, with retries.
@@ -136,6 +189,7 @@ public actor SyncEngine {
         // Recorded with its changes before it is sent: if this process dies before the
         // answer is processed, the next sync resends exactly this request.
         saved.inFlightPush = request
+        try remember(AttachmentLane.references(in: notes), in: \.attachmentsToSend, of: &saved)
         try await state.save(saved)
         do {
             try await send(request, saved: &saved, report: &report)

@@ -6,6 +6,14 @@ public struct SyncReport: Hashable, Sendable {
     public var pushed = 0
     /// Notes changed on both sides; each was resolved by the rule in docs/sync.md.
     public var conflicts = 0
+    /// Attachments sent to the server, and fetched from it.
+    public var attachmentsSent = 0
+    public var attachmentsFetched = 0
+    /// Attachments still to move: the next sync tries them again (one not on the server yet waits
+    /// for the device that has it).
+    public var attachmentsWaiting = 0
+    /// The server keeps no attachments (an older `quill-server`): notes synced, attachments wait.
+    public var attachmentsUnsupported = false
 
     public init(pulled: Int = 0, pushed: Int = 0, conflicts: Int = 0) {
         self.pulled = pulled

@@ -1,3 +1,4 @@
+import AttachmentStoreInterface
 import Foundation
 import NoteStoreInterface
 import QuillModels
@@ -12,11 +13,15 @@ import SyncTransportInterface
 /// `NoteService`: which engine runs, with which transport and state, is decided here.
 public struct SyncService: Sendable {
     private let store: any NoteReading & NoteWriting & PendingChangeTracking
+    /// Where the attachments synced notes refer to are kept; `nil`: notes only.
+    private let attachments: (any AttachmentStoring)?
     private let clock: any WallClock
     private let environment: SyncEnvironment
 
-    public init(store: any NoteReading & NoteWriting & PendingChangeTracking, clock: any WallClock, environment: SyncEnvironment) {
+    public init(store: any NoteReading & NoteWriting & PendingChangeTracking, attachments: (any AttachmentStoring)?,
+                clock: any WallClock, environment: SyncEnvironment) {
         self.store = store
+        self.attachments = attachments
         self.clock = clock
         self.environment = environment
     }
@@ -27,7 +32,8 @@ public struct SyncService: Sendable {
         guard let credentials = try await environment.credentials.load() else { throw SyncError.notLoggedIn }
         let engine = SyncEngine(
             store: store, transport: environment.makeTransport(credentials), state: environment.state,
-            baseRevisions: environment.baseRevisions, clock: clock, sleeper: environment.sleeper, random: environment.random)
+            baseRevisions: environment.baseRevisions, clock: clock, sleeper: environment.sleeper, random: environment.random,
+            attachments: attachments)
         return try await engine.sync(progress: progress)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import QuillModels
 import SyncTransportInterface
 
 /// Where a client stands with its server, kept between runs.
@@ -11,11 +12,18 @@ public struct SyncState: Hashable, Sendable {
     /// *and* exactly the changes it carried. The next sync sends this same request again, so the
     /// server answers it from its record (or applies it once), whatever was edited meanwhile.
     public var inFlightPush: PushRequest?
+    /// Attachments that notes pushed from here refer to and that may not be on the server yet.
+    public var attachmentsToSend: [AttachmentHash]
+    /// Attachments that pulled notes refer to and that this device does not hold yet.
+    public var attachmentsToFetch: [AttachmentHash]
 
-    public init(cursor: SyncCursor? = nil, lastSuccessfulSync: Date? = nil, inFlightPush: PushRequest? = nil) {
+    public init(cursor: SyncCursor? = nil, lastSuccessfulSync: Date? = nil, inFlightPush: PushRequest? = nil,
+                attachmentsToSend: [AttachmentHash] = [], attachmentsToFetch: [AttachmentHash] = []) {
         self.cursor = cursor
         self.lastSuccessfulSync = lastSuccessfulSync
         self.inFlightPush = inFlightPush
+        self.attachmentsToSend = attachmentsToSend
+        self.attachmentsToFetch = attachmentsToFetch
     }
 }
 

@@ -16,4 +16,12 @@ public protocol SyncTransport: Sendable {
     /// Every revision the server keeps of the note, newest first (deleted notes too), each with
     /// where it came from: what `quill history --server` shows. Empty if the server has no such note.
     func history(of id: NoteID) async throws(SyncError) -> [NoteRevision]
+    /// How much of the attachment the server holds.
+    func attachment(_ hash: AttachmentHash) async throws(SyncError) -> RemoteAttachment
+    /// Sends the bytes at `offset` of an attachment of `total` bytes (`offset` must be where what
+    /// the server holds ends); answers what the server then holds: whole once every byte arrived
+    /// and they hash to `hash`.
+    func uploadAttachment(_ hash: AttachmentHash, bytes: [UInt8], offset: Int64, total: Int64) async throws(SyncError) -> RemoteAttachment
+    /// Up to `count` bytes of a whole attachment, from `offset`.
+    func downloadAttachment(_ hash: AttachmentHash, offset: Int64, count: Int) async throws(SyncError) -> [UInt8]
 }

@@ -5,11 +5,22 @@ import QuillModels
 public struct ServerInfo: Hashable, Sendable {
     public var apiVersion: Int
     public var minimumClientAPIVersion: Int
+    /// Whether the server keeps attachments (an older one does not say so, and keeps none).
+    public var keepsAttachments: Bool
 
-    public init(apiVersion: Int, minimumClientAPIVersion: Int) {
+    public init(apiVersion: Int, minimumClientAPIVersion: Int, keepsAttachments: Bool = false) {
         self.apiVersion = apiVersion
         self.minimumClientAPIVersion = minimumClientAPIVersion
+        self.keepsAttachments = keepsAttachments
     }
+}
+
+/// How much of an attachment the server holds for this account.
+public enum RemoteAttachment: Hashable, Sendable {
+    case whole(size: Int64)
+    /// An upload stopped after this many bytes; it continues from there.
+    case partial(received: Int64)
+    case absent
 }
 
 /// A position in the server's change feed. Opaque: only the server knows what it means.

@@ -3,10 +3,13 @@
 public struct InfoBody: Codable, Hashable, Sendable {
     public let apiVersion: Int
     public let minimumClientApiVersion: Int
+    /// What the server can do beyond the API version: `attachments`. Absent from older servers.
+    public let features: [String]?
 
-    public init(apiVersion: Int, minimumClientApiVersion: Int) {
+    public init(apiVersion: Int, minimumClientApiVersion: Int, features: [String]? = nil) {
         self.apiVersion = apiVersion
         self.minimumClientApiVersion = minimumClientApiVersion
+        self.features = features
     }
 }
 

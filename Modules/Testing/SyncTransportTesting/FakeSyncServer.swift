@@ -19,12 +19,14 @@ public actor FakeSyncServer: SyncTransport {
     private var answered: [String: (changes: [OutgoingChange], results: [PushResult])] = [:]
     /// How many push requests were applied (not answered from the idempotency record).
     public private(set) var appliedPushCount = 0
+    /// Attachments as they arrived, and whether each is whole.
+    var attachments: [AttachmentHash: (bytes: [UInt8], whole: Bool)] = [:]
 
     /// The largest push the fake accepts, counted as the UTF-8 bytes of the notes' titles and
     /// bodies (the real server limits the request body: 413 `payload_too_large`); `nil`: no limit.
     private let maximumPushBytes: Int?
 
-    public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1), notes: [Note] = [],
+    public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true), notes: [Note] = [],
                 maximumPushBytes: Int? = nil) {
         self.info = info
         self.maximumPushBytes = maximumPushBytes

@@ -49,6 +49,18 @@ public actor UnreliableTransport: SyncTransport {
         return try await deliver { server in try await server.push(request) }
     }
 
+    public func attachment(_ hash: AttachmentHash) async throws(SyncError) -> RemoteAttachment {
+        try await deliver { server in try await server.attachment(hash) }
+    }
+
+    public func uploadAttachment(_ hash: AttachmentHash, bytes: [UInt8], offset: Int64, total: Int64) async throws(SyncError) -> RemoteAttachment {
+        try await deliver { server in try await server.uploadAttachment(hash, bytes: bytes, offset: offset, total: total) }
+    }
+
+    public func downloadAttachment(_ hash: AttachmentHash, offset: Int64, count: Int) async throws(SyncError) -> [UInt8] {
+        try await deliver { server in try await server.downloadAttachment(hash, offset: offset, count: count) }
+    }
+
     private func deliver<T: Sendable>(
         _ untypedCall: @escaping @Sendable (FakeSyncServer) async throws -> T
     ) async throws(SyncError) -> T {

@@ -21,4 +21,16 @@ public struct UnimplementedSyncTransport: SyncTransport {
     public func history(of id: NoteID) async throws(SyncError) -> [NoteRevision] {
         throw .badResponse(unimplemented("SyncTransport.history").description)
     }
+
+    public func attachment(_ hash: AttachmentHash) async throws(SyncError) -> RemoteAttachment {
+        throw .badResponse(unimplemented("SyncTransport.attachment").description)
+    }
+
+    public func uploadAttachment(_ hash: AttachmentHash, bytes: [UInt8], offset: Int64, total: Int64) async throws(SyncError) -> RemoteAttachment {
+        throw .badResponse(unimplemented("SyncTransport.uploadAttachment").description)
+    }
+
+    public func downloadAttachment(_ hash: AttachmentHash, offset: Int64, count: Int) async throws(SyncError) -> [UInt8] {
+        throw .badResponse(unimplemented("SyncTransport.downloadAttachment").description)
+    }
 }

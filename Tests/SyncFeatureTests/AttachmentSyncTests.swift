@@ -1,0 +1,119 @@
+import AttachmentStoreInterface
+import AttachmentStoreTesting
+import Crypto
+import Foundation
+import QuillModels
+import StandardTesting
+import SyncFeature
+import SyncStateTesting
+import SyncTransportInterface
+import SyncTransportTesting
+import Testing
+
+/// The attachments synced notes refer to travel with them (docs/attachments.md): sent by the
+/// home that has them, fetched by the others, checked on arrival, and kept waiting, not lost,
+/// when the server cannot take them yet.
+@Suite struct AttachmentSyncTests {
+    let bytes = (0..<(9 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+
+    func keep(_ bytes: [UInt8], in store: InMemoryAttachmentStore) throws -> AttachmentHash {
+        let hash = try #require(AttachmentHash(digest: SHA256.hash(data: bytes)))
+        let writer = try store.begin()
+        try bytes.withUnsafeBytes { try writer.write($0) }
+        _ = try writer.commit(as: hash)
+        return hash
+    }
+
+    func home(_ server: any SyncTransport) -> Client {
+        var client = Client(transport: server)
+        client.attachments = InMemoryAttachmentStore(clock: FixedClock(day0))
+        return client
+    }
+
+    func noteReferring(to hash: AttachmentHash, in home: Client) async throws {
+        let body = "See " + AttachmentReference.markdown(hash: hash, name: "scan.pdf", embedded: false) + "\n"
+        try await home.store.create(try makeNote("a1", "With a scan", body: body))
+    }
+
+    @Test func anAttachmentGoesWithItsNoteToAnotherHome() async throws {
+        let server = FakeSyncServer()
+        let first = home(server), second = home(server)
+        let hash = try keep(bytes, in: try #require(first.attachments))
+        try await noteReferring(to: hash, in: first)
+        let sent = try await first.sync()
+        #expect(sent.attachmentsSent == 1 && sent.attachmentsWaiting == 0)
+        #expect(await server.wholeAttachments()[hash] == bytes)
+        let fetched = try await second.sync()
+        #expect(fetched.pulled == 1 && fetched.attachmentsFetched == 1)
+        let reader = try #require(try second.attachments?.open(hash))
+        var copy: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+            if count == 0 { break }
+            copy += buffer[0..<count]
+        }
+        #expect(copy == bytes)
+        #expect(try await first.sync().attachmentsSent == 0, "nothing is sent twice")
+        #expect(try await first.state.load().attachmentsToSend.isEmpty)
+        #expect(try await second.state.load().attachmentsToFetch.isEmpty)
+    }
+
+    @Test func aServerThatKeepsNoAttachmentsSyncsTheNotesAndTheAttachmentsWait() async throws {
+        let server = FakeSyncServer(info: ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1))
+        let first = home(server)
+        let hash = try keep(bytes, in: try #require(first.attachments))
+        try await noteReferring(to: hash, in: first)
+        let report = try await first.sync()
+        #expect(report.pushed == 1 && report.attachmentsUnsupported && report.attachmentsWaiting == 1)
+        await server.setInfo(ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true))
+        #expect(try await first.sync().attachmentsSent == 1, "once the server is upgraded, the next sync sends it")
+        #expect(await server.wholeAttachments()[hash] == bytes)
+    }
+
+    @Test func aHomeFetchesOnlyOnceTheHomeThatHasItSentIt() async throws {
+        let server = FakeSyncServer()
+        let first = home(server), second = home(server)
+        let hash = try keep(bytes, in: try #require(first.attachments))
+        try await noteReferring(to: hash, in: first)
+        // The first home's note reaches the server, its attachment not yet (its uploads fail).
+        var failing = first
+        failing.transport = RefusingUploads(server: server)
+        let cut = try await failing.sync()
+        #expect(cut.pushed == 1 && cut.attachmentsWaiting == 1)
+        let early = try await second.sync()
+        #expect(early.pulled == 1 && early.attachmentsFetched == 0 && early.attachmentsWaiting == 1)
+        #expect(try await second.state.load().attachmentsToFetch == [hash])
+        _ = try await first.sync()
+        #expect(try await second.sync().attachmentsFetched == 1)
+    }
+
+    @Test func anUploadCutShortContinuesWhereTheServerStopped() async throws {
+        let server = FakeSyncServer()
+        let first = home(server)
+        let hash = try keep(bytes, in: try #require(first.attachments))
+        try await noteReferring(to: hash, in: first)
+        // Another client's first piece arrived before its connection broke.
+        _ = try await server.uploadAttachment(hash, bytes: Array(bytes[0..<(4 << 20)]), offset: 0, total: Int64(bytes.count))
+        #expect(try await first.sync().attachmentsSent == 1)
+        #expect(await server.wholeAttachments()[hash] == bytes)
+    }
+}
+
+/// The server, except that every upload fails as a broken connection would.
+struct RefusingUploads: SyncTransport {
+    let server: FakeSyncServer
+
+    func serverInfo() async throws(SyncError) -> ServerInfo { try await server.serverInfo() }
+    func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
+        try await server.changes(since: cursor, limit: limit)
+    }
+    func push(_ request: PushRequest) async throws(SyncError) -> PushReply { try await server.push(request) }
+    func history(of id: NoteID) async throws(SyncError) -> [NoteRevision] { try await server.history(of: id) }
+    func attachment(_ hash: AttachmentHash) async throws(SyncError) -> RemoteAttachment { try await server.attachment(hash) }
+    func uploadAttachment(_ hash: AttachmentHash, bytes: [UInt8], offset: Int64, total: Int64) async throws(SyncError) -> RemoteAttachment {
+        throw .badResponse("the connection broke")
+    }
+    func downloadAttachment(_ hash: AttachmentHash, offset: Int64, count: Int) async throws(SyncError) -> [UInt8] {
+        try await server.downloadAttachment(hash, offset: offset, count: count)
+    }
+}

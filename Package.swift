@@ -163,7 +163,7 @@ let package = Package(
         module("Testing", "SettingsTesting", ["SettingsInterface"]),
         module("Testing", "StandardTesting", ["QuillModels", "StandardInterfaces"]),
         module("Testing", "SyncStateTesting", ["QuillModels", "SyncStateInterface"]),
-        module("Testing", "SyncTransportTesting", ["QuillModels", "StandardTesting", "SyncTransportInterface", crypto]),
+        module("Testing", "SyncTransportTesting", ["QuillModels", "StandardTesting", "SyncTransportInterface"]),
         module("Testing", "TerminalTesting", ["TerminalInterface"]),
         module("Testing", "TokenSecurityTesting", ["TokenSecurityInterface"]),
         module("Testing", "UnimplementedDoubles", [

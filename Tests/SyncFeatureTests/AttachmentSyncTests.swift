@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func anAttachmentGoesWithItsNoteToAnotherHome() async throws {
-        let server = FakeSyncServer()
+        let server = FakeSyncServer(attachmentDigest: { AttachmentHash(digest: SHA256.hash(data: $0)) })
         let first = home(server), second = home(server)
         let hash = try keep(bytes, in: try #require(first.attachments))
         try await noteReferring(to: hash, in: first)
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func aHomeFetchesOnlyOnceTheHomeThatHasItSentIt() async throws {
-        let server = FakeSyncServer()
+        let server = FakeSyncServer(attachmentDigest: { AttachmentHash(digest: SHA256.hash(data: $0)) })
         let first = home(server), second = home(server)
         let hash = try keep(bytes, in: try #require(first.attachments))
         try await noteReferring(to: hash, in: first)
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func anUploadCutShortContinuesWhereTheServerStopped() async throws {
-        let server = FakeSyncServer()
+        let server = FakeSyncServer(attachmentDigest: { AttachmentHash(digest: SHA256.hash(data: $0)) })
         let first = home(server)
         let hash = try keep(bytes, in: try #require(first.attachments))
         try await noteReferring(to: hash, in: first)

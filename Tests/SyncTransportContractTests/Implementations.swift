@@ -1,6 +1,8 @@
+import Crypto
 import Foundation
 import ChildProcesses
 import HTTPSyncTransport
+import QuillModels
 import ScratchDirectories
 import SyncStateInterface
 import SyncTransportInterface
@@ -20,7 +22,7 @@ enum Implementation: String, CustomTestStringConvertible, Sendable, CaseIterable
     func makeTransport() async throws -> (transport: any SyncTransport, finish: @Sendable () -> Void) {
         switch self {
         case .fake:
-            return (FakeSyncServer(), {})
+            return (FakeSyncServer(attachmentDigest: { AttachmentHash(digest: SHA256.hash(data: $0)) }), {})
         case .http:
             let storage = ["--data-dir", try Scratch.directory("contract")]
             let token = try ServerUnderTest.createAccount("contract", storage: storage)

@@ -1,10 +1,9 @@
-import Crypto
 import QuillModels
 import SyncTransportInterface
 
 /// The attachment operations, with the real server's rules: an upload continues where what
-/// arrived ends, and is whole only once its bytes hash to its name; a server whose info does not
-/// say it keeps attachments answers as one that has no such routes (404).
+/// arrived ends, and is whole only once its bytes hash to its name (`attachmentDigest`); a server
+/// whose info does not say it keeps attachments answers as one that has no such routes (404).
 extension FakeSyncServer {
     public func attachment(_ hash: AttachmentHash) async throws(SyncError) -> RemoteAttachment {
         try requireAttachments()
@@ -24,7 +23,7 @@ extension FakeSyncServer {
             attachments[hash] = stored
             return .partial(received: Int64(stored.bytes.count))
         }
-        guard AttachmentHash(digest: SHA256.hash(data: stored.bytes)) == hash else {
+        if let attachmentDigest, attachmentDigest(stored.bytes) != hash {
             attachments[hash] = nil
             throw .rejected(status: 422, code: "hash_mismatch", message: "the bytes do not hash to \(hash.hex)")
         }

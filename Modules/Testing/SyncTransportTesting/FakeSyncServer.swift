@@ -25,11 +25,15 @@ public actor FakeSyncServer: SyncTransport {
     /// The largest push the fake accepts, counted as the UTF-8 bytes of the notes' titles and
     /// bodies (the real server limits the request body: 413 `payload_too_large`); `nil`: no limit.
     private let maximumPushBytes: Int?
+    /// The SHA-256 of an upload's bytes, as the real server checks them before an attachment is
+    /// whole (passed in: a test double uses no crypto library of its own); `nil`: taken at its word.
+    let attachmentDigest: (@Sendable ([UInt8]) -> AttachmentHash?)?
 
     public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true), notes: [Note] = [],
-                maximumPushBytes: Int? = nil) {
+                maximumPushBytes: Int? = nil, attachmentDigest: (@Sendable ([UInt8]) -> AttachmentHash?)? = nil) {
         self.info = info
         self.maximumPushBytes = maximumPushBytes
+        self.attachmentDigest = attachmentDigest
         for note in notes {
             lastSequence += 1
             self.notes[note.id] = note

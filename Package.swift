@@ -275,7 +275,7 @@ let package = Package(
             "QuillModels", "ScratchDirectories", "SearchIndexInterface", "SearchIndexTesting", "SQLiteSearchIndex",
         ]),
         tests("ServerCompositionTests", [
-            "ChildProcesses", "QuillServerCLI", "ServerComposition", "ServerStoreInterface", "ServerStoreTesting",
+            "ChildProcesses", "QuillServerCLI", "ServerComposition", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
             "TokenSecurityInterface", "WebSessionInterface", logging,
         ]),
         tests("ServerFeatureTests", [

@@ -1,6 +1,7 @@
 import Logging
 import QuillServerCLI
 import ServerComposition
+import ServerFeature
 import Testing
 
 @Suite struct ServerConfigurationTests {
@@ -58,6 +59,20 @@ import Testing
             try ServerConfiguration.resolve(ServerOptions(), environment: ["QUILL_SERVER_HISTORY_KEEP": "forever"], homeDirectory: home)
         }
         #expect(refusal?.description.hasPrefix("$QUILL_SERVER_HISTORY_KEEP: 'forever' is not what to keep") == true)
+    }
+
+    @Test func attachmentLimitsAre100MiBAndNoQuotaByDefaultThenTheEnvironmentThenTheFlags() throws {
+        #expect(try ServerConfiguration.resolve(ServerOptions(), environment: [:], homeDirectory: home).attachmentLimits
+                == AttachmentLimits(maximumBytes: 100 << 20, quotaBytes: nil))
+        let variables = ["QUILL_SERVER_MAX_ATTACHMENT_SIZE": "2G", "QUILL_SERVER_ATTACHMENT_QUOTA": "10G"]
+        #expect(try ServerConfiguration.resolve(ServerOptions(), environment: variables, homeDirectory: home).attachmentLimits
+                == AttachmentLimits(maximumBytes: 2 << 30, quotaBytes: 10 << 30))
+        #expect(try ServerConfiguration.resolve(ServerOptions(maximumAttachmentSize: "512M"), environment: variables, homeDirectory: home)
+            .attachmentLimits.maximumBytes == 512 << 20)
+        let refusal = #expect(throws: ServerCommandFailure.self) {
+            try ServerConfiguration.resolve(ServerOptions(attachmentQuota: "lots"), environment: [:], homeDirectory: home)
+        }
+        #expect(refusal?.description == "flag: 'lots' is not a size (e.g. 10G)")
     }
 
     @Test func previewWinsOverAnyDatabase() throws {

@@ -77,7 +77,27 @@ import Testing
         try await TestServer.make().test { client in
             let refused = try await client.send(.put, "/v1/attachments/\(hash)", bytes: [1],
                                                 headers: [.contentRange: "bytes 0-0/\(200 << 20)"])
-            #expect(refused.status == .contentTooLarge)
+            #expect(refused.status == .contentTooLarge && refused.errorCode == "payload_too_large")
+        }
+    }
+
+    @Test func theLimitsAreSettingsAndTheQuotaCountsTheAccount() async throws {
+        let made = try await TestServer.make()
+        var dependencies = made.dependencies
+        dependencies.attachmentLimits = AttachmentLimits(maximumBytes: 2 << 20, quotaBytes: 4 << 20)
+        let server = TestServer(store: made.store, dependencies: dependencies, alice: made.alice, bob: made.bob)
+        let pieces = (0..<3).map { index in Array(bytes[(index * 700_000)..<(index * 700_000 + 1_500_000)]) }
+        let hashes = pieces.map { AttachmentHash(digest: SHA256.hash(data: $0))!.hex }
+        try await server.test { client in
+            #expect(try await client.send(.put, "/v1/attachments/\(hash)", bytes: bytes).status == .contentTooLarge, "3 MB > 2 MiB")
+            #expect(try await client.send(.put, "/v1/attachments/\(hashes[0])", bytes: pieces[0]).status == .created)
+            #expect(try await client.send(.put, "/v1/attachments/\(hashes[1])", bytes: pieces[1]).status == .created)
+            let over = try await client.send(.put, "/v1/attachments/\(hashes[2])", bytes: pieces[2])
+            #expect(over.status == .contentTooLarge && over.errorCode == "quota_exceeded", "4.5 MB > 4 MiB")
+            #expect(try await client.send(.put, "/v1/attachments/\(hashes[0])", bytes: pieces[0]).status == .ok,
+                    "what the account already holds is answered, quota or not")
+            #expect(try await client.send(.put, "/v1/attachments/\(hashes[2])", bytes: pieces[2], as: client.bob).status == .created,
+                    "the quota is each account's")
         }
     }
 

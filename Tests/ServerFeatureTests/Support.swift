@@ -64,11 +64,12 @@ struct Client: Sendable {
         return try await base.execute(uri: uri, method: method, headers: fields, body: json.map { ByteBuffer(string: $0) })
     }
 
-    /// Sends `bytes` as they are (an attachment's), as alice.
+    /// Sends `bytes` as they are (an attachment's), as alice unless told otherwise.
     @discardableResult
-    func send(_ method: HTTPRequest.Method, _ uri: String, bytes: [UInt8], headers: HTTPFields = [:]) async throws -> TestResponse {
+    func send(_ method: HTTPRequest.Method, _ uri: String, bytes: [UInt8], as token: BearerToken? = nil,
+              headers: HTTPFields = [:]) async throws -> TestResponse {
         var fields = headers
-        fields[.authorization] = "Bearer \(alice)"
+        fields[.authorization] = "Bearer \(token ?? alice)"
         return try await base.execute(uri: uri, method: method, headers: fields, body: ByteBuffer(bytes: bytes))
     }
 }

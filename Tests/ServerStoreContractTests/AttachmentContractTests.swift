@@ -34,6 +34,8 @@ import Testing
                         "range \(offset)+\(count)")
             }
             #expect(try await store.attachment(hash, account: bob) == nil, "another account's attachment is not there")
+            #expect(try await store.attachmentUsage(account: alice) == 10_000)
+            #expect(try await store.attachmentUsage(account: bob) == 0)
             #expect(try await store.readAttachment(hash, account: bob, offset: 0, count: 10).isEmpty)
         }
     }

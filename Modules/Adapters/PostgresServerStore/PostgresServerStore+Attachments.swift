@@ -68,6 +68,18 @@ extension PostgresServerStore: ServerAttachmentRepository {
         }
     }
 
+    public func attachmentUsage(account: AccountID) async throws -> Int64 {
+        try await guarded {
+            var total: Int64 = 0
+            for try await sum in try await client.query(
+                "SELECT coalesce(sum(received), 0)::bigint FROM attachments WHERE account_id = \(account.rawValue)", logger: logger
+            ).decode(Int64.self) {
+                total = sum
+            }
+            return total
+        }
+    }
+
     public func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8] {
         try await guarded {
             let end = offset + Int64(max(0, count))

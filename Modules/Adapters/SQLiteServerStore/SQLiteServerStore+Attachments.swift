@@ -46,6 +46,16 @@ extension SQLiteServerStore: ServerAttachmentRepository {
         }
     }
 
+    public func attachmentUsage(account: AccountID) async throws -> Int64 {
+        try reading { connection in
+            var total: Int64 = 0
+            try connection.query("SELECT coalesce(sum(received), 0) FROM attachments WHERE account_id = ?", [.integer(account.rawValue)]) {
+                total = $0.integer(0)
+            }
+            return total
+        }
+    }
+
     public func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8] {
         try reading { connection in
             var result: [UInt8] = []

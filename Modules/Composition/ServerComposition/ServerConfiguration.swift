@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import QuillModels
 import QuillServerCLI
+import ServerFeature
 
 /// The server's settings, resolved: flags, then environment variables, then defaults.
 ///
@@ -34,10 +35,16 @@ public struct ServerConfiguration: Equatable, Sendable {
     /// What `quill-server history prune` keeps of each note's history (`--keep`,
     /// `QUILL_SERVER_HISTORY_KEEP`; default all: nothing is pruned).
     public var historyKeep: HistoryRetention
+    /// The largest attachment and the per-account quota (`--max-attachment-size`,
+    /// `QUILL_SERVER_MAX_ATTACHMENT_SIZE`, default 100 MiB; `--attachment-quota`,
+    /// `QUILL_SERVER_ATTACHMENT_QUOTA`, default none).
+    public var attachmentLimits: AttachmentLimits
 
     public init(host: String, port: Int, storage: Storage, logLevel: Logger.Level, logFormat: LogFormat = .text,
-                trustedProxies: [String] = [], temporaryDirectory: String = "/tmp", historyKeep: HistoryRetention = .all) {
+                trustedProxies: [String] = [], temporaryDirectory: String = "/tmp", historyKeep: HistoryRetention = .all,
+                attachmentLimits: AttachmentLimits = AttachmentLimits()) {
         self.historyKeep = historyKeep
+        self.attachmentLimits = attachmentLimits
         self.trustedProxies = trustedProxies
         self.temporaryDirectory = temporaryDirectory
         self.host = host
@@ -91,6 +98,20 @@ public struct ServerConfiguration: Equatable, Sendable {
             historyKeep = parsed
         }
 
+        var attachmentLimits = AttachmentLimits()
+        if let size = value(options.maximumAttachmentSize, "QUILL_SERVER_MAX_ATTACHMENT_SIZE") {
+            guard let bytes = ByteQuantity.parse(size.text) else {
+                throw ServerCommandFailure.invalidSetting("\(size.source): '\(size.text)' is not a size (e.g. 100M or 2G)")
+            }
+            attachmentLimits.maximumBytes = bytes
+        }
+        if let quota = value(options.attachmentQuota, "QUILL_SERVER_ATTACHMENT_QUOTA") {
+            guard let bytes = ByteQuantity.parse(quota.text) else {
+                throw ServerCommandFailure.invalidSetting("\(quota.source): '\(quota.text)' is not a size (e.g. 10G)")
+            }
+            attachmentLimits.quotaBytes = bytes
+        }
+
         let storage: Storage
         if options.preview {
             storage = .preview
@@ -106,7 +127,7 @@ public struct ServerConfiguration: Equatable, Sendable {
         return ServerConfiguration(host: host, port: port, storage: storage, logLevel: logLevel, logFormat: logFormat,
                                    trustedProxies: options.trustedProxies,
                                    temporaryDirectory: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp",
-                                   historyKeep: historyKeep)
+                                   historyKeep: historyKeep, attachmentLimits: attachmentLimits)
     }
 
     /// `postgres://…` / `postgresql://…`, or `sqlite:PATH` for an SQLite file elsewhere.

@@ -32,11 +32,12 @@ public enum ServerRoots {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let store = try SQLiteServerStore(path: path)
             return environment(store: store, sessions: store, hasher: hasher, scratch: scratch, services: [], close: { store.close() },
-                               banner: ["storage: SQLite at \(path)"], web: web(configuration))
+                               banner: ["storage: SQLite at \(path)"], web: web(configuration), limits: configuration.attachmentLimits)
         case .postgres(let url):
             let store = try PostgresServerStore(url: url, logger: logger)
             return environment(store: store, sessions: store, hasher: hasher, scratch: scratch, services: [store], close: {},
-                               banner: ["storage: PostgreSQL at \(ServerConfiguration.redacted(url))"], web: web(configuration))
+                               banner: ["storage: PostgreSQL at \(ServerConfiguration.redacted(url))"], web: web(configuration),
+                               limits: configuration.attachmentLimits)
         case .preview:
             return try preview(web: web(configuration))
         }
@@ -63,9 +64,11 @@ public enum ServerRoots {
         store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository,
         sessions: any WebSessionStore,
         hasher: any TokenHashing, scratch: any ScratchStorage, services: [any Service],
-        close: @escaping @Sendable () async -> Void, banner: [String], web settings: WebReaderSettings
+        close: @escaping @Sendable () async -> Void, banner: [String], web settings: WebReaderSettings,
+        limits: AttachmentLimits = AttachmentLimits()
     ) -> ServerEnvironment {
-        let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, attachments: store, hasher: hasher,
+        let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, attachments: store,
+                                              attachmentLimits: limits, hasher: hasher,
                                               clock: SystemClock(), ids: RandomNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(),
                                               scratch: scratch)
         let web = WebReaderDependencies(server: dependencies, sessions: sessions, secrets: RandomTokenGenerator(),

@@ -1,5 +1,6 @@
 import ArchiveFeature
 import ArgumentParser
+import QuillModels
 import ByteStreamInterface
 
 /// `quill import PATH | DIR | - [--dry-run] [-q|--quiet] [--max-size SIZE] [--max-ratio N]`, `quill import --undo ID`
@@ -101,7 +102,7 @@ struct ArchiveLimitOptions: ParsableArguments {
     func limits() throws -> ArchiveLimits {
         var limits = ArchiveLimits()
         if let maxSize {
-            guard let bytes = ByteCount.parse(maxSize) else {
+            guard let bytes = ByteQuantity.parse(maxSize) else {
                 throw CLIFailure("--max-size '\(maxSize)' is not a size", hint: "write e.g. 500M or 8G", status: .usage)
             }
             limits.maximumUncompressedBytes = bytes

@@ -15,12 +15,19 @@ public struct ServeCommand: QuillServerCommand {
     @Option(name: .customLong("trusted-proxy"),
             help: "The address of a TLS proxy in front of the server whose X-Forwarded-Proto is believed (repeatable); the web reader's cookie is then Secure over HTTPS.")
     var trustedProxies: [String] = []
+    @Option(name: .customLong("max-attachment-size"),
+            help: "The largest attachment accepted, e.g. 100M or 2G (default 100M; also QUILL_SERVER_MAX_ATTACHMENT_SIZE).")
+    var maximumAttachmentSize: String?
+    @Option(name: .customLong("attachment-quota"),
+            help: "What one account's attachments may take together, e.g. 10G (default none; also QUILL_SERVER_ATTACHMENT_QUOTA).")
+    var attachmentQuota: String?
 
     public init() {}
 
     public var options: ServerOptions {
         ServerOptions(host: host, port: port, database: storage.database, dataDirectory: storage.dataDirectory,
-                      logLevel: logLevel, logFormat: logFormat, preview: preview, trustedProxies: trustedProxies)
+                      logLevel: logLevel, logFormat: logFormat, preview: preview, trustedProxies: trustedProxies,
+                      maximumAttachmentSize: maximumAttachmentSize, attachmentQuota: attachmentQuota)
     }
 
     public func run(in environment: ServerCLIEnvironment) async throws {

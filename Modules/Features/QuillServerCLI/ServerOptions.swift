@@ -11,11 +11,16 @@ public struct ServerOptions: Equatable, Sendable {
     public var trustedProxies: [String]
     /// `--keep` of `history prune`: what the history keeps (see `HistoryRetention`).
     public var historyKeep: String?
+    /// `--max-attachment-size` and `--attachment-quota` of `serve` (`AttachmentLimits`), as written.
+    public var maximumAttachmentSize: String?
+    public var attachmentQuota: String?
 
     public init(host: String? = nil, port: Int? = nil, database: String? = nil, dataDirectory: String? = nil,
                 logLevel: String? = nil, logFormat: String? = nil, preview: Bool = false, trustedProxies: [String] = [],
-                historyKeep: String? = nil) {
+                historyKeep: String? = nil, maximumAttachmentSize: String? = nil, attachmentQuota: String? = nil) {
         self.historyKeep = historyKeep
+        self.maximumAttachmentSize = maximumAttachmentSize
+        self.attachmentQuota = attachmentQuota
         self.trustedProxies = trustedProxies
         self.host = host
         self.port = port

@@ -12,14 +12,12 @@ import ServerStoreInterface
 /// `Content-Range: bytes START-END/TOTAL` continues from there. Once every byte has arrived they
 /// are read back and hashed: an attachment is whole only if they hash to its name, and bytes
 /// that do not are dropped. A `PUT` of an attachment already whole is answered before its body is
-/// read, so a duplicate costs no bytes. Downloads honour `Range`, are never shown inline by a
+/// read, so a duplicate costs no bytes. An upload over the largest size or the account's quota
+/// (`AttachmentLimits`) is refused before any byte is read. Downloads honour `Range`, are never shown inline by a
 /// browser (`Content-Disposition: attachment`, `nosniff`), and stream in constant memory.
 struct AttachmentRoutes {
     let dependencies: ServerDependencies
 
-    /// The largest attachment accepted, refused from `Content-Range` or `Content-Length` before
-    /// any byte is read.
-    static let maximumBytes: Int64 = 100 << 20
     /// Bytes kept per stored piece, and read per piece of a download.
     static let pieceBytes = 1 << 20
     static let uploadOffset = HTTPFields.Element.Name("Upload-Offset")!
@@ -52,7 +50,18 @@ struct AttachmentRoutes {
             return try JSONBody.response(AttachmentUploadBody(sha256: hash.hex, received: state.received, complete: true))
         }
         let (offset, total) = try Self.extent(of: request)
-        guard total <= Self.maximumBytes else { throw APIError.payloadTooLarge(limit: Int(Self.maximumBytes)) }
+        let limits = dependencies.attachmentLimits
+        guard total <= limits.maximumBytes else {
+            throw APIError(.contentTooLarge, code: "payload_too_large",
+                           message: "an attachment may have at most \(limits.maximumBytes) bytes; this one has \(total)")
+        }
+        if let quota = limits.quotaBytes {
+            let used = try await repository.attachmentUsage(account: account.id) - state.received
+            guard used + total <= quota else {
+                throw APIError(.contentTooLarge, code: "quota_exceeded",
+                               message: "the account's attachments would take \(used + total) bytes; its quota is \(quota)")
+            }
+        }
         guard offset == state.received else {
             throw APIError(.conflict, code: "upload_offset", message: ServerStoreError.attachmentOffset(received: state.received).description,
                            headers: [Self.uploadOffset: String(state.received)])

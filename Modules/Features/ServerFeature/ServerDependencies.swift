@@ -11,6 +11,8 @@ public struct ServerDependencies: Sendable {
     public var readiness: any ReadinessChecking
     /// Each account's attachments (`AttachmentRoutes`).
     public var attachments: any ServerAttachmentRepository
+    /// The largest attachment and the per-account quota.
+    public var attachmentLimits: AttachmentLimits
     public var hasher: any TokenHashing
     public var clock: any WallClock
     /// IDs for notes created without one (`POST /v1/notes` with only a title, say).
@@ -22,12 +24,13 @@ public struct ServerDependencies: Sendable {
     public var scratch: any ScratchStorage
 
     public init(notes: any ServerNoteRepository, accounts: any AccountRepository, readiness: any ReadinessChecking,
-                attachments: any ServerAttachmentRepository, hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating, metrics: ServerMetrics, compression: any Compressing,
+                attachments: any ServerAttachmentRepository, attachmentLimits: AttachmentLimits = AttachmentLimits(), hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating, metrics: ServerMetrics, compression: any Compressing,
                 scratch: any ScratchStorage) {
         self.notes = notes
         self.accounts = accounts
         self.readiness = readiness
         self.attachments = attachments
+        self.attachmentLimits = attachmentLimits
         self.hasher = hasher
         self.clock = clock
         self.ids = ids

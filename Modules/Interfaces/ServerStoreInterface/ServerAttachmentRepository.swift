@@ -18,6 +18,8 @@ public protocol ServerAttachmentRepository: Sendable {
     func completeAttachment(_ hash: AttachmentHash, account: AccountID) async throws
     /// Forgets what arrived of it (bytes that did not match their hash); nothing if none.
     func discardAttachment(_ hash: AttachmentHash, account: AccountID) async throws
+    /// The bytes the account's attachments take, whole or still arriving: what a quota counts.
+    func attachmentUsage(account: AccountID) async throws -> Int64
     /// Up to `count` bytes of what arrived, from `offset`: fewer at the end, none past it.
     func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8]
 }

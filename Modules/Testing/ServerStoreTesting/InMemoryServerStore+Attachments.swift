@@ -25,6 +25,10 @@ extension InMemoryServerStore: ServerAttachmentRepository {
         attachments[AttachmentKey(account: account, hash: hash)] = nil
     }
 
+    public func attachmentUsage(account: AccountID) async throws -> Int64 {
+        attachments.filter { $0.key.account == account }.reduce(0) { $0 + Int64($1.value.bytes.count) }
+    }
+
     public func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8] {
         guard let bytes = attachments[AttachmentKey(account: account, hash: hash)]?.bytes else { return [] }
         let start = Int(min(max(0, offset), Int64(bytes.count)))

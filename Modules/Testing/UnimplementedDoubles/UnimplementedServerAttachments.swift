@@ -11,6 +11,7 @@ public struct UnimplementedServerAttachments: ServerAttachmentRepository {
     }
     public func completeAttachment(_ hash: AttachmentHash, account: AccountID) async throws { throw failure("completeAttachment") }
     public func discardAttachment(_ hash: AttachmentHash, account: AccountID) async throws { throw failure("discardAttachment") }
+    public func attachmentUsage(account: AccountID) async throws -> Int64 { throw failure("attachmentUsage") }
     public func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8] {
         throw failure("readAttachment")
     }

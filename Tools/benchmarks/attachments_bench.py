@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Attachment benchmarks (docs/attachments.md), release builds, a real `quill-server` (SQLite) and
+`quill` homes in an existing directory (TMPDIR), with the outside references in the same run:
+
+1. One big attachment (BIG_MIB, default 1024): `quill sync` sending it from the home that attached
+   it, then fetching it into a second home, against `curl` uploading it to nginx (WebDAV PUT) and
+   downloading it back; each side's peak resident memory above its idle (the server: VmHWM of a
+   fresh process against its idle VmRSS; `quill`: its peak, against a sync with nothing to move).
+   Target: at least 50% of curl's speed each way; at most 32 MiB added to each process's peak.
+2. SMALL_COUNT (default 10,000) small attachments of 4-64 KiB: `quill sync` sending them, then
+   fetching them, against `rsync -a` of the same files (median of 3). Target: at most 3x rsync.
+
+Usage: attachments_bench.py BIN_DIR   (normally through Tools/benchmarks/attachments.sh)
+Writes the "Attachments" section of docs/performance.md.
+"""
+import os, random, shutil, socket, statistics, subprocess, sys, tempfile, time
+
+import performance_section
+from sync import Home, Server, rsync_seconds, single_peak_sync
+
+BIG_MIB = int(os.environ.get("BIG_MIB", "1024"))
+SMALL_COUNT = int(os.environ.get("SMALL_COUNT", "10000"))
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Nginx:
+    """nginx serving a folder over HTTP, with WebDAV's PUT: curl's reference for a transfer."""
+
+    def __init__(self, work):
+        self.root = os.path.join(work, "nginx")
+        os.makedirs(os.path.join(self.root, "www"), exist_ok=True)
+        os.makedirs(os.path.join(self.root, "body"), exist_ok=True)
+        self.port = free_port()
+        config = os.path.join(self.root, "nginx.conf")
+        with open(config, "w") as out:
+            out.write("daemon off; worker_processes 1; user root; pid %s/nginx.pid; error_log %s/error.log;\n"
+                      "events {}\n"
+                      "http { access_log off; client_max_body_size 0; client_body_temp_path %s/body;\n"
+                      "  server { listen 127.0.0.1:%d; root %s/www; location / { dav_methods PUT; } } }\n"
+                      % (self.root, self.root, self.root, self.port, self.root))
+        self.process = subprocess.Popen(["nginx", "-c", config, "-p", self.root], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        sys.exit("nginx did not start")
+
+    def curl_seconds(self, path, download_to):
+        begin = time.perf_counter()
+        subprocess.run(["curl", "-sS", "-f", "-T", path, "http://127.0.0.1:%d/big" % self.port], check=True)
+        up = time.perf_counter() - begin
+        begin = time.perf_counter()
+        subprocess.run(["curl", "-sS", "-f", "-o", download_to, "http://127.0.0.1:%d/big" % self.port], check=True)
+        down = time.perf_counter() - begin
+        os.remove(download_to)
+        os.remove(os.path.join(self.root, "www", "big"))
+        return up, down
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait()
+
+
+def write_random(path, size):
+    with open(path, "wb") as out:
+        left = size
+        while left > 0:
+            piece = min(left, 8 << 20)
+            out.write(os.urandom(piece))
+            left -= piece
+
+
+def big(bin_dir, work):
+    path = os.path.join(work, "big.bin")
+    write_random(path, BIG_MIB << 20)
+    nginx = Nginx(work)
+    try:
+        curl_up, curl_down = nginx.curl_seconds(path, os.path.join(work, "curl-copy.bin"))
+    finally:
+        nginx.stop()
+    server = Server(bin_dir, os.path.join(work, "big-server"))
+    server.storage += ["--max-attachment-size", "%dM" % (BIG_MIB + 1)]
+    server.start()
+    sender = Home(os.path.join(bin_dir, "quill"), os.path.join(work, "big-sender"), server)
+    receiver = Home(os.path.join(bin_dir, "quill"), os.path.join(work, "big-receiver"), server)
+    try:
+        _, note = sender.run(["add", "Recording", "--body", "The whole meeting."])
+        sender.run(["attach", note.split()[0], path])
+        _, idle_quill = single_peak_sync(receiver, "pulled 0")
+        up, up_peak = single_peak_sync(sender, "pulled 0, pushed 1, conflicts 0; attachments sent 1")
+        server_up = server.peak_above_idle_mib()
+        server.stop()
+        server.start()
+        down, down_peak = single_peak_sync(receiver, "pulled 1, pushed 0, conflicts 0; attachments sent 0, fetched 1")
+        server_down = server.peak_above_idle_mib()
+    finally:
+        server.stop()
+    return dict(curl_up=curl_up, curl_down=curl_down, up=up, down=down, up_peak=up_peak - idle_quill,
+                down_peak=down_peak - idle_quill, server_up=server_up, server_down=server_down)
+
+
+def small(bin_dir, work, rng):
+    folder = os.path.join(work, "small")
+    os.makedirs(folder)
+    for index in range(SMALL_COUNT):
+        with open(os.path.join(folder, "file-%05d.bin" % index), "wb") as out:
+            out.write(os.urandom(rng.randint(4 << 10, 64 << 10)))
+    reference = rsync_seconds(folder, work)
+    server = Server(bin_dir, os.path.join(work, "small-server"))
+    server.start()
+    sender = Home(os.path.join(bin_dir, "quill"), os.path.join(work, "small-sender"), server)
+    receiver = Home(os.path.join(bin_dir, "quill"), os.path.join(work, "small-receiver"), server)
+    try:
+        names = sorted(os.listdir(folder))
+        for start in range(0, len(names), 500):
+            _, note = sender.run(["add", "Files %d" % start])
+            sender.run(["attach", note.split()[0]] + [os.path.join(folder, name) for name in names[start:start + 500]])
+        notes = (len(names) + 499) // 500
+        up, _ = single_peak_sync(sender, "pulled 0, pushed %d, conflicts 0; attachments sent %d" % (notes, len(names)))
+        down, _ = single_peak_sync(receiver, "pulled %d, pushed 0, conflicts 0; attachments sent 0, fetched %d" % (notes, len(names)))
+    finally:
+        server.stop()
+    return dict(rsync=reference, up=up, down=down, megabytes=sum(os.path.getsize(os.path.join(folder, n)) for n in names) / 1e6)
+
+
+def main():
+    bin_dir = sys.argv[1]
+    rng = random.Random(int(os.environ.get("SEED", "20261127")))
+    work = tempfile.mkdtemp(prefix="quill-attachments-bench-")
+    try:
+        b = big(bin_dir, work)
+        s = small(bin_dir, work, rng)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    mib = BIG_MIB
+
+    def verdict(ok):
+        return "met" if ok else "**not met**"
+    rows = [
+        "| one %d MiB attachment sent by `quill sync` | ≥ 50%% of curl's upload to nginx | %.1f s vs curl %.1f s: %.0f%% | %s |"
+        % (mib, b["up"], b["curl_up"], 100 * b["curl_up"] / b["up"], verdict(b["curl_up"] / b["up"] >= 0.5)),
+        "| the same fetched by `quill sync` in another home | ≥ 50%% of curl's download | %.1f s vs curl %.1f s: %.0f%% | %s |"
+        % (b["down"], b["curl_down"], 100 * b["curl_down"] / b["down"], verdict(b["curl_down"] / b["down"] >= 0.5)),
+        "| memory added while sending: `quill` peak, `quill-server` peak above idle | ≤ 32 MiB each | %.0f MiB, %.0f MiB | %s |"
+        % (b["up_peak"], b["server_up"], verdict(max(b["up_peak"], b["server_up"]) <= 32)),
+        "| memory added while fetching: `quill` peak, `quill-server` peak above idle | ≤ 32 MiB each | %.0f MiB, %.0f MiB | %s |"
+        % (b["down_peak"], b["server_down"], verdict(max(b["down_peak"], b["server_down"]) <= 32)),
+        "| %d attachments of 4-64 KiB (%.0f MB) sent by `quill sync` | ≤ 3× `rsync -a` | %.1f s vs rsync %.2f s: %.1f× | %s |"
+        % (SMALL_COUNT, s["megabytes"], s["up"], s["rsync"], s["up"] / s["rsync"], verdict(s["up"] / s["rsync"] <= 3)),
+        "| the same fetched by `quill sync` in another home | ≤ 3× `rsync -a` | %.1f s: %.1f× | %s |"
+        % (s["down"], s["down"] / s["rsync"], verdict(s["down"] / s["rsync"] <= 3)),
+    ]
+    load = " ".join("%.2f" % value for value in os.getloadavg())
+    text = ("Measured %s on this machine (%d cores; load average %s at the end) by `Tools/benchmarks/attachments.sh`, "
+            "release builds, SQLite server on loopback, in `%s`.\n\n| measurement | target | result | |\n|---|---|---|---|\n"
+            % (time.strftime("%Y-%m-%d"), os.cpu_count(), load, tempfile.gettempdir())) + "\n".join(rows) + "\n"
+    print(text)
+    performance_section.replace("attachments", "Attachments (`Tools/benchmarks/attachments.sh`)", text)
+
+
+if __name__ == "__main__":
+    main()

@@ -12,5 +12,6 @@ if [ "${1:-}" != "--skip-build" ]; then
   "${build[@]}" --product quill-server
   "${build[@]}" --product quill
 fi
+bin="$("${build[@]}" --show-bin-path)"
 cd Tools/benchmarks
-exec python3 attachments_bench.py "$("${build[@]}" --show-bin-path)"
+exec python3 attachments_bench.py "$bin"

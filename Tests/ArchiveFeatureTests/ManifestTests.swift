@@ -140,7 +140,7 @@ struct ManifestTests {
     @Test("a SHA-256 is read from 64 hex digits of either case, and nothing else")
     func hexDigests() {
         let digest = (0..<32).map { UInt8($0 * 7 + 3) }
-        let hex = SHA256Hex.hex(digest)
+        let hex = LowercaseHex.encode(digest)
         #expect(hex.utf8.count == 64)
         #expect(SHA256Hex.bytes(ofHex: hex) == digest)
         #expect(SHA256Hex.bytes(ofHex: hex.uppercased()) == digest)

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 
@@ -44,7 +45,7 @@ struct HistoryKillTests {
             }
             // Half the commands are killed within 40 ms (most of a command's run), half may finish.
             let delay = round < 50 && random.below(2) == 0 ? random.below(40_000) : 2_000_000
-            let result = try Self.runKilled(quill, arguments, afterMicroseconds: delay)
+            let result = try ChildProcess.runKilled(QuillProcess.binary, arguments, environment: quill.environment, afterMicroseconds: UInt64(delay))
             if arguments[0] == "edit", let number = result.split(separator: "(revision ").last?.prefix { $0.isNumber }, !number.isEmpty {
                 mustKeep.append((id, token, String(number)))
             }
@@ -65,24 +66,6 @@ struct HistoryKillTests {
         }
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: quill.home + "/txn")) ?? []
         #expect(leftovers.isEmpty, "seed \(seed): \(leftovers)")
-    }
-
-    /// Runs `quill`, SIGKILLs it after the delay unless it has finished, and returns what it printed.
-    static func runKilled(_ quill: QuillProcess, _ arguments: [String], afterMicroseconds delay: Int) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: QuillProcess.binary)
-        process.arguments = arguments
-        process.environment = quill.environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(delay) * 1000
-        while process.isRunning, DispatchTime.now().uptimeNanoseconds < deadline { usleep(500) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return printed
     }
 }
 

@@ -37,7 +37,7 @@ struct AttachmentKillTests {
             // Killed within 20-420 ms for 30 rounds (a sync of 48 MiB takes longer), then left to finish.
             for round in 0..<40 where !finished {
                 let delay = round < 30 ? 20_000 + below(400_000) : 60_000_000
-                let output = try Self.runKilled(home, ["sync"], afterMicroseconds: delay)
+                let output = try ChildProcess.runKilled(Binaries.quill, ["sync"], environment: home.environment, afterMicroseconds: delay)
                 // Done when it says so, or when a sync after a killed one that finished the move has nothing left.
                 finished = output.contains(direction) || (round > 0 && output.hasPrefix("pulled 0, pushed 0, conflicts 0"))
             }
@@ -48,23 +48,5 @@ struct AttachmentKillTests {
         #expect(FileManager.default.contents(atPath: copy) == bytes, "seed \(seed)")
         let again = try bob.succeed(["sync"])
         #expect(again == "pulled 0, pushed 0, conflicts 0", "seed \(seed): \(again)")
-    }
-
-    /// Runs `quill`, SIGKILLs it after the delay unless it has finished, and returns what it printed.
-    static func runKilled(_ home: QuillHome, _ arguments: [String], afterMicroseconds delay: UInt64) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Binaries.quill)
-        process.arguments = arguments
-        process.environment = home.environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = DispatchTime.now().uptimeNanoseconds + delay * 1000
-        while process.isRunning, DispatchTime.now().uptimeNanoseconds < deadline { usleep(500) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return printed
     }
 }

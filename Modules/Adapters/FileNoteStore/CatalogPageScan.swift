@@ -17,24 +17,12 @@ struct CatalogPageScan {
     /// The page; `nil` if the journal is missing or is not one (the caller falls back).
     func run(path: String, files: any FileAccessing) throws -> NoteCatalog? {
         var window = Window(limit: max(limit, 1))
-        let header = Array(IndexLine.header.utf8)
-        var sawHeader = false
-        let complete: Bool
-        do {
-            complete = try FileLines.forEach(inFile: path, files: files) { line in
-                guard sawHeader else {
-                    sawHeader = line.elementsEqual(header)
-                    return sawHeader
-                }
-                guard !line.isEmpty else { return true }
-                guard let summary = IndexLine.decode(line) else { return false }
-                consider(summary, in: &window)
-                return true
-            }
-        } catch FileSystemError.notFound {
-            return nil
+        let read = try FileLines.forEachSummaryLine(inJournal: path, files: files) { line in
+            guard let summary = IndexLine.decode(line) else { return false }
+            consider(summary, in: &window)
+            return true
         }
-        guard complete, sawHeader else { return nil }
+        guard read == true else { return nil }
         return window.page()
     }
 

@@ -34,6 +34,29 @@ enum FileLines {
     }
 }
 
+extension FileLines {
+    /// Calls `body` with each line of the summary journal after its header, as `forEach` does;
+    /// `nil` if there is no journal, `false` if it is not one (no header, or a line refused).
+    static func forEachSummaryLine(inJournal path: String, files: any FileAccessing,
+                                   _ body: (Slice<UnsafeBufferPointer<UInt8>>) throws -> Bool) throws -> Bool? {
+        let header = Array(IndexLine.header.utf8)
+        var sawHeader = false
+        let complete: Bool
+        do {
+            complete = try forEach(inFile: path, files: files) { line in
+                guard sawHeader else {
+                    sawHeader = line.elementsEqual(header)
+                    return sawHeader
+                }
+                return line.isEmpty ? true : try body(line)
+            }
+        } catch FileSystemError.notFound {
+            return nil
+        }
+        return complete && sawHeader
+    }
+}
+
 /// Appends to a file durably a few MiB at a time rather than once per small piece: for the
 /// commit of a bulk creation, whose index lines and pending marks grow with the number of notes.
 struct BatchedAppend {

@@ -15,30 +15,18 @@ struct IDPrefixScan {
     /// The matching IDs, sorted; `nil` if the journal is missing or is not one (the caller
     /// falls back to the whole index, which a damaged journal is rebuilt for).
     func run(path: String, files: any FileAccessing) throws -> [NoteID]? {
-        let header = Array(IndexLine.header.utf8)
         let wanted = Array(prefix.utf8)
-        var sawHeader = false
         var deleted: [NoteID: Bool] = [:]
-        let complete: Bool
-        do {
-            complete = try FileLines.forEach(inFile: path, files: files) { line in
-                guard sawHeader else {
-                    sawHeader = line.elementsEqual(header)
-                    return sawHeader
-                }
-                guard !line.isEmpty else { return true }
-                guard let tab = line.firstIndex(of: UInt8(ascii: "\t")), Self.isID(line[..<tab]) else { return false }
-                guard line[..<tab].starts(with: wanted) else {
-                    return line[tab...].lazy.filter { $0 == UInt8(ascii: "\t") }.count == 6
-                }
-                guard let summary = IndexLine.decode(line) else { return false }
-                deleted[summary.id] = summary.isDeleted
-                return true
+        let read = try FileLines.forEachSummaryLine(inJournal: path, files: files) { line in
+            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")), Self.isID(line[..<tab]) else { return false }
+            guard line[..<tab].starts(with: wanted) else {
+                return line[tab...].lazy.filter { $0 == UInt8(ascii: "\t") }.count == 6
             }
-        } catch FileSystemError.notFound {
-            return nil
+            guard let summary = IndexLine.decode(line) else { return false }
+            deleted[summary.id] = summary.isDeleted
+            return true
         }
-        guard complete, sawHeader else { return nil }
+        guard read == true else { return nil }
         return deleted.filter { !$0.value }.keys.sorted()
     }
 

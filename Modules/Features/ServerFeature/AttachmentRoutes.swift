@@ -116,18 +116,8 @@ struct AttachmentRoutes {
             headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)"
         }
         headers[.contentLength] = String(range.count)
-        let repository = dependencies.attachments, sent = range
-        return Response(status: status, headers: headers, body: ResponseBody(contentLength: sent.count) { writer in
-            var offset = sent.lowerBound
-            while offset < sent.upperBound {
-                let bytes = try await repository.readAttachment(hash, account: account.id, offset: offset,
-                                                                count: Int(min(Int64(Self.pieceBytes), sent.upperBound - offset)))
-                guard !bytes.isEmpty else { break }
-                try await writer.write(ByteBuffer(bytes: bytes))
-                offset += Int64(bytes.count)
-            }
-            try await writer.finish(nil)
-        })
+        return Response(status: status, headers: headers,
+                        body: AttachmentDownload.body(hash, account: account.id, range: range, repository: dependencies.attachments))
     }
 
     func list(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
@@ -198,5 +188,25 @@ struct AttachmentRoutes {
             offset += Int64(bytes.count)
         }
         return AttachmentHash(digest: hasher.finalize())
+    }
+}
+
+/// Streams a stored attachment's bytes in constant memory: the API's downloads and the web
+/// reader's pictures alike.
+public enum AttachmentDownload {
+    /// The bytes of `range`, read a piece at a time as the client takes them.
+    public static func body(_ hash: AttachmentHash, account: AccountID, range: Range<Int64>,
+                            repository: any ServerAttachmentRepository) -> ResponseBody {
+        ResponseBody(contentLength: range.count) { writer in
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let bytes = try await repository.readAttachment(hash, account: account, offset: offset,
+                                                                count: Int(min(Int64(AttachmentRoutes.pieceBytes), range.upperBound - offset)))
+                guard !bytes.isEmpty else { break }
+                try await writer.write(ByteBuffer(bytes: bytes))
+                offset += Int64(bytes.count)
+            }
+            try await writer.finish(nil)
+        }
     }
 }

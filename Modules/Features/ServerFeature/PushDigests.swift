@@ -14,6 +14,6 @@ enum PushDigests {
     static func digest(of changes: [PushedChange]) -> PushDigest {
         let canonical = PushRequestBody.Change.jsonBytes(
             changes.map { PushRequestBody.Change(note: NoteDocument($0.note), baseRevision: $0.baseRevision) })
-        return PushDigest(SHA256.hash(data: canonical).map { String(format: "%02x", $0) }.joined())
+        return PushDigest(LowercaseHex.encode(SHA256.hash(data: canonical)))
     }
 }

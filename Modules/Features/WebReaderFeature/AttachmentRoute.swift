@@ -15,8 +15,6 @@ extension WebRoutes {
         guard let hash = context.parameters.get("sha256").flatMap(AttachmentHash.init), let name = context.parameters.get("name"),
               let state = try await dependencies.server.attachments.attachment(hash, account: signedIn.account.id), state.isComplete
         else { throw WebPageError(status: .notFound, message: "There is no such attachment.") }
-        let repository = dependencies.server.attachments
-        let account = signedIn.account.id
         let safeName = AttachmentName.safe(name.removingPercentEncoding ?? name)
         var headers: HTTPFields = [.contentLength: String(state.received), .cacheControl: "private, max-age=31536000, immutable"]
         if AttachmentName.isImage(safeName) {
@@ -25,15 +23,8 @@ extension WebRoutes {
             headers[.contentType] = "application/octet-stream"
             headers[.contentDisposition] = "attachment; filename*=UTF-8''" + AttachmentName.percentEncoded(safeName)
         }
-        return Response(status: .ok, headers: headers, body: ResponseBody(contentLength: Int(state.received)) { writer in
-            var offset: Int64 = 0
-            while offset < state.received {
-                let bytes = try await repository.readAttachment(hash, account: account, offset: offset, count: 1 << 20)
-                guard !bytes.isEmpty else { break }
-                try await writer.write(ByteBuffer(bytes: bytes))
-                offset += Int64(bytes.count)
-            }
-            try await writer.finish(nil)
-        })
+        return Response(status: .ok, headers: headers,
+                        body: AttachmentDownload.body(hash, account: signedIn.account.id, range: 0..<state.received,
+                                                    repository: dependencies.server.attachments))
     }
 }

@@ -13,14 +13,7 @@ public struct AttachmentHash: Hashable, Comparable, Sendable, CustomStringConver
 
     /// The hash of a 32-byte digest.
     public init?(digest: some Sequence<UInt8>) {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        for byte in digest {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
-        self.init(String(decoding: hex, as: UTF8.self))
+        self.init(LowercaseHex.encode(digest))
     }
 
     public var description: String { hex }

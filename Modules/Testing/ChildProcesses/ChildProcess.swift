@@ -56,3 +56,26 @@ private final class PipeDrain: Sendable {
         return data.get()
     }
 }
+
+extension ChildProcess {
+    /// Runs a program, SIGKILLs it after `delay` microseconds unless it has finished, and returns
+    /// what it printed on standard output (standard error is dropped): for the tests that kill a
+    /// process at a random moment of its work.
+    public static func runKilled(_ executable: String, _ arguments: [String], environment: [String: String],
+                                 afterMicroseconds delay: UInt64) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = DispatchTime.now().uptimeNanoseconds + delay * 1000
+        while process.isRunning, DispatchTime.now().uptimeNanoseconds < deadline { usleep(500) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return printed
+    }
+}

@@ -57,7 +57,7 @@ struct ManifestBuilder {
     }
 
     private mutating func append(path: String, content: [UInt8], after count: Int, to file: any ScratchFile) throws {
-        try append(path: path, size: Int64(content.count), sha256: SHA256Hex.hex(SHA256.hash(data: content)), after: count, to: file)
+        try append(path: path, size: Int64(content.count), sha256: LowercaseHex.encode(SHA256.hash(data: content)), after: count, to: file)
     }
 
     private mutating func append(path: String, size: Int64, sha256: String, after count: Int, to file: any ScratchFile) throws {

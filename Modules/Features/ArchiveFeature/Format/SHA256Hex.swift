@@ -1,15 +1,5 @@
-/// SHA-256 as the manifest writes it: 64 lowercase hexadecimal digits (and read back).
+/// A SHA-256 as the manifest writes it (64 hexadecimal digits, `LowercaseHex`), read back.
 enum SHA256Hex {
-    static func hex(_ digest: some Sequence<UInt8>) -> String {
-        var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        for byte in digest {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
-    }
-
     /// The 32 bytes of a 64-digit hexadecimal SHA-256 (either case); `nil` if it is not one.
     static func bytes(ofHex text: String) -> [UInt8]? {
         var text = text
@@ -33,6 +23,4 @@ enum SHA256Hex {
         default: nil
         }
     }
-
-    private static let digits = Array("0123456789abcdef".utf8)
 }

@@ -89,7 +89,7 @@ let package = Package(
         ]),
         module("Features", "QuillCLI", [
             "ArchiveFeature", "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
-            "NoteStoreInterface", "QuillModels", "SearchIndexInterface", "SettingsInterface", "StandardInterfaces",
+            "NoteStoreInterface", "QuillAPI", "QuillModels", "SearchIndexInterface", "SettingsInterface", "StandardInterfaces",
             "SyncFeature", "SyncStateInterface", "SyncTransportInterface", "TerminalInterface", argumentParser,
         ]),
         module("Features", "QuillServerCLI", [

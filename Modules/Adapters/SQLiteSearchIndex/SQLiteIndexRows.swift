@@ -30,6 +30,7 @@ enum SQLiteIndexRows {
         for tag in note.tags {
             try connection.query("INSERT INTO note_tags (tag, note) VALUES (?, ?)", [.text(tag.rawValue), .integer(rowid)])
         }
+        try insertLinks(of: note, rowid: rowid, in: connection)
         return true
     }
 
@@ -39,6 +40,25 @@ enum SQLiteIndexRows {
         guard let rowid else { return }
         try connection.query("DELETE FROM note_text WHERE rowid = ?", [.integer(rowid)])
         try connection.query("DELETE FROM note_tags WHERE note = ?", [.integer(rowid)])
+        try connection.query("DELETE FROM note_links WHERE note = ?", [.integer(rowid)])
+        try connection.query("DELETE FROM note_names WHERE note = ?", [.integer(rowid)])
         try connection.query("DELETE FROM indexed_notes WHERE rowid = ?", [.integer(rowid)])
+    }
+
+    /// The note's links and the names it answers to (the title first: a name that is both keeps
+    /// the stronger match).
+    private static func insertLinks(of note: Note, rowid: Int64, in connection: SQLiteConnection) throws {
+        for (position, link) in NoteLink.scan(note.body).enumerated() {
+            try connection.query(
+                "INSERT INTO note_links (note, position, target, written, fragment, label, form, line, context) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [.integer(rowid), .integer(Int64(position)), .text(link.foldedTarget), .text(link.target),
+                 link.fragment.map(SQLiteValue.text) ?? .null, link.label.map(SQLiteValue.text) ?? .null,
+                 .integer(Int64(link.form.rawValue)), .integer(Int64(link.line)), .text(link.context)])
+        }
+        let names = [(note.title, LinkResolution.Match.title)] + NoteAliases.read(note.body).map { ($0, .alias) }
+        for (name, match) in names {
+            try connection.query("INSERT INTO note_names (name, note, match) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                                 [.text(LinkName.folded(name)), .integer(rowid), .integer(Int64(match.rawValue))])
+        }
     }
 }

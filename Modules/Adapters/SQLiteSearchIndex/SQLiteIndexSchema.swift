@@ -5,15 +5,18 @@ import SQLiteKit
 ///
 /// `indexed_notes` holds what a result line shows (so a search reads no note file) and the
 /// indexed revision; `note_text` is the FTS5 table of titles and bodies, sharing its rowids;
-/// `note_tags` answers `tag:x`; `index_state` holds the journal cursor.
+/// `note_tags` answers `tag:x`; `note_links` holds each note's links (the folded target, looked
+/// up by `note_links_by_target`) and `note_names` the names each note answers to (folded title
+/// and aliases, `LinkLookup`); `index_state` holds the journal cursor.
 ///
 /// Pages are 64 KiB, and searches read them through a memory map (`mappedBytes`). With 4 KiB pages, bodies of 1–4 KiB
 /// left a quarter of each page empty (534 MB for the 100,000 notes of the search benchmark,
 /// 456 MB now), and a search copied every page it read; building the index now takes about
 /// 0.6 s less, and no search of `Tools/benchmarks/search.sh` takes longer (a phrase 74 → 55 ms,
-/// a tag 18 → 13 ms). Version 1 had 4 KiB pages: such an index is made afresh.
+/// a tag 18 → 13 ms). Version 1 had 4 KiB pages and version 2 no links: such an index is made
+/// afresh.
 enum SQLiteIndexSchema {
-    static let version = 2
+    static let version = 3
 
     /// How much of the file a search maps (SQLite's own limit on Linux, just under 2 GiB).
     static let mappedBytes = 2_147_418_112
@@ -39,6 +42,14 @@ enum SQLiteIndexSchema {
                 CREATE INDEX note_tags_by_note ON note_tags (note);
                 CREATE VIRTUAL TABLE note_text USING fts5(title, body, tokenize = 'unicode61 remove_diacritics 2');
                 INSERT INTO note_text (note_text, rank) VALUES ('hashsize', 16777216);
+                CREATE TABLE note_links (
+                    note INTEGER NOT NULL, position INTEGER NOT NULL, target TEXT NOT NULL, written TEXT NOT NULL,
+                    fragment TEXT, label TEXT, form INTEGER NOT NULL, line INTEGER NOT NULL, context TEXT NOT NULL,
+                    PRIMARY KEY (note, position)) WITHOUT ROWID;
+                CREATE INDEX note_links_by_target ON note_links (target);
+                CREATE TABLE note_names (
+                    name TEXT NOT NULL, note INTEGER NOT NULL, match INTEGER NOT NULL, PRIMARY KEY (name, note)) WITHOUT ROWID;
+                CREATE INDEX note_names_by_note ON note_names (note);
                 CREATE TABLE index_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                 PRAGMA user_version = \(version);
                 """)

@@ -23,7 +23,7 @@ import Synchronization
 /// it. Everything it holds is derived from the notes: a file that is not a database, is
 /// damaged, has another schema version or may have lost commits in a restart of the machine is
 /// deleted and made afresh (`removeAll`).
-public final class SQLiteSearchIndex: SearchIndex {
+public final class SQLiteSearchIndex: SearchIndex, LinkIndex {
     private let path: String
     private let files: any FileAccessing
     private let unsynced: UnsyncedIndexWrites
@@ -98,12 +98,28 @@ public final class SQLiteSearchIndex: SearchIndex {
     }
 
     public func search(_ query: SearchQuery, limit: Int?) async throws -> [SearchHit] {
+        try reading { try SQLiteIndexQuery(query, limit: limit).run($0) }
+    }
+
+    /// Runs a read in one snapshot. Only reads go through the memory map: pages a build touches
+    /// would stay mapped and count in its memory, without making it faster.
+    private func reading<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try using { connection, _ in
-            // Only searches read through the memory map: pages a build touches would stay mapped
-            // and count in its memory, without making it faster.
             try connection.execute("PRAGMA mmap_size = \(SQLiteIndexSchema.mappedBytes)")
-            return try connection.transaction(immediate: false) { try SQLiteIndexQuery(query, limit: limit).run(connection) }
+            return try connection.transaction(immediate: false) { try body(connection) }
         }
+    }
+
+    public func links(from id: NoteID) async throws -> [ResolvedLink] {
+        try reading { var query = SQLiteLinkQuery($0); return try query.links(from: id) }
+    }
+
+    public func backlinks(to id: NoteID) async throws -> [ResolvedLink] {
+        try reading { var query = SQLiteLinkQuery($0); return try query.backlinks(to: id) }
+    }
+
+    public func links(_ selection: LinkSelection) async throws -> [ResolvedLink] {
+        try reading { var query = SQLiteLinkQuery($0); return try query.links(selection) }
     }
 
     public func removeAll() async throws {

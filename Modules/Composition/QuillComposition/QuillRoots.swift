@@ -46,6 +46,8 @@ public enum QuillRoots {
         let scratch = TemporaryScratchStorage(directory: temporaryDirectory(processEnvironment))
         let notes = NoteService(store: store, clock: clock, ids: ids)
         let attachments = FileAttachmentStore(root: root + "/attachments")
+        let index = SQLiteSearchIndex(path: root + "/search/index.sqlite", files: files)
+        let search = NoteSearch(index: index, source: store)
         return CLIEnvironment(
             notes: notes,
             attachments: AttachmentService(notes: notes, attachments: attachments),
@@ -56,7 +58,7 @@ public enum QuillRoots {
             clock: clock, console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory, byteStreams: LocalByteStreams(), scratch: scratch,
-            search: NoteSearch(index: SQLiteSearchIndex(path: root + "/search/index.sqlite", files: files), source: store),
+            search: search, links: NoteLinks(search: search, index: index),
             settings: SettingsEnvironment(
                 store: JSONSettingsFile(directory: XDGConfigDirectory(environment: processEnvironment), files: files, locks: FlockLocking()),
                 variables: processEnvironment, timeZone: .current))
@@ -83,6 +85,8 @@ public enum QuillRoots {
         let scratch = InMemoryScratchStorage()
         let notes = NoteService(store: store, clock: clock, ids: ids)
         let attachments = InMemoryAttachmentStore(clock: clock)
+        let index = InMemorySearchIndex()
+        let search = NoteSearch(index: index, source: ListingSearchSource(store: store))
         return CLIEnvironment(
             notes: notes,
             attachments: AttachmentService(notes: notes, attachments: attachments),
@@ -92,7 +96,7 @@ public enum QuillRoots {
             clock: clock, console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory, byteStreams: LocalByteStreams(), scratch: scratch,
-            search: NoteSearch(index: InMemorySearchIndex(), source: ListingSearchSource(store: store)),
+            search: search, links: NoteLinks(search: search, index: index),
             settings: SettingsEnvironment(store: InMemorySettings(), variables: processEnvironment, timeZone: .current))
     }
 

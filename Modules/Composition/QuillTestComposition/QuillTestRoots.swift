@@ -34,9 +34,11 @@ public enum QuillTestRoots {
         sync: SyncEnvironment = unimplementedSync(),
         searchIndex: any SearchIndex = UnimplementedSearchIndex(),
         searchSource: any SearchIndexSource = UnimplementedSearchIndexSource(),
+        linkIndex: any LinkIndex = UnimplementedLinkIndex(),
         settings: SettingsEnvironment = noSettings()
     ) -> CLIEnvironment {
         let notes = NoteService(store: store, clock: clock, ids: ids)
+        let search = NoteSearch(index: searchIndex, source: searchSource)
         return CLIEnvironment(
             notes: notes, attachments: AttachmentService(notes: notes, attachments: attachments),
             archive: ArchiveService(store: store, attachments: attachments, compression: compression, decompression: decompression, scratch: scratch,
@@ -44,7 +46,7 @@ public enum QuillTestRoots {
             sync: SyncService(store: store, attachments: attachments, clock: clock, environment: sync),
             clock: clock, console: console, inputFiles: inputFiles, editor: editor,
             workingDirectory: workingDirectory, byteStreams: byteStreams, scratch: scratch,
-            search: NoteSearch(index: searchIndex, source: searchSource), settings: settings)
+            search: search, links: NoteLinks(search: search, index: linkIndex), settings: settings)
     }
 
     /// No settings saved, no environment variables, UTC: every setting has its default. Unlike

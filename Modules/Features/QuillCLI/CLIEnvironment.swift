@@ -34,13 +34,16 @@ public struct CLIEnvironment: Sendable {
     public var scratch: any ScratchStorage
     /// Search: `quill search` over the full-text index, caught up from the notes first.
     public var search: NoteSearch
+    /// Links between notes (`quill links`, `backlinks`, `show`), read from the same index.
+    public var links: NoteLinks
     /// The saved settings (`quill config`) and what else decides a setting's value.
     public var settings: SettingsEnvironment
 
     public init(
         notes: NoteService, attachments: AttachmentService, archive: ArchiveService, sync: SyncService, clock: any WallClock, console: any Console,
         inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String,
-        byteStreams: any ByteStreamOpening, scratch: any ScratchStorage, search: NoteSearch, settings: SettingsEnvironment
+        byteStreams: any ByteStreamOpening, scratch: any ScratchStorage, search: NoteSearch, links: NoteLinks,
+        settings: SettingsEnvironment
     ) {
         self.notes = notes
         self.attachments = attachments
@@ -54,6 +57,7 @@ public struct CLIEnvironment: Sendable {
         self.byteStreams = byteStreams
         self.scratch = scratch
         self.search = search
+        self.links = links
         self.settings = settings
     }
 }

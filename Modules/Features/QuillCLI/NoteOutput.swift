@@ -9,14 +9,16 @@ enum NoteOutput {
         return style.id(summary.id.short) + "  " + style.minutes(summary.updated) + "  " + summary.title + tags + "\n"
     }
 
-    static func details(_ note: Note, style: NoteStyle) -> String {
+    /// The note for people; `body` replaces its body as shown (with its links marked, say).
+    static func details(_ note: Note, style: NoteStyle, body shownBody: String? = nil) -> String {
+        let body = shownBody ?? note.body
         var text = "\(style.title(note.title))\n"
         text += "id:       \(style.id(note.id.description))\n"
         if !note.tags.isEmpty { text += "tags:     \(style.tags(note.tags.map { "#\($0)" }.joined(separator: " ")))\n" }
         text += "created:  \(style.timestamp(note.created))\n"
         text += "updated:  \(style.timestamp(note.updated))  (revision \(note.revision))\n"
         if note.isDeleted { text += "deleted:  in this revision (see 'quill restore')\n" }
-        if !note.body.isEmpty { text += "\n" + note.body + (note.body.hasSuffix("\n") ? "" : "\n") }
+        if !body.isEmpty { text += "\n" + body + (body.hasSuffix("\n") ? "" : "\n") }
         return text
     }
 

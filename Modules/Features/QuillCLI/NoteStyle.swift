@@ -35,6 +35,7 @@ struct NoteStyle: Sendable {
     func id(_ text: String) -> String { paint(text, "33") }
     func tags(_ text: String) -> String { paint(text, "36") }
     func title(_ text: String) -> String { paint(text, "1") }
+    func broken(_ text: String) -> String { paint(text, "31") }
 
     private func paint(_ text: String, _ code: String) -> String {
         colored ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

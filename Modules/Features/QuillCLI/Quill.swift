@@ -14,7 +14,7 @@ public struct Quill: ParsableCommand {
             """,
         version: QuillVersion.current,
         subcommands: [AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
-                      RemoveCommand.self, SearchCommand.self,
+                      RemoveCommand.self, SearchCommand.self, LinksCommand.self, BacklinksCommand.self,
                       AttachCommand.self, AttachmentsCommand.self, AttachmentCommand.self, DetachCommand.self, GCCommand.self,
                       HistoryCommand.self, DiffCommand.self, RestoreCommand.self, TrashCommand.self,
                       ExportCommand.self, ImportCommand.self, VerifyCommand.self,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotesFeature
+import QuillAPI
 import QuillModels
 
 /// `quill show ID [--revision N | --at TIME] [--server] [--json] [--dates utc|local] [--color WHEN]`
@@ -35,14 +36,35 @@ public struct ShowCommand: QuillCommand {
             note = try pick(from: revisions, now: environment.clock.now()).note
         }
         let attachments = try environment.attachments.listings(of: [note])
-        if json { return environment.console.write(try NoteOutput.encode(ShownNote(note: note, attachments: attachments))) }
-        var text = NoteOutput.details(note, style: try await display.style(in: environment))
+        let links = revision == nil && at == nil ? await linksOf(note, in: environment) : nil
+        if json {
+            return environment.console.write(try NoteOutput.encode(ShownNote(note: note, attachments: attachments, links: links)))
+        }
+        let style = try await display.style(in: environment)
+        var text = NoteOutput.details(note, style: style, body: links.map { LinkOutput.marked(note.body, links: $0.outgoing, style: style) })
         if !attachments.isEmpty {
             text += "\nattachments:\n" + attachments.map { listing in
                 "  \(listing.names.joined(separator: ", "))  \(listing.size.map(ByteCount.text) ?? "missing on this device")  \(listing.hash.short)\n"
             }.joined()
         }
+        if let links, !links.incoming.isEmpty {
+            text += "\nlinked from:\n" + LinkOutput.incoming(links.incoming, style: style).split(separator: "\n").map { "  \($0)\n" }.joined()
+        }
         environment.console.write(text)
+    }
+
+    /// The note's links and backlinks; `nil`, with a warning, when the index cannot say: the
+    /// note is shown all the same.
+    private func linksOf(_ note: Note, in environment: CLIEnvironment) async -> ShownLinks? {
+        let progress = SearchProgressLine(console: environment.console, clock: environment.clock)
+        defer { progress.finish() }
+        do {
+            return ShownLinks(outgoing: try await environment.links.links(from: note.id, progress: progress.update),
+                              incoming: try await environment.links.backlinks(to: note.id, progress: progress.update))
+        } catch {
+            environment.console.writeError("quill: warning: links not shown: \(error)\n")
+            return nil
+        }
     }
 
     /// The revision `--revision` or `--at` names.
@@ -63,17 +85,28 @@ public struct ShowCommand: QuillCommand {
     }
 }
 
-/// `show --json`: the note's document, with its attachments as a field when it has any.
+/// A shown note's links, as the index resolved them.
+struct ShownLinks {
+    let outgoing: [ResolvedLink]
+    let incoming: [ResolvedLink]
+}
+
+/// `show --json`: the note's document, with its attachments as a field when it has any, and its
+/// `links` and `backlinks` (`LinkDocument`s) when the current revision is shown.
 struct ShownNote: Encodable {
     let note: Note
     let attachments: [AttachmentListing]
+    let links: ShownLinks?
 
-    private enum Keys: String, CodingKey { case attachments }
+    private enum Keys: String, CodingKey { case attachments, links, backlinks }
 
     func encode(to encoder: any Encoder) throws {
         try NoteDocument(note).encode(to: encoder)
-        guard !attachments.isEmpty else { return }
         var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(attachments.map(AttachmentDocument.init), forKey: .attachments)
+        if !attachments.isEmpty { try container.encode(attachments.map(AttachmentDocument.init), forKey: .attachments) }
+        if let links {
+            try container.encode(links.outgoing.map(LinkDocument.init), forKey: .links)
+            try container.encode(links.incoming.map(LinkDocument.init), forKey: .backlinks)
+        }
     }
 }

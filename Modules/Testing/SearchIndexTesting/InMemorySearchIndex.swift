@@ -3,8 +3,9 @@ import SearchIndexInterface
 
 /// A search index in memory: for previews and tests. It cuts and folds text with `SearchText`,
 /// which mirrors the SQLite index's tokenizer, and ranks with the same bm25 formula and column
-/// weights, so the contract suite holds for both.
-public actor InMemorySearchIndex: SearchIndex {
+/// weights, so the contract suite holds for both. Links are resolved by scanning every note's
+/// names, with the model's rule (`LinkResolution`).
+public actor InMemorySearchIndex: SearchIndex, LinkIndex {
     private var entries: [NoteID: IndexedText] = [:]
     private var position: JournalCursor?
 
@@ -47,6 +48,38 @@ public actor InMemorySearchIndex: SearchIndex {
         }
         let kept = limit.map { Array(ranked.prefix(max(0, $0))) } ?? ranked
         return kept.map { SearchHit(summary: $0.summary, snippet: SearchSnippet(body: $0.bodyText, highlighting: query)) }
+    }
+
+    public func links(from id: NoteID) -> [ResolvedLink] {
+        guard let entry = entries[id] else { return [] }
+        return entry.links.map { resolved($0, in: entry) }
+    }
+
+    public func backlinks(to id: NoteID) -> [ResolvedLink] {
+        everyLink().filter { $0.resolution.chosen?.id == id }
+    }
+
+    public func links(_ selection: LinkSelection) -> [ResolvedLink] {
+        switch selection {
+        case .all: everyLink()
+        case .broken: everyLink().filter(\.resolution.isBroken)
+        case .ambiguous: everyLink().filter(\.resolution.isAmbiguous)
+        }
+    }
+
+    private func everyLink() -> [ResolvedLink] {
+        entries.values.flatMap { entry in entry.links.map { resolved($0, in: entry) } }.sortedByLinkingNote()
+    }
+
+    private func resolved(_ link: NoteLink, in entry: IndexedText) -> ResolvedLink {
+        let target = link.foldedTarget
+        let byID = LinkResolution.isIDPrefix(target)
+        let candidates = entries.values.compactMap { other -> LinkResolution.Candidate? in
+            let match = other.names[target] ?? (byID && other.summary.id.rawValue.hasPrefix(target) ? .idPrefix : nil)
+            return match.map { LinkResolution.Candidate(id: other.summary.id, title: other.summary.title, updated: other.summary.updated, match: $0) }
+        }
+        return ResolvedLink(source: entry.summary.id, sourceTitle: entry.summary.title, link: link,
+                            resolution: LinkResolution(candidates: candidates))
     }
 
     public func removeAll() {

@@ -8,12 +8,19 @@ struct IndexedText: Sendable {
     let title: [String]
     let bodyWords: [String]
     let bodyText: String
+    let links: [NoteLink]
+    /// The folded names the note answers to, each with its strongest match.
+    let names: [String: LinkResolution.Match]
 
     init(_ note: Note) {
         summary = note.summary
         title = SearchText.words(note.title)
         bodyWords = SearchText.words(note.body)
         bodyText = note.body
+        links = NoteLink.scan(note.body)
+        var names = [LinkName.folded(note.title): LinkResolution.Match.title]
+        for alias in NoteAliases.read(note.body) where names[LinkName.folded(alias)] == nil { names[LinkName.folded(alias)] = .alias }
+        self.names = names
     }
 
     /// Whether the term holds in the title or the body (a phrase within one of them).

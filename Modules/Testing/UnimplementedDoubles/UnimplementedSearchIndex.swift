@@ -24,3 +24,12 @@ public struct UnimplementedSearchIndexSource: SearchIndexSource {
     }
     public func notes(_ ids: [NoteID]) async throws -> [Note] { throw unimplemented("SearchIndexSource.notes") }
 }
+
+/// A link index every method of which fails the test: the default of the test root.
+public struct UnimplementedLinkIndex: LinkIndex {
+    public init() {}
+
+    public func links(from id: NoteID) async throws -> [ResolvedLink] { throw unimplemented("LinkIndex.links(from:)") }
+    public func backlinks(to id: NoteID) async throws -> [ResolvedLink] { throw unimplemented("LinkIndex.backlinks(to:)") }
+    public func links(_ selection: LinkSelection) async throws -> [ResolvedLink] { throw unimplemented("LinkIndex.links(_:)") }
+}

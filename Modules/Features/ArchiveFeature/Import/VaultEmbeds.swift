@@ -18,43 +18,21 @@ struct VaultEmbed {
     let isMarkdownLink: Bool
 
     static func scan(_ body: String) -> [VaultEmbed] {
-        let bytes = MarkdownCode.blanked(body)
-        let original = Array(body.utf8)
-        var found: [VaultEmbed] = []
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "["), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "["),
-               let close = find([UInt8(ascii: "]"), UInt8(ascii: "]")], in: bytes, from: index + 2) {
-                let inner = String(decoding: original[(index + 2)..<close], as: UTF8.self)
-                let embedded = index > 0 && bytes[index - 1] == UInt8(ascii: "!")
+        MarkdownReference.scan(body).compactMap { reference in
+            switch reference.kind {
+            case .wikilink(let inner):
                 let parts = inner.split(separator: "|", maxSplits: 1).map(String.init)
                 let target = Self.withoutFragment(parts.first ?? "")
-                if !target.isEmpty {
-                    let alias = parts.count > 1 && !Self.isSize(parts[1]) ? parts[1] : nil
-                    found.append(VaultEmbed(utf8Range: (embedded ? index - 1 : index)..<(close + 2), target: target, label: alias,
-                                            isEmbedded: embedded, isMarkdownLink: false))
-                }
-                index = close + 2
-                continue
+                guard !target.isEmpty else { return nil }
+                let alias = parts.count > 1 && !Self.isSize(parts[1]) ? parts[1] : nil
+                return VaultEmbed(utf8Range: reference.utf8Range, target: target, label: alias,
+                                  isEmbedded: reference.isEmbedded, isMarkdownLink: false)
+            case .link(let label, let destination):
+                guard !destination.contains(":"), !destination.hasPrefix("#"), !destination.isEmpty else { return nil }
+                return VaultEmbed(utf8Range: reference.utf8Range, target: AttachmentName.percentDecoded(Self.withoutFragment(destination)),
+                                  label: label, isEmbedded: reference.isEmbedded, isMarkdownLink: true)
             }
-            if bytes[index] == UInt8(ascii: "["), let labelEnd = find([UInt8(ascii: "]"), UInt8(ascii: "(")], in: bytes, from: index + 1),
-               let destinationEnd = bytes[(labelEnd + 2)...].firstIndex(where: { $0 == UInt8(ascii: ")") || $0 == 0x0a }),
-               bytes[destinationEnd] == UInt8(ascii: ")") {
-                var destination = String(decoding: original[(labelEnd + 2)..<destinationEnd], as: UTF8.self)
-                if destination.hasPrefix("<"), destination.hasSuffix(">") { destination = String(destination.dropFirst().dropLast()) }
-                let embedded = index > 0 && bytes[index - 1] == UInt8(ascii: "!")
-                if !destination.contains(":"), !destination.hasPrefix("#"), !destination.isEmpty {
-                    let target = AttachmentName.percentDecoded(Self.withoutFragment(destination))
-                    found.append(VaultEmbed(utf8Range: (embedded ? index - 1 : index)..<(destinationEnd + 1), target: target,
-                                            label: String(decoding: original[(index + 1)..<labelEnd], as: UTF8.self),
-                                            isEmbedded: embedded, isMarkdownLink: true))
-                }
-                index = destinationEnd + 1
-                continue
-            }
-            index += 1
         }
-        return found
     }
 
     /// Obsidian's size for an embedded image: `300` or `300x200`.
@@ -66,16 +44,5 @@ struct VaultEmbed {
     private static func withoutFragment(_ target: String) -> String {
         String(target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
             .trimmingCharacters(in: .whitespaces)
-    }
-
-    /// The first index of `pattern` at or after `start`, on the same line.
-    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index + pattern.count <= bytes.count {
-            if bytes[index] == 0x0a { return nil }
-            if bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
-            index += 1
-        }
-        return nil
     }
 }

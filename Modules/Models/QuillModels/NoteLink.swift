@@ -1,0 +1,130 @@
+import Foundation
+
+/// A note's link to another note, as written in its text: `[[Target]]`, `[[Target|shown]]`,
+/// `[[Target#Heading]]`, `[[Target^block]]`, `![[Target]]`, `[text](Other%20note.md)` or
+/// `[text](quill:ID)`.
+///
+/// Exists so that every layer (the CLI's index, the server's, the web reader) reads the same
+/// links out of the same text: what links is the note part (`target`), compared by
+/// `LinkName.folded`; links inside code are not links (`MarkdownReference`).
+public struct NoteLink: Hashable, Sendable {
+    public enum Form: Int, Hashable, Sendable, CaseIterable {
+        case wikilink = 0, embed = 1, markdown = 2, quillURL = 3
+
+        /// The name the JSON outputs and the API use.
+        public var name: String {
+            switch self {
+            case .wikilink: "wikilink"
+            case .embed: "embed"
+            case .markdown: "markdown"
+            case .quillURL: "quill-url"
+            }
+        }
+    }
+
+    /// The note it names, as written (a title, an alias, a file name or an ID), without a path,
+    /// a `.md` extension or a fragment.
+    public let target: String
+    /// The heading (`#…`) or block (`^…`) part, with its mark; `nil` without one.
+    public let fragment: String?
+    /// The text shown instead of the target (`[[Target|shown]]`, a Markdown link's label).
+    public let label: String?
+    public let form: Form
+    /// The line it is on, from 1.
+    public let line: Int
+    /// That line's text, trimmed, at most `contextLimit` characters: what a backlink shows.
+    public let context: String
+
+    public init(target: String, fragment: String?, label: String?, form: Form, line: Int, context: String) {
+        self.target = target
+        self.fragment = fragment
+        self.label = label
+        self.form = form
+        self.line = line
+        self.context = context
+    }
+
+    public static let contextLimit = 200
+
+    /// The target as names are compared.
+    public var foldedTarget: String { LinkName.folded(target) }
+
+    /// Every link to a note in `text`, in order.
+    public static func scan(_ text: String) -> [NoteLink] {
+        scanLocated(text).map(\.link)
+    }
+
+    /// Every link to a note in `text`, in order, with where it is: for marking links in the text.
+    public static func scanLocated(_ text: String) -> [Located] {
+        let references = MarkdownReference.scan(text)
+        guard !references.isEmpty else { return [] }
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        return references.compactMap { reference in
+            let line = lines.indices.contains(reference.line - 1) ? String(String.UnicodeScalarView(lines[reference.line - 1])) : ""
+            return link(reference, context: String(trimmed(line).prefix(contextLimit))).map { Located(link: $0, utf8Range: reference.utf8Range) }
+        }
+    }
+
+    /// A link and where it is in its text, in UTF-8 bytes.
+    public struct Located: Hashable, Sendable {
+        public let link: NoteLink
+        public let utf8Range: Range<Int>
+    }
+
+    private static func link(_ reference: MarkdownReference, context: String) -> NoteLink? {
+        switch reference.kind {
+        case .wikilink(let inner):
+            // In a table, `|` is written `\|`.
+            let text = inner.replacingOccurrences(of: "\\|", with: "|")
+            let (linked, shown) = split(text, at: ["|"])
+            let (name, fragment) = split(linked, at: ["#", "^"])
+            guard let target = noteName(name, embedded: reference.isEmbedded) else { return nil }
+            return NoteLink(target: target, fragment: fragment, label: shown.map(trimmed), form: reference.isEmbedded ? .embed : .wikilink,
+                            line: reference.line, context: context)
+        case .link(let label, let destination):
+            if destination.hasPrefix(quillScheme) {
+                let id = String(destination.dropFirst(quillScheme.count))
+                guard NoteID(id) != nil else { return nil }
+                return NoteLink(target: id, fragment: nil, label: label, form: .quillURL, line: reference.line, context: context)
+            }
+            guard !destination.contains(":"), !destination.hasPrefix("#"),
+                  !destination.hasPrefix(AttachmentReference.folder + "/") else { return nil }
+            let (path, fragment) = split(destination, at: ["#"])
+            let decoded = AttachmentName.percentDecoded(path)
+            guard hasMarkdownExtension(decoded), let target = noteName(decoded, embedded: false) else { return nil }
+            return NoteLink(target: target, fragment: fragment, label: label, form: .markdown, line: reference.line, context: context)
+        }
+    }
+
+    public static let quillScheme = "quill:"
+
+    /// The last path component without `.md`; `nil` for nothing, or for an embedded file that is
+    /// not a note (`![[photo.png]]` is an attachment).
+    private static func noteName(_ written: String, embedded: Bool) -> String? {
+        var name = trimmed(written)
+        if let slash = name.lastIndex(of: "/") { name = String(name[name.index(after: slash)...]) }
+        if hasMarkdownExtension(name) {
+            name = String(name.dropLast(3))
+        } else if embedded, let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex,
+                  !name[name.index(after: dot)...].contains(" ") {
+            return nil
+        }
+        name = trimmed(name)
+        return name.isEmpty ? nil : name
+    }
+
+    private static func hasMarkdownExtension(_ name: String) -> Bool {
+        name.count > 3 && name.lowercased().hasSuffix(".md")
+    }
+
+    /// `text` before the first of `marks`, and what follows it with the mark (`nil` without one).
+    private static func split(_ text: String, at marks: Set<Character>) -> (String, String?) {
+        guard let mark = text.firstIndex(where: marks.contains) else { return (text, nil) }
+        let rest = marks == ["|"] ? text[text.index(after: mark)...] : text[mark...]
+        return (String(text[..<mark]), String(rest))
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -67,12 +67,13 @@ struct OtherAppsImportTests {
         #expect(hello.tags.map(\.rawValue) == ["go"])
         #expect(hello.created == Self.date("2023-01-05T13:22:10Z"))
         #expect(hello.updated == Self.date("2023-02-01T08:00:00Z")?.addingTimeInterval(0.25))
-        #expect(hello.body == "---\ndraft: false\ntags:\n- web dev\ncategories:\n- \"blog\"\n---\nHello from Hugo.\n")
+        // The file name becomes an alias, as for every file whose title is not its name.
+        #expect(hello.body == "---\naliases: [\"hello-world\"]\ndraft: false\ntags:\n- web dev\ncategories:\n- \"blog\"\n---\nHello from Hugo.\n")
         let jekyll = try #require(notes["Jekyll style"])
         #expect(jekyll.tags.map(\.rawValue) == ["jekyll", "ruby"])
         #expect(jekyll.created == Self.date("2023-03-10T09:00:00Z"))
         #expect(jekyll.updated == Self.fileDate)
-        #expect(jekyll.body.hasPrefix("---\nlayout: post\nmodified: sometime last week\n---\n"))
+        #expect(jekyll.body.hasPrefix("---\naliases: [\"jekyll-style\"]\nlayout: post\nmodified: sometime last week\n---\n"))
         #expect(report.notices == [
             ImportReport.Notice(entry: "hugo-site/content/posts/hello-world.md", message: "tag 'web dev' not valid in Quill; kept in the text"),
             ImportReport.Notice(entry: "hugo-site/content/posts/jekyll-style.markdown", message: "'modified' 'sometime last week' is not a date; kept in the text"),

@@ -31,8 +31,10 @@ struct PlainMarkdownImportTests {
         #expect(!report.manifestVerified)
         let notes = try await Fixtures.snapshot(store)
         #expect(Set(notes.map(\.title)) == ["Shopping", "Big idea", "Long name", "Post", "LOUD", "Long form"])
-        #expect(notes.first { $0.title == "Big idea" }?.body == "intro\n# Big idea\ntext\n")
-        #expect(notes.first { $0.title == "Post" }?.body == "---\nlayout: post\n---\n# Post\n")
+        // A file whose title is not its name keeps the name as an alias, for the vault's [[links]].
+        #expect(notes.first { $0.title == "Big idea" }?.body == "---\naliases: [\"ideas\"]\n---\nintro\n# Big idea\ntext\n")
+        #expect(notes.first { $0.title == "Post" }?.body == "---\naliases: [\"jekyll\"]\nlayout: post\n---\n# Post\n")
+        #expect(notes.first { $0.title == "Shopping" }?.body == "eggs\nmilk\n")
         // No dates in the files: each note takes its tar entry's modification time.
         let modified = Date(timeIntervalSince1970: 1_700_000_000)
         #expect(notes.allSatisfy { $0.created == modified && $0.updated == modified && $0.revision == 1 })
@@ -44,6 +46,14 @@ struct PlainMarkdownImportTests {
         let store = InMemoryNoteStore()
         _ = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar)))
         #expect(try await Fixtures.snapshot(store).map(\.title) == ["Heading"])
+    }
+
+    @Test("a # line in fenced code is not the title")
+    func headingInCode() async throws {
+        let tar = RawTar.entry("notes/Setup.md", RawTar.markdown("```sh\n# install it\n```\n# Real heading\n")) + RawTar.end
+        let store = InMemoryNoteStore()
+        _ = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar)))
+        #expect(try await Fixtures.snapshot(store).map(\.title) == ["Real heading"])
     }
 
     /// An import streams, so a new ID cannot avoid IDs it has not read yet; with random

@@ -6,6 +6,7 @@ import NotesFeature
 import QuillCLI
 import QuillModels
 import QuillTestComposition
+import SearchIndexTesting
 import StandardTesting
 import SyncFeature
 import SyncStateTesting
@@ -27,6 +28,9 @@ struct AttachmentCommandsTests {
     let attachments: InMemoryAttachmentStore
     let streams: InMemoryByteStreamFiles
 
+    /// What `show` reads links from.
+    let index = InMemorySearchIndex()
+
     init() {
         attachments = InMemoryAttachmentStore(clock: clock)
         streams = InMemoryByteStreamFiles(files: ["/work/shots/board.png": png, "/work/Invoice 2026.pdf": pdf])
@@ -37,7 +41,8 @@ struct AttachmentCommandsTests {
             store: store, attachments: attachments, clock: clock, ids: ids, console: console, byteStreams: streams,
             sync: SyncEnvironment(credentials: InMemoryCredentialStore(), state: InMemorySyncStateStore(),
                                   baseRevisions: InMemoryBaseRevisionStore(), sleeper: RecordingSleeper(),
-                                  random: SeededRandomSource(seed: 7), makeTransport: { _ in UnimplementedSyncTransport() }))
+                                  random: SeededRandomSource(seed: 7), makeTransport: { _ in UnimplementedSyncTransport() }),
+            searchIndex: index, searchSource: ListingSearchSource(store: store))
     }
 
     static let id = "00000000000000000000000000000001"

@@ -3,6 +3,7 @@ import NoteStoreTesting
 import QuillCLI
 import QuillModels
 import QuillTestComposition
+import SearchIndexTesting
 import SettingsInterface
 import SettingsTesting
 import StandardTesting
@@ -24,6 +25,8 @@ struct HistoryCommandsTests {
     /// Not logged in, unless a test saves credentials.
     let credentials = InMemoryCredentialStore()
     let settings = InMemorySettings()
+    /// What `show` and a change of title read links from.
+    let index = InMemorySearchIndex()
 
     var environment: CLIEnvironment {
         QuillTestRoots.test(
@@ -31,6 +34,7 @@ struct HistoryCommandsTests {
             sync: SyncEnvironment(credentials: credentials, state: InMemorySyncStateStore(), baseRevisions: InMemoryBaseRevisionStore(),
                                   sleeper: RecordingSleeper(), random: SeededRandomSource(seed: 7),
                                   makeTransport: { _ in UnimplementedSyncTransport() }),
+            searchIndex: index, searchSource: ListingSearchSource(store: store),
             settings: SettingsEnvironment(store: settings, variables: [:], timeZone: TimeZone(identifier: "UTC") ?? .current))
     }
 

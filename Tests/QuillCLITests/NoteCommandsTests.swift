@@ -21,6 +21,11 @@ struct NoteCommandsTests {
         QuillTestRoots.test(store: store, clock: clock, ids: ids, console: console)
     }
 
+    /// What `show` and a change of title read links from.
+    var linkReading: (index: InMemorySearchIndex, source: ListingSearchSource) {
+        (InMemorySearchIndex(), ListingSearchSource(store: store))
+    }
+
     @Test func addPrintsTheNewID() async throws {
         try await run(["add", "Hello", "--body", "World", "--tag", "Work"], in: environment)
         #expect(console.output == "00000000000000000000000000000001\n")
@@ -95,7 +100,8 @@ struct NoteCommandsTests {
     @Test func showAcceptsAPrefixAndPrintsJSON() async throws {
         try await run(["add", "Shown", "--body", "text"], in: environment)
         let shown = RecordingConsole()
-        try await run(["show", "00000000000000000000000000000001", "--json"], in: QuillTestRoots.test(store: store, console: shown))
+        try await run(["show", "00000000000000000000000000000001", "--json"],
+                      in: QuillTestRoots.test(store: store, console: shown, searchIndex: linkReading.index, searchSource: linkReading.source))
         let document = try JSONDecoder().decode(NoteDocument.self, from: Data(shown.output.utf8))
         #expect(document.title == "Shown" && document.body == "text" && document.format == 1)
     }
@@ -114,7 +120,8 @@ struct NoteCommandsTests {
         try await run(["add", "Before", "--tag", "x", "--body", ""], in: environment)
         let edited = RecordingConsole()
         try await run(["edit", "00000000000000000000000000000001", "--title", "After", "--untag", "x", "--tag", "y"],
-                      in: QuillTestRoots.test(store: store, clock: FixedClock(start.addingTimeInterval(600)), console: edited))
+                      in: QuillTestRoots.test(store: store, clock: FixedClock(start.addingTimeInterval(600)), console: edited,
+                                              searchIndex: linkReading.index, searchSource: linkReading.source))
         #expect(edited.output == "updated 00000000  After  (revision 2)\n")
         let note = try #require(try await store.note(id: NoteID(high: 0, low: 1)))
         #expect(note.title == "After" && note.tags.map(\.rawValue) == ["y"])
@@ -124,7 +131,8 @@ struct NoteCommandsTests {
         try await run(["add", "Draft", "--body", "old body"], in: environment)
         let editor = ScriptedEditor(reply: "Final title\n\nnew body\n")
         try await run(["edit", "00000000000000000000000000000001"],
-                      in: QuillTestRoots.test(store: store, clock: FixedClock(start), console: RecordingConsole(), editor: editor))
+                      in: QuillTestRoots.test(store: store, clock: FixedClock(start), console: RecordingConsole(), editor: editor,
+                                              searchIndex: linkReading.index, searchSource: linkReading.source))
         #expect(editor.openedTexts == ["Draft\n\nold body"])
         let note = try #require(try await store.note(id: NoteID(high: 0, low: 1)))
         #expect(note.title == "Final title" && note.body == "new body\n")

@@ -34,7 +34,7 @@ public enum QuillTestRoots {
         sync: SyncEnvironment = unimplementedSync(),
         searchIndex: any SearchIndex = UnimplementedSearchIndex(),
         searchSource: any SearchIndexSource = UnimplementedSearchIndexSource(),
-        linkIndex: any LinkIndex = UnimplementedLinkIndex(),
+        linkIndex: (any LinkIndex)? = nil,
         settings: SettingsEnvironment = noSettings()
     ) -> CLIEnvironment {
         let notes = NoteService(store: store, clock: clock, ids: ids)
@@ -46,7 +46,8 @@ public enum QuillTestRoots {
             sync: SyncService(store: store, attachments: attachments, clock: clock, environment: sync),
             clock: clock, console: console, inputFiles: inputFiles, editor: editor,
             workingDirectory: workingDirectory, byteStreams: byteStreams, scratch: scratch,
-            search: search, links: NoteLinks(search: search, index: linkIndex), settings: settings)
+            search: search, links: NoteLinks(search: search, index: linkIndex ?? (searchIndex as? any LinkIndex) ?? UnimplementedLinkIndex()),
+            settings: settings)
     }
 
     /// No settings saved, no environment variables, UTC: every setting has its default. Unlike

@@ -2,6 +2,7 @@ import Foundation
 import ArgumentParser
 import NotesFeature
 import QuillModels
+import SearchIndexInterface
 import SettingsInterface
 
 /// `quill edit ID [--title T] [--body B | --file PATH] [-t|--tag T] [--untag T]`
@@ -22,6 +23,11 @@ public struct EditCommand: QuillCommand {
     @Option(name: [.customShort("t"), .customLong("tag")], help: "Add a tag; repeat for several.") var addTags: [String] = []
     @Option(name: .customLong("untag"), help: "Remove a tag; repeat for several.") var removeTags: [String] = []
     @Option(help: "The editor to open (default: the 'editor' setting, else $VISUAL, else $EDITOR, else vi).") var editor: String?
+    @Flag(help: """
+        When the title changes, rewrite the links that reach the note by its old title (each linking note gets a new \
+        revision) instead of keeping the old title as an alias of the note.
+        """)
+    var rewriteLinks = false
 
     public init() {}
 
@@ -36,8 +42,12 @@ public struct EditCommand: QuillCommand {
             guard environment.console.isStandardInputTerminal else { throw CLIFailure.from(NoteServiceError.nothingToChange) }
             changes = try await editInEditor(in: environment)
         }
+        let renaming = try await LinkKeeping(changes: changes, note: try await environment.notes.note(id), rewriting: rewriteLinks,
+                                             in: environment)
+        if let body = renaming?.body { changes.body = body }
         let note = try await environment.notes.edit(id, changes: changes)
         environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision))\n")
+        try await renaming?.finish(in: environment)
     }
 
     private func editInEditor(in environment: CLIEnvironment) async throws -> NoteChanges {
@@ -46,6 +56,69 @@ public struct EditCommand: QuillCommand {
             .resolve([.editor], flags: [SettingKey.editor: editor].compactMapValues { $0 })
         let edited = try await environment.editor.edit(EditorText.render(note), fileExtension: "md", command: effective.editor)
         return try EditorText.parse(edited)
+    }
+}
+
+/// What a change of title does to the links that reach the note by its old title: by default the
+/// old title becomes an alias of the note (in the same revision), so they keep reaching it; with
+/// `--rewrite-links` the linking notes are rewritten to name the new title, each as a revision
+/// of its own. Either way the command says how many links it kept.
+struct LinkKeeping {
+    let oldTitle: String
+    let newTitle: String
+    let reaching: [ResolvedLink]
+    let rewriting: Bool
+    /// The renamed note's new body: the alias added, or its own links rewritten.
+    let body: String?
+
+    /// `nil` when the title does not change or no link reaches the note by it.
+    init?(changes: NoteChanges, note: Note, rewriting: Bool, in environment: CLIEnvironment) async throws {
+        guard let newTitle = changes.title, LinkName.folded(newTitle) != LinkName.folded(note.title) else { return nil }
+        let progress = SearchProgressLine(console: environment.console, clock: environment.clock)
+        let reaching: [ResolvedLink]
+        do {
+            reaching = try await environment.links.reachingByTitle(note, progress: progress.update)
+            progress.finish()
+        } catch let error as SearchIndexError where !rewriting {
+            progress.finish()
+            environment.console.writeError("quill: warning: links to the old title were not kept: \(error)\n")
+            return nil
+        }
+        guard !reaching.isEmpty else { return nil }
+        if rewriting, !LinkRetargeting.canWrite(newTitle) {
+            throw CLIFailure("the new title holds a character a [[link]] cannot (# ^ | [ ]), so links cannot be rewritten to it; "
+                + "nothing was changed. Without --rewrite-links the old title is kept as an alias instead.")
+        }
+        oldTitle = note.title
+        self.newTitle = newTitle
+        self.reaching = reaching
+        self.rewriting = rewriting
+        let current = changes.body ?? note.body
+        if rewriting {
+            let own = LinkRetargeting.retargeted(current, from: LinkName.folded(note.title), to: newTitle)
+            body = own.count > 0 ? own.text : nil
+        } else {
+            body = NoteAliases.adding(note.title, to: current)
+        }
+    }
+
+    /// Rewrites the other linking notes (with `--rewrite-links`) and says what was kept.
+    func finish(in environment: CLIEnvironment) async throws {
+        let count = reaching.count
+        let links = "\(count) link\(count == 1 ? "" : "s")"
+        guard rewriting else {
+            return environment.console.write("kept \"\(oldTitle)\" as an alias, so \(links) still reach it (--rewrite-links rewrites them instead)\n")
+        }
+        let renamed = reaching.first?.resolution.chosen?.id
+        var notes = 0
+        for source in Set(reaching.map(\.source)).sorted() where source != renamed {
+            let note = try await environment.notes.note(source.rawValue)
+            let rewritten = LinkRetargeting.retargeted(note.body, from: LinkName.folded(oldTitle), to: newTitle)
+            guard rewritten.count > 0 else { continue }
+            _ = try await environment.notes.edit(source.rawValue, changes: NoteChanges(body: rewritten.text))
+            notes += 1
+        }
+        environment.console.write("rewrote \(links) to \"\(newTitle)\" in \(notes) other note\(notes == 1 ? "" : "s")\n")
     }
 }
 

@@ -10,18 +10,12 @@ public enum MarkdownCode {
         var bytes = Array(text.utf8)
         var inlineStart = 0
         var lineStart = 0
-        var fence: (marker: UInt8, count: Int)?
+        var fences = FenceTracker()
         while lineStart < bytes.count {
             let lineEnd = bytes[lineStart...].firstIndex(of: 0x0a) ?? bytes.count
-            let opening = fenceOf(bytes[lineStart..<lineEnd])
-            if let open = fence {
-                if let close = opening, close.marker == open.marker, close.count >= open.count, close.closesOnly {
-                    fence = nil
-                }
-                blank(&bytes, lineStart..<lineEnd)
-            } else if let opening {
-                blankInline(&bytes, inlineStart..<lineStart)
-                fence = (opening.marker, opening.count)
+            let opening = !fences.isOpen
+            if fences.isCode(bytes[lineStart..<lineEnd]) {
+                if opening { blankInline(&bytes, inlineStart..<lineStart) }
                 blank(&bytes, lineStart..<lineEnd)
                 inlineStart = lineEnd
             } else if lineStart == lineEnd {
@@ -29,11 +23,33 @@ public enum MarkdownCode {
                 blankInline(&bytes, inlineStart..<lineStart)
                 inlineStart = lineEnd
             }
-            if fence != nil { inlineStart = lineEnd }
             lineStart = lineEnd + 1
         }
-        if fence == nil { blankInline(&bytes, inlineStart..<bytes.count) }
+        if !fences.isOpen { blankInline(&bytes, inlineStart..<bytes.count) }
         return bytes
+    }
+
+    /// Which lines of a text, read in order, are fenced code: for readers that go line by line
+    /// (a title found among the first lines must not be a `#` comment in a code block).
+    public struct FenceTracker: Sendable {
+        private var fence: (marker: UInt8, count: Int)?
+
+        public init() {}
+
+        /// Whether a fence is open after the lines read so far.
+        public var isOpen: Bool { fence != nil }
+
+        /// Whether `line` (without its line break) is code: a fence line, or a line inside a fence.
+        public mutating func isCode(_ line: ArraySlice<UInt8>) -> Bool {
+            let found = fenceOf(line)
+            if let open = fence {
+                if let close = found, close.marker == open.marker, close.count >= open.count, close.closesOnly { fence = nil }
+                return true
+            }
+            guard let found else { return false }
+            fence = (found.marker, found.count)
+            return true
+        }
     }
 
     /// A fence line: up to three spaces, then three or more backticks or tildes.

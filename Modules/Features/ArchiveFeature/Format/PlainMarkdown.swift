@@ -3,11 +3,12 @@ import QuillModels
 
 /// Titles for Markdown files that were not written by Quill.
 enum PlainMarkdown {
-    /// The first `# ` heading among the first 200 lines that are not empty, else the file name
-    /// without its extension; cut to the title limit. Lines end with `\n` or `\r\n`; they are
+    /// The first `# ` heading among the first 200 lines that are not empty (outside fenced code),
+    /// else the file name without its extension; cut to the title limit. Lines end with `\n` or `\r\n`; they are
     /// found on the UTF-8 bytes, one at a time (a `\n` always ends a `Character`).
     static func title(of text: String, fileName: String) -> String {
         var lineStart = text.startIndex, lines = 0
+        var fences = MarkdownCode.FenceTracker()
         while lineStart < text.endIndex, lines < 200 {
             let lineEnd = text.utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
             var line = text[lineStart..<lineEnd]
@@ -15,15 +16,22 @@ enum PlainMarkdown {
             if line.utf8.last == UInt8(ascii: "\r") { line = line[..<line.utf8.index(before: line.endIndex)] }
             guard !line.isEmpty else { continue }
             lines += 1
+            if fences.isCode(ArraySlice(line.utf8)) { continue }
             if line.hasPrefix("# ") {
                 let heading = withoutNewlines(line.dropFirst(2)).trimmingWhitespaces()
                 if !heading.isEmpty { return String(heading.prefix(NoteLimits.maximumTitleCharacters)) }
             }
         }
+        let trimmed = stem(of: fileName)
+        return trimmed.isEmpty ? "Untitled" : String(trimmed.prefix(NoteLimits.maximumTitleCharacters))
+    }
+
+    /// The file name without its extension or line breaks, trimmed: what `[[links]]` in the
+    /// vault call the note.
+    static func stem(of fileName: String) -> String {
         var stem = fileName
         if let dot = stem.lastIndex(of: ".") { stem = String(stem[..<dot]) }
-        let trimmed = String(stem.filter { !$0.isNewline }).trimmingCharacters(in: .whitespaces)
-        return trimmed.isEmpty ? "Untitled" : String(trimmed.prefix(NoteLimits.maximumTitleCharacters))
+        return String(stem.filter { !$0.isNewline }).trimmingCharacters(in: .whitespaces)
     }
 }
 
@@ -36,15 +44,21 @@ extension PlainMarkdown {
     }
 
     /// A Markdown file not written by Quill as a note to add: another app's front matter gives
-    /// its fields (`ForeignFrontMatter`); dates it lacks are the file's modification time.
+    /// its fields (`ForeignFrontMatter`); dates it lacks are the file's modification time. When
+    /// the title is not the file's name, the name becomes an alias (`NoteAliases`), so that the
+    /// vault's `[[File name]]` links still reach the note.
     static func item(text: String, entry: String, fileName: String, modifiedSeconds: Int64?) throws(ArchiveError) -> ArchiveItem {
         let modified = modifiedSeconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
         let foreign = ForeignFrontMatter.read(text) ?? ForeignFrontMatter(body: text)
-        guard foreign.body.utf8.count <= NoteLimits.maximumBodyBytes else {
-            throw .invalidNote(entry: entry, reason: NoteValidationError.bodyTooLarge(bytes: foreign.body.utf8.count).description)
+        let noteTitle = foreign.title ?? title(of: foreign.body, fileName: fileName)
+        let fileStem = stem(of: fileName)
+        let body = fileStem.isEmpty || LinkName.folded(fileStem) == LinkName.folded(noteTitle)
+            ? foreign.body : NoteAliases.adding(fileStem, to: foreign.body)
+        guard body.utf8.count <= NoteLimits.maximumBodyBytes else {
+            throw .invalidNote(entry: entry, reason: NoteValidationError.bodyTooLarge(bytes: body.utf8.count).description)
         }
         let note = PlainNote(
-            title: foreign.title ?? title(of: foreign.body, fileName: fileName), body: foreign.body, tags: foreign.tags,
+            title: noteTitle, body: body, tags: foreign.tags,
             created: foreign.created ?? modified ?? foreign.updated, updated: foreign.updated ?? modified ?? foreign.created)
         return ArchiveItem(entry: entry, incoming: .plain(note), notices: foreign.notices)
     }

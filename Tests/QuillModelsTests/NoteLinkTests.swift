@@ -1,0 +1,100 @@
+import QuillModels
+import Testing
+
+@Suite("NoteLink")
+struct NoteLinkTests {
+    @Test
+    func everyFormIsReadWithItsParts() {
+        let text = """
+            Intro [[Target]] and [[Other note|shown]], [[Deep#Heading]], [[Block^abc]].
+            ![[Embedded note]] ![[photo.png]] [[folder/Nested.md]]
+            [md](Other%20note.md#Part) [web](https://example.com/a.md) [id](quill:0123abcd) [pic](attachments/x.md)
+            | a | [[Table\\|cell]] |
+            """
+        let links = NoteLink.scan(text)
+        #expect(links.map(\.target) == ["Target", "Other note", "Deep", "Block", "Embedded note", "Nested", "Other note", "0123abcd", "Table"])
+        #expect(links.map(\.form) == [.wikilink, .wikilink, .wikilink, .wikilink, .embed, .wikilink, .markdown, .quillURL, .wikilink])
+        #expect(links.map(\.fragment) == [nil, nil, "#Heading", "^abc", nil, nil, "#Part", nil, nil])
+        #expect(links.map(\.label) == [nil, "shown", nil, nil, nil, nil, "md", "id", "cell"])
+        #expect(links.map(\.line) == [1, 1, 1, 1, 2, 2, 3, 3, 4])
+        #expect(links[0].context == "Intro [[Target]] and [[Other note|shown]], [[Deep#Heading]], [[Block^abc]].")
+    }
+
+    @Test
+    func codeHoldsNoLinks() {
+        let text = "`[[inline]]`\n```\n[[fenced]]\n```\n~~~\n[x](a.md)\n~~~\n[[real]]"
+        #expect(NoteLink.scan(text).map(\.target) == ["real"])
+        #expect(NoteLink.scan(text).first?.line == 8)
+    }
+
+    @Test
+    func targetsFoldCaseAndNormalization() {
+        #expect(LinkName.folded("  CAFÉ ") == LinkName.folded("cafe\u{301}"))
+        #expect(LinkName.folded("Straße") != LinkName.folded("Strasse"))
+    }
+
+    @Test
+    func retargetingRewritesOnlyTheNotePart() {
+        let text = "[[Old]] [[old#H|shown]] ![[Old]] [x](Old.md#y) [[Older]] [i](quill:0123abcd) `[[Old]]` | [[Old\\|c]] |"
+        let (rewritten, count) = LinkRetargeting.retargeted(text, from: "old", to: "New name")
+        #expect(count == 5)
+        #expect(rewritten == "[[New name]] [[New name#H|shown]] ![[New name]] [x](New%20name.md#y) [[Older]] [i](quill:0123abcd) `[[Old]]` | [[New name\\|c]] |")
+        #expect(!LinkRetargeting.canWrite("a|b"))
+        #expect(LinkRetargeting.canWrite("Plain title"))
+    }
+}
+
+@Suite("NoteAliases")
+struct NoteAliasesTests {
+    @Test
+    func aliasesAreReadInEveryCommonForm() {
+        #expect(NoteAliases.read("---\naliases: [One, \"Two, three\", 'It''s']\ntags: x\n---\nbody") == ["One", "Two, three", "It's"])
+        #expect(NoteAliases.read("---\ntitle: t\naliases:\n  - First\n  - \"Sec\\\"ond\"\n---\n") == ["First", "Sec\"ond"])
+        #expect(NoteAliases.read("---\r\nalias: Solo\r\n---\r\nbody") == ["Solo"])
+        #expect(NoteAliases.read("no front matter\naliases: [x]") == [])
+        #expect(NoteAliases.read("---\naliases: [x]\nnot closed") == [])
+    }
+
+    @Test
+    func addingKeepsTheRestOfTheBlock() {
+        #expect(NoteAliases.adding("Old", to: "body") == "---\naliases: [\"Old\"]\n---\nbody")
+        #expect(NoteAliases.adding("Old", to: "---\ntags: x\n---\nbody") == "---\naliases: [\"Old\"]\ntags: x\n---\nbody")
+        #expect(NoteAliases.adding("Old", to: "---\naliases: [A, \"B\"]\n---\n") == "---\naliases: [\"A\", \"B\", \"Old\"]\n---\n")
+        #expect(NoteAliases.adding("Old", to: "---\naliases:\n    - A\nx: 1\n---\n") == "---\naliases:\n    - A\n    - \"Old\"\nx: 1\n---\n")
+        #expect(NoteAliases.adding("old", to: "---\naliases: [OLD]\n---\n") == "---\naliases: [OLD]\n---\n")
+        for text in ["body", "---\ntags: x\n---\nbody", "---\naliases: Solo\n---\n", "---\naliases:\n- A\n---\n"] {
+            let added = NoteAliases.adding("New \"quoted\" name", to: text)
+            #expect(NoteAliases.read(added).last == "New \"quoted\" name", "\(added)")
+        }
+    }
+}
+
+@Suite("LinkResolution")
+struct LinkResolutionTests {
+    private static func candidate(_ number: UInt64, _ match: LinkResolution.Match, updated: Double = 0) -> LinkResolution.Candidate {
+        LinkResolution.Candidate(id: NoteID(high: 1, low: number), title: "n\(number)", updated: .init(timeIntervalSince1970: updated), match: match)
+    }
+
+    @Test
+    func aTitleBeatsAnAliasWhichBeatsAnIDPrefix() {
+        let resolution = LinkResolution(candidates: [Self.candidate(1, .idPrefix, updated: 9), Self.candidate(2, .alias, updated: 5),
+                                                     Self.candidate(3, .title)])
+        #expect(resolution.chosen?.id == NoteID(high: 1, low: 3))
+        #expect(!resolution.isAmbiguous)
+    }
+
+    @Test
+    func amongEqualsTheNewestWinsAndTheLinkIsAmbiguous() {
+        let resolution = LinkResolution(candidates: [Self.candidate(1, .alias, updated: 1), Self.candidate(2, .alias, updated: 2),
+                                                     Self.candidate(2, .title, updated: 2)])
+        #expect(resolution.chosen?.id == NoteID(high: 1, low: 2))
+        #expect(resolution.chosen?.match == .title)
+        #expect(!resolution.isAmbiguous)
+        let tie = LinkResolution(candidates: [Self.candidate(1, .title, updated: 1), Self.candidate(2, .title, updated: 2)])
+        #expect(tie.chosen?.id == NoteID(high: 1, low: 2))
+        #expect(tie.alternatives.map(\.id) == [NoteID(high: 1, low: 1)])
+        #expect(LinkResolution(candidates: []).isBroken)
+        #expect(!LinkResolution.isIDPrefix("abc"))
+        #expect(LinkResolution.isIDPrefix("abcd"))
+    }
+}

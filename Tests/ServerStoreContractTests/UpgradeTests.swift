@@ -87,7 +87,7 @@ import TokenSecurityInterface
     }
 
     /// The fixtures' data set, read back through the current code, and written on.
-    static func expectNothingLost(_ store: some ServerNoteRepository & AccountRepository) async throws {
+    static func expectNothingLost(_ store: some ServerNoteRepository & AccountRepository & ServerLinkRepository) async throws {
         let ann = AccountID(1), bob = AccountID(2)
         let t0 = Date(millisecondsSince1970: 1_767_225_600_000)
         for (token, account, hash) in [("00000000000000a1", "ann", "aa11"), ("00000000000000a2", "ann", "aa22"), ("00000000000000b1", "bob", "bb11")] {
@@ -123,10 +123,16 @@ import TokenSecurityInterface
         #expect(try await store.changes(account: ann, after: ChangeCursor(sequence: 3), limit: 10).notes == [next])
         #expect(try await store.changes(account: ann, after: ChangeCursor(sequence: 3), limit: 10).next == ChangeCursor(sequence: 4))
 
+        // Migrating indexed the names of the notes stored before it: a new link reaches them.
+        let linker = try await store.create(try Note(id: try #require(NoteID("0a04")), title: "Linker", body: "[[GROCERIES]] and [[Gone]]",
+                                                     tags: [], created: t0, updated: t0), account: ann)
+        #expect(try await store.backlinks(to: groceries.id, account: ann).map(\.source) == [linker.id])
+        #expect(try await store.brokenLinks(account: ann, after: nil, limit: 10).links.map(\.link.link.target) == ["Gone"])
+
         // Accounts from before the upgrade have no creation time; new ones get fresh IDs.
         let summaries = try await store.accountSummaries()
         #expect(summaries.map(\.account.name) == ["ann", "bob"] && summaries.allSatisfy { $0.created == nil })
-        #expect(summaries.map(\.noteCount) == [2, 1] && summaries.map(\.tokenCount) == [2, 1])
+        #expect(summaries.map(\.noteCount) == [3, 1] && summaries.map(\.tokenCount) == [2, 1])
         let carol = try await store.createAccount(named: "carol", token: StoredToken(id: TokenID(0xc1), hash: TokenHash(bytes: [1])))
         #expect(![ann, bob].contains(carol.id))
     }

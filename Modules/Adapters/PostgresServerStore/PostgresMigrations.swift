@@ -153,5 +153,38 @@ enum PostgresMigrations {
             )
             """,
         ]),
+        // Links between notes (docs/links.md): each live note's links by folded target, and the
+        // names each answers to. `links_indexed` marks the notes whose rows are written; those
+        // written before are indexed when the store migrates (`indexUnlinkedNotes`).
+        (11, [
+            """
+            CREATE TABLE note_links (
+                account_id BIGINT NOT NULL REFERENCES accounts(id),
+                note_id TEXT NOT NULL,
+                position BIGINT NOT NULL,
+                target TEXT NOT NULL,
+                written TEXT NOT NULL,
+                fragment TEXT,
+                label TEXT,
+                form BIGINT NOT NULL,
+                line BIGINT NOT NULL,
+                context TEXT NOT NULL,
+                PRIMARY KEY (account_id, note_id, position)
+            )
+            """,
+            "CREATE INDEX note_links_by_target ON note_links (account_id, target)",
+            """
+            CREATE TABLE note_names (
+                account_id BIGINT NOT NULL REFERENCES accounts(id),
+                note_id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                match BIGINT NOT NULL,
+                PRIMARY KEY (account_id, name, note_id)
+            )
+            """,
+            "CREATE INDEX note_names_by_note ON note_names (account_id, note_id)",
+            "ALTER TABLE notes ADD COLUMN links_indexed BOOLEAN NOT NULL DEFAULT FALSE",
+            "CREATE INDEX notes_unlinked ON notes (account_id) WHERE NOT links_indexed",
+        ]),
     ]
 }

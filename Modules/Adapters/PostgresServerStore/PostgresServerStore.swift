@@ -31,6 +31,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
     public func migrate() async throws {
         try await migrate(to: PostgresMigrations.all)
         try await indexUnsearchedNotes()
+        try await indexUnlinkedNotes()
     }
 
     /// Gives every live note written before migration 6 its `search` vector, a batch per
@@ -171,6 +172,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                     DELETE FROM note_revisions WHERE history_id IN (
                         SELECT history_id FROM notes WHERE account_id = \(id) AND history_id IS NOT NULL)
                     """, logger: logger)
+                try await connection.query("DELETE FROM note_links WHERE account_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM note_names WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM notes WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM push_requests WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM attachment_chunks WHERE account_id = \(id)", logger: logger)
@@ -495,9 +498,9 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         let count = Int64(notes.count)
         try await connection.query("""
             WITH next AS (UPDATE accounts SET last_sequence = last_sequence + \(count) WHERE id = \(account.rawValue) RETURNING last_sequence)
-            INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence, search)
+            INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence, search, links_indexed)
             SELECT \(account.rawValue), w.id, w.title, w.body, w.tags, w.created_ms, w.updated_ms, w.revision, w.deleted,
-                   next.last_sequence - \(count) + w.position, CASE WHEN w.deleted THEN NULL ELSE w.search::tsvector END
+                   next.last_sequence - \(count) + w.position, CASE WHEN w.deleted THEN NULL ELSE w.search::tsvector END, TRUE
             FROM next, unnest(\(notes.map(\.id.rawValue))::text[], \(notes.map { PostgresText.stored($0.title) })::text[],
                               \(notes.map { PostgresText.stored($0.body) })::text[], \(notes.map { PostgresText.stored(Tag.joined($0.tags)) })::text[],
                               \(notes.map(\.created.millisecondsSince1970))::bigint[], \(notes.map(\.updated.millisecondsSince1970))::bigint[],
@@ -506,8 +509,9 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                  WITH ORDINALITY AS w(id, title, body, tags, created_ms, updated_ms, revision, deleted, search, position)
             ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
               created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, revision = excluded.revision,
-              deleted = excluded.deleted, sequence = excluded.sequence, search = excluded.search
+              deleted = excluded.deleted, sequence = excluded.sequence, search = excluded.search, links_indexed = TRUE
             """, logger: logger)
+        try await writeLinks(of: notes, account: account, on: connection)
     }
 
     /// Stores `note` as given (revision included) under the account's next change number.
@@ -517,14 +521,15 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         let search = note.isDeleted ? nil : PostgresSearchText.vector(title: note.title, body: note.body)
         try await connection.query("""
             WITH next AS (UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = \(account.rawValue) RETURNING last_sequence)
-            INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence, search)
+            INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence, search, links_indexed)
             SELECT \(account.rawValue), \(note.id.rawValue), \(title), \(body), \(tags),
                    \(note.created.millisecondsSince1970), \(note.updated.millisecondsSince1970), \(Int64(note.revision)),
-                   \(note.isDeleted), next.last_sequence, \(search)::tsvector FROM next
+                   \(note.isDeleted), next.last_sequence, \(search)::tsvector, TRUE FROM next
             ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
               created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, revision = excluded.revision,
-              deleted = excluded.deleted, sequence = excluded.sequence, search = excluded.search
+              deleted = excluded.deleted, sequence = excluded.sequence, search = excluded.search, links_indexed = TRUE
             """, logger: logger)
+        try await writeLinks(of: [note], account: account, on: connection)
         return note
     }
 

@@ -45,20 +45,19 @@ enum SQLiteIndexRows {
         try connection.query("DELETE FROM indexed_notes WHERE rowid = ?", [.integer(rowid)])
     }
 
-    /// The note's links and the names it answers to (the title first: a name that is both keeps
-    /// the stronger match).
+    /// The note's links and the names it answers to (`LinkIndexEntry`).
     private static func insertLinks(of note: Note, rowid: Int64, in connection: SQLiteConnection) throws {
-        for (position, link) in NoteLink.scan(note.body).enumerated() {
+        let entry = LinkIndexEntry(note)
+        for (position, link) in entry.links.enumerated() {
             try connection.query(
                 "INSERT INTO note_links (note, position, target, written, fragment, label, form, line, context) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [.integer(rowid), .integer(Int64(position)), .text(link.foldedTarget), .text(link.target),
                  link.fragment.map(SQLiteValue.text) ?? .null, link.label.map(SQLiteValue.text) ?? .null,
                  .integer(Int64(link.form.rawValue)), .integer(Int64(link.line)), .text(link.context)])
         }
-        let names = [(note.title, LinkResolution.Match.title)] + NoteAliases.read(note.body).map { ($0, .alias) }
-        for (name, match) in names {
-            try connection.query("INSERT INTO note_names (name, note, match) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                                 [.text(LinkName.folded(name)), .integer(rowid), .integer(Int64(match.rawValue))])
+        for (name, match) in entry.names {
+            try connection.query("INSERT INTO note_names (name, note, match) VALUES (?, ?, ?)",
+                                 [.text(name), .integer(rowid), .integer(Int64(match.rawValue))])
         }
     }
 }

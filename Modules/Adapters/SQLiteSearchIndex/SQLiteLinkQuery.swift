@@ -29,9 +29,8 @@ struct SQLiteLinkQuery {
         try connection.query("SELECT nn.name FROM note_names nn JOIN indexed_notes n ON n.rowid = nn.note WHERE n.id = ?",
                              [.text(id.rawValue)]) { names.append($0.text(0)) }
         guard !names.isEmpty else { return [] }
-        let prefixes = (LinkResolution.minimumIDPrefix...id.rawValue.count).map { String(id.rawValue.prefix($0)) }
         var found: [ResolvedLink] = []
-        for target in Set(names + prefixes) {
+        for target in LinkResolution.targets(naming: id, names: names) {
             found += try rows("SELECT \(Self.columns) \(Self.from) WHERE l.target = ?", [.text(target)])
                 .filter { $0.resolution.chosen?.id == id }
         }

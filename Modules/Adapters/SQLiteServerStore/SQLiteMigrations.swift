@@ -167,5 +167,34 @@ enum SQLiteMigrations {
             PRIMARY KEY (account_id, sha256, start)
         );
         """),
+        // Links between notes (docs/links.md): each live note's links by folded target, and the
+        // names each answers to. `links_indexed` marks the notes whose rows are written; those
+        // written before are indexed when the store migrates (`indexUnlinkedNotes`).
+        (10, """
+        CREATE TABLE note_links (
+            account_id INTEGER NOT NULL REFERENCES accounts(id),
+            note_id TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            target TEXT NOT NULL,
+            written TEXT NOT NULL,
+            fragment TEXT,
+            label TEXT,
+            form INTEGER NOT NULL,
+            line INTEGER NOT NULL,
+            context TEXT NOT NULL,
+            PRIMARY KEY (account_id, note_id, position)
+        ) WITHOUT ROWID;
+        CREATE INDEX note_links_by_target ON note_links (account_id, target);
+        CREATE TABLE note_names (
+            account_id INTEGER NOT NULL REFERENCES accounts(id),
+            note_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            match INTEGER NOT NULL,
+            PRIMARY KEY (account_id, name, note_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX note_names_by_note ON note_names (account_id, note_id);
+        ALTER TABLE notes ADD COLUMN links_indexed INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX notes_unlinked ON notes (links_indexed) WHERE links_indexed = 0;
+        """),
     ]
 }

@@ -40,6 +40,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
 
     public func migrate() async throws {
         try migrate(to: SQLiteMigrations.all)
+        try indexUnlinkedNotes()
     }
 
     /// Applies whichever of `migrations` the file lacks, after refusing a file that a newer
@@ -149,7 +150,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 var id: Int64?
                 try connection.query("SELECT id FROM accounts WHERE name = ?", [.text(name)]) { id = $0.integer(0) }
                 guard let id else { throw ServerStoreError.accountNotFound(name) }
-                for table in ["tokens", "note_revisions", "notes", "push_requests", "attachment_chunks", "attachments"] {
+                for table in ["tokens", "note_revisions", "note_links", "note_names", "notes", "push_requests", "attachment_chunks", "attachments"] {
                     try connection.query("DELETE FROM \(table) WHERE account_id = ?", [.integer(id)])
                 }
                 try connection.query("DELETE FROM accounts WHERE id = ?", [.integer(id)])
@@ -166,7 +167,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
 
     // MARK: Notes
 
-    private static let noteColumns = "id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence"
+    static let noteColumns = "id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence"
 
     public func note(_ id: NoteID, account: AccountID) async throws -> Note? {
         try reading { connection in try current(id, account: account, on: connection) }
@@ -446,10 +447,10 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         guard let sequence else { throw ServerStoreError.corrupt("no account \(account)") }
         let document = NoteDocument(note).jsonBytes()
         try connection.query("""
-            INSERT INTO notes (account_id, \(Self.noteColumns), document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO notes (account_id, \(Self.noteColumns), document, links_indexed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
             ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
               created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, revision = excluded.revision,
-              deleted = excluded.deleted, sequence = excluded.sequence, document = excluded.document
+              deleted = excluded.deleted, sequence = excluded.sequence, document = excluded.document, links_indexed = 1
             """, [
                 .integer(account.rawValue), .text(note.id.rawValue), .text(note.title), .text(note.body),
                 .text(Tag.joined(note.tags)),
@@ -457,6 +458,9 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 .integer(Int64(note.revision)), .integer(note.isDeleted ? 1 : 0), .integer(sequence),
                 .text(String(decoding: document, as: UTF8.self)),
             ])
+        if replacing.map({ $0.title != note.title || $0.body != note.body || $0.isDeleted != note.isDeleted }) ?? true {
+            try Self.writeLinks(of: note, account: account, on: connection)
+        }
         return note
     }
 
@@ -488,7 +492,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     }
 
     /// The row's note, by the same rules every door applies (`Note.init`, `Tag.split`).
-    private static func decoded(_ row: SQLiteRow) -> Result<Note, UnreadableNote> {
+    static func decoded(_ row: SQLiteRow) -> Result<Note, UnreadableNote> {
         let id = row.text(0)
         guard let noteID = NoteID(id) else { return .failure(UnreadableNote(id: id, reason: "'\(id)' is not a note ID")) }
         do {

@@ -61,13 +61,13 @@ public enum ServerRoots {
     }
 
     private static func environment(
-        store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository,
+        store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository & ServerLinkRepository,
         sessions: any WebSessionStore,
         hasher: any TokenHashing, scratch: any ScratchStorage, services: [any Service],
         close: @escaping @Sendable () async -> Void, banner: [String], web settings: WebReaderSettings,
         limits: AttachmentLimits = AttachmentLimits()
     ) -> ServerEnvironment {
-        let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, attachments: store,
+        let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, attachments: store, links: store,
                                               attachmentLimits: limits, hasher: hasher,
                                               clock: SystemClock(), ids: RandomNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(),
                                               scratch: scratch)

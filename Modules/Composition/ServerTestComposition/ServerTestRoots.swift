@@ -20,18 +20,19 @@ public enum ServerTestRoots {
     public static func test(
         notes: any ServerNoteRepository, accounts: any AccountRepository, readiness: any ReadinessChecking,
         attachments: any ServerAttachmentRepository = UnimplementedServerAttachments(),
+        links: any ServerLinkRepository = UnimplementedServerLinks(),
         hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating, metrics: ServerMetrics = ServerMetrics(),
         compression: any Compressing = ZlibGzip(), scratch: any ScratchStorage = InMemoryScratchStorage()
     ) -> ServerDependencies {
-        ServerDependencies(notes: notes, accounts: accounts, readiness: readiness, attachments: attachments, hasher: hasher,
+        ServerDependencies(notes: notes, accounts: accounts, readiness: readiness, attachments: attachments, links: links, hasher: hasher,
                            clock: clock, ids: ids, metrics: metrics, compression: compression, scratch: scratch)
     }
 
-    /// One store that is all four (`InMemoryServerStore`, SQLite, PostgreSQL).
+    /// One store that is all five (`InMemoryServerStore`, SQLite, PostgreSQL).
     public static func test(
-        store: some ServerNoteRepository & AccountRepository & ReadinessChecking & ServerAttachmentRepository,
+        store: some ServerNoteRepository & AccountRepository & ReadinessChecking & ServerAttachmentRepository & ServerLinkRepository,
         hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating
     ) -> ServerDependencies {
-        test(notes: store, accounts: store, readiness: store, attachments: store, hasher: hasher, clock: clock, ids: ids)
+        test(notes: store, accounts: store, readiness: store, attachments: store, links: store, hasher: hasher, clock: clock, ids: ids)
     }
 }

@@ -32,6 +32,7 @@ public enum ServerApplication {
         NoteRoutes(dependencies: dependencies).register(on: v1)
         NoteHistoryRoutes(dependencies: dependencies).register(on: v1)
         AttachmentRoutes(dependencies: dependencies).register(on: v1)
+        LinkRoutes(dependencies: dependencies).register(on: v1)
         SyncRoutes(dependencies: dependencies).register(on: v1)
         ExportRoutes(dependencies: dependencies).register(on: v1)
         try pages(router)

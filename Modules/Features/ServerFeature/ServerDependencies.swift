@@ -11,6 +11,8 @@ public struct ServerDependencies: Sendable {
     public var readiness: any ReadinessChecking
     /// Each account's attachments (`AttachmentRoutes`).
     public var attachments: any ServerAttachmentRepository
+    /// The links between each account's notes (`LinkRoutes`, the web reader).
+    public var links: any ServerLinkRepository
     /// The largest attachment and the per-account quota.
     public var attachmentLimits: AttachmentLimits
     public var hasher: any TokenHashing
@@ -24,12 +26,13 @@ public struct ServerDependencies: Sendable {
     public var scratch: any ScratchStorage
 
     public init(notes: any ServerNoteRepository, accounts: any AccountRepository, readiness: any ReadinessChecking,
-                attachments: any ServerAttachmentRepository, attachmentLimits: AttachmentLimits = AttachmentLimits(), hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating, metrics: ServerMetrics, compression: any Compressing,
+                attachments: any ServerAttachmentRepository, links: any ServerLinkRepository, attachmentLimits: AttachmentLimits = AttachmentLimits(), hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating, metrics: ServerMetrics, compression: any Compressing,
                 scratch: any ScratchStorage) {
         self.notes = notes
         self.accounts = accounts
         self.readiness = readiness
         self.attachments = attachments
+        self.links = links
         self.attachmentLimits = attachmentLimits
         self.hasher = hasher
         self.clock = clock

@@ -47,6 +47,15 @@ public struct LinkResolution: Hashable, Sendable {
         folded.utf8.count >= minimumIDPrefix && NoteID(folded) != nil
     }
 
+    /// The folded targets that may reach the note `id` answering to `names`: each name, and each
+    /// prefix of its ID long enough to count. Finding backlinks probes each, then keeps the links
+    /// that resolve to the note.
+    public static func targets(naming id: NoteID, names: [String]) -> [String] {
+        let prefixes = id.rawValue.count < minimumIDPrefix ? [] : (minimumIDPrefix...id.rawValue.count).map { String(id.rawValue.prefix($0)) }
+        var seen: Set<String> = []
+        return (names + prefixes).filter { seen.insert($0).inserted }
+    }
+
     public init(candidates: [Candidate]) {
         var best: [NoteID: Candidate] = [:]
         for candidate in candidates where best[candidate.id].map({ candidate.match < $0.match }) ?? true {

@@ -56,6 +56,8 @@ public struct NoteLink: Hashable, Sendable {
 
     /// Every link to a note in `text`, in order, with where it is: for marking links in the text.
     public static func scanLocated(_ text: String) -> [Located] {
+        // Most notes link nothing: no bracket, no reference, and no copy of the text.
+        guard text.utf8.contains(UInt8(ascii: "[")) else { return [] }
         let references = MarkdownReference.scan(text)
         guard !references.isEmpty else { return [] }
         let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)

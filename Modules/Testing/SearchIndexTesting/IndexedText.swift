@@ -17,10 +17,9 @@ struct IndexedText: Sendable {
         title = SearchText.words(note.title)
         bodyWords = SearchText.words(note.body)
         bodyText = note.body
-        links = NoteLink.scan(note.body)
-        var names = [LinkName.folded(note.title): LinkResolution.Match.title]
-        for alias in NoteAliases.read(note.body) where names[LinkName.folded(alias)] == nil { names[LinkName.folded(alias)] = .alias }
-        self.names = names
+        let entry = LinkIndexEntry(note)
+        links = entry.links
+        names = Dictionary(entry.names.map { ($0.name, $0.match) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Whether the term holds in the title or the body (a phrase within one of them).

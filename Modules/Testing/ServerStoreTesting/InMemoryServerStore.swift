@@ -29,6 +29,12 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
 
     public init() {}
 
+    /// The account's live notes, for the links (`ServerLinkRepository`), which the fake derives
+    /// from them on every read.
+    func liveNotes(account: AccountID) -> [Note] {
+        (notesByAccount[account] ?? [:]).values.map(\.note).filter { !$0.isDeleted }
+    }
+
     public func migrate() async throws {}
 
     public func checkReady() async throws {}

@@ -1,0 +1,147 @@
+import Foundation
+import QuillModels
+import ServerStoreInterface
+import SQLiteKit
+
+/// Links in two tables (migration 10): `note_links` holds each live note's links by folded
+/// target, `note_names` the names each answers to. `write` keeps them with the note; notes
+/// written before migration 10 are indexed when the store migrates (`indexUnlinkedNotes`).
+extension SQLiteServerStore: ServerLinkRepository {
+    public func links(from id: NoteID, account: AccountID) async throws -> [ResolvedLink] {
+        try reading { connection in
+            var query = LinkRows(connection: connection, account: account)
+            return try query.rows("WHERE l.account_id = ? AND l.note_id = ? ORDER BY l.position",
+                                  [.integer(account.rawValue), .text(id.rawValue)]).map(\.link)
+        }
+    }
+
+    public func backlinks(to id: NoteID, account: AccountID) async throws -> [ResolvedLink] {
+        try reading { connection in
+            var names: [String] = []
+            try connection.query("SELECT name FROM note_names WHERE account_id = ? AND note_id = ?",
+                                 [.integer(account.rawValue), .text(id.rawValue)]) { names.append($0.text(0)) }
+            guard !names.isEmpty else { return [] }
+            var query = LinkRows(connection: connection, account: account)
+            var found: [(position: LinkPosition, link: ResolvedLink)] = []
+            for target in LinkResolution.targets(naming: id, names: names) {
+                found += try query.rows("WHERE l.account_id = ? AND l.target = ?", [.integer(account.rawValue), .text(target)])
+                    .filter { $0.link.resolution.chosen?.id == id }
+            }
+            return found.sorted { $0.position < $1.position }.map(\.link)
+        }
+    }
+
+    public func brokenLinks(account: AccountID, after: LinkPosition?, limit: Int) async throws -> BrokenLinkPage {
+        try reading { connection in
+            var query = LinkRows(connection: connection, account: account)
+            var found: [(position: LinkPosition, link: ResolvedLink)] = []
+            var cursor = after
+            // Unnamed targets may still be ID prefixes; read on until the page is full.
+            while found.count < limit {
+                let batch = try query.rows("""
+                    WHERE l.account_id = ? AND (l.note_id, l.position) > (?, ?)
+                      AND NOT EXISTS (SELECT 1 FROM note_names nn WHERE nn.account_id = l.account_id AND nn.name = l.target)
+                    ORDER BY l.note_id, l.position LIMIT ?
+                    """, [.integer(account.rawValue), .text(cursor?.note.rawValue ?? ""), .integer(Int64(cursor?.position ?? -1)),
+                          .integer(Int64(limit))])
+                found += batch.filter(\.link.resolution.isBroken)
+                guard let last = batch.last, batch.count == limit else { return BrokenLinkPage(links: found, next: nil) }
+                cursor = last.position
+            }
+            let page = Array(found.prefix(limit))
+            return BrokenLinkPage(links: page, next: page.last?.position)
+        }
+    }
+
+    /// Replaces the note's rows with those of `note` (none for a tombstone).
+    static func writeLinks(of note: Note, account: AccountID, on connection: SQLiteConnection) throws {
+        let key: [SQLiteValue] = [.integer(account.rawValue), .text(note.id.rawValue)]
+        try connection.query("DELETE FROM note_links WHERE account_id = ? AND note_id = ?", key)
+        try connection.query("DELETE FROM note_names WHERE account_id = ? AND note_id = ?", key)
+        guard !note.isDeleted else { return }
+        let entry = LinkIndexEntry(note)
+        for (position, link) in entry.links.enumerated() {
+            try connection.query("""
+                INSERT INTO note_links (account_id, note_id, position, target, written, fragment, label, form, line, context)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, key + [.integer(Int64(position)), .text(link.foldedTarget), .text(link.target),
+                            link.fragment.map(SQLiteValue.text) ?? .null, link.label.map(SQLiteValue.text) ?? .null,
+                            .integer(Int64(link.form.rawValue)), .integer(Int64(link.line)), .text(link.context)])
+        }
+        for (name, match) in entry.names {
+            try connection.query("INSERT INTO note_names (account_id, note_id, name, match) VALUES (?, ?, ?, ?)",
+                                 key + [.text(name), .integer(Int64(match.rawValue))])
+        }
+    }
+
+    /// Gives every note written before migration 10 its rows, a batch per transaction; the
+    /// partial index `notes_unlinked` finds them, so with none left this is one index probe.
+    func indexUnlinkedNotes() throws {
+        while true {
+            let indexed = try guarded { connection in
+                try connection.transaction {
+                    var batch: [(rowid: Int64, account: AccountID, note: Note?)] = []
+                    try connection.query("SELECT \(Self.noteColumns), account_id, rowid FROM notes WHERE links_indexed = 0 LIMIT 500") { row in
+                        batch.append((row.integer(10), AccountID(row.integer(9)), try? Self.decoded(row).get()))
+                    }
+                    for (rowid, account, note) in batch {
+                        if let note { try Self.writeLinks(of: note, account: account, on: connection) }
+                        try connection.query("UPDATE notes SET links_indexed = 1 WHERE rowid = ?", [.integer(rowid)])
+                    }
+                    return batch.count
+                }
+            }
+            if indexed == 0 { return }
+        }
+    }
+}
+
+/// Reads `note_links` rows with their linking note, each target resolved once.
+private struct LinkRows {
+    let connection: SQLiteConnection
+    let account: AccountID
+    private var resolved: [String: LinkResolution] = [:]
+
+    init(connection: SQLiteConnection, account: AccountID) {
+        self.connection = connection
+        self.account = account
+    }
+
+    mutating func rows(_ clause: String, _ bindings: [SQLiteValue]) throws -> [(position: LinkPosition, link: ResolvedLink)] {
+        var read: [(LinkPosition, String, NoteLink, String)] = []
+        try connection.query("""
+            SELECT l.note_id, l.position, n.title, l.written, l.fragment, l.label, l.form, l.line, l.context, l.target
+            FROM note_links l JOIN notes n ON n.account_id = l.account_id AND n.id = l.note_id \(clause)
+            """, bindings) { row in
+            guard let note = NoteID(row.text(0)), let form = NoteLink.Form(rawValue: Int(row.integer(6))) else { return }
+            let link = NoteLink(target: row.text(3), fragment: row.isNull(4) ? nil : row.text(4), label: row.isNull(5) ? nil : row.text(5),
+                                form: form, line: Int(row.integer(7)), context: row.text(8))
+            read.append((LinkPosition(note: note, position: Int(row.integer(1))), row.text(2), link, row.text(9)))
+        }
+        return try read.map { position, title, link, target in
+            (position, ResolvedLink(source: position.note, sourceTitle: title, link: link, resolution: try resolution(of: target)))
+        }
+    }
+
+    private mutating func resolution(of target: String) throws -> LinkResolution {
+        if let known = resolved[target] { return known }
+        var candidates: [LinkResolution.Candidate] = []
+        let add = { (row: SQLiteRow) in
+            guard let id = NoteID(row.text(0)), let match = LinkResolution.Match(rawValue: Int(row.integer(3))) else { return }
+            candidates.append(LinkResolution.Candidate(id: id, title: row.text(1), updated: Date(millisecondsSince1970: row.integer(2)), match: match))
+        }
+        try connection.query("""
+            SELECT n.id, n.title, n.updated_ms, nn.match FROM note_names nn
+            JOIN notes n ON n.account_id = nn.account_id AND n.id = nn.note_id WHERE nn.account_id = ? AND nn.name = ?
+            """, [.integer(account.rawValue), .text(target)], row: add)
+        if LinkResolution.isIDPrefix(target) {
+            try connection.query("""
+                SELECT id, title, updated_ms, \(LinkResolution.Match.idPrefix.rawValue) FROM notes
+                WHERE account_id = ? AND id >= ? AND id < ? AND deleted = 0 LIMIT 100
+                """, [.integer(account.rawValue), .text(target), .text(target + "g")], row: add)
+        }
+        let resolution = LinkResolution(candidates: candidates)
+        resolved[target] = resolution
+        return resolution
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import QuillModels
+import ServerStoreInterface
+import Testing
+
+/// What every server store keeps of the links between an account's notes (docs/links.md):
+/// SQLite, PostgreSQL and the in-memory store answer alike, each write kept in step.
+@Suite struct LinkContractTests {
+    static let implementations = Implementation.all.filter(\.isAvailable)
+
+    @Test(arguments: implementations)
+    func linksAndBacklinksFollowEveryWrite(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let alice = try await store.newAccount("alice"), bob = try await store.newAccount("bob")
+            let home = try await store.create(try Sample.note("a1", title: "Home", body: "---\naliases: [Start]\n---\nWelcome"), account: alice)
+            let source = try await store.create(try Sample.note("a2", title: "Source",
+                                                                  body: "[[home#Top|there]]\n`[[code]]`\n[[START]] [[Nowhere]] [x](quill:a1)"),
+                                                account: alice)
+            _ = try await store.create(try Sample.note("b1", title: "Bob", body: "[[Home]]"), account: bob)
+            let links = try await store.links(from: source.id, account: alice)
+            #expect(links.map(\.link.target) == ["home", "START", "Nowhere", "a1"])
+            #expect(links.map(\.link.fragment) == ["#Top", nil, nil, nil])
+            #expect(links.map(\.link.label) == ["there", nil, nil, "x"])
+            #expect(links.map(\.link.line) == [1, 3, 3, 3])
+            #expect(links.map { $0.resolution.chosen?.id } == [home.id, home.id, nil, nil], "a1 is too short to be an ID prefix")
+            #expect(try await store.backlinks(to: home.id, account: alice).map(\.link.target) == ["home", "START"])
+            #expect(try await store.backlinks(to: home.id, account: bob).isEmpty, "another account's links are not there")
+            #expect(try await store.brokenLinks(account: alice, after: nil, limit: 10).links.map(\.link.link.target) == ["Nowhere", "a1"])
+
+            // An edit replaces the rows; a rename breaks links by the old title; a deletion breaks all.
+            _ = try await store.replace(try Sample.note("a1", title: "Renamed", body: "no aliases now"), account: alice, ifRevision: 1, origin: .edit)
+            #expect(try await store.backlinks(to: home.id, account: alice).isEmpty)
+            _ = try await store.push([PushedChange(note: try Sample.note("a3", title: "Nowhere"), baseRevision: nil)],
+                                     requestID: try #require(PushRequestID("p1")), digest: PushDigest("d"), account: alice, at: Sample.date)
+            #expect(try await store.brokenLinks(account: alice, after: nil, limit: 10).links.map(\.link.link.target) == ["home", "START", "a1"])
+            let deleted = try Sample.note("a2", title: "Source", revision: 2).deleted(at: Sample.date)
+            _ = try await store.push([PushedChange(note: deleted, baseRevision: 1)], requestID: try #require(PushRequestID("p2")),
+                                     digest: PushDigest("d2"), account: alice, at: Sample.date)
+            #expect(try await store.links(from: source.id, account: alice).isEmpty)
+            #expect(try await store.brokenLinks(account: alice, after: nil, limit: 10).links.isEmpty)
+        }
+    }
+
+    @Test(arguments: implementations)
+    func idPrefixesAndTiesResolveByTheRule(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let alice = try await store.newAccount("alice")
+            let target = try await store.create(try Sample.note("0123456789abcdef", title: "Target"), account: alice)
+            var twin = try Sample.note("0b2", title: "Twin")
+            twin = try twin.revised(at: Sample.date.addingTimeInterval(60)).withRevision(1)
+            _ = try await store.create(twin, account: alice)
+            _ = try await store.create(try Sample.note("0b1", title: "twin"), account: alice)
+            let source = try await store.create(try Sample.note("0c1", title: "S", body: "[[01234567]] [[Twin]]"), account: alice)
+            let links = try await store.links(from: source.id, account: alice)
+            #expect(links[0].resolution.chosen?.id == target.id && links[0].resolution.chosen?.match == .idPrefix)
+            #expect(links[1].resolution.chosen?.id == twin.id, "the most recently updated of equals wins")
+            #expect(links[1].resolution.alternatives.map(\.id.rawValue) == ["0b1"])
+            #expect(try await store.backlinks(to: target.id, account: alice).count == 1)
+        }
+    }
+
+    @Test(arguments: implementations)
+    func brokenLinksComeInPages(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let alice = try await store.newAccount("alice")
+            for note in 1...3 {
+                _ = try await store.create(try Sample.note("d\(note)", title: "N\(note)", body: "[[x\(note)a]] [[N1]] [[x\(note)b]]"), account: alice)
+            }
+            var seen: [String] = []
+            var after: LinkPosition?
+            repeat {
+                let page = try await store.brokenLinks(account: alice, after: after, limit: 2)
+                #expect(page.links.count <= 2)
+                seen += page.links.map(\.link.link.target)
+                after = page.next
+            } while after != nil
+            #expect(seen == ["x1a", "x1b", "x2a", "x2b", "x3a", "x3b"])
+        }
+    }
+}

@@ -1,4 +1,6 @@
+import Foundation
 import Ink
+import QuillModels
 
 /// A note's Markdown as HTML that is safe to put in a page.
 ///
@@ -6,10 +8,39 @@ import Ink
 /// the rendering is made safe twice: raw HTML fragments are escaped (a note's `<script>` is
 /// shown as text), and Ink's output then goes through `HTMLAllowList`, which keeps only the
 /// tags and attributes Markdown makes and only harmless URLs.
+///
+/// Links between notes (`NoteLink`) are first rewritten as Markdown links to their notes'
+/// pages: a link the index resolved goes to `/notes/<id>`, a broken one to the form that creates
+/// the note it names (`/notes/new?title=…`, styled as broken). A page that has no resolution at
+/// hand shows each wikilink's text, never its brackets.
 public enum MarkdownRenderer {
-    public static func html(_ markdown: String) -> String {
+    public static func html(_ markdown: String, links: [ResolvedLink]? = nil) -> String {
         var parser = MarkdownParser()
         parser.addModifier(Modifier(target: .html) { input in HTMLAllowList.escaped(String(input.markdown)) })
-        return HTMLAllowList.sanitized(parser.html(from: markdown))
+        return HTMLAllowList.sanitized(parser.html(from: linked(markdown, links: links)))
+    }
+
+    /// The text with each link to a note as a Markdown link to its page (or, without `links`, a
+    /// wikilink as its text).
+    static func linked(_ markdown: String, links: [ResolvedLink]?) -> String {
+        let located = NoteLink.scanLocated(markdown)
+        guard !located.isEmpty else { return markdown }
+        let resolved = links.flatMap { $0.count == located.count ? $0 : nil }
+        var bytes = Array(markdown.utf8)
+        for (index, place) in located.enumerated().reversed() {
+            let link = place.link
+            let text = AttachmentReference.escapedLabel(link.label ?? (link.target + (link.fragment ?? "")))
+            let replacement: String
+            if let resolution = resolved?[index].resolution {
+                let destination = resolution.chosen.map { "/notes/\($0.id.rawValue)" } ?? "/notes/new?title=" + WebPages.queryEncoded(link.target)
+                replacement = "[" + text + "](" + destination + ")"
+            } else if link.form == .wikilink || link.form == .embed {
+                replacement = text
+            } else {
+                continue
+            }
+            bytes.replaceSubrange(place.utf8Range, with: Array(replacement.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

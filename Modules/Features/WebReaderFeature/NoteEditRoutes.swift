@@ -31,7 +31,9 @@ extension WebRoutes {
 
     func newForm(_ request: Request) async throws -> Response {
         let signedIn = try await sessions.require(request)
-        var values = WebPages.formValues(title: "", body: "", tags: "")
+        // A broken link leads here with the title it names.
+        let title = FormFields.query(request)["title"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        var values = WebPages.formValues(title: title, body: "", tags: "")
         values.merge(["action": "/notes/new", "submit": "Create note", "cancel": "/"]) { $1 }
         return pages.page("new", title: "New note", values: values, signedIn: signedIn)
     }

@@ -8,7 +8,15 @@ extension WebRoutes {
     func show(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let signedIn = try await sessions.require(request)
         let note = try await liveNote(context, signedIn)
-        return pages.page("note", title: note.title, values: WebPages.values(of: note), signedIn: signedIn)
+        let links = dependencies.server.links
+        var values = WebPages.values(of: note, links: try await links.links(from: note.id, account: signedIn.account.id))
+        var seen: Set<String> = []
+        let backlinks = try await links.backlinks(to: note.id, account: signedIn.account.id)
+            .filter { seen.insert("\($0.source) \($0.link.line)").inserted }
+            .map { ["sourceID": $0.source.rawValue, "sourceTitle": $0.sourceTitle, "context": $0.link.context] }
+        values["hasBacklinks"] = !backlinks.isEmpty
+        values["backlinks"] = backlinks
+        return pages.page("note", title: note.title, values: values, signedIn: signedIn)
     }
 
     func deleteForm(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

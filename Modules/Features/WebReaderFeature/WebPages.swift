@@ -37,14 +37,15 @@ struct WebPages: Sendable {
         Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
     }
 
-    /// A note's values for the templates: title, dates, tags as links, and its Markdown made safe.
-    static func values(of note: Note) -> [String: Any] {
+    /// A note's values for the templates: title, dates, tags as links, and its Markdown made safe,
+    /// its links leading to their notes when they are given (`show`).
+    static func values(of note: Note, links: [ResolvedLink]? = nil) -> [String: Any] {
         [
             "id": note.id.rawValue, "title": note.title, "revision": note.revision,
             "created": displayed(note.created), "createdISO": iso(note.created),
             "updated": displayed(note.updated), "updatedISO": iso(note.updated),
             "hasTags": !note.tags.isEmpty, "tags": tagValues(note.tags),
-            "bodyHTML": MarkdownRenderer.html(note.body),
+            "bodyHTML": MarkdownRenderer.html(note.body, links: links),
         ]
     }
 

@@ -41,6 +41,9 @@ enum WebStyleSheet {
     .notes .title { font-weight: 600; font-size: 1.05rem; overflow-wrap: anywhere; }
     .meta { display: block; color: var(--muted); font-size: .9rem; }
     .tag { margin-right: .4rem; font-size: .9rem; }
+    .markdown a[href^="/notes/new"] { color: #a33; text-decoration-style: dashed; }
+    .backlinks ul { padding-left: 1.2rem; }
+    .backlinks .context { color: #666; font-size: .9rem; overflow-wrap: anywhere; }
     .help, .empty, .filters { color: var(--muted); }
     .error { border: 1px solid var(--danger); color: var(--danger); border-radius: 6px; padding: .5rem .75rem; }
     .markdown { overflow-wrap: anywhere; }

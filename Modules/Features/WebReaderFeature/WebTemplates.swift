@@ -100,6 +100,12 @@ enum WebTemplates {
     <div class="markdown">
     {{{bodyHTML}}}
     </div>
+    {{#hasBacklinks}}
+    <section class="backlinks" aria-labelledby="backlinks-heading">
+    <h2 id="backlinks-heading">Linked from</h2>
+    <ul>{{#backlinks}}<li><a href="/notes/{{sourceID}}">{{sourceTitle}}</a> <span class="context">{{context}}</span></li>{{/backlinks}}</ul>
+    </section>
+    {{/hasBacklinks}}
     <p class="actions"><a href="/notes/{{id}}/edit">Edit</a> <a href="/notes/{{id}}/history">History</a> <a href="/notes/{{id}}/delete">Delete</a></p>
     </article>
     {{> footer}}

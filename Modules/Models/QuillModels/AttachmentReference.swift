@@ -86,9 +86,10 @@ public struct AttachmentReference: Hashable, Sendable {
 
     private static let nameStop: Set<UInt8> = [0x20, 0x09, 0x0a, 0x0d, UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">")]
 
-    /// Escapes by scalar, not by character: a mark that joins the next scalar into one
-    /// character (U+0600 before `[`) must not hide a bracket from the scanner, which reads bytes.
-    private static func escapedLabel(_ label: String) -> String {
+    /// A Markdown link's text: brackets and backslashes escaped, line breaks left out. Escapes by
+    /// scalar, not by character: a mark that joins the next scalar into one character (U+0600
+    /// before `[`) must not hide a bracket from the scanner, which reads bytes.
+    public static func escapedLabel(_ label: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in label.unicodeScalars where scalar != "\n" && scalar != "\r" {
             if scalar == "[" || scalar == "]" || scalar == "\\" { result.append("\\") }

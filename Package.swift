@@ -255,7 +255,7 @@ let package = Package(
         tests("QuillCLITests", [
             "ArchiveFeature", "AttachmentStoreTesting", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
             "FileSystemInterface", "FileSystemTesting", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting",
-            "QuillCLI", "QuillModels", "QuillTestComposition", "SearchIndexTesting", "SettingsInterface",
+            "QuillAPI", "QuillCLI", "QuillModels", "QuillTestComposition", "SearchIndexTesting", "SettingsInterface",
             "SettingsTesting", "StandardTesting", "SyncFeature", "SyncStateInterface", "SyncStateTesting",
             "SyncTransportInterface", "SyncTransportTesting", "TerminalTesting", "UnimplementedDoubles", crypto,
         ]),

@@ -22,6 +22,7 @@ import tests_reading  # noqa: F401
 import tests_writing  # noqa: F401
 import tests_history  # noqa: F401
 import tests_attachments  # noqa: F401
+import tests_links  # noqa: F401
 import tests_hostile  # noqa: F401
 import tests_look  # noqa: F401
 from quill_api import QuillAPI

@@ -21,6 +21,13 @@ struct NoteLinkTests {
     }
 
     @Test
+    func anEmptyShownTextIsNoneAndAnEmptyTargetIsNoLink() {
+        let links = NoteLink.scan("[[A|]] [](B.md) [[#Heading only]] [[ ]] [x](quill:not-an-id)")
+        #expect(links.map(\.target) == ["A", "B"])
+        #expect(links.map(\.label) == [nil, nil])
+    }
+
+    @Test
     func codeHoldsNoLinks() {
         let text = "`[[inline]]`\n```\n[[fenced]]\n```\n~~~\n[x](a.md)\n~~~\n[[real]]"
         #expect(NoteLink.scan(text).map(\.target) == ["real"])

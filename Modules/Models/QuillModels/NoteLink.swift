@@ -81,20 +81,20 @@ public struct NoteLink: Hashable, Sendable {
             let (linked, shown) = split(text, at: ["|"])
             let (name, fragment) = split(linked, at: ["#", "^"])
             guard let target = noteName(name, embedded: reference.isEmbedded) else { return nil }
-            return NoteLink(target: target, fragment: fragment, label: shown.map(trimmed), form: reference.isEmbedded ? .embed : .wikilink,
+            return NoteLink(target: target, fragment: fragment, label: shown.map(trimmed).flatMap(nonEmpty), form: reference.isEmbedded ? .embed : .wikilink,
                             line: reference.line, context: context)
         case .link(let label, let destination):
             if destination.hasPrefix(quillScheme) {
                 let id = String(destination.dropFirst(quillScheme.count))
                 guard NoteID(id) != nil else { return nil }
-                return NoteLink(target: id, fragment: nil, label: label, form: .quillURL, line: reference.line, context: context)
+                return NoteLink(target: id, fragment: nil, label: nonEmpty(label), form: .quillURL, line: reference.line, context: context)
             }
             guard !destination.contains(":"), !destination.hasPrefix("#"),
                   !destination.hasPrefix(AttachmentReference.folder + "/") else { return nil }
             let (path, fragment) = split(destination, at: ["#"])
             let decoded = AttachmentName.percentDecoded(path)
             guard hasMarkdownExtension(decoded), let target = noteName(decoded, embedded: false) else { return nil }
-            return NoteLink(target: target, fragment: fragment, label: label, form: .markdown, line: reference.line, context: context)
+            return NoteLink(target: target, fragment: fragment, label: nonEmpty(label), form: .markdown, line: reference.line, context: context)
         }
     }
 
@@ -124,6 +124,11 @@ public struct NoteLink: Hashable, Sendable {
         guard let mark = text.firstIndex(where: marks.contains) else { return (text, nil) }
         let rest = marks == ["|"] ? text[text.index(after: mark)...] : text[mark...]
         return (String(text[..<mark]), String(rest))
+    }
+
+    /// An empty shown text is none: the target is shown.
+    private static func nonEmpty(_ text: String) -> String? {
+        text.isEmpty ? nil : text
     }
 
     private static func trimmed(_ text: String) -> String {

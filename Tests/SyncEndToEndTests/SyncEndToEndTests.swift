@@ -85,6 +85,26 @@ struct SyncEndToEndTests {
         #expect(try alice.succeed(["sync"]) == "pulled 0, pushed 0, conflicts 0")
     }
 
+    /// A note's links reach the server with it: its API answers the backlinks, and the other home
+    /// derives the same from the synced notes.
+    func linksTravel(alice: QuillHome, bob: QuillHome, server: ListeningServer, token: String) throws {
+        let plan = try alice.succeed(["add", "Project plan", "--body", "Steps."])
+        let index = try alice.succeed(["add", "Index", "--body", "See [[project PLAN|the plan]] and [[Nowhere]]."])
+        _ = try alice.succeed(["sync"])
+        _ = try bob.succeed(["sync"])
+        let bobs = try bob.succeed(["backlinks", plan, "--json"])
+        let backlinks = try JSONSerialization.jsonObject(with: Data(bobs.utf8)) as? [[String: Any]] ?? []
+        #expect(backlinks.compactMap { ($0["source"] as? [String: Any])?["id"] as? String } == [index])
+        let answer = try ChildProcess.run("/usr/bin/curl", ["-sf", "-H", "Authorization: Bearer \(token)", server.url + "/v1/notes/\(plan)/backlinks"],
+                                          environment: ProcessInfo.processInfo.environment)
+        let body = try JSONSerialization.jsonObject(with: Data(answer.output.utf8)) as? [String: Any]
+        let links = body?["links"] as? [[String: Any]] ?? []
+        #expect(links.count == 1 && (links.first?["label"] as? String) == "the plan", "\(answer.output) \(answer.errors)")
+        let broken = try ChildProcess.run("/usr/bin/curl", ["-sf", "-H", "Authorization: Bearer \(token)", server.url + "/v1/links/broken"],
+                                          environment: ProcessInfo.processInfo.environment)
+        #expect(broken.output.contains("\"target\":\"Nowhere\""), "\(broken.output)")
+    }
+
     @Test("Two homes edit and sync through one quill-server (SQLite), including a conflict and a delete")
     func sqlite() async throws {
         let data = try temporaryDirectory("server")
@@ -97,6 +117,7 @@ struct SyncEndToEndTests {
         defer { alice.remove(); bob.remove() }
         try editAndConflict(alice: alice, bob: bob)
         try attachmentTravels(alice: alice, bob: bob)
+        try linksTravel(alice: alice, bob: bob, server: server, token: token)
     }
 
     @Test("Two quill-server processes share one PostgreSQL; one client on each",
@@ -113,6 +134,7 @@ struct SyncEndToEndTests {
         defer { alice.remove(); bob.remove() }
         try editAndConflict(alice: alice, bob: bob)
         try attachmentTravels(alice: alice, bob: bob)
+        try linksTravel(alice: alice, bob: bob, server: second, token: token)
     }
 
     @Test("Environment overrides, a bad token and a stopped server give clear errors and lose nothing")

@@ -38,6 +38,10 @@ struct NoteLinkTests {
     func targetsFoldCaseAndNormalization() {
         #expect(LinkName.folded("  CAFÉ ") == LinkName.folded("cafe\u{301}"))
         #expect(LinkName.folded("Straße") != LinkName.folded("Strasse"))
+        for name in ["  Plain Title ", "MiXeD-case_42", "", " ", "a\tb", "Ünïcode Näme", "ΣΊΣΥΦΟΣ"] {
+            #expect(LinkName.folded(name) == name.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping.lowercased(), "\(name)")
+            #expect(LinkName.folded(name) == LinkName.folded(name + "\u{3000}"), "an ideographic space is trimmed too")
+        }
     }
 
     @Test

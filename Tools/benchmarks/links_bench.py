@@ -76,7 +76,7 @@ def main():
         run(quill, home, ["list", "-n", "1"])  # the summary index, as after a restore
         first_broken, output = run(quill, home, ["links", "--broken", "--json"])
         broken_count = len(json.loads(output))
-        total = sum(1 for line in run(quill, home, ["links", "--dot"])[1].splitlines() if " -> " in line)
+        total = sum(1 for line in run(quill, home, ["links", "--dot"])[1].splitlines() if " -> " in line and "broken:" not in line)
         typical, hub = ids[rng.randrange(1, COUNT)], ids[0]
         hub_backlinks = len(json.loads(run(quill, home, ["backlinks", hub, "--json"])[1]))
         results = {
@@ -105,9 +105,9 @@ def main():
 
     table = "\n".join([
         "Measured %s on this machine (%d cores; load average %s at the end) by `Tools/benchmarks/links.sh`, "
-        "release builds, %d notes holding %d links (%d broken; the hub note has %d backlinks), in `%s`, medians of %d." % (
-            time.strftime("%Y-%m-%d"), os.cpu_count(), " ".join("%.2f" % x for x in os.getloadavg()), COUNT, total + broken_count,
-            broken_count, hub_backlinks, os.path.dirname(work), runs),
+        "release builds, %d notes holding %d links (%d broken; %d pairs of notes linked; the hub note has %d backlinks), in `%s`, medians of %d." % (
+            time.strftime("%Y-%m-%d"), os.cpu_count(), " ".join("%.2f" % x for x in os.getloadavg()), COUNT, COUNT * LINKS_PER_NOTE,
+            broken_count, total, hub_backlinks, os.path.dirname(work), runs),
         "",
         "| measurement (whole process) | target | result | |",
         "|---|---|---|---|",

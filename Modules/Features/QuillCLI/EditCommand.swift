@@ -42,8 +42,9 @@ public struct EditCommand: QuillCommand {
             guard environment.console.isStandardInputTerminal else { throw CLIFailure.from(NoteServiceError.nothingToChange) }
             changes = try await editInEditor(in: environment)
         }
-        let renaming = try await LinkKeeping(changes: changes, note: try await environment.notes.note(id), rewriting: rewriteLinks,
-                                             in: environment)
+        // Only a new title can break links: other edits read nothing more.
+        let renaming = changes.title == nil ? nil
+            : try await LinkKeeping(changes: changes, note: try await environment.notes.note(id), rewriting: rewriteLinks, in: environment)
         if let body = renaming?.body { changes.body = body }
         let note = try await environment.notes.edit(id, changes: changes)
         environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision))\n")

@@ -40,6 +40,7 @@ private struct FrontMatterBlock {
     let closingLine: Int
 
     init?(_ text: String) {
+        guard text.utf8.starts(with: "---".utf8) else { return nil }
         // By scalars: a `\r\n` is one `Character`, and would hide the line break.
         let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
         guard lines.count > 1, Self.isMarker(lines[0]),

@@ -30,3 +30,26 @@ import Testing
         }
     }
 }
+
+extension LinkPageTests {
+    @Test func aRenameInTheEditFormKeepsTheOldTitleAsAnAlias() async throws {
+        let server = try await WebTestServer.make()
+        try await server.note("a1", "Plan", body: "Steps.")
+        try await server.note("a2", "Index", body: "See [[plan]].")
+        try await server.note("a3", "Lonely", body: "Nothing links here.")
+        try await server.test { browser in
+            try await browser.signIn(server.alice)
+            for (id, title) in [("a1", "Project plan"), ("a3", "Still lonely")] {
+                let form = try await browser.get("/notes/\(id)/edit")
+                let saved = try await browser.post("/notes/\(id)/edit", [("title", title), ("body", "Changed."), ("tags", ""), ("revision", "1"),
+                                                                         ("csrf", try form.csrf())])
+                #expect(saved.status == .seeOther)
+            }
+            let index = try await browser.get("/notes/a2").text
+            #expect(index.contains("<a href=\"/notes/a1\">plan</a>"), "the link still reaches the renamed note")
+        }
+        let account = try #require(try await server.store.accountSummaries().first { $0.account.name == "alice" }).account
+        #expect(try await server.store.note(try #require(NoteID("a1")), account: account.id)?.body == "---\naliases: [\"Plan\"]\n---\nChanged.")
+        #expect(try await server.store.note(try #require(NoteID("a3")), account: account.id)?.body == "Changed.")
+    }
+}

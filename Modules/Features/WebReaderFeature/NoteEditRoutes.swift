@@ -77,9 +77,10 @@ extension WebRoutes {
             throw WebPageError(status: .badRequest, message: "The form lacks the note's revision.")
         }
         guard revision == current.revision else { return conflict(current, sent: sent, signedIn: signedIn) }
+        let body = try await keepingLinks(to: current, renamedTo: sent.title, body: sent.body, account: signedIn.account.id)
         let next: Note
         do {
-            next = try current.revised(title: sent.title, body: sent.body, tags: sent.parsedTags(), at: dependencies.server.clock.now())
+            next = try current.revised(title: sent.title, body: body, tags: sent.parsedTags(), at: dependencies.server.clock.now())
         } catch {
             var values = WebPages.values(of: current)
             values.merge(sent.values) { $1 }
@@ -95,6 +96,16 @@ extension WebRoutes {
             return conflict(try await liveNote(context, signedIn), sent: sent, signedIn: signedIn)
         }
         return WebPages.redirect("/notes/\(current.id)")
+    }
+
+    /// `body`, with the old title kept as an alias when the title changes and links reach the note
+    /// by it, as `quill edit` does (docs/links.md), so that a rename breaks no link.
+    private func keepingLinks(to note: Note, renamedTo title: String, body: String, account: AccountID) async throws -> String {
+        let old = LinkName.folded(note.title)
+        guard LinkName.folded(title) != old else { return body }
+        let reaching = try await dependencies.server.links.backlinks(to: note.id, account: account)
+            .contains { $0.link.foldedTarget == old && $0.resolution.chosen?.match == .title }
+        return reaching ? NoteAliases.adding(note.title, to: body) : body
     }
 
     /// Both versions: the server's as it is now, and the person's text in a form at the server's revision.

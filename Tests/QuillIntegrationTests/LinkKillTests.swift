@@ -45,7 +45,7 @@ struct LinkKillTests {
         for round in 0..<30 {
             let arguments: [String]
             switch random.below(8) {
-            case 0 where !vaults.isEmpty: arguments = ["import", folders + "/vault\(vaults.removeFirst())"]
+            case 0 where !vaults.isEmpty: arguments = ["import", folders + "/vault\(vaults[0])"]
             case 1: arguments = ["edit", hub, "--body", "[[V\(random.below(3)) heading \(random.below(1000))]] [[missing \(round)]] [[Target \(round - 1)]]"]
             case 2: arguments = ["edit", target, "--title", "Target \(round)"] + (random.below(2) == 0 ? ["--rewrite-links"] : [])
             case 3: arguments = ["links", "--broken"]
@@ -57,7 +57,9 @@ struct LinkKillTests {
             }
             // Most commands are killed within 300 ms: while an import writes or a catch-up indexes.
             let delay = random.below(4) == 0 ? 20_000_000 : random.below(300_000)
-            _ = try ChildProcess.runKilled(QuillProcess.binary, arguments, environment: quill.environment, afterMicroseconds: UInt64(delay))
+            let printed = try ChildProcess.runKilled(QuillProcess.binary, arguments, environment: quill.environment, afterMicroseconds: UInt64(delay))
+            // A killed import is undone whole: that folder is imported again later.
+            if arguments[0] == "import", printed.contains("Import ID") { vaults.removeFirst() }
         }
         for vault in vaults { _ = try quill.succeed(["import", folders + "/vault\(vault)"]) }
 

@@ -28,6 +28,11 @@ public struct NoteLinks: Sendable {
         try await search.caughtUp(progress: progress) { try await index.backlinks(to: id) }
     }
 
+    /// A note's links and backlinks, from one catch-up (what `quill show` prints).
+    public func linksAndBacklinks(of id: NoteID, progress: Progress = { _ in }) async throws -> (outgoing: [ResolvedLink], incoming: [ResolvedLink]) {
+        try await search.caughtUp(progress: progress) { (try await index.links(from: id), try await index.backlinks(to: id)) }
+    }
+
     public func links(_ selection: LinkSelection, progress: Progress = { _ in }) async throws -> [ResolvedLink] {
         try await search.caughtUp(progress: progress) { try await index.links(selection) }
     }

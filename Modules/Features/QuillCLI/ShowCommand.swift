@@ -59,8 +59,8 @@ public struct ShowCommand: QuillCommand {
         let progress = SearchProgressLine(console: environment.console, clock: environment.clock)
         defer { progress.finish() }
         do {
-            return ShownLinks(outgoing: try await environment.links.links(from: note.id, progress: progress.update),
-                              incoming: try await environment.links.backlinks(to: note.id, progress: progress.update))
+            let links = try await environment.links.linksAndBacklinks(of: note.id, progress: progress.update)
+            return ShownLinks(outgoing: links.outgoing, incoming: links.incoming)
         } catch {
             environment.console.writeError("quill: warning: links not shown: \(error)\n")
             return nil

@@ -263,7 +263,7 @@ let package = Package(
         tests("QuillModelsTests", ["QuillModels", "StandardTesting"]),
         tests("QuillServerCLITests", [
             "QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition",
-            "TerminalTesting", "TokenSecurityInterface", "TokenSecurityTesting", "WebSessionInterface",
+            "StandardTesting", "TerminalTesting", "TokenSecurityInterface", "TokenSecurityTesting", "WebSessionInterface",
             "WebSessionTesting", argumentParser,
         ]),
         tests("QuillServerIntegrationTests", ["ChildProcesses", "quill-server"]),

@@ -10,7 +10,8 @@
 #    and every check that fits the API (all but missing_required_header and object_level_authorization;
 #    Tools/schemathesis.toml says where a check cannot hold). The seed changes per run and is printed.
 #    A second account's note, made before the fuzz, must be byte-for-byte untouched at the
-#    end, and the server's log must hold no 5xx and no error.
+#    end, and the server's log must hold no 5xx and no error. Then the same fuzz with a
+#    read-only token (`account token --read-only`): every write must be refused.
 #
 #   Tools/openapi-conformance.sh                     # builds quill-server (debug) first
 #   QUILL_SERVER_BINARY=path Tools/openapi-conformance.sh
@@ -114,12 +115,56 @@ run_production() {
         || { echo "the bystander's note changed during the fuzz:" >&2; cat "$scratch/before.json" "$scratch/after.json" >&2; exit 1; }
     curl -fsS -H "Authorization: Bearer $bystander" "$base/v1/changes" | grep -q '"next":"1"' \
         || { echo "the bystander's account was written to during the fuzz" >&2; exit 1; }
+    read_only_fuzz "$base" "$@"
     stop_server
     if grep -E ' 5[0-9]{2} [0-9.]+ms| (error|critical) ' "$scratch/server.log" >&2; then
         echo "the server log above holds a 5xx or an error" >&2
         exit 1
     fi
     echo "== $name: no 5xx, the bystander's note is untouched"
+}
+
+# head_cursor BASE TOKEN: the change feed's last cursor (every page followed).
+head_cursor() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys, urllib.request
+base, token, since = sys.argv[1], sys.argv[2], None
+while True:
+    url = base + "/v1/changes?limit=1000" + ("&since=" + since if since else "")
+    page = json.load(urllib.request.urlopen(urllib.request.Request(url, headers={"Authorization": "Bearer " + token})))
+    since = page["next"]
+    if not page["hasMore"]:
+        print(since)
+        break
+PY
+}
+
+# read_only_fuzz BASE STORAGE-ARGUMENTS...: the same fuzz with a read-only token of the fuzzed
+# account, on the running server: every write must be refused (no 2xx for any POST, PUT, PATCH or
+# DELETE in the server's log, 403s seen) and the account's change feed must not move.
+read_only_fuzz() {
+    local base="$1"
+    shift
+    local reader before after from
+    reader="$("$binary" account token fuzzer --read-only --label fuzz "$@" 2>/dev/null)"
+    before="$(head_cursor "$base" "$fuzzer")"
+    from=$(($(wc -l <"$scratch/server.log") + 1))
+    echo "== fuzz with a read-only token: every write must be refused"
+    fuzz "$reader" "$((examples / 3 + 1))" "$seed" \
+        --phases examples,coverage,fuzzing \
+        --mode all \
+        --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
+        || { grep -E ' 5[0-9]{2} [0-9.]+ms| (error|critical) ' "$scratch/server.log" | head -n 20 >&2 || true; exit 1; }
+    after="$(head_cursor "$base" "$fuzzer")"
+    if tail -n "+$from" "$scratch/server.log" | grep -E '(POST|PUT|PATCH|DELETE) /v1/[^ ]* 2[0-9]{2} ' >&2; then
+        echo "a read-only token's write above was not refused" >&2
+        exit 1
+    fi
+    local refused
+    refused="$(tail -n "+$from" "$scratch/server.log" | grep -cE '(POST|PUT|PATCH|DELETE) /v1/[^ ]* 403 ' || true)"
+    [ "$refused" -gt 0 ] || { echo "the read-only fuzz sent no write that was refused with 403" >&2; exit 1; }
+    [ "$before" = "$after" ] || { echo "the change feed moved from $before to $after under a read-only token" >&2; exit 1; }
+    echo "== read-only token: $refused writes refused with 403, none written"
 }
 
 case "$only" in

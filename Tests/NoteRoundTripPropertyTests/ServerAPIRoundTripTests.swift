@@ -42,7 +42,7 @@ struct ServerAPIRoundTripTests {
     func api(_ kind: ServerStoreKind) async throws {
         try await kind.withStore { store in
             let hasher = MarkerTokenHasher()
-            let token = try await AccountRegistration(accounts: store, tokens: SequentialTokenGenerator(), hasher: hasher)
+            let token = try await AccountRegistration(accounts: store, tokens: SequentialTokenGenerator(), hasher: hasher, clock: FixedClock(Self.date))
                 .register(name: "property").token
             let dependencies = ServerTestRoots.test(store: store, hasher: hasher, clock: FixedClock(Self.date), ids: SequentialNoteIDs())
             let app = ServerApplication.application(router: ServerApplication.router(dependencies), host: "127.0.0.1", port: 0,

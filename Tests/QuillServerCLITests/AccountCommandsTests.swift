@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
+import QuillModels
 import QuillServerCLI
 import ServerFeature
 import ServerStoreInterface
 import ServerStoreTesting
 import ServerTestComposition
+import StandardTesting
 import TerminalTesting
 import TokenSecurityInterface
 import TokenSecurityTesting
@@ -20,11 +22,12 @@ struct AccountCommandsTests {
     let sessions = InMemoryWebSessionStore()
     let console = RecordingConsole()
     let tokens = SequentialTokenGenerator()
+    let clock = SteppingClock(start: CommandTestClock.now, step: 0)
 
     /// The test root over this suite's store, sessions and tokens, writing to `console` (the suite's by default).
     func environment(console: RecordingConsole? = nil) -> ServerCLIEnvironment {
         ServerTestRoots.commandLine(store: store, sessions: sessions, hasher: MarkerTokenHasher(), tokens: tokens,
-                                    console: console ?? self.console)
+                                    clock: clock, console: console ?? self.console)
     }
 
     @Test("create prints the token on standard output, and says it is shown once on standard error")
@@ -107,6 +110,52 @@ struct AccountCommandsTests {
         #expect(console.errors.hasSuffix("revoked\nrevoked\n"))
     }
 
+    @Test("token --read-only --label --expires issues a scoped token, and tokens lists every token without its secret")
+    func scopedTokenAndListing() async throws {
+        try await run(["account", "create", "ann"], in: environment())
+        let issued = RecordingConsole()
+        try await run(["account", "token", "ann", "--read-only", "--label", "dashboard", "--expires", "30d"], in: environment(console: issued))
+        #expect(issued.output == "quill_0000000000000002_secret2\n")
+        #expect(issued.errors == "new read-only token for account 'ann' follows, shown only this once:\n")
+        clock.advance(by: 60)
+        try await run(["account", "token", "ann", "--label", "laptop", "--expires", "2026-01-02"], in: environment())
+        let stored = try #require(try await store.token(id: TokenID(2))).token
+        #expect(stored.scope == .readOnly && stored.label == "dashboard" && stored.created == CommandTestClock.now)
+        #expect(stored.expires == CommandTestClock.now.addingTimeInterval(30 * 86_400))
+
+        clock.advance(by: 2 * 86_400)
+        let table = RecordingConsole()
+        try await run(["account", "tokens", "ann"], in: environment(console: table))
+        #expect(table.output == """
+            ID                SCOPE      LABEL      CREATED           LAST USED  EXPIRES
+            0000000000000001  full       -          2026-01-01 00:00  -          never
+            0000000000000002  read-only  dashboard  2026-01-01 00:00  -          2026-01-31 00:00
+            0000000000000003  full       laptop     2026-01-01 00:01  -          2026-01-02 23:59 (expired)
+
+            """)
+        #expect(!table.output.contains("secret"))
+        let json = RecordingConsole()
+        try await run(["account", "tokens", "ann", "--json"], in: environment(console: json))
+        #expect(json.output.hasPrefix(#"[{"created":"2026-01-01T00:00:00.000Z","expired":false,"expires":null,"id":"0000000000000001","label":null,"lastUsed":null,"scope":"full"}"#))
+        #expect(json.output.contains(#""expired":true,"expires":"2026-01-02T23:59:59.999Z","id":"0000000000000003","label":"laptop""#))
+    }
+
+    @Test("token refuses an expiry that is not a time or is past, and a label that cannot be one; tokens of no account is an error")
+    func scopedTokenBadInput() async throws {
+        try await run(["account", "create", "ann"], in: environment())
+        await #expect { try await run(["account", "token", "ann", "--expires", "soon"], in: environment()) } throws: { error in
+            QuillServer.message(for: error).contains("--expires: 'soon' is not a date")
+        }
+        await #expect(throws: AccountRegistration.Failure.expiryInThePast(try #require(Timestamp(parsing: "2025-12-31T23:59:59.999Z")).date)) {
+            try await run(["account", "token", "ann", "--expires", "2025-12-31"], in: environment())
+        }
+        await #expect(throws: AccountRegistration.Failure.invalidLabel) {
+            try await run(["account", "token", "ann", "--label", ""], in: environment())
+        }
+        await #expect(throws: ServerStoreError.accountNotFound("bob")) { try await run(["account", "tokens", "bob"], in: environment()) }
+        #expect(try await store.accountSummaries().first?.tokenCount == 1)
+    }
+
     @Test("revoke of a token that is not stored is a usage error saying nothing was revoked")
     func revokeUnknown() async throws {
         try await run(["account", "create", "ann"], in: environment())
@@ -145,7 +194,7 @@ struct AccountCommandsTests {
     @Test("the storage flags reach the root, and a setting it refuses is a usage error")
     func storageOptions() async throws {
         let refusing = ServerTestRoots.commandLine(
-            store: store, sessions: sessions, hasher: MarkerTokenHasher(), tokens: tokens, console: console,
+            store: store, sessions: sessions, hasher: MarkerTokenHasher(), tokens: tokens, clock: clock, console: console,
             settings: { options in
                 guard options == ServerOptions(database: "mysql://x", dataDirectory: "/srv") else { return }
                 throw ServerCommandFailure.invalidSetting("flag: 'mysql://x' is not a database")

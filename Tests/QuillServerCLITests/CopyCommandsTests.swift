@@ -1,6 +1,7 @@
 import QuillServerCLI
 import ServerStoreTesting
 import ServerTestComposition
+import StandardTesting
 import TerminalTesting
 import TokenSecurityTesting
 import Testing
@@ -15,7 +16,7 @@ struct CopyCommandsTests {
 
     func environment(copies: (any StoreCopying)?) -> ServerCLIEnvironment {
         ServerTestRoots.commandLine(store: InMemoryServerStore(), sessions: InMemoryWebSessionStore(), hasher: MarkerTokenHasher(),
-                                    tokens: SequentialTokenGenerator(), console: console, copies: copies)
+                                    tokens: SequentialTokenGenerator(), clock: FixedClock(CommandTestClock.now), console: console, copies: copies)
     }
 
     @Test("backup and restore name the file and the schema version")

@@ -5,6 +5,7 @@ import QuillServerCLI
 import ServerStoreInterface
 import ServerStoreTesting
 import ServerTestComposition
+import StandardTesting
 import TerminalTesting
 import TokenSecurityTesting
 import Testing
@@ -18,7 +19,7 @@ struct ServerHistoryCommandsTests {
 
     var environment: ServerCLIEnvironment {
         ServerTestRoots.commandLine(store: store, sessions: InMemoryWebSessionStore(), hasher: MarkerTokenHasher(),
-                                    tokens: SequentialTokenGenerator(), console: console)
+                                    tokens: SequentialTokenGenerator(), clock: FixedClock(CommandTestClock.now), console: console)
     }
 
     /// A note with four revisions.

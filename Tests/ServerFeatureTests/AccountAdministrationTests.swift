@@ -12,7 +12,7 @@ import TokenSecurityTesting
 /// minute, not once per request.
 @Suite struct AccountAdministrationTests {
     func registration(_ server: TestServer) -> AccountRegistration {
-        AccountRegistration(accounts: server.store, tokens: SequentialTokenGenerator(startingAfter: 100), hasher: MarkerTokenHasher())
+        AccountRegistration(accounts: server.store, tokens: SequentialTokenGenerator(startingAfter: 100), hasher: MarkerTokenHasher(), clock: FixedClock(TestServer.now))
     }
 
     @Test func aDeletedAccountsTokenIsRefusedOnceTheCacheEntryExpires() async throws {

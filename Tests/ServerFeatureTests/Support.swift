@@ -27,12 +27,12 @@ struct TestServer {
                      notes: (any ServerNoteRepository) -> any ServerNoteRepository = { $0 }) async throws -> TestServer {
         let store = InMemoryServerStore()
         let hasher = MarkerTokenHasher()
-        let registration = AccountRegistration(accounts: store, tokens: SequentialTokenGenerator(), hasher: hasher)
+        let registration = AccountRegistration(accounts: store, tokens: SequentialTokenGenerator(), hasher: hasher, clock: FixedClock(now))
         let alice = try await registration.register(name: "alice").token
         let bob = try await registration.register(name: "bob").token
         let failingStore = FailingServerStore(wrapping: store, failing: failing)
         let dependencies = ServerTestRoots.test(notes: notes(failingStore), accounts: failingStore, readiness: failingStore,
-                                                attachments: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs())
+                                                attachments: store, links: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs())
         return TestServer(store: store, dependencies: dependencies, alice: alice, bob: bob)
     }
 

@@ -10,7 +10,7 @@ import TokenSecurityTesting
 /// Tokens beyond the first: issuing more, revoking one, and how soon a revocation bites.
 @Suite struct TokenTests {
     func registration(_ server: TestServer) -> AccountRegistration {
-        AccountRegistration(accounts: server.store, tokens: SequentialTokenGenerator(startingAfter: 100), hasher: MarkerTokenHasher())
+        AccountRegistration(accounts: server.store, tokens: SequentialTokenGenerator(startingAfter: 100), hasher: MarkerTokenHasher(), clock: FixedClock(TestServer.now))
     }
 
     @Test func aSecondTokenWorksAndRevokingOneLeavesTheOther() async throws {

@@ -26,7 +26,7 @@ import ZlibCompression
     @Test func listChangesAndExportLeaveItOutAndNameIt() async throws {
         let base = InMemoryServerStore()
         let hasher = MarkerTokenHasher()
-        let token = try await AccountRegistration(accounts: base, tokens: SequentialTokenGenerator(), hasher: hasher).register(name: "alice").token
+        let token = try await AccountRegistration(accounts: base, tokens: SequentialTokenGenerator(), hasher: hasher, clock: FixedClock(TestServer.now)).register(name: "alice").token
         let damaged = try #require(NoteID("b2"))
         let store = StoreWithAnUnreadableNote(base: base, damaged: damaged)
         let metrics = ServerMetrics()

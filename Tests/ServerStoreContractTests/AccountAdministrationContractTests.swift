@@ -42,6 +42,33 @@ import Testing
     }
 
     @Test(arguments: implementations)
+    func aTokensScopeLabelAndDatesAreKeptAndListedOldestFirst(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let issued = Date(millisecondsSince1970: 1_767_225_600_000)
+            let first = StoredToken(id: TokenID(0x10), hash: TokenHash(bytes: [1]), created: issued)
+            let dashboard = StoredToken(id: TokenID(0x0f), hash: TokenHash(bytes: [2]), scope: .readOnly, label: "dashboard — 仪表板",
+                                        created: issued.addingTimeInterval(60), expires: issued.addingTimeInterval(86_400))
+            let old = StoredToken(id: TokenID(0x11), hash: TokenHash(bytes: [3]))
+            _ = try await store.createAccount(named: "bob", token: first)
+            _ = try await store.addToken(dashboard, toAccountNamed: "bob")
+            _ = try await store.addToken(old, toAccountNamed: "bob")
+            _ = try await store.newAccount("alice")
+
+            #expect(try await store.token(id: dashboard.id)?.token == dashboard)
+            #expect(try await store.token(id: old.id)?.token == old)
+            try await store.recordUse(ofToken: dashboard.id, at: issued.addingTimeInterval(120))
+
+            let listed = try await store.tokens(ofAccountNamed: "bob")
+            #expect(listed.map(\.id) == [old.id, first.id, dashboard.id], "undated tokens first, then by issue date")
+            #expect(listed.last == TokenSummary(id: dashboard.id, scope: .readOnly, label: "dashboard — 仪表板", created: dashboard.created,
+                                                lastUsed: issued.addingTimeInterval(120), expires: dashboard.expires))
+            #expect(listed.first == TokenSummary(id: old.id, scope: .full, label: nil, created: nil, lastUsed: nil, expires: nil))
+            #expect(try await store.tokens(ofAccountNamed: "alice").count == 1)
+            await #expect(throws: ServerStoreError.accountNotFound("carol")) { try await store.tokens(ofAccountNamed: "carol") }
+        }
+    }
+
+    @Test(arguments: implementations)
     func deletingAnAccountTakesItsNotesAndTokensAndLeavesOthers(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let token = StoredToken(id: TokenID(7), hash: TokenHash(bytes: [1]))

@@ -94,6 +94,8 @@ import TokenSecurityInterface
             let id = try #require(TokenID(token))
             let found = try #require(try await store.token(id: id))
             #expect(found.account.name == account && found.token.hash == TokenHash(hex: hash))
+            // A token from before scopes can do everything, as it could, and never expires.
+            #expect(found.token.scope == .full && found.token.expires == nil && found.token.label == nil)
         }
 
         let groceries = try Note(id: try #require(NoteID("0a01")), title: "Groceries", body: "Milk, eggs\nand \"bread\"",

@@ -17,18 +17,6 @@ import WebSessionInterface
 import WebSessionTesting
 import ZlibCompression
 
-/// A clock a test moves forward (session expiry).
-final class SteppingClock: WallClock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date) { current = start }
-
-    func now() -> Date { lock.withLock { current } }
-
-    func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
-}
-
 /// The server's router with the web reader, over an in-memory store with two accounts, alice and bob.
 struct WebTestServer {
     let store: InMemoryServerStore
@@ -43,10 +31,10 @@ struct WebTestServer {
     static func make(settings: WebReaderSettings = WebReaderSettings(pageSize: 3)) async throws -> WebTestServer {
         let store = InMemoryServerStore()
         let hasher = MarkerTokenHasher()
-        let registration = AccountRegistration(accounts: store, tokens: SequentialTokenGenerator(), hasher: hasher)
+        let clock = SteppingClock(start: start, step: 0)
+        let registration = AccountRegistration(accounts: store, tokens: SequentialTokenGenerator(), hasher: hasher, clock: clock)
         let alice = try await registration.register(name: "alice").token
         let bob = try await registration.register(name: "bob").token
-        let clock = SteppingClock(start)
         let server = ServerTestRoots.test(store: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs())
         let sessions = InMemoryWebSessionStore()
         let web = ServerTestRoots.web(server: server, store: store, sessions: sessions,

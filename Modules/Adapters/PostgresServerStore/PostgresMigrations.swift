@@ -186,5 +186,13 @@ enum PostgresMigrations {
             "ALTER TABLE notes ADD COLUMN links_indexed BOOLEAN NOT NULL DEFAULT FALSE",
             "CREATE INDEX notes_unlinked ON notes (account_id) WHERE NOT links_indexed",
         ]),
+        // What each token may do and for how long (`account token --read-only --label --expires`):
+        // tokens issued before are full, unlabelled, of unknown issue date, and never expire.
+        (12, [
+            "ALTER TABLE tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'full'",
+            "ALTER TABLE tokens ADD COLUMN label TEXT",
+            "ALTER TABLE tokens ADD COLUMN created_ms BIGINT",
+            "ALTER TABLE tokens ADD COLUMN expires_ms BIGINT",
+        ]),
     ]
 }

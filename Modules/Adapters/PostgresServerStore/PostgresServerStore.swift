@@ -99,8 +99,11 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 var id: Int64?
                 for try await value in rows.decode(Int64.self) { id = value }
                 guard let id else { throw ServerStoreError.accountNameTaken(name) }
-                try await connection.query(
-                    "INSERT INTO tokens (id, account_id, hash) VALUES (\(token.id.rawValue), \(id), \(token.hash.hex))", logger: logger)
+                try await connection.query("""
+                    INSERT INTO tokens (id, account_id, hash, scope, label, created_ms, expires_ms)
+                    VALUES (\(token.id.rawValue), \(id), \(token.hash.hex), \(token.scope.rawValue), \(token.label),
+                            \(token.created?.millisecondsSince1970), \(token.expires?.millisecondsSince1970))
+                    """, logger: logger)
                 return Account(id: AccountID(id), name: name)
             }
         }
@@ -109,12 +112,17 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
     public func token(id: TokenID) async throws -> (token: StoredToken, account: Account)? {
         try await guarded {
             let rows = try await client.query("""
-                SELECT tokens.hash, accounts.id, accounts.name FROM tokens JOIN accounts ON accounts.id = tokens.account_id
+                SELECT tokens.hash, accounts.id, accounts.name, tokens.scope, tokens.label, tokens.created_ms, tokens.expires_ms
+                FROM tokens JOIN accounts ON accounts.id = tokens.account_id
                 WHERE tokens.id = \(id.rawValue)
                 """, logger: logger)
-            for try await (hex, accountID, name) in rows.decode((String, Int64, String).self) {
+            for try await (hex, accountID, name, scope, label, created, expires)
+                in rows.decode((String, Int64, String, String, String?, Int64?, Int64?).self) {
                 guard let hash = TokenHash(hex: hex) else { throw ServerStoreError.corrupt("token \(id) has a malformed hash") }
-                return (StoredToken(id: id, hash: hash), Account(id: AccountID(accountID), name: name))
+                let token = StoredToken(id: id, hash: hash, scope: try Self.scope(scope, of: id), label: label,
+                                        created: created.map(Date.init(millisecondsSince1970:)),
+                                        expires: expires.map(Date.init(millisecondsSince1970:)))
+                return (token, Account(id: AccountID(accountID), name: name))
             }
             return nil
         }
@@ -123,12 +131,44 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
     public func addToken(_ token: StoredToken, toAccountNamed name: String) async throws -> Account {
         try await guarded {
             let rows = try await client.query("""
-                INSERT INTO tokens (id, account_id, hash) SELECT \(token.id.rawValue), id, \(token.hash.hex) FROM accounts
-                WHERE name = \(name) RETURNING account_id
+                INSERT INTO tokens (id, account_id, hash, scope, label, created_ms, expires_ms)
+                SELECT \(token.id.rawValue), id, \(token.hash.hex), \(token.scope.rawValue), \(token.label),
+                       \(token.created?.millisecondsSince1970), \(token.expires?.millisecondsSince1970)
+                FROM accounts WHERE name = \(name) RETURNING account_id
                 """, logger: logger)
             for try await id in rows.decode(Int64.self) { return Account(id: AccountID(id), name: name) }
             throw ServerStoreError.accountNotFound(name)
         }
+    }
+
+    public func tokens(ofAccountNamed name: String) async throws -> [TokenSummary] {
+        try await guarded {
+            try await client.withConnection { connection in
+                var account: Int64?
+                for try await id in try await connection.query("SELECT id FROM accounts WHERE name = \(name)", logger: logger).decode(Int64.self) {
+                    account = id
+                }
+                guard let account else { throw ServerStoreError.accountNotFound(name) }
+                let rows = try await connection.query("""
+                    SELECT id, scope, label, created_ms, last_used_ms, expires_ms FROM tokens WHERE account_id = \(account)
+                    ORDER BY created_ms IS NOT NULL, created_ms, id COLLATE "C"
+                    """, logger: logger)
+                var summaries: [TokenSummary] = []
+                for try await (text, scope, label, created, lastUsed, expires)
+                    in rows.decode((String, String, String?, Int64?, Int64?, Int64?).self) {
+                    guard let id = TokenID(text) else { throw ServerStoreError.corrupt("a token of '\(name)' has a malformed ID") }
+                    summaries.append(TokenSummary(
+                        id: id, scope: try Self.scope(scope, of: id), label: label, created: created.map(Date.init(millisecondsSince1970:)),
+                        lastUsed: lastUsed.map(Date.init(millisecondsSince1970:)), expires: expires.map(Date.init(millisecondsSince1970:))))
+                }
+                return summaries
+            }
+        }
+    }
+
+    private static func scope(_ text: String, of id: TokenID) throws -> TokenScope {
+        guard let scope = TokenScope(rawValue: text) else { throw ServerStoreError.corrupt("token \(id) has an unknown scope '\(text)'") }
+        return scope
     }
 
     public func removeToken(id: TokenID) async throws -> Bool {

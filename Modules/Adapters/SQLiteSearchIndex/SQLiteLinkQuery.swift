@@ -59,7 +59,7 @@ struct SQLiteLinkQuery {
         var read: [(source: NoteID, title: String, link: NoteLink, target: String)] = []
         try connection.query(sql, bindings) { row in
             guard let source = NoteID(row.text(0)), let form = NoteLink.Form(rawValue: Int(row.integer(5))) else { return }
-            let link = NoteLink(target: row.text(2), fragment: row.isNull(3) ? nil : row.text(3), label: row.isNull(4) ? nil : row.text(4),
+            let link = NoteLink(target: row.text(2), fragment: row.optionalText(3), label: row.optionalText(4),
                                 form: form, line: Int(row.integer(6)), context: row.text(7))
             read.append((source, row.text(1), link, row.text(8)))
         }

@@ -196,5 +196,13 @@ enum SQLiteMigrations {
         ALTER TABLE notes ADD COLUMN links_indexed INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX notes_unlinked ON notes (links_indexed) WHERE links_indexed = 0;
         """),
+        // What each token may do and for how long (`account token --read-only --label --expires`):
+        // tokens issued before are full, unlabelled, of unknown issue date, and never expire.
+        (11, """
+        ALTER TABLE tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'full';
+        ALTER TABLE tokens ADD COLUMN label TEXT;
+        ALTER TABLE tokens ADD COLUMN created_ms INTEGER;
+        ALTER TABLE tokens ADD COLUMN expires_ms INTEGER;
+        """),
     ]
 }

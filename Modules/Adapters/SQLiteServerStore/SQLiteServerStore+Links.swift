@@ -114,7 +114,7 @@ private struct LinkRows {
             FROM note_links l JOIN notes n ON n.account_id = l.account_id AND n.id = l.note_id \(clause)
             """, bindings) { row in
             guard let note = NoteID(row.text(0)), let form = NoteLink.Form(rawValue: Int(row.integer(6))) else { return }
-            let link = NoteLink(target: row.text(3), fragment: row.isNull(4) ? nil : row.text(4), label: row.isNull(5) ? nil : row.text(5),
+            let link = NoteLink(target: row.text(3), fragment: row.optionalText(4), label: row.optionalText(5),
                                 form: form, line: Int(row.integer(7)), context: row.text(8))
             read.append((LinkPosition(note: note, position: Int(row.integer(1))), row.text(2), link, row.text(9)))
         }

@@ -80,8 +80,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 }
                 try connection.query("INSERT INTO accounts (id, name, created_ms) VALUES (?, ?, ?)",
                                      [.integer(id), .text(name), .integer(Date().millisecondsSince1970)])
-                try connection.query("INSERT INTO tokens (id, account_id, hash) VALUES (?, ?, ?)",
-                                     [.text(token.id.rawValue), .integer(id), .text(token.hash.hex)])
+                try Self.insert(token, account: id, on: connection)
                 return Account(id: AccountID(id), name: name)
             }
         }
@@ -91,11 +90,14 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try reading { connection in
             var found: (token: StoredToken, account: Account)?
             try connection.query("""
-                SELECT tokens.hash, accounts.id, accounts.name FROM tokens JOIN accounts ON accounts.id = tokens.account_id
+                SELECT tokens.hash, accounts.id, accounts.name, tokens.scope, tokens.label, tokens.created_ms, tokens.expires_ms
+                FROM tokens JOIN accounts ON accounts.id = tokens.account_id
                 WHERE tokens.id = ?
                 """, [.text(id.rawValue)]) { row in
                 guard let hash = TokenHash(hex: row.text(0)) else { throw ServerStoreError.corrupt("token \(id) has a malformed hash") }
-                found = (StoredToken(id: id, hash: hash), Account(id: AccountID(row.integer(1)), name: row.text(2)))
+                let token = StoredToken(id: id, hash: hash, scope: try Self.scope(row.text(3), of: id), label: row.optionalText(4),
+                                        created: row.optionalInteger(5).map(Date.init(millisecondsSince1970:)), expires: row.optionalInteger(6).map(Date.init(millisecondsSince1970:)))
+                found = (token, Account(id: AccountID(row.integer(1)), name: row.text(2)))
             }
             return found
         }
@@ -109,11 +111,41 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                     account = Account(id: AccountID($0.integer(0)), name: name)
                 }
                 guard let account else { throw ServerStoreError.accountNotFound(name) }
-                try connection.query("INSERT INTO tokens (id, account_id, hash) VALUES (?, ?, ?)",
-                                     [.text(token.id.rawValue), .integer(account.id.rawValue), .text(token.hash.hex)])
+                try Self.insert(token, account: account.id.rawValue, on: connection)
                 return account
             }
         }
+    }
+
+    public func tokens(ofAccountNamed name: String) async throws -> [TokenSummary] {
+        try reading { connection in
+            var account: Int64?
+            try connection.query("SELECT id FROM accounts WHERE name = ?", [.text(name)]) { account = $0.integer(0) }
+            guard let account else { throw ServerStoreError.accountNotFound(name) }
+            var summaries: [TokenSummary] = []
+            try connection.query("""
+                SELECT id, scope, label, created_ms, last_used_ms, expires_ms FROM tokens WHERE account_id = ?
+                ORDER BY created_ms IS NOT NULL, created_ms, id
+                """, [.integer(account)]) { row in
+                guard let id = TokenID(row.text(0)) else { throw ServerStoreError.corrupt("a token of '\(name)' has a malformed ID") }
+                summaries.append(TokenSummary(id: id, scope: try Self.scope(row.text(1), of: id), label: row.optionalText(2),
+                                              created: row.optionalInteger(3).map(Date.init(millisecondsSince1970:)), lastUsed: row.optionalInteger(4).map(Date.init(millisecondsSince1970:)), expires: row.optionalInteger(5).map(Date.init(millisecondsSince1970:))))
+            }
+            return summaries
+        }
+    }
+
+    private static func insert(_ token: StoredToken, account: Int64, on connection: SQLiteConnection) throws {
+        try connection.query("INSERT INTO tokens (id, account_id, hash, scope, label, created_ms, expires_ms) VALUES (?, ?, ?, ?, ?, ?, ?)", [
+            .text(token.id.rawValue), .integer(account), .text(token.hash.hex), .text(token.scope.rawValue),
+            token.label.map(SQLiteValue.text) ?? .null, token.created.map { .integer($0.millisecondsSince1970) } ?? .null,
+            token.expires.map { .integer($0.millisecondsSince1970) } ?? .null,
+        ])
+    }
+
+    private static func scope(_ text: String, of id: TokenID) throws -> TokenScope {
+        guard let scope = TokenScope(rawValue: text) else { throw ServerStoreError.corrupt("token \(id) has an unknown scope '\(text)'") }
+        return scope
     }
 
     public func removeToken(id: TokenID) async throws -> Bool {
@@ -136,9 +168,9 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 """) { row in
                 summaries.append(AccountSummary(
                     account: Account(id: AccountID(row.integer(0)), name: row.text(1)),
-                    created: row.isNull(2) ? nil : Date(millisecondsSince1970: row.integer(2)),
+                    created: row.optionalInteger(2).map(Date.init(millisecondsSince1970:)),
                     noteCount: Int(row.integer(3)), tokenCount: Int(row.integer(4)),
-                    lastUsed: row.isNull(5) ? nil : Date(millisecondsSince1970: row.integer(5))))
+                    lastUsed: row.optionalInteger(5).map(Date.init(millisecondsSince1970:))))
             }
             return summaries
         }
@@ -372,7 +404,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 var stored: (outcomes: String, digest: String?)?
                 try connection.query("SELECT outcomes, digest FROM push_requests WHERE account_id = ? AND request_id = ?",
                                      [.integer(account.rawValue), .text(requestID.rawValue)]) {
-                    stored = ($0.text(0), $0.isNull(1) ? nil : $0.text(1))
+                    stored = ($0.text(0), $0.optionalText(1))
                 }
                 if let stored {
                     if let recorded = stored.digest, recorded != digest.rawValue { throw ServerStoreError.pushRequestReused(requestID) }

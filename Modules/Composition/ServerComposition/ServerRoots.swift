@@ -75,7 +75,7 @@ public enum ServerRoots {
                                         finder: SearchingNoteFinder(repository: store, listing: RecentNotesIndex(repository: store)), settings: settings)
         return ServerEnvironment(
             dependencies: dependencies, web: web, services: services, prepare: { try await store.migrate() }, close: close,
-            registration: AccountRegistration(accounts: store, tokens: RandomTokenGenerator(), hasher: hasher), banner: banner)
+            registration: AccountRegistration(accounts: store, tokens: RandomTokenGenerator(), hasher: hasher, clock: dependencies.clock), banner: banner)
     }
 
     /// The web reader's settings from the server's.

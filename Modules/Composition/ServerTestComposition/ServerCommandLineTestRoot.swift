@@ -1,6 +1,7 @@
 import QuillModels
 import Foundation
 import QuillServerCLI
+import StandardInterfaces
 import ServerFeature
 import ServerStoreInterface
 import TerminalInterface
@@ -10,16 +11,16 @@ import WebSessionInterface
 extension ServerTestRoots {
     /// What the `quill-server` commands run against in a test: the accounts of `store` (fakes or
     /// a real database), the web sessions and token doubles the test passes, and a console that
-    /// records. `settings` sees each command's options first and may refuse them (throwing
+    /// records, and the clock that dates tokens. `settings` sees each command's options first and may refuse them (throwing
     /// `ServerCommandFailure.invalidSetting`); `copies` and `serving`, when not given, fail any
     /// command that reaches them.
     public static func commandLine(
         store: some AccountRepository & SchemaMigrating & ServerNoteRepository, sessions: any WebSessionStore, hasher: any TokenHashing,
-        tokens: any TokenGenerating, console: any Console, copies: (any StoreCopying)? = nil, serving: (any ServerServing)? = nil,
+        tokens: any TokenGenerating, clock: any WallClock, console: any Console, copies: (any StoreCopying)? = nil, serving: (any ServerServing)? = nil,
         settings: @escaping @Sendable (ServerOptions) throws -> Void = { _ in }
     ) -> ServerCLIEnvironment {
         let administration = AccountAdministration(
-            registration: AccountRegistration(accounts: store, tokens: tokens, hasher: hasher), accounts: store, sessions: sessions)
+            registration: AccountRegistration(accounts: store, tokens: tokens, hasher: hasher, clock: clock), accounts: store, sessions: sessions)
         let server = TestServer(store: store, administration: administration, serving: serving ?? PartNotGiven(),
                                 copies: copies ?? PartNotGiven(), historyKeep: .all)
         return ServerCLIEnvironment(configure: { options in

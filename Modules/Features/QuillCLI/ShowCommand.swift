@@ -75,7 +75,7 @@ public struct ShowCommand: QuillCommand {
             }
             return found
         }
-        guard let at, let date = TimeArgument.parse(at, now: now) else {
+        guard let at, let date = TimeArgument.parse(at, now: now, spans: .ago) else {
             throw ValidationError("--at takes a time like 2026-11-26T18:40:00Z, a day like 2026-11-26, or a span ago like 2h")
         }
         guard let found = revisions.first(where: { $0.note.updated <= date }) else {

@@ -57,7 +57,7 @@ public struct TrashEmptyCommand: QuillCommand {
     public func run(in environment: CLIEnvironment) async throws {
         var cutoff: Date?
         if let olderThan {
-            guard let date = TimeArgument.parse(olderThan, now: environment.clock.now()) else {
+            guard let date = TimeArgument.parse(olderThan, now: environment.clock.now(), spans: .ago) else {
                 throw ValidationError("--older-than takes a span like 30d or 2w, or a time like 2026-11-01")
             }
             cutoff = date

@@ -4,7 +4,7 @@ import ArgumentParser
 public struct AccountCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "account", abstract: "Manage accounts and their tokens.",
-        subcommands: [AccountCreateCommand.self, AccountListCommand.self, AccountDeleteCommand.self, AccountTokenCommand.self,
+        subcommands: [AccountCreateCommand.self, AccountListCommand.self, AccountDeleteCommand.self, AccountTokenCommand.self, AccountTokensCommand.self,
                       AccountRevokeCommand.self, AccountRevokeSessionsCommand.self])
 
     public init() {}

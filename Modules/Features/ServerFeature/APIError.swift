@@ -27,6 +27,9 @@ public struct APIError: Error, HTTPResponseError, Equatable {
 
     public static func badRequest(_ message: String) -> APIError { APIError(.badRequest, code: "bad_request", message: message) }
     public static let unauthorized = APIError(.unauthorized, code: "unauthorized", message: "a valid 'Authorization: Bearer <token>' header is required")
+    public static let tokenExpired = APIError(.unauthorized, code: "token_expired", message: "this token has expired; ask for a new one")
+    public static let readOnlyToken = APIError(
+        .forbidden, code: "read_only_token", message: "this token is read-only: it can read, search and export, not write")
     public static func notFound(_ message: String) -> APIError { APIError(.notFound, code: "not_found", message: message) }
     public static func alreadyExists(_ id: NoteID) -> APIError {
         APIError(.conflict, code: "already_exists", message: "a note with ID \(id) already exists")

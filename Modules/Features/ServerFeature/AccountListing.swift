@@ -1,4 +1,5 @@
 import Foundation
+import QuillModels
 import ServerStoreInterface
 
 /// What `quill-server account list` prints: a table for a person, or JSON for a script.
@@ -9,12 +10,7 @@ public enum AccountListing {
         let rows = [["NAME", "CREATED", "NOTES", "TOKENS", "LAST USED"]] + summaries.map { summary in
             [summary.account.name, minute(summary.created), String(summary.noteCount), String(summary.tokenCount), minute(summary.lastUsed)]
         }
-        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { column, cell in
-                column == 4 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
+        return TextTable.render(rows)
     }
 
     /// `[{"name":…,"created":…|null,"notes":…,"tokens":…,"lastUsed":…|null}]`, times as ISO 8601 UTC
@@ -39,20 +35,16 @@ public enum AccountListing {
             enum CodingKeys: String, CodingKey { case name, created, notes, tokens, lastUsed }
         }
         let entries = summaries.map { summary in
-            Entry(name: summary.account.name, created: summary.created.map(timestamp), notes: summary.noteCount,
-                  tokens: summary.tokenCount, lastUsed: summary.lastUsed.map(timestamp))
+            Entry(name: summary.account.name, created: summary.created.map { Timestamp($0).description }, notes: summary.noteCount,
+                  tokens: summary.tokenCount, lastUsed: summary.lastUsed.map { Timestamp($0).description })
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
     }
 
-    private static func minute(_ date: Date?) -> String {
-        guard let date else { return "-" }
-        return String(timestamp(date).prefix(16)).replacingOccurrences(of: "T", with: " ")
-    }
-
-    private static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
+    /// `YYYY-MM-DD HH:MM` in UTC, or `-`.
+    static func minute(_ date: Date?) -> String {
+        date.map { Timestamp($0).minutes } ?? "-"
     }
 }

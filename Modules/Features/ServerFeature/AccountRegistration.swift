@@ -1,15 +1,20 @@
+import Foundation
 import ServerStoreInterface
+import StandardInterfaces
 import TokenSecurityInterface
 
 /// Creates, lists and deletes accounts and manages their bearer tokens
 /// (`quill-server account create|list|delete|token|revoke`).
 ///
 /// A new token is returned once, to be shown once; only its hash is stored. An account may
-/// hold several tokens (one per machine, say), so one can be revoked without the others.
+/// hold several tokens (one per machine, say), so one can be revoked without the others, and a
+/// token may be read-only, labelled and expiring, for an integration that should do less.
 public struct AccountRegistration: Sendable {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case invalidName(String)
         case notAToken(String)
+        case invalidLabel
+        case expiryInThePast(Date)
 
         public var description: String {
             switch self {
@@ -17,6 +22,10 @@ public struct AccountRegistration: Sendable {
                 "'\(name)' is not an account name: use 1 to 64 letters, digits, '.', '-' or '_'"
             case .notAToken(let text):
                 "'\(text)' is neither a token (quill_<id>_<secret>) nor a token ID (the hexadecimal part after quill_)"
+            case .invalidLabel:
+                "a token's label is 1 to 100 characters without control characters"
+            case .expiryInThePast(let date):
+                "the expiry \(date.ISO8601Format()) is not in the future"
             }
         }
     }
@@ -24,11 +33,13 @@ public struct AccountRegistration: Sendable {
     let accounts: any AccountRepository
     let tokens: any TokenGenerating
     let hasher: any TokenHashing
+    let clock: any WallClock
 
-    public init(accounts: any AccountRepository, tokens: any TokenGenerating, hasher: any TokenHashing) {
+    public init(accounts: any AccountRepository, tokens: any TokenGenerating, hasher: any TokenHashing, clock: any WallClock) {
         self.accounts = accounts
         self.tokens = tokens
         self.hasher = hasher
+        self.clock = clock
     }
 
     public func register(name: String) async throws -> (account: Account, token: BearerToken) {
@@ -36,15 +47,30 @@ public struct AccountRegistration: Sendable {
               name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) })
         else { throw Failure.invalidName(name) }
         let token = tokens.generate()
-        let account = try await accounts.createAccount(named: name, token: stored(token))
+        let account = try await accounts.createAccount(named: name, token: stored(token, scope: .full, label: nil, expires: nil))
         return (account, token)
     }
 
-    /// One more token for an existing account. Throws `ServerStoreError.accountNotFound`.
-    public func issueToken(forAccountNamed name: String) async throws -> BearerToken {
+    /// One more token for an existing account, with what it may do (`scope`), a `label` to tell
+    /// it apart, and when it stops working (`expires`, in the future; `nil`: never).
+    /// Throws `ServerStoreError.accountNotFound`.
+    public func issueToken(forAccountNamed name: String, scope: TokenScope = .full, label: String? = nil,
+                           expires: Date? = nil) async throws -> BearerToken {
+        if let label, !(1...100).contains(label.count) || label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw Failure.invalidLabel
+        }
+        if let expires, expires <= clock.now() { throw Failure.expiryInThePast(expires) }
         let token = tokens.generate()
-        _ = try await accounts.addToken(stored(token), toAccountNamed: name)
+        _ = try await accounts.addToken(stored(token, scope: scope, label: label, expires: expires), toAccountNamed: name)
         return token
+    }
+
+    /// The time tokens are dated and expiries are judged by.
+    public func now() -> Date { clock.now() }
+
+    /// The account's tokens, oldest first, without secrets. Throws `ServerStoreError.accountNotFound`.
+    public func tokens(ofAccountNamed name: String) async throws -> [TokenSummary] {
+        try await accounts.tokens(ofAccountNamed: name)
     }
 
     /// Revokes a token given whole or by its ID; `false` if no such token was stored.
@@ -65,7 +91,7 @@ public struct AccountRegistration: Sendable {
         try await accounts.deleteAccount(named: name)
     }
 
-    private func stored(_ token: BearerToken) -> StoredToken {
-        StoredToken(id: token.id, hash: hasher.hash(token.secret))
+    private func stored(_ token: BearerToken, scope: TokenScope, label: String?, expires: Date?) -> StoredToken {
+        StoredToken(id: token.id, hash: hasher.hash(token.secret), scope: scope, label: label, created: clock.now(), expires: expires)
     }
 }

@@ -4,7 +4,8 @@ import ServerStoreInterface
 import StandardInterfaces
 import TokenSecurityInterface
 
-/// Lets a request through only with `Authorization: Bearer <token>` of a known account.
+/// Lets a request through only with `Authorization: Bearer <token>` of a known account, a token
+/// that has not expired and whose scope allows the request's method (`TokenScope`).
 ///
 /// The token's public ID finds the stored hash; the secret's hash is then compared in
 /// constant time, so neither a lookup by secret nor an early-exit comparison leaks timing.
@@ -24,6 +25,8 @@ struct BearerAuthMiddleware: RouterMiddleware {
         guard let stored = try await cache.lookup(token.id, in: accounts, now: now),
               hasher.hash(token.secret).constantTimeEquals(stored.token.hash)
         else { throw APIError.unauthorized }
+        guard !stored.token.hasExpired(at: now) else { throw APIError.tokenExpired }
+        guard stored.token.scope.allows(method: request.method.rawValue) else { throw APIError.readOnlyToken }
         await cache.recordUse(of: token.id, in: accounts, now: now)
         var context = context
         context.account = stored.account

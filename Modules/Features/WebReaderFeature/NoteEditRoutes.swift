@@ -30,7 +30,7 @@ extension WebRoutes {
     }
 
     func newForm(_ request: Request) async throws -> Response {
-        let signedIn = try await sessions.require(request)
+        let signedIn = try await sessions.requireWriter(request)
         // A broken link leads here with the title it names.
         let title = FormFields.query(request)["title"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         var values = WebPages.formValues(title: title, body: "", tags: "")
@@ -39,7 +39,7 @@ extension WebRoutes {
     }
 
     func create(_ request: Request) async throws -> Response {
-        let signedIn = try await sessions.require(request)
+        let signedIn = try await sessions.requireWriter(request)
         let form = try await FormFields.body(request)
         try FormProtection.check(request, form: form, expected: signedIn.session.formToken)
         let sent = NoteForm(form)
@@ -59,7 +59,7 @@ extension WebRoutes {
     }
 
     func editForm(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.require(request)
+        let signedIn = try await sessions.requireWriter(request)
         let note = try await liveNote(context, signedIn)
         var values = WebPages.values(of: note)
         values.merge(WebPages.formValues(title: note.title, body: note.body, tags: Tag.joined(note.tags))) { $1 }
@@ -68,7 +68,7 @@ extension WebRoutes {
     }
 
     func edit(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.require(request)
+        let signedIn = try await sessions.requireWriter(request)
         let form = try await FormFields.body(request)
         try FormProtection.check(request, form: form, expected: signedIn.session.formToken)
         let sent = NoteForm(form)

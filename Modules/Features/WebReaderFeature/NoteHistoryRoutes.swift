@@ -38,7 +38,7 @@ extension WebRoutes {
     }
 
     func restore(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.require(request)
+        let signedIn = try await sessions.requireWriter(request)
         let form = try await FormFields.body(request)
         try FormProtection.check(request, form: form, expected: signedIn.session.formToken)
         let id = try noteID(context)

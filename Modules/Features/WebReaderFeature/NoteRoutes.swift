@@ -20,13 +20,13 @@ extension WebRoutes {
     }
 
     func deleteForm(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.require(request)
+        let signedIn = try await sessions.requireWriter(request)
         let note = try await liveNote(context, signedIn)
         return pages.page("delete", title: "Delete \(note.title)", values: WebPages.values(of: note), signedIn: signedIn)
     }
 
     func delete(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.require(request)
+        let signedIn = try await sessions.requireWriter(request)
         let form = try await FormFields.body(request)
         try FormProtection.check(request, form: form, expected: signedIn.session.formToken)
         let note = try await liveNote(context, signedIn)

@@ -5,16 +5,19 @@ import ServerStoreInterface
 import TokenSecurityInterface
 import WebSessionInterface
 
-/// A request's signed-in person: the account and the session it came with.
+/// A request's signed-in person: the account, the session it came with, and what the token the
+/// session was opened with may do.
 struct SignedIn: Sendable {
     let account: Account
     let session: WebSession
+    let scope: TokenScope
 }
 
 /// Signing in, finding the session of a request, and signing out.
 ///
 /// A session is valid only while it has not expired and the API token it was opened with still
-/// belongs to its account: revoking the token (or deleting the account) ends its sessions too.
+/// belongs to its account and has not expired: revoking the token (or deleting the account) ends
+/// its sessions too. A session of a read-only token reads; its writes are refused (`requireWriter`).
 struct WebSessions: Sendable {
     static let cookieName = "quill_session"
     static let loginCookieName = "quill_login_csrf"
@@ -27,7 +30,8 @@ struct WebSessions: Sendable {
     func signIn(token text: String) async throws -> (secret: String, session: WebSession)? {
         guard let token = BearerToken(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines)),
               let stored = try await dependencies.server.accounts.token(id: token.id),
-              dependencies.server.hasher.hash(token.secret).constantTimeEquals(stored.token.hash)
+              dependencies.server.hasher.hash(token.secret).constantTimeEquals(stored.token.hash),
+              !stored.token.hasExpired(at: dependencies.server.clock.now())
         else { return nil }
         let secret = dependencies.secrets.generate().description
         let now = dependencies.server.clock.now()
@@ -46,17 +50,27 @@ struct WebSessions: Sendable {
         guard let secret = request.cookies[Self.cookieName]?.value, !secret.isEmpty, secret.utf8.count <= 256 else { return nil }
         let hash = dependencies.server.hasher.hash(secret)
         guard let session = try await dependencies.sessions.session(secretHash: hash, at: dependencies.server.clock.now()) else { return nil }
-        guard let stored = try await dependencies.server.accounts.token(id: session.token), stored.account.id == session.account else {
-            // The token was revoked or the account deleted: the session ends with it.
+        guard let stored = try await dependencies.server.accounts.token(id: session.token), stored.account.id == session.account,
+              !stored.token.hasExpired(at: dependencies.server.clock.now()) else {
+            // The token was revoked or expired, or the account deleted: the session ends with it.
             _ = try await dependencies.sessions.deleteSession(secretHash: hash)
             return nil
         }
-        return SignedIn(account: stored.account, session: session)
+        return SignedIn(account: stored.account, session: session, scope: stored.token.scope)
     }
 
     /// The signed-in person, or `SignInRequired`.
     func require(_ request: Request) async throws -> SignedIn {
         guard let signedIn = try await current(request) else { throw SignInRequired() }
+        return signedIn
+    }
+
+    /// The signed-in person, if the session's token may write; a 403 page for a read-only one.
+    func requireWriter(_ request: Request) async throws -> SignedIn {
+        let signedIn = try await require(request)
+        guard signedIn.scope.canWrite else {
+            throw WebPageError(status: .forbidden, message: "You signed in with a read-only token: it can read and search notes, not change them.")
+        }
         return signedIn
     }
 

@@ -12,6 +12,9 @@ public protocol AccountRepository: Sendable {
     func token(id: TokenID) async throws -> (token: StoredToken, account: Account)?
     /// Gives an existing account one more token. Throws `ServerStoreError.accountNotFound`.
     func addToken(_ token: StoredToken, toAccountNamed name: String) async throws -> Account
+    /// The account's tokens, oldest first, without their hashes (`account tokens`).
+    /// Throws `ServerStoreError.accountNotFound`.
+    func tokens(ofAccountNamed name: String) async throws -> [TokenSummary]
     /// Forgets a token, so it no longer authenticates; `false` if there was no such token.
     func removeToken(id: TokenID) async throws -> Bool
     /// Every account with its counts and last token use, ordered by name.
@@ -24,13 +27,30 @@ public protocol AccountRepository: Sendable {
     func recordUse(ofToken id: TokenID, at date: Date) async throws
 }
 
-/// What the server keeps of a bearer token: its public ID and the hash of its secret.
+/// What the server keeps of a bearer token: its public ID, the hash of its secret, and what
+/// the token may do and for how long.
 public struct StoredToken: Hashable, Sendable {
     public let id: TokenID
     public let hash: TokenHash
+    public let scope: TokenScope
+    /// What the person who issued it called it (`--label`), to tell tokens apart in a listing.
+    public let label: String?
+    /// When it was issued; `nil` for tokens issued before the store recorded it.
+    public let created: Date?
+    /// After this it no longer authenticates; `nil` for a token that does not expire.
+    public let expires: Date?
 
-    public init(id: TokenID, hash: TokenHash) {
+    public init(id: TokenID, hash: TokenHash, scope: TokenScope = .full, label: String? = nil, created: Date? = nil, expires: Date? = nil) {
         self.id = id
         self.hash = hash
+        self.scope = scope
+        self.label = label
+        self.created = created
+        self.expires = expires
+    }
+
+    /// Whether the token has expired at `date` (it is valid up to, not including, `expires`).
+    public func hasExpired(at date: Date) -> Bool {
+        expires.map { date >= $0 } ?? false
     }
 }

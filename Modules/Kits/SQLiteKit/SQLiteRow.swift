@@ -10,6 +10,12 @@ public struct SQLiteRow {
 
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
+    /// An integer column's value; `nil` for NULL.
+    public func optionalInteger(_ column: Int32) -> Int64? { isNull(column) ? nil : integer(column) }
+
+    /// A text column's value; `nil` for NULL.
+    public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
     public func text(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(statement, column) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, column))

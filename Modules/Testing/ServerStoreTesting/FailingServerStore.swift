@@ -103,6 +103,11 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.addToken(token, toAccountNamed: name)
     }
 
+    public func tokens(ofAccountNamed name: String) async throws -> [TokenSummary] {
+        try check(.accounts)
+        return try await base.tokens(ofAccountNamed: name)
+    }
+
     public func removeToken(id: TokenID) async throws -> Bool {
         try check(.accounts)
         return try await base.removeToken(id: id)

@@ -62,6 +62,13 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         return account
     }
 
+    public func tokens(ofAccountNamed name: String) async throws -> [TokenSummary] {
+        guard let account = accounts.values.first(where: { $0.name == name }) else { throw ServerStoreError.accountNotFound(name) }
+        return tokens.values.filter { $0.account == account.id }.map(\.token)
+            .sorted { ($0.created ?? .distantPast, $0.id.rawValue) < ($1.created ?? .distantPast, $1.id.rawValue) }
+            .map { TokenSummary(id: $0.id, scope: $0.scope, label: $0.label, created: $0.created, lastUsed: tokenUses[$0.id], expires: $0.expires) }
+    }
+
     public func removeToken(id: TokenID) async throws -> Bool {
         tokenUses[id] = nil
         return tokens.removeValue(forKey: id) != nil

@@ -1,0 +1,13 @@
+/// Columns of text aligned with two spaces between them, as `quill-server`'s listings print
+/// them; the last column is not padded, so no line ends in spaces.
+enum TextTable {
+    static func render(_ rows: [[String]]) -> String {
+        guard let columns = rows.first?.count else { return "" }
+        let widths = (0..<columns).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                column == columns - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

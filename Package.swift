@@ -13,6 +13,8 @@ let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
 let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let mcp = Target.Dependency.product(name: "MCP", package: "swift-sdk")
+let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
 let ink = Target.Dependency.product(name: "Ink", package: "Ink")
 let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
 let mustache = Target.Dependency.product(name: "Mustache", package: "swift-mustache")
@@ -46,10 +48,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"), // the sync client's event loop
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"), // the file descriptors quill mcp speaks on
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"), // HTTP server
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"), // web reader templates
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"), // web reader Markdown
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"), // YAML front matter written by other apps
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"), // quill mcp
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"), // the sync client
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
@@ -63,6 +67,7 @@ let package = Package(
 
         // Interfaces: one small protocol module per external concern, <Concern>Interface; the
         // concerns too small to earn targets of their own share StandardInterfaces, a folder each.
+        module("Interfaces", "AssistantToolInterface"),
         module("Interfaces", "AttachmentStoreInterface", ["QuillModels"]),
         module("Interfaces", "ByteStreamInterface"),
         module("Interfaces", "CompressionInterface"),
@@ -90,7 +95,7 @@ let package = Package(
         module("Features", "QuillCLI", [
             "ArchiveFeature", "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
             "NoteStoreInterface", "QuillAPI", "QuillModels", "SearchIndexInterface", "SettingsInterface", "StandardInterfaces",
-            "SyncFeature", "SyncStateInterface", "SyncTransportInterface", "TerminalInterface", argumentParser,
+            "SyncFeature", "SyncStateInterface", "SyncTransportInterface", "TerminalInterface", "AssistantToolInterface", argumentParser,
         ]),
         module("Features", "QuillServerCLI", [
             "QuillModels", "ServerFeature", "ServerStoreInterface", "TerminalInterface", "WebSessionInterface",
@@ -134,6 +139,7 @@ let package = Package(
             "QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface", asyncHTTPClient, nioCore,
             nioPosix,
         ]),
+        module("Adapters", "MCPAssistantTools", ["AssistantToolInterface", mcp, systemPackage]),
         module("Adapters", "JSONFileSettings", ["FileSystemInterface", "SettingsInterface"]),
         module("Adapters", "LocalByteStream", ["ByteStreamInterface"]),
         module("Adapters", "LocalFileSystem", ["CFileSync", "FileSystemInterface", "POSIXFileKit"]),
@@ -158,6 +164,7 @@ let package = Package(
         module("Testing", "FileSystemTesting", ["FileSystemInterface"]),
         module("Testing", "NoteStoreTesting", ["NoteStoreInterface", "QuillModels", "StandardTesting"]),
         module("Testing", "ScratchDirectories"),
+        module("Testing", "AssistantToolTesting", ["AssistantToolInterface"]),
         module("Testing", "SearchIndexTesting", ["NoteStoreInterface", "QuillModels", "SearchIndexInterface"]),
         module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),
         module("Testing", "SettingsTesting", ["SettingsInterface"]),
@@ -167,7 +174,7 @@ let package = Package(
         module("Testing", "TerminalTesting", ["TerminalInterface"]),
         module("Testing", "TokenSecurityTesting", ["TokenSecurityInterface"]),
         module("Testing", "UnimplementedDoubles", [
-            "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "QuillModels",
+            "AssistantToolInterface", "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "QuillModels",
             "SearchIndexInterface", "ServerStoreInterface", "SettingsInterface", "StandardInterfaces", "SyncStateInterface",
             "SyncTransportInterface", "TerminalInterface",
         ]),
@@ -179,13 +186,13 @@ let package = Package(
         module("Composition", "QuillComposition", [
             "ArchiveFeature", "AttachmentStoreTesting", "ByteStreamTesting", "FileAttachmentStore", "FileNoteStore",
             "FileSyncState", "GlibcAllocator",
-            "HTTPSyncTransport", "JSONFileSettings", "LocalByteStream", "LocalFileSystem", "NotesFeature",
+            "HTTPSyncTransport", "JSONFileSettings", "LocalByteStream", "LocalFileSystem", "MCPAssistantTools", "NotesFeature",
             "NoteStoreTesting", "POSIXTerminal", "QuillCLI", "QuillModels", "SearchIndexTesting", "SettingsTesting",
             "SQLiteSearchIndex", "StandardAdapters", "StandardTesting", "SyncFeature", "SyncStateInterface",
             "SyncStateTesting", "SyncTransportTesting", "ZlibCompression",
         ]),
         module("Composition", "QuillTestComposition", [
-            "ArchiveFeature", "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
+            "ArchiveFeature", "AssistantToolInterface", "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
             "NoteStoreInterface", "QuillCLI", "SearchIndexInterface", "SettingsTesting", "StandardInterfaces",
             "SyncFeature", "TerminalInterface", "UnimplementedDoubles",
         ]),
@@ -211,6 +218,7 @@ let package = Package(
         .executableTarget(name: "quill-server", dependencies: ["QuillServerCLI", "ServerComposition"], path: "Apps/quill-server"),
 
         // Tests: unit, contract (<Concern>ContractTests) and integration tests.
+        tests("AssistantToolContractTests", ["AssistantToolInterface", "AssistantToolTesting", "MCPAssistantTools"]),
         tests("ArchiveFeatureTests", [
             "ArchiveFeature", "AttachmentStoreTesting", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
             "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardTesting", "ZlibCompression", crypto,
@@ -253,7 +261,7 @@ let package = Package(
             "ServerStoreTesting", "StandardTesting", "TokenSecurityInterface",
         ]),
         tests("QuillCLITests", [
-            "ArchiveFeature", "AttachmentStoreTesting", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
+            "ArchiveFeature", "AssistantToolInterface", "AssistantToolTesting", "AttachmentStoreTesting", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
             "FileSystemInterface", "FileSystemTesting", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting",
             "QuillAPI", "QuillCLI", "QuillModels", "QuillTestComposition", "SearchIndexTesting", "SettingsInterface",
             "SettingsTesting", "StandardTesting", "SyncFeature", "SyncStateInterface", "SyncStateTesting",

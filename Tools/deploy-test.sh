@@ -3,7 +3,9 @@
 #
 #  1. Builds the tarball (Tools/release.sh; debug unless QUILL_BUILD_CONFIGURATION says release,
 #     or QUILL_TARBALL names one already built) and unpacks it into an empty root, the way the
-#     docs install it: `tar -xzf … --strip-components=1 -C /usr/local`.
+#     docs install it: `tar -xzf … --strip-components=1 -C /usr/local`. Checks the download's
+#     size: the binaries are stripped, each names its symbol file, which the debug tarball holds,
+#     and the tarball is at most 70 MB (release) or 100 MB (debug).
 #  2. Checks the binaries load no library from the Swift toolchain and run under `env -i` with
 #     PATH=/usr/bin:/bin.
 #  3. Checks the systemd unit: `systemd-analyze verify` says nothing, and
@@ -52,6 +54,17 @@ for file in bin/quill bin/quill-server share/man/man1/quill.1 share/man/man1/qui
     lib/systemd/system/quill-server.service share/doc/quill/README.md share/doc/quill/docs/deploy.md; do
     [ -s "$prefix/$file" ] || fail "the tarball has no $file"
 done
+symbol_files="$(tar -tzf "${tarball%.tar.gz}-debug.tar.gz")"
+for command in quill quill-server; do
+    if grep -qE ' \.(symtab|debug_info) ' <<<"$(readelf -SW "$prefix/bin/$command")"; then fail "$command is not stripped"; fi
+    grep -q "$command\.debug" <<<"$(readelf --string-dump=.gnu_debuglink "$prefix/bin/$command")" || fail "$command names no symbol file"
+    grep -q "/bin/\.debug/$command\.debug$" <<<"$symbol_files" || fail "the debug tarball has no $command.debug"
+done
+megabytes=$(($(stat -c %s "$tarball") / 1000000))
+limit=100
+[ "${QUILL_BUILD_CONFIGURATION:-debug}" = release ] && limit=70
+[ "$megabytes" -le "$limit" ] || fail "the tarball is $megabytes MB, more than $limit MB"
+step "the tarball is $megabytes MB, its binaries stripped, their symbols in the debug tarball"
 
 # 2. No Swift toolchain needed.
 clean_env=(env -i PATH=/usr/bin:/bin)

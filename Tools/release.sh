@@ -3,12 +3,17 @@
 #
 #   dist/quill-<version>-linux-<arch>.tar.gz
 #     quill-<version>-linux-<arch>/            unpack with --strip-components=1 into /usr/local
-#       bin/quill, bin/quill-server            Swift runtime linked in (--static-swift-stdlib)
+#       bin/quill, bin/quill-server            Swift runtime linked in (--static-swift-stdlib),
+#                                              stripped, each with a .gnu_debuglink to its symbols
 #       share/man/man1/*.1                     argument-parser's generate-manual (see below)
 #       share/bash-completion/completions/     bash, zsh and fish completions of both commands
 #       share/zsh/site-functions/, share/fish/vendor_completions.d/
 #       lib/systemd/system/quill-server.service   the hardened unit (Tools/deploy/)
 #       share/doc/quill/                       README.md and docs/
+#
+#   dist/quill-<version>-linux-<arch>-debug.tar.gz   the symbols, for whoever needs them
+#     quill-<version>-linux-<arch>/bin/.debug/quill.debug, quill-server.debug
+#                                              unpacked the same way, gdb and lldb find them
 #
 # The version is QuillVersion.current (Modules/Models/QuillModels/QuillVersion.swift); the
 # script checks that both binaries print it for --version and load no Swift library from the
@@ -41,7 +46,17 @@ stage="$work/$name"
 mkdir -p "$stage/bin" "$stage/share/man/man1" "$stage/share/bash-completion/completions" \
     "$stage/share/zsh/site-functions" "$stage/share/fish/vendor_completions.d" \
     "$stage/lib/systemd/system" "$stage/share/doc/quill/docs"
-install -m 755 "$bin/quill" "$bin/quill-server" "$stage/bin/"
+# Stripped binaries (half the size), their symbols in files of their own beside them in the
+# debug tarball; each binary names its symbol file (.gnu_debuglink, checked by CRC), which
+# debuggers look for in bin/.debug/.
+symbols="$work/symbols/$name/bin/.debug"
+mkdir -p "$symbols"
+for command in quill quill-server; do
+    objcopy --only-keep-debug "$bin/$command" "$symbols/$command.debug"
+    strip --strip-all -o "$stage/bin/$command" "$bin/$command"
+    (cd "$symbols" && objcopy --add-gnu-debuglink="$command.debug" "$stage/bin/$command")
+    chmod 755 "$stage/bin/$command"
+done
 
 for command in quill quill-server; do
     printed="$("$stage/bin/$command" --version)"
@@ -73,6 +88,10 @@ install -m 644 docs/*.md docs/openapi.yaml "$stage/share/doc/quill/docs/"
 mkdir -p dist
 tarball="$PWD/dist/$name.tar.gz"
 mtime="@$(git log -1 --format=%ct 2>/dev/null || date +%s)"
-tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="$mtime" -C "$work" -cf - "$name" | gzip -n >"$tarball"
-echo "release.sh: $pages man pages, $(du -h "$tarball" | cut -f1) in all" >&2
+pack() { # pack DIRECTORY TARBALL: reproducible (sorted, owned by root, one mtime)
+    tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="$mtime" -C "$1" -cf - "$name" | gzip -n >"$2"
+}
+pack "$work" "$tarball"
+pack "$work/symbols" "$PWD/dist/$name-debug.tar.gz"
+echo "release.sh: $pages man pages, $(du -h "$tarball" | cut -f1) in all, symbols in $name-debug.tar.gz" >&2
 echo "$tarball"

@@ -6,7 +6,7 @@
 # walkthrough of docs/server.md (Tools/curl-walkthrough-test.sh), the web reader in headless Chromium
 # (Tools/browser-test.sh), the nginx TLS proxy of docs/deploy.md
 # (Tools/tls-proxy-test.sh), `quill edit` on a real terminal
-# (Tools/pty-editor-test.sh), the real-process sync chaos test (Tools/chaos.sh) and the search
+# (Tools/pty-editor-test.sh), `quill mcp` under the official MCP Python SDK (Tools/mcp-client-test.sh), the real-process sync chaos test (Tools/chaos.sh) and the search
 # index's crash test (Tools/search-chaos.sh),
 # then the release tarball deployed and synced through (Tools/deploy-test.sh).
 set -euo pipefail
@@ -39,6 +39,9 @@ QUILL_BINARY="$(swift build --show-bin-path)/quill" QUILL_SERVER_BINARY="$(swift
 
 # `quill edit` with vim on a real pseudo-terminal (tmux), with the quill `swift test` built.
 QUILL_BINARY="$(swift build --show-bin-path)/quill" Tools/pty-editor-test.sh
+
+# `quill mcp` driven by the official MCP Python SDK over standard input and output.
+QUILL_BINARY="$(swift build --show-bin-path)/quill" Tools/mcp-client-test.sh
 
 # Sync with real processes SIGKILLed at random, about 90 s (Tools/chaos.sh --rounds N runs longer).
 QUILL_BINARY="$(swift build --show-bin-path)/quill" QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" \

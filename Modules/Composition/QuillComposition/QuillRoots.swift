@@ -10,6 +10,7 @@ import HTTPSyncTransport
 import JSONFileSettings
 import LocalByteStream
 import LocalFileSystem
+import MCPAssistantTools
 import NotesFeature
 import NoteStoreTesting
 import POSIXTerminal
@@ -61,7 +62,8 @@ public enum QuillRoots {
             search: search, links: NoteLinks(search: search, index: index),
             settings: SettingsEnvironment(
                 store: JSONSettingsFile(directory: XDGConfigDirectory(environment: processEnvironment), files: files, locks: FlockLocking()),
-                variables: processEnvironment, timeZone: .current))
+                variables: processEnvironment, timeZone: .current),
+            assistantTools: MCPToolServer(input: STDIN_FILENO, output: STDOUT_FILENO))
     }
 
     /// Credentials in the config directory (with QUILL_SERVER / QUILL_TOKEN overriding them), the
@@ -97,7 +99,8 @@ public enum QuillRoots {
             editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory, byteStreams: LocalByteStreams(), scratch: scratch,
             search: search, links: NoteLinks(search: search, index: index),
-            settings: SettingsEnvironment(store: InMemorySettings(), variables: processEnvironment, timeZone: .current))
+            settings: SettingsEnvironment(store: InMemorySettings(), variables: processEnvironment, timeZone: .current),
+            assistantTools: MCPToolServer(input: STDIN_FILENO, output: STDOUT_FILENO))
     }
 
     /// An in-memory server holding one note from "another device", already logged in:

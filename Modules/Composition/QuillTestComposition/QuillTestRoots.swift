@@ -1,4 +1,5 @@
 import ArchiveFeature
+import AssistantToolInterface
 import AttachmentStoreInterface
 import ByteStreamInterface
 import CompressionInterface
@@ -35,7 +36,8 @@ public enum QuillTestRoots {
         searchIndex: any SearchIndex = UnimplementedSearchIndex(),
         searchSource: any SearchIndexSource = UnimplementedSearchIndexSource(),
         linkIndex: (any LinkIndex)? = nil,
-        settings: SettingsEnvironment = noSettings()
+        settings: SettingsEnvironment = noSettings(),
+        assistantTools: any AssistantToolServing = UnimplementedAssistantTools()
     ) -> CLIEnvironment {
         let notes = NoteService(store: store, clock: clock, ids: ids)
         let search = NoteSearch(index: searchIndex, source: searchSource)
@@ -47,7 +49,7 @@ public enum QuillTestRoots {
             clock: clock, console: console, inputFiles: inputFiles, editor: editor,
             workingDirectory: workingDirectory, byteStreams: byteStreams, scratch: scratch,
             search: search, links: NoteLinks(search: search, index: linkIndex ?? (searchIndex as? any LinkIndex) ?? UnimplementedLinkIndex()),
-            settings: settings)
+            settings: settings, assistantTools: assistantTools)
     }
 
     /// No settings saved, no environment variables, UTC: every setting has its default. Unlike

@@ -31,6 +31,21 @@ public struct NoteService: Sendable {
         return note
     }
 
+    /// The note a person or an assistant names: by ID or unique ID prefix, else by title (case
+    /// and Unicode form folded as links fold names; the newest of several with one title, as a
+    /// link resolves).
+    public func note(identifiedOrTitled reference: String) async throws -> Note {
+        do {
+            return try await note(reference)
+        } catch NoteServiceError.invalidReference, NoteServiceError.notFound {
+            let name = LinkName.folded(reference)
+            guard let summary = try await store.list(NoteQuery()).notes.first(where: { LinkName.folded($0.title) == name }) else {
+                throw NoteServiceError.notFound(reference)
+            }
+            return try await note(summary.id.rawValue)
+        }
+    }
+
     /// Applies the given changes; `nil` leaves a field as it is.
     public func edit(_ reference: String, changes: NoteChanges) async throws -> Note {
         guard !changes.isEmpty else { throw NoteServiceError.nothingToChange }

@@ -1,4 +1,5 @@
 import ArchiveFeature
+import AssistantToolInterface
 import ByteStreamInterface
 import FileSystemInterface
 import NotesFeature
@@ -38,12 +39,14 @@ public struct CLIEnvironment: Sendable {
     public var links: NoteLinks
     /// The saved settings (`quill config`) and what else decides a setting's value.
     public var settings: SettingsEnvironment
+    /// Where `quill mcp` offers its tools: the Model Context Protocol on standard input and output.
+    public var assistantTools: any AssistantToolServing
 
     public init(
         notes: NoteService, attachments: AttachmentService, archive: ArchiveService, sync: SyncService, clock: any WallClock, console: any Console,
         inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String,
         byteStreams: any ByteStreamOpening, scratch: any ScratchStorage, search: NoteSearch, links: NoteLinks,
-        settings: SettingsEnvironment
+        settings: SettingsEnvironment, assistantTools: any AssistantToolServing
     ) {
         self.notes = notes
         self.attachments = attachments
@@ -59,5 +62,6 @@ public struct CLIEnvironment: Sendable {
         self.search = search
         self.links = links
         self.settings = settings
+        self.assistantTools = assistantTools
     }
 }

@@ -19,7 +19,7 @@ public struct Quill: ParsableCommand {
                       HistoryCommand.self, DiffCommand.self, RestoreCommand.self, TrashCommand.self,
                       ExportCommand.self, ImportCommand.self, VerifyCommand.self,
                       LoginCommand.self, LogoutCommand.self, SyncCommand.self, StatusCommand.self,
-                      ConfigCommand.self]
+                      ConfigCommand.self, MCPCommand.self]
     )
 
     @OptionGroup public var global: GlobalOptions

@@ -293,7 +293,7 @@ let package = Package(
             "ZlibCompression", crypto, hummingbird, hummingbirdTesting, logging,
         ]),
         tests("ServerStoreContractTests", [
-            "CSQLite", "PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting", "SQLiteKit",
+            "PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting", "SQLiteKit",
             "SQLiteServerStore", "StandardTesting", "TokenSecurityInterface", logging, postgresNIO,
         ], exclude: ["Fixtures"]),
         tests("ServerStoreInterfaceTests", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),

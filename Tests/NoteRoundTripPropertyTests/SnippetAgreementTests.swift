@@ -52,12 +52,18 @@ struct SnippetAgreementTests {
         }
     }
 
-    /// A word of a text as written, cut where `SearchText.isWordScalar` says.
+    /// A word of a text as written, cut where `SearchText.isWordScalar` says; a CJK character
+    /// (`SearchText.isCJKScalar`) is a word of its own. (The queries here hold no CJK word, so no
+    /// CJK character is marked; `SearchQueryTests` has the examples of CJK marking.)
     static func words(_ text: String) -> [(text: String, folded: String)] {
         var words: [(String, String)] = []
         var current = String.UnicodeScalarView()
         for scalar in text.unicodeScalars + [" "] {
-            if SearchText.isWordScalar(scalar) {
+            if SearchText.isCJKScalar(scalar) {
+                if !current.isEmpty { words.append((String(current), SearchText.fold(String(current)))) }
+                current = String.UnicodeScalarView()
+                words.append((String(scalar), "\u{0}"))
+            } else if SearchText.isWordScalar(scalar) {
                 current.append(scalar)
             } else if !current.isEmpty {
                 words.append((String(current), SearchText.fold(String(current))))

@@ -19,7 +19,36 @@ import Testing
     @Test func punctuationSplitsWordsAsTheIndexDoes() throws {
         #expect(try SearchQuery("e-mail").terms == [.phrase(["e", "mail"])])
         #expect(try SearchQuery("e-ma*").terms == [.word("e"), .prefix("ma")])
-        #expect(try SearchQuery("日本語 café").terms == [.word("日本語"), .word("cafe")])
+        #expect(try SearchQuery("日本語 café").terms == [.phrase(["日本", "本語"]), .word("cafe")])
+    }
+
+    /// A CJK run is cut into pairs with its last character alone; typed, it is the phrase of its
+    /// pairs (it may go on in a note), and one character is a prefix of the pair it starts.
+    @Test func cjkRunsAreCutIntoPairs() throws {
+        #expect(SearchText.words("同步数据") == ["同步", "步数", "数据", "据"])
+        #expect(SearchText.words("iPhone同步 works") == ["iphone", "同步", "步", "works"])
+        #expect(SearchText.words("동기화를 했다") == ["동기", "기화", "화를", "를", "했다", "다"])
+        #expect(SearchText.words("ｶﾀｶﾅ、テスト。") == ["カタ", "タカ", "カナ", "ナ", "テス", "スト", "ト"])
+        #expect(try SearchQuery("同步").terms == [.word("同步")])
+        #expect(try SearchQuery("同步数据").terms == [.phrase(["同步", "步数", "数据"])])
+        #expect(try SearchQuery("同").terms == [.prefix("同")])
+        #expect(try SearchQuery("\"同步 data\"").terms == [.phrase(["同步", "步", "data"])])
+        #expect(try SearchQuery("iPhone的").terms == [.word("iphone"), .prefix("的")])
+        #expect(SearchText.indexable("plain text, unchanged") == "plain text, unchanged")
+        #expect(SearchText.indexable("Ünïcode but not CJK") == "Ünïcode but not CJK")
+        #expect(SearchText.indexable("iPhone同步。OK") == "iphone 同步 步 ok")
+    }
+
+    /// A snippet marks the characters of a CJK word where they occur together, not its pairs
+    /// wherever they stand.
+    @Test func cjkSnippetsMarkTheWordsCharacters() throws {
+        func marked(_ body: String, _ query: String) throws -> String {
+            SearchSnippet(body: body, highlighting: try SearchQuery(query)).marked(open: "[", close: "]")
+        }
+        #expect(try marked("这是关于同步数据的说明。我们每天同步一次。", "同步") == "…是关于[同步]数据的说明。我们每天[同步]…")
+        #expect(try marked("インターフェースとプラグイン", "プラグイン") == "…ースと[プラグイン]")
+        #expect(try marked("同步数据", "据") == "同步数[据]")
+        #expect(try marked("iPhone同步 works", "iphone 同步") == "[iPhone同步] works")
     }
 
     @Test func lenientWhereAPersonWouldBe() throws {

@@ -1,11 +1,12 @@
-import CSQLite
 import Foundation
 import Logging
 import PostgresNIO
 import QuillModels
+import SQLiteKit
 
 /// Damages a stored note behind the store's back, as a disk fault, a manual edit or an old bug
-/// would: its stored title becomes empty, which no door accepts.
+/// would: its stored title becomes empty, which no door accepts. (On SQLite the edit defines
+/// `quill_search_text`, which the search index's triggers call: any edit by hand must.)
 struct NoteDamage: Sendable {
     let blankTitle: @Sendable (NoteID) async throws -> Void
 
@@ -15,13 +16,10 @@ struct NoteDamage: Sendable {
 
     static func sqlite(path: String) -> NoteDamage {
         NoteDamage { id in
-            var database: OpaquePointer?
-            defer { sqlite3_close(database) }
-            guard sqlite3_open(path, &database) == SQLITE_OK else { throw Failed(description: "cannot open \(path)") }
-            sqlite3_busy_timeout(database, 5000)
-            guard sqlite3_exec(database, "UPDATE notes SET title = '' WHERE id = '\(id.rawValue)'", nil, nil, nil) == SQLITE_OK else {
-                throw Failed(description: String(cString: sqlite3_errmsg(database)))
-            }
+            let connection = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: .seconds(5))
+            defer { connection.close() }
+            try connection.defineTextFunction("quill_search_text", SearchText.indexable)
+            try connection.query("UPDATE notes SET title = '' WHERE id = ?", [.text(id.rawValue)])
         }
     }
 

@@ -38,4 +38,44 @@ import Testing
         #expect(after.notes.map(\.id.rawValue).sorted() == expected.filter { $0 != "b02" })
         #expect(try await restored.search(try SearchQuery("moved"), account: account, tagged: nil, after: nil, limit: 100).notes.map(\.id.rawValue) == ["b02"])
     }
+
+    /// Notes in Chinese, Japanese and Korean written before the search index cut them into pairs
+    /// (schema 11) are found after the upgrade, edited and deleted as well as new ones; and a
+    /// backup restored later still finds them.
+    @Test func cjkNotesWrittenBeforeTheUpgradeAreFoundAfterIt() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-cjk-upgrade-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("quill.sqlite").path
+        let old = try SQLiteServerStore(path: path)
+        try old.migrate(to: SQLiteMigrations.all.filter { $0.version <= 11 })
+        let account = try await old.newAccount("alice")
+        _ = try await old.create(try Sample.note("c1", title: "同步说明", body: "我们每天同步数据。"), account: account)
+        _ = try await old.create(try Sample.note("c2", title: "English", body: "plain text"), account: account)
+        _ = try await old.create(try Sample.note("c3", title: "동기화", body: "노트를 동기화를 하려면"), account: account)
+        old.close()
+
+        let store = try SQLiteServerStore(path: path)
+        try await store.migrate()
+        func found(_ text: String, in store: SQLiteServerStore) async throws -> [String] {
+            try await store.search(try SearchQuery(text), account: account, tagged: nil, after: nil, limit: 100).notes.map(\.id.rawValue).sorted()
+        }
+        #expect(try await found("数据", in: store) == ["c1"])
+        #expect(try await found("동기화", in: store) == ["c3"])
+        #expect(try await found("plain", in: store) == ["c2"])
+        _ = try await store.replace(try Sample.note("c1", title: "说明", body: "内容", revision: 2), account: account, ifRevision: 1, origin: .api)
+        #expect(try await found("数据", in: store).isEmpty)
+        #expect(try await found("内容", in: store) == ["c1"])
+        store.close()
+
+        let backup = directory.appendingPathComponent("backup.sqlite").path
+        _ = try SQLiteBackup.backup(databaseAt: path, to: backup)
+        let restoredPath = directory.appendingPathComponent("restored/quill.sqlite").path
+        _ = try SQLiteBackup.restore(from: backup, toDatabaseAt: restoredPath)
+        let restored = try SQLiteServerStore(path: restoredPath)
+        defer { restored.close() }
+        try await restored.migrate()
+        #expect(try await found("동기화", in: restored) == ["c3"])
+        #expect(try await found("内容", in: restored) == ["c1"])
+    }
 }

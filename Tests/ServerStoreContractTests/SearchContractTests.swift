@@ -24,6 +24,37 @@ import Testing
         return ids
     }
 
+    /// Chinese, Japanese and Korean are found inside runs of characters, before particles and
+    /// against Latin letters; edits and deletions take their words out of the index.
+    @Test(arguments: implementations)
+    func cjkWordsAreFoundWhereverTheyStand(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            for note in [
+                try Sample.note("c1", title: "同步说明", body: "这是关于同步数据的说明。我们每天同步一次。"),
+                try Sample.note("c2", title: "プラグイン", body: "コミュニティプラグインを使うと、同期が簡単になります。"),
+                try Sample.note("c3", title: "동기화 안내", body: "노트를 동기화를 하려면 설정에서 켜세요."),
+                try Sample.note("c4", title: "Mixed", body: "iPhone同步 works; ｶﾀｶﾅ too"),
+            ] { _ = try await store.create(note, account: account) }
+            #expect(Set(try await Self.found("同步", in: store, account: account)) == ["c1", "c4"])
+            #expect(try await Self.found("数据", in: store, account: account) == ["c1"])
+            #expect(try await Self.found("据", in: store, account: account) == ["c1"])
+            #expect(try await Self.found("プラグイン", in: store, account: account) == ["c2"])
+            #expect(try await Self.found("同期", in: store, account: account) == ["c2"])
+            #expect(try await Self.found("동기화", in: store, account: account) == ["c3"])
+            #expect(try await Self.found("\"iphone同步\"", in: store, account: account) == ["c4"])
+            #expect(try await Self.found("iphone", in: store, account: account) == ["c4"])
+            #expect(try await Self.found("カタカナ", in: store, account: account) == ["c4"])
+            #expect(try await Self.found("同步数据库", in: store, account: account).isEmpty)
+            #expect(try await Self.found("步同", in: store, account: account).isEmpty)
+            _ = try await store.replace(try Sample.note("c1", title: "说明", body: "完全不同的内容", revision: 2), account: account, ifRevision: 1, origin: .api)
+            #expect(try await Self.found("数据", in: store, account: account).isEmpty)
+            #expect(try await Self.found("内容", in: store, account: account) == ["c1"])
+            _ = try await store.delete(try #require(NoteID("c2")), account: account, ifRevision: 1, at: Sample.date, origin: .api)
+            #expect(try await Self.found("プラグイン", in: store, account: account).isEmpty)
+        }
+    }
+
     @Test(arguments: implementations)
     func eachKindOfTermMatchesAsDefined(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in

@@ -57,6 +57,32 @@ import TokenSecurityInterface
         try await database.drop()
     }
 
+    /// Notes in Chinese, Japanese and Korean whose vectors a server before version 13 made (each
+    /// CJK run one lexeme) are found by their words after the upgrade.
+    @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"))
+    func postgresCJKVectorsOfVersion12AreMadeAgain() async throws {
+        let database = try await TestPostgres.freshDatabase()
+        do {
+            let store = try PostgresServerStore(url: database.url, logger: Logger(label: "test.upgrade"))
+            let running = Task { try await store.run() }
+            defer { running.cancel() }
+            try await store.migrate(to: PostgresMigrations.all.filter { $0.version <= 12 })
+            let account = try await store.newAccount("alice")
+            _ = try await store.create(try Sample.note("c1", title: "同步说明", body: "我们每天同步数据。"), account: account)
+            _ = try await store.create(try Sample.note("c2", title: "English", body: "plain text"), account: account)
+            // What a version-12 server stored: each whole run one lexeme.
+            try await Self.load("UPDATE notes SET search = $$'同步说明':1A '我们每天同步数据':3$$::tsvector WHERE id = 'c1';", into: database.url)
+            #expect(try await store.search(try SearchQuery("数据"), account: account, tagged: nil, after: nil, limit: 10).notes.isEmpty)
+            try await store.migrate()
+            #expect(try await store.search(try SearchQuery("数据"), account: account, tagged: nil, after: nil, limit: 10).notes.map(\.id.rawValue) == ["c1"])
+            #expect(try await store.search(try SearchQuery("plain"), account: account, tagged: nil, after: nil, limit: 10).notes.map(\.id.rawValue) == ["c2"])
+        } catch {
+            try await database.drop()
+            throw error
+        }
+        try await database.drop()
+    }
+
     /// A database of schema version 8 keyed each revision row by (account, note, revision);
     /// version 9 keys each note once. The rows a version-8 server wrote read back the same.
     @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"))

@@ -194,5 +194,14 @@ enum PostgresMigrations {
             "ALTER TABLE tokens ADD COLUMN created_ms BIGINT",
             "ALTER TABLE tokens ADD COLUMN expires_ms BIGINT",
         ]),
+        // Search in Chinese, Japanese and Korean (`SearchText` cuts CJK runs into pairs): the
+        // vectors of live notes with a CJK character are made again, from Swift, when the store
+        // migrates (`indexUnsearchedNotes` finds them by their NULL vector).
+        (13, [
+            #"""
+            UPDATE notes SET search = NULL WHERE NOT deleted AND (title || ' ' || body)
+                ~ '[\u1100-\u11FF\u3005-\u3007\u3021-\u303C\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\uFF66-\uFFDC\U00020000-\U000323AF]'
+            """#,
+        ]),
     ]
 }

@@ -3,7 +3,7 @@ import QuillModels
 import SearchIndexInterface
 import SQLiteKit
 
-/// One `SearchQuery` as SQL: an FTS5 MATCH expression for its text terms, a tag filter for its
+/// One `SearchQuery` as SQL: an FTS5 MATCH expression for its text terms (`FTS5Match`), a tag filter for its
 /// tags, ranked by `bm25(note_text, 10, 1)` (a word in the title weighs ten in the body).
 ///
 /// The notes are ranked first, without their bodies; then the body of each note returned is read
@@ -17,16 +17,8 @@ struct SQLiteIndexQuery {
     let limit: Int?
 
     init(_ query: SearchQuery, limit: Int?) {
-        let phrases = query.terms.compactMap { term -> String? in
-            switch term {
-            case .word(let word): Self.quoted(word)
-            case .prefix(let prefix): Self.quoted(prefix) + "*"
-            case .phrase(let words): Self.quoted(words.joined(separator: " "))
-            case .tag: nil
-            }
-        }
         self.query = query
-        matchExpression = phrases.isEmpty ? nil : phrases.joined(separator: " AND ")
+        matchExpression = FTS5Match.expression(query)
         self.limit = limit
     }
 
@@ -34,7 +26,7 @@ struct SQLiteIndexQuery {
         let rows = try topRanked(connection) ?? ranked(connection)
         return try rows.map { row in
             var body = ""
-            try connection.query("SELECT body FROM note_text WHERE rowid = ?", [.integer(row.rowid)]) { body = $0.text(0) }
+            try connection.query("SELECT body FROM note_bodies WHERE rowid = ?", [.integer(row.rowid)]) { body = $0.text(0) }
             return SearchHit(summary: row.summary, snippet: SearchSnippet(body: body, highlighting: query))
         }
     }
@@ -93,9 +85,5 @@ struct SQLiteIndexQuery {
         let sql = "SELECT \(Self.columns) FROM note_text JOIN indexed_notes n ON n.rowid = note_text.rowid"
             + " WHERE note_text MATCH ?\(tagFilter) ORDER BY \(Self.rank), n.id\(limitClause)"
         return (sql, [.text(matchExpression)] + tagBindings)
-    }
-
-    private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -25,8 +25,10 @@ enum SQLiteIndexRows {
              .integer(note.created.millisecondsSince1970), .integer(note.updated.millisecondsSince1970)])
         guard connection.changes > 0 else { return false }
         let rowid = connection.lastInsertedRowID
-        try connection.query("INSERT INTO note_text (rowid, title, body) VALUES (?, ?, ?)",
+        try connection.query("INSERT INTO note_bodies (rowid, title, body) VALUES (?, ?, ?)",
                              [.integer(rowid), .text(note.title), .text(note.body)])
+        try connection.query("INSERT INTO note_text (rowid, title, body) VALUES (?, ?, ?)",
+                             [.integer(rowid), .text(SearchText.indexable(note.title)), .text(SearchText.indexable(note.body))])
         for tag in note.tags {
             try connection.query("INSERT INTO note_tags (tag, note) VALUES (?, ?)", [.text(tag.rawValue), .integer(rowid)])
         }
@@ -38,7 +40,15 @@ enum SQLiteIndexRows {
         var rowid: Int64?
         try connection.query("SELECT rowid FROM indexed_notes WHERE id = ?", [.text(id.rawValue)]) { rowid = $0.integer(0) }
         guard let rowid else { return }
-        try connection.query("DELETE FROM note_text WHERE rowid = ?", [.integer(rowid)])
+        // `note_text` keeps no text of its own: a row is deleted with the words it indexed, made
+        // again from the text `note_bodies` keeps.
+        var old: (title: String, body: String)?
+        try connection.query("SELECT title, body FROM note_bodies WHERE rowid = ?", [.integer(rowid)]) { old = ($0.text(0), $0.text(1)) }
+        if let old {
+            try connection.query("INSERT INTO note_text (note_text, rowid, title, body) VALUES ('delete', ?, ?, ?)",
+                                 [.integer(rowid), .text(SearchText.indexable(old.title)), .text(SearchText.indexable(old.body))])
+        }
+        try connection.query("DELETE FROM note_bodies WHERE rowid = ?", [.integer(rowid)])
         try connection.query("DELETE FROM note_tags WHERE note = ?", [.integer(rowid)])
         try connection.query("DELETE FROM note_links WHERE note = ?", [.integer(rowid)])
         try connection.query("DELETE FROM note_names WHERE note = ?", [.integer(rowid)])

@@ -49,11 +49,16 @@ public enum SQLiteBackup {
             defer { connection.close() }
             try connection.query("VACUUM INTO ?", [.text(database)])
             // The search index (schema version 6) finds notes by rowid, which VACUUM may renumber:
-            // rebuilt from the restored notes, it cannot point at the wrong ones.
+            // rebuilt from the restored notes, it cannot point at the wrong ones. From version 12
+            // it indexes `quill_search_text` of the text, before it the text itself ('rebuild').
             if version >= 6 {
                 let restored = try SQLiteConnection.serverStore(path: database)
                 defer { restored.close() }
-                try restored.execute("INSERT INTO notes_search (notes_search) VALUES ('rebuild')")
+                try restored.execute(version >= 12
+                    ? "INSERT INTO notes_search (notes_search) VALUES ('delete-all'); "
+                        + "INSERT INTO notes_search (rowid, title, body) "
+                        + "SELECT rowid, quill_search_text(title), quill_search_text(body) FROM notes WHERE deleted = 0"
+                    : "INSERT INTO notes_search (notes_search) VALUES ('rebuild')")
             }
         } catch let error as SQLiteError {
             throw Refusal(description: "cannot restore \(backup) to \(database): \(error.message)")

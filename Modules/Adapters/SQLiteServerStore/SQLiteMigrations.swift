@@ -204,5 +204,32 @@ enum SQLiteMigrations {
         ALTER TABLE tokens ADD COLUMN created_ms INTEGER;
         ALTER TABLE tokens ADD COLUMN expires_ms INTEGER;
         """),
+        // Search in Chinese, Japanese and Korean: `notes_search` indexes `quill_search_text` of each
+        // title and body (`SearchText.indexable`: CJK runs cut into pairs, the text itself
+        // otherwise), a function every connection defines (`serverStore(path:)`). The notes whose
+        // text it changes are indexed again: removed with the words they were indexed with.
+        (12, """
+        DROP TRIGGER notes_search_insert;
+        DROP TRIGGER notes_search_delete;
+        DROP TRIGGER notes_search_update;
+        CREATE TRIGGER notes_search_insert AFTER INSERT ON notes WHEN new.deleted = 0 BEGIN
+            INSERT INTO notes_search (rowid, title, body) VALUES (new.rowid, quill_search_text(new.title), quill_search_text(new.body));
+        END;
+        CREATE TRIGGER notes_search_delete AFTER DELETE ON notes WHEN old.deleted = 0 BEGIN
+            INSERT INTO notes_search (notes_search, rowid, title, body)
+                VALUES ('delete', old.rowid, quill_search_text(old.title), quill_search_text(old.body));
+        END;
+        CREATE TRIGGER notes_search_update AFTER UPDATE ON notes BEGIN
+            INSERT INTO notes_search (notes_search, rowid, title, body)
+                SELECT 'delete', old.rowid, quill_search_text(old.title), quill_search_text(old.body) WHERE old.deleted = 0;
+            INSERT INTO notes_search (rowid, title, body)
+                SELECT new.rowid, quill_search_text(new.title), quill_search_text(new.body) WHERE new.deleted = 0;
+        END;
+        CREATE TEMP TABLE cjk_notes AS SELECT rowid AS row, title, body FROM notes
+            WHERE deleted = 0 AND (quill_search_text(title) != title OR quill_search_text(body) != body);
+        INSERT INTO notes_search (notes_search, rowid, title, body) SELECT 'delete', row, title, body FROM cjk_notes;
+        INSERT INTO notes_search (rowid, title, body) SELECT row, quill_search_text(title), quill_search_text(body) FROM cjk_notes;
+        DROP TABLE cjk_notes;
+        """),
     ]
 }

@@ -8,6 +8,8 @@ import CSQLite
 /// mutex, the server store in one slot per connection).
 public final class SQLiteConnection {
     private var handle: OpaquePointer?
+    /// The open handle, for the extensions in this module; `nil` once closed.
+    var rawHandle: OpaquePointer? { handle }
     private var statements: [String: OpaquePointer] = [:]
 
     /// How a connection opens its file.

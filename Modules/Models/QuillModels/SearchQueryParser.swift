@@ -18,9 +18,9 @@ struct SearchQueryParser {
                 index += 1
             } else if scalar == "\"" {
                 index += 1
-                let words = SearchText.words(read { $0 != "\"" })
+                let (words, open) = SearchText.queryWords(read { $0 != "\"" })
                 index += 1 // the closing quote, if there is one
-                if let term = Self.wordsTerm(words) { add(term) }
+                for term in Self.terms(words, open: open) { add(term) }
             } else {
                 for term in try Self.terms(ofRun: read { !$0.properties.isWhitespace && $0 != "\"" }) { add(term) }
             }
@@ -34,12 +34,18 @@ struct SearchQueryParser {
             let text = String(run.dropFirst(4))
             do { return [.tag(try Tag(text))] } catch { throw .invalidTag(text, error) }
         }
-        if run.hasSuffix("*") {
-            var words = SearchText.words(run)
+        var (words, open) = SearchText.queryWords(run)
+        if run.hasSuffix("*"), open == nil {
             guard let last = words.popLast() else { return [] }
             return words.map(SearchQuery.Term.word) + [.prefix(last)]
         }
-        return wordsTerm(SearchText.words(run)).map { [$0] } ?? []
+        return terms(words, open: open)
+    }
+
+    /// The terms of a run's or a phrase's words: one word, or a phrase; and a CJK character
+    /// that ends them as a prefix (`SearchText.queryWords`).
+    private static func terms(_ words: [String], open: String?) -> [SearchQuery.Term] {
+        (wordsTerm(words).map { [$0] } ?? []) + (open.map { [.prefix($0)] } ?? [])
     }
 
     private static func wordsTerm(_ words: [String]) -> SearchQuery.Term? {

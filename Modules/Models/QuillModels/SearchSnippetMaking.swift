@@ -19,26 +19,55 @@ extension SearchSnippet {
 }
 
 /// The words of a query a snippet marks, as folded UTF-8 bytes: whole words (phrases' words
-/// too) and prefixes.
+/// too) and prefixes; and the CJK text it marks, as the characters the query's CJK words were
+/// cut from (`SearchText`), each marked wherever it occurs.
 struct SnippetWordMatcher {
     private var words: [[UInt8]] = []
     private var prefixes: [[UInt8]] = []
+    /// Runs of CJK characters to mark where they occur: a typed word's characters put back
+    /// together from its pairs ("同步 步数 数据" is 同步数据), or one typed character.
+    private(set) var cjkRuns: [[UInt8]] = []
     /// Whether every word and prefix is ASCII, so that only ASCII words can match them.
-    let isASCII: Bool
+    private(set) var isASCII = false
 
     init(_ query: SearchQuery) {
         for term in query.terms {
             switch term {
-            case .word(let word): words.append(Array(word.utf8))
-            case .phrase(let phrase): words += phrase.map { Array($0.utf8) }
-            case .prefix(let prefix): prefixes.append(Array(prefix.utf8))
+            case .word(let word): add([word])
+            case .phrase(let phrase): add(phrase)
+            case .prefix(let prefix):
+                if SearchText.isCJKWord(prefix) { cjkRuns.append(Array(prefix.utf8)) } else { prefixes.append(Array(prefix.utf8)) }
             case .tag: break
             }
         }
-        isASCII = query.words.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+        isASCII = cjkRuns.isEmpty && query.words.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
     }
 
-    var isEmpty: Bool { words.isEmpty && prefixes.isEmpty }
+    /// A term's words: other words as they are, consecutive CJK pairs joined back into their run
+    /// (a run's last character, which stands alone after its pairs, adds nothing).
+    private mutating func add(_ terms: [String]) {
+        var run: [Unicode.Scalar] = []
+        func endRun() {
+            if !run.isEmpty { cjkRuns.append(Array(String(String.UnicodeScalarView(run)).utf8)) }
+            run = []
+        }
+        for word in terms {
+            guard SearchText.isCJKWord(word) else {
+                endRun()
+                words.append(Array(word.utf8))
+                continue
+            }
+            let scalars = Array(word.unicodeScalars)
+            if run.isEmpty {
+                run = scalars
+            } else if scalars.count == 2 {
+                run.append(scalars[1])
+            }
+        }
+        endRun()
+    }
+
+    var isEmpty: Bool { words.isEmpty && prefixes.isEmpty && cjkRuns.isEmpty }
 
     /// Whether a folded word is one of the words or starts with one of the prefixes.
     func matches(folded word: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -63,6 +92,27 @@ struct SnippetWordMatcher {
 private struct SnippetScan {
     let bytes: UnsafeBufferPointer<UInt8>
     let matcher: SnippetWordMatcher
+    /// Where the matcher's CJK runs occur in the body, in order.
+    let cjkMatches: [Range<Int>]
+
+    init(bytes: UnsafeBufferPointer<UInt8>, matcher: SnippetWordMatcher) {
+        self.bytes = bytes
+        self.matcher = matcher
+        var found: [Range<Int>] = []
+        for run in matcher.cjkRuns where !run.isEmpty && run.count <= bytes.count {
+            // UTF-8 synchronizes itself: bytes equal to a run's start at a character's start.
+            var start = 0
+            while start + run.count <= bytes.count {
+                if bytes[start] == run[0], run.indices.allSatisfy({ bytes[start + $0] == run[$0] }) {
+                    found.append(start..<(start + run.count))
+                    start += run.count
+                } else {
+                    start += 1
+                }
+            }
+        }
+        cjkMatches = found.sorted { $0.lowerBound < $1.lowerBound }
+    }
 
     func snippet() -> SearchSnippet {
         guard let match = firstMatch() else { return snippet(from: 0) }
@@ -80,10 +130,12 @@ private struct SnippetScan {
         if matcher.isASCII, let found = firstASCIIMatch() { return found }
         var position = 0
         var folded: [UInt8] = []
+        let firstCJK = cjkMatches.first?.lowerBound
         while let range = nextWord(from: &position) {
+            if let firstCJK, range.lowerBound >= firstCJK { return firstCJK }
             if matches(range, buffer: &folded) { return range.lowerBound }
         }
-        return nil
+        return firstCJK
     }
 
     /// The first match while the body is ASCII: `.some(nil)` if the body is ASCII and nothing
@@ -117,10 +169,23 @@ private struct SnippetScan {
         var runs: [SearchSnippet.Run] = []
         if startOfWord(before: first.range.lowerBound) != nil { runs.append(.init("…", isMatch: false)) }
         var cursor = first.range.lowerBound
+        // Matches with nothing between them (CJK characters) make one run.
+        var pending: Range<Int>?
         for word in words where word.isMatch {
+            if let run = pending, run.upperBound == word.range.lowerBound {
+                pending = run.lowerBound..<word.range.upperBound
+                continue
+            }
+            if let run = pending {
+                runs.append(.init(text(run), isMatch: true))
+                cursor = run.upperBound
+            }
             if cursor < word.range.lowerBound { runs.append(.init(text(cursor..<word.range.lowerBound), isMatch: false)) }
-            runs.append(.init(text(word.range), isMatch: true))
-            cursor = word.range.upperBound
+            pending = word.range
+        }
+        if let run = pending {
+            runs.append(.init(text(run), isMatch: true))
+            cursor = run.upperBound
         }
         if cursor < last.range.upperBound { runs.append(.init(text(cursor..<last.range.upperBound), isMatch: false)) }
         if nextWord(from: &position) != nil { runs.append(.init("…", isMatch: false)) }
@@ -131,8 +196,12 @@ private struct SnippetScan {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// Whether the word at `range`, folded, is one the query marks.
+    /// Whether the word at `range`, folded, is one the query marks; a CJK character, whether it
+    /// is inside an occurrence of one of the query's CJK runs.
     private func matches(_ range: Range<Int>, buffer: inout [UInt8]) -> Bool {
+        if scalar(at: range.lowerBound).isCJK {
+            return cjkMatches.contains { $0.contains(range.lowerBound) }
+        }
         buffer.removeAll(keepingCapacity: true)
         var isASCII = true
         for byte in bytes[range] {
@@ -143,11 +212,17 @@ private struct SnippetScan {
         return buffer.withUnsafeBufferPointer { matcher.matches(folded: $0) }
     }
 
-    /// The byte range of the next word at or after `position`, which moves past it.
+    /// The byte range of the next word at or after `position`, which moves past it. A CJK
+    /// character is a word of its own.
     private func nextWord(from position: inout Int) -> Range<Int>? {
         var start: Int?
         while position < bytes.count {
-            let (isWord, length) = scalar(at: position)
+            let (isWord, length, isCJK) = scalar(at: position)
+            if isCJK {
+                if let begin = start { return begin..<position }
+                position += length
+                return (position - length)..<position
+            }
             if isWord {
                 if start == nil { start = position }
             } else if let begin = start {
@@ -158,14 +233,22 @@ private struct SnippetScan {
         return start.map { $0..<position }
     }
 
+    /// The start of the scalar that ends at `position`, if there is one.
+    private func startOfScalar(before position: Int) -> Int? {
+        guard position > 0 else { return nil }
+        var start = position - 1
+        while start > 0, bytes[start] & 0xc0 == 0x80 { start -= 1 }
+        return start
+    }
+
     /// The start of the last word that ends at or before `position`, if there is one.
     private func startOfWord(before position: Int) -> Int? {
         var index = position
         var inWord = false
         while index > 0 {
-            var start = index - 1
-            while start > 0, bytes[start] & 0xc0 == 0x80 { start -= 1 }
-            let isWord = scalar(at: start).isWord
+            let start = startOfScalar(before: index) ?? 0
+            let (isWord, _, isCJK) = scalar(at: start)
+            if isCJK { return inWord ? index : start }
             if inWord, !isWord { return index }
             inWord = inWord || isWord
             index = start
@@ -173,17 +256,17 @@ private struct SnippetScan {
         return inWord ? 0 : nil
     }
 
-    /// Whether the scalar at `index` belongs to a word, and its length in bytes.
-    private func scalar(at index: Int) -> (isWord: Bool, length: Int) {
+    /// Whether the scalar at `index` belongs to a word, its length in bytes, and whether it is CJK.
+    private func scalar(at index: Int) -> (isWord: Bool, length: Int, isCJK: Bool) {
         let lead = bytes[index]
-        if lead < 0x80 { return (Self.isASCIIWordByte(lead), 1) }
+        if lead < 0x80 { return (Self.isASCIIWordByte(lead), 1, false) }
         let length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2
         var value = UInt32(lead) & (length == 2 ? 0x1f : length == 3 ? 0x0f : 0x07)
         for offset in 1..<length where index + offset < bytes.count {
             value = value << 6 | UInt32(bytes[index + offset] & 0x3f)
         }
-        guard let scalar = Unicode.Scalar(value) else { return (false, length) }
-        return (SearchText.isWordScalar(scalar), length)
+        guard let scalar = Unicode.Scalar(value) else { return (false, length, false) }
+        return (SearchText.isWordScalar(scalar), length, SearchText.isCJKScalar(scalar))
     }
 
     /// ASCII letters and digits; every other ASCII character separates words.

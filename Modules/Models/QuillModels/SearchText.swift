@@ -1,26 +1,117 @@
 import Foundation
 
-/// How search cuts text into words and folds them, shared by the query parser, the in-memory
-/// index and highlighting, so a word typed and a word stored compare the same way.
+/// How search cuts text into words and folds them, shared by the query parser, every index and
+/// highlighting, so a word typed and a word stored compare the same way.
 ///
-/// It mirrors SQLite FTS5's `unicode61` tokenizer with `remove_diacritics 2`: letters,
-/// numbers and marks (categories L*, N*, M*, Co) are parts of words, everything else
-/// separates them; a word is lower-cased and its combining marks are dropped after
-/// canonical decomposition ("Café" → "cafe").
+/// Alphabetic text is cut as SQLite FTS5's `unicode61` tokenizer with `remove_diacritics 2`
+/// cuts it: letters, numbers and marks (categories L*, N*, M*, Co) are parts of words,
+/// everything else separates them; a word is lower-cased and its combining marks are dropped
+/// after canonical decomposition ("Café" → "cafe").
+///
+/// Chinese, Japanese and Korean are written without spaces between words (Korean attaches
+/// particles to them), so a run of their characters (`isCJKScalar`) is not one word: it is cut
+/// into overlapping pairs of characters, and its last character stands alone too ("同步数据" →
+/// 同步 步数 数据 据). A typed CJK word is then the phrase of its pairs, found wherever it occurs
+/// inside a run (`queryWords`); one typed character is a prefix of the pair it starts. The
+/// characters are put in NFKC form (half-width katakana as full-width), never stripped of marks.
 public enum SearchText {
-    /// The folded words of `text`, in order.
+    /// The folded words of `text`, in order, as an index stores them.
     public static func words(_ text: some StringProtocol) -> [String] {
         var words: [String] = []
+        cut(text) { words.append($0) }
+        return words
+    }
+
+    /// The folded words of typed text, as a query matches them against stored words: the same
+    /// as `words`, except that a CJK run at the very end may continue in the note, so its last
+    /// character is left out of the words (it is in the last pair already) or, when the run is
+    /// that one character, is `openPrefix`, to be matched as the start of a word.
+    public static func queryWords(_ text: some StringProtocol) -> (words: [String], openPrefix: String?) {
+        var words: [String] = []
+        var lastRun: (start: Int, count: Int)?
+        cut(text) { words.append($0) } cjkRun: { start, count in lastRun = (start, count) }
+        guard let run = lastRun, run.start + run.count == words.count else { return (words, nil) }
+        // A run of n characters gave n - 1 pairs and its last character alone.
+        let last = words.removeLast()
+        return run.count == 1 ? (words, last) : (words, nil)
+    }
+
+    /// The text an FTS5 `unicode61` table indexes for `text`, so that it finds what `words`
+    /// finds: the text itself when it has no CJK character (the tokenizer cuts it the same way),
+    /// else its words one space apart (each pair of a CJK run is then a word of its own, and a
+    /// Latin word written against CJK text, "iPhone同步", a word apart from it).
+    public static func indexable(_ text: String) -> String {
+        // Every CJK scalar is U+1100 or above: three or four UTF-8 bytes, led by 0xE1 or more.
+        guard text.utf8.contains(where: { $0 >= 0xE1 }), text.unicodeScalars.contains(where: isCJKScalar) else { return text }
+        return words(text).joined(separator: " ")
+    }
+
+    /// Whether a folded word is a CJK pair or character (its first scalar says).
+    public static func isCJKWord(_ word: String) -> Bool {
+        word.unicodeScalars.first.map(isCJKScalar) ?? false
+    }
+
+    /// Calls `word` with each folded word in order, and `cjkRun` with the index of a CJK run's
+    /// first word and how many words it gave, after them.
+    private static func cut(_ text: some StringProtocol, word: (String) -> Void,
+                            cjkRun: (_ start: Int, _ count: Int) -> Void = { _, _ in }) {
         var current = String.UnicodeScalarView()
-        func flush() {
-            if !current.isEmpty { words.append(fold(String(current))) }
+        var run = String.UnicodeScalarView()
+        var count = 0
+        func flushWord() {
+            if !current.isEmpty {
+                let folded = fold(String(current))
+                if !folded.isEmpty { word(folded); count += 1 }
+            }
             current = String.UnicodeScalarView()
         }
-        for scalar in text.unicodeScalars {
-            if isWordScalar(scalar) { current.append(scalar) } else { flush() }
+        func flushRun() {
+            guard !run.isEmpty else { return }
+            let scalars = Array(String(run).precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars)
+            let start = count
+            for index in scalars.indices {
+                var pair = String.UnicodeScalarView()
+                pair.append(scalars[index])
+                if index + 1 < scalars.count { pair.append(scalars[index + 1]) }
+                word(String(pair))
+                count += 1
+            }
+            cjkRun(start, count - start)
+            run = String.UnicodeScalarView()
         }
-        flush()
-        return words.filter { !$0.isEmpty }
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                flushRun()
+                if isWordScalar(scalar) { current.append(scalar) } else { flushWord() }
+            } else if isCJKScalar(scalar) {
+                flushWord()
+                run.append(scalar)
+            } else if isWordScalar(scalar) {
+                flushRun()
+                current.append(scalar)
+            } else {
+                flushRun()
+                flushWord()
+            }
+        }
+        flushWord()
+        flushRun()
+    }
+
+    /// Whether a scalar is written without spaces between words: Han ideographs (and their
+    /// iteration marks), hiragana, katakana (full- and half-width, with the prolonged sound mark)
+    /// and Hangul syllables and letters.
+    public static func isCJKScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x3005...0x3007, 0x3021...0x3029, 0x3031...0x3035, 0x3038...0x303C,
+             0x3040...0x30FF, 0x3130...0x318F, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF, 0xFF66...0xFF9F, 0xFFA0...0xFFDC,
+             0x20000...0x323AF:
+            // Within these blocks, only letters, numbers and marks (not their punctuation: 、。・「」).
+            return isWordScalar(scalar)
+        default:
+            return false
+        }
     }
 
     /// Whether a scalar belongs to a word rather than separating words.

@@ -8,3 +8,8 @@
 static inline int quill_sqlite_disable_memory_statistics(void) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
+
+// SQLITE_TRANSIENT is a macro of a cast Swift cannot import: a function result SQLite copies.
+static inline void quill_sqlite_result_text_copied(sqlite3_context *context, const char *text, int length) {
+    sqlite3_result_text(context, text, length, SQLITE_TRANSIENT);
+}

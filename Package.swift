@@ -19,6 +19,8 @@ let ink = Target.Dependency.product(name: "Ink", package: "Ink")
 let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
 let mustache = Target.Dependency.product(name: "Mustache", package: "swift-mustache")
 let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
+let openAPIRuntime = Target.Dependency.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")
+let openAPIAsyncHTTPClient = Target.Dependency.product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client")
 let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
 let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
 let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
@@ -49,6 +51,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"), // the sync client's event loop
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"), // the file descriptors quill mcp speaks on
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"), // tests: the generated API client
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"), // tests: its transport
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"), // HTTP server
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"), // web reader templates
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"), // web reader Markdown
@@ -301,6 +305,7 @@ let package = Package(
             "FileSystemInterface", "FileSystemTesting", "JSONFileSettings", "LocalFileSystem", "ScratchDirectories",
             "SettingsInterface", "SettingsTesting",
         ]),
+        tests("GeneratedClientTests", ["ChildProcesses", "quill-server", openAPIAsyncHTTPClient, openAPIRuntime]),
         tests("SyncEndToEndTests", ["ChildProcesses", "quill", "quill-server"]),
         tests("SyncFeatureTests", [
             "AttachmentStoreInterface", "AttachmentStoreTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardTesting", "SyncFeature",

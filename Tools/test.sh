@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: the dependency rule, every Swift test of the package
+# The whole test suite, as CI runs it: the dependency rule, the generated API client being current,
+# every Swift test of the package
 # (against a throwaway PostgreSQL cluster when PostgreSQL is installed; see Tools/with-postgres.sh),
 # then the running quill-server checked against docs/openapi.yaml and fuzzed statefully over SQLite
 # and PostgreSQL (Tools/openapi-conformance.sh; QUILL_FUZZ_EXAMPLES=N for a longer fuzz), the curl
@@ -13,6 +14,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 Tools/dependency-rule.sh check
 swift test --package-path Tools/DependencyRule
+# The committed client of docs/openapi.yaml is what apple/swift-openapi-generator writes from it
+# (GeneratedClientTests, among the Swift tests, drives it against a real quill-server).
+Tools/openapi-client.sh check
 
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT

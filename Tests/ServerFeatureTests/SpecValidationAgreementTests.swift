@@ -26,7 +26,8 @@ import Testing
 
     @Test func tagAgrees() throws {
         let rule = try Self.spec.stringRule(at: ["components", "schemas", "Tag"])
-        let tags = try Self.spec.block(at: ["components", "schemas", "NoteDocument", "properties", "tags"])
+        #expect(try Self.spec.block(at: ["components", "schemas", "NoteDocument", "properties"]).contains(##"tags: { $ref: "#/components/schemas/TagList" }"##))
+        let tags = try Self.spec.block(at: ["components", "schemas", "TagList"])
         #expect(tags.contains(##"items: { $ref: "#/components/schemas/Tag" }"##))
         #expect(tags.contains("maxItems: \(NoteLimits.maximumTags)"))
         try Self.checkAgreement(field: "tag", rule: rule, limit: Tag.maximumLength) { text in (try? Tag(text)) != nil }

@@ -7,7 +7,11 @@ that reads the store rebuilds its journal, as after a restore. Seeded: every run
 
 Prints, as JSON, the queries the search benchmark runs, chosen by how many notes they match.
 
-Usage: Tools/benchmarks/search_corpus.py HOME COUNT
+With CJK_SHARE (say 0.1), that share of the notes is Chinese, Japanese or Korean instead: their
+sentences drawn from the real notes of Tests/Fixtures/OtherApps/obsidian-help-cjk, and CJK words
+join the queries.
+
+Usage: Tools/benchmarks/search_corpus.py HOME COUNT [CJK_SHARE]
 """
 import bisect
 import itertools
@@ -30,12 +34,31 @@ def vocabulary(rng, size=20_000):
     return words
 
 
+def cjk_sentences():
+    """The sentences of the fixture's Chinese, Japanese and Korean notes, front matter left out."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Fixtures", "OtherApps", "obsidian-help-cjk")
+    sentences = []
+    for directory, _, files in sorted(os.walk(root)):
+        for name in sorted(files):
+            text = open(os.path.join(directory, name), encoding="utf-8").read()
+            if text.startswith("---"):
+                text = text.split("---", 2)[-1]
+            for line in text.splitlines():
+                for sentence in line.replace("。", "。\n").splitlines():
+                    if len(sentence.strip()) > 8 and any(ord(c) >= 0x1100 for c in sentence):
+                        sentences.append(sentence.strip())
+    return sentences
+
+
 def iso(ms):
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(ms // 1000)) + ".%03dZ" % (ms % 1000)
 
 
 def main():
     home, count = sys.argv[1], int(sys.argv[2])
+    cjk_share = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
+    sentences = cjk_sentences() if cjk_share > 0 else []
+    cjk_rng = random.Random(29)
     rng = random.Random(17)
     words = vocabulary(rng)
     cumulative = list(itertools.accumulate(1 / (rank + 1) for rank in range(len(words))))
@@ -57,15 +80,31 @@ def main():
             body.append(line)
             size += len(line) + 1
         text = "\n".join(body)[:target]
-        if phrase is None and index == count // 2:
+        title = None
+        if cjk_share > 0 and cjk_rng.random() < cjk_share:
+            lines, size = [], 0
+            while size < target:
+                line = cjk_rng.choice(sentences)
+                lines.append(line)
+                size += len(line.encode()) + 1
+            text = "\n".join(lines)
+            title = cjk_rng.choice(sentences)[:30]
+        if phrase is None and index >= count // 2 and title is None:
             phrase = " ".join(text.split()[3:5]).strip(".").lower()
         ms = start + index * 1000
         document = {"body": text, "created": iso(ms), "deleted": False, "format": 1, "id": note_id, "revision": 1,
-                    "tags": sorted(set(draw(rng.randint(0, 2)))), "title": " ".join(draw(rng.randint(2, 6))).capitalize(),
+                    "tags": sorted(set(draw(rng.randint(0, 2)))), "title": title or " ".join(draw(rng.randint(2, 6))).capitalize(),
                     "updated": iso(ms)}
         with open(os.path.join(notes, note_id + ".json"), "w") as handle:
             json.dump(document, handle, sort_keys=True, separators=(",", ":"))
-    print(json.dumps({
+    cjk = {
+        "Chinese word 同步": ["同步"],
+        "Japanese word プラグイン": ["プラグイン"],
+        "Korean word before a particle 동기화": ["동기화"],
+        "Chinese phrase 同步数据 (one character run)": ["同步数据"],
+        "one character 的, -n 20": ["的", "-n", "20"],
+    } if cjk_share > 0 else {}
+    print(json.dumps({**cjk, 
         "rare word (rank 5000)": [words[5000]],
         "word (rank 1000)": [words[1000]],
         "two words (ranks 300, 600)": [words[300] + " " + words[600]],

@@ -65,9 +65,14 @@ enum RequestInput {
 
     /// The revision in `If-Match: "3"`: one strong entity tag, as the ETag of a note is written
     /// (a weak tag never matches, RFC 9110 13.1.1); anything else is a 400 naming the header.
+    /// `%223%22` is read as `"3"`: clients generated from docs/openapi.yaml percent-encode a
+    /// header value's quotes, as OpenAPI's `simple` style (RFC 6570) says to.
     static func ifMatchRevision(_ request: Request) throws -> Int {
         guard let value = request.headers[.ifMatch] else { throw APIError.preconditionRequired }
-        let bytes = Array(value.utf8)
+        var bytes = Array(value.utf8)
+        if bytes.count > 6, bytes.prefix(3).elementsEqual("%22".utf8), bytes.suffix(3).elementsEqual("%22".utf8) {
+            bytes = [UInt8(ascii: "\"")] + bytes[3..<(bytes.count - 3)] + [UInt8(ascii: "\"")]
+        }
         let digits = bytes.count >= 3 ? bytes[1..<(bytes.count - 1)] : []
         guard bytes.first == UInt8(ascii: "\""), bytes.last == UInt8(ascii: "\""), digits.first != UInt8(ascii: "0"),
               (1...18).contains(digits.count), digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),

@@ -19,7 +19,11 @@ import TokenSecurityTesting
             #expect(try await browser.signIn(reader).status == .seeOther)
             let list = try await browser.get("/")
             #expect(list.status == .ok && list.text.contains("Keep me"))
-            #expect(try await browser.get("/notes/a1").status == .ok)
+            let page = try await browser.get("/notes/a1")
+            #expect(page.status == .ok && page.text.contains("/notes/a1/history"))
+            for link in ["/notes/new", "/notes/a1/edit", "/notes/a1/delete"] {
+                #expect(!page.text.contains("href=\"\(link)\""), "a read-only session is offered \(link)")
+            }
             #expect(try await browser.get("/?q=keep").text.contains("Keep me"))
             let token = try list.csrf()
             for path in ["/notes/new", "/notes/a1/edit", "/notes/a1/delete"] {

@@ -16,6 +16,8 @@ struct WebPages: Sendable {
             context["signedIn"] = true
             context["csrf"] = signedIn.session.formToken
             context["accountName"] = signedIn.account.name
+            // A read-only token's session is offered no page that writes.
+            context["canWrite"] = signedIn.scope.canWrite
         }
         if let error { context["error"] = error }
         let html = library.render(context, withTemplate: template) ?? ""

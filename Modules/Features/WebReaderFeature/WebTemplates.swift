@@ -30,7 +30,7 @@ enum WebTemplates {
     <nav aria-label="Main">
     <a class="brand" href="/">Quill</a>
     {{#signedIn}}
-    <a href="/notes/new">New note</a>
+    {{#canWrite}}<a href="/notes/new">New note</a>{{/canWrite}}
     <a href="/trash">Trash</a>
     <a href="/export">Download export</a>
     <form class="signout" method="post" action="/logout">
@@ -106,7 +106,7 @@ enum WebTemplates {
     <ul>{{#backlinks}}<li><a href="/notes/{{sourceID}}">{{sourceTitle}}</a> <span class="context">{{context}}</span></li>{{/backlinks}}</ul>
     </section>
     {{/hasBacklinks}}
-    <p class="actions"><a href="/notes/{{id}}/edit">Edit</a> <a href="/notes/{{id}}/history">History</a> <a href="/notes/{{id}}/delete">Delete</a></p>
+    <p class="actions">{{#canWrite}}<a href="/notes/{{id}}/edit">Edit</a> {{/canWrite}}<a href="/notes/{{id}}/history">History</a>{{#canWrite}} <a href="/notes/{{id}}/delete">Delete</a>{{/canWrite}}</p>
     </article>
     {{> footer}}
     """
@@ -195,7 +195,7 @@ enum WebTemplates {
     {{#same}}<p class="help">Revisions {{from}} and {{to}} say the same.</p>{{/same}}
     {{^same}}<pre id="diff" class="diff" aria-label="Changes from revision {{from}} to revision {{to}}">{{#diffLines}}<span class="{{kind}}">{{text}}</span>
     {{/diffLines}}</pre>{{/same}}
-    <h2 id="restore-heading">Restore</h2>
+    {{#canWrite}}<h2 id="restore-heading">Restore</h2>
     {{#deleted}}<form class="card" method="post" action="/notes/{{id}}/restore" aria-labelledby="restore-heading">
     <input type="hidden" name="csrf" value="{{csrf}}">
     <input type="hidden" name="current" value="{{revision}}">
@@ -208,7 +208,7 @@ enum WebTemplates {
     <select id="revision" name="revision">{{#restorable}}<option value="{{number}}">{{number}} · {{updated}} · {{title}}</option>{{/restorable}}</select></p>
     <p class="help">The note becomes what it was then, as a new revision; the current one stays in the history.</p>
     <p><button type="submit">Restore this revision</button></p>
-    </form>{{/hasRestorable}}{{^hasRestorable}}<p class="help">This note has only one revision.</p>{{/hasRestorable}}{{/deleted}}
+    </form>{{/hasRestorable}}{{^hasRestorable}}<p class="help">This note has only one revision.</p>{{/hasRestorable}}{{/deleted}}{{/canWrite}}
     {{> footer}}
     """
 
@@ -220,11 +220,11 @@ enum WebTemplates {
     <ul id="trash" class="notes">
     {{#notes}}<li><span class="title">{{title}}</span>
     <span class="meta">Deleted <time datetime="{{deletedISO}}">{{deleted}}</time> · <a href="/notes/{{id}}/history">History</a></span>
-    <form class="inline" method="post" action="/notes/{{id}}/restore">
+    {{#canWrite}}<form class="inline" method="post" action="/notes/{{id}}/restore">
     <input type="hidden" name="csrf" value="{{csrf}}">
     <input type="hidden" name="current" value="{{revision}}">
     <button type="submit" aria-label="Restore {{title}}">Restore</button>
-    </form></li>
+    </form>{{/canWrite}}</li>
     {{/notes}}
     </ul>
     {{#next}}<p class="paging"><a rel="next" href="{{.}}">More deleted notes</a></p>{{/next}}

@@ -18,7 +18,7 @@ public enum SearchText {
     /// The folded words of `text`, in order, as an index stores them.
     public static func words(_ text: some StringProtocol) -> [String] {
         var words: [String] = []
-        cut(text) { words.append($0) }
+        cut(text, word: { words.append($0) }, pair: { words.append(pairText($0, $1)) })
         return words
     }
 
@@ -29,7 +29,7 @@ public enum SearchText {
     public static func queryWords(_ text: some StringProtocol) -> (words: [String], openPrefix: String?) {
         var words: [String] = []
         var lastRun: (start: Int, count: Int)?
-        cut(text) { words.append($0) } cjkRun: { start, count in lastRun = (start, count) }
+        cut(text, word: { words.append($0) }, pair: { words.append(pairText($0, $1)) }, cjkRun: { start, count in lastRun = (start, count) })
         guard let run = lastRun, run.start + run.count == words.count else { return (words, nil) }
         // A run of n characters gave n - 1 pairs and its last character alone.
         let last = words.removeLast()
@@ -42,8 +42,31 @@ public enum SearchText {
     /// Latin word written against CJK text, "iPhone同步", a word apart from it).
     public static func indexable(_ text: String) -> String {
         // Every CJK scalar is U+1100 or above: three or four UTF-8 bytes, led by 0xE1 or more.
-        guard text.utf8.contains(where: { $0 >= 0xE1 }), text.unicodeScalars.contains(where: isCJKScalar) else { return text }
-        return words(text).joined(separator: " ")
+        let mayHaveCJK = text.utf8.withContiguousStorageIfAvailable { $0.contains { $0 >= 0xE1 } } ?? text.utf8.contains { $0 >= 0xE1 }
+        guard mayHaveCJK, text.unicodeScalars.contains(where: isCJKScalar) else { return text }
+        // Written into one string as the words are cut: no string per word (this runs on every
+        // CJK note an index takes in).
+        var indexable = String.UnicodeScalarView()
+        indexable.reserveCapacity(text.utf8.count * 2)
+        let space: Unicode.Scalar = " "
+        cut(text, word: { word in
+            indexable.append(contentsOf: word.unicodeScalars)
+            indexable.append(space)
+        }, pair: { first, second in
+            indexable.append(first)
+            if let second { indexable.append(second) }
+            indexable.append(space)
+        })
+        if !indexable.isEmpty { indexable.removeLast() }
+        return String(indexable)
+    }
+
+    /// A pair of a CJK run (or its last character) as a word.
+    private static func pairText(_ first: Unicode.Scalar, _ second: Unicode.Scalar?) -> String {
+        var pair = String.UnicodeScalarView()
+        pair.append(first)
+        if let second { pair.append(second) }
+        return String(pair)
     }
 
     /// Whether a folded word is a CJK pair or character (its first scalar says).
@@ -51,12 +74,13 @@ public enum SearchText {
         word.unicodeScalars.first.map(isCJKScalar) ?? false
     }
 
-    /// Calls `word` with each folded word in order, and `cjkRun` with the index of a CJK run's
-    /// first word and how many words it gave, after them.
-    private static func cut(_ text: some StringProtocol, word: (String) -> Void,
+    /// Calls `word` with each folded word in order, or `pair` with the characters of a CJK run's
+    /// pair (the second `nil` for the run's last character alone); and `cjkRun` with the index
+    /// of a run's first word and how many words it gave, after them.
+    private static func cut(_ text: some StringProtocol, word: (String) -> Void, pair: (Unicode.Scalar, Unicode.Scalar?) -> Void,
                             cjkRun: (_ start: Int, _ count: Int) -> Void = { _, _ in }) {
         var current = String.UnicodeScalarView()
-        var run = String.UnicodeScalarView()
+        var run: [Unicode.Scalar] = []
         var count = 0
         func flushWord() {
             if !current.isEmpty {
@@ -67,17 +91,18 @@ public enum SearchText {
         }
         func flushRun() {
             guard !run.isEmpty else { return }
-            let scalars = Array(String(run).precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars)
+            // Ideographs, kana and Hangul syllables are their own NFKC form and have no case: only a
+            // run holding a compatibility form (half-width katakana, Hangul letters, compatibility
+            // ideographs, combining kana marks) needs Foundation's normalization, which is slow.
+            let scalars = run.contains(where: needsNormalization)
+                ? Array(String(String.UnicodeScalarView(run)).precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars) : run
             let start = count
             for index in scalars.indices {
-                var pair = String.UnicodeScalarView()
-                pair.append(scalars[index])
-                if index + 1 < scalars.count { pair.append(scalars[index + 1]) }
-                word(String(pair))
+                pair(scalars[index], index + 1 < scalars.count ? scalars[index + 1] : nil)
                 count += 1
             }
             cjkRun(start, count - start)
-            run = String.UnicodeScalarView()
+            run.removeAll(keepingCapacity: true)
         }
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
@@ -96,6 +121,17 @@ public enum SearchText {
         }
         flushWord()
         flushRun()
+    }
+
+    /// Whether a CJK scalar may change under NFKC or lower-casing.
+    private static func needsNormalization(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x3099...0x309C, 0x3130...0x318F, 0x31F0...0x31FF, 0xA960...0xA97F, 0xF900...0xFAFF, 0xFF66...0xFFDC,
+             0x2F800...0x2FA1F:
+            true
+        default:
+            false
+        }
     }
 
     /// Whether a scalar is written without spaces between words: Han ideographs (and their

@@ -69,6 +69,9 @@ struct SnippetWordMatcher {
 
     var isEmpty: Bool { words.isEmpty && prefixes.isEmpty && cjkRuns.isEmpty }
 
+    /// Whether it marks words or prefixes other than CJK runs.
+    var hasWords: Bool { !words.isEmpty || !prefixes.isEmpty }
+
     /// Whether a folded word is one of the words or starts with one of the prefixes.
     func matches(folded word: UnsafeBufferPointer<UInt8>) -> Bool {
         words.contains { $0.count == word.count && $0.elementsEqual(word) }
@@ -92,26 +95,37 @@ struct SnippetWordMatcher {
 private struct SnippetScan {
     let bytes: UnsafeBufferPointer<UInt8>
     let matcher: SnippetWordMatcher
-    /// Where the matcher's CJK runs occur in the body, in order.
-    let cjkMatches: [Range<Int>]
+    /// Where the first occurrence of one of the matcher's CJK runs starts, if any.
+    let firstCJK: Int?
 
     init(bytes: UnsafeBufferPointer<UInt8>, matcher: SnippetWordMatcher) {
         self.bytes = bytes
         self.matcher = matcher
-        var found: [Range<Int>] = []
-        for run in matcher.cjkRuns where !run.isEmpty && run.count <= bytes.count {
-            // UTF-8 synchronizes itself: bytes equal to a run's start at a character's start.
+        var first: Int?
+        for run in matcher.cjkRuns where !run.isEmpty {
             var start = 0
-            while start + run.count <= bytes.count {
-                if bytes[start] == run[0], run.indices.allSatisfy({ bytes[start + $0] == run[$0] }) {
-                    found.append(start..<(start + run.count))
-                    start += run.count
-                } else {
-                    start += 1
-                }
+            while start + run.count <= bytes.count, start < (first ?? Int.max) {
+                if Self.occurs(run, at: start, in: bytes) { first = start; break }
+                start += 1
             }
         }
-        cjkMatches = found.sorted { $0.lowerBound < $1.lowerBound }
+        firstCJK = first
+    }
+
+    /// Whether `run` occurs at byte `start`. UTF-8 synchronizes itself: a run's first byte, a
+    /// lead byte, is found only at a character's start.
+    private static func occurs(_ run: [UInt8], at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard start >= 0, start + run.count <= bytes.count, bytes[start] == run[0] else { return false }
+        for index in 1..<run.count where bytes[start + index] != run[index] { return false }
+        return true
+    }
+
+    /// Whether the byte at `position` is inside an occurrence of one of the matcher's CJK runs
+    /// (looked for around it only, so a snippet costs no scan of the whole body).
+    private func insideCJKMatch(_ position: Int) -> Bool {
+        matcher.cjkRuns.contains { run in
+            (max(0, position - run.count + 1)...position).contains { Self.occurs(run, at: $0, in: bytes) }
+        }
     }
 
     func snippet() -> SearchSnippet {
@@ -128,9 +142,9 @@ private struct SnippetScan {
     private func firstMatch() -> Int? {
         guard !matcher.isEmpty else { return nil }
         if matcher.isASCII, let found = firstASCIIMatch() { return found }
+        guard matcher.hasWords else { return firstCJK }
         var position = 0
         var folded: [UInt8] = []
-        let firstCJK = cjkMatches.first?.lowerBound
         while let range = nextWord(from: &position) {
             if let firstCJK, range.lowerBound >= firstCJK { return firstCJK }
             if matches(range, buffer: &folded) { return range.lowerBound }
@@ -199,9 +213,7 @@ private struct SnippetScan {
     /// Whether the word at `range`, folded, is one the query marks; a CJK character, whether it
     /// is inside an occurrence of one of the query's CJK runs.
     private func matches(_ range: Range<Int>, buffer: inout [UInt8]) -> Bool {
-        if scalar(at: range.lowerBound).isCJK {
-            return cjkMatches.contains { $0.contains(range.lowerBound) }
-        }
+        if scalar(at: range.lowerBound).isCJK { return insideCJKMatch(range.lowerBound) }
         buffer.removeAll(keepingCapacity: true)
         var isASCII = true
         for byte in bytes[range] {
@@ -266,7 +278,8 @@ private struct SnippetScan {
             value = value << 6 | UInt32(bytes[index + offset] & 0x3f)
         }
         guard let scalar = Unicode.Scalar(value) else { return (false, length, false) }
-        return (SearchText.isWordScalar(scalar), length, SearchText.isCJKScalar(scalar))
+        if SearchText.isCJKScalar(scalar) { return (true, length, true) }
+        return (SearchText.isWordScalar(scalar), length, false)
     }
 
     /// ASCII letters and digits; every other ASCII character separates words.

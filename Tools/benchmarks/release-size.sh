@@ -38,7 +38,7 @@ done
 mb() { python3 -c "print(f'{$1 / 1e6:.0f}')"; }
 size() { stat -c %s "$1"; }
 packed() { tar -C "$1" -cf - quill quill-server | gzip -6 | wc -c; }
-median() { python3 -c "import statistics, sys; print(f'{statistics.median(map(float, sys.argv[1:])):.${2:-0}f}')" "${@:2}"; }
+median() { python3 -c "import statistics, sys; print(f'{statistics.median(map(float, sys.argv[2:])):.{int(sys.argv[1])}f}')" "$@"; }
 
 echo "1. sizes..." >&2
 linked_pack="$(packed "$work/linked")"; stripped_pack="$(packed "$work/stripped")"

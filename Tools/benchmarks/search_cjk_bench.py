@@ -13,18 +13,9 @@ Usage: search_cjk_bench.py QUILL [COUNT] [RUNS]
 import json, os, shutil, statistics, subprocess, sys, tempfile, time
 
 import performance_section
+from search_bench import timed
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def timed(quill, home, args):
-    env = dict(os.environ, QUILL_HOME=home)
-    begin = time.perf_counter()
-    done = subprocess.run([quill] + args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    elapsed = (time.perf_counter() - begin) * 1000
-    if done.returncode != 0:
-        sys.exit("%s %s failed: %s" % (quill, " ".join(args), done.stderr.decode()))
-    return elapsed, done.stdout.decode()
 
 
 def holdings(notes, searches):

@@ -20,6 +20,7 @@ let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics
 let mustache = Target.Dependency.product(name: "Mustache", package: "swift-mustache")
 let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
 let openAPIRuntime = Target.Dependency.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")
+let httpTypes = Target.Dependency.product(name: "HTTPTypes", package: "swift-http-types")
 let openAPIAsyncHTTPClient = Target.Dependency.product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client")
 let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
 let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
@@ -51,6 +52,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"), // the sync client's event loop
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"), // the file descriptors quill mcp speaks on
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"), // tests: the generated client's middleware
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"), // tests: the generated API client
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"), // tests: its transport
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"), // HTTP server
@@ -305,7 +307,7 @@ let package = Package(
             "FileSystemInterface", "FileSystemTesting", "JSONFileSettings", "LocalFileSystem", "ScratchDirectories",
             "SettingsInterface", "SettingsTesting",
         ]),
-        tests("GeneratedClientTests", ["ChildProcesses", "quill-server", openAPIAsyncHTTPClient, openAPIRuntime]),
+        tests("GeneratedClientTests", ["ChildProcesses", "quill-server", httpTypes, openAPIAsyncHTTPClient, openAPIRuntime]),
         tests("SyncEndToEndTests", ["ChildProcesses", "quill", "quill-server"]),
         tests("SyncFeatureTests", [
             "AttachmentStoreInterface", "AttachmentStoreTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardTesting", "SyncFeature",

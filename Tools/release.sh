@@ -46,17 +46,10 @@ stage="$work/$name"
 mkdir -p "$stage/bin" "$stage/share/man/man1" "$stage/share/bash-completion/completions" \
     "$stage/share/zsh/site-functions" "$stage/share/fish/vendor_completions.d" \
     "$stage/lib/systemd/system" "$stage/share/doc/quill/docs"
-# Stripped binaries (half the size), their symbols in files of their own beside them in the
-# debug tarball; each binary names its symbol file (.gnu_debuglink, checked by CRC), which
-# debuggers look for in bin/.debug/.
+# Stripped binaries (half the size), their symbols in the debug tarball's bin/.debug/, where
+# debuggers look for the file each binary names.
 symbols="$work/symbols/$name/bin/.debug"
-mkdir -p "$symbols"
-for command in quill quill-server; do
-    objcopy --only-keep-debug "$bin/$command" "$symbols/$command.debug"
-    strip --strip-all -o "$stage/bin/$command" "$bin/$command"
-    (cd "$symbols" && objcopy --add-gnu-debuglink="$command.debug" "$stage/bin/$command")
-    chmod 755 "$stage/bin/$command"
-done
+for command in quill quill-server; do Tools/strip-binary.sh "$bin/$command" "$stage/bin/$command" "$symbols"; done
 
 for command in quill quill-server; do
     printed="$("$stage/bin/$command" --version)"

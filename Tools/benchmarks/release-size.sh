@@ -31,9 +31,7 @@ trap '[ -n "$server" ] && { kill -TERM "$server" 2>/dev/null || true; wait "$ser
 mkdir -p "$work/linked" "$work/stripped"
 for command in quill quill-server; do
     cp "$bin/$command" "$work/linked/$command"
-    objcopy --only-keep-debug "$bin/$command" "$work/stripped/$command.debug"
-    strip --strip-all -o "$work/stripped/$command" "$bin/$command"
-    (cd "$work/stripped" && objcopy --add-gnu-debuglink="$command.debug" "$command")
+    Tools/strip-binary.sh "$bin/$command" "$work/stripped/$command" "$work/stripped"
 done
 mb() { python3 -c "print(f'{$1 / 1e6:.0f}')"; }
 size() { stat -c %s "$1"; }

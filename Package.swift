@@ -300,7 +300,7 @@ let package = Package(
         ]),
         tests("ServerStoreContractTests", [
             "PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting", "SQLiteKit",
-            "SQLiteServerStore", "StandardTesting", "TokenSecurityInterface", logging, postgresNIO,
+            "SQLiteServerStore", "StandardTesting", "TokenSecurityInterface", logging, postgresNIO, propertyBased,
         ], exclude: ["Fixtures"]),
         tests("ServerStoreInterfaceTests", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),
         tests("SettingsContractTests", [

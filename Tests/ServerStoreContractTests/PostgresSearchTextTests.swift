@@ -1,4 +1,5 @@
 @testable import PostgresServerStore
+import PropertyBased
 import Testing
 
 /// A note's `tsvector` text: each lexeme once, in order of first appearance, title positions at
@@ -17,5 +18,28 @@ import Testing
         #expect(positions.count == PostgresSearchText.maximumPositionsPerLexeme && positions.first == "3")
         let far = PostgresSearchText.vector(title: "", body: (0..<17_000).map { "w\($0)" }.joined(separator: " "))
         #expect(far.hasSuffix("'w16999':\(PostgresSearchText.maximumPosition)"))
+    }
+
+    /// ASCII text drawn from few words, so that lexemes repeat, with punctuation, controls and
+    /// now and then a word too long to index.
+    static let asciiText = Generator<String, Shrink.None<String>> { rng in
+        let pieces = ["a", "Be", "cafe", "w9", "x_y", "e-mail", "it's", "\\", "''", "\t", "\n", " ", "  ", ",", "\u{7f}", "\u{01}", "42", "Z"]
+        var text = ""
+        for _ in 0..<Int.random(in: 0...600, using: &rng) {
+            text += Int.random(in: 0..<200, using: &rng) == 0
+                ? String(repeating: "q", count: Int.random(in: 2040...2050, using: &rng))
+                : pieces[Int.random(in: 0..<pieces.count, using: &rng)]
+            if Bool.random(using: &rng) { text += " " }
+        }
+        return text
+    }
+
+    @Test func asciiNotesGetTheVectorOfTheGeneralPath() async {
+        await propertyCheck(count: 200, input: Self.asciiText, Self.asciiText) { title, body in
+            #expect(PostgresASCIIVector.vector(title: title, body: body) == PostgresSearchText.generalVector(title: title, body: body))
+        }
+        let far = (0..<17_000).map { "w\($0 % 300)" }.joined(separator: " ")
+        #expect(PostgresASCIIVector.vector(title: "W1", body: far) == PostgresSearchText.generalVector(title: "W1", body: far))
+        #expect(PostgresASCIIVector.vector(title: "Café", body: "") == nil)
     }
 }

@@ -95,8 +95,9 @@ def main():
         document = {"body": text, "created": iso(ms), "deleted": False, "format": 1, "id": note_id, "revision": 1,
                     "tags": sorted(set(draw(rng.randint(0, 2)))), "title": title or " ".join(draw(rng.randint(2, 6))).capitalize(),
                     "updated": iso(ms)}
-        with open(os.path.join(notes, note_id + ".json"), "w") as handle:
-            json.dump(document, handle, sort_keys=True, separators=(",", ":"))
+        # As Quill writes a note: UTF-8, not \u escapes (which would make CJK notes twice the size).
+        with open(os.path.join(notes, note_id + ".json"), "w", encoding="utf-8") as handle:
+            json.dump(document, handle, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     cjk = {
         "Chinese word 同步": ["同步"],
         "Japanese word プラグイン": ["プラグイン"],

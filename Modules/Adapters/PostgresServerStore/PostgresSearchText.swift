@@ -19,6 +19,11 @@ enum PostgresSearchText {
     /// A note's `tsvector`: the title's words at weight A (ranked above the body's, at D), the
     /// body's after a gap so that a phrase never runs from the title into the body.
     static func vector(title: String, body: String) -> String {
+        PostgresASCIIVector.vector(title: title, body: body) ?? generalVector(title: title, body: body)
+    }
+
+    /// `vector` for any text, folded by `SearchText`.
+    static func generalVector(title: String, body: String) -> String {
         // Each lexeme once, in order of first appearance, with its positions (a title position carries weight A).
         var slots: [String: Int] = [:]
         var lexemes: [String] = []

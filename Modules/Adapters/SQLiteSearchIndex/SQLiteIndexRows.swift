@@ -1,4 +1,5 @@
 import QuillModels
+import SearchIndexInterface
 import SQLiteKit
 
 /// Writes and deletes the rows of one note in every table of the index.
@@ -10,15 +11,16 @@ enum SQLiteIndexRows {
     /// Indexes `note`, replacing the rows of an earlier revision. The insert comes first: only
     /// when the ID is already indexed (its unique index says so) are the old rows looked up and
     /// removed, so a first build does no lookup per note.
-    static func insertOrReplace(_ note: Note, in connection: SQLiteConnection) throws {
-        if try !insert(note, in: connection) {
-            try remove(note.id, in: connection)
-            guard try insert(note, in: connection) else { throw SQLiteError.constraintViolation("\(note.id) is still indexed") }
+    static func insertOrReplace(_ entry: IndexedNote, in connection: SQLiteConnection) throws {
+        if try !insert(entry, in: connection) {
+            try remove(entry.note.id, in: connection)
+            guard try insert(entry, in: connection) else { throw SQLiteError.constraintViolation("\(entry.note.id) is still indexed") }
         }
     }
 
     /// `false`, writing nothing, if the ID is already indexed.
-    private static func insert(_ note: Note, in connection: SQLiteConnection) throws -> Bool {
+    private static func insert(_ entry: IndexedNote, in connection: SQLiteConnection) throws -> Bool {
+        let note = entry.note
         try connection.query(
             "INSERT INTO indexed_notes (id, revision, title, tags, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
             [.text(note.id.rawValue), .integer(Int64(note.revision)), .text(note.title), .text(Tag.joined(note.tags)),
@@ -28,11 +30,11 @@ enum SQLiteIndexRows {
         try connection.query("INSERT INTO note_bodies (rowid, title, body) VALUES (?, ?, ?)",
                              [.integer(rowid), .text(note.title), .text(note.body)])
         try connection.query("INSERT INTO note_text (rowid, title, body) VALUES (?, ?, ?)",
-                             [.integer(rowid), .text(SearchText.indexable(note.title)), .text(SearchText.indexable(note.body))])
+                             [.integer(rowid), .text(entry.indexableTitle), .text(entry.indexableBody)])
         for tag in note.tags {
             try connection.query("INSERT INTO note_tags (tag, note) VALUES (?, ?)", [.text(tag.rawValue), .integer(rowid)])
         }
-        try insertLinks(of: note, rowid: rowid, in: connection)
+        try insertLinks(entry.links, rowid: rowid, in: connection)
         return true
     }
 
@@ -56,8 +58,7 @@ enum SQLiteIndexRows {
     }
 
     /// The note's links and the names it answers to (`LinkIndexEntry`).
-    private static func insertLinks(of note: Note, rowid: Int64, in connection: SQLiteConnection) throws {
-        let entry = LinkIndexEntry(note)
+    private static func insertLinks(_ entry: LinkIndexEntry, rowid: Int64, in connection: SQLiteConnection) throws {
         for (position, link) in entry.links.enumerated() {
             try connection.query(
                 "INSERT INTO note_links (note, position, target, written, fragment, label, form, line, context) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -78,11 +78,11 @@ public final class SQLiteSearchIndex: SearchIndex, LinkIndex {
             let applied = try connection.transaction {
                 guard try SQLiteIndexSchema.cursor(connection) == expected else { return false }
                 for id in batch.removals { try SQLiteIndexRows.remove(id, in: connection) }
-                for note in batch.notes {
-                    if note.isDeleted {
-                        try SQLiteIndexRows.remove(note.id, in: connection)
+                for entry in batch.entries {
+                    if entry.note.isDeleted {
+                        try SQLiteIndexRows.remove(entry.note.id, in: connection)
                     } else {
-                        try SQLiteIndexRows.insertOrReplace(note, in: connection)
+                        try SQLiteIndexRows.insertOrReplace(entry, in: connection)
                     }
                 }
                 try connection.query("INSERT OR REPLACE INTO index_state (key, value) VALUES ('cursor', ?)", [.text(next.rawValue)])

@@ -40,16 +40,40 @@ extension SearchIndex {
 }
 
 /// One step of catching up: notes to index (live ones only) and IDs to forget.
+///
+/// Each note is cut (`IndexedNote`) when the batch is made, which a catch-up does on the task
+/// that reads the next page while the index writes the current one: the thread that writes the
+/// index then only writes.
 public struct SearchIndexBatch: Sendable {
-    public var notes: [Note]
+    public let entries: [IndexedNote]
     public var removals: [NoteID]
 
     public init(notes: [Note] = [], removals: [NoteID] = []) {
-        self.notes = notes
+        self.entries = notes.map(IndexedNote.init)
         self.removals = removals
     }
 
-    public var isEmpty: Bool { notes.isEmpty && removals.isEmpty }
+    public var notes: [Note] { entries.map(\.note) }
+
+    public var isEmpty: Bool { entries.isEmpty && removals.isEmpty }
+}
+
+/// A note with what every index cuts from it: the text an FTS5 table takes in
+/// (`SearchText.indexable`, CJK runs cut into pairs) and its links and names. Cutting is most of
+/// the CPU of indexing a note outside SQLite (a third of the writing thread's time in a
+/// 100,000-note build, `Tools/benchmarks/search-cjk.sh`).
+public struct IndexedNote: Sendable {
+    public let note: Note
+    public let indexableTitle: String
+    public let indexableBody: String
+    public let links: LinkIndexEntry
+
+    public init(_ note: Note) {
+        self.note = note
+        indexableTitle = SearchText.indexable(note.title)
+        indexableBody = SearchText.indexable(note.body)
+        links = LinkIndexEntry(note)
+    }
 }
 
 /// A position in a source's write journal, opaque to everyone but the source that gave it.

@@ -57,7 +57,12 @@ public struct NoteLink: Hashable, Sendable {
     /// Every link to a note in `text`, in order, with where it is: for marking links in the text.
     public static func scanLocated(_ text: String) -> [Located] {
         // Most notes link nothing: no bracket, no reference, and no copy of the text.
-        guard text.utf8.contains(UInt8(ascii: "[")) else { return [] }
+        let bracket = UInt8(ascii: "[")
+        let mayLink = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let start = bytes.baseAddress else { return false }
+            return memchr(start, Int32(bracket), bytes.count) != nil
+        } ?? text.utf8.contains(bracket)
+        guard mayLink else { return [] }
         let references = MarkdownReference.scan(text)
         guard !references.isEmpty else { return [] }
         let bytes = Array(text.utf8)

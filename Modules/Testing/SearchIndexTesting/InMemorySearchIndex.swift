@@ -25,8 +25,8 @@ public actor InMemorySearchIndex: SearchIndex, LinkIndex {
     public func apply(_ batch: SearchIndexBatch, expected: JournalCursor?, next: JournalCursor, moreToFollow: Bool) -> Bool {
         guard position == expected else { return false }
         for id in batch.removals { entries[id] = nil }
-        for note in batch.notes {
-            entries[note.id] = note.isDeleted ? nil : IndexedText(note)
+        for entry in batch.entries {
+            entries[entry.note.id] = entry.note.isDeleted ? nil : IndexedText(entry)
         }
         position = next
         return true

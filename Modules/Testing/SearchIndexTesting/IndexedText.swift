@@ -12,12 +12,13 @@ struct IndexedText: Sendable {
     /// The folded names the note answers to, each with its strongest match.
     let names: [String: LinkResolution.Match]
 
-    init(_ note: Note) {
+    init(_ indexed: IndexedNote) {
+        let note = indexed.note
         summary = note.summary
         title = SearchText.words(note.title)
         bodyWords = SearchText.words(note.body)
         bodyText = note.body
-        let entry = LinkIndexEntry(note)
+        let entry = indexed.links
         links = entry.links
         names = Dictionary(entry.names.map { ($0.name, $0.match) }, uniquingKeysWith: { first, _ in first })
     }

@@ -73,6 +73,11 @@ struct NoteAliasesTests {
         #expect(NoteAliases.adding("Old", to: "---\naliases: [A, \"B\"]\n---\n") == "---\naliases: [\"A\", \"B\", \"Old\"]\n---\n")
         #expect(NoteAliases.adding("Old", to: "---\naliases:\n    - A\nx: 1\n---\n") == "---\naliases:\n    - A\n    - \"Old\"\nx: 1\n---\n")
         #expect(NoteAliases.adding("old", to: "---\naliases: [OLD]\n---\n") == "---\naliases: [OLD]\n---\n")
+        // The text after the block comes back byte for byte, whatever its line breaks.
+        #expect(NoteAliases.adding("Old", to: "---\ntags: x\n---") == "---\naliases: [\"Old\"]\ntags: x\n---")
+        #expect(NoteAliases.adding("Old", to: "---\r\ntags: x\r\n---\r\none\r\n\r\n---\ntwo\n")
+                == "---\r\naliases: [\"Old\"]\ntags: x\r\n---\r\none\r\n\r\n---\ntwo\n")
+        #expect(NoteAliases.adding("Old", to: "----\nx\n---\n") == "---\naliases: [\"Old\"]\n---\n----\nx\n---\n")
         for text in ["body", "---\ntags: x\n---\nbody", "---\naliases: Solo\n---\n", "---\naliases:\n- A\n---\n"] {
             let added = NoteAliases.adding("New \"quoted\" name", to: text)
             #expect(NoteAliases.read(added).last == "New \"quoted\" name", "\(added)")

@@ -51,6 +51,19 @@ import Testing
         #expect(try marked("iPhone同步 works", "iphone 同步") == "[iPhone同步] works")
     }
 
+    /// An index read as bytes may, if damaged, hold bytes that are not UTF-8: a lead byte cut
+    /// off at the end, stray continuation bytes. The snippet shows them replaced.
+    @Test func snippetsOfBytesThatAreNotUTF8() throws {
+        let maker = SearchSnippetMaker(try SearchQuery("同步 milk"))
+        let cut: [UInt8] = [0x6d, 0x69, 0x6c, 0x6b, 0x20, 0xe5, 0x90]
+        #expect(cut.withUnsafeBufferPointer { maker.snippet(utf8: $0) }.marked(open: "[", close: "]") == "[milk] \u{FFFD}")
+        for bytes: [UInt8] in [[0xf0], [0x80, 0x80, 0x6d], [0xe5, 0x90, 0x8c, 0xe6, 0xad], [0xf4, 0x90, 0x80]] {
+            _ = bytes.withUnsafeBufferPointer { maker.snippet(utf8: $0) }
+        }
+        let valid = Array("milk 同步".utf8).withUnsafeBufferPointer { maker.snippet(utf8: $0) }
+        #expect(valid.marked(open: "[", close: "]") == "[milk] [同步]")
+    }
+
     @Test func lenientWhereAPersonWouldBe() throws {
         #expect(try SearchQuery(#""unclosed phrase here"#).terms == [.phrase(["unclosed", "phrase", "here"])])
         #expect(try SearchQuery("milk -- milk MILK").terms == [.word("milk")])

@@ -24,10 +24,13 @@ struct SQLiteIndexQuery {
 
     func run(_ connection: SQLiteConnection) throws -> [SearchHit] {
         let rows = try topRanked(connection) ?? ranked(connection)
+        let snippets = SearchSnippetMaker(query)
         return try rows.map { row in
-            var body = ""
-            try connection.query("SELECT body FROM note_bodies WHERE rowid = ?", [.integer(row.rowid)]) { body = $0.text(0) }
-            return SearchHit(summary: row.summary, snippet: SearchSnippet(body: body, highlighting: query))
+            var snippet = SearchSnippet([])
+            try connection.query("SELECT body FROM note_bodies WHERE rowid = ?", [.integer(row.rowid)]) { body in
+                snippet = body.withText(0) { snippets.snippet(utf8: $0) }
+            }
+            return SearchHit(summary: row.summary, snippet: snippet)
         }
     }
 

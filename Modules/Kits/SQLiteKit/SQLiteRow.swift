@@ -28,6 +28,13 @@ public struct SQLiteRow {
         return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))))
     }
 
+    /// Calls `body` with a text column's UTF-8 bytes where SQLite holds them, without making a
+    /// `String` (which would check every byte), for code that reads bytes anyway.
+    public func withText<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        guard let text = sqlite3_column_text(statement, column) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column))))
+    }
+
     /// Appends a text column's UTF-8 bytes without making a `String` of them.
     public func appendText(_ column: Int32, to bytes: inout [UInt8]) {
         guard let text = sqlite3_column_text(statement, column) else { return }

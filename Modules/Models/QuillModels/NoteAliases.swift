@@ -32,22 +32,39 @@ public enum NoteAliases {
     }
 }
 
-/// The `---` block that opens a text, as lines.
+/// The `---` block that opens a text, as lines, and the text after it, which is not cut into
+/// lines (most of a note; this runs on every note the link indexes take in).
 private struct FrontMatterBlock {
     let lines: [Substring]
+    /// What follows the closing `---` line and its line break, if anything does.
+    let rest: Substring?
     /// The index of the first line inside the block and of the closing `---`.
     let firstLine: Int
     let closingLine: Int
 
     init?(_ text: String) {
         guard text.utf8.starts(with: "---".utf8) else { return nil }
+        var lines: [Substring] = []
+        var rest: Substring? = Substring(text)
         // By scalars: a `\r\n` is one `Character`, and would hide the line break.
-        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
-        guard lines.count > 1, Self.isMarker(lines[0]),
-              let closing = lines.indices.dropFirst().first(where: { Self.isMarker(lines[$0]) }) else { return nil }
+        while let remaining = rest {
+            let scalars = remaining.unicodeScalars
+            if let newline = scalars.firstIndex(of: "\n") {
+                lines.append(Substring(scalars[..<newline]))
+                rest = Substring(scalars[scalars.index(after: newline)...])
+            } else {
+                lines.append(remaining)
+                rest = nil
+            }
+            let isMarker = Self.isMarker(lines[lines.count - 1])
+            if lines.count == 1, !isMarker { return nil }
+            if lines.count > 1, isMarker { break }
+        }
+        guard lines.count > 1, Self.isMarker(lines[lines.count - 1]) else { return nil }
         self.lines = lines
+        self.rest = rest
         firstLine = 1
-        closingLine = closing
+        closingLine = lines.count - 1
     }
 
     private static func isMarker(_ line: Substring) -> Bool {
@@ -58,7 +75,7 @@ private struct FrontMatterBlock {
     func replacingLines(_ range: Range<Int>, with new: [String]) -> String {
         var result = lines.map(String.init)
         result.replaceSubrange(range, with: new)
-        return result.joined(separator: "\n")
+        return result.joined(separator: "\n") + (rest.map { "\n" + $0 } ?? "")
     }
 
     enum Style {

@@ -13,15 +13,32 @@ extension SearchSnippet {
     /// folded (non-ASCII ones through `SearchText.fold`).
     public init(body: String, highlighting query: SearchQuery) {
         var body = body
-        let matcher = SnippetWordMatcher(query)
-        self = body.withUTF8 { bytes in SnippetScan(bytes: bytes, matcher: matcher).snippet() }
+        let maker = SearchSnippetMaker(query)
+        self = body.withUTF8 { maker.snippet(utf8: $0) }
+    }
+}
+
+/// Makes the snippets of one search: the query's words are prepared once for all the bodies it
+/// finds, and a body is read as UTF-8 bytes where it lies (an index's page), never made a
+/// `String` first. Bytes that are not valid UTF-8 (a damaged index) make a snippet with
+/// replacement characters, never a crash.
+public struct SearchSnippetMaker: Sendable {
+    private let matcher: SnippetWordMatcher
+
+    public init(_ query: SearchQuery) {
+        matcher = SnippetWordMatcher(query)
+    }
+
+    /// `SearchSnippet(body:highlighting:)` of the body whose UTF-8 bytes are `utf8`.
+    public func snippet(utf8: UnsafeBufferPointer<UInt8>) -> SearchSnippet {
+        SnippetScan(bytes: utf8, matcher: matcher).snippet()
     }
 }
 
 /// The words of a query a snippet marks, as folded UTF-8 bytes: whole words (phrases' words
 /// too) and prefixes; and the CJK text it marks, as the characters the query's CJK words were
 /// cut from (`SearchText`), each marked wherever it occurs.
-struct SnippetWordMatcher {
+struct SnippetWordMatcher: Sendable {
     private var words: [[UInt8]] = []
     private var prefixes: [[UInt8]] = []
     /// Runs of CJK characters to mark where they occur: a typed word's characters put back
@@ -272,9 +289,10 @@ private struct SnippetScan {
     private func scalar(at index: Int) -> (isWord: Bool, length: Int, isCJK: Bool) {
         let lead = bytes[index]
         if lead < 0x80 { return (Self.isASCIIWordByte(lead), 1, false) }
-        let length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2
+        // A lead byte cut off at the end (only in bytes that are not UTF-8) ends with them.
+        let length = min(lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2, bytes.count - index)
         var value = UInt32(lead) & (length == 2 ? 0x1f : length == 3 ? 0x0f : 0x07)
-        for offset in 1..<length where index + offset < bytes.count {
+        for offset in 1..<length {
             value = value << 6 | UInt32(bytes[index + offset] & 0x3f)
         }
         guard let scalar = Unicode.Scalar(value) else { return (false, length, false) }

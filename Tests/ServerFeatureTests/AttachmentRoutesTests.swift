@@ -56,6 +56,22 @@ import Testing
         }
     }
 
+    /// A body that starts the attachment is hashed as it arrives; one that finishes an upload
+    /// begun earlier is checked by reading back every byte. Both refuse bytes that do not match.
+    @Test func bytesThatDoNotMatchAreDroppedHoweverTheyArrived() async throws {
+        try await TestServer.make().test { client in
+            let wrong = String(repeating: "ab", count: 32)
+            let offset = HTTPFields.Element.Name("Upload-Offset")!
+            let first = try await client.send(.put, "/v1/attachments/\(wrong)", bytes: Array(bytes[0..<1000]),
+                                              headers: [.contentRange: "bytes 0-999/3000"])
+            #expect(first.status == .accepted)
+            let rest = try await client.send(.put, "/v1/attachments/\(wrong)", bytes: Array(bytes[1000..<3000]),
+                                             headers: [.contentRange: "bytes 1000-2999/3000"])
+            #expect(rest.status == .unprocessableContent && rest.errorCode == "hash_mismatch")
+            #expect(try await client.send(.head, "/v1/attachments/\(wrong)").headers[offset] == "0")
+        }
+    }
+
     @Test func rangesAreHonoured() async throws {
         try await TestServer.make().test { client in
             try await client.send(.put, "/v1/attachments/\(hash)", bytes: bytes)

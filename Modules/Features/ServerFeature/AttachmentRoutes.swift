@@ -69,10 +69,14 @@ struct AttachmentRoutes {
         var received = offset
         var pending: [UInt8] = []
         pending.reserveCapacity(Self.pieceBytes)
+        // A body that starts the attachment is hashed as it arrives; one that continues it is
+        // checked by reading back what arrived before it.
+        var arriving: SHA256? = offset == 0 ? SHA256() : nil
         for try await buffer in request.body {
             guard received + Int64(pending.count) + Int64(buffer.readableBytes) <= total else {
                 throw APIError.badRequest("the body is longer than Content-Range or Content-Length says")
             }
+            buffer.withUnsafeReadableBytes { arriving?.update(bufferPointer: $0) }
             pending.append(contentsOf: buffer.readableBytesView)
             if pending.count >= Self.pieceBytes {
                 received = try await repository.appendAttachment(hash, account: account.id, offset: received, bytes: pending).received
@@ -86,7 +90,10 @@ struct AttachmentRoutes {
             return try JSONBody.response(AttachmentUploadBody(sha256: hash.hex, received: received, complete: false), status: .accepted,
                                          headers: [Self.uploadOffset: String(received)])
         }
-        guard try await Self.digest(of: hash, size: total, account: account.id, repository: repository) == hash else {
+        let digest = if let arriving { AttachmentHash(digest: arriving.finalize()) } else {
+            try await Self.digest(of: hash, size: total, account: account.id, repository: repository)
+        }
+        guard digest == hash else {
             try await repository.discardAttachment(hash, account: account.id)
             throw APIError(.unprocessableContent, code: "hash_mismatch",
                            message: "the bytes do not hash to \(hash.hex); they were dropped: upload them again from the start")

@@ -40,7 +40,9 @@ struct AttachmentLane {
             skipped += Int64(piece.count)
         }
         repeat {
-            let piece = try Self.read(from: reader, upTo: Self.pieceBytes)
+            // No larger than what is left: a buffer of a whole piece for a file of a few KiB
+            // was most of the cost of sending it.
+            let piece = try Self.read(from: reader, upTo: Int(max(0, min(Int64(Self.pieceBytes), size - offset))))
             let at = offset
             let answer: RemoteAttachment
             do {
@@ -89,6 +91,7 @@ struct AttachmentLane {
 
     private static func read(from reader: any AttachmentReading, upTo count: Int) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
+        guard count > 0 else { return [] }
         var filled = 0
         while filled < count {
             let read = try bytes.withUnsafeMutableBytes { buffer in
@@ -97,6 +100,7 @@ struct AttachmentLane {
             if read == 0 { break }
             filled += read
         }
-        return Array(bytes[0..<filled])
+        if filled < count { bytes.removeSubrange(filled...) }
+        return bytes
     }
 }

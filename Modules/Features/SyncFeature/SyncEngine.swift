@@ -133,6 +133,12 @@ public actor SyncEngine {
     }
 
     /// Sends and fetches what the state lists, dropping each from its list once moved.
+    ///
+    /// Several attachments move at once (`attachmentsInFlight`): a small one costs two round
+    /// trips, which one at a time made 10,000 of them take minutes. The lists are saved every
+    /// `attachmentsPerSave` attachments, not after each (saving writes them whole): a sync that
+    /// stops between saves asks about the ones it had moved again, and the server (or this
+    /// device's store) says it holds them.
     private func moveAttachments(info: ServerInfo, saved: inout SyncState, report: inout SyncReport) async throws {
         guard let attachments, !saved.attachmentsToSend.isEmpty || !saved.attachmentsToFetch.isEmpty else { return }
         guard info.keepsAttachments else {
@@ -143,26 +149,47 @@ public actor SyncEngine {
         }
         let lane = AttachmentLane(store: attachments, transport: transport, retrier: retrier)
         let sizes = Dictionary(try attachments.all().map { ($0.hash, $0.size) }, uniquingKeysWith: { first, _ in first })
-        for hash in saved.attachmentsToSend {
-            if (try? await lane.send(hash, size: sizes[hash])) == true {
-                saved.attachmentsToSend.removeAll { $0 == hash }
-                if sizes[hash] != nil { report.attachmentsSent += 1 }
-                try await state.save(saved)
-            } else {
-                report.attachmentsWaiting += 1
-            }
+        let sending = saved.attachmentsToSend
+        var sent = Set<AttachmentHash>()
+        try await inParallel(sending, { hash in (try? await lane.send(hash, size: sizes[hash])) == true }) { hash, moved in
+            guard moved else { report.attachmentsWaiting += 1; return }
+            sent.insert(hash)
+            if sizes[hash] != nil { report.attachmentsSent += 1 }
+            guard sent.count % Self.attachmentsPerSave == 0 else { return }
+            saved.attachmentsToSend = sending.filter { !sent.contains($0) }
+            try await state.save(saved)
         }
-        for hash in saved.attachmentsToFetch {
-            if sizes[hash] != nil {
-                saved.attachmentsToFetch.removeAll { $0 == hash }
-                continue
+        saved.attachmentsToSend = sending.filter { !sent.contains($0) }
+        let fetching = saved.attachmentsToFetch.filter { sizes[$0] == nil }
+        var fetched = Set<AttachmentHash>()
+        try await inParallel(fetching, { hash in (try? await lane.fetch(hash)) == true }) { hash, moved in
+            guard moved else { report.attachmentsWaiting += 1; return }
+            fetched.insert(hash)
+            report.attachmentsFetched += 1
+            guard fetched.count % Self.attachmentsPerSave == 0 else { return }
+            saved.attachmentsToFetch = fetching.filter { !fetched.contains($0) }
+            try await state.save(saved)
+        }
+        saved.attachmentsToFetch = fetching.filter { !fetched.contains($0) }
+        try await state.save(saved)
+    }
+
+    static let attachmentsInFlight = 8
+    static let attachmentsPerSave = 500
+
+    /// Runs `move` on each hash, `attachmentsInFlight` at a time, and `moved` with each result
+    /// here, in the order they finish.
+    private func inParallel(_ hashes: [AttachmentHash], _ move: @escaping @Sendable (AttachmentHash) async -> Bool,
+                                   moved: (AttachmentHash, Bool) async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: (AttachmentHash, Bool).self) { group in
+            var waiting = hashes.makeIterator()
+            for _ in 0..<Self.attachmentsInFlight {
+                guard let hash = waiting.next() else { break }
+                group.addTask { (hash, await move(hash)) }
             }
-            if (try? await lane.fetch(hash)) == true {
-                saved.attachmentsToFetch.removeAll { $0 == hash }
-                report.attachmentsFetched += 1
-                try await state.save(saved)
-            } else {
-                report.attachmentsWaiting += 1
+            while let (hash, result) = try await group.next() {
+                try await moved(hash, result)
+                if let next = waiting.next() { group.addTask { (next, await move(next)) } }
             }
         }
     }

@@ -97,6 +97,19 @@ import Testing
         #expect(try await first.sync().attachmentsSent == 1)
         #expect(await server.wholeAttachments()[hash] == bytes)
     }
+
+    /// A small attachment is sent whole without asking first; if the server holds part of it
+    /// (another client's upload cut short), that is refused and the rest is sent.
+    @Test func aSmallAttachmentTheServerHoldsPartOfIsFinished() async throws {
+        let small = Array(bytes[0..<50_000])
+        let server = FakeSyncServer(attachmentDigest: { AttachmentHash(digest: SHA256.hash(data: $0)) })
+        let first = home(server)
+        let hash = try keep(small, in: try #require(first.attachments))
+        try await noteReferring(to: hash, in: first)
+        _ = try await server.uploadAttachment(hash, bytes: Array(small[0..<20_000]), offset: 0, total: Int64(small.count))
+        #expect(try await first.sync().attachmentsSent == 1)
+        #expect(await server.wholeAttachments()[hash] == small)
+    }
 }
 
 /// The server, except that every upload fails as a broken connection would.

@@ -25,8 +25,28 @@ struct AttachmentLane {
 
     /// Sends the attachment unless the server holds it whole; `true` once it does (or when this
     /// device does not hold it either, so there is nothing to send), `false` to try again later.
+    ///
+    /// One that fits in a request is sent whole without asking first: the server answers a
+    /// duplicate without reading it, and only an upload it holds part of is refused (409), which
+    /// sends the rest as below. A larger one asks first (`HEAD`) where to continue from.
     func send(_ hash: AttachmentHash, size: Int64?) async throws -> Bool {
         guard let size, let reader = try store.open(hash) else { return true }
+        if size > 0, size <= Int64(Self.pieceBytes) {
+            let whole = try Self.read(from: reader, upTo: Int(size))
+            do {
+                let answer = try await retrier.run { try await transport.uploadAttachment(hash, bytes: whole, offset: 0, total: size) }
+                if case .whole = answer { return true }
+                return false
+            } catch SyncError.rejected(409, _, _) {
+                guard let reopened = try store.open(hash) else { return true }
+                return try await send(hash, size: size, from: reopened)
+            }
+        }
+        return try await send(hash, size: size, from: reader)
+    }
+
+    /// Sends the rest of the attachment from where the server says it stopped.
+    private func send(_ hash: AttachmentHash, size: Int64, from reader: any AttachmentReading) async throws -> Bool {
         var offset: Int64
         switch try await retrier.run({ try await transport.attachment(hash) }) {
         case .whole: return true

@@ -55,4 +55,33 @@ import Testing
             #expect(try await store.readAttachment(hash, account: alice, offset: 0, count: 10).isEmpty)
         }
     }
+
+    /// A store lists what an account holds, and forgets a list of attachments at once, but
+    /// only if no note of the account was written after the cursor the caller read up to.
+    @Test(arguments: implementations)
+    func collectingForgetsNothingOnceANoteWasWrittenSince(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let alice = try await store.newAccount("alice"), bob = try await store.newAccount("bob")
+            let other = AttachmentHash(String(repeating: "d4", count: 32))!
+            for account in [alice, bob] {
+                _ = try await store.appendAttachment(hash, account: account, offset: 0, bytes: [1, 2, 3])
+                try await store.completeAttachment(hash, account: account)
+            }
+            _ = try await store.appendAttachment(other, account: alice, offset: 0, bytes: [9])
+            #expect(try await store.attachments(account: alice)
+                    == [hash: ServerAttachment(received: 3, isComplete: true), other: ServerAttachment(received: 1, isComplete: false)])
+            _ = try await store.create(try Sample.note("0a0a0a0a0a0a0a0a"), account: alice)
+            let cursor = try await store.changes(account: alice, after: .beginning, limit: 10).next
+            #expect(try await store.collectAttachments([hash], account: alice, unlessWrittenAfter: cursor))
+            #expect(try await store.attachments(account: alice) == [other: ServerAttachment(received: 1, isComplete: false)])
+            #expect(try await store.attachment(hash, account: bob) == ServerAttachment(received: 3, isComplete: true), "another account keeps its own")
+            _ = try await store.create(try Sample.note("0b0b0b0b0b0b0b0b"), account: alice)
+            #expect(try await !store.collectAttachments([other], account: alice, unlessWrittenAfter: cursor))
+            #expect(try await store.attachment(other, account: alice) != nil)
+            let later = try await store.changes(account: alice, after: .beginning, limit: 10).next
+            #expect(try await store.collectAttachments([other], account: alice, unlessWrittenAfter: later))
+            #expect(try await store.attachments(account: alice).isEmpty)
+            #expect(try await store.readAttachment(other, account: alice, offset: 0, count: 10).isEmpty)
+        }
+    }
 }

@@ -10,9 +10,10 @@ and Korean" section of docs/performance.md.
 
 Usage: search_cjk_bench.py QUILL [COUNT] [RUNS]
 """
-import json, os, re, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
+import json, os, shutil, statistics, subprocess, sys, tempfile, time
 
 import performance_section
+from fts5_floor import fts5_floor
 from search_bench import timed
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -29,42 +30,6 @@ def holdings(notes, searches):
         for search in searches:
             counts[search] += all(word in text for word in search.split())
     return cjk, counts
-
-
-CJK_RUN = re.compile(r"[\u1100-\u11ff\u2e80-\u2fff\u3040-\u9fff\ua960-\ua97f\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]+")
-
-
-def fts5_floor(notes, work):
-    """SQLite's FTS5 alone taking in the same text as Quill's index (CJK runs cut into pairs, the
-    same tokenizer, page size and hash size, the bodies kept beside it, 5,000 notes a
-    transaction), driven from Python's sqlite3 (the same libsqlite3): the floor of the first
-    search's indexing on this machine. Reading the notes is not timed."""
-    def pairs(match):
-        run = match.group(0)
-        return " " + " ".join([run[i:i + 2] for i in range(len(run) - 1)] + [run[-1]]) + " "
-    rows = []
-    for name in sorted(os.listdir(notes)):
-        note = json.load(open(os.path.join(notes, name), encoding="utf-8"))
-        rows.append((note["title"], note["body"], CJK_RUN.sub(pairs, note["title"]), CJK_RUN.sub(pairs, note["body"])))
-    path = os.path.join(work, "floor.sqlite")
-    connection = sqlite3.connect(path, isolation_level=None)
-    connection.executescript("""
-        PRAGMA page_size = 65536; PRAGMA journal_mode = TRUNCATE; PRAGMA synchronous = OFF;
-        CREATE TABLE note_bodies (rowid INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL);
-        CREATE VIRTUAL TABLE note_text USING fts5(title, body, content = 'note_bodies', content_rowid = 'rowid',
-            tokenize = 'unicode61 remove_diacritics 2');
-        INSERT INTO note_text (note_text, rank) VALUES ('hashsize', 16777216);""")
-    start = time.monotonic()
-    for first in range(0, len(rows), 5000):
-        connection.execute("BEGIN")
-        for rowid, (title, body, indexed_title, indexed_body) in enumerate(rows[first:first + 5000], first + 1):
-            connection.execute("INSERT INTO note_bodies VALUES (?, ?, ?)", (rowid, title, body))
-            connection.execute("INSERT INTO note_text (rowid, title, body) VALUES (?, ?, ?)", (rowid, indexed_title, indexed_body))
-        connection.execute("COMMIT")
-    elapsed = time.monotonic() - start
-    connection.close()
-    os.remove(path)
-    return elapsed * 1000
 
 
 def size(path):

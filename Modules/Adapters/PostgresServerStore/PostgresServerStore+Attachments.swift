@@ -68,6 +68,39 @@ extension PostgresServerStore: ServerAttachmentRepository {
         }
     }
 
+    public func attachments(account: AccountID) async throws -> [AttachmentHash: ServerAttachment] {
+        try await guarded {
+            var held: [AttachmentHash: ServerAttachment] = [:]
+            for try await (sha256, received, complete) in try await client.query(
+                "SELECT sha256, received, complete FROM attachments WHERE account_id = \(account.rawValue)",
+                logger: logger).decode((String, Int64, Bool).self) {
+                if let hash = AttachmentHash(sha256) { held[hash] = ServerAttachment(received: received, isComplete: complete) }
+            }
+            return held
+        }
+    }
+
+    /// Holds the account's row, which every write to its notes updates (`last_sequence`), so
+    /// no push runs between the check and the deletions.
+    public func collectAttachments(_ hashes: [AttachmentHash], account: AccountID, unlessWrittenAfter cursor: ChangeCursor) async throws -> Bool {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                var latest: Int64 = 0
+                for try await sequence in try await connection.query(
+                    "SELECT last_sequence FROM accounts WHERE id = \(account.rawValue) FOR UPDATE", logger: logger).decode(Int64.self) {
+                    latest = sequence
+                }
+                guard latest <= cursor.sequence else { return false }
+                let names = hashes.map(\.hex)
+                try await connection.query(
+                    "DELETE FROM attachment_chunks WHERE account_id = \(account.rawValue) AND sha256 = ANY(\(names))", logger: logger)
+                try await connection.query(
+                    "DELETE FROM attachments WHERE account_id = \(account.rawValue) AND sha256 = ANY(\(names))", logger: logger)
+                return true
+            }
+        }
+    }
+
     public func attachmentUsage(account: AccountID) async throws -> Int64 {
         try await guarded {
             var total: Int64 = 0

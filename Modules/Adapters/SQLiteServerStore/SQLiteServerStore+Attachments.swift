@@ -75,6 +75,35 @@ extension SQLiteServerStore: ServerAttachmentRepository {
         }
     }
 
+    public func attachments(account: AccountID) async throws -> [AttachmentHash: ServerAttachment] {
+        try reading { connection in
+            var held: [AttachmentHash: ServerAttachment] = [:]
+            try connection.query("SELECT sha256, received, complete FROM attachments WHERE account_id = ?", [.integer(account.rawValue)]) { row in
+                if let hash = AttachmentHash(row.text(0)) { held[hash] = ServerAttachment(received: row.integer(1), isComplete: row.integer(2) != 0) }
+            }
+            return held
+        }
+    }
+
+    /// In a write transaction, which a push waits for: the check and the deletions see the same notes.
+    public func collectAttachments(_ hashes: [AttachmentHash], account: AccountID, unlessWrittenAfter cursor: ChangeCursor) async throws -> Bool {
+        try guarded { connection in
+            try connection.transaction {
+                var latest: Int64 = 0
+                try connection.query("SELECT coalesce(max(sequence), 0) FROM notes WHERE account_id = ?", [.integer(account.rawValue)]) {
+                    latest = $0.integer(0)
+                }
+                guard latest <= cursor.sequence else { return false }
+                for hash in hashes {
+                    for table in ["attachment_chunks", "attachments"] {
+                        try connection.query("DELETE FROM \(table) WHERE account_id = ? AND sha256 = ?", [.integer(account.rawValue), .text(hash.hex)])
+                    }
+                }
+                return true
+            }
+        }
+    }
+
     private static func state(_ hash: AttachmentHash, account: AccountID, on connection: SQLiteConnection) throws -> ServerAttachment? {
         var state: ServerAttachment?
         try connection.query("SELECT received, complete FROM attachments WHERE account_id = ? AND sha256 = ?",

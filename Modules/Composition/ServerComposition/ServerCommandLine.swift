@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import QuillModels
 import QuillServerCLI
+import ServerFeature
 import TerminalInterface
 
 /// The server a `quill-server` command's options name: each command installs the logging,
@@ -35,6 +36,17 @@ struct ServerCommandLine: ConfiguredServer {
                                                          "revisions": "\(pruned.revisions)"])
             }
             return (configuration.historyKeep, pruned)
+        }
+    }
+
+    func collectAttachments(dryRun: Bool) async throws -> CollectedAttachments {
+        try await withLogging { logger in
+            let collected = try await ServerRunner.collectAttachments(try ServerRoots.server(configuration, logger: logger), dryRun: dryRun)
+            if !dryRun {
+                logger.notice("collected attachments", metadata: ["attachments": "\(collected.attachments)", "bytes": "\(collected.bytes)",
+                                                                 "skipped_accounts": "\(collected.skippedAccounts)"])
+            }
+            return collected
         }
     }
 

@@ -48,6 +48,17 @@ public enum ServerRunner {
         }
     }
 
+    /// Collects every account's unreferenced attachments (after migrating the schema), then
+    /// stops the services and closes the store.
+    public static func collectAttachments(_ environment: ServerEnvironment, dryRun: Bool) async throws -> CollectedAttachments {
+        try await withServices(environment) {
+            try await environment.prepare()
+            let dependencies = environment.dependencies
+            return try await AttachmentCollection(notes: dependencies.notes, attachments: dependencies.attachments)
+                .collect(accounts: dependencies.accounts, dryRun: dryRun)
+        }
+    }
+
     /// Runs `body` while the environment's services run, then stops them and closes the store.
     static func withServices<Value: Sendable>(_ environment: ServerEnvironment, _ body: @Sendable () async throws -> Value) async throws -> Value {
         let result: Result<Value, any Error> = await withTaskGroup(of: Void.self) { group in

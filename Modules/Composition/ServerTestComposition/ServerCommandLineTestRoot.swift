@@ -15,7 +15,7 @@ extension ServerTestRoots {
     /// `ServerCommandFailure.invalidSetting`); `copies` and `serving`, when not given, fail any
     /// command that reaches them.
     public static func commandLine(
-        store: some AccountRepository & SchemaMigrating & ServerNoteRepository, sessions: any WebSessionStore, hasher: any TokenHashing,
+        store: some AccountRepository & SchemaMigrating & ServerNoteRepository & ServerAttachmentRepository, sessions: any WebSessionStore, hasher: any TokenHashing,
         tokens: any TokenGenerating, clock: any WallClock, console: any Console, copies: (any StoreCopying)? = nil, serving: (any ServerServing)? = nil,
         settings: @escaping @Sendable (ServerOptions) throws -> Void = { _ in }
     ) -> ServerCLIEnvironment {
@@ -37,7 +37,7 @@ extension ServerTestRoots {
 
 /// The server of a command test: the test's accounts, migrated before each task as the
 /// production root's are, and the serving and copying parts it gave.
-private struct TestServer<Store: AccountRepository & SchemaMigrating & ServerNoteRepository>: ConfiguredServer {
+private struct TestServer<Store: AccountRepository & SchemaMigrating & ServerNoteRepository & ServerAttachmentRepository>: ConfiguredServer {
     let store: Store
     let administration: AccountAdministration
     let serving: any ServerServing
@@ -53,6 +53,11 @@ private struct TestServer<Store: AccountRepository & SchemaMigrating & ServerNot
     func pruneHistory(dryRun: Bool) async throws -> (retention: HistoryRetention, pruned: PrunedHistory) {
         try await store.migrate()
         return (historyKeep, try await store.pruneHistory(historyKeep, now: Date(), dryRun: dryRun))
+    }
+
+    func collectAttachments(dryRun: Bool) async throws -> CollectedAttachments {
+        try await store.migrate()
+        return try await AttachmentCollection(notes: store, attachments: store).collect(accounts: store, dryRun: dryRun)
     }
 
     func serve() async throws { try await serving.serve() }

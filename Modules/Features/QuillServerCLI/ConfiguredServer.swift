@@ -1,8 +1,9 @@
 import QuillModels
+import ServerFeature
 
 /// The server a command's options name: one value in each of the roles the commands use,
 /// serving, the accounts' administration, and copies of the store.
-public typealias ConfiguredServer = ServerServing & AccountAdministering & StoreCopying & HistoryPruning
+public typealias ConfiguredServer = ServerServing & AccountAdministering & StoreCopying & HistoryPruning & AttachmentCollecting
 
 /// `quill-server serve`: serves until SIGTERM or SIGINT, logging what it does.
 public protocol ServerServing: Sendable {
@@ -27,4 +28,11 @@ public protocol StoreCopying: Sendable {
 /// store. Returns the retention it applied and what it removed (or, with `dryRun`, would).
 public protocol HistoryPruning: Sendable {
     func pruneHistory(dryRun: Bool) async throws -> (retention: HistoryRetention, pruned: PrunedHistory)
+}
+
+/// `quill-server attachments gc`: forgets, in every account, the attachments no note and
+/// no kept revision refers to (`AttachmentCollection`), over the migrated store. Returns what it
+/// forgot (or, with `dryRun`, would).
+public protocol AttachmentCollecting: Sendable {
+    func collectAttachments(dryRun: Bool) async throws -> CollectedAttachments
 }

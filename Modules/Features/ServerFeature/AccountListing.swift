@@ -38,9 +38,7 @@ public enum AccountListing {
             Entry(name: summary.account.name, created: summary.created.map { Timestamp($0).description }, notes: summary.noteCount,
                   tokens: summary.tokenCount, lastUsed: summary.lastUsed.map { Timestamp($0).description })
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
+        return String(decoding: try NoteJSON.encoder.encode(entries), as: UTF8.self) + "\n"
     }
 
     /// `YYYY-MM-DD HH:MM` in UTC, or `-`.

@@ -46,8 +46,6 @@ public enum TokenListing {
                   lastUsed: token.lastUsed.map(Timestamp.init), expires: token.expires.map(Timestamp.init),
                   expired: token.expires.map { $0 <= now } ?? false)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
+        return String(decoding: try NoteJSON.encoder.encode(entries), as: UTF8.self) + "\n"
     }
 }

@@ -22,6 +22,13 @@ public protocol ServerAttachmentRepository: Sendable {
     func attachmentUsage(account: AccountID) async throws -> Int64
     /// Up to `count` bytes of what arrived, from `offset`: fewer at the end, none past it.
     func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8]
+    /// Every attachment the account holds, whole or still arriving.
+    func attachments(account: AccountID) async throws -> [AttachmentHash: ServerAttachment]
+    /// Forgets these attachments in one transaction, unless a note of the account was written
+    /// after `cursor`: then it forgets nothing and returns `false`. `AttachmentCollection` reads
+    /// every note up to `cursor` first, so no note written in between can have come to refer to
+    /// one of them.
+    func collectAttachments(_ hashes: [AttachmentHash], account: AccountID, unlessWrittenAfter cursor: ChangeCursor) async throws -> Bool
 }
 
 /// How much of an attachment the server holds.

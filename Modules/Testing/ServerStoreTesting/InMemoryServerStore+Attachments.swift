@@ -34,4 +34,18 @@ extension InMemoryServerStore: ServerAttachmentRepository {
         let start = Int(min(max(0, offset), Int64(bytes.count)))
         return Array(bytes[start..<min(bytes.count, start + max(0, count))])
     }
+
+    public func attachments(account: AccountID) async throws -> [AttachmentHash: ServerAttachment] {
+        var held: [AttachmentHash: ServerAttachment] = [:]
+        for (key, entry) in attachments where key.account == account {
+            held[key.hash] = ServerAttachment(received: Int64(entry.bytes.count), isComplete: entry.complete)
+        }
+        return held
+    }
+
+    public func collectAttachments(_ hashes: [AttachmentHash], account: AccountID, unlessWrittenAfter cursor: ChangeCursor) async throws -> Bool {
+        guard latestSequence(of: account) <= cursor.sequence else { return false }
+        for hash in hashes { attachments[AttachmentKey(account: account, hash: hash)] = nil }
+        return true
+    }
 }

@@ -182,6 +182,11 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         return NotePage(notes: page, last: page.last?.id, hasMore: deleted.count > page.count)
     }
 
+    /// The change number of the account's latest write, 0 if none.
+    func latestSequence(of account: AccountID) -> Int64 {
+        (notesByAccount[account] ?? [:]).values.map(\.sequence).max() ?? 0
+    }
+
     public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
         let later = (notesByAccount[account] ?? [:]).values
             .filter { $0.sequence > cursor.sequence }

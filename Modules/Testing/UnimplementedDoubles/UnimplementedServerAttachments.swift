@@ -15,6 +15,10 @@ public struct UnimplementedServerAttachments: ServerAttachmentRepository {
     public func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8] {
         throw failure("readAttachment")
     }
+    public func attachments(account: AccountID) async throws -> [AttachmentHash: ServerAttachment] { throw failure("attachments") }
+    public func collectAttachments(_ hashes: [AttachmentHash], account: AccountID, unlessWrittenAfter cursor: ChangeCursor) async throws -> Bool {
+        throw failure("collectAttachments")
+    }
 
     private func failure(_ name: String) -> ServerStoreError {
         .unavailable(unimplemented("ServerAttachmentRepository.\(name)").description)

@@ -1,7 +1,9 @@
+import QuillModels
+
 /// `PostgresSearchText.vector` for a note whose title and body are ASCII, the common case,
-/// written from the bytes: a word is a run of letters and digits (what `SearchText` cuts from
-/// ASCII), folded to lower case, and the vector text is written into one buffer, with no
-/// string per word longer than a small string and no array per lexeme.
+/// written from the bytes: a word is a run of letters and digits (`SearchText.isASCIIWordByte`),
+/// folded to lower case, and the vector text is written into one buffer, with no string per
+/// word longer than a small string and no array per lexeme.
 ///
 /// Building each pushed note's vector was three quarters of the server's CPU in a first push
 /// on PostgreSQL (`Tools/benchmarks/sync.sh`). A property test holds this to the general path.
@@ -36,10 +38,6 @@ struct PostgresASCIIVector {
         return any < 0x80
     }
 
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte &- 0x30) < 10 || ((byte | 0x20) &- 0x61) < 26
-    }
-
     /// Adds the words of `bytes`, the first at position `start`; returns how many words it held.
     @discardableResult
     private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, inTitle: Bool) -> Int {
@@ -47,9 +45,9 @@ struct PostgresASCIIVector {
         var index = 0
         var folded = [UInt8](repeating: 0, count: 64)
         while index < bytes.count {
-            guard Self.isWordByte(bytes[index]) else { index += 1; continue }
+            guard SearchText.isASCIIWordByte(bytes[index]) else { index += 1; continue }
             let wordStart = index
-            while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+            while index < bytes.count, SearchText.isASCIIWordByte(bytes[index]) { index += 1 }
             let length = index - wordStart
             let position = start + words
             words += 1

@@ -176,11 +176,11 @@ private struct SnippetScan {
         let count = bytes.count
         var index = 0
         while index < count {
-            while index < count, base[index] < 0x80, !Self.isASCIIWordByte(base[index]) { index += 1 }
+            while index < count, base[index] < 0x80, !SearchText.isASCIIWordByte(base[index]) { index += 1 }
             guard index < count else { break }
             guard base[index] < 0x80 else { return nil }
             let start = index
-            while index < count, Self.isASCIIWordByte(base[index]) { index += 1 }
+            while index < count, SearchText.isASCIIWordByte(base[index]) { index += 1 }
             if index < count, base[index] >= 0x80 { return nil }
             if matcher.matches(ascii: UnsafeBufferPointer(start: base + start, count: index - start)) { return start }
         }
@@ -288,7 +288,7 @@ private struct SnippetScan {
     /// Whether the scalar at `index` belongs to a word, its length in bytes, and whether it is CJK.
     private func scalar(at index: Int) -> (isWord: Bool, length: Int, isCJK: Bool) {
         let lead = bytes[index]
-        if lead < 0x80 { return (Self.isASCIIWordByte(lead), 1, false) }
+        if lead < 0x80 { return (SearchText.isASCIIWordByte(lead), 1, false) }
         // A lead byte cut off at the end (only in bytes that are not UTF-8) ends with them.
         let length = min(lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2, bytes.count - index)
         var value = UInt32(lead) & (length == 2 ? 0x1f : length == 3 ? 0x0f : 0x07)
@@ -298,10 +298,5 @@ private struct SnippetScan {
         guard let scalar = Unicode.Scalar(value) else { return (false, length, false) }
         if SearchText.isCJKScalar(scalar) { return (true, length, true) }
         return (SearchText.isWordScalar(scalar), length, false)
-    }
-
-    /// ASCII letters and digits; every other ASCII character separates words.
-    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
-        (byte &- 0x30) < 10 || ((byte | 0x20) &- 0x61) < 26
     }
 }

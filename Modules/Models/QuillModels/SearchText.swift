@@ -69,6 +69,13 @@ public enum SearchText {
         return String(pair)
     }
 
+    /// `isWordScalar` of an ASCII byte, for code that reads bytes: the ASCII letters and digits
+    /// are its only letters and numbers, so every other ASCII character separates words.
+    @inline(__always)
+    public static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        (byte &- 0x30) < 10 || ((byte | 0x20) &- 0x61) < 26
+    }
+
     /// Whether a folded word is a CJK pair or character (its first scalar says).
     public static func isCJKWord(_ word: String) -> Bool {
         word.unicodeScalars.first.map(isCJKScalar) ?? false
@@ -155,10 +162,7 @@ public enum SearchText {
 
     /// Whether a scalar belongs to a word rather than separating words.
     public static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII {
-            // The ASCII letters and digits are its only letters and numbers (the same answer, faster).
-            return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-        }
+        if scalar.isASCII { return isASCIIWordByte(UInt8(scalar.value)) }
         return switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .decimalNumber, .letterNumber, .otherNumber,

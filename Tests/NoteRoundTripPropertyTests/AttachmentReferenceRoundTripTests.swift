@@ -16,10 +16,17 @@ struct AttachmentReferenceRoundTripTests {
         }
     }
 
+    /// The text with no backtick or tilde (which could make the reference code), replaced by
+    /// scalar: a backtick followed by a combining mark is one character, which a replacement by
+    /// characters does not find.
+    static func withoutCode(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "`" ? "'" : $0 == "~" ? "-" : $0 }))
+    }
+
     static let scenarios = Generator<Scenario, Shrink.None<Scenario>> { rng in
         Scenario(name: NastyText.text(length: Int.random(in: 0...24, using: &rng), &rng),
-                 before: NastyText.text(length: Int.random(in: 0...40, using: &rng), &rng).replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "~", with: "-"),
-                 after: NastyText.text(length: Int.random(in: 0...40, using: &rng), &rng).replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "~", with: "-"),
+                 before: withoutCode(NastyText.text(length: Int.random(in: 0...40, using: &rng), &rng)),
+                 after: withoutCode(NastyText.text(length: Int.random(in: 0...40, using: &rng), &rng)),
                  embedded: Bool.random(using: &rng))
     }
 

@@ -50,6 +50,18 @@ struct AttachmentReferenceTests {
         #expect(AttachmentReference.scan("a ` lone backtick \(reference)").count == 1)
     }
 
+    /// A name with a backtick is written with it escaped, so that a backtick later in the text
+    /// does not make the two a code span that hides the reference (found by the round-trip
+    /// property test); an escaped backtick opens no code span, as in CommonMark.
+    @Test func aBacktickInTheNameDoesNotHideTheReference() {
+        let reference = AttachmentReference.markdown(hash: hash, name: "it`s.png", embedded: true)
+        #expect(reference.hasPrefix("![it\\`s.png]("))
+        let found = AttachmentReference.scan("before \(reference) after ` and more")
+        #expect(found.count == 1 && found.first?.label == "it`s.png" && found.first?.name == "it`s.png")
+        #expect(AttachmentReference.scan("\\`a \(reference) b").count == 1, "an escaped backtick opens nothing")
+        #expect(AttachmentReference.scan("\\\\`a \(reference)`").isEmpty, "an escaped backslash escapes nothing")
+    }
+
     @Test func otherLinksAndBrokenFormsAreNotReferences() {
         let body = """
             [site](https://example.com) ![x](images/a.png) [short](attachments/abc/a.png)

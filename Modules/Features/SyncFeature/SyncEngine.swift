@@ -180,7 +180,7 @@ public actor SyncEngine {
     /// Runs `move` on each hash, `attachmentsInFlight` at a time, and `moved` with each result
     /// here, in the order they finish.
     private func inParallel(_ hashes: [AttachmentHash], _ move: @escaping @Sendable (AttachmentHash) async -> Bool,
-                                   moved: (AttachmentHash, Bool) async throws -> Void) async throws {
+                            moved: (AttachmentHash, Bool) async throws -> Void) async throws {
         try await withThrowingTaskGroup(of: (AttachmentHash, Bool).self) { group in
             var waiting = hashes.makeIterator()
             for _ in 0..<Self.attachmentsInFlight {

@@ -86,13 +86,15 @@ public struct AttachmentReference: Hashable, Sendable {
 
     private static let nameStop: Set<UInt8> = [0x20, 0x09, 0x0a, 0x0d, UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">")]
 
-    /// A Markdown link's text: brackets and backslashes escaped, line breaks left out. Escapes by
-    /// scalar, not by character: a mark that joins the next scalar into one character (U+0600
-    /// before `[`) must not hide a bracket from the scanner, which reads bytes.
+    /// A Markdown link's text: brackets, backslashes and backticks escaped (a backtick left bare
+    /// would open a code span with the next one in the text, which would hide the reference),
+    /// line breaks left out. Escapes by scalar, not by character: a mark that joins the next
+    /// scalar into one character (U+0600 before `[`) must not hide a bracket from the scanner,
+    /// which reads bytes.
     public static func escapedLabel(_ label: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in label.unicodeScalars where scalar != "\n" && scalar != "\r" {
-            if scalar == "[" || scalar == "]" || scalar == "\\" { result.append("\\") }
+            if scalar == "[" || scalar == "]" || scalar == "\\" || scalar == "`" { result.append("\\") }
             result.append(scalar)
         }
         return String(result)

@@ -66,11 +66,16 @@ public enum MarkdownCode {
     }
 
     /// Blanks the code spans of a run of text outside fences: a run of N backticks up to the
-    /// next run of exactly N; an unmatched run is literal text.
+    /// next run of exactly N; an unmatched run is literal text, and so is a backtick escaped
+    /// with a backslash (as CommonMark reads them; inside a span a backslash is literal).
     private static func blankInline(_ bytes: inout [UInt8], _ range: Range<Int>) {
         var index = range.lowerBound
         while index < range.upperBound {
             guard bytes[index] == backtick else {
+                index += 1
+                continue
+            }
+            if isEscaped(bytes, index, from: range.lowerBound) {
                 index += 1
                 continue
             }
@@ -96,6 +101,17 @@ public enum MarkdownCode {
             blank(&bytes, index..<(closing + run))
             index = closing + run
         }
+    }
+
+    /// Whether the byte at `index` follows an odd run of backslashes (one not itself escaped).
+    private static func isEscaped(_ bytes: [UInt8], _ index: Int, from start: Int) -> Bool {
+        var backslashes = 0
+        var before = index - 1
+        while before >= start, bytes[before] == UInt8(ascii: "\\") {
+            backslashes += 1
+            before -= 1
+        }
+        return backslashes % 2 == 1
     }
 
     private static func blank(_ bytes: inout [UInt8], _ range: Range<Int>) {

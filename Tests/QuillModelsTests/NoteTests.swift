@@ -94,6 +94,22 @@ struct NoteTests {
 
 @Suite("Tags and IDs")
 struct TagAndIDTests {
+    /// Tags sort by a strict order, so a list comes out the same whatever order it went in:
+    /// Swift's `String` `<` holds neither way between "e\u{301}" and "\u{E9}r", and a note's
+    /// tags came back from the store in another order than they were written.
+    @Test func tagsSortTheSameWhateverTheirOrder() throws {
+        let texts = ["\u{E9}r", "e\u{301}", "e\u{301}\u{1E9B}", "\u{90}\u{92}#heading", "zebra", "\u{E9}"]
+        let expected = try Tag.normalize(texts).map { Array($0.rawValue.unicodeScalars) }
+        #expect(expected.count == 5, "é and e + combining acute are one tag")
+        for rotation in 0..<texts.count {
+            let rotated = Array(texts[rotation...] + texts[..<rotation])
+            #expect(try Tag.normalize(rotated).map { Array($0.rawValue.unicodeScalars) }.map { String(String.UnicodeScalarView($0)).precomposedStringWithCanonicalMapping }
+                    == expected.map { String(String.UnicodeScalarView($0)).precomposedStringWithCanonicalMapping })
+            #expect(try Tag.normalize(rotated.reversed()).map(\.rawValue.precomposedStringWithCanonicalMapping)
+                    == ["zebra", "\u{90}\u{92}#heading", "\u{E9}", "\u{E9}r", "\u{E9}\u{1E9B}"])
+        }
+    }
+
     @Test func tagsAreTrimmedAndLowercased() throws {
         #expect(try Tag("  Work ").rawValue == "work")
         #expect(try Tag.normalize(["B", "a", " b "]).map(\.rawValue) == ["a", "b"])

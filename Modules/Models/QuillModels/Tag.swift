@@ -1,3 +1,5 @@
+import Foundation
+
 /// A normalized tag: trimmed, lowercased, without white space.
 ///
 /// Exists so that "Work", " work " and "work" are one tag everywhere, and a tag with
@@ -14,7 +16,17 @@ public struct Tag: Hashable, Comparable, Sendable, Codable, CustomStringConverti
 
     public var description: String { rawValue }
 
-    public static func < (lhs: Tag, rhs: Tag) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// The order of the tags' canonical (NFC) scalars, which `==` agrees with (canonically
+    /// equivalent tags are one). Not Swift's `String` `<`, which is no strict order on some text
+    /// not in NFC ("e\u{301}" and "\u{E9}r": neither is less than the other), so one note's
+    /// tags came back from the store sorted otherwise than they were written (found by the
+    /// round-trip property test).
+    public static func < (lhs: Tag, rhs: Tag) -> Bool {
+        let left = lhs.rawValue.utf8, right = rhs.rawValue.utf8
+        if left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) { return left.lexicographicallyPrecedes(right) }
+        return lhs.rawValue.precomposedStringWithCanonicalMapping.unicodeScalars
+            .lexicographicallyPrecedes(rhs.rawValue.precomposedStringWithCanonicalMapping.unicodeScalars)
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

@@ -59,8 +59,9 @@ public struct AttachmentCollection: Sendable {
             for note in page.notes {
                 let revisions: [NoteRevision]
                 do { revisions = try await notes.history(of: note.id, account: account) } catch ServerStoreError.corrupt { return nil }
-                for body in [note.body] + revisions.map(\.note.body) {
-                    referenced.formUnion(AttachmentReference.scan(body).map(\.hash))
+                // The history holds the current revision too.
+                for revision in revisions {
+                    referenced.formUnion(AttachmentReference.scan(revision.note.body).map(\.hash))
                 }
             }
             cursor = page.next

@@ -53,7 +53,8 @@ reader_token="$("$binary" account create reader --data-dir "$data" 2>/dev/null)"
 other_token="$("$binary" account create other --data-dir "$data" 2>/dev/null)"
 hostile_token="$("$binary" account create hostile --data-dir "$data" 2>/dev/null)"
 
-"$binary" --data-dir "$data" --host 127.0.0.1 --port 0 --log-level info 2>"$scratch/server.log" &
+# The largest attachment is small (1 MiB), so that a browser can be shown a file refused as too large.
+"$binary" --data-dir "$data" --host 127.0.0.1 --port 0 --log-level info --max-attachment-size 1M 2>"$scratch/server.log" &
 server=$!
 port=""
 for _ in $(seq 1 200); do
@@ -68,7 +69,7 @@ done
 mkdir -p "$scratch/no-browsers"
 status=0
 PLAYWRIGHT_BROWSERS_PATH="$scratch/no-browsers" PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
-QUILL_WEB_URL="http://127.0.0.1:$port" QUILL_READER_TOKEN="$reader_token" QUILL_OTHER_TOKEN="$other_token" QUILL_HOSTILE_TOKEN="$hostile_token" \
+QUILL_WEB_URL="http://127.0.0.1:$port" QUILL_MAX_ATTACHMENT_BYTES=$((1 << 20)) QUILL_READER_TOKEN="$reader_token" QUILL_OTHER_TOKEN="$other_token" QUILL_HOSTILE_TOKEN="$hostile_token" \
 QUILL_CHROMIUM="$chromium" QUILL_SCREENSHOTS_DEFAULT="$repository/docs/screenshots" QUILL_SCRATCH="$scratch" \
     timeout --kill-after=10 "${QUILL_BROWSER_TEST_TIMEOUT:-300}" \
     "$venv/bin/python" "$repository/Tools/browser-test/run.py" "$@" || status=$?

@@ -38,6 +38,16 @@ import Testing
         }
     }
 
+    @Test func anEmptyFileIsAnAttachmentToo() async throws {
+        let empty = AttachmentHash(digest: SHA256.hash(data: [UInt8]()))!.hex
+        try await TestServer.make().test { client in
+            #expect(try await client.send(.put, "/v1/attachments/\(empty)", bytes: []).status == .created)
+            let head = try await client.send(.head, "/v1/attachments/\(empty)")
+            #expect(head.status == .ok && head.headers[.contentLength] == "0")
+            #expect(try await client.send(.put, "/v1/attachments/\(empty)", bytes: []).status == .ok, "held whole: not sent again")
+        }
+    }
+
     @Test func anInterruptedUploadContinuesWhereItStopped() async throws {
         try await TestServer.make().test { client in
             let first = try await client.send(.put, "/v1/attachments/\(hash)", bytes: Array(bytes[0..<1_234_567]),

@@ -28,14 +28,16 @@ struct WebTestServer {
     let registration: AccountRegistration
     static let start = Date(timeIntervalSince1970: 1_767_225_600)
 
-    static func make(settings: WebReaderSettings = WebReaderSettings(pageSize: 3)) async throws -> WebTestServer {
+    static func make(settings: WebReaderSettings = WebReaderSettings(pageSize: 3),
+                     attachmentLimits: AttachmentLimits = AttachmentLimits()) async throws -> WebTestServer {
         let store = InMemoryServerStore()
         let hasher = MarkerTokenHasher()
         let clock = SteppingClock(start: start, step: 0)
         let registration = AccountRegistration(accounts: store, tokens: SequentialTokenGenerator(), hasher: hasher, clock: clock)
         let alice = try await registration.register(name: "alice").token
         let bob = try await registration.register(name: "bob").token
-        let server = ServerTestRoots.test(store: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs())
+        var server = ServerTestRoots.test(store: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs())
+        server.attachmentLimits = attachmentLimits
         let sessions = InMemoryWebSessionStore()
         let web = ServerTestRoots.web(server: server, store: store, sessions: sessions,
                                       secrets: SequentialTokenGenerator(startingAfter: 1000), settings: settings)
@@ -80,12 +82,37 @@ actor Browser {
         return try await send(.post, uri, headers: fieldHeaders, body: body)
     }
 
+    /// A form POST with files, as `multipart/form-data` with the fields first, as a browser sends a form
+    /// whose file input comes last.
+    @discardableResult
+    func postMultipart(_ uri: String, _ fields: [(String, String)], files: [(field: String, filename: String, bytes: [UInt8])],
+                       headers: HTTPFields = [:]) async throws -> TestResponse {
+        let boundary = "----QuillTestBoundary7MA4YWxkTrZu0gW"
+        var body: [UInt8] = []
+        for (name, value) in fields {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        for file in files {
+            body += Array(("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\n"
+                           + "Content-Type: application/octet-stream\r\n\r\n").utf8) + file.bytes + Array("\r\n".utf8)
+        }
+        body += Array("--\(boundary)--\r\n".utf8)
+        var fieldHeaders = headers
+        fieldHeaders[.contentType] = "multipart/form-data; boundary=\(boundary)"
+        fieldHeaders[.contentLength] = String(body.count)
+        return try await send(.post, uri, headers: fieldHeaders, bytes: body)
+    }
+
     func send(_ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields = [:], body: String? = nil) async throws -> TestResponse {
+        try await send(method, uri, headers: headers, bytes: body.map { Array($0.utf8) })
+    }
+
+    func send(_ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields = [:], bytes: [UInt8]?) async throws -> TestResponse {
         var fields = headers
         if !cookies.isEmpty, fields[.cookie] == nil {
             fields[.cookie] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
         }
-        let response = try await client.execute(uri: uri, method: method, headers: fields, body: body.map { ByteBuffer(string: $0) })
+        let response = try await client.execute(uri: uri, method: method, headers: fields, body: bytes.map { ByteBuffer(bytes: $0) })
         for header in response.headers[values: .setCookie] {
             let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(pair[0]), value = pair.count > 1 ? String(pair[1]) : ""

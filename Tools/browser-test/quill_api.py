@@ -51,6 +51,18 @@ class QuillAPI:
             assert response.status in (200, 201), "PUT /v1/attachments answered %s" % response.status
         return digest
 
+    def attachment(self, digest):
+        """The bytes of the attachment, or None when the account does not hold it whole (404)."""
+        request = urllib.request.Request(self.base_url + "/v1/attachments/" + digest)
+        request.add_header("Authorization", "Bearer " + self.token)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.read()
+        except urllib.error.HTTPError as error:
+            if error.code == 404:
+                return None
+            raise
+
     def note(self, note_id):
         """The note, or None when it is absent or deleted (404)."""
         status, note = self._request("GET", "/v1/notes/" + note_id)

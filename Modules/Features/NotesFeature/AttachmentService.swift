@@ -60,10 +60,7 @@ public struct AttachmentService: Sendable {
             let name = AttachmentName.safe(file.name)
             lines.append(AttachmentReference.markdown(hash: stored.hash, name: name, embedded: AttachmentName.isImage(name)))
         }
-        var body = note.body
-        if !body.isEmpty, !body.hasSuffix("\n") { body += "\n" }
-        if !body.isEmpty, !body.hasSuffix("\n\n") { body += "\n" }
-        body += lines.joined(separator: "\n") + "\n"
+        let body = AttachmentReference.appending(lines, to: note.body)
         return (try await notes.edit(note.id.rawValue, changes: NoteChanges(body: body)), lines)
     }
 

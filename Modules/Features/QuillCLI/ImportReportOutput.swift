@@ -1,4 +1,5 @@
 import ArchiveFeature
+import QuillModels
 
 /// How an import's or a verification's report reads on the terminal: a summary line, one line
 /// per note entry (for a dry run or `verify`; otherwise only the copies), then skipped entries and

@@ -10,17 +10,13 @@ enum RevisionOutput {
         let padded = String(repeating: " ", count: max(0, 5 - number.count)) + number
         let origin = RevisionOutput.padded(revision.origin.label, to: 12)
         return style.id(padded) + "  " + style.minutes(revision.note.updated) + "  " + origin + "  " + revision.note.title
-            + "  " + size(revision.note.body.utf8.count) + "  " + change + "\n"
+            + "  " + ByteCount.text(Int64(revision.note.body.utf8.count)) + "  " + change + "\n"
     }
 
     /// `text` followed by spaces up to `width` characters.
     static func padded(_ text: String, to width: Int) -> String {
         let count = text.count
         return count >= width ? text : text + String(repeating: " ", count: width - count)
-    }
-
-    private static func size(_ bytes: Int) -> String {
-        bytes < 1000 ? "\(bytes) B" : ByteCount.text(Int64(bytes))
     }
 
     /// The JSON shape of a history (`history --json`), newest first.

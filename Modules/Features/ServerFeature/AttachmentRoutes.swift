@@ -83,7 +83,8 @@ struct AttachmentRoutes {
                 pending.removeAll(keepingCapacity: true)
             }
         }
-        if !pending.isEmpty {
+        // An empty attachment is appended too, so that the store holds it.
+        if !pending.isEmpty || total == 0 {
             received = try await repository.appendAttachment(hash, account: account.id, offset: received, bytes: pending).received
         }
         guard received == total else {

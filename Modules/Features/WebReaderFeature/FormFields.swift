@@ -8,6 +8,8 @@ struct FormFields: Sendable {
 
     private var values: [String: [String]] = [:]
 
+    init() {}
+
     init(encoded text: Substring) {
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -37,6 +39,9 @@ struct FormFields: Sendable {
     }
 
     subscript(_ name: String) -> String? { values[name]?.first }
+
+    /// A field read from another encoding (`MultipartFormReader`).
+    mutating func add(_ name: String, _ value: String) { values[name, default: []].append(value) }
 
     /// `+` is a space, then percent-escapes are decoded; text with broken escapes is kept as sent.
     private static func decoded(_ text: Substring) -> String {

@@ -17,7 +17,24 @@ public enum MarkdownRenderer {
     public static func html(_ markdown: String, links: [ResolvedLink]? = nil) -> String {
         var parser = MarkdownParser()
         parser.addModifier(Modifier(target: .html) { input in HTMLAllowList.escaped(String(input.markdown)) })
+        parser.addModifier(Modifier(target: .images) { input in quotedImage(input.html) })
         return HTMLAllowList.sanitized(parser.html(from: linked(markdown, links: links)))
+    }
+
+    /// Ink writes an image as `<img src="URL" alt="TEXT"/>` with quotes inside either left as they
+    /// are, which would cut the alternative text at its first quote (`beach "day".png`); here they
+    /// are escaped.
+    static func quotedImage(_ html: String) -> String {
+        let start = "<img src=\"", separator = "\" alt=\"", end = "\"/>"
+        guard html.hasPrefix(start), html.hasSuffix(end) else { return html }
+        let inner = html.dropFirst(start.count).dropLast(end.count)
+        let (source, alternative) = if let cut = inner.range(of: separator) {
+            (inner[..<cut.lowerBound], inner[cut.upperBound...])
+        } else {
+            (inner, ""[...])
+        }
+        return start + source.replacingOccurrences(of: "\"", with: "%22") + separator
+            + alternative.replacingOccurrences(of: "\"", with: "&quot;") + end
     }
 
     /// The text with each link to a note as a Markdown link to its page (or, without `links`, a

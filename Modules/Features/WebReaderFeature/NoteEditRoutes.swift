@@ -12,7 +12,8 @@ extension WebRoutes {
     /// What a note form sent.
     struct NoteForm {
         let title: String
-        let body: String
+        /// The body typed, with references to the files the form brought after it.
+        var body: String
         let tags: String
 
         init(_ form: FormFields) {
@@ -40,9 +41,7 @@ extension WebRoutes {
 
     func create(_ request: Request) async throws -> Response {
         let signedIn = try await sessions.requireWriter(request)
-        let form = try await FormFields.body(request)
-        try FormProtection.check(request, form: form, expected: signedIn.session.formToken)
-        let sent = NoteForm(form)
+        let sent = try await readNoteForm(request, signedIn).note
         let now = dependencies.server.clock.now()
         let note: Note
         do {
@@ -69,11 +68,10 @@ extension WebRoutes {
 
     func edit(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let signedIn = try await sessions.requireWriter(request)
-        let form = try await FormFields.body(request)
-        try FormProtection.check(request, form: form, expected: signedIn.session.formToken)
-        let sent = NoteForm(form)
         let current = try await liveNote(context, signedIn)
-        guard let revision = form["revision"].flatMap(Int.init) else {
+        let form = try await readNoteForm(request, signedIn)
+        let sent = form.note
+        guard let revision = form.fields["revision"].flatMap(Int.init) else {
             throw WebPageError(status: .badRequest, message: "The form lacks the note's revision.")
         }
         guard revision == current.revision else { return conflict(current, sent: sent, signedIn: signedIn) }

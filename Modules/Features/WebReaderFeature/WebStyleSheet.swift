@@ -27,6 +27,7 @@ enum WebStyleSheet {
     label { display: block; font-weight: 600; margin-bottom: .25rem; }
     input[type=text], input[type=search], input[type=password], textarea { width: 100%; font: inherit; padding: .5rem .6rem;
       color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 6px; }
+    input[type=file] { max-width: 100%; font: inherit; }
     textarea { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .95rem; }
     button { font: inherit; padding: .45rem 1rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);
       color: var(--bg); cursor: pointer; }

@@ -112,8 +112,9 @@ enum WebTemplates {
     """
 
     /// The fields of a note; `action`, `submit`, and for an edit `revision`, come from the page.
+    /// The files come last, after the form token, which must arrive before them (`readNoteForm`).
     static let form = """
-    <form class="card editor" method="post" action="{{action}}">
+    <form class="card editor" method="post" action="{{action}}" enctype="multipart/form-data">
     <input type="hidden" name="csrf" value="{{csrf}}">
     {{#revision}}<input type="hidden" name="revision" value="{{.}}">{{/revision}}
     <p><label for="title">Title</label>
@@ -122,6 +123,8 @@ enum WebTemplates {
     <textarea id="body" name="body" rows="16">{{formBody}}</textarea></p>
     <p><label for="tags">Tags (separated by spaces or commas)</label>
     <input id="tags" name="tags" type="text" value="{{formTags}}"></p>
+    <p><label for="files">Attach files (pictures show in the note, other files as links)</label>
+    <input id="files" name="files" type="file" multiple></p>
     <p><button type="submit">{{submit}}</button> <a href="{{cancel}}">Cancel</a></p>
     </form>
     """

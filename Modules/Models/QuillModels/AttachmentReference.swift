@@ -29,6 +29,16 @@ public struct AttachmentReference: Hashable, Sendable {
         folder + "/" + hash.hex + "/" + AttachmentName.percentEncoded(name)
     }
 
+    /// `body` with `references` (each a line of `markdown`) at its end, after a blank line: how
+    /// `quill attach` and the web reader's form add attachments to a note.
+    public static func appending(_ references: [String], to body: String) -> String {
+        guard !references.isEmpty else { return body }
+        var result = body
+        if !result.isEmpty, !result.hasSuffix("\n") { result += "\n" }
+        if !result.isEmpty, !result.hasSuffix("\n\n") { result += "\n" }
+        return result + references.joined(separator: "\n") + "\n"
+    }
+
     /// Every reference in `body`, in order, outside code blocks and inline code.
     public static func scan(_ body: String) -> [AttachmentReference] {
         let original = Array(body.utf8)

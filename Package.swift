@@ -156,7 +156,7 @@ let package = Package(
         ]),
         module("Adapters", "SQLiteSearchIndex", ["FileSystemInterface", "QuillModels", "SearchIndexInterface", "SQLiteKit"]),
         module("Adapters", "SQLiteServerStore", [
-            "QuillModels", "ServerStoreInterface", "SQLiteKit", "TokenSecurityInterface", "WebSessionInterface",
+            "POSIXFileKit", "QuillModels", "ServerStoreInterface", "SQLiteKit", "TokenSecurityInterface", "WebSessionInterface",
         ]),
         module("Adapters", "StandardAdapters", ["QuillModels", "StandardInterfaces"]),
         module("Adapters", "ZlibCompression", ["CompressionInterface", "CZlib"]),

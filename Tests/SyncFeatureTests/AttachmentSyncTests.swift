@@ -98,6 +98,22 @@ import Testing
         #expect(await server.wholeAttachments()[hash] == bytes)
     }
 
+    /// One request carries a large attachment; cut midway, it is sent again from where the
+    /// server's copy ends, not from the start, and both ways in the same sync.
+    @Test func aLargeAttachmentCutMidwayContinuesFromTheServersCount() async throws {
+        let server = FakeSyncServer(attachmentDigest: { AttachmentHash(digest: SHA256.hash(data: $0)) })
+        let cutting = CuttingStreams(server: server, after: 3_000_000)
+        let first = home(cutting), second = home(cutting)
+        let hash = try keep(bytes, in: try #require(first.attachments))
+        try await noteReferring(to: hash, in: first)
+        #expect(try await first.sync().attachmentsSent == 1)
+        #expect(await server.wholeAttachments()[hash] == bytes)
+        #expect(await cutting.uploads == [[0, Int64(bytes.count)], [3_000_000, Int64(bytes.count) - 3_000_000]])
+        #expect(try await second.sync().attachmentsFetched == 1)
+        #expect(await cutting.downloads == [0, 3_000_000])
+        #expect(try #require(try second.attachments?.all()).map(\.size) == [Int64(bytes.count)])
+    }
+
     /// A small attachment is sent whole without asking first; if the server holds part of it
     /// (another client's upload cut short), that is refused and the rest is sent.
     @Test func aSmallAttachmentTheServerHoldsPartOfIsFinished() async throws {
@@ -123,10 +139,60 @@ struct RefusingUploads: SyncTransport {
     func push(_ request: PushRequest) async throws(SyncError) -> PushReply { try await server.push(request) }
     func history(of id: NoteID) async throws(SyncError) -> [NoteRevision] { try await server.history(of: id) }
     func attachment(_ hash: AttachmentHash) async throws(SyncError) -> RemoteAttachment { try await server.attachment(hash) }
-    func uploadAttachment(_ hash: AttachmentHash, bytes: [UInt8], offset: Int64, total: Int64) async throws(SyncError) -> RemoteAttachment {
+    func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
+                          total: Int64) async throws(SyncError) -> RemoteAttachment {
         throw .badResponse("the connection broke")
     }
-    func downloadAttachment(_ hash: AttachmentHash, offset: Int64, count: Int) async throws(SyncError) -> [UInt8] {
-        try await server.downloadAttachment(hash, offset: offset, count: count)
+    func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: ([UInt8]) throws -> Void) async throws {
+        try await server.downloadAttachment(hash, from: offset, into: receive)
+    }
+}
+
+/// The server, except that the first upload and the first download of more than `after` bytes
+/// break after that many, as a dropped connection would: the server keeps what arrived.
+actor CuttingStreams: SyncTransport {
+    let server: FakeSyncServer
+    let after: Int64
+    /// Each upload's offset and count; each download's offset.
+    private(set) var uploads: [[Int64]] = []
+    private(set) var downloads: [Int64] = []
+
+    init(server: FakeSyncServer, after: Int64) {
+        self.server = server
+        self.after = after
+    }
+
+    func serverInfo() async throws(SyncError) -> ServerInfo { try await server.serverInfo() }
+    func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
+        try await server.changes(since: cursor, limit: limit)
+    }
+    func push(_ request: PushRequest) async throws(SyncError) -> PushReply { try await server.push(request) }
+    func history(of id: NoteID) async throws(SyncError) -> [NoteRevision] { try await server.history(of: id) }
+    func attachment(_ hash: AttachmentHash) async throws(SyncError) -> RemoteAttachment { try await server.attachment(hash) }
+
+    func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
+                          total: Int64) async throws(SyncError) -> RemoteAttachment {
+        uploads.append([offset, count])
+        guard uploads.count == 1, count > after else {
+            return try await server.uploadAttachment(hash, from: source, offset: offset, count: count, total: total)
+        }
+        _ = try await server.uploadAttachment(hash, from: source, offset: offset, count: after, total: total)
+        throw .timedOut("the connection dropped")
+    }
+
+    nonisolated func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: ([UInt8]) throws -> Void) async throws {
+        let first = await recordDownload(offset)
+        var handed: Int64 = 0
+        try await server.downloadAttachment(hash, from: offset) { piece in
+            if first, handed >= after { throw SyncError.timedOut("the connection dropped") }
+            let kept = first ? Array(piece.prefix(Int(after - handed))) : piece
+            try receive(kept)
+            handed += Int64(kept.count)
+        }
+    }
+
+    private func recordDownload(_ offset: Int64) -> Bool {
+        downloads.append(offset)
+        return downloads.count == 1
     }
 }

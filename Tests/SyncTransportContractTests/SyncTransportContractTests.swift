@@ -38,13 +38,31 @@ struct SyncTransportContractTests {
         }
         #expect(try await transport.uploadAttachment(hash, bytes: Array(bytes[40_000...]), offset: 40_000, total: 100_000) == .whole(size: 100_000))
         #expect(try await transport.attachment(hash) == .whole(size: 100_000))
-        #expect(try await transport.downloadAttachment(hash, offset: 0, count: 100_000) == bytes)
-        #expect(try await transport.downloadAttachment(hash, offset: 99_990, count: 50) == Array(bytes[99_990...]))
+        #expect(try await download(hash, from: 0, transport) == bytes)
+        #expect(try await download(hash, from: 99_990, transport) == Array(bytes[99_990...]))
+        #expect(try await download(hash, from: 100_000, transport) == [], "nothing after the end")
+        // One request carries any size, read from the source as the connection takes it.
+        let big = (0..<(3 << 20) + 5).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) }
+        let bigHash = try #require(AttachmentHash(digest: SHA256.hash(data: big)))
+        #expect(try await transport.uploadAttachment(bigHash, from: BytesUploadSource(big), offset: 0, count: 1000,
+                                                     total: Int64(big.count)) == .partial(received: 1000))
+        #expect(try await transport.uploadAttachment(bigHash, from: BytesUploadSource(Array(big[1000...])), offset: 1000,
+                                                     count: Int64(big.count - 1000), total: Int64(big.count)) == .whole(size: Int64(big.count)))
+        var pieces = 0
+        var received: [UInt8] = []
+        try await transport.downloadAttachment(bigHash, from: 0) { received += $0; pieces += 1 }
+        #expect(received == big && pieces > 1, "handed on in pieces as they arrive")
         let wrong = try #require(AttachmentHash(String(repeating: "00", count: 32)))
         await #expect(throws: SyncError.self) { _ = try await transport.uploadAttachment(wrong, bytes: [1, 2, 3], offset: 0, total: 3) }
         #expect(try await transport.attachment(wrong) == .absent, "bytes that did not match are dropped")
         let empty = try #require(AttachmentHash(digest: SHA256.hash(data: [UInt8]())))
         #expect(try await transport.uploadAttachment(empty, bytes: [], offset: 0, total: 0) == .whole(size: 0))
+    }
+
+    func download(_ hash: AttachmentHash, from offset: Int64, _ transport: any SyncTransport) async throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try await transport.downloadAttachment(hash, from: offset) { bytes += $0 }
+        return bytes
     }
 
     @Test("The server keeps every revision a push replaced, newest first, with its origin", arguments: Implementation.allCases)

@@ -124,29 +124,49 @@ public final class HTTPSyncTransport: SyncTransport {
         }
     }
 
-    /// `PUT /v1/attachments/{sha256}` with `Content-Range: bytes START-END/TOTAL`.
-    public func uploadAttachment(_ hash: AttachmentHash, bytes: [UInt8], offset: Int64, total: Int64) async throws(SyncError) -> RemoteAttachment {
+    /// `PUT /v1/attachments/{sha256}` with `Content-Range: bytes START-END/TOTAL`, the body
+    /// streamed from `source` as the connection takes it.
+    public func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
+                                 total: Int64) async throws(SyncError) -> RemoteAttachment {
         var request = request(path: "v1/attachments/\(hash.hex)")
         request.method = .PUT
         request.headers.add(name: "Content-Type", value: "application/octet-stream")
-        if !bytes.isEmpty {
-            request.headers.add(name: "Content-Range", value: "bytes \(offset)-\(offset + Int64(bytes.count) - 1)/\(total)")
+        if count > 0 {
+            request.headers.add(name: "Content-Range", value: "bytes \(offset)-\(offset + count - 1)/\(total)")
         }
-        request.body = .bytes(ByteBuffer(bytes: bytes))
+        request.body = .stream(UploadPieces(source: source, count: count), length: .known(count))
         let (status, _, data) = try await exchange(request)
         let body: AttachmentUploadBody = try decode(try answer(status: status, data: data))
         return body.complete ? .whole(size: body.received) : body.received > 0 ? .partial(received: body.received) : .absent
     }
 
-    /// `GET /v1/attachments/{sha256}` with `Range: bytes=A-B`.
-    public func downloadAttachment(_ hash: AttachmentHash, offset: Int64, count: Int) async throws(SyncError) -> [UInt8] {
-        guard count > 0 else { return [] }
+    /// `GET /v1/attachments/{sha256}` with `Range: bytes=OFFSET-`, each piece handed on as it arrives.
+    public func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: ([UInt8]) throws -> Void) async throws {
         var request = request(path: "v1/attachments/\(hash.hex)")
         request.headers.replaceOrAdd(name: "Accept", value: "application/octet-stream")
-        request.headers.add(name: "Range", value: "bytes=\(offset)-\(offset + Int64(count) - 1)")
-        let (status, _, data) = try await exchange(request)
-        if status == 416 { return [] }
-        return [UInt8](try answer(status: status, data: data))
+        request.headers.add(name: "Range", value: "bytes=\(offset)-")
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(request, deadline: .distantFuture)
+        } catch {
+            throw Self.classify(error, server: credentials.server)
+        }
+        guard (200..<300).contains(response.status.code) else {
+            let data: Data
+            do { data = Data(try await response.body.collect(upTo: Self.largestAnswer).readableBytesView) } catch {
+                throw Self.classify(error, server: credentials.server)
+            }
+            if response.status.code == 416 { return }
+            _ = try answer(status: Int(response.status.code), data: data)
+            return
+        }
+        var iterator = response.body.makeAsyncIterator()
+        while true {
+            let piece: ByteBuffer?
+            do { piece = try await iterator.next() } catch { throw Self.classify(error, server: credentials.server) }
+            guard let piece else { return }
+            try receive(Array(piece.readableBytesView))
+        }
     }
 
     /// Sends a request and returns the body of a 2xx answer; anything else becomes a `SyncError`.

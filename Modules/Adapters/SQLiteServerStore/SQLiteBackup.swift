@@ -1,4 +1,7 @@
 import Foundation
+import POSIXFileKit
+import QuillModels
+import ServerStoreInterface
 import SQLiteKit
 
 /// Consistent copies of the SQLite store's file, taken while servers use it, and their restoration.
@@ -24,10 +27,53 @@ public enum SQLiteBackup {
             let connection = try SQLiteConnection.serverStore(path: database)
             defer { connection.close() }
             try connection.query("VACUUM INTO ?", [.text(destination)])
+            try embedAttachmentFiles(of: database, into: destination)
         } catch let error as SQLiteError {
+            try? FileManager.default.removeItem(atPath: destination)
             throw Refusal(description: "cannot back up \(database) to \(destination): \(error.message)")
+        } catch let error as POSIXFileError {
+            try? FileManager.default.removeItem(atPath: destination)
+            throw Refusal(description: "cannot back up \(database) to \(destination): \(error)")
         }
         return try schemaVersion(ofBackup: destination)
+    }
+
+    /// Copies the attachments the database keeps in files (`SQLiteAttachmentFiles`) into the
+    /// backup's `attachment_chunks`, so that a backup stays one file, which restores as it is (an
+    /// older release's too). A file shorter than its row (collected since the copy's snapshot) is
+    /// left out with its row.
+    private static func embedAttachmentFiles(of database: String, into backup: String) throws {
+        let files = SQLiteAttachmentFiles(databasePath: database)
+        let connection = try SQLiteConnection(path: backup, access: .readWrite, busyTimeout: .seconds(5))
+        defer { connection.close() }
+        var columns = Set<String>()
+        try connection.query("SELECT name FROM pragma_table_info('attachments')") { columns.insert($0.text(0)) }
+        guard columns.contains("in_file") else { return }
+        try connection.transaction {
+            var inFiles: [(account: AccountID, hash: AttachmentHash, received: Int64)] = []
+            try connection.query("SELECT account_id, sha256, received FROM attachments WHERE in_file = 1") { row in
+                if let hash = AttachmentHash(row.text(1)) { inFiles.append((AccountID(row.integer(0)), hash, row.integer(2))) }
+            }
+            for attachment in inFiles {
+                let key: [SQLiteValue] = [.integer(attachment.account.rawValue), .text(attachment.hash.hex)]
+                var offset: Int64 = 0
+                while offset < attachment.received {
+                    let count = Int(min(Int64(1 << 20), attachment.received - offset)) // pieces of 1 MiB, as the server stores them
+                    let bytes = (try? files.read(attachment.hash, account: attachment.account, at: offset, count: count)) ?? []
+                    guard !bytes.isEmpty else { break }
+                    try connection.query("INSERT INTO attachment_chunks (account_id, sha256, start, bytes) VALUES (?, ?, ?, ?)",
+                                         key + [.integer(offset), .blob(bytes)])
+                    offset += Int64(bytes.count)
+                }
+                if offset < attachment.received {
+                    for table in ["attachment_chunks", "attachments"] {
+                        try connection.query("DELETE FROM \(table) WHERE account_id = ? AND sha256 = ?", key)
+                    }
+                } else {
+                    try connection.query("UPDATE attachments SET in_file = 0 WHERE account_id = ? AND sha256 = ?", key)
+                }
+            }
+        }
     }
 
     /// Copies the backup at `backup` to `database`, which must not exist yet and whose directory

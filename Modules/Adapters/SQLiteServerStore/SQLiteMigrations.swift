@@ -231,5 +231,11 @@ enum SQLiteMigrations {
         INSERT INTO notes_search (rowid, title, body) SELECT row, quill_search_text(title), quill_search_text(body) FROM cjk_notes;
         DROP TABLE cjk_notes;
         """),
+        // Attachments' bytes in files beside the database (`SQLiteAttachmentFiles`): `in_file`
+        // says where an attachment's bytes are. Those that arrived before stay in
+        // `attachment_chunks`, where they are read as before.
+        (13, """
+        ALTER TABLE attachments ADD COLUMN in_file INTEGER NOT NULL DEFAULT 0;
+        """),
     ]
 }

@@ -2,25 +2,36 @@ import QuillModels
 import ServerStoreInterface
 import SQLiteKit
 
-/// Attachments in two tables (migration 9): `attachments` says how much of each arrived and
-/// whether it is whole; `attachment_chunks` holds the bytes, one row per piece as it arrived.
+/// Attachments: the `attachments` table says how much of each arrived and whether it is whole
+/// (migration 9), and where its bytes are (`in_file`, migration 13): in a file beside the database
+/// (`SQLiteAttachmentFiles`), or, for those that arrived before, in `attachment_chunks`, one row
+/// per piece as it arrived.
+///
+/// A file's bytes are written within the transaction that records them, before it commits, and
+/// synced once the attachment is whole; a file is removed only after the transaction that
+/// forgets its row has committed.
 extension SQLiteServerStore: ServerAttachmentRepository {
     public func attachment(_ hash: AttachmentHash, account: AccountID) async throws -> ServerAttachment? {
-        try reading { connection in try Self.state(hash, account: account, on: connection) }
+        try reading { connection in try Self.record(hash, account: account, on: connection)?.state }
     }
 
     public func appendAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, bytes: [UInt8]) async throws -> ServerAttachment {
         try guarded { connection in
             try connection.transaction {
-                let state = try Self.state(hash, account: account, on: connection) ?? ServerAttachment(received: 0, isComplete: false)
+                let record = try Self.record(hash, account: account, on: connection)
+                let state = record?.state ?? ServerAttachment(received: 0, isComplete: false)
                 guard !state.isComplete else { throw ServerStoreError.attachmentComplete }
                 guard offset == state.received else { throw ServerStoreError.attachmentOffset(received: state.received) }
+                // A new attachment goes to a file; one that began arriving in the database stays there.
+                let inFile = record?.inFile ?? true
                 let received = state.received + Int64(bytes.count)
                 try connection.query("""
-                    INSERT INTO attachments (account_id, sha256, received) VALUES (?, ?, ?)
+                    INSERT INTO attachments (account_id, sha256, received, in_file) VALUES (?, ?, ?, ?)
                     ON CONFLICT (account_id, sha256) DO UPDATE SET received = excluded.received
-                    """, [.integer(account.rawValue), .text(hash.hex), .integer(received)])
-                if !bytes.isEmpty {
+                    """, [.integer(account.rawValue), .text(hash.hex), .integer(received), .integer(inFile ? 1 : 0)])
+                if inFile {
+                    try attachmentFiles.write(bytes, hash, account: account, at: offset)
+                } else if !bytes.isEmpty {
                     try connection.query("INSERT INTO attachment_chunks (account_id, sha256, start, bytes) VALUES (?, ?, ?, ?)",
                                          [.integer(account.rawValue), .text(hash.hex), .integer(offset), .blob(bytes)])
                 }
@@ -31,6 +42,9 @@ extension SQLiteServerStore: ServerAttachmentRepository {
 
     public func completeAttachment(_ hash: AttachmentHash, account: AccountID) async throws {
         try guarded { connection in
+            if try Self.record(hash, account: account, on: connection)?.inFile == true {
+                try attachmentFiles.sync(hash, account: account)
+            }
             try connection.query("UPDATE attachments SET complete = 1 WHERE account_id = ? AND sha256 = ?",
                                  [.integer(account.rawValue), .text(hash.hex)])
         }
@@ -44,6 +58,7 @@ extension SQLiteServerStore: ServerAttachmentRepository {
                 }
             }
         }
+        attachmentFiles.remove(hash, account: account)
     }
 
     public func attachmentUsage(account: AccountID) async throws -> Int64 {
@@ -58,8 +73,11 @@ extension SQLiteServerStore: ServerAttachmentRepository {
 
     public func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8] {
         try reading { connection in
+            guard let record = try Self.record(hash, account: account, on: connection) else { return [] }
+            let end = min(offset + Int64(max(0, count)), record.state.received)
+            guard offset < end else { return [] }
+            if record.inFile { return try attachmentFiles.read(hash, account: account, at: offset, count: Int(end - offset)) }
             var result: [UInt8] = []
-            let end = offset + Int64(max(0, count))
             // The piece holding `offset` starts at or before it: the last such start, then the rest up to `end`.
             try connection.query("""
                 SELECT start, bytes FROM attachment_chunks WHERE account_id = ? AND sha256 = ? AND start < ?
@@ -85,9 +103,10 @@ extension SQLiteServerStore: ServerAttachmentRepository {
         }
     }
 
-    /// In a write transaction, which a push waits for: the check and the deletions see the same notes.
+    /// In a write transaction, which a push waits for: the check and the deletions see the same
+    /// notes. The files go once it has committed.
     public func collectAttachments(_ hashes: [AttachmentHash], account: AccountID, unlessWrittenAfter cursor: ChangeCursor) async throws -> Bool {
-        try guarded { connection in
+        let collected = try guarded { connection in
             try connection.transaction {
                 var latest: Int64 = 0
                 try connection.query("SELECT coalesce(max(sequence), 0) FROM notes WHERE account_id = ?", [.integer(account.rawValue)]) {
@@ -102,14 +121,20 @@ extension SQLiteServerStore: ServerAttachmentRepository {
                 return true
             }
         }
+        if collected {
+            for hash in hashes { attachmentFiles.remove(hash, account: account) }
+        }
+        return collected
     }
 
-    private static func state(_ hash: AttachmentHash, account: AccountID, on connection: SQLiteConnection) throws -> ServerAttachment? {
-        var state: ServerAttachment?
-        try connection.query("SELECT received, complete FROM attachments WHERE account_id = ? AND sha256 = ?",
+    /// What the table says of the attachment, and whether its bytes are in a file.
+    private static func record(_ hash: AttachmentHash, account: AccountID,
+                               on connection: SQLiteConnection) throws -> (state: ServerAttachment, inFile: Bool)? {
+        var record: (state: ServerAttachment, inFile: Bool)?
+        try connection.query("SELECT received, complete, in_file FROM attachments WHERE account_id = ? AND sha256 = ?",
                              [.integer(account.rawValue), .text(hash.hex)]) {
-            state = ServerAttachment(received: $0.integer(0), isComplete: $0.integer(1) != 0)
+            record = (ServerAttachment(received: $0.integer(0), isComplete: $0.integer(1) != 0), $0.integer(2) != 0)
         }
-        return state
+        return record
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import POSIXFileKit
 import QuillModels
 import ServerStoreInterface
 import SQLiteKit
@@ -21,10 +22,13 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     private let writer: Slot
     private let readers: [Slot]
     private let nextReader = Atomic<Int>(0)
+    /// The attachments' bytes, in files beside the database.
+    let attachmentFiles: SQLiteAttachmentFiles
 
     /// Opens (creating if needed) the database file at `path` with `readers` reading connections.
     /// Call `migrate()` before use.
     public init(path: String, readers: Int = 2) throws {
+        attachmentFiles = SQLiteAttachmentFiles(databasePath: path)
         do {
             writer = Slot(try SQLiteConnection.serverStore(path: path))
             self.readers = try (0..<max(1, readers)).map { _ in Slot(try SQLiteConnection.serverStore(path: path)) }
@@ -177,7 +181,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     }
 
     public func deleteAccount(named name: String) async throws {
-        try guarded { connection in
+        let id = try guarded { connection in
             try connection.transaction {
                 var id: Int64?
                 try connection.query("SELECT id FROM accounts WHERE name = ?", [.text(name)]) { id = $0.integer(0) }
@@ -186,8 +190,11 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                     try connection.query("DELETE FROM \(table) WHERE account_id = ?", [.integer(id)])
                 }
                 try connection.query("DELETE FROM accounts WHERE id = ?", [.integer(id)])
+                return id
             }
         }
+        // Once the rows are gone: a failed deletion leaves every byte its rows need.
+        attachmentFiles.removeAll(of: AccountID(id))
     }
 
     public func recordUse(ofToken id: TokenID, at date: Date) async throws {
@@ -558,6 +565,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
 
     private static func storeError(_ error: any Error) -> any Error {
         if let sqlite = error as? SQLiteError { return ServerStoreError.unavailable(sqlite.description) }
+        if let file = error as? POSIXFileError { return ServerStoreError.unavailable(file.description) }
         return error
     }
 }

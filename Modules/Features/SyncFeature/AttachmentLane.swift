@@ -6,15 +6,16 @@ import SyncTransportInterface
 /// Moves the attachments that synced notes refer to, after the notes themselves: sends those the
 /// server lacks, fetches those this device lacks (docs/attachments.md).
 ///
-/// A piece at a time both ways, so memory stays flat whatever the size. An upload stopped
-/// midway continues where the server says it stopped (`RemoteAttachment.partial`); a download
-/// is checked against its hash before it is kept, and bytes that do not match are dropped.
+/// One request each way, streamed a piece at a time, so memory stays flat whatever the size and
+/// the server hashes an upload as it arrives. An upload stopped midway continues where the
+/// server says it stopped (`RemoteAttachment.partial`); a download is checked against its hash
+/// before it is kept, and bytes that do not match are dropped.
 struct AttachmentLane {
     let store: any AttachmentStoring
     let transport: any SyncTransport
     let retrier: Retrier
 
-    /// Bytes per request.
+    /// The largest attachment sent from memory, in one request without asking first.
     static let pieceBytes = 4 << 20
 
     /// The attachments these notes refer to, in order, each once; deleted notes refer to none.
@@ -32,7 +33,7 @@ struct AttachmentLane {
     func send(_ hash: AttachmentHash, size: Int64?) async throws -> Bool {
         guard let size, let reader = try store.open(hash) else { return true }
         if size > 0, size <= Int64(Self.pieceBytes) {
-            let whole = try Self.read(from: reader, upTo: Int(size))
+            let whole = try ReaderUploadSource.read(from: reader, upTo: Int(size))
             do {
                 let answer = try await retrier.run { try await transport.uploadAttachment(hash, bytes: whole, offset: 0, total: size) }
                 if case .whole = answer { return true }
@@ -45,58 +46,54 @@ struct AttachmentLane {
         return try await send(hash, size: size, from: reader)
     }
 
-    /// Sends the rest of the attachment from where the server says it stopped.
-    private func send(_ hash: AttachmentHash, size: Int64, from reader: any AttachmentReading) async throws -> Bool {
-        var offset: Int64
-        switch try await retrier.run({ try await transport.attachment(hash) }) {
-        case .whole: return true
-        case .partial(let received): offset = received
-        case .absent: offset = 0
-        }
-        var skipped: Int64 = 0
-        while skipped < offset {
-            let piece = try Self.read(from: reader, upTo: Int(min(Int64(Self.pieceBytes), offset - skipped)))
-            guard !piece.isEmpty else { return false }
-            skipped += Int64(piece.count)
-        }
-        repeat {
-            // No larger than what is left: a buffer of a whole piece for a file of a few KiB
-            // was most of the cost of sending it.
-            let piece = try Self.read(from: reader, upTo: Int(max(0, min(Int64(Self.pieceBytes), size - offset))))
-            let at = offset
-            let answer: RemoteAttachment
-            do {
-                answer = try await retrier.run { try await transport.uploadAttachment(hash, bytes: piece, offset: at, total: size) }
-            } catch SyncError.rejected(409, _, _) {
-                return false // a retried piece had arrived after all: the next sync continues from the server's count
-            }
-            switch answer {
+    /// Sends the rest of the attachment in one request, from where the server says it stopped;
+    /// a request cut midway is retried from where the server's copy then ends.
+    private func send(_ hash: AttachmentHash, size: Int64, from reader: sending any AttachmentReading) async throws -> Bool {
+        var source = ReaderUploadSource(reader)
+        return try await retrier.run {
+            let offset: Int64
+            switch try await transport.attachment(hash) {
             case .whole: return true
             case .partial(let received): offset = received
-            case .absent: return false
+            case .absent: offset = 0
             }
-            if piece.isEmpty { return false }
-        } while offset < size
-        return false
+            if source.position > offset {
+                guard let reopened = try store.open(hash) else { return true }
+                source = ReaderUploadSource(reopened)
+            }
+            guard try source.skip(to: offset) else { return false }
+            let answer: RemoteAttachment
+            do {
+                answer = try await transport.uploadAttachment(hash, from: source, offset: offset, count: size - offset, total: size)
+            } catch SyncError.rejected(409, _, _) {
+                return false // another upload of it moved on meanwhile: the next sync continues from the server's count
+            }
+            if case .whole = answer { return true }
+            return false
+        }
     }
 
     /// Fetches the attachment unless this device holds it; `true` once it does, `false` while
     /// the server does not hold it whole (the device that has it has not sent it yet).
+    ///
+    /// One request streams it, each piece hashed and written as it arrives; one cut midway is
+    /// retried from the byte where it stopped.
     func fetch(_ hash: AttachmentHash) async throws -> Bool {
         guard case .whole(let size) = try await retrier.run({ try await transport.attachment(hash) }) else { return false }
         let writer = try store.begin()
         var hasher = SHA256()
         var offset: Int64 = 0
         do {
-            while offset < size {
-                let at = offset
-                let bytes = try await retrier.run {
-                    try await transport.downloadAttachment(hash, offset: at, count: Int(min(Int64(Self.pieceBytes), size - at)))
+            try await retrier.run {
+                try await transport.downloadAttachment(hash, from: offset) { bytes in
+                    guard offset + Int64(bytes.count) <= size else {
+                        throw SyncError.badResponse("attachment \(hash.short) is longer than the \(size) bytes the server said")
+                    }
+                    hasher.update(data: bytes)
+                    try bytes.withUnsafeBytes { try writer.write($0) }
+                    offset += Int64(bytes.count)
                 }
-                guard !bytes.isEmpty else { throw SyncError.badResponse("attachment \(hash.short) ended after \(offset) of \(size) bytes") }
-                hasher.update(data: bytes)
-                try bytes.withUnsafeBytes { try writer.write($0) }
-                offset += Int64(bytes.count)
+                guard offset == size else { throw SyncError.badResponse("attachment \(hash.short) ended after \(offset) of \(size) bytes") }
             }
             guard AttachmentHash(digest: hasher.finalize()) == hash else {
                 throw SyncError.badResponse("attachment \(hash.short) arrived with bytes that do not match its SHA-256; it was not kept")
@@ -107,20 +104,5 @@ struct AttachmentLane {
             throw error
         }
         return true
-    }
-
-    private static func read(from reader: any AttachmentReading, upTo count: Int) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        guard count > 0 else { return [] }
-        var filled = 0
-        while filled < count {
-            let read = try bytes.withUnsafeMutableBytes { buffer in
-                try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-            }
-            if read == 0 { break }
-            filled += read
-        }
-        if filled < count { bytes.removeSubrange(filled...) }
-        return bytes
     }
 }

@@ -34,7 +34,10 @@ struct Retrier: Sendable {
     let sleeper: any Sleeping
     let random: any RandomSource
 
-    func run<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T {
+    /// Runs `operation` until it succeeds, fails in a way not worth retrying, or runs out of
+    /// attempts. It runs in the caller's task and isolation, so it may carry state from one
+    /// attempt to the next (how far a stream got).
+    nonisolated(nonsending) func run<T>(_ operation: () async throws -> T) async throws -> T {
         var retry = 0
         while true {
             do {

@@ -18,10 +18,20 @@ public protocol SyncTransport: Sendable {
     func history(of id: NoteID) async throws(SyncError) -> [NoteRevision]
     /// How much of the attachment the server holds.
     func attachment(_ hash: AttachmentHash) async throws(SyncError) -> RemoteAttachment
-    /// Sends the bytes at `offset` of an attachment of `total` bytes (`offset` must be where what
-    /// the server holds ends); answers what the server then holds: whole once every byte arrived
-    /// and they hash to `hash`.
-    func uploadAttachment(_ hash: AttachmentHash, bytes: [UInt8], offset: Int64, total: Int64) async throws(SyncError) -> RemoteAttachment
-    /// Up to `count` bytes of a whole attachment, from `offset`.
-    func downloadAttachment(_ hash: AttachmentHash, offset: Int64, count: Int) async throws(SyncError) -> [UInt8]
+    /// Sends `count` bytes of an attachment of `total` bytes in one request, from `offset` (which
+    /// must be where what the server holds ends), taking them from `source` a piece at a time as
+    /// the request goes; answers what the server then holds: whole once every byte arrived and
+    /// they hash to `hash`. A request cut midway leaves the server holding what arrived.
+    func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
+                          total: Int64) async throws(SyncError) -> RemoteAttachment
+    /// Hands the bytes of a whole attachment, from `offset` to its end, to `receive` a piece at a
+    /// time as they arrive, in one request. Throws a `SyncError`, or what `receive` throws.
+    func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: ([UInt8]) throws -> Void) async throws
+}
+
+extension SyncTransport {
+    /// Sends `bytes`, already in memory, at `offset`.
+    public func uploadAttachment(_ hash: AttachmentHash, bytes: [UInt8], offset: Int64, total: Int64) async throws(SyncError) -> RemoteAttachment {
+        try await uploadAttachment(hash, from: BytesUploadSource(bytes), offset: offset, count: Int64(bytes.count), total: total)
+    }
 }

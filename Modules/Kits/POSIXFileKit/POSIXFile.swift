@@ -80,7 +80,7 @@ public enum POSIXFile {
         var offset = 0
         let failure: POSIXFileError? = data.withUnsafeBytes { bytes in
             while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return .last(path)

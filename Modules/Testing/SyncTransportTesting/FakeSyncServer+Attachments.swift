@@ -11,8 +11,12 @@ extension FakeSyncServer {
         return stored.whole ? .whole(size: Int64(stored.bytes.count)) : .partial(received: Int64(stored.bytes.count))
     }
 
-    public func uploadAttachment(_ hash: AttachmentHash, bytes: [UInt8], offset: Int64, total: Int64) async throws(SyncError) -> RemoteAttachment {
+    public func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
+                                 total: Int64) async throws(SyncError) -> RemoteAttachment {
         try requireAttachments()
+        let bytes: [UInt8]
+        do { bytes = try source.next(upTo: Int(count)) } catch { throw .badResponse("the upload's source failed: \(error)") }
+        guard bytes.count == count else { throw .badResponse("the upload's source ended \(count - Int64(bytes.count)) bytes early") }
         var stored = attachments[hash] ?? (bytes: [], whole: false)
         if stored.whole { return .whole(size: Int64(stored.bytes.count)) }
         guard offset == Int64(stored.bytes.count) else {
@@ -32,13 +36,23 @@ extension FakeSyncServer {
         return .whole(size: Int64(stored.bytes.count))
     }
 
-    public func downloadAttachment(_ hash: AttachmentHash, offset: Int64, count: Int) async throws(SyncError) -> [UInt8] {
+    /// Hands the bytes on in pieces of 64 KiB, as a network would.
+    public nonisolated func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: ([UInt8]) throws -> Void) async throws {
+        let bytes = try await wholeAttachment(hash)
+        var start = Int(min(max(0, offset), Int64(bytes.count)))
+        while start < bytes.count {
+            let end = min(bytes.count, start + (64 << 10))
+            try receive(Array(bytes[start..<end]))
+            start = end
+        }
+    }
+
+    private func wholeAttachment(_ hash: AttachmentHash) throws(SyncError) -> [UInt8] {
         try requireAttachments()
         guard let stored = attachments[hash], stored.whole else {
             throw .rejected(status: 404, code: "not_found", message: "no attachment \(hash.hex)")
         }
-        let start = Int(min(max(0, offset), Int64(stored.bytes.count)))
-        return Array(stored.bytes[start..<min(stored.bytes.count, start + max(0, count))])
+        return stored.bytes
     }
 
     /// Every attachment the server holds whole, by hash: for tests that look at what arrived.

@@ -53,12 +53,19 @@ public actor UnreliableTransport: SyncTransport {
         try await deliver { server in try await server.attachment(hash) }
     }
 
-    public func uploadAttachment(_ hash: AttachmentHash, bytes: [UInt8], offset: Int64, total: Int64) async throws(SyncError) -> RemoteAttachment {
-        try await deliver { server in try await server.uploadAttachment(hash, bytes: bytes, offset: offset, total: total) }
+    public func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
+                                 total: Int64) async throws(SyncError) -> RemoteAttachment {
+        try await deliver { server in try await server.uploadAttachment(hash, from: source, offset: offset, count: count, total: total) }
     }
 
-    public func downloadAttachment(_ hash: AttachmentHash, offset: Int64, count: Int) async throws(SyncError) -> [UInt8] {
-        try await deliver { server in try await server.downloadAttachment(hash, offset: offset, count: count) }
+    /// The whole download is one call: its fault comes before any byte or after the last.
+    public nonisolated func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: ([UInt8]) throws -> Void) async throws {
+        let bytes = try await deliver { server in
+            var collected: [UInt8] = []
+            try await server.downloadAttachment(hash, from: offset) { collected += $0 }
+            return collected
+        }
+        try receive(bytes)
     }
 
     private func deliver<T: Sendable>(

@@ -26,11 +26,12 @@ public struct UnimplementedSyncTransport: SyncTransport {
         throw .badResponse(unimplemented("SyncTransport.attachment").description)
     }
 
-    public func uploadAttachment(_ hash: AttachmentHash, bytes: [UInt8], offset: Int64, total: Int64) async throws(SyncError) -> RemoteAttachment {
+    public func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
+                                 total: Int64) async throws(SyncError) -> RemoteAttachment {
         throw .badResponse(unimplemented("SyncTransport.uploadAttachment").description)
     }
 
-    public func downloadAttachment(_ hash: AttachmentHash, offset: Int64, count: Int) async throws(SyncError) -> [UInt8] {
-        throw .badResponse(unimplemented("SyncTransport.downloadAttachment").description)
+    public func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: ([UInt8]) throws -> Void) async throws {
+        throw SyncError.badResponse(unimplemented("SyncTransport.downloadAttachment").description)
     }
 }

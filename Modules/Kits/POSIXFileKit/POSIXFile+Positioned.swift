@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads and writes at an offset of a file that grows piece by piece (an attachment arriving),
+/// without reading or rewriting what is already there.
+extension POSIXFile {
+    /// Writes `bytes` at `offset`, creating the file with `permissions` if needed, and cuts the file
+    /// where they end (a longer file is the leftover of a write whose record was not kept). Not
+    /// synced: `sync(_:)` makes the file durable once it is whole.
+    public static func write(_ bytes: [UInt8], to path: String, at offset: Int64, permissions: Permissions) throws(POSIXFileError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, permissions.mode)
+        guard descriptor >= 0 else { throw .last(path) }
+        defer { close(descriptor) }
+        var written = 0
+        let failure: POSIXFileError? = bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let count = pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset) + off_t(written))
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return .last(path)
+                }
+                written += count
+            }
+            return nil
+        }
+        if let failure { throw failure }
+        guard ftruncate(descriptor, off_t(offset) + off_t(bytes.count)) == 0 else { throw .last(path) }
+    }
+
+    /// Up to `count` bytes from `offset`: fewer at the end of the file, none past it.
+    public static func read(_ path: String, at offset: Int64, count: Int) throws(POSIXFileError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .last(path) }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: max(0, count))
+        var filled = 0
+        let failure: POSIXFileError? = bytes.withUnsafeMutableBytes { buffer in
+            while filled < buffer.count {
+                let read = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset) + off_t(filled))
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    return .last(path)
+                }
+                if read == 0 { break }
+                filled += read
+            }
+            return nil
+        }
+        if let failure { throw failure }
+        if filled < bytes.count { bytes.removeSubrange(filled...) }
+        return bytes
+    }
+
+    /// Makes the file's bytes durable.
+    public static func sync(_ path: String) throws(POSIXFileError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .last(path) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw .last(path) }
+    }
+}

@@ -47,6 +47,30 @@ struct AttachmentArchiveTests {
         #expect(try target.all().map(\.hash) == [hash(bytes)])
     }
 
+    /// An archived vault (a plain archive, no manifest): the files its notes embed come in as
+    /// attachments wherever they are in the archive (before or after the note, in another
+    /// folder, found by name as Obsidian finds them), and the others are listed as skipped.
+    @Test func anArchivedVaultBringsInWhatItsNotesEmbed() async throws {
+        let photo = Array("photo bytes".utf8), scan = Array("%PDF scan".utf8)
+        let tar = RawTar.entry("vault/assets/photo.png", photo)
+            + RawTar.entry("vault/notes/Trip.md", RawTar.markdown("# Trip\n\n![[photo.png]]\nand [the scan](../files/scan%20one.pdf) and [[Other]]\n"))
+            + RawTar.entry("vault/notes/Other.md", RawTar.markdown("# Other\n\nno files here\n"))
+            + RawTar.entry("vault/files/scan one.pdf", scan)
+            + RawTar.entry("vault/files/unused.zip", [9, 9])
+            + RawTar.end
+        let target = InMemoryAttachmentStore(clock: clock)
+        let store = InMemoryNoteStore()
+        let report = try await ArchiveImporter(store: store, attachments: target, decompression: Fixtures.zlib, scratch: InMemoryScratchStorage(),
+                                               ids: SequentialNoteIDs(), clock: clock).importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar)))
+        #expect(!report.manifestVerified && report.addedCount == 2 && report.attachmentCount == 2)
+        #expect(report.skippedEntries == ["vault/files/unused.zip"])
+        #expect(Set(try target.all().map(\.hash)) == [hash(photo), hash(scan)])
+        let trip = try #require(try await Fixtures.snapshot(store).first { $0.title == "Trip" })
+        #expect(trip.body == "# Trip\n\n" + AttachmentReference.markdown(hash: hash(photo), name: "photo.png", embedded: true)
+            + "\nand " + AttachmentReference.markdown(hash: hash(scan), name: "scan one.pdf", label: "the scan", embedded: false)
+            + " and [[Other]]\n")
+    }
+
     @Test func damagedStoredBytesStopTheExport() async throws {
         await #expect(throws: ArchiveError.damagedAttachment(hash(bytes).hex)) { _ = try await exported(damaging: true) }
     }

@@ -9,19 +9,29 @@
    pages of the database file it maps; `quill`: its peak, against a sync with nothing to move).
    Target: at least 50% of curl's speed each way; at most 32 MiB added to each process's peak.
    Beside it, the SHA-256 of the file alone: the side that receives checks every byte, curl none.
+   Then the same with HUGE_MIB (default 4096; 0 skips it), for memory only: a file four times as
+   large must not raise either peak (within 2 MiB of the big one's, which is measurement noise).
 2. SMALL_COUNT (default 10,000) small attachments of 4-64 KiB: `quill sync` sending them, then
    fetching them (median of 3 rounds, each on a new server), against `rsync -a` of the same
    files (median of 3). Target: at most 3x rsync.
+3. An Obsidian-shaped vault (VAULT_NOTES notes, default 2,000, embedding `![[image-N.png]]` of
+   VAULT_IMAGES images of 20-300 KiB, default 1,000): `quill import` of the folder into a new
+   home against `tar -xzf` of the vault's tarball into a new folder, three interleaved runs
+   each, medians. Target: within 20% of tar.
 
 Usage: attachments_bench.py BIN_DIR   (normally through Tools/benchmarks/attachments.sh)
 Writes the "Attachments" section of docs/performance.md.
 """
-import hashlib, os, random, shutil, socket, statistics, subprocess, sys, tempfile, time
+import hashlib, json, os, random, shutil, socket, statistics, subprocess, sys, tempfile, time
 
 import performance_section
 from sync import Home, Server, rsync_seconds, single_peak_sync
 
 BIG_MIB = int(os.environ.get("BIG_MIB", "1024"))
+HUGE_MIB = int(os.environ.get("HUGE_MIB", "4096"))
+VAULT_NOTES = int(os.environ.get("VAULT_NOTES", "2000"))
+VAULT_IMAGES = int(os.environ.get("VAULT_IMAGES", "1000"))
+VAULT_RUNS = 3
 SMALL_COUNT = int(os.environ.get("SMALL_COUNT", "10000"))
 SMALL_RUNS = 3
 
@@ -81,24 +91,28 @@ def write_random(path, size):
             left -= piece
 
 
-def big(bin_dir, work):
+def big(bin_dir, work, mib, references=True):
+    """One attachment of `mib` MiB sent and fetched by `quill sync`; with `references`, curl and
+    the SHA-256 floor beside it. Its files are removed afterwards."""
     path = os.path.join(work, "big.bin")
-    write_random(path, BIG_MIB << 20)
-    nginx = Nginx(work)
-    try:
-        curl_up, curl_down = nginx.curl_seconds(path, os.path.join(work, "curl-copy.bin"))
-    finally:
-        nginx.stop()
-    # The receiving side checks every byte against the SHA-256 (curl checks nothing): hashing
-    # the file alone, with OpenSSL through Python's hashlib, is the floor of a checked transfer.
-    started = time.monotonic()
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for piece in iter(lambda: handle.read(4 << 20), b""):
-            digest.update(piece)
-    sha256 = time.monotonic() - started
+    write_random(path, mib << 20)
+    curl_up = curl_down = sha256 = None
+    if references:
+        nginx = Nginx(work)
+        try:
+            curl_up, curl_down = nginx.curl_seconds(path, os.path.join(work, "curl-copy.bin"))
+        finally:
+            nginx.stop()
+        # The receiving side checks every byte against the SHA-256 (curl checks nothing): hashing
+        # the file alone, with OpenSSL through Python's hashlib, is the floor of a checked transfer.
+        started = time.monotonic()
+        digest = hashlib.sha256()
+        with open(path, "rb") as handle:
+            for piece in iter(lambda: handle.read(4 << 20), b""):
+                digest.update(piece)
+        sha256 = time.monotonic() - started
     server = Server(bin_dir, os.path.join(work, "big-server"))
-    server.storage += ["--max-attachment-size", "%dM" % (BIG_MIB + 1)]
+    server.storage += ["--max-attachment-size", "%dM" % (mib + 1)]
     server.start()
     sender = Home(os.path.join(bin_dir, "quill"), os.path.join(work, "big-sender"), server)
     receiver = Home(os.path.join(bin_dir, "quill"), os.path.join(work, "big-receiver"), server)
@@ -116,6 +130,9 @@ def big(bin_dir, work):
         server_down, server_down_all = server.anonymous_peak_mib(), server.peak_above_idle_mib()
     finally:
         server.stop()
+        for leftover in ("big.bin", "curl-copy.bin", "big-server", "big-sender", "big-receiver"):
+            target = os.path.join(work, leftover)
+            shutil.rmtree(target, ignore_errors=True) if os.path.isdir(target) else os.path.exists(target) and os.remove(target)
     return dict(curl_up=curl_up, curl_down=curl_down, sha256=sha256, up=up, down=down, up_peak=up_peak - idle_quill,
                 down_peak=down_peak - idle_quill, server_up=server_up, server_down=server_down,
                 server_up_all=server_up_all, server_down_all=server_down_all)
@@ -159,13 +176,56 @@ def small(bin_dir, work, rng):
                 megabytes=sum(os.path.getsize(os.path.join(folder, n)) for n in names) / 1e6)
 
 
+def vault(bin_dir, work, rng):
+    """`quill import` of an Obsidian-shaped vault folder against `tar -xzf` of its tarball, each
+    into a new place, interleaved, medians of VAULT_RUNS."""
+    root = os.path.join(work, "vault")
+    os.makedirs(os.path.join(root, "notes"))
+    os.makedirs(os.path.join(root, "assets"))
+    for index in range(VAULT_IMAGES):
+        with open(os.path.join(root, "assets", "image-%04d.png" % index), "wb") as out:
+            out.write(b"\x89PNG\r\n\x1a\n" + os.urandom(rng.randint(20 << 10, 300 << 10)))
+    words = "the quick brown fox jumps over a lazy dog while notes keep their pictures".split()
+    for index in range(VAULT_NOTES):
+        body = "# Note %d\n\n%s.\n\n" % (index, " ".join(rng.choice(words) for _ in range(rng.randint(100, 600))))
+        body += "".join("![[image-%04d.png]]\n" % rng.randrange(VAULT_IMAGES) for _ in range(rng.randint(0, 2)))
+        with open(os.path.join(root, "notes", "note-%04d.md" % index), "w") as out:
+            out.write(body)
+    tarball = os.path.join(work, "vault.tar.gz")
+    subprocess.run(["tar", "-czf", tarball, "-C", work, "vault"], check=True)
+    quill = os.path.join(bin_dir, "quill")
+    tars, imports = [], []
+    for run in range(VAULT_RUNS):
+        target = os.path.join(work, "vault-tar-%d" % run)
+        os.makedirs(target)
+        begin = time.perf_counter()
+        subprocess.run(["tar", "-xzf", tarball, "-C", target], check=True)
+        tars.append(time.perf_counter() - begin)
+        home = os.path.join(work, "vault-home-%d" % run)
+        environment = dict(os.environ, QUILL_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"))
+        begin = time.perf_counter()
+        done = subprocess.run([quill, "import", root], env=environment, capture_output=True, text=True)
+        imports.append(time.perf_counter() - begin)
+        if done.returncode != 0:
+            raise SystemExit("quill import of the vault failed: %s" % done.stderr)
+        listed = subprocess.run([quill, "attachments", "--json"], env=environment, capture_output=True, text=True, check=True)
+        kept = len(json.loads(listed.stdout))
+        for path in (target, home):
+            shutil.rmtree(path, ignore_errors=True)
+    megabytes = sum(os.path.getsize(os.path.join(folder, name)) for folder, _, names in os.walk(root) for name in names) / 1e6
+    return dict(tar=statistics.median(tars), quill=statistics.median(imports), tars=tars, imports=imports, kept=kept,
+                megabytes=megabytes)
+
+
 def main():
     bin_dir = sys.argv[1]
     rng = random.Random(int(os.environ.get("SEED", "20261127")))
     work = tempfile.mkdtemp(prefix="quill-attachments-bench-")
     try:
-        b = big(bin_dir, work)
+        b = big(bin_dir, work, BIG_MIB)
+        h = big(bin_dir, work, HUGE_MIB, references=False) if HUGE_MIB else None
         s = small(bin_dir, work, rng)
+        v = vault(bin_dir, work, rng)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     mib = BIG_MIB
@@ -186,10 +246,22 @@ def main():
         % (b["up_peak"], b["server_up"], b["server_up_all"], verdict(max(b["up_peak"], b["server_up"]) <= 32)),
         "| memory added while fetching: the same | ≤ 32 MiB each | %.0f MiB; %.0f MiB (%.0f MiB) | %s |"
         % (b["down_peak"], b["server_down"], b["server_down_all"], verdict(max(b["down_peak"], b["server_down"]) <= 32)),
+    ]
+    if h:
+        rows += [
+            "| memory added by a %d MiB attachment, sending: `quill`; `quill-server` (anonymous) | no higher than the %d MiB one's (within 2 MiB) | %.0f MiB; %.0f MiB (%.0f s) | %s |"
+            % (HUGE_MIB, mib, h["up_peak"], h["server_up"], h["up"], verdict(h["up_peak"] <= b["up_peak"] + 2 and h["server_up"] <= b["server_up"] + 2)),
+            "| … fetching: the same | no higher than the %d MiB one's (within 2 MiB) | %.0f MiB; %.0f MiB (%.0f s) | %s |"
+            % (mib, h["down_peak"], h["server_down"], h["down"], verdict(h["down_peak"] <= b["down_peak"] + 2 and h["server_down"] <= b["server_down"] + 2)),
+        ]
+    rows += [
         "| %d attachments of 4-64 KiB (%.0f MB) sent by `quill sync`, median of %d (rsync: median of 3) | ≤ 3× `rsync -a` | %.1f s (%s) vs rsync %.2f s: %.1f× | %s |"
         % (SMALL_COUNT, s["megabytes"], SMALL_RUNS, s["up"], listed(s["ups"]), s["rsync"], s["up"] / s["rsync"], verdict(s["up"] / s["rsync"] <= 3)),
         "| the same fetched by `quill sync` in another home | ≤ 3× `rsync -a` | %.1f s (%s): %.1f× | %s |"
         % (s["down"], listed(s["downs"]), s["down"] / s["rsync"], verdict(s["down"] / s["rsync"] <= 3)),
+        "| `quill import` of a vault folder: %d notes embedding %d of %d images (%.0f MB), median of %d (runs: %s) | within 20%% of `tar -xzf` of its tarball (runs: %s) | %.2f s vs %.2f s: %.2f× | %s |"
+        % (VAULT_NOTES, v["kept"], VAULT_IMAGES, v["megabytes"], VAULT_RUNS, listed(v["imports"]), listed(v["tars"]), v["quill"], v["tar"],
+           v["quill"] / v["tar"], verdict(v["quill"] <= 1.2 * v["tar"])),
     ]
     load = " ".join("%.2f" % value for value in os.getloadavg())
     text = ("Measured %s on this machine (%d cores; load average %s at the end) by `Tools/benchmarks/attachments.sh`, "

@@ -6,8 +6,9 @@ import SyncTransportInterface
 struct UploadPieces: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
 
-    /// Bytes per piece.
-    static let pieceBytes = 1 << 20
+    /// Bytes per piece: small enough that the few pieces the connection buffers stay well under
+    /// the memory target, large enough to cost little per piece.
+    static let pieceBytes = 256 << 10
 
     let source: any AttachmentUploadSource
     let count: Int64

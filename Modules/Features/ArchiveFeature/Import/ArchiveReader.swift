@@ -7,6 +7,11 @@ import QuillModels
 /// and checking the manifest at the end: gzip integrity, tar structure, every note, and the
 /// manifest's hashes.
 ///
+/// A plain archive (an archived vault, no manifest) brings in the files its notes embed or link
+/// to, as a folder import does: its other files are kept aside in scratch files as they stream
+/// by (`SpooledVaultFiles`), and the notes that refer to files wait (`DeferredNotes`) until the
+/// end, when the file each reference means is known (`VaultAttachments`).
+///
 /// Exists so that import and verify share one strict reading that never holds the archive in
 /// memory: what it keeps per note (path, size, SHA-256) goes to scratch storage
 /// (`SpilledEntries`), and the manifest is checked as it streams by. Because the last check
@@ -31,6 +36,9 @@ struct ArchiveReader {
         var manifest: ManifestCheck?
         var notes = 0
         var firstPlainEntry: String?
+        // An archived vault: its other files, and the notes that refer to them, wait for the end.
+        var vaultFiles = SpooledVaultFiles(scratch: scratch)
+        var waiting = DeferredNotes(scratch: scratch)
         while let entry = try tar.next() {
             guard entry.kind == .file else { continue }
             let name = entry.name
@@ -59,17 +67,40 @@ struct ArchiveReader {
                 continue
             }
             guard Self.isMarkdown(name) else {
-                summary.skippedEntries.append(entry.path)
+                if entry.size <= limits.maximumAttachmentBytes {
+                    try tar.withContent(of: entry, limit: limits.maximumAttachmentBytes) { nextPiece in
+                        try vaultFiles.keep(entry.path, nextPiece: nextPiece)
+                    }
+                } else {
+                    summary.skippedEntries.append(entry.path)
+                }
                 continue
             }
             let bytes = try tar.readContent(of: entry, limit: limits.maximumNoteEntryBytes)
             let record = EntryRecord(path: entry.path, size: Int64(bytes.count), sha256: SHA256.hash(data: bytes).withUnsafeBytes { Array($0) })
             if manifest == nil { try before.append(record) } else { try manifest?.noteArrived(record) }
             notes += 1
-            let item = try Self.item(entry: entry, name: name, bytes: bytes)
-            if case .plain = item.incoming, firstPlainEntry == nil { firstPlainEntry = entry.path }
+            let item = try Self.item(path: entry.path, modified: entry.modified, bytes: bytes)
+            if case .plain(let plain) = item.incoming {
+                if firstPlainEntry == nil { firstPlainEntry = entry.path }
+                if Self.refersToFiles(plain.body) {
+                    try waiting.append(DeferredNotes.Note(path: entry.path, modified: entry.modified, bytes: Array(bytes)))
+                    continue
+                }
+            }
             try await receive(item)
             progress(ArchiveProgress(notesDone: notes, notesTotal: nil, bytesDone: input.offset))
+        }
+        if manifest == nil {
+            var attachments = VaultAttachments(files: vaultFiles, limits: limits)
+            try await waiting.forEach { note in
+                let item = try Self.item(path: note.path, modified: note.modified, bytes: note.bytes[...])
+                try await receive(try await attachments.bringIn(item, folder: Self.folder(of: note.path), receive: receive))
+                progress(ArchiveProgress(notesDone: notes, notesTotal: nil, bytesDone: input.offset))
+            }
+            summary.skippedEntries += vaultFiles.paths.filter { !attachments.isKept($0) }
+        } else {
+            summary.skippedEntries += vaultFiles.paths
         }
         summary.uncompressedBytes = input.offset
         if let manifest {
@@ -93,12 +124,25 @@ struct ArchiveReader {
             }
     }
 
-    private static func item(entry: TarEntry, name: Substring, bytes: ArraySlice<UInt8>) throws(ArchiveError) -> ArchiveItem {
-        switch try FrontMatter.parse(bytes, entry: entry.path) {
+    private static func item(path: String, modified: Int64?, bytes: ArraySlice<UInt8>) throws(ArchiveError) -> ArchiveItem {
+        switch try FrontMatter.parse(bytes, entry: path) {
         case .note(let note):
-            return ArchiveItem(entry: entry.path, incoming: .note(note))
+            return ArchiveItem(entry: path, incoming: .note(note))
         case .plain(let text):
-            return try PlainMarkdown.item(text: text, entry: entry.path, fileName: String(name), modifiedSeconds: entry.modified)
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return try PlainMarkdown.item(text: text, entry: path, fileName: name, modifiedSeconds: modified)
         }
+    }
+
+    /// Whether a plain note refers to a file that is not a note (`![[photo.png]]`,
+    /// `[report](files/report.pdf)`): it waits until every file of the archive is known.
+    private static func refersToFiles(_ body: String) -> Bool {
+        VaultEmbed.scan(body).contains { $0.target.contains(".") && !isMarkdown($0.target[...]) }
+    }
+
+    /// The folder of an entry's path, `""` at the top.
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
     }
 }

@@ -23,7 +23,7 @@ struct FolderReader {
     ) async throws -> ArchiveReadSummary {
         var summary = ArchiveReadSummary()
         let found = try walk(root, skipped: &summary.skippedEntries)
-        var attachments = VaultAttachments(root: root, files: files, limits: limits, index: VaultFileIndex(paths: found.others))
+        var attachments = VaultAttachments(files: FolderVaultFiles(root: root, files: files, paths: found.others), limits: limits)
         var notes = 0
         for note in found.notes {
             guard note.size <= limits.maximumNoteEntryBytes else {

@@ -1,27 +1,25 @@
 import Crypto
-import FileSystemInterface
 import Foundation
 import QuillModels
 
-/// Brings in the files a folder's notes embed or link to, as an import reads each note: each
+/// Brings in the files a vault's notes embed or link to, as an import reads each note: each
 /// file is read, hashed and handed on as an attachment (once, however many notes refer to it),
 /// and a plain note's references are rewritten into Quill's form (`AttachmentReference`).
 ///
 /// Exists so that importing a vault keeps its pictures: the file each reference means is found
-/// as Obsidian finds it (`VaultFileIndex`). A Quill note (front matter with its ID) keeps its
-/// text; its references already have Quill's form and only need their bytes.
+/// as Obsidian finds it (`VaultFileIndex`), in a folder or in a plain archive (`VaultFiles`). A
+/// Quill note (front matter with its ID) keeps its text; its references already have Quill's
+/// form and only need their bytes.
 struct VaultAttachments {
-    let root: String
-    let files: any FileAccessing
+    let files: any VaultFiles
     let limits: ArchiveLimits
     let index: VaultFileIndex
     private var kept: [String: AttachmentHash] = [:]
 
-    init(root: String, files: any FileAccessing, limits: ArchiveLimits, index: VaultFileIndex) {
-        self.root = root
+    init(files: any VaultFiles, limits: ArchiveLimits) {
         self.files = files
         self.limits = limits
-        self.index = index
+        index = VaultFileIndex(paths: files.paths)
     }
 
     /// Whether a note referred to the file (at `relative`), so that it was brought in.
@@ -59,11 +57,11 @@ struct VaultAttachments {
 
     private mutating func keep(_ relative: String, receive: (ArchiveItem) async throws -> Void) async throws -> AttachmentHash {
         if let hash = kept[relative] { return hash }
-        let size = try files.metadata(of: root + "/" + relative).size
+        let size = try files.size(of: relative)
         guard size <= limits.maximumAttachmentBytes else {
             throw ArchiveError.entryTooLarge(entry: relative, bytes: size, limit: limits.maximumAttachmentBytes)
         }
-        let bytes = [UInt8](try files.read(root + "/" + relative))
+        let bytes = try files.bytes(of: relative)
         guard let hash = AttachmentHash(digest: SHA256.hash(data: bytes)) else { throw ArchiveError.attachmentMismatch(entry: relative) }
         try await receive(ArchiveItem(entry: relative, incoming: .attachment(hash, bytes: bytes[...])))
         kept[relative] = hash

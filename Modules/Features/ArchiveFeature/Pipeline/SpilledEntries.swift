@@ -41,39 +41,19 @@ struct SpilledEntries {
 
     /// Reads records in order through a small buffer.
     struct Reader {
-        private let source: any ByteSource
-        private var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        private var start = 0
-        private var end = 0
+        private var records: ScratchRecordReader
 
         init(source: any ByteSource) {
-            self.source = source
+            records = ScratchRecordReader(source: source)
         }
 
         mutating func next() throws -> EntryRecord? {
-            guard let lengthBytes = try take(4) else { return nil }
+            guard let lengthBytes = try records.take(4) else { return nil }
             let length = Int(lengthBytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) })
-            guard let rest = try take(length + 8 + 32) else { throw ByteStreamError.readFailed("scratch file: a record is cut short") }
+            guard let rest = try records.take(length + 8 + 32) else { throw ByteStreamError.readFailed("scratch file: a record is cut short") }
             return EntryRecord(path: String(decoding: rest[..<length], as: UTF8.self),
                                size: rest.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(fromByteOffset: length, as: Int64.self)) },
                                sha256: Array(rest[(length + 8)...]))
-        }
-
-        /// The next `count` bytes; `nil` at the end of the records.
-        private mutating func take(_ count: Int) throws -> [UInt8]? {
-            var taken: [UInt8] = []
-            taken.reserveCapacity(count)
-            while taken.count < count {
-                if start == end {
-                    start = 0
-                    end = try buffer.withUnsafeMutableBytes { bytes throws(ByteStreamError) in try source.read(into: bytes) }
-                    if end == 0 { return nil }
-                }
-                let step = min(count - taken.count, end - start)
-                taken.append(contentsOf: buffer[start..<(start + step)])
-                start += step
-            }
-            return taken
         }
     }
 }

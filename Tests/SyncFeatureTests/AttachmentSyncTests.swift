@@ -143,7 +143,7 @@ struct RefusingUploads: SyncTransport {
                           total: Int64) async throws(SyncError) -> RemoteAttachment {
         throw .badResponse("the connection broke")
     }
-    func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: ([UInt8]) throws -> Void) async throws {
+    func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
         try await server.downloadAttachment(hash, from: offset, into: receive)
     }
 }
@@ -180,12 +180,12 @@ actor CuttingStreams: SyncTransport {
         throw .timedOut("the connection dropped")
     }
 
-    nonisolated func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: ([UInt8]) throws -> Void) async throws {
+    nonisolated func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
         let first = await recordDownload(offset)
         var handed: Int64 = 0
         try await server.downloadAttachment(hash, from: offset) { piece in
             if first, handed >= after { throw SyncError.timedOut("the connection dropped") }
-            let kept = first ? Array(piece.prefix(Int(after - handed))) : piece
+            let kept = first ? UnsafeRawBufferPointer(rebasing: piece.prefix(Int(after - handed))) : piece
             try receive(kept)
             handed += Int64(kept.count)
         }

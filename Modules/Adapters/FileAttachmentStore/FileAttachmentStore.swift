@@ -112,12 +112,20 @@ final class IncomingFile: AttachmentWriting {
     func write(_ bytes: UnsafeRawBufferPointer) throws(AttachmentStoreError) {
         guard descriptor >= 0 else { throw .writeFailed("\(path) was already committed or abandoned") }
         do {
-            try POSIXFile.writeAll(Data(bytes), to: descriptor, path: path)
+            try POSIXFile.writeAll(bytes, to: descriptor, path: path)
         } catch {
             throw .writeFailed("\(error)")
         }
+        let before = size
         size += Int64(bytes.count)
+        // Each 8 MiB written starts on its way to the disk, so that `commit`'s `fsync` waits for little.
+        if size / Self.writebackBytes > before / Self.writebackBytes {
+            let end = size / Self.writebackBytes * Self.writebackBytes
+            POSIXFile.startWriteback(descriptor, from: end - Self.writebackBytes, count: Self.writebackBytes)
+        }
     }
+
+    static let writebackBytes: Int64 = 8 << 20
 
     func commit(as hash: AttachmentHash) throws(AttachmentStoreError) -> StoredAttachment {
         guard descriptor >= 0 else { throw .writeFailed("\(path) was already committed or abandoned") }

@@ -141,7 +141,7 @@ public final class HTTPSyncTransport: SyncTransport {
     }
 
     /// `GET /v1/attachments/{sha256}` with `Range: bytes=OFFSET-`, each piece handed on as it arrives.
-    public func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: ([UInt8]) throws -> Void) async throws {
+    public func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
         var request = request(path: "v1/attachments/\(hash.hex)")
         request.headers.replaceOrAdd(name: "Accept", value: "application/octet-stream")
         request.headers.add(name: "Range", value: "bytes=\(offset)-")
@@ -165,7 +165,7 @@ public final class HTTPSyncTransport: SyncTransport {
             let piece: ByteBuffer?
             do { piece = try await iterator.next() } catch { throw Self.classify(error, server: credentials.server) }
             guard let piece else { return }
-            try receive(Array(piece.readableBytesView))
+            try piece.withUnsafeReadableBytes { try receive($0) }
         }
     }
 

@@ -89,8 +89,8 @@ struct AttachmentLane {
                     guard offset + Int64(bytes.count) <= size else {
                         throw SyncError.badResponse("attachment \(hash.short) is longer than the \(size) bytes the server said")
                     }
-                    hasher.update(data: bytes)
-                    try bytes.withUnsafeBytes { try writer.write($0) }
+                    hasher.update(bufferPointer: bytes)
+                    try writer.write(bytes)
                     offset += Int64(bytes.count)
                 }
                 guard offset == size else { throw SyncError.badResponse("attachment \(hash.short) ended after \(offset) of \(size) bytes") }

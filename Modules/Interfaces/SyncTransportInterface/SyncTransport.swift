@@ -25,8 +25,9 @@ public protocol SyncTransport: Sendable {
     func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
                           total: Int64) async throws(SyncError) -> RemoteAttachment
     /// Hands the bytes of a whole attachment, from `offset` to its end, to `receive` a piece at a
-    /// time as they arrive, in one request. Throws a `SyncError`, or what `receive` throws.
-    func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: ([UInt8]) throws -> Void) async throws
+    /// time as they arrive, in one request (each piece's memory is valid only during the call, so
+    /// nothing is copied on the way). Throws a `SyncError`, or what `receive` throws.
+    func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws
 }
 
 extension SyncTransport {

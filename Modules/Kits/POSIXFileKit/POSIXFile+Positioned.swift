@@ -28,6 +28,15 @@ extension POSIXFile {
         }
         if let failure { throw failure }
         guard ftruncate(descriptor, off_t(offset) + off_t(bytes.count)) == 0 else { throw .last(path) }
+        startWriteback(descriptor, from: offset, count: Int64(bytes.count))
+    }
+
+    /// Starts writing `count` bytes from `offset` to the disk without waiting, and lets the kernel
+    /// drop them from its cache once written: a big file written piece by piece is then mostly on
+    /// the disk by the time it is synced, so the `fsync` that makes it durable waits for the last
+    /// pieces only, and its pages do not crowd out others.
+    public static func startWriteback(_ descriptor: Int32, from offset: Int64, count: Int64) {
+        _ = posix_fadvise(descriptor, off_t(offset), off_t(count), POSIX_FADV_DONTNEED)
     }
 
     /// Up to `count` bytes from `offset`: fewer at the end of the file, none past it.

@@ -77,19 +77,24 @@ public enum POSIXFile {
 
     /// Writes every byte of `data` to an open descriptor, retrying short and interrupted writes.
     public static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(POSIXFileError) {
-        var offset = 0
         let failure: POSIXFileError? = data.withUnsafeBytes { bytes in
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return .last(path)
-                }
-                offset += written
-            }
+            do throws(POSIXFileError) { try writeAll(bytes, to: descriptor, path: path) } catch { return error }
             return nil
         }
         if let failure { throw failure }
+    }
+
+    /// Writes every byte of `bytes` to an open descriptor, retrying short and interrupted writes.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(POSIXFileError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .last(path)
+            }
+            offset += written
+        }
     }
 
     /// Creates a directory with `mode` (less the umask) and any missing parents; does nothing if

@@ -37,12 +37,12 @@ extension FakeSyncServer {
     }
 
     /// Hands the bytes on in pieces of 64 KiB, as a network would.
-    public nonisolated func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: ([UInt8]) throws -> Void) async throws {
+    public nonisolated func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
         let bytes = try await wholeAttachment(hash)
         var start = Int(min(max(0, offset), Int64(bytes.count)))
         while start < bytes.count {
             let end = min(bytes.count, start + (64 << 10))
-            try receive(Array(bytes[start..<end]))
+            try bytes[start..<end].withUnsafeBytes { try receive($0) }
             start = end
         }
     }

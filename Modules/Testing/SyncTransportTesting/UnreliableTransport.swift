@@ -59,13 +59,13 @@ public actor UnreliableTransport: SyncTransport {
     }
 
     /// The whole download is one call: its fault comes before any byte or after the last.
-    public nonisolated func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: ([UInt8]) throws -> Void) async throws {
+    public nonisolated func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
         let bytes = try await deliver { server in
             var collected: [UInt8] = []
             try await server.downloadAttachment(hash, from: offset) { collected += $0 }
             return collected
         }
-        try receive(bytes)
+        try bytes.withUnsafeBytes { try receive($0) }
     }
 
     private func deliver<T: Sendable>(

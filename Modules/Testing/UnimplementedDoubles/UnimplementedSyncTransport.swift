@@ -31,7 +31,7 @@ public struct UnimplementedSyncTransport: SyncTransport {
         throw .badResponse(unimplemented("SyncTransport.uploadAttachment").description)
     }
 
-    public func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: ([UInt8]) throws -> Void) async throws {
+    public func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
         throw SyncError.badResponse(unimplemented("SyncTransport.downloadAttachment").description)
     }
 }

@@ -129,7 +129,7 @@ let package = Package(
 
         // Kits: shared technology (a C library's one wrapper, the durable-file sequence) that
         // adapters of different concerns use; a kit knows no interface.
-        module("Kits", "POSIXFileKit"),
+        module("Kits", "POSIXFileKit", ["CFileSync"]),
         module("Kits", "SQLiteKit", ["CSQLite"]),
 
         // Adapters: the real implementations, <Technology><Concern>, each over its one technology;

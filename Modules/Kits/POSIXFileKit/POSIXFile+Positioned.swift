@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CFileSync
 
 /// Reads and writes at an offset of a file that grows piece by piece (an attachment arriving),
 /// without reading or rewriting what is already there.
@@ -31,12 +32,11 @@ extension POSIXFile {
         startWriteback(descriptor, from: offset, count: Int64(bytes.count))
     }
 
-    /// Starts writing `count` bytes from `offset` to the disk without waiting, and lets the kernel
-    /// drop them from its cache once written: a big file written piece by piece is then mostly on
-    /// the disk by the time it is synced, so the `fsync` that makes it durable waits for the last
-    /// pieces only, and its pages do not crowd out others.
+    /// Starts writing `count` bytes from `offset` to the disk without waiting (they stay cached):
+    /// a big file written piece by piece is then mostly on the disk by the time it is synced, so
+    /// the `fsync` that makes it durable waits for the last pieces only.
     public static func startWriteback(_ descriptor: Int32, from offset: Int64, count: Int64) {
-        _ = posix_fadvise(descriptor, off_t(offset), off_t(count), POSIX_FADV_DONTNEED)
+        quill_start_writeback(descriptor, offset, count)
     }
 
     /// Up to `count` bytes from `offset`: fewer at the end of the file, none past it.

@@ -203,7 +203,7 @@ let package = Package(
             "SyncFeature", "TerminalInterface", "UnimplementedDoubles",
         ]),
         module("Composition", "ServerComposition", [
-            "ByteStreamInterface", "ByteStreamTesting", "CryptoTokenSecurity", "LocalByteStream", "POSIXTerminal",
+            "ByteStreamInterface", "ByteStreamTesting", "CryptoTokenSecurity", "GlibcAllocator", "LocalByteStream", "POSIXTerminal",
             "PostgresServerStore", "QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface",
             "ServerStoreTesting", "SQLiteServerStore", "StandardAdapters", "StandardInterfaces", "TerminalInterface",
             "TokenSecurityInterface", "WebReaderFeature", "WebSessionInterface", "WebSessionTesting",

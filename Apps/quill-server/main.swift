@@ -6,6 +6,7 @@ import ServerComposition
 // line's composition root (whose resolved settings name the server: a store, or `--preview`'s
 // memory), report (ArgumentParser's way: `Error: …` on standard error, usage errors with exit
 // status 64).
+ServerRoots.prepareProcess()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let processEnvironment = ProcessInfo.processInfo.environment
 let homeDirectory = FileManager.default.homeDirectoryForCurrentUser.path

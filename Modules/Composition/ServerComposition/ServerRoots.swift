@@ -2,6 +2,7 @@ import ByteStreamInterface
 import ByteStreamTesting
 import CryptoTokenSecurity
 import Foundation
+import GlibcAllocator
 import LocalByteStream
 import Logging
 import PostgresServerStore
@@ -21,6 +22,13 @@ import ZlibCompression
 /// The composition roots of `quill-server`: the only code that names its adapters. (The test
 /// root is `ServerTestComposition`, kept apart as the client's is.)
 public enum ServerRoots {
+    /// Process-wide settings of the real `quill-server`, made once before anything runs: buffers
+    /// of a piece of an attachment or more go back to the system once freed, rather than staying
+    /// in each thread's heap.
+    public static func prepareProcess() {
+        ProcessMemory.returnLargeBuffersToTheSystem()
+    }
+
     /// The server `configuration` names: the production root (SQLite in the data directory,
     /// created if needed, or PostgreSQL) or, for `--preview`, the preview root.
     public static func server(_ configuration: ServerConfiguration, logger: Logger) throws -> ServerEnvironment {

@@ -18,8 +18,10 @@ import ServerStoreInterface
 struct AttachmentRoutes {
     let dependencies: ServerDependencies
 
-    /// Bytes kept per stored piece, and read per piece of a download.
+    /// Bytes kept per stored piece.
     static let pieceBytes = 1 << 20
+    /// Bytes read per piece of a download: a few pieces in flight stay far below the memory target.
+    static let downloadPieceBytes = 256 << 10
     static let uploadOffset = HTTPFields.Element.Name("Upload-Offset")!
     static let contentTypeOptions = HTTPFields.Element.Name("X-Content-Type-Options")!
 
@@ -209,7 +211,7 @@ public enum AttachmentDownload {
             var offset = range.lowerBound
             while offset < range.upperBound {
                 let bytes = try await repository.readAttachment(hash, account: account, offset: offset,
-                                                                count: Int(min(Int64(AttachmentRoutes.pieceBytes), range.upperBound - offset)))
+                                                                count: Int(min(Int64(AttachmentRoutes.downloadPieceBytes), range.upperBound - offset)))
                 guard !bytes.isEmpty else { break }
                 try await writer.write(ByteBuffer(bytes: bytes))
                 offset += Int64(bytes.count)

@@ -24,9 +24,14 @@ struct SQLiteAttachmentFiles: Sendable {
 
     func path(_ hash: AttachmentHash, account: AccountID) -> String { folder(of: account) + "/" + hash.hex }
 
-    /// Writes `bytes` at `offset` of the attachment's file, creating its folders as needed.
+    /// Writes `bytes` at `offset` of the attachment's file, creating its folders as needed (made
+    /// durable at once: it happens once per account).
     func write(_ bytes: [UInt8], _ hash: AttachmentHash, account: AccountID, at offset: Int64) throws(POSIXFileError) {
-        if offset == 0 { try POSIXFile.createDirectory(folder(of: account), mode: 0o700) }
+        if offset == 0, access(folder(of: account), F_OK) != 0 {
+            try POSIXFile.createDirectory(folder(of: account), mode: 0o700)
+            try POSIXFile.syncDirectory(directory)
+            try POSIXFile.syncDirectory(POSIXFile.parent(of: directory))
+        }
         try POSIXFile.write(bytes, to: path(hash, account: account), at: offset, permissions: .exactly(0o600))
     }
 
@@ -34,7 +39,6 @@ struct SQLiteAttachmentFiles: Sendable {
     func sync(_ hash: AttachmentHash, account: AccountID) throws(POSIXFileError) {
         try POSIXFile.sync(path(hash, account: account))
         try POSIXFile.syncDirectory(folder(of: account))
-        try POSIXFile.syncDirectory(directory)
     }
 
     func read(_ hash: AttachmentHash, account: AccountID, at offset: Int64, count: Int) throws(POSIXFileError) -> [UInt8] {

@@ -22,6 +22,7 @@ let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
 let openAPIRuntime = Target.Dependency.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")
 let httpTypes = Target.Dependency.product(name: "HTTPTypes", package: "swift-http-types")
 let openAPIAsyncHTTPClient = Target.Dependency.product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client")
+let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
 let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
 let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
 let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
@@ -110,7 +111,7 @@ let package = Package(
         module("Features", "ServerFeature", [
             "ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "NoteStoreInterface", "QuillAPI",
             "QuillModels", "ServerStoreInterface", "StandardInterfaces", "TokenSecurityInterface", crypto, hummingbird,
-            logging, metrics, prometheus, serviceLifecycle,
+            logging, metrics, nioCore, prometheus, serviceLifecycle,
         ]),
         module("Features", "SyncFeature", [
             "AttachmentStoreInterface", "NoteStoreInterface", "QuillModels", "StandardInterfaces", "SyncStateInterface",
@@ -143,7 +144,7 @@ let package = Package(
         module("Adapters", "GlibcAllocator", ["CAllocator"]),
         module("Adapters", "HTTPSyncTransport", [
             "QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface", asyncHTTPClient, nioCore,
-            nioPosix,
+            nioHTTP1, nioPosix,
         ]),
         module("Adapters", "MCPAssistantTools", ["AssistantToolInterface", mcp, systemPackage]),
         module("Adapters", "JSONFileSettings", ["FileSystemInterface", "SettingsInterface"]),

@@ -40,6 +40,32 @@ import Testing
         }
     }
 
+    /// An opened attachment reads what `readAttachment` reads, piece after piece, appended to the
+    /// caller's buffer, up to what had arrived when it was opened.
+    @Test(arguments: implementations)
+    func anOpenedAttachmentReadsItsBytesIntoTheCallersBuffer(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let alice = try await store.newAccount("alice"), bob = try await store.newAccount("bob")
+            let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
+            _ = try await store.appendAttachment(hash, account: alice, offset: 0, bytes: Array(bytes[0..<6000]))
+            let opened = try await store.openAttachment(hash, account: alice)
+            _ = try await store.appendAttachment(hash, account: alice, offset: 6000, bytes: Array(bytes[6000...]))
+            var read: [UInt8] = [9]
+            for offset in stride(from: 0, to: 7000, by: 1024) {
+                _ = try await opened.read(at: Int64(offset), count: 1024, appendingTo: &read)
+            }
+            #expect(read == [9] + bytes[0..<6000], "the bytes that had arrived when it was opened, after what the buffer held")
+            let whole = try await store.openAttachment(hash, account: alice)
+            var all: [UInt8] = []
+            #expect(try await whole.read(at: 2500, count: 10_000, appendingTo: &all) == 7500)
+            #expect(all == Array(bytes[2500...]))
+            #expect(try await whole.read(at: 10_000, count: 10, appendingTo: &all) == 0)
+            var nothing: [UInt8] = []
+            #expect(try await store.openAttachment(hash, account: bob).read(at: 0, count: 10, appendingTo: &nothing) == 0)
+            #expect(nothing.isEmpty, "another account's attachment is not there")
+        }
+    }
+
     @Test(arguments: implementations)
     func discardingAndDeletingTheAccountForgetTheBytes(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in

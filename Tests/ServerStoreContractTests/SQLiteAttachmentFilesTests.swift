@@ -75,6 +75,10 @@ import Testing
         defer { store.close() }
         try await store.migrate()
         #expect(try await store.readAttachment(older, account: alice, offset: 0, count: bytes.count) == bytes)
+        var downloaded: [UInt8] = []
+        let opened = try await store.openAttachment(older, account: alice)
+        while try await opened.read(at: Int64(downloaded.count), count: 300_000, appendingTo: &downloaded) > 0 {}
+        #expect(downloaded == bytes, "a download reads the pieces where they are")
         #expect(try await store.attachment(hash, account: alice) == ServerAttachment(received: 1000, isComplete: false))
         _ = try await store.appendAttachment(hash, account: alice, offset: 1000, bytes: Array(bytes[1000..<5000]))
         try await store.completeAttachment(hash, account: alice)

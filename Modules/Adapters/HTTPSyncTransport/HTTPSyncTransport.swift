@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import QuillAPI
 import QuillModels
@@ -140,32 +141,41 @@ public final class HTTPSyncTransport: SyncTransport {
         return body.complete ? .whole(size: body.received) : body.received > 0 ? .partial(received: body.received) : .absent
     }
 
-    /// `GET /v1/attachments/{sha256}` with `Range: bytes=OFFSET-`, each piece handed on as it arrives.
+    /// `GET /v1/attachments/{sha256}` with `Range: bytes=OFFSET-`, each piece handed on as it
+    /// arrives (`DownloadPieces`: the connection reads on while `receive` works).
     public func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
-        var request = request(path: "v1/attachments/\(hash.hex)")
-        request.headers.replaceOrAdd(name: "Accept", value: "application/octet-stream")
-        request.headers.add(name: "Range", value: "bytes=\(offset)-")
-        let response: HTTPClientResponse
+        let address = credentials.server.appendingPathComponent("v1/attachments/\(hash.hex)").absoluteString
+        let request: HTTPClient.Request
         do {
-            response = try await client.execute(request, deadline: .distantFuture)
+            request = try HTTPClient.Request(url: address, headers: [
+                "Authorization": "Bearer \(credentials.token)", "Accept": "application/octet-stream", "Range": "bytes=\(offset)-",
+            ])
         } catch {
             throw Self.classify(error, server: credentials.server)
         }
-        guard (200..<300).contains(response.status.code) else {
-            let data: Data
-            do { data = Data(try await response.body.collect(upTo: Self.largestAnswer).readableBytesView) } catch {
-                throw Self.classify(error, server: credentials.server)
-            }
-            if response.status.code == 416 { return }
-            _ = try answer(status: Int(response.status.code), data: data)
-            return
+        let download = DownloadPieces(eventLoop: eventLoops.next())
+        let task = client.execute(request: request, delegate: download, deadline: nil)
+        let pieces = download.pieces.makeAsyncIterator()
+        let server = credentials.server
+        func next() async throws(SyncError) -> ByteBuffer? {
+            do { return try await pieces.next() } catch { throw Self.classify(error, server: server) }
         }
-        var iterator = response.body.makeAsyncIterator()
-        while true {
-            let piece: ByteBuffer?
-            do { piece = try await iterator.next() } catch { throw Self.classify(error, server: credentials.server) }
-            guard let piece else { return }
-            try piece.withUnsafeReadableBytes { try receive($0) }
+        do {
+            let head: HTTPResponseHead
+            do { head = try await download.head.futureResult.get() } catch { throw Self.classify(error, server: server) }
+            guard (200..<300).contains(head.status.code) else {
+                var data = Data()
+                while data.count < Self.largestAnswer, let piece = try await next() { data.append(contentsOf: piece.readableBytesView) }
+                if head.status.code == 416 { return }
+                _ = try answer(status: Int(head.status.code), data: data)
+                return
+            }
+            while let piece = try await next() {
+                try piece.withUnsafeReadableBytes { try receive($0) }
+            }
+        } catch {
+            task.cancel()
+            throw error
         }
     }
 

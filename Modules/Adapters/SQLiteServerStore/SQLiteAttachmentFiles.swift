@@ -45,6 +45,15 @@ struct SQLiteAttachmentFiles: Sendable {
         try POSIXFile.read(path(hash, account: account), at: offset, count: count)
     }
 
+    /// The attachment's file, opened for reading; `nil` if there is none.
+    func open(_ hash: AttachmentHash, account: AccountID) throws(POSIXFileError) -> OpenedFile? {
+        do {
+            return try OpenedFile(reading: path(hash, account: account))
+        } catch where error.code == ENOENT {
+            return nil
+        }
+    }
+
     /// Removes the attachment's file; nothing if there is none.
     func remove(_ hash: AttachmentHash, account: AccountID) {
         unlink(path(hash, account: account))

@@ -1,3 +1,4 @@
+import POSIXFileKit
 import QuillModels
 import ServerStoreInterface
 import SQLiteKit
@@ -93,6 +94,17 @@ extension SQLiteServerStore: ServerAttachmentRepository {
         }
     }
 
+    /// A file's bytes are read from the file opened once, up to what its row said when it was
+    /// opened; bytes still in `attachment_chunks` are read through `readAttachment`.
+    public func openAttachment(_ hash: AttachmentHash, account: AccountID) async throws -> any ServerAttachmentReader {
+        let opened: AttachmentFileReader? = try reading { connection in
+            guard let record = try Self.record(hash, account: account, on: connection), record.inFile,
+                  let file = try attachmentFiles.open(hash, account: account) else { return nil }
+            return AttachmentFileReader(file: file, size: record.state.received)
+        }
+        return opened ?? RepositoryAttachmentReader(repository: self, hash: hash, account: account)
+    }
+
     public func attachments(account: AccountID) async throws -> [AttachmentHash: ServerAttachment] {
         try reading { connection in
             var held: [AttachmentHash: ServerAttachment] = [:]
@@ -136,5 +148,17 @@ extension SQLiteServerStore: ServerAttachmentRepository {
             record = (ServerAttachment(received: $0.integer(0), isComplete: $0.integer(1) != 0), $0.integer(2) != 0)
         }
         return record
+    }
+}
+
+/// An attachment's file, opened once and read up to the bytes its row counted.
+struct AttachmentFileReader: ServerAttachmentReader {
+    let file: OpenedFile
+    let size: Int64
+
+    func read<Buffer: AttachmentBuffer>(at offset: Int64, count: Int, appendingTo buffer: inout Buffer) async throws -> Int {
+        let wanted = Int(max(0, min(Int64(count), size - offset)))
+        guard wanted > 0 else { return 0 }
+        return try buffer.append(upTo: wanted) { target in try file.read(at: offset, into: target) }
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Hummingbird
+import NIOCore
 import QuillAPI
 import QuillModels
 import ServerStoreInterface
@@ -20,8 +21,11 @@ struct AttachmentRoutes {
 
     /// Bytes kept per stored piece.
     static let pieceBytes = 1 << 20
-    /// Bytes read per piece of a download: a few pieces in flight stay far below the memory target.
-    static let downloadPieceBytes = 256 << 10
+    /// Bytes read per piece of a download: a few pieces in flight stay far below the memory
+    /// target, and a piece is under the size from which the process maps each buffer afresh
+    /// (`ProcessMemory`, 256 KiB), so every piece reuses memory the last one freed instead of
+    /// faulting in and zeroing new pages.
+    static let downloadPieceBytes = 128 << 10
     static let uploadOffset = HTTPFields.Element.Name("Upload-Offset")!
     static let contentTypeOptions = HTTPFields.Element.Name("X-Content-Type-Options")!
 
@@ -127,7 +131,8 @@ struct AttachmentRoutes {
         }
         headers[.contentLength] = String(range.count)
         return Response(status: status, headers: headers,
-                        body: AttachmentDownload.body(hash, account: account.id, range: range, repository: dependencies.attachments))
+                        body: AttachmentDownload.body(hash, account: account.id, range: range, repository: dependencies.attachments,
+                                                      connection: context.eventLoop))
     }
 
     func list(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
@@ -204,19 +209,41 @@ struct AttachmentRoutes {
 /// Streams a stored attachment's bytes in constant memory: the API's downloads and the web
 /// reader's pictures alike.
 public enum AttachmentDownload {
-    /// The bytes of `range`, read a piece at a time as the client takes them.
+    /// Pieces written before the download waits for the connection to have taken them.
+    static let piecesAhead = 4
+
+    /// The bytes of `range`, read a piece at a time as the client takes them, each into the
+    /// buffer the connection sends (the last one's memory, once the connection has let it go).
+    ///
+    /// A write returns once the piece is queued for `connection`, and the queue is bounded only
+    /// when the connection runs and finds the socket full: while the machine is busy elsewhere,
+    /// reading from the page cache would queue pieces far faster than they leave. So every
+    /// `piecesAhead` pieces the download waits for the connection's event loop to have run what
+    /// was queued before it, which keeps at most that many pieces in memory.
     public static func body(_ hash: AttachmentHash, account: AccountID, range: Range<Int64>,
-                            repository: any ServerAttachmentRepository) -> ResponseBody {
+                            repository: any ServerAttachmentRepository, connection: any EventLoop) -> ResponseBody {
         ResponseBody(contentLength: range.count) { writer in
+            let reader = try await repository.openAttachment(hash, account: account)
             var offset = range.lowerBound
+            var piece = ByteBuffer()
+            var written = 0
             while offset < range.upperBound {
-                let bytes = try await repository.readAttachment(hash, account: account, offset: offset,
-                                                                count: Int(min(Int64(AttachmentRoutes.downloadPieceBytes), range.upperBound - offset)))
-                guard !bytes.isEmpty else { break }
-                try await writer.write(ByteBuffer(bytes: bytes))
-                offset += Int64(bytes.count)
+                piece.clear()
+                let count = try await reader.read(at: offset, count: Int(min(Int64(AttachmentRoutes.downloadPieceBytes), range.upperBound - offset)),
+                                                  appendingTo: &piece)
+                guard count > 0 else { break }
+                try await writer.write(piece)
+                offset += Int64(count)
+                written += 1
+                if written % piecesAhead == 0 { try await connection.submit {}.get() }
             }
             try await writer.finish(nil)
         }
+    }
+}
+
+extension ByteBuffer: AttachmentBuffer {
+    public mutating func append(upTo count: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows -> Int {
+        try writeWithUnsafeMutableBytes(minimumWritableBytes: count) { try fill(UnsafeMutableRawBufferPointer(rebasing: $0.prefix(count))) }
     }
 }

@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOCore
 import ServerStoreInterface
 
 /// The per-request state the handlers share: Hummingbird's own, plus the account the
@@ -9,10 +10,13 @@ public struct ServerRequestContext: RequestContext {
     public var account: Account?
     /// The IP address of the peer (a proxy's, behind one); `nil` when there is none (in-process tests).
     public let remoteAddress: String?
+    /// The event loop of the request's connection, which writes what a handler answers.
+    public let eventLoop: any EventLoop
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress
+        eventLoop = source.channel.eventLoop
     }
 
     /// The authenticated account; a handler reached without one is a wiring mistake, answered 401.

@@ -25,6 +25,6 @@ extension WebRoutes {
         }
         return Response(status: .ok, headers: headers,
                         body: AttachmentDownload.body(hash, account: signedIn.account.id, range: 0..<state.received,
-                                                    repository: dependencies.server.attachments))
+                                                    repository: dependencies.server.attachments, connection: context.eventLoop))
     }
 }

@@ -22,6 +22,8 @@ public protocol ServerAttachmentRepository: Sendable {
     func attachmentUsage(account: AccountID) async throws -> Int64
     /// Up to `count` bytes of what arrived, from `offset`: fewer at the end, none past it.
     func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8]
+    /// The attachment's bytes, opened once for reading piece after piece (a download).
+    func openAttachment(_ hash: AttachmentHash, account: AccountID) async throws -> any ServerAttachmentReader
     /// Every attachment the account holds, whole or still arriving.
     func attachments(account: AccountID) async throws -> [AttachmentHash: ServerAttachment]
     /// Forgets these attachments in one transaction, unless a note of the account was written
@@ -29,6 +31,13 @@ public protocol ServerAttachmentRepository: Sendable {
     /// every note up to `cursor` first, so no note written in between can have come to refer to
     /// one of them.
     func collectAttachments(_ hashes: [AttachmentHash], account: AccountID, unlessWrittenAfter cursor: ChangeCursor) async throws -> Bool
+}
+
+extension ServerAttachmentRepository {
+    /// Reads through `readAttachment`: for a store with nothing better to open.
+    public func openAttachment(_ hash: AttachmentHash, account: AccountID) async throws -> any ServerAttachmentReader {
+        RepositoryAttachmentReader(repository: self, hash: hash, account: account)
+    }
 }
 
 /// How much of an attachment the server holds.

@@ -41,25 +41,12 @@ extension POSIXFile {
 
     /// Up to `count` bytes from `offset`: fewer at the end of the file, none past it.
     public static func read(_ path: String, at offset: Int64, count: Int) throws(POSIXFileError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .last(path) }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: max(0, count))
-        var filled = 0
-        let failure: POSIXFileError? = bytes.withUnsafeMutableBytes { buffer in
-            while filled < buffer.count {
-                let read = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset) + off_t(filled))
-                if read < 0 {
-                    if errno == EINTR { continue }
-                    return .last(path)
-                }
-                if read == 0 { break }
-                filled += read
-            }
-            return nil
+        let file = try OpenedFile(reading: path)
+        var failure: POSIXFileError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: max(0, count)) { buffer, filled in
+            do throws(POSIXFileError) { filled = try file.read(at: offset, into: UnsafeMutableRawBufferPointer(buffer)) } catch { failure = error }
         }
         if let failure { throw failure }
-        if filled < bytes.count { bytes.removeSubrange(filled...) }
         return bytes
     }
 

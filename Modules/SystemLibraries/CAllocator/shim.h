@@ -8,12 +8,16 @@
 #endif
 
 /* Fixes glibc's mmap threshold (which otherwise grows to the largest block freed), so that
-   buffers of at least `bytes` are mapped and unmapped instead of staying in the heap. */
-static inline int quill_fix_mmap_threshold(int bytes) {
+   buffers of at least `mapped` bytes are mapped and unmapped instead of staying in the heap;
+   and lets each heap keep `kept` free bytes at its top when it returns memory, instead of
+   returning all it can whenever 128 KiB are free there: the next buffer would fault those
+   pages in and zero them again. */
+static inline int quill_tune_allocator(int mapped, int kept) {
 #ifdef __GLIBC__
-    return mallopt(M_MMAP_THRESHOLD, bytes);
+    return mallopt(M_MMAP_THRESHOLD, mapped) && mallopt(M_TRIM_THRESHOLD, 2 * kept) && mallopt(M_TOP_PAD, kept);
 #else
-    (void)bytes;
+    (void)mapped;
+    (void)kept;
     return 1;
 #endif
 }

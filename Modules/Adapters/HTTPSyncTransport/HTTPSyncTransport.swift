@@ -135,7 +135,7 @@ public final class HTTPSyncTransport: SyncTransport {
         if count > 0 {
             request.headers.add(name: "Content-Range", value: "bytes \(offset)-\(offset + count - 1)/\(total)")
         }
-        request.body = .stream(UploadPieces(source: source, count: count), length: .known(count))
+        request.body = .stream(UploadPieces(source: source, count: count, connection: eventLoops.next()), length: .known(count))
         let (status, _, data) = try await exchange(request)
         let body: AttachmentUploadBody = try decode(try answer(status: status, data: data))
         return body.complete ? .whole(size: body.received) : body.received > 0 ? .partial(received: body.received) : .absent

@@ -102,7 +102,8 @@ extension SQLiteServerStore: ServerAttachmentRepository {
                   let file = try attachmentFiles.open(hash, account: account) else { return nil }
             return AttachmentFileReader(file: file, size: record.state.received)
         }
-        return opened ?? RepositoryAttachmentReader(repository: self, hash: hash, account: account)
+        if let opened { return opened }
+        return try await RepositoryAttachmentReader(repository: self, hash: hash, account: account)
     }
 
     public func attachments(account: AccountID) async throws -> [AttachmentHash: ServerAttachment] {

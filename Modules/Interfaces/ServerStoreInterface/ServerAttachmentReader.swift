@@ -29,21 +29,26 @@ extension Array: AttachmentBuffer where Element == UInt8 {
     }
 }
 
-/// Reads through the repository's `readAttachment`, a piece at a time: for a store whose bytes
-/// are not a file it can hold open.
+/// Reads through the repository's `readAttachment`, a piece at a time, up to the bytes that had
+/// arrived when it was opened: for a store whose bytes are not a file it can hold open.
 public struct RepositoryAttachmentReader: ServerAttachmentReader {
     let repository: any ServerAttachmentRepository
     let hash: AttachmentHash
     let account: AccountID
+    let size: Int64
 
-    public init(repository: any ServerAttachmentRepository, hash: AttachmentHash, account: AccountID) {
+    /// Opens the attachment as it is now: nothing to read if the account holds none of it.
+    public init(repository: any ServerAttachmentRepository, hash: AttachmentHash, account: AccountID) async throws {
         self.repository = repository
         self.hash = hash
         self.account = account
+        size = try await repository.attachment(hash, account: account)?.received ?? 0
     }
 
     public func read<Buffer: AttachmentBuffer>(at offset: Int64, count: Int, appendingTo buffer: inout Buffer) async throws -> Int {
-        let bytes = try await repository.readAttachment(hash, account: account, offset: offset, count: count)
+        let wanted = Int(max(0, min(Int64(count), size - offset)))
+        guard wanted > 0 else { return 0 }
+        let bytes = try await repository.readAttachment(hash, account: account, offset: offset, count: wanted)
         return buffer.append(upTo: bytes.count) { target in
             bytes.withUnsafeBytes { target.copyMemory(from: $0) }
             return bytes.count

@@ -36,7 +36,7 @@ public protocol ServerAttachmentRepository: Sendable {
 extension ServerAttachmentRepository {
     /// Reads through `readAttachment`: for a store with nothing better to open.
     public func openAttachment(_ hash: AttachmentHash, account: AccountID) async throws -> any ServerAttachmentReader {
-        RepositoryAttachmentReader(repository: self, hash: hash, account: account)
+        try await RepositoryAttachmentReader(repository: self, hash: hash, account: account)
     }
 }
 

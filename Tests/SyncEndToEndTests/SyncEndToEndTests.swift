@@ -142,6 +142,7 @@ struct SyncEndToEndTests {
         defer { alice.remove(); bob.remove() }
         try editAndConflict(alice: alice, bob: bob)
         try attachmentTravels(alice: alice, bob: bob)
+        try vaultTravels(alice: alice, bob: bob)
         // Only here: on PostgreSQL it would collect in every test's accounts at once.
         try unreferencedAttachmentsAreCollected(alice: alice, server: server, token: token, storage: storage)
         try linksTravel(alice: alice, bob: bob, server: server, token: token)

@@ -37,6 +37,8 @@ import Testing
             #expect(try await store.attachmentUsage(account: alice) == 10_000)
             #expect(try await store.attachmentUsage(account: bob) == 0)
             #expect(try await store.readAttachment(hash, account: bob, offset: 0, count: 10).isEmpty)
+            #expect(try await store.attachmentLeftovers(account: alice, dryRun: false) == 0, "nothing left over without a crash")
+            #expect(try await store.readAttachment(hash, account: alice, offset: 0, count: 10_000) == bytes)
         }
     }
 

@@ -86,6 +86,32 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("attachments/\(alice.rawValue)/\(hash.hex)").path))
     }
 
+    /// A crash can leave a file no row names (an upload's first piece written, its row never
+    /// committed): the collection counts it, and removes it unless it only looks; files with a
+    /// row, and names that are not an attachment's, stay.
+    @Test func filesNoRowNamesAreLeftoversTheCollectionRemoves() async throws {
+        let directory = try directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteServerStore(path: directory.appendingPathComponent("quill.sqlite").path)
+        defer { store.close() }
+        try await store.migrate()
+        let alice = try await store.newAccount("alice"), bob = try await store.newAccount("bob")
+        _ = try await store.appendAttachment(hash, account: alice, offset: 0, bytes: [1, 2, 3])
+        let folder = directory.appendingPathComponent("attachments/\(alice.rawValue)")
+        let orphan = folder.appendingPathComponent(older.hex).path, note = folder.appendingPathComponent("README").path
+        #expect(FileManager.default.createFile(atPath: orphan, contents: Data([4, 5])))
+        #expect(FileManager.default.createFile(atPath: note, contents: Data("mine".utf8)))
+
+        #expect(try await store.attachmentLeftovers(account: alice, dryRun: true) == 1)
+        #expect(FileManager.default.fileExists(atPath: orphan), "a dry run removes nothing")
+        #expect(try await store.attachmentLeftovers(account: bob, dryRun: false) == 0, "an account without a folder has none")
+        #expect(try await store.attachmentLeftovers(account: alice, dryRun: false) == 1)
+        #expect(!FileManager.default.fileExists(atPath: orphan))
+        #expect(FileManager.default.fileExists(atPath: note))
+        #expect(try await store.readAttachment(hash, account: alice, offset: 0, count: 10) == [1, 2, 3])
+        #expect(try await store.attachmentLeftovers(account: alice, dryRun: false) == 0)
+    }
+
     /// A backup is one file: attachments kept in files are copied into it, and a restore into an
     /// empty directory serves them with no folder beside it.
     @Test func aBackupCarriesTheAttachmentFiles() async throws {

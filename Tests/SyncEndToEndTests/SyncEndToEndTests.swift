@@ -98,11 +98,19 @@ struct SyncEndToEndTests {
         #expect(put.output == "201", "\(put.output) \(put.errors)")
         let listed = try alice.succeed(["attachments", "--json"])
         let photo = try #require((try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])?.first?["sha256"] as? String)
+        // What a crash between writing an upload's first piece and committing its row leaves.
+        let folders = storage[1] + "/attachments"
+        let account = try #require(try FileManager.default.contentsOfDirectory(atPath: folders).first)
+        let leftover = "\(folders)/\(account)/\(String(repeating: "0f", count: 32))"
+        #expect(FileManager.default.createFile(atPath: leftover, contents: Data("half an upload".utf8)))
 
         let dryRun = try ChildProcess.run(ServerUnderTest.executable, ["attachments", "gc", "--dry-run"] + storage, environment: environment)
         #expect(dryRun.status == 0 && dryRun.errors.contains("would remove 1 attachment (20 bytes)"), "\(dryRun.errors)")
+        #expect(dryRun.errors.contains("would remove 1 leftover file of uploads a crash interrupted"), "\(dryRun.errors)")
         let collected = try ChildProcess.run(ServerUnderTest.executable, ["attachments", "gc", "--yes"] + storage, environment: environment)
         #expect(collected.status == 0 && collected.errors.contains("removed 1 attachment (20 bytes)"), "\(collected.errors)")
+        #expect(collected.errors.contains("removed 1 leftover file of uploads a crash interrupted"), "\(collected.errors)")
+        #expect(!FileManager.default.fileExists(atPath: leftover))
         for (hash, status) in [(hash, "404"), (photo, "200")] {
             let head = try ChildProcess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-I",
                                                               "-H", "Authorization: Bearer \(token)", url + hash], environment: environment)

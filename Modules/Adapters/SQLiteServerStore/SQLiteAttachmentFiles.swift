@@ -54,6 +54,11 @@ struct SQLiteAttachmentFiles: Sendable {
         }
     }
 
+    /// The names in the account's folder; none if it has no folder.
+    func names(of account: AccountID) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder(of: account))) ?? []
+    }
+
     /// Removes the attachment's file; nothing if there is none.
     func remove(_ hash: AttachmentHash, account: AccountID) {
         unlink(path(hash, account: account))

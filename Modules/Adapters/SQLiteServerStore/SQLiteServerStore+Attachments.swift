@@ -140,6 +140,24 @@ extension SQLiteServerStore: ServerAttachmentRepository {
         return collected
     }
 
+    /// Files in the account's folder that no row names: a crash between writing a new
+    /// attachment's first piece and committing its row, or between forgetting a row and removing
+    /// its file. Looked for while holding the database's write lock, which every transaction that
+    /// writes a file holds too: no file without a row then is on its way in.
+    public func attachmentLeftovers(account: AccountID, dryRun: Bool) async throws -> Int {
+        try guarded { connection in
+            try connection.transaction {
+                var leftovers = 0
+                for name in attachmentFiles.names(of: account) {
+                    guard let hash = AttachmentHash(name), try Self.record(hash, account: account, on: connection) == nil else { continue }
+                    leftovers += 1
+                    if !dryRun { attachmentFiles.remove(hash, account: account) }
+                }
+                return leftovers
+            }
+        }
+    }
+
     /// What the table says of the attachment, and whether its bytes are in a file.
     private static func record(_ hash: AttachmentHash, account: AccountID,
                                on connection: SQLiteConnection) throws -> (state: ServerAttachment, inFile: Bool)? {

@@ -39,6 +39,9 @@ public struct AttachmentsGCCommand: QuillServerCommand {
         let verb = dryRun ? "would remove" : "removed"
         let count = collected.attachments
         environment.console.writeError("\(verb) \(count) attachment\(count == 1 ? "" : "s") (\(collected.bytes) bytes) that no note or kept revision refers to\n")
+        if collected.leftovers > 0 {
+            environment.console.writeError("\(verb) \(collected.leftovers) leftover file\(collected.leftovers == 1 ? "" : "s") of uploads a crash interrupted\n")
+        }
         if collected.skippedAccounts > 0 {
             environment.console.writeError("left \(collected.skippedAccounts) account\(collected.skippedAccounts == 1 ? "" : "s") alone: a note could not be read, or notes kept being written; run it again later\n")
         }

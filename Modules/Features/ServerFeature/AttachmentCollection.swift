@@ -31,8 +31,15 @@ public struct AttachmentCollection: Sendable {
         return total
     }
 
-    /// Collects the account's unreferenced attachments (with `dryRun`, only finds them).
+    /// Collects the account's unreferenced attachments, and what a crash left of its uploads
+    /// (with `dryRun`, only finds them).
     public func collect(account: AccountID, dryRun: Bool) async throws -> CollectedAttachments {
+        var collected = try await unreferenced(of: account, dryRun: dryRun)
+        collected.leftovers = try await attachments.attachmentLeftovers(account: account, dryRun: dryRun)
+        return collected
+    }
+
+    private func unreferenced(of account: AccountID, dryRun: Bool) async throws -> CollectedAttachments {
         for _ in 0..<Self.attempts {
             let held = try await attachments.attachments(account: account)
             guard !held.isEmpty else { return CollectedAttachments() }
@@ -76,15 +83,18 @@ public struct CollectedAttachments: Equatable, Sendable {
     public var bytes: Int64 = 0
     /// Accounts left alone: a note could not be read, or notes kept being written.
     public var skippedAccounts = 0
+    /// What crashes left outside the store's record (`attachmentLeftovers`).
+    public var leftovers = 0
 
-    public init(attachments: Int = 0, bytes: Int64 = 0, skippedAccounts: Int = 0) {
+    public init(attachments: Int = 0, bytes: Int64 = 0, skippedAccounts: Int = 0, leftovers: Int = 0) {
         self.attachments = attachments
         self.bytes = bytes
         self.skippedAccounts = skippedAccounts
+        self.leftovers = leftovers
     }
 
     public static func + (left: CollectedAttachments, right: CollectedAttachments) -> CollectedAttachments {
         CollectedAttachments(attachments: left.attachments + right.attachments, bytes: left.bytes + right.bytes,
-                             skippedAccounts: left.skippedAccounts + right.skippedAccounts)
+                             skippedAccounts: left.skippedAccounts + right.skippedAccounts, leftovers: left.leftovers + right.leftovers)
     }
 }

@@ -24,6 +24,11 @@ public protocol ServerAttachmentRepository: Sendable {
     func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8]
     /// The attachment's bytes, opened once for reading piece after piece (a download).
     func openAttachment(_ hash: AttachmentHash, account: AccountID) async throws -> any ServerAttachmentReader
+    /// Counts, and unless `dryRun` removes, what a crash left of the account's attachments
+    /// outside the store's record (bytes of an upload whose first piece never committed, or of
+    /// an attachment forgotten just before): nothing is left over in a store that keeps
+    /// attachments only in its record.
+    func attachmentLeftovers(account: AccountID, dryRun: Bool) async throws -> Int
     /// Every attachment the account holds, whole or still arriving.
     func attachments(account: AccountID) async throws -> [AttachmentHash: ServerAttachment]
     /// Forgets these attachments in one transaction, unless a note of the account was written
@@ -34,6 +39,9 @@ public protocol ServerAttachmentRepository: Sendable {
 }
 
 extension ServerAttachmentRepository {
+    /// None: for a store that keeps attachments only in its record.
+    public func attachmentLeftovers(account: AccountID, dryRun: Bool) async throws -> Int { 0 }
+
     /// Reads through `readAttachment`: for a store with nothing better to open.
     public func openAttachment(_ hash: AttachmentHash, account: AccountID) async throws -> any ServerAttachmentReader {
         try await RepositoryAttachmentReader(repository: self, hash: hash, account: account)

@@ -44,7 +44,8 @@ struct ServerCommandLine: ConfiguredServer {
             let collected = try await ServerRunner.collectAttachments(try ServerRoots.server(configuration, logger: logger), dryRun: dryRun)
             if !dryRun {
                 logger.notice("collected attachments", metadata: ["attachments": "\(collected.attachments)", "bytes": "\(collected.bytes)",
-                                                                 "skipped_accounts": "\(collected.skippedAccounts)"])
+                                                                 "skipped_accounts": "\(collected.skippedAccounts)",
+                                                                 "leftovers": "\(collected.leftovers)"])
             }
             return collected
         }

@@ -28,10 +28,14 @@ import Testing
             await #expect(throws: ServerStoreError.attachmentComplete) {
                 _ = try await store.appendAttachment(hash, account: alice, offset: 10_000, bytes: [1])
             }
-            for (offset, count) in [(0, 10_000), (0, 1), (2999, 3), (3000, 1), (2500, 5000), (9999, 10), (10_000, 5), (12_000, 5)] {
+            let opened = try await store.openAttachment(hash, account: alice)
+            for (offset, count) in [(0, 10_000), (0, 1), (2999, 3), (3000, 1), (2500, 5000), (9999, 10), (10_000, 5), (12_000, 5), (3001, 2)] {
                 let expected = Array(bytes[min(offset, bytes.count)..<min(offset + count, bytes.count)])
                 #expect(try await store.readAttachment(hash, account: alice, offset: Int64(offset), count: count) == expected,
                         "range \(offset)+\(count)")
+                var read: [UInt8] = []
+                #expect(try await opened.read(at: Int64(offset), count: count, appendingTo: &read) == expected.count)
+                #expect(read == expected, "opened, range \(offset)+\(count), in any order")
             }
             #expect(try await store.attachment(hash, account: bob) == nil, "another account's attachment is not there")
             #expect(try await store.attachmentUsage(account: alice) == 10_000)

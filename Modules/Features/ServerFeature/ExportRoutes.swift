@@ -27,40 +27,21 @@ public enum AccountExport {
         var headers: HTTPFields = [.contentType: "application/gzip", .contentDisposition: "attachment; filename=\"quill-export.tar.gz\""]
         headers.append(contentsOf: UnreadableNotesReport.headers(view.unreadable, logger: logger, metrics: dependencies.metrics))
         let exporter = ArchiveExporter(store: view, history: nil, attachments: nil, compression: dependencies.compression, scratch: dependencies.scratch)
-        let (stream, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
+        let sink = StreamingSink()
         let producer = Task {
             do {
-                _ = try await exporter.export(to: StreamingSink(continuation))
-                continuation.finish()
+                _ = try await exporter.export(to: sink)
+                sink.finish()
             } catch {
                 // The status line is already sent: all that can be done is to cut the response short.
                 logger.error("export failed midway", metadata: ["error": "\(error)"])
-                continuation.finish(throwing: error)
+                sink.finish(throwing: error)
             }
         }
-        continuation.onTermination = { _ in producer.cancel() }
+        sink.onTermination { producer.cancel() }
         return Response(
             status: .ok,
             headers: headers,
-            body: ResponseBody(asyncSequence: stream))
+            body: ResponseBody(asyncSequence: sink.pieces))
     }
-}
-
-/// Hands each chunk the exporter writes to the response stream.
-final class StreamingSink: ByteSink {
-    private let continuation: AsyncThrowingStream<ByteBuffer, any Error>.Continuation
-
-    init(_ continuation: AsyncThrowingStream<ByteBuffer, any Error>.Continuation) {
-        self.continuation = continuation
-    }
-
-    func write(_ bytes: UnsafeRawBufferPointer) throws(ByteStreamError) {
-        guard case .enqueued = continuation.yield(ByteBuffer(bytes: bytes)) else {
-            throw .writeFailed("the client went away")
-        }
-    }
-
-    func close() throws(ByteStreamError) {}
-
-    func abandon() {}
 }

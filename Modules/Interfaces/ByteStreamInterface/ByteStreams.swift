@@ -8,6 +8,14 @@ public protocol ByteSink: AnyObject {
     func close() throws(ByteStreamError)
     /// Gives up: nothing written becomes visible (for a file: the partial file is removed).
     func abandon()
+    /// Returns once the sink can take more without holding much in memory: a sink that hands
+    /// bytes on to a slower reader (a response to a client) waits for it to take what it has.
+    nonisolated(nonsending) func waitForRoom() async
+}
+
+extension ByteSink {
+    /// A sink that writes what it is given at once always has room.
+    public nonisolated(nonsending) func waitForRoom() async {}
 }
 
 /// Somewhere to read bytes from, in order: a file, standard input, memory.

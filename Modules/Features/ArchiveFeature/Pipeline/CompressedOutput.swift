@@ -31,6 +31,8 @@ final class CompressedOutput {
         pending.append(contentsOf: bytes)
     }
 
+    /// Compresses and writes what is pending once there is enough of it, then waits until the
+    /// sink has room (a client taking a streamed export).
     func flushIfFull() async throws {
         switch mode {
         case .singleStream:
@@ -41,6 +43,7 @@ final class CompressedOutput {
                 pending.removeFirst(blockBytes)
             }
         }
+        await sink.waitForRoom()
     }
 
     func finish() async throws {

@@ -297,7 +297,7 @@ let package = Package(
             "ArchiveFeature", "ByteStreamTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillAPI", "QuillModels",
             "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition",
             "StandardInterfaces", "StandardTesting", "TokenSecurityInterface", "TokenSecurityTesting",
-            "ZlibCompression", crypto, hummingbird, hummingbirdTesting, logging,
+            "ZlibCompression", crypto, hummingbird, hummingbirdTesting, logging, nioCore,
         ]),
         tests("ServerStoreContractTests", [
             "PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting", "SQLiteKit",

@@ -46,16 +46,8 @@ struct SpooledVaultFiles: VaultFiles {
 
     func bytes(of relative: String) throws -> [UInt8] {
         guard let file = kept[relative] else { throw ByteStreamError.readFailed("\(relative): not kept aside") }
-        let source = try file.readBack()
-        var bytes = [UInt8](repeating: 0, count: Int(file.count))
-        var filled = 0
-        while filled < bytes.count {
-            let read = try bytes.withUnsafeMutableBytes { buffer throws(ByteStreamError) in
-                try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-            }
-            if read == 0 { break }
-            filled += read
-        }
-        return Array(bytes[0..<filled])
+        var reader = ScratchRecordReader(source: try file.readBack())
+        guard let bytes = try reader.take(Int(file.count)) else { throw ByteStreamError.readFailed("\(relative): the kept copy is cut short") }
+        return bytes
     }
 }

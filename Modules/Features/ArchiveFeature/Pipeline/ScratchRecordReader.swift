@@ -1,7 +1,8 @@
 import ByteStreamInterface
 
 /// Reads back what was spilled to a scratch file, a given number of bytes at a time, through a
-/// small buffer: the records of `SpilledEntries` and `DeferredNotes`.
+/// small buffer: the records of `SpilledEntries` and `DeferredNotes`, and the files
+/// `SpooledVaultFiles` keeps aside.
 struct ScratchRecordReader {
     private let source: any ByteSource
     private var buffer = [UInt8](repeating: 0, count: 64 << 10)

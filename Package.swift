@@ -124,9 +124,11 @@ let package = Package(
 
         // SystemLibraries: C libraries linked from the system, used by adapters only.
         .systemLibrary(name: "CAllocator", path: "Modules/SystemLibraries/CAllocator"),
+        // libcurl's functions, loaded on their first call (its header says why); linked `--as-needed` by `quill`.
+        .target(name: "CCurlOnDemand", path: "Modules/SystemLibraries/CCurlOnDemand", exclude: ["link"], linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CFileSync", path: "Modules/SystemLibraries/CFileSync"),
-        .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CZlib", path: "Modules/SystemLibraries/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Modules/SystemLibraries/CZlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Kits: shared technology (a C library's one wrapper, the durable-file sequence) that
         // adapters of different concerns use; a kit knows no interface.
@@ -146,7 +148,7 @@ let package = Package(
             "QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface", asyncHTTPClient, nioCore,
             nioHTTP1, nioPosix,
         ]),
-        module("Adapters", "MCPAssistantTools", ["AssistantToolInterface", mcp, systemPackage]),
+        module("Adapters", "MCPAssistantTools", ["AssistantToolInterface", "CCurlOnDemand", mcp, systemPackage]),
         module("Adapters", "JSONFileSettings", ["FileSystemInterface", "SettingsInterface"]),
         module("Adapters", "LocalByteStream", ["ByteStreamInterface"]),
         module("Adapters", "LocalFileSystem", ["CFileSync", "FileSystemInterface", "POSIXFileKit"]),
@@ -221,11 +223,15 @@ let package = Package(
         .executableTarget(name: "bare-hummingbird-benchmark", dependencies: [
             hummingbird,
         ], path: "Apps/bare-hummingbird-benchmark"),
-        .executableTarget(name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill"),
+        .executableTarget(
+            name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill",
+            // `-lcurl` finds CCurlOnDemand's empty stand-in: libcurl is loaded when first called.
+            linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Modules/SystemLibraries/CCurlOnDemand/link"])]),
         .executableTarget(name: "quill-server", dependencies: ["QuillServerCLI", "ServerComposition"], path: "Apps/quill-server"),
 
         // Tests: unit, contract (<Concern>ContractTests) and integration tests.
         tests("AssistantToolContractTests", ["AssistantToolInterface", "AssistantToolTesting", "MCPAssistantTools"]),
+        tests("CCurlOnDemandTests", ["CCurlOnDemand"]),
         tests("ArchiveFeatureTests", [
             "ArchiveFeature", "AttachmentStoreTesting", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
             "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardTesting", "ZlibCompression", crypto,

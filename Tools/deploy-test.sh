@@ -5,7 +5,8 @@
 #     or QUILL_TARBALL names one already built) and unpacks it into an empty root, the way the
 #     docs install it: `tar -xzf … --strip-components=1 -C /usr/local`. Checks the download's
 #     size: the binaries are stripped, each names its symbol file, which the debug tarball holds,
-#     and the tarball is at most 70 MB (release) or 100 MB (debug).
+#     and the tarball is at most 70 MB (release) or 100 MB (debug); and each binary names only
+#     the shared libraries docs/deploy.md lists (and the C and C++ runtimes).
 #  2. Checks the binaries load no library from the Swift toolchain and run under `env -i` with
 #     PATH=/usr/bin:/bin.
 #  3. Checks the systemd unit: `systemd-analyze verify` says nothing, and
@@ -59,12 +60,19 @@ for command in quill quill-server; do
     if grep -qE ' \.(symtab|debug_info) ' <<<"$(readelf -SW "$prefix/bin/$command")"; then fail "$command is not stripped"; fi
     grep -q "$command\.debug" <<<"$(readelf --string-dump=.gnu_debuglink "$prefix/bin/$command")" || fail "$command names no symbol file"
     grep -q "/bin/\.debug/$command\.debug$" <<<"$symbol_files" || fail "the debug tarball has no $command.debug"
+    # The libraries docs/deploy.md lists, and the C and C++ runtimes: no other (libcurl is loaded on demand).
+    for library in $(readelf -d "$prefix/bin/$command" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
+        case "$library" in
+            libsqlite3.so.0 | libz.so.1 | libc.so.6 | libm.so.6 | libstdc++.so.6 | libgcc_s.so.1 | ld-linux-*) ;;
+            *) fail "$command needs $library, which docs/deploy.md does not list" ;;
+        esac
+    done
 done
 megabytes=$(($(stat -c %s "$tarball") / 1000000))
 limit=100
 [ "${QUILL_BUILD_CONFIGURATION:-debug}" = release ] && limit=70
 [ "$megabytes" -le "$limit" ] || fail "the tarball is $megabytes MB, more than $limit MB"
-step "the tarball is $megabytes MB, its binaries stripped, their symbols in the debug tarball"
+step "the tarball is $megabytes MB, its binaries stripped, their symbols in the debug tarball, their libraries those listed"
 
 # 2. No Swift toolchain needed.
 clean_env=(env -i PATH=/usr/bin:/bin)

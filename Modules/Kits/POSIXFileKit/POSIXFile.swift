@@ -3,36 +3,37 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CFileSync
 import Foundation
 
 /// Whole-file reads and the durable write sequences over POSIX calls: the one implementation of
 /// "temporary file, `fsync`, `rename`, `fsync` of the directory" that every adapter keeping files
 /// (the local file system, the sync state) uses, so its crash-safety is right in one place.
 public enum POSIXFile {
-    /// The file's bytes, read with one `fstat` and `read`s into a buffer of its size.
+    /// The file's bytes, read with one `fstat` and `read`s into a buffer of its size, without
+    /// updating the file's access time where the system allows it (`quill_open_for_reading`).
     public static func read(_ path: String) throws(POSIXFileError) -> Data {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = quill_open_for_reading(path)
         guard descriptor >= 0 else { throw .last(path) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .last(path) }
         guard (status.st_mode & S_IFMT) != S_IFDIR else { throw POSIXFileError(code: EISDIR, path: path) }
-        var data = Data()
-        var capacity = max(Int(status.st_size) + 1, 4096)
-        var buffer = [UInt8](repeating: 0, count: capacity)
+        // Read straight into the result, one byte more than the size said, so that a file
+        // that grew since is read on to its end.
+        var data = Data(count: max(Int(status.st_size) + 1, 256))
+        var filled = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, capacity) }
+            if filled == data.count { data.count += min(data.count, 1 << 20) }
+            let count = data.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .last(path)
             }
             if count == 0 { break }
-            data.append(contentsOf: buffer[0..<count])
-            if count == capacity, capacity < 1 << 20 {
-                capacity *= 2
-                buffer = [UInt8](repeating: 0, count: capacity)
-            }
+            filled += count
         }
+        data.count = filled
         return data
     }
 

@@ -1,9 +1,10 @@
 #ifndef QUILL_CFILESYNC_SHIM_H
 #define QUILL_CFILESYNC_SHIM_H
-/* syncfs(2) and sync_file_range(2) are GNU extensions, which Swift's Glibc module does not export. */
+/* syncfs(2), sync_file_range(2) and O_NOATIME are GNU extensions, which Swift's Glibc module does not export. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -25,5 +26,16 @@ static inline void quill_start_writeback(int fd, long long offset, long long cou
 #else
     (void)fd; (void)offset; (void)count;
 #endif
+}
+
+/* Opens a file to read it without updating its access time where the system allows it (the
+   file's owner may): the first read of a file after it was written otherwise writes its inode
+   again, and the first search after an import reads every note. Elsewhere a plain open. */
+static inline int quill_open_for_reading(const char *path) {
+#ifdef O_NOATIME
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOATIME);
+    if (fd >= 0 || errno != EPERM) return fd;
+#endif
+    return open(path, O_RDONLY | O_CLOEXEC);
 }
 #endif

@@ -122,9 +122,10 @@ let package = Package(
             hummingbird, ink, mustache,
         ]),
 
-        // SystemLibraries: C libraries linked from the system, used by adapters only.
+        // SystemLibraries: C libraries linked from the system, used by adapters only. They name no
+        // pkgConfig: its `-L` of the system's library folder would come before CCurlOnDemand/link.
         .systemLibrary(name: "CAllocator", path: "Modules/SystemLibraries/CAllocator"),
-        // libcurl's functions, loaded on their first call (its header says why); linked `--as-needed` by `quill`.
+        // libcurl's functions, loaded on their first call (its header says why): `quill` links them in place of libcurl.
         .target(name: "CCurlOnDemand", path: "Modules/SystemLibraries/CCurlOnDemand", exclude: ["link"], linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CFileSync", path: "Modules/SystemLibraries/CFileSync"),
         .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", providers: [.apt(["libsqlite3-dev"])]),

@@ -84,6 +84,7 @@ for _ in $(seq 1 "$RUNS"); do
     done
 done
 
+echo "   req/s, linked: ${linked_rps[*]}; stripped: ${stripped_rps[*]}" >&2
 load="$(cut -d' ' -f1-3 /proc/loadavg)"
 section="$work/section.md"
 cat >"$section" <<MD

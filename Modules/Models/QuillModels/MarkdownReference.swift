@@ -23,6 +23,10 @@ public struct MarkdownReference: Hashable, Sendable {
     /// Every reference in `text`, in order. Each sits on one line; a wikilink is read before a
     /// link, so `[[a]](b)` is a wikilink.
     public static func scan(_ text: String) -> [MarkdownReference] {
+        // Every reference starts with `[`: most notes have none, and then nothing needs blanking
+        // or copying (an import and the first search scan every note).
+        var text = text
+        guard text.withUTF8({ $0.contains(open) }) else { return [] }
         let bytes = MarkdownCode.blanked(text)
         let original = Array(text.utf8)
         var found: [MarkdownReference] = []

@@ -29,9 +29,8 @@ enum PlainMarkdown {
     /// The file name without its extension or line breaks, trimmed: what `[[links]]` in the
     /// vault call the note.
     static func stem(of fileName: String) -> String {
-        var stem = fileName
-        if let dot = stem.lastIndex(of: ".") { stem = String(stem[..<dot]) }
-        return String(stem.filter { !$0.isNewline }).trimmingCharacters(in: .whitespaces)
+        let stem = fileName.lastIndex(of: ".").map { fileName[..<$0] } ?? fileName[...]
+        return withoutNewlines(stem).trimmingWhitespaces()
     }
 }
 

@@ -3,7 +3,7 @@
 # directory, for both kinds of archive, at each size: an archive written by `quill export`, and
 # a GNU-tar folder of plain Markdown files shaped like another app's notes (no manifest; YAML
 # front matter on half of them, as Obsidian, Joplin and Hugo write it; dates otherwise from the
-# entry's modification time: `plain_corpus.py`). Release build, whole processes, medians of
+# entry's modification time: `plain_corpus.py`). The static release build (what ships), whole processes, medians of
 # interleaved runs, each into a fresh directory. Writes the results into the "Import" section of
 # docs/performance.md (with FRESH_FS=1, its own section).
 #
@@ -27,8 +27,9 @@ runs="${RUNS:-3}"
 if [ -n "${QUILL:-}" ]; then
   quill="$(realpath "$QUILL")"
 else
-  if [ "${1:-}" != "--skip-build" ]; then swift build -c release --product quill >&2; fi
-  quill="$(swift build -c release --show-bin-path)/quill"
+  build=(swift build -c release --static-swift-stdlib --scratch-path .build/static)
+  if [ "${1:-}" != "--skip-build" ]; then "${build[@]}" --product quill >&2; fi
+  quill="$("${build[@]}" --show-bin-path)/quill"
 fi
 
 work="$(mktemp -d "${WORK_PARENT:-/tmp}/quill-import-bench.XXXXXX")"

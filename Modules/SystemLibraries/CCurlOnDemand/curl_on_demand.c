@@ -36,32 +36,32 @@ int quill_curl_is_loaded(void) {
     return __atomic_load_n(&library, __ATOMIC_ACQUIRE) != NULL;
 }
 
+/* The libcurl function `name`, found once and kept in `slot`. */
+static void *cached(void **slot, const char *name) {
+    void *function = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    if (function == NULL) {
+        function = symbol(name);
+        __atomic_store_n(slot, function, __ATOMIC_RELEASE);
+    }
+    return function;
+}
+
 /* One function of libcurl: finds it on its first call, then forwards. */
 #define FORWARD(result, name, parameters, arguments)                                        \
     result name parameters {                                                                 \
-        static result(*found) parameters;                                                    \
-        result(*function) parameters = __atomic_load_n(&found, __ATOMIC_ACQUIRE);            \
-        if (function == NULL) {                                                              \
-            function = (result(*) parameters)symbol(#name);                                  \
-            __atomic_store_n(&found, function, __ATOMIC_RELEASE);                            \
-        }                                                                                    \
-        return function arguments;                                                           \
+        static void *found;                                                                  \
+        return ((result(*) parameters)cached(&found, #name)) arguments;                      \
     }
 
 /* One variadic function whose one variadic argument is forwarded as a pointer. */
 #define FORWARD_VARIADIC(result, name, handleType, optionType)                              \
     result name(handleType handle, optionType option, ...) {                                 \
-        static result (*found)(handleType, optionType, ...);                                 \
-        result (*function)(handleType, optionType, ...) = __atomic_load_n(&found, __ATOMIC_ACQUIRE); \
-        if (function == NULL) {                                                              \
-            function = (result (*)(handleType, optionType, ...))symbol(#name);               \
-            __atomic_store_n(&found, function, __ATOMIC_RELEASE);                            \
-        }                                                                                    \
+        static void *found;                                                                  \
         va_list list;                                                                        \
         va_start(list, option);                                                              \
         void *value = va_arg(list, void *);                                                  \
         va_end(list);                                                                        \
-        return function(handle, option, value);                                              \
+        return ((result (*)(handleType, optionType, ...))cached(&found, #name))(handle, option, value); \
     }
 
 FORWARD(CURLcode, curl_global_init, (long flags), (flags))

@@ -19,10 +19,10 @@ enum AttachmentEntry {
     /// The hash and name of an attachment entry, `TOP/notes/attachments/<sha256>/<name>`; `nil`
     /// for any other path.
     static func parse(_ path: String) -> (hash: AttachmentHash, name: String)? {
-        // Four slashes, counted before anything is cut: most entries of an archive are notes.
+        // Five parts, counted by their slashes before anything is cut: most entries are notes.
         guard path.utf8.reduce(0, { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }) == 4 else { return nil }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 5, parts[1] == "notes", parts[2] == Substring(AttachmentReference.folder),
+        guard parts[1] == "notes", parts[2] == Substring(AttachmentReference.folder),
               let hash = AttachmentHash(String(parts[3])), !parts[4].isEmpty else { return nil }
         return (hash, String(parts[4]))
     }

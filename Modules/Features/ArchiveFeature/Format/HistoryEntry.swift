@@ -17,7 +17,7 @@ enum HistoryEntry {
     static func noteID(ofEntry path: String) -> NoteID? {
         guard path.hasSuffix(fileExtension) else { return nil }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[1] == directoryName, parts[2].hasSuffix(fileExtension) else { return nil }
+        guard parts.count == 3, parts[1] == directoryName else { return nil }
         return NoteID(String(parts[2].dropLast(fileExtension.count)))
     }
 

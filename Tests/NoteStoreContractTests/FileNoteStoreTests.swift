@@ -139,7 +139,7 @@ struct FileNoteStoreTests {
 
     /// A bulk creation returns before its files are durable. Whatever a restart of the machine
     /// does to them, the store then holds all of the batch or none of it.
-    @Test(arguments: [RestartAfterABulkCreation.powerLoss, .cleanShutdown, .powerLossAfterTheNextCommand])
+    @Test(arguments: [RestartAfterABulkCreation.powerLoss, .cleanShutdown, .powerLossAfterTheNextWrite, .powerLossAfterTheNextReadSettled])
     func aRestartAfterABulkCreationKeepsAllOrNothing(restart: RestartAfterABulkCreation) async throws {
         let disk = InMemoryFileSystem()
         let before = try NoteMaker.note(1)
@@ -150,7 +150,17 @@ struct FileNoteStoreTests {
             for chunk in stride(from: 0, to: added.count, by: 500) { try await bulk.add(Array(added[chunk..<min(chunk + 500, added.count)])) }
             try await bulk.addHistories([history])
         }
-        if restart == .powerLossAfterTheNextCommand { _ = try await store(on: disk).note(id: before.id) }
+        var written: [NoteID] = []
+        if restart == .powerLossAfterTheNextWrite {
+            let next = try NoteMaker.note(9_999)
+            try await store(on: disk).create(next)
+            written.append(next.id)
+        }
+        if restart == .powerLossAfterTheNextReadSettled {
+            let reader = store(on: disk)
+            _ = try await reader.note(id: before.id)
+            await reader.bulkDurability.settle()
+        }
         disk.restart(losingUnsyncedWrites: restart != .cleanShutdown)
 
         let reopened = store(on: disk)
@@ -162,11 +172,123 @@ struct FileNoteStoreTests {
             #expect(try await reopened.pendingChanges() == [before.id])
             #expect(!disk.files.keys.contains { $0.contains("/txn/") }, "the undo log and summaries are gone")
         } else {
-            #expect(listed.count == 1_201)
+            #expect(listed.count == 1_201 + written.count)
             #expect(try await reopened.note(id: added[1_199].id) == added[1_199])
             #expect(try await reopened.history(of: added[0].id) == history)
-            #expect(try await reopened.pendingChanges().count == 1_201)
+            #expect(try await reopened.pendingChanges().count == 1_201 + written.count)
         }
+    }
+
+    /// The first read after a bulk creation journals it and reads on while the disk takes its
+    /// files. A power cut before the disk has them undoes the batch everywhere the journaling
+    /// put it (index, pending marks, the import's record, its histories); a clean restart
+    /// keeps it, and the next write finishes it.
+    @Test(arguments: [true, false])
+    func aBatchJournaledForAReaderIsUndoneEverywhereByAPowerCutBeforeTheDiskHasIt(powerLoss: Bool) async throws {
+        let disk = InMemoryFileSystem()
+        let before = try NoteMaker.note(1)
+        try await store(on: disk).create(before)
+        let added = try (2...701).map { try NoteMaker.note(UInt64($0)) }
+        let history = [NoteRevision(note: added[0], origin: .edit), NoteRevision(note: try NoteMaker.note(2, body: "older\n"), origin: .created)]
+        let origin = WriteOrigin(isLocal: true, revisionOrigin: .imported("abc"))
+        try await store(on: disk).createInBulk(origin: origin) { bulk in
+            try await bulk.add(Array(added[..<500]))
+            try await bulk.add(Array(added[500...]))
+            try await bulk.addHistories([history])
+        }
+        let generation = try JournalGeneration(layout: StoreLayout(root: root), files: disk).current()
+        // A reader on a machine that loses power before its disk takes anything more.
+        let reader = store(on: FailingFileAccessor(wrapping: disk, mutationsBeforeFailure: nil, synchronizeFails: true))
+        #expect(try await reader.list(NoteQuery()).notes.count == 701, "the reader sees the batch at once")
+        #expect(try await reader.pendingChanges().count == 701)
+        #expect(try await reader.importedNotes("abc")?.count == 700)
+        await reader.bulkDurability.settle()
+        #expect(disk.files.keys.contains("\(root)/txn/BULK-JOURNALED"), "the batch is not finished without a durable disk")
+
+        disk.restart(losingUnsyncedWrites: powerLoss)
+        let reopened = store(on: disk)
+        let listed = try await reopened.list(NoteQuery()).notes
+        if powerLoss {
+            #expect(listed.map(\.id) == [before.id])
+            #expect(try await reopened.pendingChanges() == [before.id])
+            #expect(try await reopened.importedNotes("abc") == nil)
+            #expect(!disk.files.keys.contains { $0.hasSuffix(".log") }, "the batch's history went with it")
+            #expect(!disk.files.keys.contains { $0.contains("/txn/") })
+            #expect(try JournalGeneration(layout: StoreLayout(root: root), files: disk).current() != generation,
+                    "search indexes start over and forget the batch")
+        } else {
+            #expect(listed.count == 701)
+            #expect(try await reopened.history(of: added[0].id) == history)
+            #expect(try await reopened.importedNotes("abc")?.count == 700)
+            try await reopened.create(try NoteMaker.note(9_999))
+            #expect(!disk.files.keys.contains { $0.contains("/txn/") }, "the next write finished the batch")
+            #expect(try await reopened.pendingChanges().count == 702)
+        }
+    }
+
+    /// A reader's journaling of a committed batch, interrupted after every possible number of
+    /// file operations: the batch stays whole for the next command, and a power cut right
+    /// after still leaves all of it or none.
+    @Test(arguments: [true, false])
+    func aReadersJournalingInterruptedAtAnyStepKeepsTheBatchWhole(powerLossAfter: Bool) async throws {
+        var reachedTheEnd = false
+        for step in 0..<40 {
+            let disk = InMemoryFileSystem()
+            let before = try NoteMaker.note(1)
+            try await store(on: disk).create(before)
+            let added = try (2...5).map { try NoteMaker.note(UInt64($0)) }
+            try await store(on: disk).createInBulk(origin: WriteOrigin(isLocal: true, revisionOrigin: .imported("abc"))) { bulk in
+                try await bulk.add(Array(added[..<2]))
+                try await bulk.add(Array(added[2...]))
+            }
+            let failing = FailingFileAccessor(wrapping: disk, mutationsBeforeFailure: step)
+            let reader = store(on: failing)
+            _ = try? await reader.list(NoteQuery())
+            await reader.bulkDurability.settle()
+            if powerLossAfter { disk.restart(losingUnsyncedWrites: true) }
+
+            let reopened = store(on: disk)
+            let count = try await reopened.list(NoteQuery()).notes.count
+            if count == 1 {
+                #expect(powerLossAfter, "step \(step): a committed batch was lost without a power cut")
+                #expect(try await reopened.pendingChanges() == [before.id], "step \(step)")
+                #expect(try await reopened.importedNotes("abc") == nil, "step \(step)")
+            } else {
+                #expect(count == 5, "step \(step): mixed state of \(count) notes")
+                #expect(try await added.asyncCount { try await reopened.note(id: $0.id) == $0 } == 4, "step \(step)")
+                #expect(try await reopened.pendingChanges().count == 5, "step \(step)")
+                #expect(try await reopened.importedNotes("abc")?.count == 4, "step \(step)")
+            }
+            try await reopened.create(try NoteMaker.note(6))
+            #expect(!disk.files.keys.contains { $0.contains("/txn/") }, "step \(step)")
+            if !failing.hasFailed {
+                reachedTheEnd = true
+                break
+            }
+        }
+        #expect(reachedTheEnd, "every step up to an uninterrupted run was tried")
+    }
+
+    /// A reader that journaled a batch finishes it only while its token still names it: by the
+    /// time its disk has synced, another command may have finished that batch and begun another.
+    @Test func aReadersFinishDoesNotEndALaterBatch() async throws {
+        let disk = InMemoryFileSystem()
+        let transaction = BulkTransaction(layout: StoreLayout(root: root), files: disk)
+        try await store(on: disk).createInBulk(origin: .local) { try await $0.add([try NoteMaker.note(1)]) }
+        guard case .awaitingDisk(let first) = try transaction.recover(deferringDurability: true) else {
+            Issue.record("the first batch was not left to the disk")
+            return
+        }
+        try await store(on: disk).create(try NoteMaker.note(2))
+        try await store(on: disk).createInBulk(origin: .local) { try await $0.add([try NoteMaker.note(3)]) }
+        guard case .awaitingDisk(let second) = try transaction.recover(deferringDurability: true) else {
+            Issue.record("the second batch was not left to the disk")
+            return
+        }
+        #expect(try !transaction.finish(journaled: first))
+        #expect(disk.files.keys.contains("\(root)/txn/BULK"), "the later batch can still be undone")
+        #expect(try transaction.finish(journaled: second))
+        #expect(!disk.files.keys.contains { $0.contains("/txn/") })
     }
 
     /// A write does not sync `txn/` after renaming its staged documents into place, so a power
@@ -195,8 +317,10 @@ struct FileNoteStoreTests {
         case powerLoss
         /// Nothing lost, but the epoch is new: every note is checked before the batch is kept.
         case cleanShutdown
-        /// Power lost after another command finished the batch (and so made it durable).
-        case powerLossAfterTheNextCommand
+        /// Power lost after the next write, which finished the batch (and so made it durable).
+        case powerLossAfterTheNextWrite
+        /// Power lost after the next read, once the batch it journaled has reached the disk.
+        case powerLossAfterTheNextReadSettled
     }
 
     /// Index lines are written byte by byte (a bulk creation appends a chunk's lines to one

@@ -59,6 +59,23 @@ struct NoteSearchCatchUpTests {
         #expect(try await titles(search, "milk") == ["Kept", "New"])
     }
 
+    /// The first search after an import journals it and indexes it while the disk takes its
+    /// files. A power cut before the disk has them undoes the import, and the next search
+    /// forgets every note of it.
+    @Test(arguments: IndexFixture.allCases)
+    func anImportAPowerCutUndidAfterASearchSawItIsForgotten(fixture: IndexFixture) async throws {
+        try await store.create(try Notes.note(1, title: "Kept", body: "milk"))
+        _ = try await store.createInBulk(origin: .local) { bulk in
+            try await bulk.add((10..<1_210).map { try Notes.note($0, title: "Imported \($0)", body: "milk") })
+        }
+        let index = try fixture.make()
+        let losingPower = FailingFileAccessor(wrapping: disk, mutationsBeforeFailure: nil, synchronizeFails: true)
+        let before = NoteSearch(index: index, source: FileNoteStore(root: "/data/quill", files: losingPower, locks: locks))
+        #expect(try await before.search("milk", limit: nil).count == 1_201)
+        disk.restart(losingUnsyncedWrites: true)
+        #expect(try await titles(NoteSearch(index: index, source: store), "milk") == ["Kept"])
+    }
+
     @Test func aDamagedIndexIsRebuiltFromTheNotes() async throws {
         try await store.create(try Notes.note(1, title: "Groceries", body: "milk"))
         // An index that claims to be up to date but holds a note the store never had.

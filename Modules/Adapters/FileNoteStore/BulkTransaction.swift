@@ -11,10 +11,15 @@ import QuillModels
 /// files are created (not yet durable) and its index lines written to a summary chunk. To
 /// commit, `BULK-COMMIT` (the commit point) is written, naming the epoch the files were
 /// written in, and the batch returns without waiting for the disk: an import takes as long as
-/// `tar -xzf` takes, which does not wait either. The next writer (or reader, which waits for
-/// one) finishes it: if the machine has not restarted since, one `synchronize` makes every
-/// file durable; then rolling forward appends the summary chunks to the index, marks local
-/// notes pending, and removes the undo log before the commit record.
+/// `tar -xzf` takes, which does not wait either. The next command finishes it:
+///
+/// - A writer, if the machine has not restarted since, makes every file durable with one
+///   `synchronize`; then rolling forward appends the summary chunks to the index, marks local
+///   notes pending, records the import, and removes the undo log before the commit record.
+/// - A reader does not wait for the disk. It journals the batch (the same appends), writes
+///   `BULK-JOURNALED` with a token of its own, and reads on, while the store makes the files
+///   durable behind it (`BulkDurability`) and then finishes the batch if that token still
+///   names it. The first search after an import indexes meanwhile, instead of after.
 ///
 /// The histories of notes the batch adds (`BulkHistories`) are listed durably and created
 /// unsynced in the same way, and undone or checked with them.
@@ -22,10 +27,12 @@ import QuillModels
 /// A crash before the commit point leaves an undo log without `BULK-COMMIT`: `recover` deletes
 /// the notes it lists (they did not exist before; the exclusive lock saw to that). A crash of
 /// the process after it loses nothing (the kernel still holds the files) and is rolled
-/// forward; every step of that is idempotent. A restart of the machine before the files were
-/// durable may have lost some of them: then `recover` reads every note the undo log lists and
-/// keeps the batch only if all are whole (writing their index lines afresh), else undoes it
-/// entirely. So a power cut just after an import can undo it, as it can undo the last
+/// forward; every step of that is idempotent (a summary or pending line appended twice reads
+/// as one). A restart of the machine before the files were durable may have lost some of them:
+/// then `recover` reads every note the undo log lists and keeps the batch only if all are whole
+/// (writing their index lines afresh, unless journaled already), else undoes it entirely,
+/// first taking back whatever of it was journaled (index, pending marks, the import's record).
+/// So a power cut just after an import can undo it, as it can undo the last
 /// transactions of a database that syncs lazily, but never leaves half of it.
 struct BulkTransaction: Sendable {
     let layout: StoreLayout
@@ -33,6 +40,7 @@ struct BulkTransaction: Sendable {
 
     func begin() throws {
         try files.createDirectory(layout.transactions)
+        try removeIfPresent(layout.bulkJournaled)
         try files.createDirectory(layout.notes)
     }
 
@@ -75,7 +83,10 @@ struct BulkTransaction: Sendable {
         let epoch = files.unsyncedWritesEpoch()
         if epoch == nil { try files.synchronize(layout.root) }
         try files.write(Data(BulkCommitRecord(origin: origin, unsyncedEpoch: epoch).text.utf8), to: layout.bulkCommitRecord)
-        if epoch == nil { try rollForward(origin: origin) }
+        if epoch == nil {
+            try appendToJournals(origin: origin)
+            try finish()
+        }
     }
 
     /// Deletes every note the undo log lists, then the log. Call with the exclusive lock held.
@@ -86,34 +97,80 @@ struct BulkTransaction: Sendable {
         for chunk in try summaryChunks() { try files.remove(chunk) }
     }
 
-    /// Finishes a committed bulk creation or undoes an uncommitted one; `false` if there is none.
-    func recover() throws -> Bool {
-        if let data = try? files.read(layout.bulkCommitRecord), let text = String(data: data, encoding: .utf8),
-           let record = BulkCommitRecord(text) {
-            if let epoch = record.unsyncedEpoch {
-                if epoch != files.unsyncedWritesEpoch(), try !summarizeAfresh() {
-                    try rollBack()
-                    try files.remove(layout.bulkCommitRecord)
-                    return true
-                }
-                try files.synchronize(layout.root)
-            }
-            try rollForward(origin: record.origin)
-            return true
+    /// What `recover` left to do.
+    enum Recovery: Equatable, Sendable {
+        /// Nothing: there was no batch, or it is finished or undone.
+        case done
+        /// The batch is journaled, so readers see its notes, and waits for its files to reach
+        /// the disk; once they have, `finish(journaled:)` with this token ends it.
+        case awaitingDisk(token: String)
+    }
+
+    /// Finishes a committed bulk creation or undoes an uncommitted one. Call with the exclusive
+    /// lock held. `deferringDurability` (for a reader): a committed batch whose files may not be
+    /// durable yet is only journaled, and the result says what is left.
+    func recover(deferringDurability: Bool = false) throws -> Recovery {
+        guard let record = commitRecord() else {
+            if files.exists(layout.bulkCreated) { try rollBack() }
+            try removeIfPresent(layout.bulkJournaled)
+            return .done
         }
-        guard files.exists(layout.bulkCreated) else { return false }
-        try rollBack()
-        try removeIfPresent(layout.bulkCommitRecord)
+        let journaled = journaledToken()
+        if let epoch = record.unsyncedEpoch {
+            if epoch != files.unsyncedWritesEpoch() {
+                guard try notesAreWhole(summarizing: journaled == nil) else {
+                    // Journaling may have begun even without its mark (which comes last).
+                    try takeBackFromJournals(origin: record.origin)
+                    try rollBack()
+                    try removeIfPresent(layout.bulkJournaled)
+                    try files.remove(layout.bulkCommitRecord)
+                    return .done
+                }
+            } else if deferringDurability {
+                if let journaled { return .awaitingDisk(token: journaled) }
+                try appendToJournals(origin: record.origin)
+                let token = String(UInt64.random(in: 1...UInt64.max), radix: 16)
+                try files.write(Data(token.utf8), to: layout.bulkJournaled)
+                return .awaitingDisk(token: token)
+            }
+            try files.synchronize(layout.root)
+        }
+        if journaled == nil { try appendToJournals(origin: record.origin) }
+        try finish()
+        return .done
+    }
+
+    /// Ends the batch journaled under `token`, whose files the caller has made durable since;
+    /// `false` if that batch is no longer waiting (another process finished it, and perhaps
+    /// began another). Call with the exclusive lock held.
+    func finish(journaled token: String) throws -> Bool {
+        guard journaledToken() == token, commitRecord() != nil else { return false }
+        try finish()
         return true
     }
 
-    /// Whether readers must wait for `recover`: while the undo log exists, its notes are either
-    /// uncommitted or not yet in the index. (A commit record without it has only clean-up left.)
-    var hidesReadersFromItsNotes: Bool { files.exists(layout.bulkCreated) }
+    /// Whether readers must wait for `recover`: while the undo log exists its notes are
+    /// uncommitted, or committed but not yet in the index, or journaled before a restart that
+    /// may have lost some of them. (A commit record without it has only clean-up left.)
+    var hidesReadersFromItsNotes: Bool {
+        guard files.exists(layout.bulkCreated) else { return false }
+        guard files.exists(layout.bulkJournaled), let record = commitRecord() else { return true }
+        return record.unsyncedEpoch != files.unsyncedWritesEpoch()
+    }
 
-    /// Streams: a few summary chunks and the undo log's lines at a time, so that committing
-    /// 100,000 notes does not gather them in memory.
-    private func rollForward(origin: WriteOrigin) throws {
+    private func commitRecord() -> BulkCommitRecord? {
+        guard let data = try? files.read(layout.bulkCommitRecord), let text = String(data: data, encoding: .utf8) else { return nil }
+        return BulkCommitRecord(text)
+    }
+
+    private func journaledToken() -> String? {
+        (try? files.read(layout.bulkJournaled)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Appends the batch's summary chunks to the index, marks local notes pending and records
+    /// the import, streaming a few chunks and the undo log's lines at a time, so that
+    /// committing 100,000 notes does not gather them in memory.
+    private func appendToJournals(origin: WriteOrigin) throws {
         if !files.exists(layout.index) {
             try JournalGeneration(layout: layout, files: files).advance()
             try files.append(Data((IndexLine.header + "\n").utf8), to: layout.index)
@@ -128,21 +185,45 @@ struct BulkTransaction: Sendable {
             try files.createDirectory(layout.imports)
             try files.write(try files.read(layout.bulkCreated) + bulkHistories.importRecordLines(), to: layout.importRecord(importID))
         }
-        // The undo log goes first: once it is gone nothing can undo the committed notes.
+    }
+
+    /// Takes what `appendToJournals` may have written of the batch back out, before its notes
+    /// are deleted: the index is rewritten without them under a new generation (so search
+    /// indexes start over and forget them), their pending marks are cleared and the import's
+    /// record goes. Each step is skipped when there is nothing of the batch to take.
+    private func takeBackFromJournals(origin: WriteOrigin) throws {
+        var ids = Set<NoteID>()
+        try forEachCreatedID { ids.insert($0) }
+        if let index = try SummaryIndex.load(from: layout.index, files: files), index.summaries.contains(where: { ids.contains($0.id) }) {
+            let kept = index.summaries.filter { !ids.contains($0.id) }
+            try JournalGeneration(layout: layout, files: files).advance()
+            try files.write(SummaryIndex(summaries: kept, lineCount: kept.count).serialized(), to: layout.index)
+        }
+        if origin.isLocal { try PendingJournal(path: layout.pending, files: files).markAcknowledged(Array(ids)) }
+        if case .imported(let importID) = origin.revisionOrigin { try removeIfPresent(layout.importRecord(importID)) }
+    }
+
+    /// Ends a journaled batch. The undo log goes first: once it is gone nothing can undo the
+    /// committed notes.
+    private func finish() throws {
         try removeIfPresent(layout.bulkCreated)
         try bulkHistories.removeList()
         for chunk in try summaryChunks() { try files.remove(chunk) }
+        try removeIfPresent(layout.bulkJournaled)
         try files.remove(layout.bulkCommitRecord)
     }
 
     /// After a restart that may have lost files written unsynced: reads every note the undo log
-    /// lists and writes the summary chunks again from them (durably; the old ones may be lost
-    /// too). `false` at the first note that is missing, damaged or not the note it should be.
-    private func summarizeAfresh() throws -> Bool {
-        for chunk in try summaryChunks() { try files.remove(chunk) }
+    /// lists, and, when `summarizing`, writes the summary chunks again from them (durably; the
+    /// old ones may be lost too). `false` at the first note that is missing, damaged or not the
+    /// note it should be.
+    private func notesAreWhole(summarizing: Bool) throws -> Bool {
+        if summarizing {
+            for chunk in try summaryChunks() { try files.remove(chunk) }
+        }
         var whole = true, lines = "", count = 0, chunk = 0
         func flush() throws {
-            guard count > 0 else { return }
+            guard summarizing, count > 0 else { return }
             chunk += 1
             try files.write(Data(lines.utf8), to: layout.bulkSummaries(chunk))
             lines = ""
@@ -154,6 +235,7 @@ struct BulkTransaction: Sendable {
                 whole = false
                 return
             }
+            guard summarizing else { return }
             lines += IndexLine.encode(note.summary)
             count += 1
             if count == Self.notesPerSummaryChunk { try flush() }

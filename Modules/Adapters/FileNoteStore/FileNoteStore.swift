@@ -16,6 +16,8 @@ public struct FileNoteStore: NoteStore {
     private let locks: any FileLocking
     /// The pending journal as last replayed by this process.
     private let pendingCache = PendingJournalCache()
+    /// A bulk creation this process journaled as a reader, being made durable behind it.
+    let bulkDurability = BulkDurability()
 
     public init(root: String, files: any FileAccessing, locks: any FileLocking) {
         self.layout = StoreLayout(root: root)
@@ -199,19 +201,37 @@ public struct FileNoteStore: NoteStore {
                 needsRecovery ? nil : try body()
             }
             if let result { return result }
-            try await writing {}
+            try await recoverForReaders()
+        }
+    }
+
+    /// Recovers as a writer does, except that a committed bulk creation is journaled for
+    /// readers and made durable behind them (`BulkDurability`) rather than before they read.
+    private func recoverForReaders() async throws {
+        let bulk = try await writing(deferringBulkDurability: true) {}.bulk
+        if case .awaitingDisk(let token) = bulk {
+            bulkDurability.finishInBackground(token, layout: layout, files: files, locks: locks)
         }
     }
 
     private func writing<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await writing(deferringBulkDurability: false, body).result
+    }
+
+    /// Runs `body` under the exclusive lock once whatever a crashed writer left is finished or
+    /// undone; also says what recovering left of a bulk creation.
+    private func writing<T: Sendable>(
+        deferringBulkDurability: Bool, _ body: () async throws -> T
+    ) async throws -> (result: T, bulk: BulkTransaction.Recovery) {
         do {
             try files.createDirectory(layout.root)
         } catch {
             throw NoteStoreError.unavailable("cannot create the data directory: \(error)")
         }
         return try await locks.withLock(at: layout.lock, exclusive: true) {
-            try recover()
-            return try await body()
+            let bulk = try BulkTransaction(layout: layout, files: files).recover(deferringDurability: deferringBulkDurability)
+            try WriteTransaction(layout: layout, files: files).recover()
+            return (try await body(), bulk)
         }
     }
 
@@ -219,12 +239,6 @@ public struct FileNoteStore: NoteStore {
     private var needsRecovery: Bool {
         WriteTransaction(layout: layout, files: files).hasUnfinishedCommit
             || BulkTransaction(layout: layout, files: files).hidesReadersFromItsNotes
-    }
-
-    /// Finishes or undoes whatever a crashed writer left. Call with the exclusive lock held.
-    private func recover() throws {
-        _ = try BulkTransaction(layout: layout, files: files).recover()
-        try WriteTransaction(layout: layout, files: files).recover()
     }
 
     private func check(_ write: NoteWrite) throws {

@@ -11,7 +11,8 @@ import QuillModels
 ///                          indexes tell from it whether their position in the journal still holds)
 /// <root>/pending           journal of local writes not yet acknowledged by a server
 /// <root>/txn/              staged documents and the COMMIT record of a write in progress, or
-///                          the undo log, summary chunks and BULK-COMMIT of a bulk creation
+///                          the undo log, summary chunks, BULK-COMMIT and BULK-JOURNALED of a
+///                          bulk creation
 /// <root>/lock              flock(2) target serializing writers across processes
 /// ```
 struct StoreLayout: Sendable {
@@ -31,7 +32,12 @@ struct StoreLayout: Sendable {
     var bulkCreated: String { transactions + "/BULK" }
     var bulkCommitRecord: String { transactions + "/BULK-COMMIT" }
     var bulkHistories: String { transactions + "/BULK-HISTORY" }
+    var bulkJournaled: String { transactions + "/BULK-JOURNALED" }
     static let bulkSummariesPrefix = "bulk-summaries-"
+    /// Whether a file of `txn/` belongs to a bulk creation (`BulkTransaction`).
+    static func isBulkCreationFile(_ name: String) -> Bool {
+        name == "BULK" || name.hasPrefix("BULK-") || name.hasPrefix(bulkSummariesPrefix)
+    }
 
     func note(_ id: NoteID) -> String { notes + "/" + id.rawValue + ".json" }
     func importRecord(_ importID: String) -> String { imports + "/" + importID }

@@ -27,7 +27,9 @@ struct WriteTransaction: Sendable {
         try rollForward(record, summaries: notes.map(\.summary))
     }
 
-    /// Finishes or discards whatever a crashed writer left behind. Call with the exclusive lock held.
+    /// Finishes or discards whatever a crashed writer left behind, leaving a bulk creation's files
+    /// to it (a reader may recover this while a bulk creation waits for the disk). Call with the
+    /// exclusive lock held.
     func recover() throws {
         guard files.exists(layout.transactions) else { return }
         if let data = try? files.read(layout.commitRecord), let record = CommitRecord(data) {
@@ -38,7 +40,7 @@ struct WriteTransaction: Sendable {
             }
             try rollForward(record, summaries: summaries)
         }
-        for name in try files.contents(ofDirectory: layout.transactions) {
+        for name in try files.contents(ofDirectory: layout.transactions) where !StoreLayout.isBulkCreationFile(name) {
             try files.remove(layout.transactions + "/" + name)
         }
     }

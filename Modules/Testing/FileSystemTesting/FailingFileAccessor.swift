@@ -11,16 +11,21 @@ public final class FailingFileAccessor: FileAccessing {
     private let base: any FileAccessing
     private let remaining: Mutex<Int?>
     private let failure: FileSystemError
+    private let synchronizeFails: Bool
 
-    /// - Parameter mutationsBeforeFailure: how many writes, appends, moves, removes and
-    ///   directory creations succeed before they start failing; `nil` never fails.
+    /// - Parameters:
+    ///   - mutationsBeforeFailure: how many writes, appends, moves, removes and directory
+    ///     creations succeed before they start failing; `nil` never fails.
+    ///   - synchronizeFails: every `synchronize` fails, whatever the count: a machine that loses
+    ///     power before its disk has taken what was written unsynced.
     public init(
         wrapping base: any FileAccessing, mutationsBeforeFailure: Int?,
-        failure: FileSystemError = .noSpace(path: "injected failure")
+        failure: FileSystemError = .noSpace(path: "injected failure"), synchronizeFails: Bool = false
     ) {
         self.base = base
         self.remaining = Mutex(mutationsBeforeFailure)
         self.failure = failure
+        self.synchronizeFails = synchronizeFails
     }
 
     /// Whether the injected failure has been reached.
@@ -71,6 +76,7 @@ public final class FailingFileAccessor: FileAccessing {
     }
 
     public func synchronize(_ path: String) throws(FileSystemError) {
+        if synchronizeFails { throw failure }
         try mutation()
         try base.synchronize(path)
     }

@@ -35,9 +35,37 @@ struct SnippetAgreementTests {
         return Scenario(body: body, query: query)
     }
 
-    @Test("the window, the marked words and the ellipses are those of the definition")
-    func snippetsAgreeWithTheirDefinition() async {
-        await propertyCheck(count: Budget.cases * 5, input: Self.scenarios) { scenario in
+    static let asciiWords = ["pasohori", "Pasohori", "PASOHORI", "pasohorix", "xpasohori", "pas", "pa", "p4", "P4", "lone", "Lonely",
+                             "l", "l1", "quill", "Quiet", "q", "x1", "X1", "2024", "20"]
+    static let separators = [" ", "  ", "\n", ", ", ". ", "-", "_", "'", "(", ") ", "#", "\t", "/"]
+
+    /// Long bodies of ASCII words as people write them (capitals, digits, punctuation), now and
+    /// then a word that is not ASCII: the text the scan that reads eight bytes at a time takes.
+    static let asciiScenarios = Generator<Scenario, Shrink.None<Scenario>> { rng in
+        var body = ""
+        for _ in 0..<Int.random(in: 0...120, using: &rng) {
+            switch Int.random(in: 0..<12, using: &rng) {
+            case 0: body += ["café", "Ωmega", "naïve", "日本"].randomElement(using: &rng) ?? "é"
+            case 1, 2: body += separators.randomElement(using: &rng) ?? " "
+            default: body += (asciiWords.randomElement(using: &rng) ?? "x") + (separators.randomElement(using: &rng) ?? " ")
+            }
+        }
+        let term = asciiWords.randomElement(using: &rng) ?? "x"
+        let other = asciiWords.randomElement(using: &rng) ?? "x"
+        let query = switch Int.random(in: 0..<4, using: &rng) {
+        case 0: String(term.prefix(Int.random(in: 1...4, using: &rng))) + "*"
+        case 1: "\"\(term) \(other)\""
+        case 2: "\(term) \(other)"
+        default: term
+        }
+        return Scenario(body: body, query: query)
+    }
+
+    @Test("the window, the marked words and the ellipses are those of the definition",
+          arguments: ["nasty Unicode", "mostly ASCII"])
+    func snippetsAgreeWithTheirDefinition(bodies: String) async {
+        let input = bodies == "mostly ASCII" ? Self.asciiScenarios : Self.scenarios
+        await propertyCheck(count: Budget.cases * 5, input: input) { scenario in
             guard let query = try? SearchQuery(scenario.query) else { return }
             let snippet = SearchSnippet(body: scenario.body, highlighting: query)
             let expected = Self.definition(body: scenario.body, query: query)

@@ -46,6 +46,9 @@ struct SnippetWordMatcher: Sendable {
     private(set) var cjkRuns: [[UInt8]] = []
     /// Whether every word and prefix is ASCII, so that only ASCII words can match them.
     private(set) var isASCII = false
+    /// The distinct first bytes of the words and prefixes (folded, so lowercase): an ASCII word
+    /// can match only if it starts with one of them, folded. `nil` if a word or prefix is empty.
+    private(set) var firstBytes: [UInt8]?
 
     init(_ query: SearchQuery) {
         for term in query.terms {
@@ -58,6 +61,8 @@ struct SnippetWordMatcher: Sendable {
             }
         }
         isASCII = cjkRuns.isEmpty && query.words.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+        let terms = words + prefixes
+        firstBytes = terms.contains(where: \.isEmpty) ? nil : Array(Set(terms.map { $0[0] })).sorted()
     }
 
     /// A term's words: other words as they are, consecutive CJK pairs joined back into their run
@@ -171,20 +176,53 @@ private struct SnippetScan {
 
     /// The first match while the body is ASCII: `.some(nil)` if the body is ASCII and nothing
     /// matches, `nil` if a non-ASCII byte comes first (a word such as "Café" may fold to a term).
+    ///
+    /// A word can match only if it starts with the first letter of a query word or prefix, so
+    /// the scan reads eight bytes at a time and stops only at such a letter or a byte that is
+    /// not ASCII; there it looks at the bytes one by one, in order, as a plain scan would.
     private func firstASCIIMatch() -> Int?? {
         guard let base = bytes.baseAddress else { return .some(nil) }
         let count = bytes.count
+        let firstBytes = matcher.firstBytes
         var index = 0
         while index < count {
-            while index < count, base[index] < 0x80, !SearchText.isASCIIWordByte(base[index]) { index += 1 }
-            guard index < count else { break }
-            guard base[index] < 0x80 else { return nil }
-            let start = index
-            while index < count, SearchText.isASCIIWordByte(base[index]) { index += 1 }
-            if index < count, base[index] >= 0x80 { return nil }
-            if matcher.matches(ascii: UnsafeBufferPointer(start: base + start, count: index - start)) { return start }
+            if let firstBytes {
+                while index + 8 <= count {
+                    let block = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    if block & Self.highBits != 0 || Self.holdsAny(of: firstBytes, in: block | Self.caseBits) { break }
+                    index += 8
+                }
+            }
+            let end = min(count, index + 8)
+            while index < end {
+                let byte = base[index]
+                guard byte < 0x80 else { return nil }
+                let startsWord = SearchText.isASCIIWordByte(byte) && (index == 0 || !SearchText.isASCIIWordByte(base[index - 1]))
+                guard startsWord, firstBytes?.contains(byte | 0x20) ?? true else {
+                    index += 1
+                    continue
+                }
+                var stop = index + 1
+                while stop < count, SearchText.isASCIIWordByte(base[stop]) { stop += 1 }
+                if stop < count, base[stop] >= 0x80 { return nil }
+                if matcher.matches(ascii: UnsafeBufferPointer(start: base + index, count: stop - index)) { return index }
+                index = stop
+            }
         }
         return .some(nil)
+    }
+
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let caseBits: UInt64 = 0x2020_2020_2020_2020
+    private static let lowBits: UInt64 = 0x0101_0101_0101_0101
+
+    /// Whether one of the eight bytes of `block` (all below 0x80) is one of `targets`.
+    private static func holdsAny(of targets: [UInt8], in block: UInt64) -> Bool {
+        for target in targets {
+            let difference = block ^ (UInt64(target) &* lowBits)
+            if (difference &- lowBits) & ~difference & highBits != 0 { return true }
+        }
+        return false
     }
 
     /// Up to `wordCount` words from `position` on, the matches marked, "…" around them where

@@ -1,3 +1,4 @@
+import Foundation
 import QuillModels
 import Testing
 
@@ -17,6 +18,21 @@ struct AttachmentReferenceTests {
         let bytes = Array(body.utf8)
         #expect(String(decoding: bytes[found[0].utf8Range], as: UTF8.self) == image)
         #expect(String(decoding: bytes[found[1].utf8Range], as: UTF8.self) == file)
+    }
+
+    /// The scan skips a body without "(attachments/", so whatever stands around that text,
+    /// at the very start or end of a body, must still be found, and a near miss must not be.
+    @Test func aReferenceIsFoundWhereverItStandsAndANearMissIsNot() {
+        let reference = AttachmentReference.markdown(hash: hash, name: "a.png", label: "x", embedded: false)
+        for body in [reference, "(" + reference, reference + ")", "((" + reference + "((attachments"] {
+            #expect(AttachmentReference.scan(body).map(\.name) == ["a.png"], "\(body)")
+        }
+        let nearMisses = [reference.replacingOccurrences(of: "(attachments/", with: "(attachment/"),
+                          reference.replacingOccurrences(of: "(attachments/", with: "( attachments/"),
+                          "(attachments", "(", "", "[x](attachments/"]
+        for body in nearMisses {
+            #expect(AttachmentReference.scan(body).isEmpty, "\(body)")
+        }
     }
 
     @Test func aBracketJoinedToAMarkIsStillEscaped() {

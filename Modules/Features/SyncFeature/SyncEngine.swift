@@ -275,7 +275,9 @@ public actor SyncEngine {
         let pendingHere = ids.filter { pending.contains($0) }
         let bases = pendingHere.isEmpty ? [:] : try await baseRevisions.baseRevisions(of: pendingHere)
         var taken = Set(ids)
-        let copyIDs = incoming.filter { pending.contains($0.note.id) }.map { ConflictCopy.id(for: $0.note) }
+        // Only a server version that is not the answer to this client's own push can need a
+        // conflict copy (`Reconciliation`); a first push is all answers, and needs no lookups.
+        let copyIDs = incoming.filter { !$0.isOwnPush && pending.contains($0.note.id) }.map { ConflictCopy.id(for: $0.note) }
         if !copyIDs.isEmpty { taken.formUnion(try await store.notes(ids: copyIDs).keys) }
         return try Reconciliation(incoming: incoming, local: local, pending: pending, bases: bases, taken: taken)
     }

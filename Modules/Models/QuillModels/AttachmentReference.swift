@@ -39,8 +39,28 @@ public struct AttachmentReference: Hashable, Sendable {
         return result + references.joined(separator: "\n") + "\n"
     }
 
+    /// Whether `body` holds "(attachments/" anywhere: every reference does, and blanking code
+    /// only ever takes text away, so a body without it (most notes) needs no scan, which
+    /// would copy and blank it first. A sync, an export and a push ask this of every note.
+    static func mayHoldReference(_ body: String) -> Bool {
+        var body = body
+        return body.withUTF8 { bytes in
+            let needle = referenceStart
+            var from = 0
+            while let open = bytes[from...].firstIndex(of: needle[0]) {
+                guard open + needle.count <= bytes.count else { return false }
+                if bytes[open..<(open + needle.count)].elementsEqual(needle) { return true }
+                from = open + 1
+            }
+            return false
+        }
+    }
+
+    private static let referenceStart = Array(("(" + folder + "/").utf8)
+
     /// Every reference in `body`, in order, outside code blocks and inline code.
     public static func scan(_ body: String) -> [AttachmentReference] {
+        guard mayHoldReference(body) else { return [] }
         let original = Array(body.utf8)
         let bytes = MarkdownCode.blanked(body)
         let prefix = Array((folder + "/").utf8)

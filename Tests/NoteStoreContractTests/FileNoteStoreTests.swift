@@ -137,19 +137,27 @@ struct FileNoteStoreTests {
         #expect(reachedTheEnd, "every step up to an uninterrupted run was tried")
     }
 
+    /// A store of one note, then a bulk creation (not yet durable) of `count` more in chunks of
+    /// 500, the first with a history of two revisions.
+    func storeAfterABulkCreation(adding count: Int, origin: WriteOrigin) async throws
+        -> (disk: InMemoryFileSystem, before: Note, added: [Note], history: [NoteRevision]) {
+        let disk = InMemoryFileSystem()
+        let before = try NoteMaker.note(1)
+        try await store(on: disk).create(before)
+        let added = try (2...UInt64(count + 1)).map { try NoteMaker.note($0) }
+        let history = [NoteRevision(note: added[0], origin: .edit), NoteRevision(note: try NoteMaker.note(2, body: "older\n"), origin: .created)]
+        try await store(on: disk).createInBulk(origin: origin) { bulk in
+            for chunk in stride(from: 0, to: added.count, by: 500) { try await bulk.add(Array(added[chunk..<min(chunk + 500, added.count)])) }
+            try await bulk.addHistories([history])
+        }
+        return (disk, before, added, history)
+    }
+
     /// A bulk creation returns before its files are durable. Whatever a restart of the machine
     /// does to them, the store then holds all of the batch or none of it.
     @Test(arguments: [RestartAfterABulkCreation.powerLoss, .cleanShutdown, .powerLossAfterTheNextWrite, .powerLossAfterTheNextReadSettled])
     func aRestartAfterABulkCreationKeepsAllOrNothing(restart: RestartAfterABulkCreation) async throws {
-        let disk = InMemoryFileSystem()
-        let before = try NoteMaker.note(1)
-        try await store(on: disk).create(before)
-        let added = try (2...1_201).map { try NoteMaker.note(UInt64($0)) }
-        let history = [NoteRevision(note: added[0], origin: .edit), NoteRevision(note: try NoteMaker.note(2, body: "older\n"), origin: .created)]
-        try await store(on: disk).createInBulk(origin: .local) { bulk in
-            for chunk in stride(from: 0, to: added.count, by: 500) { try await bulk.add(Array(added[chunk..<min(chunk + 500, added.count)])) }
-            try await bulk.addHistories([history])
-        }
+        let (disk, before, added, history) = try await storeAfterABulkCreation(adding: 1_200, origin: .local)
         var written: [NoteID] = []
         if restart == .powerLossAfterTheNextWrite {
             let next = try NoteMaker.note(9_999)
@@ -185,17 +193,8 @@ struct FileNoteStoreTests {
     /// keeps it, and the next write finishes it.
     @Test(arguments: [true, false])
     func aBatchJournaledForAReaderIsUndoneEverywhereByAPowerCutBeforeTheDiskHasIt(powerLoss: Bool) async throws {
-        let disk = InMemoryFileSystem()
-        let before = try NoteMaker.note(1)
-        try await store(on: disk).create(before)
-        let added = try (2...701).map { try NoteMaker.note(UInt64($0)) }
-        let history = [NoteRevision(note: added[0], origin: .edit), NoteRevision(note: try NoteMaker.note(2, body: "older\n"), origin: .created)]
         let origin = WriteOrigin(isLocal: true, revisionOrigin: .imported("abc"))
-        try await store(on: disk).createInBulk(origin: origin) { bulk in
-            try await bulk.add(Array(added[..<500]))
-            try await bulk.add(Array(added[500...]))
-            try await bulk.addHistories([history])
-        }
+        let (disk, before, added, history) = try await storeAfterABulkCreation(adding: 700, origin: origin)
         let generation = try JournalGeneration(layout: StoreLayout(root: root), files: disk).current()
         // A reader on a machine that loses power before its disk takes anything more.
         let reader = store(on: FailingFileAccessor(wrapping: disk, mutationsBeforeFailure: nil, synchronizeFails: true))

@@ -268,6 +268,19 @@ struct FileNoteStoreTests {
         #expect(reachedTheEnd, "every step up to an uninterrupted run was tried")
     }
 
+    /// A long-lived reader (`quill mcp`) journals each import it meets and finishes each, not
+    /// only the first.
+    @Test func aLongLivedReaderFinishesEveryBatchItJournals() async throws {
+        let disk = InMemoryFileSystem()
+        let reader = store(on: disk)
+        for number: UInt64 in 1...2 {
+            try await store(on: disk).createInBulk(origin: .local) { try await $0.add([try NoteMaker.note(number)]) }
+            #expect(try await reader.list(NoteQuery()).notes.count == Int(number))
+            await reader.bulkDurability.settle()
+            #expect(!disk.files.keys.contains { $0.contains("/txn/") }, "batch \(number) is finished")
+        }
+    }
+
     /// A reader that journaled a batch finishes it only while its token still names it: by the
     /// time its disk has synced, another command may have finished that batch and begun another.
     @Test func aReadersFinishDoesNotEndALaterBatch() async throws {

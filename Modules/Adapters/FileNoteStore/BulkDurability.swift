@@ -12,18 +12,20 @@ import Synchronization
 /// the exclusive lock if its token still names it. If the process ends first, the batch stays
 /// journaled and the next writer, which makes it durable before it writes, finishes it.
 final class BulkDurability: Sendable {
-    private let work = Mutex<Task<Void, Never>?>(nil)
+    /// The batch last handed over, and the work on it.
+    private let work = Mutex<(token: String, task: Task<Void, Never>)?>(nil)
 
     init() {}
 
-    /// Starts making the files durable and finishing the batch journaled under `token`; a
-    /// second call while one runs adds nothing (the running one covers every file written).
+    /// Starts making the files durable and finishing the batch journaled under `token`. A second
+    /// call for the same batch adds nothing; a later batch (a long-lived process, such as
+    /// `quill mcp`, reading after another import) gets work of its own.
     func finishInBackground(
         _ token: String, layout: StoreLayout, files: any FileAccessing, locks: any FileLocking
     ) {
-        work.withLock { running in
-            if running != nil { return }
-            running = Task.detached {
+        work.withLock { current in
+            if current?.token == token { return }
+            let task = Task.detached {
                 let synchronized = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
                     DispatchQueue.global().async { done.resume(returning: (try? files.synchronize(layout.root)) != nil) }
                 }
@@ -32,11 +34,12 @@ final class BulkDurability: Sendable {
                     try BulkTransaction(layout: layout, files: files).finish(journaled: token)
                 }
             }
+            current = (token, task)
         }
     }
 
-    /// Waits for the work started, if any: for tests, which must know whether it has run.
+    /// Waits for the work last started, if any: for tests, which must know whether it has run.
     func settle() async {
-        await work.withLock { $0 }?.value
+        await work.withLock { $0?.task }?.value
     }
 }

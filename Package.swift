@@ -27,6 +27,7 @@ let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
 let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
 let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
 let propertyBased = Target.Dependency.product(name: "PropertyBased", package: "swift-property-based")
+let sqlite = Target.Dependency.product(name: "SQLiteNIO", package: "sqlite-nio")
 let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let yams = Target.Dependency.product(name: "Yams", package: "Yams")
 
@@ -65,6 +66,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"), // SQLite itself, built in (SQLiteKit says why)
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"), // tests: property-based round trips
     ],
     targets: [
@@ -128,13 +130,12 @@ let package = Package(
         // libcurl's functions, loaded on their first call (its header says why): `quill` links them in place of libcurl.
         .target(name: "CCurlOnDemand", path: "Modules/SystemLibraries/CCurlOnDemand", exclude: ["link"], linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CFileSync", path: "Modules/SystemLibraries/CFileSync"),
-        .systemLibrary(name: "CSQLite", path: "Modules/SystemLibraries/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", path: "Modules/SystemLibraries/CZlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Kits: shared technology (a C library's one wrapper, the durable-file sequence) that
         // adapters of different concerns use; a kit knows no interface.
         module("Kits", "POSIXFileKit", ["CFileSync"]),
-        module("Kits", "SQLiteKit", ["CSQLite"]),
+        module("Kits", "SQLiteKit", [sqlite]),
 
         // Adapters: the real implementations, <Technology><Concern>, each over its one technology;
         // the small concerns' share StandardAdapters.

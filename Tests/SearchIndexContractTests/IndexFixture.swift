@@ -45,6 +45,6 @@ extension SearchIndex {
     }
 
     func titles(_ text: String, limit: Int? = nil) async throws -> [String] {
-        try await search(SearchQuery(text), limit: limit).map(\.summary.title)
+        try await search(SearchQuery(text), limit: limit).map(\.title)
     }
 }

@@ -44,6 +44,31 @@ struct NoteSearchCatchUpTests {
     }
 
     @Test(arguments: IndexFixture.allCases)
+    func theSnippetMarksTheMatchedWordsAsWrittenInTheNote(fixture: IndexFixture) async throws {
+        let search = NoteSearch(index: try fixture.make(), source: store)
+        let filler = Array(repeating: "filler", count: 40).joined(separator: " ")
+        try await store.create(try Notes.note(1, title: "T", body: filler + " Buy MILK today " + filler))
+        let hit = try #require(try await search.search("milk", limit: nil).first)
+        #expect(hit.snippet.matches == ["MILK"])
+        let marked = hit.snippet.marked(open: "[", close: "]")
+        #expect(marked.contains("Buy [MILK] today"))
+        #expect(marked.hasPrefix("…") && marked.hasSuffix("…"))
+        #expect(marked.count < 200)
+    }
+
+    /// The index finds the notes; their snippets come from the notes as the store holds them when
+    /// the search reads them, so a note removed in between shows none rather than failing.
+    @Test(arguments: IndexFixture.allCases)
+    func aNoteGoneBetweenTheRankingAndTheSnippetShowsNoSnippet(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        let note = try Notes.note(1, title: "Groceries", body: "milk and bread")
+        try await store.create(note)
+        #expect(try await titles(NoteSearch(index: index, source: store), "milk") == ["Groceries"])
+        let hits = try await NoteSearch(index: index, source: GoneNotes(base: store)).search("milk", limit: nil)
+        #expect(hits.map(\.summary.title) == ["Groceries"] && hits[0].snippet.runs.isEmpty)
+    }
+
+    @Test(arguments: IndexFixture.allCases)
     func aRewrittenJournalStartsOverAndForgetsNotesThatAreGone(fixture: IndexFixture) async throws {
         let search = NoteSearch(index: try fixture.make(), source: store)
         let kept = try Notes.note(1, title: "Kept", body: "milk")
@@ -119,4 +144,16 @@ struct NoteSearchCatchUpTests {
 final class Counter: Sendable {
     private let value = Mutex(0)
     func increment() -> Int { value.withLock { $0 += 1; return $0 } }
+}
+
+/// A source whose journal is the store's but whose notes are gone: as if each were removed just
+/// after the index caught up.
+private struct GoneNotes: SearchIndexSource {
+    let base: FileNoteStore
+
+    func journal(after cursor: JournalCursor?, limit: Int) async throws -> JournalPage {
+        try await base.journal(after: cursor, limit: limit)
+    }
+
+    func notes(_ ids: [NoteID]) async throws -> [Note] { [] }
 }

@@ -5,9 +5,6 @@ import SQLiteKit
 
 /// One `SearchQuery` as SQL: an FTS5 MATCH expression for its text terms (`FTS5Match`), a tag filter for its
 /// tags, ranked by `bm25(note_text, 10, 1)` (a word in the title weighs ten in the body).
-///
-/// The notes are ranked first, without their bodies; then the body of each note returned is read
-/// for its snippet (`SearchSnippet(body:highlighting:)`), so a limit spares the rest.
 struct SQLiteIndexQuery {
     static let titleWeight = 10.0
     static let bodyWeight = 1.0
@@ -22,16 +19,8 @@ struct SQLiteIndexQuery {
         self.limit = limit
     }
 
-    func run(_ connection: SQLiteConnection) throws -> [SearchHit] {
-        let rows = try topRanked(connection) ?? ranked(connection)
-        let snippets = SearchSnippetMaker(query)
-        return try rows.map { row in
-            var snippet = SearchSnippet([])
-            try connection.query("SELECT body FROM note_bodies WHERE rowid = ?", [.integer(row.rowid)]) { body in
-                snippet = body.withText(0) { snippets.snippet(utf8: $0) }
-            }
-            return SearchHit(summary: row.summary, snippet: snippet)
-        }
+    func run(_ connection: SQLiteConnection) throws -> [NoteSummary] {
+        try (topRanked(connection) ?? ranked(connection)).map(\.summary)
     }
 
     private static let columns = "n.rowid, n.id, n.revision, n.title, n.tags, n.created_ms, n.updated_ms"

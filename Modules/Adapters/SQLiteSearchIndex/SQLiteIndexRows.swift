@@ -4,9 +4,9 @@ import SQLiteKit
 
 /// Writes and deletes the rows of one note in every table of the index.
 ///
-/// The new rowid is read with `sqlite3_last_insert_rowid`, not `RETURNING`: in SQLite 3.40 a
-/// `RETURNING` statement makes FTS5 flush its pending terms to a new segment, one per note, which
-/// made a 100,000-note build 2.5 times slower (`Tools/benchmarks/search.sh`).
+/// The new rowid is read with `sqlite3_last_insert_rowid`, not `RETURNING`: a `RETURNING`
+/// statement can make FTS5 flush its pending terms to a new segment, one per note, which made a
+/// 100,000-note build 2.5 times slower (measured with SQLite 3.40, `Tools/benchmarks/search.sh`).
 enum SQLiteIndexRows {
     /// Indexes `note`, replacing the rows of an earlier revision. The insert comes first: only
     /// when the ID is already indexed (its unique index says so) are the old rows looked up and
@@ -27,8 +27,6 @@ enum SQLiteIndexRows {
              .integer(note.created.millisecondsSince1970), .integer(note.updated.millisecondsSince1970)])
         guard connection.changes > 0 else { return false }
         let rowid = connection.lastInsertedRowID
-        try connection.query("INSERT INTO note_bodies (rowid, title, body) VALUES (?, ?, ?)",
-                             [.integer(rowid), .text(note.title), .text(note.body)])
         try connection.query("INSERT INTO note_text (rowid, title, body) VALUES (?, ?, ?)",
                              [.integer(rowid), .text(entry.indexableTitle), .text(entry.indexableBody)])
         for tag in note.tags {
@@ -42,15 +40,7 @@ enum SQLiteIndexRows {
         var rowid: Int64?
         try connection.query("SELECT rowid FROM indexed_notes WHERE id = ?", [.text(id.rawValue)]) { rowid = $0.integer(0) }
         guard let rowid else { return }
-        // `note_text` keeps no text of its own: a row is deleted with the words it indexed, made
-        // again from the text `note_bodies` keeps.
-        var old: (title: String, body: String)?
-        try connection.query("SELECT title, body FROM note_bodies WHERE rowid = ?", [.integer(rowid)]) { old = ($0.text(0), $0.text(1)) }
-        if let old {
-            try connection.query("INSERT INTO note_text (note_text, rowid, title, body) VALUES ('delete', ?, ?, ?)",
-                                 [.integer(rowid), .text(SearchText.indexable(old.title)), .text(SearchText.indexable(old.body))])
-        }
-        try connection.query("DELETE FROM note_bodies WHERE rowid = ?", [.integer(rowid)])
+        try connection.query("DELETE FROM note_text WHERE rowid = ?", [.integer(rowid)])
         try connection.query("DELETE FROM note_tags WHERE note = ?", [.integer(rowid)])
         try connection.query("DELETE FROM note_links WHERE note = ?", [.integer(rowid)])
         try connection.query("DELETE FROM note_names WHERE note = ?", [.integer(rowid)])

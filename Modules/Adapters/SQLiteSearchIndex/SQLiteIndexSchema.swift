@@ -3,11 +3,14 @@ import SQLiteKit
 
 /// The tables of the search index and its schema version.
 ///
-/// `indexed_notes` holds what a result line shows (so a search reads no note file) and the
-/// indexed revision; `note_bodies` each note's title and body as written (for snippets), and
-/// `note_text` the FTS5 index of them, sharing their rowids, with `note_bodies` as its external
-/// content: it indexes `SearchText.indexable` text (CJK runs cut into pairs), not the text itself;
-/// `note_tags` answers `tag:x`; `note_links` holds each note's links (the folded target, looked
+/// `indexed_notes` holds what a result line shows and the indexed revision; `note_text` the FTS5
+/// index of each note's title and body, sharing its rowid. It indexes `SearchText.indexable` text
+/// (CJK runs cut into pairs) and keeps no copy of any text (`content = ''`, with
+/// `contentless_delete` so a row can be deleted by its rowid alone): the notes are the text, and a
+/// search reads the bodies of the notes it shows for their snippets (`NoteSearch`). A copy would
+/// make the index larger than the notes it indexes (520 MB for the 289 MB of
+/// `Tools/benchmarks/search-cjk.sh`'s notes; without it, about 250 MB) and the first search
+/// after an import write it all. `note_tags` answers `tag:x`; `note_links` holds each note's links (the folded target, looked
 /// up by `note_links_by_target`) and `note_names` the names each note answers to (folded title
 /// and aliases, `LinkLookup`); `index_state` holds the journal cursor.
 ///
@@ -15,10 +18,10 @@ import SQLiteKit
 /// left a quarter of each page empty (534 MB for the 100,000 notes of the search benchmark,
 /// 456 MB now), and a search copied every page it read; building the index now takes about
 /// 0.6 s less, and no search of `Tools/benchmarks/search.sh` takes longer (a phrase 74 → 55 ms,
-/// a tag 18 → 13 ms). Version 1 had 4 KiB pages, version 2 no links and version 3 indexed CJK
-/// runs as whole words: such an index is made afresh.
+/// a tag 18 → 13 ms). Version 1 had 4 KiB pages, version 2 no links, version 3 indexed CJK runs
+/// as whole words and version 4 kept a copy of the text: such an index is made afresh.
 enum SQLiteIndexSchema {
-    static let version = 4
+    static let version = 5
 
     /// How much of the file a search maps (SQLite's own limit on Linux, just under 2 GiB).
     static let mappedBytes = 2_147_418_112
@@ -42,9 +45,8 @@ enum SQLiteIndexSchema {
                     title TEXT NOT NULL, tags TEXT NOT NULL, created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL);
                 CREATE TABLE note_tags (tag TEXT NOT NULL, note INTEGER NOT NULL, PRIMARY KEY (tag, note)) WITHOUT ROWID;
                 CREATE INDEX note_tags_by_note ON note_tags (note);
-                CREATE TABLE note_bodies (rowid INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL);
                 CREATE VIRTUAL TABLE note_text USING fts5(
-                    title, body, content = 'note_bodies', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2');
+                    title, body, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
                 INSERT INTO note_text (note_text, rank) VALUES ('hashsize', 16777216);
                 CREATE TABLE note_links (
                     note INTEGER NOT NULL, position INTEGER NOT NULL, target TEXT NOT NULL, written TEXT NOT NULL,

@@ -97,7 +97,7 @@ public final class SQLiteSearchIndex: SearchIndex, LinkIndex {
         }
     }
 
-    public func search(_ query: SearchQuery, limit: Int?) async throws -> [SearchHit] {
+    public func search(_ query: SearchQuery, limit: Int?) async throws -> [NoteSummary] {
         try reading { try SQLiteIndexQuery(query, limit: limit).run($0) }
     }
 

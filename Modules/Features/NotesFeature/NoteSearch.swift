@@ -20,12 +20,43 @@ public struct NoteSearch: Sendable {
         self.source = source
     }
 
-    /// Notes matching `text` (the `SearchQuery` language), best first.
+    /// Notes matching `text` (the `SearchQuery` language), best first, each with its snippet.
     public func search(_ text: String, limit: Int?, progress: @Sendable (SearchIndexProgress) -> Void = { _ in }) async throws -> [SearchHit] {
         let query = try SearchQuery(text)
-        return try await repairingDamage {
+        let found = try await repairingDamage {
             try await catchUp(progress: progress)
             return try await index.search(query, limit: limit)
+        }
+        return try await hits(found, highlighting: query)
+    }
+
+    /// Notes whose snippets one task makes: a search that finds thousands reads their files on
+    /// every core.
+    static let snippetChunk = 256
+
+    /// The found notes with their snippets, made from the notes as the source holds them: the
+    /// index keeps no copy of their text. A note written since the index caught up shows its
+    /// newer text; one removed meanwhile, no snippet.
+    private func hits(_ found: [NoteSummary], highlighting query: SearchQuery) async throws -> [SearchHit] {
+        let snippets = SearchSnippetMaker(query)
+        let chunks = stride(from: 0, to: found.count, by: Self.snippetChunk).map { found[$0..<min($0 + Self.snippetChunk, found.count)] }
+        return try await withThrowingTaskGroup(of: (Int, [SearchHit]).self) { group in
+            for (number, chunk) in chunks.enumerated() {
+                group.addTask { (number, try await hits(chunk, snippets: snippets)) }
+            }
+            var made = [[SearchHit]](repeating: [], count: chunks.count)
+            for try await (number, hits) in group { made[number] = hits }
+            return made.flatMap { $0 }
+        }
+    }
+
+    private func hits(_ found: ArraySlice<NoteSummary>, snippets: SearchSnippetMaker) async throws -> [SearchHit] {
+        var bodies: [NoteID: String] = [:]
+        bodies.reserveCapacity(found.count)
+        for note in try await source.notes(found.map(\.id)) { bodies[note.id] = note.body }
+        return found.map { summary in
+            guard var body = bodies[summary.id] else { return SearchHit(summary: summary, snippet: SearchSnippet([])) }
+            return SearchHit(summary: summary, snippet: body.withUTF8 { snippets.snippet(utf8: $0) })
         }
     }
 

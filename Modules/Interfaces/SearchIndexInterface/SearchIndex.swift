@@ -26,8 +26,9 @@ public protocol SearchIndex: Sendable {
     /// file. A batch without it is durable when `apply` returns, with every batch before it.
     func apply(_ batch: SearchIndexBatch, expected: JournalCursor?, next: JournalCursor, moreToFollow: Bool) async throws -> Bool
     /// Live notes matching every term of `query`, best first (bm25, title weighted above body;
-    /// newest first when the query has tags only), at most `limit` of them.
-    func search(_ query: SearchQuery, limit: Int?) async throws -> [SearchHit]
+    /// newest first when the query has tags only), at most `limit` of them. An index keeps no
+    /// copy of the text it indexes: a hit's snippet is made from the note itself (`NoteSearch`).
+    func search(_ query: SearchQuery, limit: Int?) async throws -> [NoteSummary]
     /// Forgets every note and the cursor: before a rebuild, or when the index is damaged.
     func removeAll() async throws
 }

@@ -1,4 +1,4 @@
-import CSQLite
+import VaporCSQLite
 
 extension SQLiteConnection {
     /// Defines `name(text)` for SQL on this connection (triggers included): a deterministic
@@ -10,19 +10,19 @@ extension SQLiteConnection {
     public func defineTextFunction(_ name: String, _ body: @escaping (String) -> String) throws(SQLiteError) {
         guard let handle = rawHandle else { throw SQLiteError.closed }
         let box = Unmanaged.passRetained(TextFunction(body)).toOpaque()
-        let status = sqlite3_create_function_v2(
+        let status = sqlite_nio_sqlite3_create_function_v2(
             handle, name, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, box,
             { context, count, arguments in
-                guard let context, count == 1, let argument = arguments?[0], sqlite3_value_type(argument) != SQLITE_NULL else {
-                    sqlite3_result_null(context)
+                guard let context, count == 1, let argument = arguments?[0], sqlite_nio_sqlite3_value_type(argument) != SQLITE_NULL else {
+                    sqlite_nio_sqlite3_result_null(context)
                     return
                 }
-                let function = Unmanaged<TextFunction>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
-                let length = Int(sqlite3_value_bytes(argument))
-                let text = sqlite3_value_text(argument).map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
+                let function = Unmanaged<TextFunction>.fromOpaque(sqlite_nio_sqlite3_user_data(context)).takeUnretainedValue()
+                let length = Int(sqlite_nio_sqlite3_value_bytes(argument))
+                let text = sqlite_nio_sqlite3_value_text(argument).map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
                 var result = function.body(text)
                 result.withUTF8 { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { quill_sqlite_result_text_copied(context, $0.baseAddress, Int32(bytes.count)) }
+                    bytes.withMemoryRebound(to: CChar.self) { sqlite_nio_sqlite3_result_text(context, $0.baseAddress, Int32(bytes.count), SQLiteConnection.transient) }
                 }
             },
             nil, nil,

@@ -1,4 +1,4 @@
-import CSQLite
+import VaporCSQLite
 
 /// An error SQLite reported, with its result code and message.
 public struct SQLiteError: Error, CustomStringConvertible, Sendable {

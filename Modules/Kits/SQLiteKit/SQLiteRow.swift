@@ -1,14 +1,14 @@
-import CSQLite
+import VaporCSQLite
 
 /// One result row, valid only inside the `row` callback of `SQLiteConnection.query`.
 public struct SQLiteRow {
     let statement: OpaquePointer
 
-    public func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+    public func integer(_ column: Int32) -> Int64 { sqlite_nio_sqlite3_column_int64(statement, column) }
 
-    public func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+    public func double(_ column: Int32) -> Double { sqlite_nio_sqlite3_column_double(statement, column) }
 
-    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+    public func isNull(_ column: Int32) -> Bool { sqlite_nio_sqlite3_column_type(statement, column) == SQLITE_NULL }
 
     /// An integer column's value; `nil` for NULL.
     public func optionalInteger(_ column: Int32) -> Int64? { isNull(column) ? nil : integer(column) }
@@ -17,28 +17,21 @@ public struct SQLiteRow {
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
     public func text(_ column: Int32) -> String {
-        guard let bytes = sqlite3_column_text(statement, column) else { return "" }
-        let count = Int(sqlite3_column_bytes(statement, column))
+        guard let bytes = sqlite_nio_sqlite3_column_text(statement, column) else { return "" }
+        let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
         return String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
     /// A blob column's bytes (empty for NULL or an empty blob).
     public func blob(_ column: Int32) -> [UInt8] {
-        guard let bytes = sqlite3_column_blob(statement, column) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))))
-    }
-
-    /// Calls `body` with a text column's UTF-8 bytes where SQLite holds them, without making a
-    /// `String` (which would check every byte), for code that reads bytes anyway.
-    public func withText<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
-        guard let text = sqlite3_column_text(statement, column) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column))))
+        guard let bytes = sqlite_nio_sqlite3_column_blob(statement, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite_nio_sqlite3_column_bytes(statement, column))))
     }
 
     /// Appends a text column's UTF-8 bytes without making a `String` of them.
     public func appendText(_ column: Int32, to bytes: inout [UInt8]) {
-        guard let text = sqlite3_column_text(statement, column) else { return }
-        let count = Int(sqlite3_column_bytes(statement, column))
+        guard let text = sqlite_nio_sqlite3_column_text(statement, column) else { return }
+        let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
         bytes.append(contentsOf: UnsafeBufferPointer(start: text, count: count))
     }
 }

@@ -43,7 +43,7 @@ public final class FailingSearchIndex: SearchIndex {
         return try await base.apply(batch, expected: expected, next: next, moreToFollow: moreToFollow)
     }
 
-    public func search(_ query: SearchQuery, limit: Int?) async throws -> [SearchHit] {
+    public func search(_ query: SearchQuery, limit: Int?) async throws -> [NoteSummary] {
         try check(.search)
         return try await base.search(query, limit: limit)
     }

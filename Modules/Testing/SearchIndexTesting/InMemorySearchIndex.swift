@@ -32,7 +32,7 @@ public actor InMemorySearchIndex: SearchIndex, LinkIndex {
         return true
     }
 
-    public func search(_ query: SearchQuery, limit: Int?) -> [SearchHit] {
+    public func search(_ query: SearchQuery, limit: Int?) -> [NoteSummary] {
         let matching = entries.values.filter { entry in
             query.tags.allSatisfy(entry.summary.tags.contains) && query.terms.allSatisfy(entry.matches)
         }
@@ -47,7 +47,7 @@ public actor InMemorySearchIndex: SearchIndex, LinkIndex {
             }.map(\.entry)
         }
         let kept = limit.map { Array(ranked.prefix(max(0, $0))) } ?? ranked
-        return kept.map { SearchHit(summary: $0.summary, snippet: SearchSnippet(body: $0.bodyText, highlighting: query)) }
+        return kept.map(\.summary)
     }
 
     public func links(from id: NoteID) -> [ResolvedLink] {

@@ -1,13 +1,12 @@
 import QuillModels
 import SearchIndexInterface
 
-/// A note as the in-memory index keeps it: its summary, its body and the folded words of its
-/// title and body, for matching.
+/// A note as the in-memory index keeps it: its summary and the folded words of its title and
+/// body, for matching.
 struct IndexedText: Sendable {
     let summary: NoteSummary
     let title: [String]
     let bodyWords: [String]
-    let bodyText: String
     let links: [NoteLink]
     /// The folded names the note answers to, each with its strongest match.
     let names: [String: LinkResolution.Match]
@@ -17,7 +16,6 @@ struct IndexedText: Sendable {
         summary = note.summary
         title = SearchText.words(note.title)
         bodyWords = SearchText.words(note.body)
-        bodyText = note.body
         let entry = indexed.links
         links = entry.links
         names = Dictionary(entry.names.map { ($0.name, $0.match) }, uniquingKeysWith: { first, _ in first })

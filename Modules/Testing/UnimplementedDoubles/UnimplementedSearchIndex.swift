@@ -11,7 +11,7 @@ public struct UnimplementedSearchIndex: SearchIndex {
     public func apply(_ batch: SearchIndexBatch, expected: JournalCursor?, next: JournalCursor, moreToFollow: Bool) async throws -> Bool {
         throw unimplemented("SearchIndex.apply")
     }
-    public func search(_ query: SearchQuery, limit: Int?) async throws -> [SearchHit] { throw unimplemented("SearchIndex.search") }
+    public func search(_ query: SearchQuery, limit: Int?) async throws -> [NoteSummary] { throw unimplemented("SearchIndex.search") }
     public func removeAll() async throws { throw unimplemented("SearchIndex.removeAll") }
 }
 

@@ -14,13 +14,18 @@ enum ImportCheck {
         "Synchronization", "Testing", "XCTest", "_Concurrency", "Observation", "os",
     ]
 
+    /// Products whose module a target imports under another name: sqlite-nio's `SQLiteNIO`
+    /// brings SQLite's C module, `VaporCSQLite`, the one part of it Quill uses (`SQLiteKit`).
+    static let importedModuleOfProduct = ["SQLiteNIO": "VaporCSQLite"]
+
     /// - Parameter sources: each target's Swift sources, by target name.
     static func violations(in graph: PackageGraph, sources: [String: [String]]) -> [String] {
         var problems: [String] = []
         let executables = Set(graph.targets.filter { Layer(path: $0.path) == .apps }.map(\.name))
         for target in graph.targets.sorted(by: { $0.name < $1.name }) {
             guard let files = sources[target.name] else { continue }
-            let declared = Set(target.targets + target.products.map { String($0.split(separator: "/").last ?? "") })
+            let products = target.products.map { String($0.split(separator: "/").last ?? "") }
+            let declared = Set(target.targets + products.map { importedModuleOfProduct[$0] ?? $0 })
             let imported = Set(files.flatMap(imports(in:)))
             for module in imported.sorted() where module != target.name && !toolchainModules.contains(module) && !declared.contains(module) {
                 problems.append("\(target.name) imports \(module), which its Package.swift entry does not declare")

@@ -101,4 +101,15 @@ struct ImportCheckTests {
             "QuillIntegrationTests declares QuillModels, which none of its files imports",
         ])
     }
+
+    @Test func aProductIsImportedByTheNameOfTheModuleItBrings() {
+        let graph = PackageGraph(targets: [
+            .init(name: "SQLiteKit", path: "Modules/Kits/SQLiteKit", targets: [], products: ["sqlite-nio/SQLiteNIO"]),
+        ])
+        #expect(ImportCheck.violations(in: graph, sources: ["SQLiteKit": ["import VaporCSQLite"]]).isEmpty)
+        #expect(ImportCheck.violations(in: graph, sources: ["SQLiteKit": ["import SQLiteNIO"]]) == [
+            "SQLiteKit imports SQLiteNIO, which its Package.swift entry does not declare",
+            "SQLiteKit declares VaporCSQLite, which none of its files imports",
+        ])
+    }
 }

@@ -27,7 +27,7 @@ public struct ListCommand: QuillCommand {
         let query = NoteQuery(tag: try tag.map { try Tag($0) }, limit: effective.listLimit.count)
         let listing = try await environment.notes.list(query)
         NoteOutput.warnings(listing, to: environment)
-        if json { return environment.console.write(try NoteOutput.json(listing)) }
+        if json { return environment.console.write(NoteOutput.json(listing)) }
         let style = try await display.style(in: environment)
         environment.console.write(listing.notes.map { NoteOutput.line($0, style: style) }.joined())
     }

@@ -22,8 +22,8 @@ enum NoteOutput {
         return text
     }
 
-    static func json(_ listing: NoteListing) throws -> String {
-        try encode(listing.notes.map(SummaryDocument.init))
+    static func json(_ listing: NoteListing) -> String {
+        SummaryListJSON.write(listing.notes)
     }
 
     static func warnings(_ listing: NoteListing, to environment: CLIEnvironment) {
@@ -37,24 +37,5 @@ enum NoteOutput {
         let encoder = NoteJSON.encoder
         encoder.outputFormatting.insert(.prettyPrinted)
         return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
-    }
-}
-
-/// The JSON shape of a note in `list --json` and `search --json` (documented in docs/cli.md).
-struct SummaryDocument: Encodable {
-    let id: NoteID
-    let title: String
-    let tags: [Tag]
-    let created: Timestamp
-    let updated: Timestamp
-    let revision: Int
-
-    init(_ summary: NoteSummary) {
-        id = summary.id
-        title = summary.title
-        tags = summary.tags
-        created = Timestamp(summary.created)
-        updated = Timestamp(summary.updated)
-        revision = summary.revision
     }
 }

@@ -40,7 +40,7 @@ public struct SearchCommand: QuillCommand {
         let hits = try await search.search(query, limit: limit, progress: progress.update)
         progress.finish()
         if json {
-            environment.console.write(try SearchOutput.json(hits))
+            environment.console.write(SearchOutput.json(hits))
         } else {
             let style = try await display.style(in: environment)
             let (open, close) = style.colored ? SearchOutput.terminalMarkers : SearchOutput.plainMarkers

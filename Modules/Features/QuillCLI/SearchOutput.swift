@@ -1,4 +1,3 @@
-import Foundation
 import QuillModels
 import SearchIndexInterface
 
@@ -14,31 +13,7 @@ enum SearchOutput {
         return NoteOutput.line(hit.summary, style: style) + (snippet.isEmpty ? "" : "    " + snippet + "\n")
     }
 
-    static func json(_ hits: [SearchHit]) throws -> String {
-        let encoder = NoteJSON.encoder
-        encoder.outputFormatting.insert(.prettyPrinted)
-        return String(decoding: try encoder.encode(hits.map(SearchResultDocument.init)), as: UTF8.self) + "\n"
-    }
-}
-
-/// The JSON shape of a result of `search --json`: a list entry and its marked snippet.
-struct SearchResultDocument: Encodable {
-    let id: NoteID
-    let title: String
-    let tags: [Tag]
-    let created: Timestamp
-    let updated: Timestamp
-    let revision: Int
-    let snippet: String
-
-    init(_ hit: SearchHit) {
-        let summary = SummaryDocument(hit.summary)
-        id = summary.id
-        title = summary.title
-        tags = summary.tags
-        created = summary.created
-        updated = summary.updated
-        revision = summary.revision
-        snippet = hit.snippet.marked(open: SearchOutput.plainMarkers.0, close: SearchOutput.plainMarkers.1)
+    static func json(_ hits: [SearchHit]) -> String {
+        SummaryListJSON.write(hits.map(\.summary), snippets: hits.map { $0.snippet.marked(open: plainMarkers.0, close: plainMarkers.1) })
     }
 }

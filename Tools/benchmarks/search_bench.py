@@ -29,6 +29,22 @@ def timed(quill, home, args):
     return elapsed * 1000, done.stdout.decode()
 
 
+def settle(limit=60):
+    """Writes back what the benchmark itself wrote (a built index, a corpus, the FTS5 floor's
+    file) and waits, at most `limit` seconds, until the disk is no longer busy with it (the last
+    ten seconds' IO pressure under 5%), so that the searches timed next do not pay for it."""
+    os.sync()
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        try:
+            with open("/proc/pressure/io") as pressure:
+                if float(pressure.readline().split()[1].split("=")[1]) < 5:
+                    return
+        except (OSError, IndexError, ValueError):
+            return
+        time.sleep(1)
+
+
 def median(values):
     return statistics.median(values)
 

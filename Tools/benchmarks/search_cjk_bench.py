@@ -3,7 +3,7 @@
 of which a tenth are Chinese, Japanese or Korean, whole processes of the release build.
 
 Measures the first search (which builds the index from the notes); each query of the corpus,
-Latin and CJK, median of RUNS, with how many notes it finds against how many hold the words (read
+Latin and CJK, median of RUNS once the disk has settled (`settle`), with how many notes it finds against how many hold the words (read
 from the note files here); the index's size against the notes'; and the first search after
 `quill import` of the same notes exported to an archive. Writes the "Search in Chinese, Japanese
 and Korean" section of docs/performance.md.
@@ -14,7 +14,7 @@ import json, os, shutil, statistics, subprocess, sys, tempfile, time
 
 import performance_section
 from fts5_floor import fts5_floor
-from search_bench import timed
+from search_bench import settle, timed
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -57,6 +57,7 @@ def main():
         first, _ = timed(quill, home, ["search", "anything"])
         rows.append("| first `quill search` at %d notes, %d of them CJK (builds the index) | — | %.0f ms |" % (count, cjk_notes, first))
         rows.append("| … SQLite's FTS5 alone taking in the same text, from Python's `sqlite3` (`fts5_floor`): the floor of that build | — | %.0f ms |" % fts5_floor(notes, work))
+        settle()
         medians = []
         for label, args in queries.items():
             times = []

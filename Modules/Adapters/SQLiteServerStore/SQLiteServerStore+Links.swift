@@ -53,11 +53,19 @@ extension SQLiteServerStore: ServerLinkRepository {
         }
     }
 
+    /// A note's rows gone, by account and note. `note_names` is keyed by name, so its rows of one
+    /// note are found through `note_names_by_note`, named: SQLite 3.54's planner otherwise takes
+    /// the primary key's prefix (`account_id` alone) and reads every name of the account for each
+    /// note, which made a first push of 10,000 notes spend four fifths of the server's time here.
+    static let linkRowDeletions = [
+        "DELETE FROM note_links WHERE account_id = ? AND note_id = ?",
+        "DELETE FROM note_names INDEXED BY note_names_by_note WHERE account_id = ? AND note_id = ?",
+    ]
+
     /// Replaces the note's rows with those of `note` (none for a tombstone).
     static func writeLinks(of note: Note, account: AccountID, on connection: SQLiteConnection) throws {
         let key: [SQLiteValue] = [.integer(account.rawValue), .text(note.id.rawValue)]
-        try connection.query("DELETE FROM note_links WHERE account_id = ? AND note_id = ?", key)
-        try connection.query("DELETE FROM note_names WHERE account_id = ? AND note_id = ?", key)
+        for deletion in linkRowDeletions { try connection.query(deletion, key) }
         guard !note.isDeleted else { return }
         let entry = LinkIndexEntry(note)
         for (position, link) in entry.links.enumerated() {

@@ -1,0 +1,27 @@
+import Foundation
+import QuillModels
+import SQLiteKit
+@testable import SQLiteServerStore
+import Testing
+
+/// The statements a push runs for every note find their rows through an index on every key
+/// column they are given: a plan that uses only a prefix reads a whole account's rows per note,
+/// which no functional test notices and a first push of thousands of notes pays for squared.
+@Suite struct SQLiteQueryPlanTests {
+    @Test func aNotesLinkRowsAreDeletedByAccountAndNote() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("quill.sqlite").path
+        let store = try SQLiteServerStore(path: path)
+        try await store.migrate()
+        store.close()
+        let connection = try SQLiteConnection(path: path, access: .readOnly, busyTimeout: .seconds(1))
+        defer { connection.close() }
+        for deletion in SQLiteServerStore.linkRowDeletions {
+            var plan: [String] = []
+            try connection.query("EXPLAIN QUERY PLAN " + deletion, [.integer(1), .text("x")]) { plan.append($0.text(3)) }
+            #expect(plan.count == 1 && plan[0].hasPrefix("SEARCH") && plan[0].contains("account_id=? AND note_id=?"), "\(deletion): \(plan)")
+        }
+    }
+}

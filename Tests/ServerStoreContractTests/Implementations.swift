@@ -9,8 +9,7 @@ extension Implementation {
 
     /// A fresh SQLite file in a temporary directory, removed afterwards.
     static let sqlite = Implementation(name: "SQLite", isAvailable: true, keepsEncodedNotes: true, canBeDamaged: true) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-sqlite-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory("quill-sqlite")
         let path = directory.appendingPathComponent("quill.sqlite").path
         let store = try SQLiteServerStore(path: path)
         return Opened(store: store, close: {

@@ -20,8 +20,7 @@ import Testing
     }
 
     @Test func sqliteAnswersRecordedBeforeDigestsStillReplay() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-legacy-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory("quill-legacy")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("quill.sqlite").path
 

@@ -14,9 +14,7 @@ import Testing
     let bytes = (0..<2_500_000).map { UInt8(truncatingIfNeeded: $0 &* 11 &+ 5) }
 
     func directory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-attachment-files-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
+        try temporaryDirectory("quill-attachment-files")
     }
 
     @Test func aNewAttachmentIsAFileBesideTheDatabaseAndGoesWithItsRow() async throws {

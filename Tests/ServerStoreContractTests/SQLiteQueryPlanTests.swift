@@ -9,8 +9,7 @@ import Testing
 /// which no functional test notices and a first push of thousands of notes pays for squared.
 @Suite struct SQLiteQueryPlanTests {
     @Test func aNotesLinkRowsAreDeletedByAccountAndNote() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-plan-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory("quill-plan")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("quill.sqlite").path
         let store = try SQLiteServerStore(path: path)

@@ -8,8 +8,7 @@ import Testing
 /// INTO`) it must still find exactly the restored notes, and keep up with writes after.
 @Suite struct SQLiteSearchRestoreTests {
     @Test func aRestoredStoreSearchesItsNotes() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-search-restore-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory("quill-search-restore")
         defer { try? FileManager.default.removeItem(at: directory) }
         let original = directory.appendingPathComponent("original/quill.sqlite").path
         try FileManager.default.createDirectory(atPath: (original as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -43,8 +42,7 @@ import Testing
     /// (schema 11) are found after the upgrade, edited and deleted as well as new ones; and a
     /// backup restored later still finds them.
     @Test func cjkNotesWrittenBeforeTheUpgradeAreFoundAfterIt() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-cjk-upgrade-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory("quill-cjk-upgrade")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("quill.sqlite").path
         let old = try SQLiteServerStore(path: path)

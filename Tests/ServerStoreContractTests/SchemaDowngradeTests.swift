@@ -10,8 +10,7 @@ import Testing
 /// The "newer release" is played by migrating with one extra, made-up migration.
 @Suite struct SchemaDowngradeTests {
     @Test func sqliteRefusesADatabaseANewerReleaseMigrated() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-sqlite-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory("quill-sqlite")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("quill.sqlite").path
         let newestKnown = try #require(SQLiteMigrations.all.last?.version)

@@ -63,3 +63,10 @@ enum Sample {
         return try Note(id: noteID, title: title, body: body, tags: Tag.normalize(tags), created: date, updated: date, revision: revision)
     }
 }
+
+/// A new directory of its own for one test's database files; the test removes it.
+func temporaryDirectory(_ prefix: String) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+}

@@ -24,8 +24,7 @@ import TokenSecurityInterface
 
     @Test(arguments: sqliteFixtures)
     func sqliteMigratesWithoutLoss(_ fixture: String) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-upgrade-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory("quill-upgrade")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("old.sqlite").path
         let loading = try SQLiteConnection.serverStore(path: path)

@@ -10,9 +10,10 @@ import SQLiteKit
 /// search reads the bodies of the notes it shows for their snippets (`NoteSearch`). A copy would
 /// make the index larger than the notes it indexes (520 MB for the 289 MB of
 /// `Tools/benchmarks/search-cjk.sh`'s notes; without it, about 250 MB) and the first search
-/// after an import write it all. `note_tags` answers `tag:x`; `note_links` holds each note's links (the folded target, looked
-/// up by `note_links_by_target`) and `note_names` the names each note answers to (folded title
-/// and aliases, `LinkLookup`); `index_state` holds the journal cursor.
+/// after an import write it all. `note_tags` answers `tag:x`; `note_links` holds each note's
+/// links (the folded target, looked up by `note_links_by_target`) and `note_names` the names
+/// each note answers to (folded title and aliases, `LinkLookup`); `index_state` holds the
+/// journal cursor.
 ///
 /// Pages are 64 KiB, and searches read them through a memory map (`mappedBytes`). With 4 KiB pages, bodies of 1–4 KiB
 /// left a quarter of each page empty (534 MB for the 100,000 notes of the search benchmark,

@@ -295,7 +295,7 @@ let package = Package(
         ]),
         tests("SearchIndexContractTests", [
             "FileNoteStore", "FileSystemTesting", "LocalFileSystem", "NotesFeature", "NoteStoreInterface",
-            "QuillModels", "ScratchDirectories", "SearchIndexInterface", "SearchIndexTesting", "SQLiteSearchIndex",
+            "QuillModels", "ScratchDirectories", "SearchIndexInterface", "SearchIndexTesting", "SQLiteKit", "SQLiteSearchIndex",
         ]),
         tests("ServerCompositionTests", [
             "ChildProcesses", "QuillServerCLI", "ServerComposition", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",

@@ -20,26 +20,26 @@ struct SQLiteIndexQuery {
     }
 
     func run(_ connection: SQLiteConnection) throws -> [NoteSummary] {
-        try (topRanked(connection) ?? ranked(connection)).map(\.summary)
+        try topRanked(connection) ?? ranked(connection)
     }
 
-    private static let columns = "n.rowid, n.id, n.revision, n.title, n.tags, n.created_ms, n.updated_ms"
+    private static let columns = "n.id, n.revision, n.title, n.tags, n.created_ms, n.updated_ms"
     private static let rank = "bm25(note_text, \(titleWeight), \(bodyWeight))"
 
     /// Every note found, best first: ranked in SQL, ties broken by ID.
-    private func ranked(_ connection: SQLiteConnection) throws -> [(rowid: Int64, summary: NoteSummary)] {
-        var rows: [(rowid: Int64, summary: NoteSummary)] = []
+    private func ranked(_ connection: SQLiteConnection) throws -> [NoteSummary] {
+        var found: [NoteSummary] = []
         let (sql, bindings) = statement()
         try connection.query(sql, bindings) { row in
-            if let summary = Self.summary(row) { rows.append((row.integer(0), summary)) }
+            if let summary = Self.summary(row) { found.append(summary) }
         }
-        return rows
+        return found
     }
 
     /// With a limit and no tag, the best notes are picked by FTS5 alone, so that a word found in
     /// most notes does not cost a summary read for each. `nil` when the last score kept ties with
     /// the next one: then only the full ranking can break the tie by ID.
-    private func topRanked(_ connection: SQLiteConnection) throws -> [(rowid: Int64, summary: NoteSummary)]? {
+    private func topRanked(_ connection: SQLiteConnection) throws -> [NoteSummary]? {
         guard let matchExpression, let limit, query.tags.isEmpty else { return nil }
         var scored: [(rowid: Int64, score: Double)] = []
         try connection.query("SELECT rowid, \(Self.rank) FROM note_text WHERE note_text MATCH ? ORDER BY 2 LIMIT ?",
@@ -47,23 +47,23 @@ struct SQLiteIndexQuery {
             scored.append((row.integer(0), row.double(1)))
         }
         if limit > 0, scored.count > limit, scored[limit - 1].score == scored[limit].score { return nil }
-        var rows: [(rowid: Int64, summary: NoteSummary, score: Double)] = []
+        var rows: [(summary: NoteSummary, score: Double)] = []
         for (rowid, score) in scored.prefix(max(0, limit)) {
             try connection.query("SELECT \(Self.columns) FROM indexed_notes n WHERE n.rowid = ?", [.integer(rowid)]) { row in
-                if let summary = Self.summary(row) { rows.append((rowid, summary, score)) }
+                if let summary = Self.summary(row) { rows.append((summary, score)) }
             }
         }
         rows.sort { $0.score != $1.score ? $0.score < $1.score : $0.summary.id.rawValue < $1.summary.id.rawValue }
-        return rows.map { ($0.rowid, $0.summary) }
+        return rows.map(\.summary)
     }
 
     /// A row of `columns` as a summary (`nil` for a row no valid note wrote).
     private static func summary(_ row: SQLiteRow) -> NoteSummary? {
-        guard let id = NoteID(row.text(1)), let tags = try? Tag.split(row.text(4)) else { return nil }
+        guard let id = NoteID(row.text(0)), let tags = try? Tag.split(row.text(3)) else { return nil }
         return NoteSummary(
-            id: id, title: row.text(3), tags: tags,
-            created: Date(millisecondsSince1970: row.integer(5)), updated: Date(millisecondsSince1970: row.integer(6)),
-            revision: Int(row.integer(2)), isDeleted: false)
+            id: id, title: row.text(2), tags: tags,
+            created: Date(millisecondsSince1970: row.integer(4)), updated: Date(millisecondsSince1970: row.integer(5)),
+            revision: Int(row.integer(1)), isDeleted: false)
     }
 
     private func statement() -> (String, [SQLiteValue]) {

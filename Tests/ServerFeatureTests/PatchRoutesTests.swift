@@ -175,8 +175,8 @@ struct RacingNoteStore: ServerNoteRepository {
     func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
         try await base.changes(account: account, after: cursor, limit: limit)
     }
-    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, since: ChangeCursor?,
+    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
               account: AccountID, at now: Date) async throws -> PushAnswer {
-        try await base.push(changes, requestID: requestID, digest: digest, since: since, account: account, at: now)
+        try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now)
     }
 }

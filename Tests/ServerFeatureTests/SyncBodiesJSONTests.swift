@@ -40,8 +40,11 @@ import Testing
         let results = documents.enumerated().map { PushResultBody(id: $1.id, status: $0 % 2 == 0 ? .applied : .conflict, note: $1) }
         #expect(PushResultBody.jsonBytes(results) == (try encoded(results)))
         for next in ["9", nil] {
-            let response = PushResponseBody(results: results, next: next)
-            #expect(canonical(PushResponseBody.self, response.jsonBytes()) == response)
+            for written in [PushWrittenBody(after: "9", through: "1\"7"), nil] {
+                let response = PushResponseBody(results: results, next: next, written: written)
+                #expect(response.jsonBytes() == (try encoded(response)))
+                #expect(canonical(PushResponseBody.self, response.jsonBytes()) == response)
+            }
         }
         for page in [ChangesBody(changes: documents, next: "17", hasMore: true), ChangesBody(changes: [], next: "0", hasMore: false)] {
             let bytes = try encoded(page)

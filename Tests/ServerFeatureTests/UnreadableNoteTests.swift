@@ -109,8 +109,8 @@ struct StoreWithAnUnreadableNote: ServerNoteRepository {
                           unreadable: hidden ? [unreadable] : [])
     }
 
-    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, since: ChangeCursor?,
+    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
               account: AccountID, at now: Date) async throws -> PushAnswer {
-        try await base.push(changes, requestID: requestID, digest: digest, since: since, account: account, at: now)
+        try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now)
     }
 }

@@ -76,7 +76,7 @@ import Testing
 
             // A push of the note counts the unreadable copy as lost: the client's version repairs it.
             let repaired = try Sample.note("b2", title: "Repaired")
-            let outcomes = try await store.push([PushedChange(note: repaired, baseRevision: 1)], requestID: #require(PushRequestID("repair")),
+            let outcomes = try await store.pushOutcomes([PushedChange(note: repaired, baseRevision: 1)], requestID: #require(PushRequestID("repair")),
                                                 digest: PushDigest("repair"), account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied] && outcomes.first?.note.revision == 2)
             #expect(try await store.note(damaged, account: account)?.title == "Repaired")
@@ -250,7 +250,7 @@ import Testing
             let fresh = try Sample.note("f1", title: "client new", revision: 4)
             let edit = try Sample.note("e1", title: "client edit")
             let stale = try Sample.note("e1", title: "stale edit")
-            let outcomes = try await store.push([
+            let outcomes = try await store.pushOutcomes([
                 PushedChange(note: fresh, baseRevision: nil),
                 PushedChange(note: edit, baseRevision: 1),
                 PushedChange(note: stale, baseRevision: 1),
@@ -272,13 +272,13 @@ import Testing
             let requestID = try #require(PushRequestID("same-id"))
             let note = try Sample.note("a1")
             let push = [PushedChange(note: note, baseRevision: nil)]
-            let first = try await store.push(push, requestID: requestID, digest: PushDigest("d1"), account: alice, at: Sample.date)
-            let retry = try await store.push(push, requestID: requestID, digest: PushDigest("d1"), account: alice,
+            let first = try await store.pushOutcomes(push, requestID: requestID, digest: PushDigest("d1"), account: alice, at: Sample.date)
+            let retry = try await store.pushOutcomes(push, requestID: requestID, digest: PushDigest("d1"), account: alice,
                                              at: Sample.date.addingTimeInterval(60))
             #expect(retry == first)
             #expect(try await store.note(note.id, account: alice)?.revision == 1)
             #expect(try await store.changes(account: alice, after: .beginning, limit: 10).notes.count == 1)
-            let bobs = try await store.push(push, requestID: requestID, digest: PushDigest("d2"), account: bob, at: Sample.date)
+            let bobs = try await store.pushOutcomes(push, requestID: requestID, digest: PushDigest("d2"), account: bob, at: Sample.date)
             #expect(bobs.map(\.status) == [.applied])
         }
     }
@@ -290,7 +290,7 @@ import Testing
             let account = try await store.newAccount("alice")
             let first = try Sample.note("a1", title: "first"), other = try Sample.note("b1", title: "other")
             let second = try first.revised(title: "second", at: Sample.date)
-            let outcomes = try await store.push([
+            let outcomes = try await store.pushOutcomes([
                 PushedChange(note: first, baseRevision: nil), PushedChange(note: other, baseRevision: nil),
                 PushedChange(note: second, baseRevision: 1), PushedChange(note: second, baseRevision: 1),
             ], requestID: #require(PushRequestID("twice")), digest: PushDigest("d"), account: account, at: Sample.date)
@@ -301,27 +301,34 @@ import Testing
         }
     }
 
-    /// A push sent with the account's latest cursor answers the cursor after its own changes, so
-    /// that its client need not pull them back; with an older cursor, none, or replayed, `next` is nil.
+    /// A push answers the span of the feed it wrote, exactly its own changes, so that its client
+    /// need not pull them back; a push that wrote nothing answers an empty span, a retried one the same.
     @Test(arguments: implementations)
-    func pushSentWithTheLatestCursorAnswersTheCursorAfterIt(_ implementation: Implementation) async throws {
+    func pushAnswersTheChangesItWrote(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
-            _ = try await store.push([PushedChange(note: try Sample.note("a0"), baseRevision: nil)], requestID: #require(PushRequestID("p0")),
-                                     digest: PushDigest("d0"), account: account, at: Sample.date)
+            _ = try await store.pushOutcomes([PushedChange(note: try Sample.note("a0"), baseRevision: nil)], requestID: #require(PushRequestID("p0")),
+                                             digest: PushDigest("d0"), account: account, at: Sample.date)
             let latest = try await store.changes(account: account, after: .beginning, limit: 10).next
             let mine = [PushedChange(note: try Sample.note("a1"), baseRevision: nil), PushedChange(note: try Sample.note("a2"), baseRevision: nil)]
-            let answer = try await store.push(mine, requestID: #require(PushRequestID("p1")), digest: PushDigest("d1"), since: latest,
+            let answer = try await store.push(mine, requestID: #require(PushRequestID("p1")), digest: PushDigest("d1"),
                                               account: account, at: Sample.date)
-            let next = try #require(answer.next)
-            #expect(try await store.changes(account: account, after: next, limit: 10).notes.isEmpty)
+            let written = try #require(answer.written)
+            #expect(written.after == latest)
+            #expect(answer.next(since: latest) == written.through)
+            #expect(try await store.changes(account: account, after: written.through, limit: 10).notes.isEmpty)
             #expect(try await store.changes(account: account, after: latest, limit: 10).notes.map(\.id) == mine.map(\.note.id))
-            let replay = try await store.push(mine, requestID: #require(PushRequestID("p1")), digest: PushDigest("d1"), since: latest,
+            let replay = try await store.push(mine, requestID: #require(PushRequestID("p1")), digest: PushDigest("d1"),
                                               account: account, at: Sample.date)
-            #expect(replay.next == nil && replay.outcomes == answer.outcomes)
+            #expect(replay == answer)
             let stale = try await store.push([PushedChange(note: try Sample.note("a3"), baseRevision: nil)], requestID: #require(PushRequestID("p2")),
-                                             digest: PushDigest("d2"), since: latest, account: account, at: Sample.date)
-            #expect(stale.next == nil)
+                                             digest: PushDigest("d2"), account: account, at: Sample.date)
+            #expect(stale.next(since: latest) == nil)
+            #expect(stale.written?.after == written.through)
+            let conflicted = try await store.push([PushedChange(note: try Sample.note("a3"), baseRevision: nil)], requestID: #require(PushRequestID("p3")),
+                                                  digest: PushDigest("d3"), account: account, at: Sample.date)
+            #expect(conflicted.outcomes.map(\.status) == [.conflict])
+            #expect(conflicted.written.map { $0.after == $0.through && $0.after == stale.written?.through } == true)
         }
     }
 
@@ -333,21 +340,21 @@ import Testing
             let account = try await store.newAccount("alice")
             let requestID = try #require(PushRequestID("same-id"))
             let note = try Sample.note("a1")
-            let first = try await store.push([PushedChange(note: note, baseRevision: nil)], requestID: requestID,
+            let first = try await store.pushOutcomes([PushedChange(note: note, baseRevision: nil)], requestID: requestID,
                                              digest: PushDigest("d1"), account: account, at: Sample.date)
             let other = [PushedChange(note: try note.revised(title: "other", at: Sample.date), baseRevision: 1),
                          PushedChange(note: try Sample.note("b2"), baseRevision: nil)]
             await #expect(throws: ServerStoreError.pushRequestReused(requestID)) {
-                try await store.push(other, requestID: requestID, digest: PushDigest("d2"), account: account,
+                try await store.pushOutcomes(other, requestID: requestID, digest: PushDigest("d2"), account: account,
                                      at: Sample.date.addingTimeInterval(60))
             }
             #expect(try await store.note(note.id, account: account)?.title == note.title)
             #expect(try await store.note(try #require(NoteID("b2")), account: account) == nil)
             #expect(try await store.changes(account: account, after: .beginning, limit: 10).notes.count == 1)
-            #expect(try await store.push([PushedChange(note: note, baseRevision: nil)], requestID: requestID,
+            #expect(try await store.pushOutcomes([PushedChange(note: note, baseRevision: nil)], requestID: requestID,
                                          digest: PushDigest("d1"), account: account, at: Sample.date) == first)
             // Under a new ID the same changes are decided afresh.
-            let fresh = try await store.push(other, requestID: try #require(PushRequestID("new-id")), digest: PushDigest("d2"),
+            let fresh = try await store.pushOutcomes(other, requestID: try #require(PushRequestID("new-id")), digest: PushDigest("d2"),
                                              account: account, at: Sample.date)
             #expect(fresh.map(\.status) == [.applied, .applied])
         }
@@ -361,17 +368,17 @@ import Testing
             let push = [PushedChange(note: note, baseRevision: nil)]
             let digest = PushDigest("d1")
             let old = try #require(PushRequestID("old")), kept = try #require(PushRequestID("kept"))
-            let first = try await store.push(push, requestID: old, digest: digest, account: account, at: Sample.date)
+            let first = try await store.pushOutcomes(push, requestID: old, digest: digest, account: account, at: Sample.date)
             #expect(first.map(\.status) == [.applied])
             let almost = Sample.date.addingTimeInterval(PushRequestID.retention - 1)
-            #expect(try await store.push(push, requestID: old, digest: digest, account: account, at: almost) == first)
-            _ = try await store.push([], requestID: kept, digest: PushDigest("empty"), account: account, at: almost)
+            #expect(try await store.pushOutcomes(push, requestID: old, digest: digest, account: account, at: almost) == first)
+            _ = try await store.pushOutcomes([], requestID: kept, digest: PushDigest("empty"), account: account, at: almost)
 
             // Past the retention period the answer is gone: the same push is decided again (the note
             // now exists, so creating it conflicts), while a younger answer is still replayed.
             let later = Sample.date.addingTimeInterval(PushRequestID.retention + 1)
-            #expect(try await store.push(push, requestID: old, digest: digest, account: account, at: later).map(\.status) == [.conflict])
-            #expect(try await store.push([], requestID: kept, digest: PushDigest("empty"), account: account, at: later) == [])
+            #expect(try await store.pushOutcomes(push, requestID: old, digest: digest, account: account, at: later).map(\.status) == [.conflict])
+            #expect(try await store.pushOutcomes([], requestID: kept, digest: PushDigest("empty"), account: account, at: later) == [])
         }
     }
 

@@ -144,7 +144,7 @@ import TokenSecurityInterface
         #expect(try await store.search(try SearchQuery("bob"), account: bob, tagged: nil, after: nil, limit: 10).notes == [bobs])
 
         // A stored push answer is still replayed, and writes continue the change numbering.
-        #expect(try await store.push([], requestID: try #require(PushRequestID("push-1")), digest: PushDigest("legacy"), account: bob, at: t0.addingTimeInterval(60)) == [])
+        #expect(try await store.pushOutcomes([], requestID: try #require(PushRequestID("push-1")), digest: PushDigest("legacy"), account: bob, at: t0.addingTimeInterval(60)) == [])
         let next = try await store.create(try Note(id: try #require(NoteID("0a03")), title: "New", body: "", tags: [],
                                                    created: t0, updated: t0), account: ann)
         #expect(try await store.changes(account: ann, after: ChangeCursor(sequence: 3), limit: 10).notes == [next])

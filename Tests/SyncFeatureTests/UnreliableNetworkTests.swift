@@ -62,7 +62,7 @@ struct UnreliableNetworkTests {
             [.deliver, .deliver] + Array(repeating: .dropResponse, count: 5))
         await #expect(throws: SyncError.self) { try await client.sync() }
         #expect(await server.appliedPushCount == 1)
-        let recorded = try #require(try await client.state.load().inFlightPush)
+        let recorded = try #require(try await client.state.load().inFlightPushes.first)
         #expect(recorded.changes.map(\.note.id.rawValue) == ["e1", "e2"])
         #expect(await client.store.pendingChanges().count == 2)
 
@@ -71,7 +71,7 @@ struct UnreliableNetworkTests {
 
         #expect(report.pushed == 2)
         #expect(await server.appliedPushCount == 1)
-        #expect(try await client.state.load().inFlightPush == nil)
+        #expect(try await client.state.load().inFlightPushes.isEmpty)
         #expect(await client.store.pendingChanges().isEmpty)
         #expect(await client.store.allNotes() == (await server.allNotes()))
     }
@@ -111,16 +111,16 @@ struct UnreliableNetworkTests {
         _ = try await server.push(PushRequest(requestID: "taken", changes: [
             OutgoingChange(note: try makeNote("f1", "Someone else's"), baseRevision: nil),
         ]))
-        try await client.state.save(SyncState(inFlightPush: PushRequest(requestID: "taken", changes: [
+        try await client.state.save(SyncState(inFlightPushes: [PushRequest(requestID: "taken", changes: [
             OutgoingChange(note: mine, baseRevision: nil),
-        ])))
+        ])]))
 
         let report = try await client.sync()
 
         #expect(report.pushed == 1)
         #expect(await client.store.pendingChanges().isEmpty)
         #expect(await server.allNotes().map(\.id.rawValue) == ["e1", "f1"])
-        #expect(try await client.state.load().inFlightPush == nil)
+        #expect(try await client.state.load().inFlightPushes.isEmpty)
     }
 
     /// Found by Tools/chaos.sh: a few large pending notes made one push larger than the server
@@ -137,8 +137,8 @@ struct UnreliableNetworkTests {
             notes.append(note)
         }
         if recorded {
-            try await client.state.save(SyncState(inFlightPush: PushRequest(
-                requestID: "interrupted", changes: notes.map { OutgoingChange(note: $0, baseRevision: nil) })))
+            try await client.state.save(SyncState(inFlightPushes: [PushRequest(
+                requestID: "interrupted", changes: notes.map { OutgoingChange(note: $0, baseRevision: nil) })]))
         }
 
         let report = try await client.sync()

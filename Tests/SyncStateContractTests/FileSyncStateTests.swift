@@ -37,6 +37,25 @@ struct FileSyncStateTests {
                                                      lastSuccessfulSync: Date(millisecondsSince1970: 1_795_000_000_123)))
     }
 
+    @Test("A state file of the release that kept one push in flight loads it as the one in-flight push")
+    func singleInFlightPush() async throws {
+        let directory = try Implementation.temporaryDirectory()
+        let store = FileSyncStateStore(directory: directory)
+        // Written by that release's `save` for a push of one new note sent with cursor 12.
+        try Data(("""
+            {"cursor":"12","inFlightPush":{"changes":[{"baseRevision":null,"note":{"body":"Hello ✓","created":"2026-11-20T10:00:00.000Z",\
+            "deleted":false,"format":1,"id":"a1","revision":1,"tags":["x"],"title":"New","updated":"2026-11-20T10:00:00.000Z"}}],\
+            "requestID":"r-1","since":"12"},"lastSuccessfulSyncMilliseconds":1795000000123}
+            """).utf8).write(to: URL(fileURLWithPath: store.path))
+        let loaded = try await store.load()
+        let push = try #require(loaded.inFlightPushes.first)
+        #expect(loaded.inFlightPushes.count == 1 && loaded.cursor == SyncCursor("12"))
+        #expect(push.requestID == "r-1" && push.since == SyncCursor("12") && push.changes.map(\.baseRevision) == [nil])
+        #expect(try push.changes.first?.note.body == "Hello ✓" && push.changes.first?.note.tags == [Tag("x")])
+        try await store.save(loaded)
+        #expect(try await FileSyncStateStore(directory: directory).load() == loaded)
+    }
+
     @Test("A torn last line in the base-revision log (crash mid-append) loses nothing else")
     func tornLogLine() async throws {
         let directory = try Implementation.temporaryDirectory()

@@ -22,9 +22,11 @@ struct SyncStateStoringContractTests {
                               updated: date.addingTimeInterval(1.5), revision: 7).deleted(at: date.addingTimeInterval(2))
         let push = PushRequest(requestID: "0123456789abcdef",
                                changes: [OutgoingChange(note: created, baseRevision: nil), OutgoingChange(note: edited, baseRevision: 4)])
+        let second = PushRequest(requestID: "second", changes: [OutgoingChange(note: created.deleted(at: date), baseRevision: 3)],
+                                 since: SyncCursor("42"))
         let toSend = try #require(AttachmentHash(String(repeating: "1f", count: 32)))
         let toFetch = try #require(AttachmentHash(String(repeating: "e0", count: 32)))
-        let state = SyncState(cursor: SyncCursor("42"), lastSuccessfulSync: date, inFlightPush: push,
+        let state = SyncState(cursor: SyncCursor("42"), lastSuccessfulSync: date, inFlightPushes: [push, second],
                               attachmentsToSend: [toSend], attachmentsToFetch: [toFetch, toSend])
         try await store.save(state)
         let loaded = try await reopened.load()

@@ -143,7 +143,7 @@ struct SyncTransportContractTests {
         #expect(try await transport.changes(since: nil, limit: 10).changes == [a])
     }
 
-    @Test("A push sent with the latest cursor answers the cursor after its own changes; otherwise, or replayed, none",
+    @Test("A push answers the span of the feed it wrote and, sent with the latest cursor, the cursor after it; a retry the same",
           arguments: Implementation.allCases)
     func pushMovesTheCursor(_ implementation: Implementation) async throws {
         let (transport, finish) = try await implementation.makeTransport()
@@ -157,11 +157,12 @@ struct SyncTransportContractTests {
         let after = try await transport.changes(since: next, limit: 10)
         #expect(after.changes.isEmpty && !after.hasMore)
         #expect(try await transport.changes(since: latest, limit: 10).changes == mine)
-        #expect(try await transport.push(request).next == nil)
+        #expect(reply.written == PushWrittenSpan(after: try #require(latest), through: next))
+        #expect(try await transport.push(request) == reply)
 
         let stale = try await transport.push(PushRequest(requestID: UUID().uuidString,
                                                          changes: [OutgoingChange(note: try note("Later"), baseRevision: nil)], since: latest))
-        #expect(stale.next == nil)
+        #expect(stale.next == nil && stale.written?.after == next)
         #expect(try await transport.push(PushRequest(requestID: UUID().uuidString,
                                                      changes: [OutgoingChange(note: try note("No cursor"), baseRevision: nil)])).next == nil)
     }

@@ -16,8 +16,10 @@ public struct FileSyncStateStore: SyncStateStoring {
         var cursor: SyncCursor?
         /// Milliseconds since 1970: exact, unlike a formatted date.
         var lastSuccessfulSyncMilliseconds: Int64?
-        /// The in-flight push as the API's body, notes in their versioned JSON form. (Files written by
-        /// older versions may hold an `inFlightPushID` without its changes; it is ignored: see docs/sync.md.)
+        /// The in-flight pushes as the API's bodies, oldest first, notes in their versioned JSON form.
+        var inFlightPushes: [PushRequestBody]?
+        /// The one in-flight push of files written before two could be in flight. (Older files may
+        /// hold an `inFlightPushID` without its changes; it is ignored: see docs/sync.md.)
         var inFlightPush: PushRequestBody?
     }
 
@@ -29,15 +31,15 @@ public struct FileSyncStateStore: SyncStateStoring {
         guard let data = try DurableFile.read(path) else { return SyncState() }
         let unreadable = DurableFile.Failure(path: path, reason: "unreadable sync state; remove it to sync from the beginning")
         guard let shape = try? JSONDecoder().decode(FileShape.self, from: data) else { throw unreadable }
-        var push: PushRequest?
-        if let stored = shape.inFlightPush {
-            do {
-                push = PushRequest(requestID: stored.requestID, changes: try stored.changes.map {
+        let pushes: [PushRequest]
+        do {
+            pushes = try ((shape.inFlightPush.map { [$0] } ?? []) + (shape.inFlightPushes ?? [])).map { stored in
+                PushRequest(requestID: stored.requestID, changes: try stored.changes.map {
                     OutgoingChange(note: try $0.note.note(), baseRevision: $0.baseRevision)
                 }, since: stored.since.map(SyncCursor.init))
-            } catch {
-                throw unreadable
             }
+        } catch {
+            throw unreadable
         }
         let toSend = try (shape.attachmentsToSend ?? []).map { (text) throws -> AttachmentHash in
             guard let hash = AttachmentHash(text) else { throw unreadable }
@@ -48,7 +50,7 @@ public struct FileSyncStateStore: SyncStateStoring {
             return hash
         }
         return SyncState(cursor: shape.cursor, lastSuccessfulSync: shape.lastSuccessfulSyncMilliseconds.map(Date.init(millisecondsSince1970:)),
-                         inFlightPush: push, attachmentsToSend: toSend, attachmentsToFetch: toFetch)
+                         inFlightPushes: pushes, attachmentsToSend: toSend, attachmentsToFetch: toFetch)
     }
 
     /// Written by hand (a push of 1,000 notes is saved before it is sent): the bytes `NoteJSON.encoder`
@@ -63,8 +65,9 @@ public struct FileSyncStateStore: SyncStateStoring {
             JSONText.appendString(cursor.rawValue, to: &field)
             fields.append(field)
         }
-        if let request = state.inFlightPush {
-            fields.append(Array(#""inFlightPush":"#.utf8) + request.body.jsonBytes())
+        if !state.inFlightPushes.isEmpty {
+            fields.append(Array(#""inFlightPushes":["#.utf8) + Array(state.inFlightPushes.map { $0.body.jsonBytes() }.joined(separator: [UInt8(ascii: ",")]))
+                          + [UInt8(ascii: "]")])
         }
         if let milliseconds = state.lastSuccessfulSync?.millisecondsSince1970 {
             fields.append(Array(#""lastSuccessfulSyncMilliseconds":\#(milliseconds)"#.utf8))

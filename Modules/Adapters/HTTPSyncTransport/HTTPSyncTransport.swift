@@ -75,7 +75,8 @@ public final class HTTPSyncTransport: SyncTransport {
             case .conflict: return .conflict(note)
             }
         }
-        return PushReply(results: results, next: answer.next.map(SyncCursor.init))
+        return PushReply(results: results, next: answer.next.map(SyncCursor.init),
+                         written: answer.written.map { PushWrittenSpan(after: SyncCursor($0.after), through: SyncCursor($0.through)) })
     }
 
     /// The list, then each revision whole: one request per revision, asked for on demand.

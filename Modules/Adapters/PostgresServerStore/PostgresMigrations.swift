@@ -203,5 +203,11 @@ enum PostgresMigrations {
                 ~ '[\u1100-\u11FF\u3005-\u3007\u3021-\u303C\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\uFF66-\uFFDC\U00020000-\U000323AF]'
             """#,
         ]),
+        // The span of the change feed each push wrote, kept with its answer so that a retry gets
+        // the same answer (`PushAnswer.written`). Pushes recorded before have none.
+        (14, [
+            "ALTER TABLE push_requests ADD COLUMN written_after BIGINT",
+            "ALTER TABLE push_requests ADD COLUMN written_through BIGINT",
+        ]),
     ]
 }

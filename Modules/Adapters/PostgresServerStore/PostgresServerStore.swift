@@ -394,18 +394,20 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
-    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, since: ChangeCursor?,
+    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
                      account: AccountID, at now: Date) async throws -> PushAnswer {
         try await writing(account) { connection in
             let oldest = now.addingTimeInterval(-PushRequestID.retention).millisecondsSince1970
             try await connection.query(
                 "DELETE FROM push_requests WHERE account_id = \(account.rawValue) AND created_ms < \(oldest)", logger: logger)
             let stored = try await connection.query("""
-                SELECT outcomes, digest FROM push_requests WHERE account_id = \(account.rawValue) AND request_id = \(requestID.rawValue)
+                SELECT outcomes, digest, written_after, written_through FROM push_requests
+                WHERE account_id = \(account.rawValue) AND request_id = \(requestID.rawValue)
                 """, logger: logger)
-            for try await (text, recorded) in stored.decode((String, String?).self) {
+            for try await (text, recorded, after, through) in stored.decode((String, String?, Int64?, Int64?).self) {
                 if let recorded, recorded != digest.rawValue { throw ServerStoreError.pushRequestReused(requestID) }
-                return PushAnswer(outcomes: try StoredPushOutcomes.decoded(text, requestID: requestID))
+                return PushAnswer(outcomes: try StoredPushOutcomes.decoded(text, changes: changes, requestID: requestID),
+                                  written: WrittenChanges(after: after, through: through))
             }
             let latestBefore = try await latestSequence(account: account, on: connection)
             // Decided against one read of the batch's stored notes (a note pushed twice in one
@@ -428,12 +430,14 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             try await write(writes, account: account, on: connection)
             try await keep(replaced, origin: .sync, account: account, on: connection)
             let encoded = StoredPushOutcomes.encoded(outcomes)
+            let latest = try await latestSequence(account: account, on: connection)
             try await connection.query("""
-                INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest)
-                VALUES (\(account.rawValue), \(requestID.rawValue), \(encoded), \(now.millisecondsSince1970), \(digest.rawValue))
+                INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest, written_after, written_through)
+                VALUES (\(account.rawValue), \(requestID.rawValue), \(encoded), \(now.millisecondsSince1970), \(digest.rawValue),
+                        \(latestBefore), \(latest))
                 """, logger: logger)
-            let next = since?.sequence == latestBefore ? ChangeCursor(sequence: try await latestSequence(account: account, on: connection)) : nil
-            return PushAnswer(outcomes: outcomes, next: next)
+            return PushAnswer(outcomes: outcomes, written: WrittenChanges(after: ChangeCursor(sequence: latestBefore),
+                                                                          through: ChangeCursor(sequence: latest)))
         }
     }
 

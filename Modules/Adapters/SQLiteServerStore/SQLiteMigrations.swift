@@ -237,5 +237,11 @@ enum SQLiteMigrations {
         (13, """
         ALTER TABLE attachments ADD COLUMN in_file INTEGER NOT NULL DEFAULT 0;
         """),
+        // The span of the change feed each push wrote, kept with its answer so that a retry gets
+        // the same answer (`PushAnswer.written`). Pushes recorded before have none.
+        (14, """
+        ALTER TABLE push_requests ADD COLUMN written_after INTEGER;
+        ALTER TABLE push_requests ADD COLUMN written_through INTEGER;
+        """),
     ]
 }

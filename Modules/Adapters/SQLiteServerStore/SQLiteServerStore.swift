@@ -401,21 +401,23 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
-    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, since: ChangeCursor?,
+    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
                      account: AccountID, at now: Date) async throws -> PushAnswer {
         try guarded { connection in
             try connection.transaction {
                 let oldest = now.addingTimeInterval(-PushRequestID.retention).millisecondsSince1970
                 try connection.query("DELETE FROM push_requests WHERE account_id = ? AND created_ms < ?",
                                      [.integer(account.rawValue), .integer(oldest)])
-                var stored: (outcomes: String, digest: String?)?
-                try connection.query("SELECT outcomes, digest FROM push_requests WHERE account_id = ? AND request_id = ?",
-                                     [.integer(account.rawValue), .text(requestID.rawValue)]) {
-                    stored = ($0.text(0), $0.optionalText(1))
+                var stored: (outcomes: String, digest: String?, written: WrittenChanges?)?
+                try connection.query("""
+                    SELECT outcomes, digest, written_after, written_through FROM push_requests WHERE account_id = ? AND request_id = ?
+                    """, [.integer(account.rawValue), .text(requestID.rawValue)]) {
+                    stored = ($0.text(0), $0.optionalText(1), WrittenChanges(after: $0.optionalInteger(2), through: $0.optionalInteger(3)))
                 }
                 if let stored {
                     if let recorded = stored.digest, recorded != digest.rawValue { throw ServerStoreError.pushRequestReused(requestID) }
-                    return PushAnswer(outcomes: try StoredPushOutcomes.decoded(stored.outcomes, requestID: requestID))
+                    return PushAnswer(outcomes: try StoredPushOutcomes.decoded(stored.outcomes, changes: changes, requestID: requestID),
+                                      written: stored.written)
                 }
                 let latestBefore = try latestSequence(account: account, on: connection)
                 var outcomes: [PushOutcome] = []
@@ -428,12 +430,14 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                     case .conflict(let server): outcomes.append(.conflict(server))
                     }
                 }
+                let latest = try latestSequence(account: account, on: connection)
                 try connection.query("""
-                    INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest, written_after, written_through)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     """, [.integer(account.rawValue), .text(requestID.rawValue), .text(StoredPushOutcomes.encoded(outcomes)),
-                          .integer(now.millisecondsSince1970), .text(digest.rawValue)])
-                let next = since?.sequence == latestBefore ? ChangeCursor(sequence: try latestSequence(account: account, on: connection)) : nil
-                return PushAnswer(outcomes: outcomes, next: next)
+                          .integer(now.millisecondsSince1970), .text(digest.rawValue), .integer(latestBefore), .integer(latest)])
+                return PushAnswer(outcomes: outcomes, written: WrittenChanges(after: ChangeCursor(sequence: latestBefore),
+                                                                              through: ChangeCursor(sequence: latest)))
             }
         }
     }

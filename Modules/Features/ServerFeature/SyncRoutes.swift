@@ -58,7 +58,9 @@ struct SyncRoutes {
             changes.append(PushedChange(note: note, baseRevision: change.baseRevision))
         }
         let answer = try await dependencies.notes.push(changes, requestID: requestID, digest: PushDigests.digest(of: changes),
-                                                       since: since, account: account.id, at: dependencies.clock.now())
-        return JSONBody.written(PushResponseBody(results: answer.outcomes, next: answer.next?.description))
+                                                       account: account.id, at: dependencies.clock.now())
+        return JSONBody.written(PushResponseBody(
+            results: answer.outcomes, next: answer.next(since: since)?.description,
+            written: answer.written.map { PushWrittenBody(after: $0.after.description, through: $0.through.description) }))
     }
 }

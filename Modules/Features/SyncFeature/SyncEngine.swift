@@ -10,12 +10,13 @@ import SyncTransportInterface
 ///
 /// An actor so that one engine never runs two syncs over the same state at once. A sync:
 /// 1. checks the server's API version;
-/// 2. resends an interrupted push exactly as it was recorded, request ID and changes (the
-///    server answers it from its record, so nothing is applied twice, whatever was edited since);
+/// 2. resends interrupted pushes exactly as they were recorded, request ID and changes (the
+///    server answers each from its record, so nothing is applied twice, whatever was edited since);
 /// 3. pulls pages since the saved cursor, applying each with `origin: .remote` and saving
 ///    the cursor only after the page is applied;
-/// 4. pushes pending notes with their base revisions, acknowledging what the server applied
-///    and resolving conflicts (see `Reconciliation`), until nothing is pending;
+/// 4. pushes pending notes with their base revisions, two requests in flight (`PushFlight`),
+///    acknowledging what the server applied and resolving conflicts (see `Reconciliation`),
+///    until nothing is pending;
 /// 5. moves the attachments the pulled and pushed notes refer to (`AttachmentLane`), remembered
 ///    in the state with the page or push that brought them, so a sync killed midway sends or
 ///    fetches them next time.
@@ -31,12 +32,12 @@ public actor SyncEngine {
     private let store: any NoteReading & NoteWriting & PendingChangeTracking
     /// Where attachments are kept; `nil`: notes only.
     private let attachments: (any AttachmentStoring)?
-    private let transport: any SyncTransport
-    private let state: any SyncStateStoring
-    private let baseRevisions: any BaseRevisionStoring
+    let transport: any SyncTransport
+    let state: any SyncStateStoring
+    let baseRevisions: any BaseRevisionStoring
     private let clock: any WallClock
     private let random: any RandomSource
-    private let retrier: Retrier
+    let retrier: Retrier
     private let pageSize: Int
 
     public init(
@@ -63,16 +64,18 @@ public actor SyncEngine {
         try Self.checkCompatible(info)
 
         var saved = try await state.load()
-        if let interrupted = saved.inFlightPush {
+        var flight = PushFlight()
+        for interrupted in saved.inFlightPushes {
             do {
-                try await send(interrupted, saved: &saved, report: &report)
+                try await apply(try await retrier.run { try await self.transport.push(interrupted) }, to: interrupted,
+                                flight: &flight, saved: &saved, report: &report)
             } catch let error as SyncError where error.isRequestTooLarge || error == .requestIDReused(interrupted.requestID) {
                 // Refused whole, so none of it was applied: its notes are still pending, and go out
                 // below under new IDs (in smaller batches if it was too large).
             }
-            // Processed: later saves may forget it (resending it again would only replay its answer).
-            saved.inFlightPush = nil
         }
+        // Processed: later saves may forget them (resending one again would only replay its answer).
+        saved.inFlightPushes = []
 
         var page = try await pulledPage(after: saved.cursor)
         while true {
@@ -108,25 +111,26 @@ public actor SyncEngine {
                     let index = start + offset
                     let isLast = index == pending.count - 1
                     guard isLast || batch.count == PushRequest.maximumChanges || bytes >= PushRequest.targetBytes else { continue }
-                    if !batch.isEmpty { try await push(batch, saved: &saved, report: &report) }
+                    if !batch.isEmpty { try await send(batch, flight: &flight, saved: &saved, report: &report) }
                     progress(.pushing(sent: index + 1, of: pending.count))
                     (batch, bytes) = ([], 0)
                 }
             }
+            try await land(&flight, saved: &saved, report: &report)
         }
 
         try await moveAttachments(info: info, saved: &saved, report: &report)
 
-        // The last push is cleared only here: resending a push whose answer was already
+        // The last pushes are cleared only here: resending a push whose answer was already
         // processed (after a crash) is harmless, and it saves a durable write per batch.
-        saved.inFlightPush = nil
+        saved.inFlightPushes = []
         saved.lastSuccessfulSync = clock.now()
         try await state.save(saved)
         return report
     }
 
     /// Adds the hashes not listed yet to one of the state's lists (saved with what comes next).
-    private func remember(_ hashes: [AttachmentHash], in list: WritableKeyPath<SyncState, [AttachmentHash]>, of saved: inout SyncState) throws {
+    func remember(_ hashes: [AttachmentHash], in list: WritableKeyPath<SyncState, [AttachmentHash]>, of saved: inout SyncState) throws {
         guard attachments != nil, !hashes.isEmpty else { return }
         let listed = Set(saved[keyPath: list])
         saved[keyPath: list] += hashes.filter { !listed.contains($0) }
@@ -207,49 +211,10 @@ public actor SyncEngine {
         }
     }
 
-    /// Pushes these notes in one request or, if the server finds it too large, in two halves
-    /// (and so on): batches are sized by bytes, but a server may limit a request's bytes lower.
-    private func push(_ notes: [Note], saved: inout SyncState, report: inout SyncReport) async throws {
-        let bases = try await baseRevisions.baseRevisions(of: notes.map(\.id))
-        let request = PushRequest(requestID: makeRequestID(), changes: notes.map { OutgoingChange(note: $0, baseRevision: bases[$0.id]) },
-                                  since: saved.cursor)
-        // Recorded with its changes before it is sent: if this process dies before the
-        // answer is processed, the next sync resends exactly this request.
-        saved.inFlightPush = request
-        try remember(AttachmentLane.references(in: notes), in: \.attachmentsToSend, of: &saved)
-        try await state.save(saved)
-        do {
-            try await send(request, saved: &saved, report: &report)
-        } catch let error as SyncError where error.isRequestTooLarge && notes.count > 1 {
-            try await push(Array(notes[..<(notes.count / 2)]), saved: &saved, report: &report)
-            try await push(Array(notes[(notes.count / 2)...]), saved: &saved, report: &report)
-        }
-    }
-
-    /// Sends one push (retrying under the same request ID) and applies its answer locally. When
-    /// the server says nothing but this push was written after the cursor it was sent with, the
-    /// cursor moves past the push's own changes (saved with the next state save): the store has
-    /// them already, so the next sync does not pull them back.
-    private func send(_ request: PushRequest, saved: inout SyncState, report: inout SyncReport) async throws {
-        let reply = try await retrier.run { try await self.transport.push(request) }
-        var incoming: [Reconciliation.Incoming] = []
-        for result in reply.results {
-            switch result {
-            case .applied(let note):
-                report.pushed += 1
-                incoming.append(.init(note: note, isOwnPush: true))
-            case .conflict(let note):
-                incoming.append(.init(note: note, isOwnPush: false))
-            }
-        }
-        report.conflicts += try await reconcile(incoming).conflicts
-        if let next = reply.next, request.since == saved.cursor { saved.cursor = next }
-    }
-
     /// Applies server versions locally, in an order that is safe to interrupt anywhere:
     /// conflict copies, then server versions, then acknowledgements, then base revisions.
     /// A local write racing with it (another `quill` process) makes it start over.
-    private func reconcile(_ incoming: [Reconciliation.Incoming]) async throws -> (changed: Int, conflicts: Int) {
+    func reconcile(_ incoming: [Reconciliation.Incoming]) async throws -> (changed: Int, conflicts: Int) {
         let incoming = Self.latestPerNote(incoming)
         guard !incoming.isEmpty else { return (0, 0) }
         var attempt = 0
@@ -297,7 +262,7 @@ public actor SyncEngine {
         return order.compactMap { latest[$0] }
     }
 
-    private func makeRequestID() -> String {
+    func makeRequestID() -> String {
         (0..<2).map { _ in
             let digits = String(random.nextUInt64(), radix: 16)
             return String(repeating: "0", count: 16 - digits.count) + digits

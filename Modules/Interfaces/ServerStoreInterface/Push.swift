@@ -13,30 +13,98 @@ extension PushResultBody {
     public static func conflict(_ note: Note) -> PushOutcome { PushOutcome(id: note.id, status: .conflict, note: NoteDocument(note)) }
 }
 
-/// A repository's answer to a push: the outcomes, and the cursor after the push's own changes
-/// when nothing else was written after the client's `since` (see `ServerNoteRepository.push`).
+/// A repository's answer to a push: the outcomes, and the span of the account's change feed the
+/// push wrote (kept with the outcomes, so a retry gets the same answer; `nil` for a push recorded
+/// before spans were kept).
 public struct PushAnswer: Hashable, Sendable {
     public var outcomes: [PushOutcome]
-    public var next: ChangeCursor?
+    public var written: WrittenChanges?
 
-    public init(outcomes: [PushOutcome], next: ChangeCursor? = nil) {
+    public init(outcomes: [PushOutcome], written: WrittenChanges? = nil) {
         self.outcomes = outcomes
-        self.next = next
+        self.written = written
+    }
+
+    /// The cursor after the push's own changes for a client that had applied the feed up to
+    /// `since`, if nothing else was written after it: that client may skip pulling them.
+    public func next(since: ChangeCursor?) -> ChangeCursor? {
+        guard let written, since == written.after else { return nil }
+        return written.through
     }
 }
 
-/// How a repository keeps a push's outcomes for a retry: their JSON array, written by hand
-/// (`PushResultBody.jsonBytes`), read back by `JSONDecoder`.
+/// The changes of an account's feed that one push wrote: every change after `after`, up to and
+/// including `through` (none when they are equal). A push holds the account's writes for its whole
+/// transaction, so no other change falls between them.
+public struct WrittenChanges: Hashable, Sendable {
+    public let after: ChangeCursor
+    public let through: ChangeCursor
+
+    public init(after: ChangeCursor, through: ChangeCursor) {
+        self.after = after
+        self.through = through
+    }
+}
+
+extension WrittenChanges {
+    /// The span a repository kept as two change numbers; `nil` if it kept none (a push recorded
+    /// before spans were kept).
+    public init?(after: Int64?, through: Int64?) {
+        guard let after, let through else { return nil }
+        self.init(after: ChangeCursor(sequence: after), through: ChangeCursor(sequence: through))
+    }
+}
+
+/// How a repository keeps a push's outcomes for a retry: a JSON array in which an applied change
+/// is the revision it got, and a conflict the whole outcome (`PushResultBody.jsonBytes`).
+///
+/// An applied change's note is the pushed one at that revision, and the retry that replays the
+/// answer carries the same changes (the digest says so), so the note is not kept again: a first
+/// push of 10,000 notes would otherwise write every note a second time. Records written before
+/// (every outcome whole, some without a digest and so replayed for any changes) still read.
 public enum StoredPushOutcomes {
     public static func encoded(_ outcomes: [PushOutcome]) -> String {
-        String(decoding: PushResultBody.jsonBytes(outcomes), as: UTF8.self)
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        for (index, outcome) in outcomes.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            switch outcome.status {
+            case .applied: bytes.append(contentsOf: String(outcome.note.revision).utf8)
+            case .conflict: outcome.appendJSON(to: &bytes)
+            }
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    public static func decoded(_ text: String, requestID: PushRequestID) throws -> [PushOutcome] {
+    /// The outcomes kept for the push that carried `changes`, in their order.
+    public static func decoded(_ text: String, changes: [PushedChange], requestID: PushRequestID) throws -> [PushOutcome] {
         do {
-            return try JSONDecoder().decode([PushOutcome].self, from: Data(text.utf8))
+            return try JSONDecoder().decode([StoredOutcome].self, from: Data(text.utf8)).enumerated().map { index, stored in
+                switch stored {
+                case .whole(let outcome): return outcome
+                case .applied(let revision):
+                    guard changes.indices.contains(index) else { throw ServerStoreError.corrupt("stored push \(requestID): no change \(index)") }
+                    return .applied(try changes[index].note.withRevision(revision))
+                }
+            }
+        } catch let error as ServerStoreError {
+            throw error
         } catch {
             throw ServerStoreError.corrupt("stored push \(requestID): \(error)")
+        }
+    }
+
+    private enum StoredOutcome: Decodable {
+        case applied(revision: Int)
+        case whole(PushOutcome)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let revision = try? container.decode(Int.self) {
+                self = .applied(revision: revision)
+            } else {
+                self = .whole(try container.decode(PushOutcome.self))
+            }
         }
     }
 }

@@ -50,18 +50,17 @@ public protocol ServerNoteRepository: Sendable {
     /// them without applying anything; with another digest it throws `.pushRequestReused` and
     /// applies nothing (an answer recorded before digests were kept matches any digest).
     /// Answers older than `PushRequestID.retention` at `now` are forgotten (this call removes them),
-    /// so the remembered answers do not grow without bound. When `since` is the account's latest
-    /// change (so every change after it is this push's own), the answer's `next` is the cursor
-    /// after the push; otherwise, and for a remembered answer, it is `nil`.
-    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, since: ChangeCursor?,
+    /// so the remembered answers do not grow without bound. The answer says which changes of the
+    /// account's feed the push wrote (`written`), remembered with the outcomes.
+    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
               account: AccountID, at now: Date) async throws -> PushAnswer
 }
 
 extension ServerNoteRepository {
-    /// `push` without a cursor: the outcomes alone.
-    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
-                     at now: Date) async throws -> [PushOutcome] {
-        try await push(changes, requestID: requestID, digest: digest, since: nil, account: account, at: now).outcomes
+    /// `push`'s outcomes alone.
+    public func pushOutcomes(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
+                             at now: Date) async throws -> [PushOutcome] {
+        try await push(changes, requestID: requestID, digest: digest, account: account, at: now).outcomes
     }
 
     /// Live notes ordered by ID, whatever their tags.

@@ -8,20 +8,21 @@ public struct SyncState: Hashable, Sendable {
     public var cursor: SyncCursor?
     /// When the last sync finished without error.
     public var lastSuccessfulSync: Date?
-    /// The push that was sent (or about to be) but whose answer was not processed: its request ID
-    /// *and* exactly the changes it carried. The next sync sends this same request again, so the
-    /// server answers it from its record (or applies it once), whatever was edited meanwhile.
-    public var inFlightPush: PushRequest?
+    /// The pushes that were sent (or about to be) but whose answers were not processed, oldest
+    /// first (a sync keeps up to two in flight): each with its request ID *and* exactly the changes
+    /// it carried. The next sync sends these same requests again, so the server answers each from
+    /// its record (or applies it once), whatever was edited meanwhile.
+    public var inFlightPushes: [PushRequest]
     /// Attachments that notes pushed from here refer to and that may not be on the server yet.
     public var attachmentsToSend: [AttachmentHash]
     /// Attachments that pulled notes refer to and that this device does not hold yet.
     public var attachmentsToFetch: [AttachmentHash]
 
-    public init(cursor: SyncCursor? = nil, lastSuccessfulSync: Date? = nil, inFlightPush: PushRequest? = nil,
+    public init(cursor: SyncCursor? = nil, lastSuccessfulSync: Date? = nil, inFlightPushes: [PushRequest] = [],
                 attachmentsToSend: [AttachmentHash] = [], attachmentsToFetch: [AttachmentHash] = []) {
         self.cursor = cursor
         self.lastSuccessfulSync = lastSuccessfulSync
-        self.inFlightPush = inFlightPush
+        self.inFlightPushes = inFlightPushes
         self.attachmentsToSend = attachmentsToSend
         self.attachmentsToFetch = attachmentsToFetch
     }

@@ -107,10 +107,26 @@ public struct PushReply: Hashable, Sendable {
     /// The cursor after this push's own changes, when the server saw nothing else written after
     /// the request's `since`: the client already has those versions and may skip pulling them.
     public var next: SyncCursor?
+    /// The changes of the feed this push wrote (`nil` from a server that does not say): with two
+    /// pushes in flight, the cursor moves past both.
+    public var written: PushWrittenSpan?
 
-    public init(results: [PushResult], next: SyncCursor? = nil) {
+    public init(results: [PushResult], next: SyncCursor? = nil, written: PushWrittenSpan? = nil) {
         self.results = results
         self.next = next
+        self.written = written
+    }
+}
+
+/// The changes of the feed one push wrote: every change after `after`, up to and including
+/// `through`, and no other.
+public struct PushWrittenSpan: Hashable, Sendable {
+    public var after: SyncCursor
+    public var through: SyncCursor
+
+    public init(after: SyncCursor, through: SyncCursor) {
+        self.after = after
+        self.through = through
     }
 }
 

@@ -46,16 +46,33 @@ public struct PushRequestBody: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey { case requestID, changes, since }
 }
 
-/// The answer to a push: one result per change, in the request's order, and, when every change
-/// of the feed after the request's `since` is this push's own, the cursor after them (`next`): the
-/// client has those versions already and need not pull them back.
+/// The answer to a push: one result per change, in the request's order; the span of the change
+/// feed the push wrote (`written`); and, when every change of the feed after the request's
+/// `since` is this push's own, the cursor after them (`next`): the client has those versions
+/// already and need not pull them back. `written` lets a client with two pushes in flight move its
+/// cursor past both, whichever the server applied first; `next` serves clients that send one at a
+/// time. A retried push gets the same answer from the server's record of it.
 public struct PushResponseBody: Codable, Hashable, Sendable {
     public let results: [PushResultBody]
     public let next: String?
+    public let written: PushWrittenBody?
 
-    public init(results: [PushResultBody], next: String? = nil) {
+    public init(results: [PushResultBody], next: String? = nil, written: PushWrittenBody? = nil) {
         self.results = results
         self.next = next
+        self.written = written
+    }
+}
+
+/// The changes of the feed a push wrote: every change after `after`, up to and including
+/// `through`, and no other (`after == through` when it wrote none). Cursors of the change feed.
+public struct PushWrittenBody: Codable, Hashable, Sendable {
+    public let after: String
+    public let through: String
+
+    public init(after: String, through: String) {
+        self.after = after
+        self.through = through
     }
 }
 

@@ -123,6 +123,13 @@ extension PushResponseBody: CanonicalJSONReadable {
             bytes.append(contentsOf: #"{"results":"#.utf8)
         }
         appendArray(results, to: &bytes) { $0.appendJSON(to: &$1) }
+        if let written {
+            bytes.append(contentsOf: #","written":{"after":"#.utf8)
+            JSONText.appendString(written.after, to: &bytes)
+            bytes.append(contentsOf: #","through":"#.utf8)
+            JSONText.appendString(written.through, to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }
@@ -143,8 +150,13 @@ extension PushResponseBody: CanonicalJSONReadable {
             } while reader.skip(",")
             guard reader.skip("]") else { return nil }
         }
+        var written: PushWrittenBody?
+        if reader.skip(#","written":{"after":"#) {
+            guard let after = reader.string(), reader.skip(#","through":"#), let through = reader.string(), reader.skip("}") else { return nil }
+            written = PushWrittenBody(after: after, through: through)
+        }
         guard reader.skip("}") else { return nil }
-        self.init(results: results, next: next)
+        self.init(results: results, next: next, written: written)
     }
 }
 

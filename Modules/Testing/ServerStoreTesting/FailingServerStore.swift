@@ -72,10 +72,10 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.changes(account: account, after: cursor, limit: limit)
     }
 
-    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, since: ChangeCursor?,
+    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
                      account: AccountID, at now: Date) async throws -> PushAnswer {
         try check(.push)
-        return try await base.push(changes, requestID: requestID, digest: digest, since: since, account: account, at: now)
+        return try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now)
     }
 
     public func encodedNote(_ id: NoteID, account: AccountID) async throws -> EncodedNote? {

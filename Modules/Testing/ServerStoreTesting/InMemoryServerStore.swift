@@ -17,7 +17,7 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
     /// Each note's revisions, newest first, as the databases' histories answer them.
     private var revisionsByAccount: [AccountID: [NoteID: [NoteRevision]]] = [:]
     private var lastSequence: [AccountID: Int64] = [:]
-    private var pushes: [AccountID: [PushRequestID: (outcomes: [PushOutcome], digest: PushDigest, at: Date)]] = [:]
+    private var pushes: [AccountID: [PushRequestID: (answer: PushAnswer, digest: PushDigest, at: Date)]] = [:]
     struct AttachmentKey: Hashable {
         let account: AccountID
         let hash: AttachmentHash
@@ -196,13 +196,13 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
                           hasMore: later.count > page.count)
     }
 
-    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, since: ChangeCursor?,
+    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
                      account: AccountID, at now: Date) async throws -> PushAnswer {
         let oldest = now.addingTimeInterval(-PushRequestID.retention)
         pushes[account] = pushes[account]?.filter { $0.value.at >= oldest }
         if let earlier = pushes[account]?[requestID] {
             guard earlier.digest == digest else { throw ServerStoreError.pushRequestReused(requestID) }
-            return PushAnswer(outcomes: earlier.outcomes)
+            return earlier.answer
         }
         let latestBefore = lastSequence[account] ?? 0
         var outcomes: [PushOutcome] = []
@@ -212,9 +212,10 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
             case .conflict(let current): outcomes.append(.conflict(current))
             }
         }
-        pushes[account, default: [:]][requestID] = (outcomes, digest, now)
-        let next = since?.sequence == latestBefore ? ChangeCursor(sequence: lastSequence[account] ?? 0) : nil
-        return PushAnswer(outcomes: outcomes, next: next)
+        let answer = PushAnswer(outcomes: outcomes, written: WrittenChanges(after: ChangeCursor(sequence: latestBefore),
+                                                                            through: ChangeCursor(sequence: lastSequence[account] ?? 0)))
+        pushes[account, default: [:]][requestID] = (answer, digest, now)
+        return answer
     }
 
     /// Stores `note` under the next change number; the revision it replaces stays in its

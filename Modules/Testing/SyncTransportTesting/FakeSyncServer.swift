@@ -2,8 +2,8 @@ import QuillModels
 import SyncTransportInterface
 
 /// An in-memory sync server with the semantics of the v1 API contract (docs/openapi.yaml):
-/// per-note revisions, a change feed in write order, push with base revisions, the cursor after a
-/// push's own changes when nothing else came between, and request-ID idempotency (a request ID is bound to the changes it first carried: the same
+/// per-note revisions, a change feed in write order, push with base revisions, the span of the feed
+/// a push wrote and the cursor after it when nothing else came between, and request-ID idempotency (a request ID is bound to the changes it first carried: the same
 /// ID with other changes is refused with `SyncError.requestIDReused`).
 ///
 /// Exists so that the sync engine and the multi-client simulation can be tested against
@@ -16,7 +16,7 @@ public actor FakeSyncServer: SyncTransport {
     private var revisions: [NoteID: [NoteRevision]] = [:]
     private var sequenceOf: [NoteID: Int] = [:]
     private var lastSequence = 0
-    private var answered: [String: (changes: [OutgoingChange], results: [PushResult])] = [:]
+    private var answered: [String: (changes: [OutgoingChange], reply: PushReply)] = [:]
     /// How many push requests were applied (not answered from the idempotency record).
     public private(set) var appliedPushCount = 0
     /// Attachments as they arrived, and whether each is whole.
@@ -28,10 +28,15 @@ public actor FakeSyncServer: SyncTransport {
     /// The SHA-256 of an upload's bytes, as the real server checks them before an attachment is
     /// whole (passed in: a test double uses no crypto library of its own); `nil`: taken at its word.
     let attachmentDigest: (@Sendable ([UInt8]) -> AttachmentHash?)?
+    /// Whether a push's answer says which changes it wrote (`PushReply.written`); `false` answers
+    /// as a server of an earlier release did.
+    private let reportsWrittenChanges: Bool
 
     public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true), notes: [Note] = [],
-                maximumPushBytes: Int? = nil, attachmentDigest: (@Sendable ([UInt8]) -> AttachmentHash?)? = nil) {
+                maximumPushBytes: Int? = nil, attachmentDigest: (@Sendable ([UInt8]) -> AttachmentHash?)? = nil,
+                reportsWrittenChanges: Bool = true) {
         self.info = info
+        self.reportsWrittenChanges = reportsWrittenChanges
         self.maximumPushBytes = maximumPushBytes
         self.attachmentDigest = attachmentDigest
         for note in notes {
@@ -75,7 +80,7 @@ public actor FakeSyncServer: SyncTransport {
     public func push(_ request: PushRequest) async throws(SyncError) -> PushReply {
         if let earlier = answered[request.requestID] {
             guard earlier.changes == request.changes else { throw .requestIDReused(request.requestID) }
-            return PushReply(results: earlier.results)
+            return earlier.reply
         }
         guard request.changes.count <= PushRequest.maximumChanges else {
             throw .rejected(status: 413, code: "payload_too_large", message: "too many changes")
@@ -100,10 +105,12 @@ public actor FakeSyncServer: SyncTransport {
                 results.append(.applied(store(change.note, revision: base + 1)))
             }
         }
-        answered[request.requestID] = (request.changes, results)
         appliedPushCount += 1
         let next = request.since?.rawValue == String(latestBefore) ? SyncCursor(String(lastSequence)) : nil
-        return PushReply(results: results, next: next)
+        let written = PushWrittenSpan(after: SyncCursor(String(latestBefore)), through: SyncCursor(String(lastSequence)))
+        let reply = PushReply(results: results, next: next, written: reportsWrittenChanges ? written : nil)
+        answered[request.requestID] = (request.changes, reply)
+        return reply
     }
 
     private func store(_ note: Note, revision: Int) -> Note {

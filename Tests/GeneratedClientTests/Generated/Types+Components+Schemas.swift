@@ -603,21 +603,52 @@ extension Components {
             internal typealias ResultsPayload = [Components.Schemas.PushResponse.ResultsPayloadPayload]
             /// - Remark: Generated from `#/components/schemas/PushResponse/results`.
             internal var results: Components.Schemas.PushResponse.ResultsPayload
+            /// - Remark: Generated from `#/components/schemas/PushResponse/written`.
+            internal var written: Components.Schemas.WrittenChanges?
             /// Creates a new `PushResponse`.
             ///
             /// - Parameters:
             ///   - next: Present when every change after the request's `since` is this push's own: the cursor after them, where the client may continue pulling.
             ///   - results:
+            ///   - written:
             internal init(
                 next: Components.Schemas.Cursor? = nil,
-                results: Components.Schemas.PushResponse.ResultsPayload
+                results: Components.Schemas.PushResponse.ResultsPayload,
+                written: Components.Schemas.WrittenChanges? = nil
             ) {
                 self.next = next
                 self.results = results
+                self.written = written
             }
             internal enum CodingKeys: String, CodingKey {
                 case next
                 case results
+                case written
+            }
+        }
+        /// The changes of the feed a push wrote: every change after `after`, up to and including `through`, and no other (equal when it wrote none). A client that had pulled up to `after` has every change up to `through` once it applies the results, so it may continue pulling from there; with several pushes in flight, it moves past each whose `after` is where it is. A retried push gets the same span. Absent from servers before this field.
+        ///
+        /// - Remark: Generated from `#/components/schemas/WrittenChanges`.
+        internal struct WrittenChanges: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WrittenChanges/after`.
+            internal var after: Components.Schemas.Cursor
+            /// - Remark: Generated from `#/components/schemas/WrittenChanges/through`.
+            internal var through: Components.Schemas.Cursor
+            /// Creates a new `WrittenChanges`.
+            ///
+            /// - Parameters:
+            ///   - after:
+            ///   - through:
+            internal init(
+                after: Components.Schemas.Cursor,
+                through: Components.Schemas.Cursor
+            ) {
+                self.after = after
+                self.through = through
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case after
+                case through
             }
         }
         /// - Remark: Generated from `#/components/schemas/Info`.

@@ -1,0 +1,92 @@
+import QuillModels
+import SyncStateInterface
+import SyncTransportInterface
+
+/// The push side of a sync: batches recorded, sent two at a time, and landed in order.
+extension SyncEngine {
+    /// Records and sends one batch, then lands the oldest pushes until fewer than the flight's
+    /// limit are in the air: the next batch is read and sent while the last one is applied.
+    func send(_ notes: [Note], flight: inout PushFlight, saved: inout SyncState, report: inout SyncReport) async throws {
+        let request = try await record(notes, saved: &saved)
+        let transport = self.transport, retrier = self.retrier
+        flight.sent.append(PushFlight.Sent(request: request, notes: notes,
+                                           reply: Task.detached { try await retrier.run { try await transport.push(request) } }))
+        while flight.sent.count >= flight.limit {
+            try await landOldest(&flight, saved: &saved, report: &report)
+        }
+    }
+
+    /// Lands every push still in flight.
+    func land(_ flight: inout PushFlight, saved: inout SyncState, report: inout SyncReport) async throws {
+        while !flight.sent.isEmpty { try await landOldest(&flight, saved: &saved, report: &report) }
+    }
+
+    /// Waits for the oldest push's answer and applies it. A push the server finds too large (it
+    /// limits a request's bytes lower than `PushRequest.targetBytes` expects) goes again as two
+    /// halves, one after the other, and so on.
+    private func landOldest(_ flight: inout PushFlight, saved: inout SyncState, report: inout SyncReport) async throws {
+        let push = flight.sent.removeFirst()
+        do {
+            try await apply(try await push.reply.value, to: push.request, flight: &flight, saved: &saved, report: &report)
+        } catch let error as SyncError where error.isRequestTooLarge && push.notes.count > 1 {
+            saved.inFlightPushes.removeAll { $0.requestID == push.request.requestID }
+            try await sendAlone(Array(push.notes[..<(push.notes.count / 2)]), flight: &flight, saved: &saved, report: &report)
+            try await sendAlone(Array(push.notes[(push.notes.count / 2)...]), flight: &flight, saved: &saved, report: &report)
+        } catch {
+            flight.cancel()
+            throw error
+        }
+        // Landed: later saves may forget it.
+        saved.inFlightPushes.removeAll { $0.requestID == push.request.requestID }
+    }
+
+    /// Sends one batch and lands it before anything else is sent.
+    private func sendAlone(_ notes: [Note], flight: inout PushFlight, saved: inout SyncState, report: inout SyncReport) async throws {
+        let request = try await record(notes, saved: &saved)
+        do {
+            try await apply(try await retrier.run { try await self.transport.push(request) }, to: request, flight: &flight,
+                            saved: &saved, report: &report)
+        } catch let error as SyncError where error.isRequestTooLarge && notes.count > 1 {
+            saved.inFlightPushes.removeAll { $0.requestID == request.requestID }
+            try await sendAlone(Array(notes[..<(notes.count / 2)]), flight: &flight, saved: &saved, report: &report)
+            try await sendAlone(Array(notes[(notes.count / 2)...]), flight: &flight, saved: &saved, report: &report)
+        }
+        saved.inFlightPushes.removeAll { $0.requestID == request.requestID }
+    }
+
+    /// Makes the request for a batch and saves it with the state before it is sent: if this process
+    /// dies before its answer is applied, the next sync resends exactly this request.
+    private func record(_ notes: [Note], saved: inout SyncState) async throws -> PushRequest {
+        let bases = try await baseRevisions.baseRevisions(of: notes.map(\.id))
+        let request = PushRequest(requestID: makeRequestID(), changes: notes.map { OutgoingChange(note: $0, baseRevision: bases[$0.id]) },
+                                  since: saved.cursor)
+        saved.inFlightPushes.append(request)
+        try remember(AttachmentLane.references(in: notes), in: \.attachmentsToSend, of: &saved)
+        try await state.save(saved)
+        return request
+    }
+
+    /// Applies a push's answer locally, then moves the cursor past the push's own changes: by the
+    /// span the server says it wrote, or, from a server that does not say, by its `next` when the
+    /// request went out with the cursor the client still has. Moved cursors are saved with the
+    /// next state save; the store has those changes already, so the next sync does not pull them back.
+    func apply(_ reply: PushReply, to request: PushRequest, flight: inout PushFlight, saved: inout SyncState,
+               report: inout SyncReport) async throws {
+        var incoming: [Reconciliation.Incoming] = []
+        for result in reply.results {
+            switch result {
+            case .applied(let note):
+                report.pushed += 1
+                incoming.append(.init(note: note, isOwnPush: true))
+            case .conflict(let note):
+                incoming.append(.init(note: note, isOwnPush: false))
+            }
+        }
+        report.conflicts += try await reconcile(incoming).conflicts
+        if let written = reply.written {
+            flight.landed(written, cursor: &saved.cursor)
+        } else if let next = reply.next, request.since == saved.cursor {
+            saved.cursor = next
+        }
+    }
+}

@@ -1,5 +1,4 @@
 import Foundation
-import QuillAPI
 import QuillModels
 import ServerStoreInterface
 import Testing

@@ -66,8 +66,14 @@ public struct FileSyncStateStore: SyncStateStoring {
             fields.append(field)
         }
         if !state.inFlightPushes.isEmpty {
-            fields.append(Array(#""inFlightPushes":["#.utf8) + Array(state.inFlightPushes.map { $0.body.jsonBytes() }.joined(separator: [UInt8(ascii: ",")]))
-                          + [UInt8(ascii: "]")])
+            var field = Array(#""inFlightPushes":["#.utf8)
+            field.reserveCapacity(state.inFlightPushes.reduce(field.count + 2) { $0 + $1.bodyJSON.count + 1 })
+            for (index, request) in state.inFlightPushes.enumerated() {
+                if index > 0 { field.append(UInt8(ascii: ",")) }
+                field.append(contentsOf: request.bodyJSON)
+            }
+            field.append(UInt8(ascii: "]"))
+            fields.append(field)
         }
         if let milliseconds = state.lastSuccessfulSync?.millisecondsSince1970 {
             fields.append(Array(#""lastSuccessfulSyncMilliseconds":\#(milliseconds)"#.utf8))

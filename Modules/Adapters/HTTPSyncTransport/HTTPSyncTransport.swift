@@ -56,7 +56,7 @@ public final class HTTPSyncTransport: SyncTransport {
         var request = request(path: "v1/sync/push")
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(ByteBuffer(bytes: push.body.jsonBytes()))
+        request.body = .bytes(ByteBuffer(bytes: push.bodyJSON))
         let data: Data
         do {
             data = try await send(request)

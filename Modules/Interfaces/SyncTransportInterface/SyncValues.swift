@@ -75,23 +75,22 @@ public struct PushRequest: Hashable, Sendable {
     /// so that the JSON escaping of ordinary text never makes a request too large.
     public static let targetBytes = 1 << 20
 
-    public var requestID: String
-    public var changes: [OutgoingChange]
+    public let requestID: String
+    public let changes: [OutgoingChange]
     /// The cursor up to which the client has applied the change feed, sent so that the answer
     /// can move it past this push's own changes (`PushReply.next`).
-    public var since: SyncCursor?
+    public let since: SyncCursor?
+    /// `body` in canonical JSON, written once: what is sent, and what the sync state keeps of the
+    /// request (saved again with each batch while the request is in flight).
+    public let bodyJSON: [UInt8]
 
     public init(requestID: String, changes: [OutgoingChange], since: SyncCursor? = nil) {
         self.requestID = requestID
         self.changes = changes
         self.since = since
-    }
-
-    /// The request as the API's body: what is sent, and what the sync state keeps of it.
-    public var body: PushRequestBody {
-        PushRequestBody(requestID: requestID,
-                        changes: changes.map { .init(note: NoteDocument($0.note), baseRevision: $0.baseRevision) },
-                        since: since?.rawValue)
+        bodyJSON = PushRequestBody(requestID: requestID,
+                                   changes: changes.map { .init(note: NoteDocument($0.note), baseRevision: $0.baseRevision) },
+                                   since: since?.rawValue).jsonBytes()
     }
 
     /// What a note adds to a batch, for `targetBytes`: its text and room for its fields.

@@ -12,6 +12,10 @@ notes of 1-4 KiB (`plain_corpus.py`). For each size (10,000 and 100,000 notes by
 - memory: `quill-server`'s peak resident memory (VmHWM) above its resident memory when idle, during
   the push and during the pull (a fresh server process for each), and the peak of each `quill sync`.
 
+Each rsync, the push and the pull start once the disk has written back what the benchmark wrote
+before them (`settle`: the corpus, the import, the copy rsync just made and deleted), so none pays
+for another's writeback; each still pays for its own durability.
+
 With QUILL_BENCH_POSTGRES_URL set (run under `Tools/with-postgres.sh`, which sets
 QUILL_TEST_POSTGRES_URL), the first push and pull are measured on PostgreSQL too.
 Writes the results into docs/performance.md between markers.
@@ -22,6 +26,7 @@ Usage: Tools/benchmarks/sync.py BIN_DIR   (normally through Tools/benchmarks/syn
 import json, os, random, re, shutil, socket, statistics, subprocess, sys, tempfile, threading, time, urllib.request
 
 import performance_section
+from search_bench import settle
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RUNS = 5
@@ -152,6 +157,7 @@ def rsync_seconds(source, work):
     times = []
     for attempt in range(3):
         target = os.path.join(work, "rsync-%d" % attempt)
+        settle()
         begin = time.perf_counter()
         subprocess.run(["rsync", "-a", source + "/", target + "/"], check=True)
         times.append(time.perf_counter() - begin)
@@ -181,6 +187,7 @@ def measure(bin_dir, work, count, rng, database=None, full=True):
     pusher.run(["import", corpus])
     result = {"rsync": rsync_seconds(os.path.join(pusher.env["QUILL_HOME"], "notes"), work)}
 
+    settle()
     server.sample_anonymous()
     result["push"], result["push_quill_mib"] = single_peak_sync(pusher, "pulled 0, pushed %d" % count)
     result["push_server_anon_mib"] = server.anonymous_peak_mib()
@@ -188,6 +195,7 @@ def measure(bin_dir, work, count, rng, database=None, full=True):
     server.stop()
     server.start()
     puller = Home(quill, os.path.join(work, "pull-" + tag), server)
+    settle()
     server.sample_anonymous()
     result["pull"], result["pull_quill_mib"] = single_peak_sync(puller, "pulled %d, pushed 0" % count)
     result["pull_server_anon_mib"] = server.anonymous_peak_mib()

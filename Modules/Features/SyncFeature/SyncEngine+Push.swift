@@ -4,9 +4,43 @@ import SyncTransportInterface
 
 /// The push side of a sync: batches recorded, sent two at a time, and landed in order.
 extension SyncEngine {
+    /// Pushes every pending note, in rounds (conflicts re-mark notes pending, which the next round
+    /// pushes); a failure stops the pushes still in flight (the state records them).
+    func pushPending(flight: inout PushFlight, saved: inout SyncState, report: inout SyncReport,
+                     progress: @Sendable (SyncProgress) -> Void) async throws {
+        do {
+            for _ in 0..<Self.maximumPushRounds {
+                let pending = try await store.pendingChanges()
+                if pending.isEmpty { break }
+                var batch: [Note] = [], bytes = 0
+                // Read a few hundred at a time; a batch closes at its size in bytes or changes.
+                for start in stride(from: 0, to: pending.count, by: Self.readAhead) {
+                    let ids = Array(pending[start..<min(start + Self.readAhead, pending.count)])
+                    let read = try await store.notes(ids: ids)
+                    for (offset, id) in ids.enumerated() {
+                        if let note = read[id] {
+                            batch.append(note)
+                            bytes += PushRequest.estimatedBytes(of: note)
+                        }
+                        let index = start + offset
+                        let isLast = index == pending.count - 1
+                        guard isLast || batch.count == PushRequest.maximumChanges || bytes >= PushRequest.targetBytes else { continue }
+                        if !batch.isEmpty { try await send(batch, flight: &flight, saved: &saved, report: &report) }
+                        progress(.pushing(sent: index + 1, of: pending.count))
+                        (batch, bytes) = ([], 0)
+                    }
+                }
+                try await land(&flight, saved: &saved, report: &report)
+            }
+        } catch {
+            flight.cancel()
+            throw error
+        }
+    }
+
     /// Records and sends one batch, then lands the oldest pushes until fewer than the flight's
     /// limit are in the air: the next batch is read and sent while the last one is applied.
-    func send(_ notes: [Note], flight: inout PushFlight, saved: inout SyncState, report: inout SyncReport) async throws {
+    private func send(_ notes: [Note], flight: inout PushFlight, saved: inout SyncState, report: inout SyncReport) async throws {
         let request = try await record(notes, saved: &saved)
         let transport = self.transport, retrier = self.retrier
         flight.sent.append(PushFlight.Sent(request: request, notes: notes,
@@ -17,7 +51,7 @@ extension SyncEngine {
     }
 
     /// Lands every push still in flight.
-    func land(_ flight: inout PushFlight, saved: inout SyncState, report: inout SyncReport) async throws {
+    private func land(_ flight: inout PushFlight, saved: inout SyncState, report: inout SyncReport) async throws {
         while !flight.sent.isEmpty { try await landOldest(&flight, saved: &saved, report: &report) }
     }
 
@@ -32,9 +66,6 @@ extension SyncEngine {
             saved.inFlightPushes.removeAll { $0.requestID == push.request.requestID }
             try await sendAlone(Array(push.notes[..<(push.notes.count / 2)]), flight: &flight, saved: &saved, report: &report)
             try await sendAlone(Array(push.notes[(push.notes.count / 2)...]), flight: &flight, saved: &saved, report: &report)
-        } catch {
-            flight.cancel()
-            throw error
         }
         // Landed: later saves may forget it.
         saved.inFlightPushes.removeAll { $0.requestID == push.request.requestID }

@@ -29,7 +29,7 @@ public actor SyncEngine {
     /// Pending notes read from the store in one call while batches are made.
     static let readAhead = 250
 
-    private let store: any NoteReading & NoteWriting & PendingChangeTracking
+    let store: any NoteReading & NoteWriting & PendingChangeTracking
     /// Where attachments are kept; `nil`: notes only.
     private let attachments: (any AttachmentStoring)?
     let transport: any SyncTransport
@@ -95,29 +95,7 @@ public actor SyncEngine {
             page = next
         }
 
-        for _ in 0..<Self.maximumPushRounds {
-            let pending = try await store.pendingChanges()
-            if pending.isEmpty { break }
-            var batch: [Note] = [], bytes = 0
-            // Read a few hundred at a time; a batch closes at its size in bytes or changes.
-            for start in stride(from: 0, to: pending.count, by: Self.readAhead) {
-                let ids = Array(pending[start..<min(start + Self.readAhead, pending.count)])
-                let read = try await store.notes(ids: ids)
-                for (offset, id) in ids.enumerated() {
-                    if let note = read[id] {
-                        batch.append(note)
-                        bytes += PushRequest.estimatedBytes(of: note)
-                    }
-                    let index = start + offset
-                    let isLast = index == pending.count - 1
-                    guard isLast || batch.count == PushRequest.maximumChanges || bytes >= PushRequest.targetBytes else { continue }
-                    if !batch.isEmpty { try await send(batch, flight: &flight, saved: &saved, report: &report) }
-                    progress(.pushing(sent: index + 1, of: pending.count))
-                    (batch, bytes) = ([], 0)
-                }
-            }
-            try await land(&flight, saved: &saved, report: &report)
-        }
+        try await pushPending(flight: &flight, saved: &saved, report: &report, progress: progress)
 
         try await moveAttachments(info: info, saved: &saved, report: &report)
 

@@ -5561,9 +5561,11 @@ internal enum Operations {
     /// the rule. A requestID is bound to the changes it first carried (the server keeps a SHA-256 digest
     /// of them, in order, with the answer): the same requestID with other changes is refused with 422
     /// `request_id_reused` and nothing is applied; send those changes under a new requestID.
-    /// A client that sends `since`, the cursor up to which it has applied the change feed, gets `next`
-    /// in the answer when every change after `since` is this push's own: it may move its cursor there
-    /// without pulling its own changes back. A replayed answer carries no `next`.
+    /// Every answer says which changes of the feed the push wrote (`written`), so a client with
+    /// several pushes in flight may move its cursor past each whose `after` is where it is, without
+    /// pulling its own changes back. A client that sends `since`, the cursor up to which it has
+    /// applied the change feed, also gets `next` when every change after `since` is this push's own.
+    /// A retried push gets the same `written` (answers kept before it existed have none).
     ///
     ///
     /// - Remark: HTTP `POST /v1/sync/push`.

@@ -55,32 +55,31 @@ extension SyncEngine {
         while !flight.sent.isEmpty { try await landOldest(&flight, saved: &saved, report: &report) }
     }
 
-    /// Waits for the oldest push's answer and applies it. A push the server finds too large (it
-    /// limits a request's bytes lower than `PushRequest.targetBytes` expects) goes again as two
-    /// halves, one after the other, and so on.
+    /// Waits for the oldest push's answer and applies it.
     private func landOldest(_ flight: inout PushFlight, saved: inout SyncState, report: inout SyncReport) async throws {
         let push = flight.sent.removeFirst()
-        do {
-            try await apply(try await push.reply.value, to: push.request, flight: &flight, saved: &saved, report: &report)
-        } catch let error as SyncError where error.isRequestTooLarge && push.notes.count > 1 {
-            saved.inFlightPushes.removeAll { $0.requestID == push.request.requestID }
-            try await sendAlone(Array(push.notes[..<(push.notes.count / 2)]), flight: &flight, saved: &saved, report: &report)
-            try await sendAlone(Array(push.notes[(push.notes.count / 2)...]), flight: &flight, saved: &saved, report: &report)
-        }
-        // Landed: later saves may forget it.
-        saved.inFlightPushes.removeAll { $0.requestID == push.request.requestID }
+        try await land(push.request, of: push.notes, answer: { try await push.reply.value }, flight: &flight, saved: &saved, report: &report)
     }
 
     /// Sends one batch and lands it before anything else is sent.
     private func sendAlone(_ notes: [Note], flight: inout PushFlight, saved: inout SyncState, report: inout SyncReport) async throws {
         let request = try await record(notes, saved: &saved)
+        try await land(request, of: notes, answer: { try await self.retrier.run { try await self.transport.push(request) } },
+                       flight: &flight, saved: &saved, report: &report)
+    }
+
+    /// Applies the answer to `request`, which then leaves the state's pushes in flight (forgotten
+    /// with the next save). A request the server finds too large (it limits a request's bytes lower
+    /// than `PushRequest.targetBytes` expects) goes again as two halves, each alone, and so on.
+    private func land(_ request: PushRequest, of notes: [Note], answer: () async throws -> PushReply, flight: inout PushFlight,
+                      saved: inout SyncState, report: inout SyncReport) async throws {
         do {
-            try await apply(try await retrier.run { try await self.transport.push(request) }, to: request, flight: &flight,
-                            saved: &saved, report: &report)
+            try await apply(try await answer(), to: request, flight: &flight, saved: &saved, report: &report)
         } catch let error as SyncError where error.isRequestTooLarge && notes.count > 1 {
             saved.inFlightPushes.removeAll { $0.requestID == request.requestID }
-            try await sendAlone(Array(notes[..<(notes.count / 2)]), flight: &flight, saved: &saved, report: &report)
-            try await sendAlone(Array(notes[(notes.count / 2)...]), flight: &flight, saved: &saved, report: &report)
+            for half in [notes[..<(notes.count / 2)], notes[(notes.count / 2)...]] {
+                try await sendAlone(Array(half), flight: &flight, saved: &saved, report: &report)
+            }
         }
         saved.inFlightPushes.removeAll { $0.requestID == request.requestID }
     }

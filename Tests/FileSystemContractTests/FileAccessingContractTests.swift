@@ -122,6 +122,22 @@ struct FileAccessingContractTests {
         #expect(try batch.allSatisfy { try files.read($0.path) == $0.data })
     }
 
+    /// Both sizes: a few files are synced one by one, more with one synchronize.
+    @Test(arguments: Implementation.allCases, [3, 40])
+    func createAllIsAllOrNothingAndLeavesNoTemporaryFiles(fixture: Implementation, count: Int) throws {
+        let (files, root) = try fixture.make()
+        let batch = (0..<count).map { (path: root + "/note-\($0)", data: Data("note \($0)".utf8)) }
+        try files.write(Data("old".utf8), to: batch[count - 1].path)
+        #expect(throws: FileSystemError.alreadyExists(path: batch[count - 1].path)) { try files.createAll(batch) }
+        #expect(try files.contents(ofDirectory: root) == ["note-\(count - 1)"])
+        #expect(try files.read(batch[count - 1].path) == Data("old".utf8))
+
+        try files.remove(batch[count - 1].path)
+        try files.createAll(batch)
+        #expect(try files.contents(ofDirectory: root).count == count)
+        #expect(try batch.allSatisfy { try files.read($0.path) == $0.data })
+    }
+
     @Test(arguments: Implementation.allCases)
     func moveReplacesTheDestination(fixture: Implementation) throws {
         let (files, root) = try fixture.make()

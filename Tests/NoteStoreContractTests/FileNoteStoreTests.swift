@@ -17,7 +17,10 @@ struct FileNoteStoreTests {
 
     /// Interrupts a two-note batch after every possible number of file operations, then reopens
     /// the store: it must hold either the old state or the new one, never a mix, and stay usable.
-    @Test func aWriteInterruptedAtAnyStepIsAllOrNothing() async throws {
+    /// With a power cut, too: staged documents are created unsynced, and only the commit
+    /// record, written once they are durable, makes them count.
+    @Test(arguments: [false, true])
+    func aWriteInterruptedAtAnyStepIsAllOrNothing(powerLoss: Bool) async throws {
         for step in 0..<40 {
             let disk = InMemoryFileSystem()
             let locks = InMemoryLocking()
@@ -31,6 +34,7 @@ struct FileNoteStoreTests {
                 .create(added),
             ]
             let succeeded = (try? await store(on: failing, locks: locks).apply(batch, origin: .local)) != nil
+            if powerLoss { disk.restart(losingUnsyncedWrites: true) }
 
             let reopened = store(on: disk, locks: locks)
             let titles = try await reopened.list(NoteQuery()).notes.map(\.title).sorted()

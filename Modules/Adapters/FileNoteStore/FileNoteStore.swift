@@ -101,7 +101,7 @@ public struct FileNoteStore: NoteStore {
                 guard seen.insert(write.note.id).inserted else { throw NoteStoreError.duplicateInBatch(write.note.id) }
                 try check(write)
             }
-            try WriteTransaction(layout: layout, files: files).commit(writes.map(\.note), origin: origin)
+            try WriteTransaction(layout: layout, files: files).commit(writes, origin: origin)
         }
     }
 

@@ -5,26 +5,34 @@ import QuillModels
 
 /// Makes a batch of note writes all-or-nothing on a plain file system, with a redo log.
 ///
-/// 1. every new document is staged in `txn/`, made durable as one batch (`writeAll`);
+/// 1. every new document is created in `txn/`, made durable as one batch (`createAll`);
 /// 2. the COMMIT record (origin and IDs) is written durably: this is the commit point;
 /// 3. each replaced note is appended to its history (`HistoryLog`), staged documents are
 ///    renamed over the notes, summaries appended to the index, local writes marked pending, and
 ///    the COMMIT record removed.
 ///
-/// A crash before 2 leaves only staged files, which `recover` discards; a crash after 2 is
-/// rolled forward by `recover`, which repeats step 3 (each part of it is idempotent). History is
-/// appended before the renames, so the replaced document is still there whenever it is repeated.
+/// A crash before 2 leaves only staged files, whole or torn, which `recover` discards; a crash
+/// after 2 is rolled forward by `recover`, which repeats step 3 (each part of it is idempotent).
+/// History is appended before the renames, so the replaced document is still there whenever it
+/// is repeated. A committing writer knows which notes it creates, so it looks for no replaced
+/// document of those: a pulled note costs one file created and one rename, as `rsync` pays.
 struct WriteTransaction: Sendable {
     let layout: StoreLayout
     let files: any FileAccessing
 
-    func commit(_ notes: [Note], origin: WriteOrigin) throws {
+    /// Writes checked writes: each `.create` names a note that does not exist.
+    func commit(_ writes: [NoteWrite], origin: WriteOrigin) throws {
+        let notes = writes.map(\.note)
         try files.createDirectory(layout.transactions)
         try files.createDirectory(layout.notes)
-        try files.writeAll(notes.map { (layout.staged($0.id), NoteJSON.encode($0)) })
+        try files.createAll(notes.map { (layout.staged($0.id), NoteJSON.encode($0)) })
         let record = CommitRecord(origin: origin, ids: notes.map(\.id))
         try files.write(record.serialized(), to: layout.commitRecord)
-        try rollForward(record, summaries: notes.map(\.summary))
+        for case .update(let note, _) in writes {
+            try appendHistory(replacing: note, origin: origin)
+        }
+        try files.moveAll(notes.map { (layout.staged($0.id), layout.note($0.id)) })
+        try finish(record, summaries: notes.map(\.summary))
     }
 
     /// Finishes or discards whatever a crashed writer left behind, leaving a bulk creation's files
@@ -33,12 +41,16 @@ struct WriteTransaction: Sendable {
     func recover() throws {
         guard files.exists(layout.transactions) else { return }
         if let data = try? files.read(layout.commitRecord), let record = CommitRecord(data) {
-            try appendHistory(record)
-            try moveStaged(record.ids)
+            let staged = record.ids.filter { files.exists(layout.staged($0)) }
+            for id in staged {
+                guard let replacing = try? NoteJSON.decode(files.read(layout.staged(id))) else { continue }
+                try appendHistory(replacing: replacing, origin: record.origin)
+            }
+            try files.moveAll(staged.map { (layout.staged($0), layout.note($0)) })
             let summaries = record.ids.compactMap { id in
                 (try? NoteJSON.decode(files.read(layout.note(id))))?.summary
             }
-            try rollForward(record, summaries: summaries)
+            try finish(record, summaries: summaries)
         }
         for name in try files.contents(ofDirectory: layout.transactions) where !StoreLayout.isBulkCreationFile(name) {
             try files.remove(layout.transactions + "/" + name)
@@ -47,24 +59,15 @@ struct WriteTransaction: Sendable {
 
     var hasUnfinishedCommit: Bool { files.exists(layout.commitRecord) }
 
-    private func moveStaged(_ ids: [NoteID]) throws {
-        try files.moveAll(ids.filter { files.exists(layout.staged($0)) }.map { (layout.staged($0), layout.note($0)) })
+    /// The history record of the note `replacing` is about to replace, if there is one.
+    private func appendHistory(replacing: Note, origin: WriteOrigin) throws {
+        guard let replaced = try? NoteJSON.decode(files.read(layout.note(replacing.id))) else { return }
+        try files.createDirectory(layout.history)
+        try HistoryLog(path: layout.history(replacing.id), files: files)
+            .append(replaced: replaced, replacing: replacing, origin: origin.revisionOrigin)
     }
 
-    /// The history record of each note a staged document is about to replace.
-    private func appendHistory(_ record: CommitRecord) throws {
-        for id in record.ids where files.exists(layout.staged(id)) {
-            guard let replaced = try? NoteJSON.decode(files.read(layout.note(id))),
-                  let replacing = try? NoteJSON.decode(files.read(layout.staged(id))) else { continue }
-            try files.createDirectory(layout.history)
-            try HistoryLog(path: layout.history(id), files: files)
-                .append(replaced: replaced, replacing: replacing, origin: record.origin.revisionOrigin)
-        }
-    }
-
-    private func rollForward(_ record: CommitRecord, summaries: [NoteSummary]) throws {
-        try appendHistory(record)
-        try moveStaged(record.ids)
+    private func finish(_ record: CommitRecord, summaries: [NoteSummary]) throws {
         if !files.exists(layout.index) {
             try JournalGeneration(layout: layout, files: files).advance()
             try files.append(Data((IndexLine.header + "\n").utf8), to: layout.index)

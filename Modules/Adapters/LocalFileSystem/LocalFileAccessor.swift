@@ -39,10 +39,13 @@ public struct LocalFileAccessor: FileAccessing {
         try mapped { () throws(POSIXFileError) in try POSIXFile.replace(path, with: data, permissions: .lessUmask(0o644), durably: true) }
     }
 
-    /// Small batches are synced file by file; larger ones with one `syncfs(2)` for the whole
-    /// file system, which makes every file of the batch durable at a fixed cost.
+    /// Up to this many files of a batch are synced one by one; more with one `syncfs(2)` for the
+    /// whole file system, which makes every file of the batch durable at a fixed cost (but also
+    /// waits for whatever else is waiting to be written, hence not for a few files).
+    static let filesSyncedOneByOne = 4
+
     public func writeAll(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
-        guard files.count > 4 else {
+        guard files.count > Self.filesSyncedOneByOne else {
             for file in files { try write(file.data, to: file.path) }
             return
         }
@@ -69,6 +72,23 @@ public struct LocalFileAccessor: FileAccessing {
     /// directory from several threads is slower, not faster: the kernel serializes them on the
     /// directory's lock, and the waiting threads spin (docs/performance.md, "Archive").
     public func createUnsynced(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
+        try create(files, syncingEach: false)
+    }
+
+    public func createAll(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
+        guard let first = files.first else { return }
+        guard files.count > Self.filesSyncedOneByOne else {
+            try create(files, syncingEach: true)
+            for directory in Set(files.map { POSIXFile.parent(of: $0.path) }) {
+                try mapped { () throws(POSIXFileError) in try POSIXFile.syncDirectory(directory) }
+            }
+            return
+        }
+        try create(files, syncingEach: false)
+        try synchronize(first.path)
+    }
+
+    private func create(_ files: [(path: String, data: Data)], syncingEach: Bool) throws(FileSystemError) {
         var created: [String] = []
         created.reserveCapacity(files.count)
         for file in files {
@@ -79,6 +99,7 @@ public struct LocalFileAccessor: FileAccessing {
             } else {
                 created.append(file.path)
                 do throws(POSIXFileError) { try POSIXFile.writeAll(file.data, to: descriptor, path: file.path) } catch { failure = .fromErrno(error.code, path: error.path) }
+                if failure == nil, syncingEach, fsync(descriptor) != 0 { failure = .fromErrno(path: file.path) }
                 close(descriptor)
             }
             if let failure {

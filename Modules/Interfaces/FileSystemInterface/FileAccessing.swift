@@ -31,6 +31,11 @@ public protocol FileAccessing: Sendable {
     /// of the files of this call behind. Until then a crash may leave any of them missing or
     /// partly written, so callers must be able to find and discard them.
     func createUnsynced(_ files: [(path: String, data: Data)]) throws(FileSystemError)
+    /// Creates new files and returns once all of them are durable: one write each, where
+    /// `writeAll` writes a temporary file and renames it. If a path is taken it throws
+    /// `alreadyExists` and leaves none of the files of this call behind; a crash before it
+    /// returns may leave any of them missing or partly written, as `createUnsynced` may.
+    func createAll(_ files: [(path: String, data: Data)]) throws(FileSystemError)
     /// Returns once everything written so far on the file system holding `path` is durable.
     func synchronize(_ path: String) throws(FileSystemError)
     /// Names the span within which nothing written can be lost, durable or not: unsynced files
@@ -47,4 +52,13 @@ public protocol FileAccessing: Sendable {
     func contents(ofDirectory path: String) throws(FileSystemError) -> [String]
     /// Creates a directory and any missing parents; does nothing if it already exists.
     func createDirectory(_ path: String) throws(FileSystemError)
+}
+
+extension FileAccessing {
+    /// Creates the files unsynced, then makes the file system durable once.
+    public func createAll(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
+        guard let first = files.first else { return }
+        try createUnsynced(files)
+        try synchronize(first.path)
+    }
 }

@@ -13,6 +13,7 @@ public struct UnimplementedFileAccessor: FileAccessing {
     public func writeAll(_ files: [(path: String, data: Data)]) throws(FileSystemError) { throw failure("writeAll") }
     public func moveAll(_ moves: [(source: String, destination: String)]) throws(FileSystemError) { throw failure("moveAll") }
     public func createUnsynced(_ files: [(path: String, data: Data)]) throws(FileSystemError) { throw failure("createUnsynced") }
+    public func createAll(_ files: [(path: String, data: Data)]) throws(FileSystemError) { throw failure("createAll") }
     public func synchronize(_ path: String) throws(FileSystemError) { throw failure("synchronize") }
     public func remove(_ path: String) throws(FileSystemError) { throw failure("remove") }
     public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] { throw failure("contents") }

@@ -88,11 +88,12 @@ struct PendingJournal: Sendable {
         } catch .notFound {
             return PendingReplay(generation: nil)
         }
-        if let cache, let cached = cache.replay, let generation = cached.generation, cached.consumed <= size {
+        // Taken out of the cache while it is brought up to date, so that it is changed in place:
+        // a copy would copy every pending ID for each batch a first sync acknowledges.
+        if let cache, var replay = cache.take(), let generation = replay.generation, replay.consumed <= size {
             let start = try files.read(path, offset: 0, count: min(size, generation.utf8.count + 2))
             if start == Data(("#" + generation + "\n").utf8) {
-                var replay = cached
-                replay.apply(try files.read(path, offset: Int64(cached.consumed), count: size - cached.consumed))
+                replay.apply(try files.read(path, offset: Int64(replay.consumed), count: size - replay.consumed))
                 cache.replay = replay
                 return replay
             }
@@ -164,5 +165,13 @@ final class PendingJournalCache: Sendable {
     var replay: PendingReplay? {
         get { stored.withLock { $0 } }
         set { stored.withLock { $0 = newValue } }
+    }
+
+    /// The replay, leaving none in its place until it is stored again.
+    func take() -> PendingReplay? {
+        stored.withLock { stored in
+            defer { stored = nil }
+            return stored
+        }
     }
 }

@@ -56,12 +56,12 @@ public actor FileBaseRevisionStore: BaseRevisionStoring {
         var text = "\n"
         for (id, revision) in revisions { text += "\(id.rawValue) \(revision)\n" }
         try DurableFile.append(Data(text.utf8), to: path)
-        if var cache {
-            cache.merge(revisions, uniquingKeysWith: max)
-            self.cache = cache
-            lines += revisions.count
-            if lines > 2 * cache.count + 10_000 { try compact(cache) }
-        }
+        // Merged where it is stored: a copy of the cache would copy the whole store's revisions
+        // for every batch a first sync records.
+        guard cache != nil else { return }
+        cache!.merge(revisions, uniquingKeysWith: max)
+        lines += revisions.count
+        if let cache, lines > 2 * cache.count + 10_000 { try compact(cache) }
     }
 
     public func reset() async throws {

@@ -48,6 +48,23 @@ struct OtherAppsIntegrationTests {
     /// Part of Obsidian's help vault: the screenshots its notes embed become attachments, an
     /// archive carries them where GNU tar extracts them beside the notes (so that the notes'
     /// links resolve), and tar's re-pack of that folder imports into another home with them.
+    /// A vault kept elsewhere and linked into place (a synced folder, say) imports as the folder.
+    @Test func aSymbolicLinkToAVaultImportsTheVault() throws {
+        let quill = QuillProcess.withFreshHome()
+        let parent = FileManager.default.temporaryDirectory.appending(path: "quill-vault-link-\(UUID().uuidString)")
+        defer {
+            quill.removeHome()
+            try? FileManager.default.removeItem(at: parent)
+        }
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixtures.appending(path: "obsidian-vault"), to: parent.appending(path: "vault"))
+        try FileManager.default.createSymbolicLink(atPath: parent.appending(path: "linked").path, withDestinationPath: "vault")
+
+        let output = try quill.succeed(["import", parent.appending(path: "linked").path])
+        #expect(output.hasPrefix("Imported 2 notes: 2 new"))
+        #expect(Set(try notes(of: quill).keys) == ["Pancakes", "Milk"])
+    }
+
     @Test func aVaultsScreenshotsTravelThroughAnArchiveThatGNUTarOpens() throws {
         let quill = QuillProcess.withFreshHome()
         let other = QuillProcess.withFreshHome()

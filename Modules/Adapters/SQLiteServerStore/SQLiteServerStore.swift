@@ -30,7 +30,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     public init(path: String, readers: Int = 2) throws {
         attachmentFiles = SQLiteAttachmentFiles(databasePath: path)
         do {
-            writer = Slot(try SQLiteConnection.serverStore(path: path))
+            writer = Slot(try SQLiteConnection.serverStoreWriter(path: path))
             self.readers = try (0..<max(1, readers)).map { _ in Slot(try SQLiteConnection.serverStore(path: path)) }
         } catch {
             throw SQLiteServerStore.storeError(error)

@@ -111,6 +111,45 @@ import TokenSecurityInterface
         try await database.drop()
     }
 
+    /// Version 15 compresses new bodies with lz4 where the server has it: a body stored with pglz
+    /// before and one stored after both read back whole.
+    @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"))
+    func postgresBodiesStoredBeforeAndAfterLZ4ReadBack() async throws {
+        let database = try await TestPostgres.freshDatabase()
+        do {
+            let store = try PostgresServerStore(url: database.url, logger: Logger(label: "test.upgrade"))
+            let running = Task { try await store.run() }
+            defer { running.cancel() }
+            try await store.migrate(to: PostgresMigrations.all.filter { $0.version <= 14 })
+            let account = try await store.newAccount("alice")
+            let long = String(repeating: "a body long enough to be compressed, ", count: 200)
+            _ = try await store.create(try Sample.note("b1", title: "Before", body: "before: " + long), account: account)
+            try await store.migrate()
+            _ = try await store.create(try Sample.note("b2", title: "After", body: "after: " + long), account: account)
+            #expect(try await store.note(try #require(NoteID("b1")), account: account)?.body == "before: " + long)
+            #expect(try await store.note(try #require(NoteID("b2")), account: account)?.body == "after: " + long)
+            #expect(try await store.search(try SearchQuery("compressed"), account: account, tagged: nil, after: nil, limit: 10).notes.count == 2)
+
+            let client = PostgresClient(configuration: try PostgresURL.configuration(database.url), backgroundLogger: Logger(label: "test.upgrade"))
+            let polling = Task { await client.run() }
+            defer { polling.cancel() }
+            var lz4Available = false, methods: [String] = []
+            for try await available in try await client.query(
+                "SELECT 'lz4' = ANY (enumvals) FROM pg_settings WHERE name = 'default_toast_compression'").decode(Bool.self) {
+                lz4Available = available
+            }
+            for try await method in try await client.query(
+                "SELECT pg_column_compression(body) FROM notes ORDER BY id").decode(String?.self) {
+                methods.append(method ?? "none")
+            }
+            #expect(methods == (lz4Available ? ["pglz", "lz4"] : ["pglz", "pglz"]))
+        } catch {
+            try await database.drop()
+            throw error
+        }
+        try await database.drop()
+    }
+
     /// The fixtures' data set, read back through the current code, and written on.
     static func expectNothingLost(_ store: some ServerNoteRepository & AccountRepository & ServerLinkRepository) async throws {
         let ann = AccountID(1), bob = AccountID(2)

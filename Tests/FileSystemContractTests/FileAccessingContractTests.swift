@@ -169,6 +169,8 @@ struct FileAccessingContractTests {
         try files.write(Data(), to: root + "/d/one")
         try files.write(Data(), to: root + "/d/inner/deep")
         #expect(try files.contents(ofDirectory: root + "/d").sorted() == ["inner", "one"])
+        #expect(try files.metadata(of: root + "/d/.").kind == .directory)
+        #expect(try files.metadata(of: root + "/d/./one").kind == .file)
         #expect(throws: FileSystemError.notFound(path: root + "/nope")) { try files.contents(ofDirectory: root + "/nope") }
         #expect(throws: FileSystemError.notADirectory(path: root + "/d/one")) { try files.contents(ofDirectory: root + "/d/one") }
     }

@@ -37,17 +37,14 @@ public struct ImportCommand: QuillCommand {
         guard let path else { return }
         let absolute = TextInput.absolute(path, in: environment)
         // An archive, else a folder: the file system is asked only when the path cannot be opened.
-        // A symbolic link to a folder is the folder (`/.` is looked up inside what it points to).
+        // A symbolic link to a folder is the folder: `/.` is looked up inside what it points to.
         let source: (any ByteSource)?
-        var folder = absolute
         if path == "-" {
             source = environment.byteStreams.standardInput()
         } else {
             do { source = try environment.byteStreams.openForReading(absolute) } catch {
-                guard let directory = [absolute, absolute + "/."].first(where: {
-                    (try? environment.inputFiles.metadata(of: $0))?.kind == .directory
-                }) else { throw error }
-                (source, folder) = (nil, directory)
+                guard (try? environment.inputFiles.metadata(of: absolute + "/."))?.kind == .directory else { throw error }
+                source = nil
             }
         }
         var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
@@ -56,7 +53,7 @@ public struct ImportCommand: QuillCommand {
             try await environment.archive.importArchive(from: source, limits: try limits.limits(), dryRun: dryRun,
                                                         progress: { progress.update($0) }, plan: { try listing?.record($0) })
         } else {
-            try await environment.archive.importFolder(at: folder, limits: try limits.limits(), dryRun: dryRun,
+            try await environment.archive.importFolder(at: absolute, limits: try limits.limits(), dryRun: dryRun,
                                                        progress: { progress.update($0) }, plan: { try listing?.record($0) })
         }
         progress.finish()

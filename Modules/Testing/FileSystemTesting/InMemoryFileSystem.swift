@@ -261,7 +261,9 @@ public final class InMemoryFileSystem: FileAccessing {
         return String(path[..<slash])
     }
 
+    /// The path without `.` components, empty ones or a trailing slash, as POSIX resolves it.
     private func normalized(_ path: String) -> String {
-        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        let components = path.split(separator: "/").filter { $0 != "." }
+        return (path.hasPrefix("/") ? "/" : "") + components.joined(separator: "/")
     }
 }

@@ -115,6 +115,7 @@ doc_block() {
 # A second copy of the block in front of a backend that echoes the request headers it got, to
 # see what the block forwards (quill-server itself trusts no forwarded header, so cannot tell).
 echo_log="$scratch/echo.log"
+: >"$echo_log"   # before the backend starts: the job below opens it only once it runs
 python3 -u - >"$echo_log" 2>&1 <<'PYTHON' &
 import http.server
 class Echo(http.server.BaseHTTPRequestHandler):

@@ -21,6 +21,7 @@ so a seed reproduces the same script of actions, not necessarily the same interl
 """
 
 import argparse
+import concurrent.futures
 import json
 import os
 import random
@@ -34,6 +35,15 @@ import time
 import urllib.request
 
 COMMAND_TIMEOUT = 90  # seconds; a command that takes longer is a hang, and a failure
+# The final check only reads (hundreds of `quill show` and `quill history`), so it runs that many
+# processes at once: a process's start-up, not its work, is most of each.
+CHECK_PROCESSES = 4
+
+
+def in_parallel(function, items):
+    """function(item) for every item, CHECK_PROCESSES at a time, in the items' order."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=CHECK_PROCESSES) as pool:
+        return list(pool.map(function, items))
 
 
 class ChaosFailure(Exception):
@@ -150,8 +160,8 @@ class Home:
 
     def notes(self):
         """Every live note, by ID, as `quill show --json` prints it."""
-        listing = json.loads(self.succeed("list", "--json"))
-        return {item["id"]: json.loads(self.succeed("show", item["id"], "--json")) for item in listing}
+        ids = [item["id"] for item in json.loads(self.succeed("list", "--json"))]
+        return dict(zip(ids, in_parallel(lambda id: json.loads(self.succeed("show", id, "--json")), ids)))
 
 
 def content(note):
@@ -345,9 +355,11 @@ class Chaos:
         lost = [token for token in self.tokens if token not in kept and token not in self.discarded]
         if lost:
             problems.append(f"edits in no revision of the server's history: {lost}")
-        for (index, note_id), tokens in sorted(self.written.items()):
+        written = sorted(self.written.items())
+        bodies = in_parallel(lambda item: self.homes[item[0][0]].history_bodies(item[0][1]), written)
+        for ((index, note_id), tokens), note_bodies in zip(written, bodies):
             held = set()
-            for body in self.homes[index].history_bodies(note_id):
+            for body in note_bodies:
                 held.update(body.split())
             absent = [token for token in tokens if token not in held]
             if absent:

@@ -167,6 +167,24 @@ import Testing
 
     /// Text that is syntax to FTS5, to tsquery or to SQL, and control characters, in notes and in
     /// queries, is only ever text: no query fails.
+    /// A note past what a store indexes (PostgreSQL's vector holds 1 MiB of words and positions)
+    /// is stored whole and found by its first words, whether its text is ASCII or not.
+    @Test(arguments: implementations)
+    func notesPastTheIndexLimitsAreStoredAndFound(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let words = (0..<120_000).map { "w\($0)" } + Array(repeating: "last", count: 400)
+            let ascii = try Sample.note("b1", title: "Plain", body: words.joined(separator: " "))
+            let general = try Sample.note("b2", title: "Café", body: words.joined(separator: " ") + " ümlaut")
+            for note in [ascii, general] { _ = try await store.create(note, account: account) }
+            #expect(try await store.note(ascii.id, account: account)?.body == ascii.body)
+            #expect(try await store.note(general.id, account: account)?.body == general.body)
+            #expect(Set(try await Self.found("w1", in: store, account: account)) == ["b1", "b2"])
+            #expect(Set(try await Self.found("\"w2 w3\"", in: store, account: account)) == ["b1", "b2"])
+            #expect(try await Self.found("cafe", in: store, account: account) == ["b2"])
+        }
+    }
+
     @Test(arguments: implementations)
     func hostileTextIsOnlyText(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in

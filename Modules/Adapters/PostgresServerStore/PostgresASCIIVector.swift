@@ -2,8 +2,8 @@ import QuillModels
 
 /// `PostgresSearchText.vector` for a note whose title and body are ASCII, the common case,
 /// written from the bytes: a word is a run of letters and digits (`SearchText.isASCIIWordByte`),
-/// folded to lower case, and the vector text is written into one buffer, with no string per
-/// word longer than a small string and no array per lexeme.
+/// folded to lower case, and the vector is written into one buffer, with no string per word
+/// longer than a small string and no array per lexeme.
 ///
 /// Building each pushed note's vector was three quarters of the server's CPU in a first push
 /// on PostgreSQL (`Tools/benchmarks/sync.sh`). A property test holds this to the general path.
@@ -17,17 +17,17 @@ struct PostgresASCIIVector {
     private var lexemeBytes = 0
 
     /// The vector, or `nil` when the title or the body is not ASCII.
-    static func vector(title: String, body: String) -> String? {
+    static func vector(title: String, body: String) -> PostgresVector? {
         var title = title, body = body
         return title.withUTF8 { titleBytes in
-            body.withUTF8 { bodyBytes -> String? in
+            body.withUTF8 { bodyBytes -> PostgresVector? in
                 guard isASCII(titleBytes), isASCII(bodyBytes) else { return nil }
                 var builder = PostgresASCIIVector()
                 builder.slots.reserveCapacity(bodyBytes.count / 8)
                 builder.entries.reserveCapacity(bodyBytes.count / 5)
                 let titleWords = builder.add(titleBytes, from: 1, inTitle: true)
                 builder.add(bodyBytes, from: titleWords + 2, inTitle: false)
-                return builder.text()
+                return builder.vector()
             }
         }
     }
@@ -68,7 +68,6 @@ struct PostgresASCIIVector {
         if let known = slots[word] {
             slot = known
         } else {
-            guard lexemeBytes + length <= PostgresSearchText.maximumVectorBytes else { return }
             lexemeBytes += length
             slot = Int32(lexemes.count)
             slots[word] = slot
@@ -77,11 +76,11 @@ struct PostgresASCIIVector {
         }
         guard kept[Int(slot)] < PostgresSearchText.maximumPositionsPerLexeme else { return }
         kept[Int(slot)] += 1
-        entries.append((slot, Int32(min(position, PostgresSearchText.maximumPosition)), inTitle))
+        entries.append((slot, Int32(position), inTitle))
     }
 
-    /// Each lexeme quoted (an ASCII word holds no quote or backslash), then its positions.
-    private func text() -> String {
+    /// Each lexeme, then its positions.
+    private func vector() -> PostgresVector {
         // Where each lexeme's positions start in `ordered`, grouped by lexeme in order.
         var starts = [Int](repeating: 0, count: lexemes.count + 1)
         for slot in 0..<lexemes.count { starts[slot + 1] = starts[slot] + Int(kept[slot]) }
@@ -91,24 +90,13 @@ struct PostgresASCIIVector {
             ordered[next[Int(entry.slot)]] = (entry.position, entry.inTitle)
             next[Int(entry.slot)] += 1
         }
-        var output: [UInt8] = []
-        output.reserveCapacity(lexemeBytes + 8 * entries.count + 4 * lexemes.count)
+        var vector = PostgresVector.Builder(reservingCapacity: 4 + lexemeBytes + 3 * lexemes.count + 2 * entries.count)
         for (slot, lexeme) in lexemes.enumerated() {
-            if slot > 0 { output.append(UInt8(ascii: " ")) }
-            output.append(UInt8(ascii: "'"))
-            output.append(contentsOf: lexeme.utf8)
-            output.append(contentsOf: [UInt8(ascii: "'"), UInt8(ascii: ":")])
+            guard vector.begin(lexeme: lexeme.utf8) else { break }
             for index in starts[slot]..<starts[slot + 1] {
-                if index > starts[slot] { output.append(UInt8(ascii: ",")) }
-                Self.appendDecimal(Int(ordered[index].position), to: &output)
-                if ordered[index].inTitle { output.append(UInt8(ascii: "A")) }
+                vector.add(position: Int(ordered[index].position), inTitle: ordered[index].inTitle)
             }
         }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
-        if value >= 10 { appendDecimal(value / 10, to: &output) }
-        output.append(UInt8(ascii: "0") + UInt8(value % 10))
+        return vector.finish()
     }
 }

@@ -4,13 +4,13 @@ import QuillModels
 /// PostgreSQL matches exactly what the other stores match (its own parsers cut words otherwise:
 /// `e-mail`, URLs, numbers), with no extension (`unaccent`) to install.
 ///
-/// Both are written as `tsvector` / `tsquery` input text in which every lexeme is quoted
-/// (`'…'`, with `'` and `\` escaped), so text from a note or a query is never read as syntax;
-/// the only operators are the ones written here.
+/// A note's vector is sent in binary (`PostgresVector`); a search is `tsquery` input text in
+/// which every lexeme is quoted (`'…'`, with `'` and `\` escaped), so text from a query is never
+/// read as syntax: the only operators are the ones written here.
 enum PostgresSearchText {
     /// PostgreSQL's limits: a lexeme under 2 KiB, positions up to 16,383, 256 positions per
-    /// lexeme, 1 MiB of lexemes per vector. Words past them are not indexed (as `to_tsvector`
-    /// skips them too); this is the documented limit of search on PostgreSQL.
+    /// lexeme, 1 MiB of lexemes and positions per vector. Words past them are not indexed (as
+    /// `to_tsvector` skips them too); this is the documented limit of search on PostgreSQL.
     static let maximumLexemeBytes = 2046
     static let maximumPosition = 16383
     static let maximumPositionsPerLexeme = 256
@@ -18,52 +18,39 @@ enum PostgresSearchText {
 
     /// A note's `tsvector`: the title's words at weight A (ranked above the body's, at D), the
     /// body's after a gap so that a phrase never runs from the title into the body.
-    static func vector(title: String, body: String) -> String {
+    static func vector(title: String, body: String) -> PostgresVector {
         PostgresASCIIVector.vector(title: title, body: body) ?? generalVector(title: title, body: body)
     }
 
     /// `vector` for any text, folded by `SearchText`.
-    static func generalVector(title: String, body: String) -> String {
+    static func generalVector(title: String, body: String) -> PostgresVector {
         // Each lexeme once, in order of first appearance, with its positions (a title position carries weight A).
         var slots: [String: Int] = [:]
         var lexemes: [String] = []
         var positions: [[(position: Int, inTitle: Bool)]] = []
-        var bytes = 0
         func add(_ words: [String], from start: Int, inTitle: Bool) {
-            for (offset, word) in words.enumerated() {
-                guard word.utf8.count <= maximumLexemeBytes else { continue }
+            for (offset, word) in words.enumerated() where word.utf8.count <= maximumLexemeBytes {
                 let slot: Int
                 if let known = slots[word] {
                     slot = known
                 } else {
-                    guard bytes + word.utf8.count <= maximumVectorBytes else { continue }
-                    bytes += word.utf8.count
                     slot = lexemes.count
                     slots[word] = slot
                     lexemes.append(word)
                     positions.append([])
                 }
-                if positions[slot].count < maximumPositionsPerLexeme {
-                    positions[slot].append((min(start + offset, maximumPosition), inTitle))
-                }
+                positions[slot].append((start + offset, inTitle))
             }
         }
         let titleWords = SearchText.words(title)
         add(titleWords, from: 1, inTitle: true)
         add(SearchText.words(body), from: titleWords.count + 2, inTitle: false)
-        var vector = ""
-        vector.reserveCapacity(bytes + 8 * lexemes.count)
+        var vector = PostgresVector.Builder()
         for (slot, lexeme) in lexemes.enumerated() {
-            if slot > 0 { vector.append(" ") }
-            vector.append(quoted(lexeme))
-            vector.append(":")
-            for (index, entry) in positions[slot].enumerated() {
-                if index > 0 { vector.append(",") }
-                vector.append(String(entry.position))
-                if entry.inTitle { vector.append("A") }
-            }
+            guard vector.begin(lexeme: lexeme.utf8) else { break }
+            for entry in positions[slot] { vector.add(position: entry.position, inTitle: entry.inTitle) }
         }
-        return vector
+        return vector.finish()
     }
 
     /// The `tsquery` of a query's text terms (all must match), `nil` if it has tag terms only.

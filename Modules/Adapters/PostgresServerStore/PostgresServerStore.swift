@@ -45,13 +45,13 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                         SELECT account_id, id, title, body FROM notes WHERE search IS NULL AND NOT deleted
                         LIMIT 500 FOR UPDATE SKIP LOCKED
                         """, logger: logger)
-                    var batch: [(Int64, String, String)] = []
+                    var batch: [(Int64, String, PostgresVector)] = []
                     for try await (account, id, title, body) in rows.decode((Int64, String, String, String).self) {
                         batch.append((account, id, PostgresSearchText.vector(title: PostgresText.read(title), body: PostgresText.read(body))))
                     }
                     for (account, id, vector) in batch {
                         try await connection.query(
-                            "UPDATE notes SET search = \(vector)::tsvector WHERE account_id = \(account) AND id = \(id)", logger: logger)
+                            "UPDATE notes SET search = \(vector) WHERE account_id = \(account) AND id = \(id)", logger: logger)
                     }
                     return batch.count
                 }
@@ -544,12 +544,12 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             WITH next AS (UPDATE accounts SET last_sequence = last_sequence + \(count) WHERE id = \(account.rawValue) RETURNING last_sequence)
             INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence, search, links_indexed)
             SELECT \(account.rawValue), w.id, w.title, w.body, w.tags, w.created_ms, w.updated_ms, w.revision, w.deleted,
-                   next.last_sequence - \(count) + w.position, CASE WHEN w.deleted THEN NULL ELSE w.search::tsvector END, TRUE
+                   next.last_sequence - \(count) + w.position, CASE WHEN w.deleted THEN NULL ELSE w.search END, TRUE
             FROM next, unnest(\(notes.map(\.id.rawValue))::text[], \(notes.map { PostgresText.stored($0.title) })::text[],
                               \(notes.map { PostgresText.stored($0.body) })::text[], \(notes.map { PostgresText.stored(Tag.joined($0.tags)) })::text[],
                               \(notes.map(\.created.millisecondsSince1970))::bigint[], \(notes.map(\.updated.millisecondsSince1970))::bigint[],
                               \(notes.map { Int64($0.revision) })::bigint[], \(notes.map(\.isDeleted))::boolean[],
-                              \(notes.map { $0.isDeleted ? "" : PostgresSearchText.vector(title: $0.title, body: $0.body) })::text[])
+                              \(notes.map { $0.isDeleted ? .empty : PostgresSearchText.vector(title: $0.title, body: $0.body) })::tsvector[])
                  WITH ORDINALITY AS w(id, title, body, tags, created_ms, updated_ms, revision, deleted, search, position)
             ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
               created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, revision = excluded.revision,
@@ -568,7 +568,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence, search, links_indexed)
             SELECT \(account.rawValue), \(note.id.rawValue), \(title), \(body), \(tags),
                    \(note.created.millisecondsSince1970), \(note.updated.millisecondsSince1970), \(Int64(note.revision)),
-                   \(note.isDeleted), next.last_sequence, \(search)::tsvector, TRUE FROM next
+                   \(note.isDeleted), next.last_sequence, \(search), TRUE FROM next
             ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
               created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, revision = excluded.revision,
               deleted = excluded.deleted, sequence = excluded.sequence, search = excluded.search, links_indexed = TRUE

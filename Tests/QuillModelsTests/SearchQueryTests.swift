@@ -36,7 +36,7 @@ import Testing
         #expect(try SearchQuery("iPhone的").terms == [.word("iphone"), .prefix("的")])
         #expect(SearchText.indexable("plain text, unchanged") == "plain text, unchanged")
         #expect(SearchText.indexable("Ünïcode but not CJK") == "Ünïcode but not CJK")
-        #expect(SearchText.indexable("iPhone同步。OK") == "iphone 同步 步 ok")
+        #expect(SearchText.indexable("iPhone同步。OK") == "iPhone 同步 步 。OK")
     }
 
     /// A snippet marks the characters of a CJK word where they occur together, not its pairs

@@ -6,12 +6,18 @@ front matter on half of them, in the forms Obsidian, Joplin and Hugo write (with
 keeps in the text: aliases, cssclasses, coordinates, draft, categories). The other half has no
 front matter: its dates come from the file's modification time.
 
-Usage: Tools/benchmarks/plain_corpus.py FOLDER [COUNT]
+With CJK_SHARE (say 0.1), that share of the notes is Chinese, Japanese or Korean instead: title
+and body drawn from the sentences of the real notes of Tests/Fixtures/OtherApps/obsidian-help-cjk
+(`search_corpus.cjk_sentences`), the same sizes in bytes; the other notes stay as without it.
+
+Usage: Tools/benchmarks/plain_corpus.py FOLDER [COUNT [CJK_SHARE]]
 """
 import os
 import random
 import sys
 import time
+
+from search_corpus import cjk_sentences
 
 WORDS = ("note idea meeting project quill archive tea garden budget travel recipe book "
          "swift tar gzip stream test design review plan draft summary list task home work "
@@ -45,10 +51,15 @@ def front_matter(rng, title, seconds):
 def main():
     folder = sys.argv[1]
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 100_000
+    cjk_share = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
     rng = random.Random(2026)
+    # Its own generator, and every Latin note drawn anyway, so that the other notes are the same
+    # with CJK notes as without.
+    cjk_rng, sentences = random.Random(2027), cjk_sentences() if cjk_share > 0 else []
     os.makedirs(folder)
     start = 1_767_603_600
     for index in range(count):
+        seconds = start + index * 60
         title = " ".join(rng.choice(WORDS) for _ in range(rng.randint(2, 6))).capitalize() + " %d" % index
         target = rng.randint(1024, 4096)
         lines, size = ["# " + title, ""], len(title) + 4
@@ -56,11 +67,25 @@ def main():
             line = " ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 14)))
             lines.append(line)
             size += len(line) + 1
-        seconds = start + index * 60
+        text = front_matter(rng, title, seconds) + "\n".join(lines)[:target]
+        if cjk_share > 0 and cjk_rng.random() < cjk_share:
+            title, text = cjk_note(cjk_rng, sentences, index)
         path = os.path.join(folder, title + ".md")
-        with open(path, "w") as handle:
-            handle.write(front_matter(rng, title, seconds) + "\n".join(lines)[:target])
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
         os.utime(path, (seconds, seconds))
+
+
+def cjk_note(rng, sentences, index):
+    """The title and text of a note of CJK sentences, 1-4 KiB of UTF-8, titled by the start of a sentence."""
+    title = rng.choice(sentences).lstrip("#>-* ")[:12].replace("/", " ").strip() + " %d" % index
+    target = rng.randint(1024, 4096)
+    lines, size = ["# " + title, ""], len(title.encode()) + 4
+    while size < target:
+        line = rng.choice(sentences)
+        lines.append(line)
+        size += len(line.encode()) + 1
+    return title, "\n".join(lines)
 
 
 if __name__ == "__main__":

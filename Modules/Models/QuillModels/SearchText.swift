@@ -37,28 +37,111 @@ public enum SearchText {
     }
 
     /// The text an FTS5 `unicode61` table indexes for `text`, so that it finds what `words`
-    /// finds: the text itself when it has no CJK character (the tokenizer cuts it the same way),
-    /// else its words one space apart (each pair of a CJK run is then a word of its own, and a
-    /// Latin word written against CJK text, "iPhone同步", a word apart from it).
+    /// finds: the text itself when it has no CJK character (the tokenizer cuts and folds it the
+    /// same way), else the text with each CJK run replaced by its pairs, one space apart and
+    /// spaced from what stands beside it ("iPhone同步。" → "iPhone 同步 步 。").
     public static func indexable(_ text: String) -> String {
-        // Every CJK scalar is U+1100 or above: three or four UTF-8 bytes, led by 0xE1 or more.
-        let mayHaveCJK = text.utf8.withContiguousStorageIfAvailable { $0.contains { $0 >= 0xE1 } } ?? text.utf8.contains { $0 >= 0xE1 }
-        guard mayHaveCJK, text.unicodeScalars.contains(where: isCJKScalar) else { return text }
-        // Written into one string as the words are cut: no string per word (this runs on every
-        // CJK note an index takes in).
-        var indexable = String.UnicodeScalarView()
-        indexable.reserveCapacity(text.utf8.count * 2)
-        let space: Unicode.Scalar = " "
-        cut(text, word: { word in
-            indexable.append(contentsOf: word.unicodeScalars)
-            indexable.append(space)
-        }, pair: { first, second in
-            indexable.append(first)
-            if let second { indexable.append(second) }
-            indexable.append(space)
-        })
-        if !indexable.isEmpty { indexable.removeLast() }
-        return String(indexable)
+        var text = text
+        // Written from the bytes into one buffer, the text between runs copied as it is: this
+        // runs on every CJK note an index takes in.
+        let replaced: [UInt8]? = text.withUTF8 { bytes in
+            // Every CJK scalar is U+1100 or above: three or four UTF-8 bytes, led by 0xE1 or more.
+            guard let first = firstCJKScalar(in: bytes) else { return nil }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count * 2 + 16)
+            output.append(contentsOf: bytes[0..<first])
+            var run: [Unicode.Scalar] = []
+            var index = first
+            while index < bytes.count {
+                let start = index
+                while index < bytes.count, bytes[index] < 0xE1 { index += 1 }
+                if index > start {
+                    appendPairs(of: &run, to: &output)
+                    output.append(contentsOf: bytes[start..<index])
+                    continue
+                }
+                let (scalar, length) = decodeLong(bytes, at: index)
+                if isCJKScalar(scalar) {
+                    run.append(scalar)
+                } else {
+                    appendPairs(of: &run, to: &output)
+                    output.append(contentsOf: bytes[index..<index + length])
+                }
+                index += length
+            }
+            appendPairs(of: &run, to: &output)
+            return output
+        }
+        return replaced.map { String(decoding: $0, as: UTF8.self) } ?? text
+    }
+
+    /// Where the first CJK scalar of valid UTF-8 starts, if it has one.
+    private static func firstCJKScalar(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] >= 0xE1 else { index += 1; continue }
+            let (scalar, length) = decodeLong(bytes, at: index)
+            if isCJKScalar(scalar) { return index }
+            index += length
+        }
+        return nil
+    }
+
+    /// The scalar of three or four bytes led by the byte at `index` (0xE1 or more) of valid UTF-8.
+    @inline(__always)
+    private static func decodeLong(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        if lead < 0xF0 {
+            let value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            return (Unicode.Scalar(value)!, 3)
+        }
+        let value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+            | UInt32(bytes[index + 3] & 0x3F)
+        return (Unicode.Scalar(value)!, 4)
+    }
+
+    /// Writes a CJK run as `cut` gives it, each pair (and the last character) between spaces,
+    /// and empties it.
+    private static func appendPairs(of run: inout [Unicode.Scalar], to output: inout [UInt8]) {
+        guard !run.isEmpty else { return }
+        let scalars = normalized(run)
+        output.append(UInt8(ascii: " "))
+        for index in scalars.indices {
+            appendUTF8(scalars[index], to: &output)
+            if index + 1 < scalars.count { appendUTF8(scalars[index + 1], to: &output) }
+            output.append(UInt8(ascii: " "))
+        }
+        run.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always)
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+        let value = scalar.value
+        switch value {
+        case ..<0x80:
+            output.append(UInt8(value))
+        case ..<0x800:
+            output.append(0xC0 | UInt8(value >> 6))
+            output.append(0x80 | UInt8(value & 0x3F))
+        case ..<0x10000:
+            output.append(0xE0 | UInt8(value >> 12))
+            output.append(0x80 | UInt8(value >> 6 & 0x3F))
+            output.append(0x80 | UInt8(value & 0x3F))
+        default:
+            output.append(0xF0 | UInt8(value >> 18))
+            output.append(0x80 | UInt8(value >> 12 & 0x3F))
+            output.append(0x80 | UInt8(value >> 6 & 0x3F))
+            output.append(0x80 | UInt8(value & 0x3F))
+        }
+    }
+
+    /// A CJK run in NFKC form, lower-cased. Ideographs, kana and Hangul syllables are their own
+    /// NFKC form and have no case: only a run holding a compatibility form (half-width katakana,
+    /// Hangul letters, compatibility ideographs, combining kana marks) needs Foundation's
+    /// normalization, which is slow.
+    private static func normalized(_ run: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        guard run.contains(where: needsNormalization) else { return run }
+        return Array(String(String.UnicodeScalarView(run)).precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars)
     }
 
     /// A pair of a CJK run (or its last character) as a word.
@@ -98,11 +181,7 @@ public enum SearchText {
         }
         func flushRun() {
             guard !run.isEmpty else { return }
-            // Ideographs, kana and Hangul syllables are their own NFKC form and have no case: only a
-            // run holding a compatibility form (half-width katakana, Hangul letters, compatibility
-            // ideographs, combining kana marks) needs Foundation's normalization, which is slow.
-            let scalars = run.contains(where: needsNormalization)
-                ? Array(String(String.UnicodeScalarView(run)).precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars) : run
+            let scalars = normalized(run)
             let start = count
             for index in scalars.indices {
                 pair(scalars[index], index + 1 < scalars.count ? scalars[index + 1] : nil)

@@ -396,7 +396,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
 
     public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
                      account: AccountID, at now: Date) async throws -> PushAnswer {
-        try await writing(account) { connection in
+        let answer = try await writing(account) { connection in
             let oldest = now.addingTimeInterval(-PushRequestID.retention).millisecondsSince1970
             try await connection.query(
                 "DELETE FROM push_requests WHERE account_id = \(account.rawValue) AND created_ms < \(oldest)", logger: logger)
@@ -439,6 +439,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             return PushAnswer(outcomes: outcomes, written: WrittenChanges(after: ChangeCursor(sequence: latestBefore),
                                                                           through: ChangeCursor(sequence: latest)))
         }
+        await measureTablesIfGrown()
+        return answer
     }
 
     // MARK: Helpers

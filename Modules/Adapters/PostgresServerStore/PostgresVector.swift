@@ -19,7 +19,9 @@ struct PostgresVector: Sendable, Equatable {
     struct Builder {
         private var vector = PostgresVector.empty
         private var lexemes = 0
-        /// Where the current lexeme's position count is, its count, and its last position.
+        /// Whether a lexeme is begun and not yet closed; where its position count is, its count,
+        /// and its last position.
+        private var open = false
         private var countIndex = 0, positions = 0, lastPosition = -1
         /// The size PostgreSQL gives the vector's data as it reads it (`datalen` in `tsvectorrecv`,
         /// which refuses a vector once that passes 1 MiB): lexeme bytes, alignment, positions.
@@ -34,11 +36,12 @@ struct PostgresVector: Sendable, Equatable {
         /// Starts a lexeme (not empty, no NUL, at most `maximumLexemeBytes`) and returns true,
         /// or returns false when the vector has no room left, and adds no more lexemes.
         mutating func begin(lexeme: some Collection<UInt8>) -> Bool {
+            closeLexeme()
             guard !full, dataBytes <= PostgresSearchText.maximumVectorBytes else {
                 full = true
                 return false
             }
-            closeLexeme()
+            open = true
             lexemes += 1
             vector.bytes.append(contentsOf: lexeme)
             vector.bytes.append(0)
@@ -54,7 +57,7 @@ struct PostgresVector: Sendable, Equatable {
         /// last (positions past `maximumPosition` are all written as it) is dropped.
         mutating func add(position: Int, inTitle: Bool) {
             let position = min(position, PostgresSearchText.maximumPosition)
-            guard position > lastPosition, positions < PostgresSearchText.maximumPositionsPerLexeme else { return }
+            guard open, position > lastPosition, positions < PostgresSearchText.maximumPositionsPerLexeme else { return }
             lastPosition = position
             positions += 1
             let entry = UInt16(position) | (inTitle ? 0xC000 : 0)
@@ -70,7 +73,8 @@ struct PostgresVector: Sendable, Equatable {
         }
 
         private mutating func closeLexeme() {
-            guard lexemes > 0 else { return }
+            guard open else { return }
+            open = false
             Self.write(UInt32(positions), bytes: 2, into: &vector.bytes, at: countIndex)
             dataBytes = (dataBytes + 1) & ~1
             dataBytes += (positions + 1) * 4

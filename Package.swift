@@ -263,7 +263,7 @@ let package = Package(
             "ArchiveFeature", "ByteStreamTesting", "FileNoteStore", "FileSystemTesting", "LocalFileSystem",
             "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "PostgresServerStore", "QuillAPI", "QuillModels",
             "ScratchDirectories", "SearchIndexInterface", "ServerFeature", "ServerStoreInterface",
-            "ServerStoreTesting", "ServerTestComposition", "SQLiteServerStore", "StandardTesting",
+            "ServerStoreTesting", "ServerTestComposition", "SQLiteKit", "SQLiteServerStore", "StandardTesting",
             "TokenSecurityInterface", "TokenSecurityTesting", "ZlibCompression", hummingbird, hummingbirdTesting,
             logging, postgresNIO, propertyBased,
         ]),

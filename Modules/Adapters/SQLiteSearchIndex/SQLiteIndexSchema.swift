@@ -20,9 +20,10 @@ import SQLiteKit
 /// 456 MB now), and a search copied every page it read; building the index now takes about
 /// 0.6 s less, and no search of `Tools/benchmarks/search.sh` takes longer (a phrase 74 → 55 ms,
 /// a tag 18 → 13 ms). Version 1 had 4 KiB pages, version 2 no links, version 3 indexed CJK runs
-/// as whole words and version 4 kept a copy of the text: such an index is made afresh.
+/// as whole words, version 4 kept a copy of the text and version 5 let FTS5 cut words at marks
+/// (Devanagari's vowel signs): such an index is made afresh.
 enum SQLiteIndexSchema {
-    static let version = 5
+    static let version = 6
 
     /// How much of the file a search maps (SQLite's own limit on Linux, just under 2 GiB).
     static let mappedBytes = 2_147_418_112

@@ -3,17 +3,18 @@ import Foundation
 /// How search cuts text into words and folds them, shared by the query parser, every index and
 /// highlighting, so a word typed and a word stored compare the same way.
 ///
-/// Alphabetic text is cut as SQLite FTS5's `unicode61` tokenizer with `remove_diacritics 2`
-/// cuts it: letters, numbers and marks (categories L*, N*, M*, Co) are parts of words,
+/// Alphabetic text: letters, numbers and marks (categories L*, N*, M*, Co) are parts of words,
 /// everything else separates them; a word is lower-cased and its combining marks are dropped
-/// after canonical decomposition ("Café" → "cafe").
+/// after canonical decomposition ("Café" → "cafe", "हिन्दी" → "हनद"). SQLite FTS5's `unicode61`
+/// tokenizer cuts ASCII text the same way, and `indexable` gives it the rest already folded.
 ///
 /// Chinese, Japanese and Korean are written without spaces between words (Korean attaches
 /// particles to them), so a run of their characters (`isCJKScalar`) is not one word: it is cut
 /// into overlapping pairs of characters, and its last character stands alone too ("同步数据" →
 /// 同步 步数 数据 据). A typed CJK word is then the phrase of its pairs, found wherever it occurs
 /// inside a run (`queryWords`); one typed character is a prefix of the pair it starts. The
-/// characters are put in NFKC form (half-width katakana as full-width), never stripped of marks.
+/// characters are put in NFKC form (half-width katakana as full-width); a combining kana mark
+/// with nothing to combine with is dropped.
 public enum SearchText {
     /// The folded words of `text`, in order, as an index stores them.
     public static func words(_ text: some StringProtocol) -> [String] {
@@ -36,61 +37,89 @@ public enum SearchText {
         return run.count == 1 ? (words, last) : (words, nil)
     }
 
-    /// The text an FTS5 `unicode61` table indexes for `text`, so that it finds what `words`
-    /// finds: the text itself when it has no CJK character (the tokenizer cuts and folds it the
-    /// same way), else the text with each CJK run replaced by its pairs, one space apart and
-    /// spaced from what stands beside it ("iPhone同步。" → "iPhone 同步 步 。").
+    /// The text an FTS5 `unicode61` table indexes for `text`, so that the tokens it takes are
+    /// `words(text)`: the text itself when it is ASCII; else the text with each CJK run replaced
+    /// by its pairs, one space apart and spaced from what stands beside it ("iPhone同步。" →
+    /// "iPhone 同步 步 。"), and each other word holding a non-ASCII scalar replaced by its
+    /// folded form ("हिन्दी" → "हनद", "ΟΔΟΣ" → "οδος"). `unicode61` would cut such a word at every
+    /// combining mark outside the Latin ones it knows (Devanagari's vowel signs, Arabic's
+    /// harakat) and folds a final sigma otherwise; ASCII words and separators are copied.
     public static func indexable(_ text: String) -> String {
         var text = text
-        // Written from the bytes into one buffer, the text between runs copied as it is: this
-        // runs on every CJK note an index takes in.
+        // Written from the bytes into one buffer: this runs on every note an index takes in.
         let replaced: [UInt8]? = text.withUTF8 { bytes in
-            // Every CJK scalar is U+1100 or above: three or four UTF-8 bytes, led by 0xE1 or more.
-            guard let first = firstCJKScalar(in: bytes) else { return nil }
+            guard let first = bytes.firstIndex(where: { $0 >= 0x80 }) else { return nil }
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count * 2 + 16)
-            output.append(contentsOf: bytes[0..<first])
             var run: [Unicode.Scalar] = []
+            // The current word: where it starts, and whether it holds a non-ASCII scalar.
+            var wordStart: Int?
+            var wordIsASCII = true
+            var changed = false
+            func endWord(at end: Int) {
+                guard let start = wordStart else { return }
+                if wordIsASCII {
+                    output.append(contentsOf: bytes[start..<end])
+                } else {
+                    let word = bytes[start..<end]
+                    let folded = fold(String(decoding: word, as: UTF8.self))
+                    changed = changed || !folded.utf8.elementsEqual(word)
+                    output.append(contentsOf: folded.utf8)
+                }
+                wordStart = nil
+                wordIsASCII = true
+            }
+            func endRun() {
+                guard !run.isEmpty else { return }
+                changed = true
+                appendPairs(of: &run, to: &output)
+            }
+            // Back to the start of the word the first non-ASCII byte is in.
             var index = first
+            while index > 0, isASCIIWordByte(bytes[index - 1]) { index -= 1 }
+            output.append(contentsOf: bytes[0..<index])
             while index < bytes.count {
-                let start = index
-                while index < bytes.count, bytes[index] < 0xE1 { index += 1 }
-                if index > start {
-                    appendPairs(of: &run, to: &output)
-                    output.append(contentsOf: bytes[start..<index])
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    endRun()
+                    if isASCIIWordByte(byte) {
+                        if wordStart == nil { wordStart = index }
+                    } else {
+                        endWord(at: index)
+                        output.append(byte)
+                    }
+                    index += 1
                     continue
                 }
-                let (scalar, length) = decodeLong(bytes, at: index)
+                let (scalar, length) = decode(bytes, at: index)
                 if isCJKScalar(scalar) {
+                    endWord(at: index)
                     run.append(scalar)
+                } else if isWordScalar(scalar) {
+                    endRun()
+                    if wordStart == nil { wordStart = index }
+                    wordIsASCII = false
                 } else {
-                    appendPairs(of: &run, to: &output)
+                    endRun()
+                    endWord(at: index)
                     output.append(contentsOf: bytes[index..<index + length])
                 }
                 index += length
             }
-            appendPairs(of: &run, to: &output)
-            return output
+            endWord(at: bytes.count)
+            endRun()
+            return changed ? output : nil
         }
         return replaced.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 
-    /// Where the first CJK scalar of valid UTF-8 starts, if it has one.
-    private static func firstCJKScalar(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var index = 0
-        while index < bytes.count {
-            guard bytes[index] >= 0xE1 else { index += 1; continue }
-            let (scalar, length) = decodeLong(bytes, at: index)
-            if isCJKScalar(scalar) { return index }
-            index += length
-        }
-        return nil
-    }
-
-    /// The scalar of three or four bytes led by the byte at `index` (0xE1 or more) of valid UTF-8.
+    /// The scalar of valid UTF-8 that starts at `index` (not ASCII), and its length.
     @inline(__always)
-    private static func decodeLong(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
         let lead = UInt32(bytes[index])
+        if lead < 0xE0 {
+            return (Unicode.Scalar((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F))!, 2)
+        }
         if lead < 0xF0 {
             let value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
             return (Unicode.Scalar(value)!, 3)
@@ -103,15 +132,15 @@ public enum SearchText {
     /// Writes a CJK run as `cut` gives it, each pair (and the last character) between spaces,
     /// and empties it.
     private static func appendPairs(of run: inout [Unicode.Scalar], to output: inout [UInt8]) {
-        guard !run.isEmpty else { return }
         let scalars = normalized(run)
+        run.removeAll(keepingCapacity: true)
+        // A run that normalizes to nothing still separates the words beside it.
         output.append(UInt8(ascii: " "))
         for index in scalars.indices {
             appendUTF8(scalars[index], to: &output)
             if index + 1 < scalars.count { appendUTF8(scalars[index + 1], to: &output) }
             output.append(UInt8(ascii: " "))
         }
-        run.removeAll(keepingCapacity: true)
     }
 
     @inline(__always)
@@ -135,13 +164,15 @@ public enum SearchText {
         }
     }
 
-    /// A CJK run in NFKC form, lower-cased. Ideographs, kana and Hangul syllables are their own
-    /// NFKC form and have no case: only a run holding a compatibility form (half-width katakana,
-    /// Hangul letters, compatibility ideographs, combining kana marks) needs Foundation's
-    /// normalization, which is slow.
+    /// A CJK run in NFKC form, lower-cased, without the combining kana marks that found nothing
+    /// to combine with (FTS5's tokenizer takes them for separators). Ideographs, kana and Hangul
+    /// syllables are their own NFKC form and have no case: only a run holding a compatibility
+    /// form (half-width katakana, Hangul letters, compatibility ideographs, combining kana marks)
+    /// needs Foundation's normalization, which is slow. May be empty.
     private static func normalized(_ run: [Unicode.Scalar]) -> [Unicode.Scalar] {
         guard run.contains(where: needsNormalization) else { return run }
-        return Array(String(String.UnicodeScalarView(run)).precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars)
+        return String(String.UnicodeScalarView(run)).precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars
+            .filter { $0.properties.generalCategory != .nonspacingMark }
     }
 
     /// A pair of a CJK run (or its last character) as a word.
@@ -182,13 +213,14 @@ public enum SearchText {
         func flushRun() {
             guard !run.isEmpty else { return }
             let scalars = normalized(run)
+            run.removeAll(keepingCapacity: true)
+            guard !scalars.isEmpty else { return }
             let start = count
             for index in scalars.indices {
                 pair(scalars[index], index + 1 < scalars.count ? scalars[index + 1] : nil)
                 count += 1
             }
             cjkRun(start, count - start)
-            run.removeAll(keepingCapacity: true)
         }
         for scalar in text.unicodeScalars {
             if scalar.isASCII {

@@ -35,7 +35,7 @@ import Testing
         #expect(try SearchQuery("\"同步 data\"").terms == [.phrase(["同步", "步", "data"])])
         #expect(try SearchQuery("iPhone的").terms == [.word("iphone"), .prefix("的")])
         #expect(SearchText.indexable("plain text, unchanged") == "plain text, unchanged")
-        #expect(SearchText.indexable("Ünïcode but not CJK") == "unicode but not CJK")
+        #expect(SearchText.indexable("Ünïcode but not CJK") == "Ünïcode but not CJK")
         #expect(SearchText.indexable("iPhone同步。OK") == "iPhone 同步 步 。OK")
     }
 

@@ -243,8 +243,8 @@ enum SQLiteMigrations {
         ALTER TABLE push_requests ADD COLUMN written_after INTEGER;
         ALTER TABLE push_requests ADD COLUMN written_through INTEGER;
         """),
-        // `quill_search_text` gives FTS5 each word holding a non-ASCII letter already folded, as
-        // a search folds it: the tokenizer cut such a word at every mark outside Latin's
+        // `quill_search_text` gives FTS5 each word past Latin-1 already folded, as a search folds
+        // it: the tokenizer cut such a word at every mark outside Latin's
         // (Devanagari's vowel signs, Arabic's harakat), so it was never found. The notes indexed
         // before are indexed again, all of them: which were cut cannot be told in SQL.
         (15, """

@@ -6,7 +6,8 @@ import Foundation
 /// Alphabetic text: letters, numbers and marks (categories L*, N*, M*, Co) are parts of words,
 /// everything else separates them; a word is lower-cased and its combining marks are dropped
 /// after canonical decomposition ("Café" → "cafe", "हिन्दी" → "हनद"). SQLite FTS5's `unicode61`
-/// tokenizer cuts ASCII text the same way, and `indexable` gives it the rest already folded.
+/// tokenizer cuts and folds ASCII and Latin-1 text the same way; `indexable` gives it other
+/// words already folded.
 ///
 /// Chinese, Japanese and Korean are written without spaces between words (Korean attaches
 /// particles to them), so a run of their characters (`isCJKScalar`) is not one word: it is cut
@@ -38,12 +39,14 @@ public enum SearchText {
     }
 
     /// The text an FTS5 `unicode61` table indexes for `text`, so that the tokens it takes are
-    /// `words(text)`: the text itself when it is ASCII; else the text with each CJK run replaced
-    /// by its pairs, one space apart and spaced from what stands beside it ("iPhone同步。" →
-    /// "iPhone 同步 步 。"), and each other word holding a non-ASCII scalar replaced by its
-    /// folded form ("हिन्दी" → "हनद", "ΟΔΟΣ" → "οδος"). `unicode61` would cut such a word at every
-    /// combining mark outside the Latin ones it knows (Devanagari's vowel signs, Arabic's
-    /// harakat) and folds a final sigma otherwise; ASCII words and separators are copied.
+    /// the tokens it takes from `words(text)` (a query's words): the text itself when it is
+    /// ASCII; else the text with each CJK run replaced by its pairs, one space apart and spaced
+    /// from what stands beside it ("iPhone同步。" → "iPhone 同步 步 。"), and each word holding a
+    /// letter past Latin Extended-A or a combining mark replaced by its folded form ("हिन्दी" →
+    /// "हनद", "ελληνικά" → "ελληνικα"): `unicode61` cuts a word at every mark outside the Latin ones
+    /// it knows (Devanagari's vowel signs, Arabic's harakat) and removes only Latin letters'
+    /// diacritics. ASCII and Latin-1 words and separators are copied; `unicode61` folds those as
+    /// it folds a query's words.
     public static func indexable(_ text: String) -> String {
         var text = text
         // Written from the bytes into one buffer: this runs on every note an index takes in.
@@ -52,13 +55,13 @@ public enum SearchText {
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count * 2 + 16)
             var run: [Unicode.Scalar] = []
-            // The current word: where it starts, and whether it holds a non-ASCII scalar.
+            // The current word: where it starts, and whether it needs folding here.
             var wordStart: Int?
-            var wordIsASCII = true
+            var wordNeedsFolding = false
             var changed = false
             func endWord(at end: Int) {
                 guard let start = wordStart else { return }
-                if wordIsASCII {
+                if !wordNeedsFolding {
                     output.append(contentsOf: bytes[start..<end])
                 } else {
                     let word = bytes[start..<end]
@@ -67,7 +70,7 @@ public enum SearchText {
                     output.append(contentsOf: folded.utf8)
                 }
                 wordStart = nil
-                wordIsASCII = true
+                wordNeedsFolding = false
             }
             func endRun() {
                 guard !run.isEmpty else { return }
@@ -98,7 +101,7 @@ public enum SearchText {
                 } else if isWordScalar(scalar) {
                     endRun()
                     if wordStart == nil { wordStart = index }
-                    wordIsASCII = false
+                    wordNeedsFolding = wordNeedsFolding || scalar.value >= 0x180
                 } else {
                     endRun()
                     endWord(at: index)

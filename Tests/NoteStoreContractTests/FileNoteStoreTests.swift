@@ -307,6 +307,20 @@ struct FileNoteStoreTests {
         #expect(!disk.files.keys.contains { $0.contains("/txn/") })
     }
 
+    /// A process killed inside a `write` of a bulk creation's record (`BULK-COMMIT`) leaves its
+    /// temporary file in `txn/` (`WriteLeftovers`); the next write removes it (seen in the
+    /// history kill test with the real file system).
+    @Test func aKilledWritesTemporaryFileIsRemovedByTheNextWrite() async throws {
+        let disk = InMemoryFileSystem()
+        try await store(on: disk).create(try NoteMaker.note(1))
+        for name in ["BULK-COMMIT.tmp-28962-2789244249", "BULK-JOURNALED.tmp-1-2", "COMMIT.tmp-3-4"] {
+            try disk.write(Data("torn".utf8), to: "\(root)/txn/\(name)")
+        }
+        try await store(on: disk).create(try NoteMaker.note(2))
+        #expect(!disk.files.keys.contains { $0.contains("/txn/") })
+        #expect(try await store(on: disk).note(id: try NoteMaker.note(1).id) != nil)
+    }
+
     /// A write does not sync `txn/` after renaming its staged documents into place, so a power
     /// cut can bring a staged document back. The reopened store holds the write once (note,
     /// history, pending) and the next write clears the leftover.

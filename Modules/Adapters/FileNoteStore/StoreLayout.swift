@@ -1,3 +1,4 @@
+import FileSystemInterface
 import QuillModels
 
 /// Where each piece of a file-backed store lives under its root directory.
@@ -34,9 +35,10 @@ struct StoreLayout: Sendable {
     var bulkHistories: String { transactions + "/BULK-HISTORY" }
     var bulkJournaled: String { transactions + "/BULK-JOURNALED" }
     static let bulkSummariesPrefix = "bulk-summaries-"
-    /// Whether a file of `txn/` belongs to a bulk creation (`BulkTransaction`).
+    /// Whether a file of `txn/` belongs to a bulk creation (`BulkTransaction`); the leftover of a
+    /// killed write does not, and the next writer's recovery removes it.
     static func isBulkCreationFile(_ name: String) -> Bool {
-        name == "BULK" || name.hasPrefix("BULK-") || name.hasPrefix(bulkSummariesPrefix)
+        (name == "BULK" || name.hasPrefix("BULK-") || name.hasPrefix(bulkSummariesPrefix)) && !WriteLeftovers.isLeftover(name)
     }
 
     func note(_ id: NoteID) -> String { notes + "/" + id.rawValue + ".json" }

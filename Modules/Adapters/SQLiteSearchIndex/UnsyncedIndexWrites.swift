@@ -48,6 +48,6 @@ struct UnsyncedIndexWrites {
         let directory = (indexPath as NSString).deletingLastPathComponent
         guard files.exists(directory) else { return [] }
         let names = try files.contents(ofDirectory: directory)
-        return names.map { directory + "/" + $0 }.filter { $0.hasPrefix(prefix) && !$0.contains(".tmp-") }
+        return names.map { directory + "/" + $0 }.filter { $0.hasPrefix(prefix) && !WriteLeftovers.isLeftover($0) }
     }
 }

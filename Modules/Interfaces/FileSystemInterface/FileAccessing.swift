@@ -12,6 +12,7 @@ public protocol FileAccessing: Sendable {
     /// too large to read whole (the store's index, read in pieces by an export).
     func read(_ path: String, offset: Int64, count: Int) throws(FileSystemError) -> Data
     /// Replaces the file atomically and durably (temp file, fsync, rename, fsync of the directory).
+    /// A process killed meanwhile may leave the temp file beside `path` (`WriteLeftovers`).
     func write(_ data: Data, to path: String) throws(FileSystemError)
     /// Appends durably, creating the file if needed.
     func append(_ data: Data, to path: String) throws(FileSystemError)
@@ -60,5 +61,14 @@ extension FileAccessing {
         guard let first = files.first else { return }
         try createUnsynced(files)
         try synchronize(first.path)
+    }
+}
+
+/// The temporary files a `write` or `writeAll` leaves behind when its process is killed between
+/// creating and renaming them, `NAME.tmp-PID-RANDOM` beside `NAME`: whoever lists a directory
+/// that files are written into tells them from real files, and removes them when it may.
+public enum WriteLeftovers {
+    public static func isLeftover(_ name: String) -> Bool {
+        name.contains(".tmp-")
     }
 }

@@ -66,6 +66,17 @@ struct SearchIndexContractTests {
         }
     }
 
+    /// Marks FTS5 does not know (Devanagari's vowel signs, Arabic's harakat) or keeps (Greek's
+    /// accents, Cyrillic's breve) are ignored as Latin diacritics are.
+    @Test(arguments: IndexFixture.allCases)
+    func theMarksOfEveryScriptAreIgnored(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        try await index.index([try Notes.note(1, title: "भाषा", body: "मुझे हिन्दी पसंद है, مَرحَبًا, Ελληνικά, Мой край")])
+        for query in ["हिन्दी", "पसंद", "مَرحَبًا", "مرحبا", "ελληνικα", "ΕΛΛΗΝΙΚΆ", "край"] {
+            #expect(try await index.titles(query) == ["भाषा"], "\(query)")
+        }
+    }
+
     @Test(arguments: IndexFixture.allCases)
     func tagsFilterExactlyAndAloneListNewestFirst(fixture: IndexFixture) async throws {
         let index = try fixture.make()

@@ -55,6 +55,29 @@ import Testing
         }
     }
 
+    /// Words of scripts with marks FTS5 does not know (Devanagari's vowel signs, Arabic's
+    /// harakat) or keeps (Greek's accents, Cyrillic's breve) are found as typed and as folded.
+    @Test(arguments: implementations)
+    func wordsOfEveryScriptAreFoundWithOrWithoutTheirMarks(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            for note in [
+                try Sample.note("d1", title: "भाषा", body: "मुझे हिन्दी पसंद है"),
+                try Sample.note("d2", title: "Arabic", body: "مَرحَبًا بالعالم"),
+                try Sample.note("d3", title: "Greek", body: "Ελληνικά γλώσσα"),
+                try Sample.note("d4", title: "Russian", body: "Мой край"),
+            ] { _ = try await store.create(note, account: account) }
+            #expect(try await Self.found("हिन्दी", in: store, account: account) == ["d1"])
+            #expect(try await Self.found("पसंद", in: store, account: account) == ["d1"])
+            #expect(try await Self.found("مَرحَبًا", in: store, account: account) == ["d2"])
+            #expect(try await Self.found("مرحبا", in: store, account: account) == ["d2"])
+            #expect(try await Self.found("ελληνικα", in: store, account: account) == ["d3"])
+            #expect(try await Self.found("\"Ελληνικά γλώσσα\"", in: store, account: account) == ["d3"])
+            #expect(try await Self.found("край", in: store, account: account) == ["d4"])
+            #expect(try await Self.found("КРАЙ", in: store, account: account) == ["d4"])
+        }
+    }
+
     @Test(arguments: implementations)
     func eachKindOfTermMatchesAsDefined(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in

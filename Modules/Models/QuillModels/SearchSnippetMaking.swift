@@ -327,13 +327,8 @@ private struct SnippetScan {
     private func scalar(at index: Int) -> (isWord: Bool, length: Int, isCJK: Bool) {
         let lead = bytes[index]
         if lead < 0x80 { return (SearchText.isASCIIWordByte(lead), 1, false) }
-        // A lead byte cut off at the end (only in bytes that are not UTF-8) ends with them.
-        let length = min(lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2, bytes.count - index)
-        var value = UInt32(lead) & (length == 2 ? 0x1f : length == 3 ? 0x0f : 0x07)
-        for offset in 1..<length {
-            value = value << 6 | UInt32(bytes[index + offset] & 0x3f)
-        }
-        guard let scalar = Unicode.Scalar(value) else { return (false, length, false) }
+        let (decoded, length) = UTF8Scalars.decode(bytes, at: index)
+        guard let scalar = decoded else { return (false, length, false) }
         if SearchText.isCJKScalar(scalar) { return (true, length, true) }
         return (SearchText.isWordScalar(scalar), length, false)
     }

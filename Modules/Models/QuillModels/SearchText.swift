@@ -94,7 +94,9 @@ public enum SearchText {
                     index += 1
                     continue
                 }
-                let (scalar, length) = decode(bytes, at: index)
+                // The bytes of a Swift string are valid UTF-8.
+                let (decoded, length) = UTF8Scalars.decode(bytes, at: index)
+                let scalar = decoded!
                 if isCJKScalar(scalar) {
                     endWord(at: index)
                     run.append(scalar)
@@ -116,22 +118,6 @@ public enum SearchText {
         return replaced.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 
-    /// The scalar of valid UTF-8 that starts at `index` (not ASCII), and its length.
-    @inline(__always)
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
-        let lead = UInt32(bytes[index])
-        if lead < 0xE0 {
-            return (Unicode.Scalar((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F))!, 2)
-        }
-        if lead < 0xF0 {
-            let value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-            return (Unicode.Scalar(value)!, 3)
-        }
-        let value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
-            | UInt32(bytes[index + 3] & 0x3F)
-        return (Unicode.Scalar(value)!, 4)
-    }
-
     /// Writes a CJK run as `cut` gives it, each pair (and the last character) between spaces,
     /// and empties it.
     private static func appendPairs(of run: inout [Unicode.Scalar], to output: inout [UInt8]) {
@@ -140,30 +126,9 @@ public enum SearchText {
         // A run that normalizes to nothing still separates the words beside it.
         output.append(UInt8(ascii: " "))
         for index in scalars.indices {
-            appendUTF8(scalars[index], to: &output)
-            if index + 1 < scalars.count { appendUTF8(scalars[index + 1], to: &output) }
+            UTF8.encode(scalars[index]) { output.append($0) }
+            if index + 1 < scalars.count { UTF8.encode(scalars[index + 1]) { output.append($0) } }
             output.append(UInt8(ascii: " "))
-        }
-    }
-
-    @inline(__always)
-    private static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
-        let value = scalar.value
-        switch value {
-        case ..<0x80:
-            output.append(UInt8(value))
-        case ..<0x800:
-            output.append(0xC0 | UInt8(value >> 6))
-            output.append(0x80 | UInt8(value & 0x3F))
-        case ..<0x10000:
-            output.append(0xE0 | UInt8(value >> 12))
-            output.append(0x80 | UInt8(value >> 6 & 0x3F))
-            output.append(0x80 | UInt8(value & 0x3F))
-        default:
-            output.append(0xF0 | UInt8(value >> 18))
-            output.append(0x80 | UInt8(value >> 12 & 0x3F))
-            output.append(0x80 | UInt8(value >> 6 & 0x3F))
-            output.append(0x80 | UInt8(value & 0x3F))
         }
     }
 

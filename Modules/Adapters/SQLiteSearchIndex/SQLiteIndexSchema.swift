@@ -5,7 +5,11 @@ import SQLiteKit
 ///
 /// `indexed_notes` holds what a result line shows and the indexed revision; `note_text` the FTS5
 /// index of each note's title and body, sharing its rowid. It indexes `SearchText.indexable` text
-/// (CJK runs cut into pairs) and keeps no copy of any text (`content = ''`, with
+/// (words past ASCII folded, CJK runs cut into pairs) with FTS5's `ascii` tokenizer, which cuts
+/// at ASCII separators and lower-cases ASCII letters only: such words are folded in Swift on
+/// the thread that reads the next notes, not by `unicode61` on the thread that writes (a tenth
+/// less time in FTS5, measured from Python on the first-search benchmark's notes). It keeps no
+/// copy of any text (`content = ''`, with
 /// `contentless_delete` so a row can be deleted by its rowid alone): the notes are the text, and a
 /// search reads the bodies of the notes it shows for their snippets (`NoteSearch`). A copy would
 /// make the index larger than the notes it indexes (520 MB for the 289 MB of
@@ -15,15 +19,20 @@ import SQLiteKit
 /// each note answers to (folded title and aliases, `LinkLookup`); `index_state` holds the
 /// journal cursor.
 ///
+/// FTS5 merges its segments eight at a time rather than four (`automerge`): a first build of
+/// 100,000 notes spent most of a second merging, half of it in the commit of its last page, and
+/// takes about 0.4 s less so; searches of that index take as long as before.
+///
 /// Pages are 64 KiB, and searches read them through a memory map (`mappedBytes`). With 4 KiB pages, bodies of 1–4 KiB
 /// left a quarter of each page empty (534 MB for the 100,000 notes of the search benchmark,
 /// 456 MB now), and a search copied every page it read; building the index now takes about
 /// 0.6 s less, and no search of `Tools/benchmarks/search.sh` takes longer (a phrase 74 → 55 ms,
 /// a tag 18 → 13 ms). Version 1 had 4 KiB pages, version 2 no links, version 3 indexed CJK runs
-/// as whole words, version 4 kept a copy of the text and version 5 let FTS5 cut words at marks
-/// (Devanagari's vowel signs): such an index is made afresh.
+/// as whole words, version 4 kept a copy of the text, version 5 let FTS5 cut words at marks
+/// (Devanagari's vowel signs) and version 6 folded words with `unicode61`: such an index is made
+/// afresh.
 enum SQLiteIndexSchema {
-    static let version = 6
+    static let version = 7
 
     /// How much of the file a search maps (SQLite's own limit on Linux, just under 2 GiB).
     static let mappedBytes = 2_147_418_112
@@ -48,8 +57,9 @@ enum SQLiteIndexSchema {
                 CREATE TABLE note_tags (tag TEXT NOT NULL, note INTEGER NOT NULL, PRIMARY KEY (tag, note)) WITHOUT ROWID;
                 CREATE INDEX note_tags_by_note ON note_tags (note);
                 CREATE VIRTUAL TABLE note_text USING fts5(
-                    title, body, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
+                    title, body, content = '', contentless_delete = 1, tokenize = 'ascii');
                 INSERT INTO note_text (note_text, rank) VALUES ('hashsize', 16777216);
+                INSERT INTO note_text (note_text, rank) VALUES ('automerge', 8);
                 CREATE TABLE note_links (
                     note INTEGER NOT NULL, position INTEGER NOT NULL, target TEXT NOT NULL, written TEXT NOT NULL,
                     fragment TEXT, label TEXT, form INTEGER NOT NULL, line INTEGER NOT NULL, context TEXT NOT NULL,

@@ -5,8 +5,8 @@ import SearchIndexInterface
 import SQLiteKit
 import Synchronization
 
-/// The CLI's search index: SQLite FTS5 (`unicode61 remove_diacritics 2`, the tokenizer
-/// `SearchText` mirrors) in one file beside the notes.
+/// The CLI's search index: SQLite FTS5 over the words `SearchText` folds (`SQLiteIndexSchema`),
+/// in one file beside the notes.
 ///
 /// It keeps a rollback journal (`TRUNCATE`), not a write-ahead log: an index is mostly written in
 /// bulk, by the first search after an import, and a rollback journal copies only the pages a

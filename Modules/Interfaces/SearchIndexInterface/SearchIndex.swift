@@ -60,7 +60,8 @@ public struct SearchIndexBatch: Sendable {
 }
 
 /// A note with what every index cuts from it: the text an FTS5 table takes in
-/// (`SearchText.indexable`, CJK runs cut into pairs) and its links and names. Cutting is most of
+/// (`SearchText.indexable`, words past ASCII folded, CJK runs cut into pairs) and its links and
+/// names (their targets folded). Cutting is most of
 /// the CPU of indexing a note outside SQLite (a third of the writing thread's time in a
 /// 100,000-note build, `Tools/benchmarks/search-cjk.sh`).
 public struct IndexedNote: Sendable {

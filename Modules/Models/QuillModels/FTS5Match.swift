@@ -1,6 +1,7 @@
-/// A `SearchQuery` as the `MATCH` expression of an SQLite FTS5 table (`unicode61`) that indexes
-/// `SearchText.indexable` text. Every FTS5-backed index (the CLI's, the server's SQLite store)
-/// writes its queries here, so they agree.
+/// A `SearchQuery` as the `MATCH` expression of an SQLite FTS5 table that indexes
+/// `SearchText.indexable` text (the CLI's with the `ascii` tokenizer, the server's SQLite store
+/// with `unicode61`). Every FTS5-backed index writes its queries here, so they agree: the query's
+/// words are folded already, and the table's tokenizer takes them as it takes the text.
 ///
 /// Every word reaches FTS5 as a string token (`"…"`, a `"` inside doubled), so nothing a user
 /// types (`*`, `:`, `^`, `NEAR`, `AND`, parentheses, column names) is read as FTS5 syntax: the

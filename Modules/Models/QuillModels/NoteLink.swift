@@ -34,6 +34,10 @@ public struct NoteLink: Hashable, Sendable {
     public let line: Int
     /// That line's text, trimmed, at most `contextLimit` characters: what a backlink shows.
     public let context: String
+    /// The target as names are compared (`LinkName.folded`). Folded once, where the link is read:
+    /// an index that writes the link then only copies it (folding a name that is not ASCII goes
+    /// through Foundation's normalization, slow enough to show in a 100,000-note build).
+    public let foldedTarget: String
 
     public init(target: String, fragment: String?, label: String?, form: Form, line: Int, context: String) {
         self.target = target
@@ -42,12 +46,10 @@ public struct NoteLink: Hashable, Sendable {
         self.form = form
         self.line = line
         self.context = context
+        foldedTarget = LinkName.folded(target)
     }
 
     public static let contextLimit = 200
-
-    /// The target as names are compared.
-    public var foldedTarget: String { LinkName.folded(target) }
 
     /// Every link to a note in `text`, in order.
     public static func scan(_ text: String) -> [NoteLink] {

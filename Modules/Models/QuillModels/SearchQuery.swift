@@ -2,9 +2,9 @@
 /// same language: words (all must match), `"quoted phrases"`, `tag:x` and `prefix*`, matched
 /// without regard to case or diacritics (`cafe` finds "Café").
 ///
-/// Text is cut into words as SQLite FTS5's `unicode61` tokenizer cuts it (letters, numbers
-/// and marks form words; everything else separates them), so a typed `e-mail` is the phrase
-/// "e mail" and matches what the index stored for the same text.
+/// Text is cut into words as every index cuts it (`SearchText`: letters, numbers and marks form
+/// words; everything else separates them), so a typed `e-mail` is the phrase "e mail" and
+/// matches what the index stored for the same text.
 public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
     /// One condition every matching note meets.
     public enum Term: Hashable, Sendable {

@@ -6,8 +6,8 @@ import Foundation
 /// Alphabetic text: letters, numbers and marks (categories L*, N*, M*, Co) are parts of words,
 /// everything else separates them; a word is lower-cased and its combining marks are dropped
 /// after canonical decomposition ("Café" → "cafe", "हिन्दी" → "हनद"). SQLite FTS5's `unicode61`
-/// tokenizer cuts and folds ASCII and Latin-1 text the same way; `indexable` gives it other
-/// words already folded.
+/// tokenizer cuts and folds ASCII and Latin-1 text the same way, and its `ascii` tokenizer ASCII
+/// text; `indexable` gives FTS5 every other word already folded.
 ///
 /// Chinese, Japanese and Korean are written without spaces between words (Korean attaches
 /// particles to them), so a run of their characters (`isCJKScalar`) is not one word: it is cut
@@ -38,15 +38,20 @@ public enum SearchText {
         return run.count == 1 ? (words, last) : (words, nil)
     }
 
-    /// The text an FTS5 `unicode61` table indexes for `text`, so that the tokens it takes are
-    /// the tokens it takes from `words(text)` (a query's words): the text itself when it is
-    /// ASCII; else the text with each CJK run replaced by its pairs, one space apart and spaced
-    /// from what stands beside it ("iPhone同步。" → "iPhone 同步 步 。"), and each word holding a
-    /// letter past Latin Extended-A or a combining mark replaced by its folded form ("हिन्दी" →
-    /// "हनद", "ελληνικά" → "ελληνικα"): `unicode61` cuts a word at every mark outside the Latin ones
-    /// it knows (Devanagari's vowel signs, Arabic's harakat) and removes only Latin letters'
-    /// diacritics. ASCII and Latin-1 words and separators are copied; `unicode61` folds those as
-    /// it folds a query's words.
+    /// The text an FTS5 table indexes for `text`, from which its tokenizer takes the words a
+    /// query gives it (`words`, `FTS5Match`): the text itself when it is ASCII; else the text
+    /// with each CJK run replaced by its pairs, one space apart and spaced from what stands
+    /// beside it, each word holding a scalar past ASCII replaced by its folded form, and each
+    /// separator past ASCII by a space ("iPhone同步。Café" → "iPhone 同步 步  cafe", "हिन्दी" →
+    /// "हनद"). ASCII words and separators are copied.
+    ///
+    /// FTS5's `ascii` tokenizer (the CLI's index) cuts only at ASCII separators, lower-cases
+    /// only ASCII letters and takes every other character as part of a word: from this text it
+    /// takes exactly `words(text)`, with no Unicode tables of its own, so the folding is done on
+    /// the thread that reads the notes rather than the one that writes the index. `unicode61`
+    /// (the server's SQLite store) takes the same tokens from it, where from the text itself it
+    /// would cut a word at every mark outside the Latin ones it knows (Devanagari's vowel signs,
+    /// Arabic's harakat) and keep Greek's accents.
     public static func indexable(_ text: String) -> String {
         var text = text
         // Written from the bytes into one buffer: this runs on every note an index takes in.
@@ -103,11 +108,12 @@ public enum SearchText {
                 } else if isWordScalar(scalar) {
                     endRun()
                     if wordStart == nil { wordStart = index }
-                    wordNeedsFolding = wordNeedsFolding || scalar.value >= 0x180
+                    wordNeedsFolding = true
                 } else {
                     endRun()
                     endWord(at: index)
-                    output.append(contentsOf: bytes[index..<index + length])
+                    output.append(UInt8(ascii: " "))
+                    changed = true
                 }
                 index += length
             }

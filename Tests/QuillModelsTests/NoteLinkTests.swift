@@ -44,6 +44,27 @@ struct NoteLinkTests {
         }
     }
 
+    /// CJK names take a shortcut past Foundation's normalization: it must give what the
+    /// normalization gives, beside the marks and letters that compose with what precedes them.
+    @Test
+    func cjkNamesFoldAsTheNormalizationFoldsThem() {
+        let pieces = ["同步", "プラグイン", "が", "か", "\u{3099}", "ヽ", "ヾ", "동기화", "하", "\u{11A8}", "ᄀ", "\u{F900}", "Ａ", "A", "b",
+                      " ", "\u{3000}", "ｶ", "ﾞ", "ー", "々", "\u{20000}", "é", "e\u{301}"]
+        var generator = SystemRandomNumberGenerator()
+        var seed = UInt64.random(in: 0...UInt64.max, using: &generator)
+        func next() -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33)
+        }
+        let start = seed
+        for _ in 0..<2000 {
+            let name = (0..<(1 + next() % 6)).map { _ in pieces[next() % pieces.count] }.joined()
+            let expected = name.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping.lowercased()
+            // Scalar by scalar: Swift's `==` on strings holds canonically equivalent ones equal, SQLite does not.
+            #expect(Array(LinkName.folded(name).unicodeScalars) == Array(expected.unicodeScalars), "\(name.unicodeScalars.map { String($0.value, radix: 16) }) (seed \(start))")
+        }
+    }
+
     @Test
     func retargetingRewritesOnlyTheNotePart() {
         let text = "[[Old]] [[old#H|shown]] ![[Old]] [x](Old.md#y) [[Older]] [i](quill:0123abcd) `[[Old]]` | [[Old\\|c]] |"

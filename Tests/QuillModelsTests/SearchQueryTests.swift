@@ -82,4 +82,14 @@ import Testing
             try SearchQuery(String(repeating: "a ", count: SearchQuery.maximumLength))
         }
     }
+
+    /// The fakes count occurrences byte by byte, as the indexes compare tokens: to Swift's
+    /// `hasPrefix`, "xำ" (x and Thai's spacing vowel sara am, one character) does not start with "x".
+    @Test func occurrencesAreCountedByteByByte() throws {
+        let words = SearchText.words("x\u{E33} x xy e\u{301}")
+        #expect(try SearchQuery("x*").terms[0].occurrences(in: words) == 3)
+        #expect(try SearchQuery("x").terms[0].occurrences(in: words) == 1)
+        #expect(try SearchQuery("\"x xy\"").terms[0].occurrences(in: words) == 1)
+        #expect(try SearchQuery("tag:x").terms[0].occurrences(in: words) == 0)
+    }
 }

@@ -26,7 +26,7 @@ public enum NoteSearch {
         return query.terms.allSatisfy { term in
             switch term {
             case .tag(let tag): note.tags.contains(tag)
-            default: occurrences(of: term, in: title) + occurrences(of: term, in: body) > 0
+            default: term.occurrences(in: title) + term.occurrences(in: body) > 0
             }
         }
     }
@@ -37,25 +37,7 @@ public enum NoteSearch {
     public static func score(_ note: Note, _ query: SearchQuery) -> Int {
         let title = SearchText.words(note.title), body = SearchText.words(note.body)
         return query.terms.reduce(0) { total, term in
-            total + titleWeight * occurrences(of: term, in: title) + occurrences(of: term, in: body)
-        }
-    }
-
-    /// How many times a text term occurs in a list of folded words (compared byte for byte,
-    /// as the databases compare tokens); 0 for a tag term.
-    static func occurrences(of term: SearchQuery.Term, in words: [String]) -> Int {
-        switch term {
-        case .word(let word):
-            return words.count { $0.utf8.elementsEqual(word.utf8) }
-        case .prefix(let prefix):
-            return words.count { $0.utf8.starts(with: prefix.utf8) }
-        case .phrase(let phrase):
-            guard !phrase.isEmpty, words.count >= phrase.count else { return 0 }
-            return (0...(words.count - phrase.count)).count { start in
-                zip(words[start...], phrase).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
-            }
-        case .tag:
-            return 0
+            total + titleWeight * term.occurrences(in: title) + term.occurrences(in: body)
         }
     }
 }

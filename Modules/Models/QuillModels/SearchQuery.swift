@@ -57,6 +57,27 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension SearchQuery.Term {
+    /// How many times a text term occurs in a list of folded words, compared byte by byte as
+    /// the indexes compare tokens (Swift's `==` and `hasPrefix` compare characters: "xำ" does
+    /// not start with "x" to them); 0 for a tag term. The in-memory fakes match by it.
+    public func occurrences(in words: [String]) -> Int {
+        switch self {
+        case .word(let word):
+            return words.count { $0.utf8.elementsEqual(word.utf8) }
+        case .prefix(let prefix):
+            return words.count { $0.utf8.starts(with: prefix.utf8) }
+        case .phrase(let phrase):
+            guard !phrase.isEmpty, words.count >= phrase.count else { return 0 }
+            return (0...(words.count - phrase.count)).count { start in
+                zip(words[start...], phrase).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+            }
+        case .tag:
+            return 0
+        }
+    }
+}
+
 /// Why a typed search is not one Quill can run.
 public enum SearchQueryError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty

@@ -20,7 +20,7 @@ struct BM25 {
         let total = Double(corpus.count)
         averageLength = corpus.isEmpty ? 1 : Double(corpus.reduce(0) { $0 + $1.title.count + $1.bodyWords.count }) / total
         inverseFrequencies = terms.map { term in
-            let containing = Double(corpus.filter { $0.count(term, in: $0.title) + $0.count(term, in: $0.bodyWords) > 0 }.count)
+            let containing = Double(corpus.filter { term.occurrences(in: $0.title) + term.occurrences(in: $0.bodyWords) > 0 }.count)
             let idf = log((total - containing + 0.5) / (containing + 0.5))
             return idf <= 0 ? 1e-6 : idf
         }
@@ -30,8 +30,8 @@ struct BM25 {
         let length = Double(entry.title.count + entry.bodyWords.count)
         var score = 0.0
         for (index, term) in terms.enumerated() {
-            let frequency = Self.titleWeight * Double(entry.count(term, in: entry.title))
-                + Self.bodyWeight * Double(entry.count(term, in: entry.bodyWords))
+            let frequency = Self.titleWeight * Double(term.occurrences(in: entry.title))
+                + Self.bodyWeight * Double(term.occurrences(in: entry.bodyWords))
             score += inverseFrequencies[index] * frequency * (Self.k1 + 1)
                 / (frequency + Self.k1 * (1 - Self.b + Self.b * length / max(averageLength, 1)))
         }

@@ -25,19 +25,7 @@ struct IndexedText: Sendable {
     func matches(_ term: SearchQuery.Term) -> Bool {
         switch term {
         case .tag(let tag): summary.tags.contains(tag)
-        default: count(term, in: title) > 0 || count(term, in: bodyWords) > 0
-        }
-    }
-
-    /// How many times a text term occurs in `words`.
-    func count(_ term: SearchQuery.Term, in words: [String]) -> Int {
-        switch term {
-        case .word(let word): words.filter { $0 == word }.count
-        case .prefix(let prefix): words.filter { $0.hasPrefix(prefix) }.count
-        case .phrase(let phrase):
-            phrase.isEmpty || words.count < phrase.count ? 0
-                : (0...(words.count - phrase.count)).filter { Array(words[$0..<($0 + phrase.count)]) == phrase }.count
-        case .tag: 0
+        default: term.occurrences(in: title) > 0 || term.occurrences(in: bodyWords) > 0
         }
     }
 }

@@ -14,6 +14,9 @@ public struct NoteSearch: Sendable {
 
     /// Journal entries read per page (and notes indexed per transaction at most).
     public static let pageSize = 5_000
+    /// Journal entries read for the first page: nothing is written before it is ready, so a
+    /// smaller one sets the index to work sooner.
+    public static let firstPageSize = 1_000
 
     public init(index: any SearchIndex, source: any SearchIndexSource) {
         self.index = index
@@ -102,10 +105,10 @@ public struct NoteSearch: Sendable {
             guard attempts <= 100 else { throw SearchIndexError.unavailable("other processes kept moving the index meanwhile") }
             var cursor = try await index.cursor()
             var indexed = 0, deferred = false
-            var current = try await prepared(after: cursor, knowing: CatchUpLedger(fromEmpty: cursor == nil))
+            var current = try await prepared(after: cursor, limit: Self.firstPageSize, knowing: CatchUpLedger(fromEmpty: cursor == nil))
             while true {
                 let (page, known) = (current.page, current.known)
-                let following = page.isLast ? nil : Task { try await prepared(after: page.next, knowing: known) }
+                let following = page.isLast ? nil : Task { try await prepared(after: page.next, limit: Self.pageSize, knowing: known) }
                 defer { following?.cancel() }
                 var batch = current.batch
                 if page.isLast, let everyNote = current.everyNote, known.indexedHere == nil {
@@ -158,8 +161,8 @@ public struct NoteSearch: Sendable {
 
     /// The journal page after `cursor` and what it asks of the index, given what is `known`
     /// after the pages before it.
-    private func prepared(after cursor: JournalCursor?, knowing known: CatchUpLedger) async throws -> PreparedPage {
-        let page = try await source.journal(after: cursor, limit: Self.pageSize)
+    private func prepared(after cursor: JournalCursor?, limit: Int, knowing known: CatchUpLedger) async throws -> PreparedPage {
+        let page = try await source.journal(after: cursor, limit: limit)
         var batch = try await changes(in: page.summaries, indexed: known.indexedHere)
         var after = known
         if page.startsOver { after.seen = [] }

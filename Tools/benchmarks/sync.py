@@ -5,7 +5,8 @@ Release builds, a real `quill-server` on 127.0.0.1, `quill` homes in an existing
 notes of 1-4 KiB (`plain_corpus.py`). For each size (10,000 and 100,000 notes by default):
 
 - rsync: `rsync -a` of the pushing home's note files into a new folder, median of 3: the reference;
-- first push: `quill sync` in the home that imported the notes (`quill import FOLDER`, untimed);
+- first push: `quill sync` in the home that imported the notes (`quill import FOLDER`, untimed); on
+  SQLite the median of 3, each from a new home into a new server;
 - first pull: `quill sync` in a second, empty home;
 - one change: `quill sync` after one note is edited, in the pushing home (its first sync after the
   push) and in the pulling home (its first sync after the pull), then the median of 5 more;
@@ -35,6 +36,7 @@ from search_bench import settle
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RUNS = 5
+PUSHES = 3
 
 
 def vm_kib(pid, field):
@@ -185,18 +187,26 @@ def measure(bin_dir, work, count, rng, database=None, full=True):
     corpus = os.path.join(work, "corpus-%d" % count)
     if not os.path.isdir(corpus):
         subprocess.run([sys.executable, os.path.join(HERE, "plain_corpus.py"), corpus, str(count)], check=True)
-    server = Server(bin_dir, os.path.join(work, "server-" + tag), database)
-    server.start()
-    pusher = Home(quill, os.path.join(work, "push-" + tag), server)
-    pusher.run(["import", corpus])
-    result = {"rsync": rsync_seconds(os.path.join(pusher.env["QUILL_HOME"], "notes"), work, tag)}
-
-    settle()
-    server.sample_anonymous()
-    result["push"], result["push_quill_mib"] = single_peak_sync(pusher, "pulled 0, pushed %d" % count)
-    result["push_server_anon_mib"] = server.anonymous_peak_mib()
-    result["push_server_mib"] = server.peak_above_idle_mib()
-    server.stop()
+    result = {"pushes": [], "push_quill_mib": 0, "push_server_anon_mib": 0, "push_server_mib": 0}
+    # SQLite's first push is timed PUSHES times, each from a new home into a new server (the
+    # median counts; memory, the highest peak); PostgreSQL's once, as each push adds an account
+    # to the same database.
+    for attempt in range(PUSHES if database is None else 1):
+        server = Server(bin_dir, os.path.join(work, "server-%s-%d" % (tag, attempt)), database)
+        server.start()
+        pusher = Home(quill, os.path.join(work, "push-%s-%d" % (tag, attempt)), server)
+        pusher.run(["import", corpus])
+        if attempt == 0:
+            result["rsync"] = rsync_seconds(os.path.join(pusher.env["QUILL_HOME"], "notes"), work, tag)
+        settle()
+        server.sample_anonymous()
+        elapsed, quill_mib = single_peak_sync(pusher, "pulled 0, pushed %d" % count)
+        result["pushes"].append(elapsed)
+        result["push_quill_mib"] = max(result["push_quill_mib"], quill_mib)
+        result["push_server_anon_mib"] = max(result["push_server_anon_mib"], server.anonymous_peak_mib())
+        result["push_server_mib"] = max(result["push_server_mib"], server.peak_above_idle_mib())
+        server.stop()
+    result["push"] = statistics.median(result["pushes"])
     server.start()
     puller = Home(quill, os.path.join(work, "pull-" + tag), server)
     settle()
@@ -236,10 +246,10 @@ def server_memory(r):
 def table(sizes, sqlite, pg):
     ms = lambda seconds: "%.0f ms" % (seconds * 1000)
     ratio = lambda r, key: "%.2f s (%.1f× rsync)" % (r[key], r[key] / r["rsync"])
-    rows = ["| notes (1–4 KiB), release builds, loopback | rsync -a, median of 3 | first push (target ≤ 3× rsync) "
+    rows = ["| notes (1–4 KiB), release builds, loopback | rsync -a, median of 3 | first push, median of %d on SQLite (target ≤ 3× rsync) "
             "| first pull (≤ 2×) | one change: first sync after the push / after the pull (≤ 100 ms) "
             "| one change, median of %d more | quill-server peak above idle, push / pull (≤ 128 MiB): heap (file pages mapped too) "
-            "| quill peak, push / pull (< 150 MiB) |" % RUNS, "|---|---|---|---|---|---|---|---|"]
+            "| quill peak, push / pull (< 150 MiB) |" % (PUSHES, RUNS), "|---|---|---|---|---|---|---|---|"]
     for count in sizes:
         r = sqlite[count]
         rows.append("| %s, SQLite | %.2f s | %s | %s | %s / %s | %s / %s | %s | %.0f / %.0f MiB |" % (
@@ -253,8 +263,11 @@ def table(sizes, sqlite, pg):
     if len(sizes) >= 2:
         small, large = sqlite[sizes[0]], sqlite[sizes[-1]]
         rows.append("")
-        rows.append("First push, %s notes against %s: %.1f× the time for %.0f× the notes (target ≤ 11× for 10×)." % (
-            format(sizes[-1], ","), format(sizes[0], ","), large["push"] / small["push"], sizes[-1] / sizes[0]))
+        listed = lambda r: ", ".join("%.2f" % seconds for seconds in r["pushes"])
+        rows.append("First push on SQLite, %s notes against %s: %.1f× the time for %.0f× the notes (target ≤ 11× for 10×); "
+                    "medians of %d pushes, each from a new home into a new server (%s s and %s s)." % (
+                        format(sizes[-1], ","), format(sizes[0], ","), large["push"] / small["push"], sizes[-1] / sizes[0],
+                        PUSHES, listed(large), listed(small)))
     text = "\n".join(rows)
     print(text)
     return text

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sync benchmarks, release builds, loopback: builds `quill` and `quill-server` in release mode,
+# Sync benchmarks, release builds, loopback: builds `quill` and `quill-server` as the release
+# tarball ships them (static release builds),
 # then runs Tools/benchmarks/sync.py, which measures a first push, a first pull and one change at
 # 10,000 and 100,000 notes beside `rsync -a` of the same files, and writes the "Sync" section of
 # docs/performance.md. Run it in an existing directory, as users run quill (TMPDIR=~/somewhere);
@@ -7,8 +8,9 @@
 #   Usage: [TMPDIR=DIR] [SIZES="10000 100000"] [Tools/with-postgres.sh] Tools/benchmarks/sync.sh [--skip-build]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+build=(swift build -c release --static-swift-stdlib --scratch-path .build/static)
 if [ "${1:-}" != "--skip-build" ]; then
-  swift build -c release --product quill-server
-  swift build -c release --product quill
+  "${build[@]}" --product quill-server
+  "${build[@]}" --product quill
 fi
-exec python3 Tools/benchmarks/sync.py "$(swift build -c release --show-bin-path)"
+exec python3 Tools/benchmarks/sync.py "$("${build[@]}" --show-bin-path)"

@@ -106,6 +106,52 @@ struct FileNoteStoreTests {
         #expect(reachedTheEnd, "every step up to an uninterrupted run was tried")
     }
 
+    /// A bulk creation given up part way (an import that meets a bad file) is undone; a process
+    /// killed at any step of that undo leaves nothing that stops the next bulk creation, which
+    /// writes its summary chunks under the same names.
+    @Test func anUndoInterruptedAtAnyStepLeavesRoomForTheNextBulkCreation() async throws {
+        struct GivenUp: Error {}
+        var reachedTheEnd = false
+        for step in 0..<60 {
+            let disk = InMemoryFileSystem()
+            try await store(on: disk).create(try NoteMaker.note(1))
+            let history = [NoteRevision(note: try NoteMaker.note(3).withRevision(2), origin: .edit), NoteRevision(note: try NoteMaker.note(3), origin: .created)]
+            let failing = FailingFileAccessor(wrapping: disk, mutationsBeforeFailure: step)
+            _ = try? await store(on: failing).createInBulk(origin: .local) { bulk async throws -> Void in
+                try await bulk.add([try NoteMaker.note(2), history[0].note])
+                try await bulk.addHistories([history])
+                try await bulk.add([try NoteMaker.note(4)])
+                throw GivenUp()
+            }
+
+            let reopened = store(on: disk)
+            try await reopened.createInBulk(origin: .local) { bulk in
+                try await bulk.add([try NoteMaker.note(5)])
+                try await bulk.add([try NoteMaker.note(6)])
+            }
+            #expect(try await reopened.list(NoteQuery()).notes.map(\.title).sorted() == ["Note 1", "Note 5", "Note 6"], "step \(step)")
+            #expect(!disk.files.keys.contains { $0.hasSuffix(".log") }, "step \(step): the undone batch's history is left behind")
+            if !failing.hasFailed {
+                reachedTheEnd = true
+                break
+            }
+        }
+        #expect(reachedTheEnd, "every step up to an uninterrupted undo was tried")
+    }
+
+    /// A summary chunk without an undo log (a store an undo of an earlier release was killed in)
+    /// is removed by the next writer, and its lines reach no index.
+    @Test func aSummaryChunkWithoutItsUndoLogIsRemoved() async throws {
+        let disk = InMemoryFileSystem()
+        try await store(on: disk).create(try NoteMaker.note(1))
+        var orphan: [UInt8] = []
+        IndexLine.append(try NoteMaker.note(2).summary, to: &orphan)
+        try disk.write(Data(orphan), to: StoreLayout(root: root).bulkSummaries(1))
+
+        try await store(on: disk).createInBulk(origin: .local) { try await $0.add([try NoteMaker.note(3)]) }
+        #expect(try await store(on: disk).list(NoteQuery()).notes.map(\.title).sorted() == ["Note 1", "Note 3"])
+    }
+
     /// A prune cut short anywhere leaves each note's history whole: pruned or not, readable, the
     /// current revision untouched.
     @Test func aPruneInterruptedAtAnyStepLeavesEveryHistoryReadable() async throws {

@@ -89,12 +89,15 @@ struct BulkTransaction: Sendable {
         }
     }
 
-    /// Deletes every note the undo log lists, then the log. Call with the exclusive lock held.
+    /// Deletes every history and note the undo log lists and the summary chunks, then the log
+    /// itself, last: killed at any step, what is left is undone again by the next `recover`,
+    /// and nothing is left under a name the next bulk creation writes. Each step does nothing
+    /// when its files are gone. Call with the exclusive lock held.
     func rollBack() throws {
         try bulkHistories.removeLogs()
+        for chunk in try summaryChunks() { try files.remove(chunk) }
         try forEachCreatedID { id in try removeIfPresent(layout.note(id)) }
         try removeIfPresent(layout.bulkCreated)
-        for chunk in try summaryChunks() { try files.remove(chunk) }
     }
 
     /// What `recover` left to do.
@@ -111,7 +114,9 @@ struct BulkTransaction: Sendable {
     /// durable yet is only journaled, and the result says what is left.
     func recover(deferringDurability: Bool = false) throws -> Recovery {
         guard let record = commitRecord() else {
-            if files.exists(layout.bulkCreated) { try rollBack() }
+            // Also when the undo log is gone: a store an earlier release left part way through
+            // an undo may still hold summary chunks.
+            try rollBack()
             try removeIfPresent(layout.bulkJournaled)
             return .done
         }

@@ -208,6 +208,33 @@ import Testing
         }
     }
 
+    /// One push that writes a note several times, and creates and deletes another, leaves the
+    /// index with the last text of each: found by its last words only, the deleted note not at all,
+    /// and both still indexable by later writes.
+    @Test(arguments: implementations)
+    func aPushIndexesTheLastTextOfEachNoteItWrites(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            _ = try await store.create(try Sample.note("a0", title: "Kept", body: "standing oldword"), account: account)
+            let outcomes = try await store.pushOutcomes([
+                PushedChange(note: try Sample.note("a0", title: "Kept", body: "standing middleword", revision: 2), baseRevision: 1),
+                PushedChange(note: try Sample.note("a1", body: "firstword"), baseRevision: nil),
+                PushedChange(note: try Sample.note("a1", body: "secondword", revision: 2), baseRevision: 1),
+                PushedChange(note: try Sample.note("a0", title: "Kept", body: "standing lastword", revision: 3), baseRevision: 2),
+                PushedChange(note: try Sample.note("a2", body: "goneword"), baseRevision: nil),
+                PushedChange(note: try Sample.note("a2", body: "goneword", revision: 2).deleted(at: Sample.date), baseRevision: 1),
+            ], requestID: #require(PushRequestID("many")), digest: PushDigest("d"), account: account, at: Sample.date)
+            #expect(outcomes.allSatisfy { $0.status == .applied })
+            for (word, expected) in [("oldword", [String]()), ("middleword", []), ("lastword", ["a0"]), ("firstword", []),
+                                     ("secondword", ["a1"]), ("goneword", []), ("standing", ["a0"])] {
+                #expect(try await Self.found(word, in: store, account: account) == expected, "\(word)")
+            }
+            _ = try await store.replace(try Sample.note("a1", body: "thirdword"), account: account, ifRevision: 2, origin: .api)
+            #expect(try await Self.found("secondword", in: store, account: account).isEmpty)
+            #expect(try await Self.found("thirdword", in: store, account: account) == ["a1"])
+        }
+    }
+
     @Test(arguments: implementations)
     func hostileTextIsOnlyText(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in

@@ -105,6 +105,7 @@ public enum SQLiteBackup {
                         + "INSERT INTO notes_search (rowid, title, body) "
                         + "SELECT rowid, quill_search_text(title), quill_search_text(body) FROM notes WHERE deleted = 0"
                     : "INSERT INTO notes_search (notes_search) VALUES ('rebuild')")
+                if version >= 16 { try restored.execute("DELETE FROM notes_search_queue") }
             }
         } catch let error as SQLiteError {
             throw Refusal(description: "cannot restore \(backup) to \(database): \(error.message)")

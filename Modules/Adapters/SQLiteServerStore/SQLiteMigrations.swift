@@ -1,5 +1,8 @@
 /// The versioned schema of the SQLite store. Append only: a released version never changes.
 enum SQLiteMigrations {
+    /// The version from which the text a transaction writes is indexed at its end.
+    static let searchTextQueue: Int64 = 16
+
     static let all: [(version: Int64, sql: String)] = [
         (1, """
         CREATE TABLE accounts (
@@ -251,6 +254,35 @@ enum SQLiteMigrations {
         INSERT INTO notes_search (notes_search) VALUES ('delete-all');
         INSERT INTO notes_search (rowid, title, body)
             SELECT rowid, quill_search_text(title), quill_search_text(body) FROM notes WHERE deleted = 0;
+        """),
+        // The text a transaction writes reaches `notes_search` at its end, all at once
+        // (`SQLiteServerStore.indexQueuedText`): the triggers queue the rowid of each live note
+        // written, and take back at once what a note had indexed before. FTS5 writes what it holds
+        // to a new segment at every statement that may need undoing, and each note's statements do:
+        // written by the triggers, a push of 100,000 notes made 100,000 segments and merged them.
+        // A live note's text is in `notes_search` unless its rowid is queued. Only a change of
+        // title, body or deletion touches the index.
+        (16, """
+        CREATE TABLE notes_search_queue (row INTEGER PRIMARY KEY);
+        DROP TRIGGER notes_search_insert;
+        DROP TRIGGER notes_search_delete;
+        DROP TRIGGER notes_search_update;
+        CREATE TRIGGER notes_search_insert AFTER INSERT ON notes WHEN new.deleted = 0 BEGIN
+            INSERT OR IGNORE INTO notes_search_queue (row) VALUES (new.rowid);
+        END;
+        CREATE TRIGGER notes_search_delete AFTER DELETE ON notes WHEN old.deleted = 0 BEGIN
+            INSERT INTO notes_search (notes_search, rowid, title, body)
+                SELECT 'delete', old.rowid, quill_search_text(old.title), quill_search_text(old.body)
+                WHERE NOT EXISTS (SELECT 1 FROM notes_search_queue WHERE row = old.rowid);
+            DELETE FROM notes_search_queue WHERE row = old.rowid;
+        END;
+        CREATE TRIGGER notes_search_update AFTER UPDATE OF title, body, deleted ON notes BEGIN
+            INSERT INTO notes_search (notes_search, rowid, title, body)
+                SELECT 'delete', old.rowid, quill_search_text(old.title), quill_search_text(old.body)
+                WHERE old.deleted = 0 AND NOT EXISTS (SELECT 1 FROM notes_search_queue WHERE row = old.rowid);
+            DELETE FROM notes_search_queue WHERE row = old.rowid;
+            INSERT INTO notes_search_queue (row) SELECT new.rowid WHERE new.deleted = 0;
+        END;
         """),
     ]
 }

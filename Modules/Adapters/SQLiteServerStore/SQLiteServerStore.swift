@@ -22,6 +22,8 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     private let writer: Slot
     private let readers: [Slot]
     private let nextReader = Atomic<Int>(0)
+    /// Whether the schema queues the text a transaction writes (migration 16): set by `migrate`.
+    private let queuesSearchText = Atomic<Bool>(true)
     /// The attachments' bytes, in files beside the database.
     let attachmentFiles: SQLiteAttachmentFiles
 
@@ -44,7 +46,23 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
 
     public func migrate() async throws {
         try migrate(to: SQLiteMigrations.all)
+        try guarded { connection in try connection.transaction { try indexQueuedText(on: connection) } }
         try indexUnlinkedNotes()
+    }
+
+    /// Indexes the text of every note the transaction queued (migration 16), in one statement
+    /// before it commits, so that FTS5 writes one segment for the transaction rather than one a
+    /// note. Every transaction that writes a note's title, body or deletion calls it; `migrate`
+    /// does too, for whatever a transaction of another tool left queued. (Before migration 16 the
+    /// triggers index each note as it is written.)
+    func indexQueuedText(on connection: SQLiteConnection) throws {
+        guard queuesSearchText.load(ordering: .relaxed) else { return }
+        try connection.execute("""
+            INSERT INTO notes_search (rowid, title, body)
+                SELECT n.rowid, quill_search_text(n.title), quill_search_text(n.body)
+                FROM notes_search_queue q JOIN notes n ON n.rowid = q.row;
+            DELETE FROM notes_search_queue;
+            """)
     }
 
     /// Applies whichever of `migrations` the file lacks, after refusing a file that a newer
@@ -62,6 +80,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                                          [.integer(migration.version), .integer(Date().millisecondsSince1970)])
                 }
             }
+            queuesSearchText.store(applied.union(migrations.map(\.version)).contains(SQLiteMigrations.searchTextQueue), ordering: .relaxed)
         }
     }
 
@@ -262,7 +281,9 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try guarded { connection in
             try connection.transaction {
                 guard try current(note.id, account: account, on: connection) == nil else { throw ServerStoreError.alreadyExists(note.id) }
-                return try write(note.withRevision(1), replacing: nil, origin: .created, account: account, on: connection)
+                let created = try write(note.withRevision(1), replacing: nil, origin: .created, account: account, on: connection)
+                try indexQueuedText(on: connection)
+                return created
             }
         }
     }
@@ -274,7 +295,9 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 guard existing.revision == ifRevision else {
                     throw ServerStoreError.revisionMismatch(note.id, current: existing.revision)
                 }
-                return try write(note.withRevision(ifRevision + 1), replacing: existing, origin: origin, account: account, on: connection)
+                let replaced = try write(note.withRevision(ifRevision + 1), replacing: existing, origin: origin, account: account, on: connection)
+                try indexQueuedText(on: connection)
+                return replaced
             }
         }
     }
@@ -430,6 +453,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                     case .conflict(let server): outcomes.append(.conflict(server))
                     }
                 }
+                try indexQueuedText(on: connection)
                 let latest = try latestSequence(account: account, on: connection)
                 try connection.query("""
                     INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest, written_after, written_through)

@@ -262,7 +262,7 @@ enum SQLiteMigrations {
         // written by the triggers, a push of 100,000 notes made 100,000 segments and merged them.
         // A live note's text is in `notes_search` unless its rowid is queued. Only a change of
         // title, body or deletion touches the index.
-        (16, """
+        (searchTextQueue, """
         CREATE TABLE notes_search_queue (row INTEGER PRIMARY KEY);
         DROP TRIGGER notes_search_insert;
         DROP TRIGGER notes_search_delete;

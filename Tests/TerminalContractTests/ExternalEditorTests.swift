@@ -17,7 +17,7 @@ struct ExternalEditorTests {
     @Test func theFileIsPrivateInADirectoryOfItsOwnAndBothAreRemovedAfterwards() async throws {
         let temporary = try Scratch.directory("tmp")
         let record = try Scratch.directory("record") + "/stat"
-        let script = try editorScript("""
+        let script = try EditorScript.command("""
             stat -c '%a %n' "$1" "$(dirname "$1")" > '\(record)'
             echo swap > "$(dirname "$1")/.note.md.swp"
             """)
@@ -42,7 +42,7 @@ struct ExternalEditorTests {
 
     @Test func anEditorEndedByASignalIsAnError() async throws {
         let temporary = try Scratch.directory("tmp")
-        let script = try editorScript("echo saved > \"$1\"; kill -TERM $$")
+        let script = try EditorScript.command("echo saved > \"$1\"; kill -TERM $$")
         let editor = ExternalEditor(temporaryDirectory: temporary)
         let failure = await #expect(throws: EditorFailure.self) { try await editor.edit("text", fileExtension: "md", command: script) }
         #expect(failure?.reason == .killed(signal: SIGTERM))
@@ -53,7 +53,7 @@ struct ExternalEditorTests {
     /// in a group of its own (as Foundation's `Process` makes), vim is stopped by SIGTTOU.
     @Test func theEditorRunsInQuillsProcessGroup() async throws {
         let record = try Scratch.directory("record") + "/group"
-        let script = try editorScript("cut -d ' ' -f 5 /proc/$$/stat > '\(record)'")
+        let script = try EditorScript.command("cut -d ' ' -f 5 /proc/$$/stat > '\(record)'")
         _ = try await ExternalEditor(temporaryDirectory: try Scratch.directory("tmp"))
             .edit("text", fileExtension: "md", command: script)
         #expect(try String(contentsOfFile: record, encoding: .utf8) == "\(getpgrp())\n")
@@ -64,7 +64,7 @@ struct ExternalEditorTests {
     @Test func quillIgnoresCtrlCWhileTheEditorRunsAndTheEditorDoesNot() async throws {
         let record = try Scratch.directory("record") + "/signals"
         // Field SigIgn of /proc/self/status: the editor's ignored signals (bits 2 and 3: SIGINT, SIGQUIT).
-        let script = try editorScript("""
+        let script = try EditorScript.command("""
             kill -INT $PPID; kill -QUIT $PPID
             grep SigIgn /proc/$$/status > '\(record)'
             echo edited > "$1"
@@ -85,14 +85,6 @@ struct ExternalEditorTests {
         let editor = ExternalEditor(temporaryDirectory: missing)
         let failure = await #expect(throws: EditingFileFailure.self) { try await editor.edit("text", fileExtension: "md", command: "true") }
         #expect(failure?.description == "could not prepare the file to edit at \(missing): No such file or directory; nothing was changed")
-    }
-
-    /// An executable shell script, run by the adapter as the editor with the file as `$1`.
-    private func editorScript(_ body: String) throws -> String {
-        let path = try Scratch.directory("editor") + "/editor"
-        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-        return path
     }
 
     /// The handler of `signal` in this process (a function pointer, or SIG_DFL / SIG_IGN), as a number.

@@ -24,12 +24,11 @@ extension ExternalEditorTests {
                 switch self {
                 case .external:
                     let directory = try Scratch.directory("editor")
-                    let record = directory + "/shown", replyFile = directory + "/reply", script = directory + "/editor"
+                    let record = directory + "/shown", replyFile = directory + "/reply"
                     try reply.write(toFile: replyFile, atomically: true, encoding: .utf8)
-                    try "#!/bin/sh\ncat \"$1\" > '\(record)'\ncat '\(replyFile)' > \"$1\"\n".write(toFile: script, atomically: true, encoding: .utf8)
-                    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script)
+                    let command = try EditorScript.command("cat \"$1\" > '\(record)'\ncat '\(replyFile)' > \"$1\"")
                     let editor = ExternalEditor(temporaryDirectory: directory)
-                    return (editor, script, { [try String(contentsOfFile: record, encoding: .utf8)] })
+                    return (editor, command, { [try String(contentsOfFile: record, encoding: .utf8)] })
                 case .scripted:
                     let editor = ScriptedEditor(reply: reply)
                     return (editor, "editor", { editor.openedTexts })

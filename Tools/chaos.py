@@ -11,7 +11,7 @@ unique token to a note's body, and each token must be in some note on the server
 note or a conflict copy), unless the note holding it was deleted on purpose. History keeps every
 token: each one is in some revision of the server's history (`/v1/notes/{id}/revisions`) unless
 deleted on purpose, and each home's own history (`quill history`, `quill show --revision`) of the
-note it wrote a token into holds that token, deleted or not.
+note it wrote a token into holds that token, deleted or not, and lists no revision number twice.
 
 The choices come from --seed (printed first); process timing still varies from run to run,
 so a seed reproduces the same script of actions, not necessarily the same interleaving.
@@ -153,8 +153,12 @@ class Home:
                                 stdin=subprocess.DEVNULL, text=True)
 
     def history_bodies(self, note_id):
-        """The body of every revision this home keeps of the note, newest first."""
+        """The body of every revision this home keeps of the note, newest first; each revision
+        number names one revision (`show --revision N` reaches every one listed)."""
         listed = json.loads(self.succeed("history", note_id, "--json"))
+        numbers = [item["revision"] for item in listed]
+        if len(set(numbers)) != len(numbers):
+            raise ChaosFailure(f"home {self.index}: note {note_id}'s history lists a revision number twice: {numbers}")
         return [json.loads(self.succeed("show", note_id, "--revision", str(item["revision"]), "--json"))["body"]
                 for item in listed]
 

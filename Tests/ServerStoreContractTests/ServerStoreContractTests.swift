@@ -256,7 +256,7 @@ import Testing
                 PushedChange(note: stale, baseRevision: 1),
             ], requestID: try #require(PushRequestID("r1")), digest: PushDigest("d1"), account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied, .applied, .conflict])
-            #expect(outcomes[0].note == NoteDocument(try fresh.withRevision(1)))
+            #expect(outcomes[0].note == NoteDocument(fresh)) // the client's own number, ahead of 1, kept
             #expect(outcomes[1].note == NoteDocument(try edit.withRevision(2)))
             #expect(outcomes[2].note == NoteDocument(try edit.withRevision(2)))
             #expect(existing.revision == 1)

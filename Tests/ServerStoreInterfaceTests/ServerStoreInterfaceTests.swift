@@ -52,7 +52,24 @@ import Testing
     }
 
     @Test func createsWhenAbsentWithoutBase() throws {
-        #expect(try PushRule.decide(PushedChange(note: note(revision: 7), baseRevision: nil), current: nil) == .store(note(revision: 1)))
+        #expect(try PushRule.decide(PushedChange(note: note(revision: 1), baseRevision: nil), current: nil) == .store(note(revision: 1)))
+    }
+
+    /// A client that edited a note offline has numbered those revisions already (its history shows
+    /// them); the server keeps the client's number instead of reusing one the client holds.
+    @Test func keepsTheClientsOwnNumberWhenItIsAhead() throws {
+        #expect(try PushRule.decide(PushedChange(note: note(revision: 7), baseRevision: nil), current: nil) == .store(note(revision: 7)))
+        let decision = try PushRule.decide(PushedChange(note: note(revision: 6, title: "new"), baseRevision: 3), current: note(revision: 3))
+        #expect(decision == .store(try note(revision: 6, title: "new")))
+        #expect(try PushRule.decide(PushedChange(note: note(revision: 9), baseRevision: 5), current: nil) == .store(note(revision: 9)))
+    }
+
+    /// A number past the largest base a client may name is not taken: later writes must not overflow.
+    @Test func ignoresAClientNumberPastTheLargestBase() throws {
+        let huge = PushedChange.maximumBaseRevision + 1
+        #expect(try PushRule.decide(PushedChange(note: note(revision: huge), baseRevision: 3), current: note(revision: 3)) == .store(note(revision: 4)))
+        let largest = PushedChange.maximumBaseRevision
+        #expect(try PushRule.decide(PushedChange(note: note(revision: largest), baseRevision: 3), current: note(revision: 3)) == .store(note(revision: largest)))
     }
 
     @Test func storesNextRevisionWhenBaseIsCurrent() throws {

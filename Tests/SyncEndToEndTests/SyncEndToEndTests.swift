@@ -18,7 +18,7 @@ struct SyncEndToEndTests {
     /// The scenario both storage setups run: create, propagate, edit, conflict, delete, status.
     func editAndConflict(alice: QuillHome, bob: QuillHome) throws {
         let plan = try alice.succeed(["add", "Plan", "--body", "v1"])
-        _ = try alice.succeed(["add", "Groceries", "--body", "milk"])
+        let groceries = try alice.succeed(["add", "Groceries", "--body", "milk"])
         #expect(try alice.succeed(["status"]).contains("pending local changes: 2"))
         #expect(try alice.succeed(["sync"]) == "pulled 0, pushed 2, conflicts 0")
         #expect(try bob.succeed(["sync"]) == "pulled 2, pushed 0, conflicts 0")
@@ -64,9 +64,25 @@ struct SyncEndToEndTests {
         _ = try bob.succeed(["sync"])
         _ = try alice.succeed(["sync"])
 
+        // Two edits made offline keep their numbers through the push: each names one revision.
+        _ = try alice.succeed(["edit", groceries, "--body", "milk, eggs"])
+        _ = try alice.succeed(["edit", groceries, "--body", "milk, eggs, bread"])
+        _ = try alice.succeed(["sync"])
+        #expect(try revisionNumbers(alice, groceries) == [3, 2, 1])
+        #expect(try revisionNumbers(alice, groceries, server: true) == [3, 1])
+        #expect(try alice.succeed(["show", groceries, "--revision", "2", "--json"]).contains("milk, eggs\""))
+        _ = try bob.succeed(["sync"])
+        #expect(try revisionNumbers(bob, groceries) == [3, 1])
+
         let status = try alice.succeed(["status"])
         #expect(status.contains("pending local changes: 0"))
         #expect(!status.contains("last successful sync: never"))
+    }
+
+    /// The numbers `quill history --json` lists for the note, newest first (the server's with `server`).
+    func revisionNumbers(_ home: QuillHome, _ id: String, server: Bool = false) throws -> [Int?] {
+        let listed = try home.succeed(["history", id, "--json"] + (server ? ["--server"] : []))
+        return (try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]] ?? []).map { $0["revision"] as? Int }
     }
 
     /// A file attached in one home reaches the other with the note that refers to it, byte for

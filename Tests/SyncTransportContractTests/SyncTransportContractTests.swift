@@ -91,16 +91,16 @@ struct SyncTransportContractTests {
         #expect(again.changes.isEmpty && !again.hasMore)
     }
 
-    @Test("Push creates with revision 1, keeps the client's fields; base = current applies revision + 1; anything else conflicts",
+    @Test("Push creates at revision 1 or the client's own number, keeps the client's fields; base = current applies the next revision; anything else conflicts",
           arguments: Implementation.allCases)
     func pushRule(_ implementation: Implementation) async throws {
         let (transport, finish) = try await implementation.makeTransport()
         defer { finish() }
         let first = try note("First", body: "hello")
         let created = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [
-            OutgoingChange(note: first.withRevision(7), baseRevision: nil),
+            OutgoingChange(note: first, baseRevision: nil),
         ]))
-        #expect(created.results == [.applied(try first.withRevision(1))])
+        #expect(created.results == [.applied(first)])
 
         let edited = try first.revised(body: "edited", at: first.updated.addingTimeInterval(1))
         let results = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [
@@ -110,6 +110,14 @@ struct SyncTransportContractTests {
         ]))
         let current = try edited.withRevision(2)
         #expect(results.results == [.applied(current), .conflict(current), .conflict(current)])
+
+        // A client that edited offline numbered its revisions already: a number ahead is kept.
+        let second = try note("Second", body: "offline").withRevision(3)
+        let ahead = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [
+            OutgoingChange(note: second, baseRevision: nil),
+            OutgoingChange(note: try edited.revised(body: "again", at: edited.updated).withRevision(7), baseRevision: 2),
+        ]))
+        #expect(ahead.results == [.applied(second), .applied(try edited.revised(body: "again", at: edited.updated).withRevision(7))])
     }
 
     @Test("The same request ID returns the first answer and applies nothing again", arguments: Implementation.allCases)

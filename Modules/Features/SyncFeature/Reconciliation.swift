@@ -11,6 +11,10 @@ import QuillModels
 /// - local delete vs. server edit: the edit wins; local edit vs. server delete: the edit wins;
 /// - both edited: the local note stays (and will overwrite the server's on the next push)
 ///   and the server's version is kept as a new note titled "… (conflict from server DATE)".
+///
+/// A note never goes back to a revision number it has passed (docs/history.md, "Revision
+/// numbers"): a server version that wins over local revisions numbered as high or higher is
+/// stored as the next local revision and stays pending, so the push gives the server that number.
 struct Reconciliation {
     /// A version from the server and how it arrived.
     struct Incoming {
@@ -23,6 +27,8 @@ struct Reconciliation {
     var copies: [Note] = []
     /// Server versions to store without marking them pending.
     var remoteWrites: [NoteWrite] = []
+    /// Server versions to store as the next local revision, pending (`WriteOrigin.remoteAhead`).
+    var writesAhead: [NoteWrite] = []
     /// Pending marks to clear: the server now holds exactly the local version.
     var acknowledgements: [NoteID: Int] = [:]
     /// Server revisions the local notes now derive from.
@@ -52,13 +58,20 @@ struct Reconciliation {
                 continue
             }
             if mine.hasSameContent(as: server) || (mine.isDeleted && server.isDeleted) {
-                adopt(server, over: mine) // nothing to choose between: both say the same (or both deleted)
+                // Nothing to choose between: both say the same (or both deleted). Another
+                // device's version under a lower number stays pending here, to keep this number.
+                if item.isOwnPush || server.revision >= mine.revision { adopt(server, over: mine) }
             } else if item.isOwnPush {
                 continue // edited again since it was pushed: stays pending on the new base
             } else if let base = knownBases[id], server.revision <= base {
                 continue // the server has not moved since the local edit started
             } else if mine.isDeleted {
-                adopt(server, over: mine) // local delete vs. server edit: the edit wins
+                // Local delete vs. server edit: the edit wins.
+                if server.revision > mine.revision {
+                    adopt(server, over: mine)
+                } else {
+                    writesAhead.append(.update(try server.withRevision(mine.revision + 1), expectedRevision: mine.revision))
+                }
                 changed += 1
                 conflicts += 1
             } else if server.isDeleted {

@@ -190,7 +190,8 @@ public actor SyncEngine {
     }
 
     /// Applies server versions locally, in an order that is safe to interrupt anywhere:
-    /// conflict copies, then server versions, then acknowledgements, then base revisions.
+    /// conflict copies, then server versions (those numbered ahead kept pending), then
+    /// acknowledgements, then base revisions.
     /// A local write racing with it (another `quill` process) makes it start over.
     func reconcile(_ incoming: [Reconciliation.Incoming]) async throws -> (changed: Int, conflicts: Int) {
         let incoming = Self.latestPerNote(incoming)
@@ -202,6 +203,7 @@ public actor SyncEngine {
                 let copies = plan.copies
                 if !copies.isEmpty { try await store.apply(copies.map { .create($0) }, origin: .local) }
                 if !plan.remoteWrites.isEmpty { try await store.apply(plan.remoteWrites, origin: .remote) }
+                if !plan.writesAhead.isEmpty { try await store.apply(plan.writesAhead, origin: .remoteAhead) }
                 if !plan.acknowledgements.isEmpty { try await store.acknowledge(plan.acknowledgements) }
                 try await baseRevisions.record(plan.bases)
                 return (plan.changed, plan.conflicts)

@@ -20,6 +20,9 @@ public struct WriteOrigin: Hashable, Sendable {
     public static let local = WriteOrigin(isLocal: true, revisionOrigin: .edit)
     /// Received from a sync server.
     public static let remote = WriteOrigin(isLocal: false, revisionOrigin: .sync)
+    /// Received from a sync server, but stored under a number after this device's own revisions
+    /// of the note: pending, so that a push gives the server the same number.
+    public static let remoteAhead = WriteOrigin(isLocal: true, revisionOrigin: .sync)
 
     /// A local restore of `revision`.
     public static func restore(_ revision: Int) -> WriteOrigin {

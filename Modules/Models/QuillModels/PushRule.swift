@@ -21,6 +21,11 @@ public struct PushedChange: Hashable, Sendable {
 /// in memory) calls it inside its own transaction, so all decide alike and the contract suite
 /// only has to check that they store what this decides. The client's side of a conflict is
 /// `SyncFeature`'s `Reconciliation`.
+///
+/// A stored change takes the revision after its base, or the pushing client's own revision
+/// number when that is higher: a note edited twice offline (the client's revisions 2 and 3 on
+/// base 1) is stored as 3, so the client keeps the numbers its history already shows and never
+/// holds two revisions under one number (docs/history.md, "Revision numbers").
 public enum PushRule {
     public enum Decision: Equatable, Sendable {
         /// Store the client's note with this revision.
@@ -32,21 +37,24 @@ public enum PushRule {
     public static func decide(_ change: PushedChange, current: Note?) throws(NoteValidationError) -> Decision {
         switch (change.baseRevision, current) {
         case (nil, nil):
-            return .store(try change.note.withRevision(1))
+            return .store(try stored(change, after: 0))
         case (let base?, let current?) where base == current.revision:
-            return .store(try change.note.withRevision(try next(base)))
+            return .store(try stored(change, after: base))
         case (let base?, nil):
             // The server never had (or has lost) a note the client synced before: keep the client's copy.
-            return .store(try change.note.withRevision(try next(base)))
+            return .store(try stored(change, after: base))
         case (_, let current?):
             return .conflict(current)
         }
     }
 
-    /// The revision after `base`; one that would overflow is refused, not trapped on.
-    private static func next(_ base: Int) throws(NoteValidationError) -> Int {
+    /// The pushed note at the revision after `base`, or at the client's own number when that is
+    /// higher and no larger than a base may be (so that later writes cannot overflow it either).
+    /// A revision after `base` that would overflow is refused, not trapped on.
+    private static func stored(_ change: PushedChange, after base: Int) throws(NoteValidationError) -> Note {
         let (next, overflow) = base.addingReportingOverflow(1)
         guard !overflow else { throw .invalidRevision(base) }
-        return next
+        let own = change.note.revision
+        return try change.note.withRevision(own > next && own <= PushedChange.maximumBaseRevision ? own : next)
     }
 }

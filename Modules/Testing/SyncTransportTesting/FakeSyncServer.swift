@@ -92,17 +92,19 @@ public actor FakeSyncServer: SyncTransport {
         let latestBefore = lastSequence
         var results: [PushResult] = []
         for change in request.changes {
-            let current = notes[change.note.id]
-            switch (change.baseRevision, current) {
-            case (nil, nil):
-                results.append(.applied(store(change.note, revision: 1)))
-            case (let base?, let current?) where base == current.revision:
-                results.append(.applied(store(change.note, revision: base + 1)))
-            case (_, let current?):
+            let decision: PushRule.Decision
+            do {
+                decision = try PushRule.decide(PushedChange(note: change.note, baseRevision: change.baseRevision),
+                                               current: notes[change.note.id])
+            } catch {
+                throw .rejected(status: 400, code: "invalid_note", message: "\(error)")
+            }
+            switch decision {
+            case .store(let note):
+                write(note)
+                results.append(.applied(note))
+            case .conflict(let current):
                 results.append(.conflict(current))
-            case (let base?, nil):
-                // A note the server lost (or never had) although the client synced it: keep the client's copy.
-                results.append(.applied(store(change.note, revision: base + 1)))
             }
         }
         appliedPushCount += 1
@@ -111,12 +113,6 @@ public actor FakeSyncServer: SyncTransport {
         let reply = PushReply(results: results, next: next, written: reportsWrittenChanges ? written : nil)
         answered[request.requestID] = (request.changes, reply)
         return reply
-    }
-
-    private func store(_ note: Note, revision: Int) -> Note {
-        let stored = (try? note.withRevision(revision)) ?? note
-        write(stored)
-        return stored
     }
 
     public func history(of id: NoteID) async throws(SyncError) -> [NoteRevision] {

@@ -3818,6 +3818,8 @@ internal struct Client: APIProtocol {
     /// Per change: baseRevision null and the ID absent → created at revision 1; baseRevision equal to
     /// the server's current revision → stored at baseRevision + 1; baseRevision set and the ID absent
     /// (the server lost it) → stored at baseRevision + 1; anything else → conflict, nothing written.
+    /// A stored change keeps the note's own revision instead when that is higher (and at most
+    /// 999999999999999): the client numbered its offline edits already.
     /// The same requestID again (per account) with the same changes returns the first response without
     /// applying anything, for 7 days; after that the answer is forgotten and a retry is decided again by
     /// the rule. A requestID is bound to the changes it first carried (the server keeps a SHA-256 digest

@@ -28,7 +28,7 @@ extension Components {
             internal var format: Swift.Int
             /// - Remark: Generated from `#/components/schemas/NoteDocument/id`.
             internal var id: Components.Schemas.NoteID
-            /// Assigned by the server; ignored in request bodies other than its range.
+            /// Assigned by the server. In a push, the client's own number, kept when ahead of the server's; in other request bodies ignored, apart from its range.
             ///
             /// - Remark: Generated from `#/components/schemas/NoteDocument/revision`.
             internal var revision: Swift.Int
@@ -46,7 +46,7 @@ extension Components {
             ///   - deleted:
             ///   - format: Version of this shape.
             ///   - id:
-            ///   - revision: Assigned by the server; ignored in request bodies other than its range.
+            ///   - revision: Assigned by the server. In a push, the client's own number, kept when ahead of the server's; in other request bodies ignored, apart from its range.
             ///   - tags:
             ///   - title:
             ///   - updated:

@@ -131,6 +131,27 @@ struct NoteSearchCatchUpTests {
         #expect(try await search.search("milk", limit: nil).count == NoteSearch.pageSize + 1_000)
     }
 
+    /// A page read and cut in two halves at once (`NoteSearch.halvedPageSize`) indexes the live
+    /// notes of both halves and forgets the deleted ones of both.
+    @Test(arguments: IndexFixture.allCases)
+    func aPageReadInHalvesIndexesItsLiveNotesAndForgetsItsDeletedOnes(fixture: IndexFixture) async throws {
+        let count = UInt64(NoteSearch.firstPageSize)
+        let notes = try (1...count).map { try Notes.note($0, title: "N\($0)", body: "milk") }
+        _ = try await store.createInBulk(origin: .local) { bulk in try await bulk.add(notes) }
+        let search = NoteSearch(index: try fixture.make(), source: store)
+        #expect(try await search.search("milk", limit: nil).count == notes.count)
+
+        let deleted: Set<UInt64> = [2, count - 10] // one in each half of the next page
+        try await store.apply(try zip(1...count, notes).map { number, note in
+            .update(deleted.contains(number) ? note.deleted(at: Notes.start) : try note.revised(body: "cheese", at: Notes.start),
+                    expectedRevision: 1)
+        }, origin: .local)
+        #expect(try await search.search("milk", limit: nil).isEmpty)
+        let found = try await search.search("cheese", limit: nil).map(\.summary.title)
+        #expect(Set(found) == Set((1...count).filter { !deleted.contains($0) }.map { "N\($0)" }))
+        #expect(found.count == notes.count - deleted.count)
+    }
+
     @Test func rebuildingIndexesEveryNoteAgain() async throws {
         let index = InMemorySearchIndex()
         try await store.create(try Notes.note(1, title: "Groceries", body: "milk"))

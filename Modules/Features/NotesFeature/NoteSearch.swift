@@ -17,6 +17,8 @@ public struct NoteSearch: Sendable {
     /// Journal entries read for the first page: nothing is written before it is ready, so a
     /// smaller one sets the index to work sooner.
     public static let firstPageSize = 1_000
+    /// Pages of at least this many notes to read are read and cut in two halves at once.
+    static let halvedPageSize = 1_000
 
     public init(index: any SearchIndex, source: any SearchIndexSource) {
         self.index = index
@@ -185,11 +187,29 @@ public struct NoteSearch: Sendable {
             summary.isDeleted ? indexed[summary.id] != nil : indexed[summary.id] != summary.revision
         }.map(\.id).sorted()
         guard !stale.isEmpty else { return SearchIndexBatch() }
-        let current = try await source.notes(stale)
+        let (current, entries) = try await readAndCut(stale)
         let found = Set(current.map(\.id))
         return SearchIndexBatch(
-            notes: current.filter { !$0.isDeleted },
+            entries: entries,
             removals: current.filter(\.isDeleted).map(\.id) + stale.filter { !found.contains($0) })
+    }
+
+    /// The notes, and the live ones cut for the index, in the order of `ids`: read and cut in
+    /// two halves at once. The index writes one page while the next is read and cut; a page
+    /// slower to cut than the one before is to write (one full of links) kept one core waiting
+    /// for the other, and its two halves now take both.
+    private func readAndCut(_ ids: [NoteID]) async throws -> (notes: [Note], entries: [IndexedNote]) {
+        let halves = ids.count < Self.halvedPageSize ? [ids[...]] : [ids[..<(ids.count / 2)], ids[(ids.count / 2)...]]
+        let read = try await withThrowingTaskGroup(of: (Int, [Note], [IndexedNote]).self) { group in
+            for (index, half) in halves.enumerated() {
+                group.addTask {
+                    let notes = try await source.notes(Array(half))
+                    return (index, notes, notes.filter { !$0.isDeleted }.map(IndexedNote.init))
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }.sorted { $0.0 < $1.0 }
+        }
+        return (read.flatMap(\.1), read.flatMap(\.2))
     }
 }
 

@@ -50,7 +50,12 @@ public struct SearchIndexBatch: Sendable {
     public var removals: [NoteID]
 
     public init(notes: [Note] = [], removals: [NoteID] = []) {
-        self.entries = notes.map(IndexedNote.init)
+        self.init(entries: notes.map(IndexedNote.init), removals: removals)
+    }
+
+    /// A batch of notes cut already (live ones only), e.g. by several tasks at once.
+    public init(entries: [IndexedNote], removals: [NoteID] = []) {
+        self.entries = entries
         self.removals = removals
     }
 

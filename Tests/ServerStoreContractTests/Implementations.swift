@@ -2,7 +2,9 @@ import Foundation
 import Logging
 import PostgresNIO
 import PostgresServerStore
+import SQLiteKit
 import SQLiteServerStore
+import Testing
 
 extension Implementation {
     static let all: [Implementation] = [.inMemory, .sqlite, .postgres]
@@ -14,6 +16,7 @@ extension Implementation {
         let store = try SQLiteServerStore(path: path)
         return Opened(store: store, close: {
             store.close()
+            try expectNoTextQueued(path)
             try FileManager.default.removeItem(at: directory)
         }, damage: .sqlite(path: path))
     }
@@ -66,4 +69,16 @@ enum TestPostgres {
     }
 
     struct PostgresUnavailable: Error {}
+}
+
+/// Every transaction that writes notes indexes the text it queued before it commits
+/// (`SQLiteServerStore.noteWriteTransaction`): whatever a contract test did, none is left queued.
+private func expectNoTextQueued(_ path: String) throws {
+    let connection = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: .seconds(5))
+    defer { connection.close() }
+    var queued: Int64 = 0
+    try connection.query("SELECT count(*) FROM sqlite_schema WHERE name = 'notes_search_queue'") { queued = $0.integer(0) }
+    guard queued > 0 else { return } // a store not migrated so far
+    try connection.query("SELECT count(*) FROM notes_search_queue") { queued = $0.integer(0) }
+    #expect(queued == 0, "a transaction wrote notes and left their text queued, out of search")
 }

@@ -256,7 +256,7 @@ enum SQLiteMigrations {
             SELECT rowid, quill_search_text(title), quill_search_text(body) FROM notes WHERE deleted = 0;
         """),
         // The text a transaction writes reaches `notes_search` at its end, all at once
-        // (`SQLiteServerStore.indexQueuedText`): the triggers queue the rowid of each live note
+        // (`SQLiteServerStore.noteWriteTransaction`): the triggers queue the rowid of each live note
         // written, and take back at once what a note had indexed before. FTS5 writes what it holds
         // to a new segment at every statement that may need undoing, and each note's statements do:
         // written by the triggers, a push of 100,000 notes made 100,000 segments and merged them.

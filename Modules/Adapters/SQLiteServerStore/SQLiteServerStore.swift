@@ -46,16 +46,25 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
 
     public func migrate() async throws {
         try migrate(to: SQLiteMigrations.all)
-        try guarded { connection in try connection.transaction { try indexQueuedText(on: connection) } }
+        try guarded { connection in try noteWriteTransaction(on: connection) {} }
         try indexUnlinkedNotes()
+    }
+
+    /// A write transaction that may write notes: it ends by indexing the text it queued, so no
+    /// path that writes a note's title, body or deletion can leave it out of search. `migrate`
+    /// runs an empty one, for whatever a transaction of another tool left queued.
+    func noteWriteTransaction<T>(on connection: SQLiteConnection, _ body: () throws -> T) throws -> T {
+        try connection.transaction {
+            let result = try body()
+            try indexQueuedText(on: connection)
+            return result
+        }
     }
 
     /// Indexes the text of every note the transaction queued (migration 16), in one statement
     /// before it commits, so that FTS5 writes one segment for the transaction rather than one a
-    /// note. Every transaction that writes a note's title, body or deletion calls it; `migrate`
-    /// does too, for whatever a transaction of another tool left queued. (Before migration 16 the
-    /// triggers index each note as it is written.)
-    func indexQueuedText(on connection: SQLiteConnection) throws {
+    /// note. (Before migration 16 the triggers index each note as it is written.)
+    private func indexQueuedText(on connection: SQLiteConnection) throws {
         guard queuesSearchText.load(ordering: .relaxed) else { return }
         try connection.execute("""
             INSERT INTO notes_search (rowid, title, body)
@@ -279,25 +288,21 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
 
     public func create(_ note: Note, account: AccountID) async throws -> Note {
         try guarded { connection in
-            try connection.transaction {
+            try noteWriteTransaction(on: connection) {
                 guard try current(note.id, account: account, on: connection) == nil else { throw ServerStoreError.alreadyExists(note.id) }
-                let created = try write(note.withRevision(1), replacing: nil, origin: .created, account: account, on: connection)
-                try indexQueuedText(on: connection)
-                return created
+                return try write(note.withRevision(1), replacing: nil, origin: .created, account: account, on: connection)
             }
         }
     }
 
     public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
         try guarded { connection in
-            try connection.transaction {
+            try noteWriteTransaction(on: connection) {
                 guard let existing = try current(note.id, account: account, on: connection) else { throw ServerStoreError.notFound(note.id) }
                 guard existing.revision == ifRevision else {
                     throw ServerStoreError.revisionMismatch(note.id, current: existing.revision)
                 }
-                let replaced = try write(note.withRevision(ifRevision + 1), replacing: existing, origin: origin, account: account, on: connection)
-                try indexQueuedText(on: connection)
-                return replaced
+                return try write(note.withRevision(ifRevision + 1), replacing: existing, origin: origin, account: account, on: connection)
             }
         }
     }
@@ -427,7 +432,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
                      account: AccountID, at now: Date) async throws -> PushAnswer {
         try guarded { connection in
-            try connection.transaction {
+            try noteWriteTransaction(on: connection) {
                 let oldest = now.addingTimeInterval(-PushRequestID.retention).millisecondsSince1970
                 try connection.query("DELETE FROM push_requests WHERE account_id = ? AND created_ms < ?",
                                      [.integer(account.rawValue), .integer(oldest)])
@@ -453,7 +458,6 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                     case .conflict(let server): outcomes.append(.conflict(server))
                     }
                 }
-                try indexQueuedText(on: connection)
                 let latest = try latestSequence(account: account, on: connection)
                 try connection.query("""
                     INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest, written_after, written_through)

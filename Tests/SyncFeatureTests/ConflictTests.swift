@@ -5,17 +5,6 @@ import Testing
 
 @Suite("Sync engine: conflicts never lose an edit")
 struct ConflictTests {
-    /// Alice and Bob both hold note `a1` (body "v1"), synced.
-    func twoClientsSharingANote() async throws -> (FakeSyncServer, Client, Client, NoteID) {
-        let server = FakeSyncServer()
-        let alice = Client(transport: server), bob = Client(transport: server)
-        let note = try makeNote("a1", "Plan", body: "v1")
-        try await alice.store.create(note)
-        try await alice.sync()
-        try await bob.sync()
-        return (server, alice, bob, note.id)
-    }
-
     @Test("Both edited: the local note stays, the server's version becomes a titled conflict copy, on every client")
     func bothEdited() async throws {
         let (server, alice, bob, id) = try await twoClientsSharingANote()

@@ -58,17 +58,6 @@ struct RevisionNumberTests {
         #expect(await bob.store.pendingChanges().isEmpty)
     }
 
-    /// Alice and Bob both hold note `a1` at revision 1, synced.
-    private func twoClientsSharingANote() async throws -> (FakeSyncServer, Client, Client, NoteID) {
-        let server = FakeSyncServer()
-        let alice = Client(transport: server), bob = Client(transport: server)
-        let note = try makeNote("a1", "Plan", body: "v1")
-        try await alice.store.create(note)
-        try await alice.sync()
-        try await bob.sync()
-        return (server, alice, bob, note.id)
-    }
-
     /// The revision numbers of the client's history of the note, newest first.
     private func numbers(_ client: Client, _ id: NoteID) async throws -> [Int] {
         try await client.store.history(of: id).map(\.note.revision)

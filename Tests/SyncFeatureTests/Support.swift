@@ -9,12 +9,24 @@ import Synchronization
 import SyncStateInterface
 import SyncStateTesting
 import SyncTransportInterface
+import SyncTransportTesting
 import Testing
 
 let day0 = Date(timeIntervalSince1970: 1_795_000_000)
 
 func makeNote(_ hex: String, _ title: String, body: String = "", revision: Int = 1, at date: Date = day0) throws -> Note {
     try Note(id: #require(NoteID(hex)), title: title, body: body, tags: [], created: date, updated: date, revision: revision)
+}
+
+/// Alice and Bob both hold note `a1` ("Plan", body "v1") at revision 1, synced through the server.
+func twoClientsSharingANote() async throws -> (FakeSyncServer, Client, Client, NoteID) {
+    let server = FakeSyncServer()
+    let alice = Client(transport: server), bob = Client(transport: server)
+    let note = try makeNote("a1", "Plan", body: "v1")
+    try await alice.store.create(note)
+    try await alice.sync()
+    try await bob.sync()
+    return (server, alice, bob, note.id)
 }
 
 /// One `quill` home: a store and its sync state, talking to the server over `transport`.

@@ -126,7 +126,7 @@ struct NoteSearchCatchUpTests {
             if pages.increment() == 1 { index.setFailure(.unavailable("killed"), for: .apply) }
         }
         await #expect(throws: SearchIndexError.self) { try await search.search("milk", limit: nil, progress: progress) }
-        #expect(try await inner.indexedIDs().count == NoteSearch.firstPageSize)
+        #expect(await inner.indexedIDs().count == NoteSearch.firstPageSize)
         index.setFailure(nil, for: .apply)
         #expect(try await search.search("milk", limit: nil).count == NoteSearch.pageSize + 1_000)
     }

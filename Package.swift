@@ -205,7 +205,7 @@ let package = Package(
         module("Composition", "QuillTestComposition", [
             "ArchiveFeature", "AssistantToolInterface", "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
             "NoteStoreInterface", "QuillCLI", "SearchIndexInterface", "SettingsTesting", "StandardInterfaces",
-            "SyncFeature", "TerminalInterface", "UnimplementedDoubles",
+            "StandardTesting", "SyncFeature", "TerminalInterface", "UnimplementedDoubles",
         ]),
         module("Composition", "ServerComposition", [
             "ByteStreamInterface", "ByteStreamTesting", "CryptoTokenSecurity", "GlibcAllocator", "LocalByteStream", "POSIXTerminal",
@@ -246,6 +246,7 @@ let package = Package(
             "AttachmentStoreInterface", "AttachmentStoreTesting", "FileAttachmentStore", "QuillModels", "ScratchDirectories",
             "StandardTesting",
         ]),
+        tests("BackgroundContractTests", ["StandardAdapters", "StandardInterfaces", "StandardTesting"]),
         tests("ByteStreamContractTests", [
             "ByteStreamInterface", "ByteStreamTesting", "LocalByteStream", "ScratchDirectories",
         ]),
@@ -296,6 +297,7 @@ let package = Package(
         tests("SearchIndexContractTests", [
             "FileNoteStore", "FileSystemTesting", "LocalFileSystem", "NotesFeature", "NoteStoreInterface",
             "QuillModels", "ScratchDirectories", "SearchIndexInterface", "SearchIndexTesting", "SQLiteKit", "SQLiteSearchIndex",
+            "StandardTesting",
         ]),
         tests("ServerCompositionTests", [
             "ChildProcesses", "QuillServerCLI", "ServerComposition", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",

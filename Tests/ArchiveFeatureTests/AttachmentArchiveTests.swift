@@ -42,7 +42,7 @@ struct AttachmentArchiveTests {
         let target = InMemoryAttachmentStore(clock: clock)
         let store = InMemoryNoteStore()
         let report = try await ArchiveImporter(store: store, attachments: target, decompression: Fixtures.zlib, scratch: InMemoryScratchStorage(),
-                                               ids: SequentialNoteIDs(), clock: clock).importArchive(from: InMemoryByteSource(archive))
+                                               ids: SequentialNoteIDs(), clock: clock, background: DefaultPriorityExecutor()).importArchive(from: InMemoryByteSource(archive))
         #expect(report.manifestVerified && report.attachmentCount == 1 && report.addedCount == 2)
         #expect(try target.all().map(\.hash) == [hash(bytes)])
     }
@@ -61,7 +61,7 @@ struct AttachmentArchiveTests {
         let target = InMemoryAttachmentStore(clock: clock)
         let store = InMemoryNoteStore()
         let report = try await ArchiveImporter(store: store, attachments: target, decompression: Fixtures.zlib, scratch: InMemoryScratchStorage(),
-                                               ids: SequentialNoteIDs(), clock: clock).importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar)))
+                                               ids: SequentialNoteIDs(), clock: clock, background: DefaultPriorityExecutor()).importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar)))
         #expect(!report.manifestVerified && report.addedCount == 2 && report.attachmentCount == 2)
         #expect(report.skippedEntries == ["vault/files/unused.zip"])
         #expect(Set(try target.all().map(\.hash)) == [hash(photo), hash(scan)])
@@ -82,7 +82,7 @@ struct AttachmentArchiveTests {
         let store = InMemoryNoteStore(), target = InMemoryAttachmentStore(clock: clock)
         await #expect(throws: ArchiveError.attachmentMismatch(entry: "quill-notes/notes/attachments/\(wrong.hex)/x.png")) {
             _ = try await ArchiveImporter(store: store, attachments: target, decompression: Fixtures.zlib, scratch: InMemoryScratchStorage(),
-                                          ids: SequentialNoteIDs(), clock: clock).importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar)))
+                                          ids: SequentialNoteIDs(), clock: clock, background: DefaultPriorityExecutor()).importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar)))
         }
         #expect(await store.list(.init()).notes.isEmpty)
         #expect(try target.all().isEmpty)
@@ -102,7 +102,7 @@ struct AttachmentArchiveTests {
         let target = InMemoryAttachmentStore(clock: clock)
         await #expect(throws: ArchiveError.self) {
             _ = try await ArchiveImporter(store: InMemoryNoteStore(), attachments: target, decompression: Fixtures.zlib,
-                                          scratch: InMemoryScratchStorage(), ids: SequentialNoteIDs(), clock: clock)
+                                          scratch: InMemoryScratchStorage(), ids: SequentialNoteIDs(), clock: clock, background: DefaultPriorityExecutor())
                 .importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar)))
         }
     }

@@ -49,7 +49,7 @@ enum Fixtures {
     static func importer(_ store: any NoteStore, decompression: any Decompressing = zlib,
                          scratch: any ScratchStorage = InMemoryScratchStorage()) -> ArchiveImporter {
         ArchiveImporter(store: store, attachments: nil, decompression: decompression, scratch: scratch, ids: SequentialNoteIDs(namespace: 0xFEED),
-                        clock: FixedClock(epoch))
+                        clock: FixedClock(epoch), background: DefaultPriorityExecutor())
     }
 
     /// Every note in the store, tombstones included, sorted by ID.

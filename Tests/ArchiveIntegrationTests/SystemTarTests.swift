@@ -69,7 +69,7 @@ struct SystemTarTests {
         let archive = directory.path("notes.tar.gz")
         let notes = try await export(to: archive, mode: .defaultParallel)
         let store = InMemoryNoteStore()
-        let report = try await ArchiveImporter(store: store, attachments: nil, decompression: ZlibGzip(), scratch: Self.scratch, ids: SequentialNoteIDs(), clock: FixedClock(Date()))
+        let report = try await ArchiveImporter(store: store, attachments: nil, decompression: ZlibGzip(), scratch: Self.scratch, ids: SequentialNoteIDs(), clock: FixedClock(Date()), background: DefaultPriorityExecutor())
             .importArchive(from: try LocalByteStreams().openForReading(archive))
         #expect(report.addedCount == notes.count && report.manifestVerified)
         for note in notes { #expect(await store.note(id: note.id) == note) }
@@ -90,7 +90,7 @@ struct SystemTarTests {
         #expect(tar.status == 0, "\(tar.errors)")
 
         let store = InMemoryNoteStore()
-        let report = try await ArchiveImporter(store: store, attachments: nil, decompression: ZlibGzip(), scratch: Self.scratch, ids: SequentialNoteIDs(), clock: FixedClock(Date()))
+        let report = try await ArchiveImporter(store: store, attachments: nil, decompression: ZlibGzip(), scratch: Self.scratch, ids: SequentialNoteIDs(), clock: FixedClock(Date()), background: DefaultPriorityExecutor())
             .importArchive(from: try LocalByteStreams().openForReading(directory.path("folder.tar.gz")))
         #expect(report.addedCount == 3)
         #expect(report.skippedEntries == ["My notes/deeper/image.png"])

@@ -28,7 +28,7 @@ struct ArchiveRoundTripTests {
                                           scratch: InMemoryScratchStorage()).export(to: sink)
             let store = InMemoryNoteStore()
             let report = try await ArchiveImporter(store: store, attachments: nil, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(),
-                                                   ids: SequentialNoteIDs(namespace: 0xA), clock: FixedClock(Self.date))
+                                                   ids: SequentialNoteIDs(namespace: 0xA), clock: FixedClock(Self.date), background: DefaultPriorityExecutor())
                 .importArchive(from: InMemoryByteSource(sink.bytes))
             #expect(report.manifestVerified && report.addedCount == 2 && report.skippedEntries.isEmpty)
             for note in [first, second] {

@@ -123,7 +123,7 @@ struct ServerAPIRoundTripTests {
         #expect(export.status == .ok)
         let imported = InMemoryNoteStore()
         let report = try await ArchiveImporter(store: imported, attachments: nil, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(),
-                                               ids: SequentialNoteIDs(namespace: 0xE), clock: FixedClock(date))
+                                               ids: SequentialNoteIDs(namespace: 0xE), clock: FixedClock(date), background: DefaultPriorityExecutor())
             .importArchive(from: InMemoryByteSource(Array(export.body.readableBytesView)))
         #expect(report.manifestVerified && report.addedCount == expected.count)
         var exported: [NoteID: Content] = [:]

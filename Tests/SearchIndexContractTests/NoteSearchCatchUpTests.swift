@@ -7,6 +7,7 @@ import QuillModels
 import ScratchDirectories
 import SearchIndexInterface
 import SearchIndexTesting
+import StandardTesting
 import Synchronization
 import Testing
 
@@ -24,7 +25,7 @@ struct NoteSearchCatchUpTests {
 
     @Test(arguments: IndexFixture.allCases)
     func everyKindOfWriteIsFoundByTheNextSearch(fixture: IndexFixture) async throws {
-        let search = NoteSearch(index: try fixture.make(), source: store)
+        let search = NoteSearch(index: try fixture.make(), source: store, background: DefaultPriorityExecutor())
         #expect(try await titles(search, "milk").isEmpty)
         let first = try Notes.note(1, title: "Groceries", body: "milk")
         try await store.create(first)
@@ -45,7 +46,7 @@ struct NoteSearchCatchUpTests {
 
     @Test(arguments: IndexFixture.allCases)
     func theSnippetMarksTheMatchedWordsAsWrittenInTheNote(fixture: IndexFixture) async throws {
-        let search = NoteSearch(index: try fixture.make(), source: store)
+        let search = NoteSearch(index: try fixture.make(), source: store, background: DefaultPriorityExecutor())
         let filler = Array(repeating: "filler", count: 40).joined(separator: " ")
         try await store.create(try Notes.note(1, title: "T", body: filler + " Buy MILK today " + filler))
         let hit = try #require(try await search.search("milk", limit: nil).first)
@@ -63,14 +64,14 @@ struct NoteSearchCatchUpTests {
         let index = try fixture.make()
         let note = try Notes.note(1, title: "Groceries", body: "milk and bread")
         try await store.create(note)
-        #expect(try await titles(NoteSearch(index: index, source: store), "milk") == ["Groceries"])
-        let hits = try await NoteSearch(index: index, source: GoneNotes(base: store)).search("milk", limit: nil)
+        #expect(try await titles(NoteSearch(index: index, source: store, background: DefaultPriorityExecutor()), "milk") == ["Groceries"])
+        let hits = try await NoteSearch(index: index, source: GoneNotes(base: store), background: DefaultPriorityExecutor()).search("milk", limit: nil)
         #expect(hits.map(\.summary.title) == ["Groceries"] && hits[0].snippet.runs.isEmpty)
     }
 
     @Test(arguments: IndexFixture.allCases)
     func aRewrittenJournalStartsOverAndForgetsNotesThatAreGone(fixture: IndexFixture) async throws {
-        let search = NoteSearch(index: try fixture.make(), source: store)
+        let search = NoteSearch(index: try fixture.make(), source: store, background: DefaultPriorityExecutor())
         let kept = try Notes.note(1, title: "Kept", body: "milk")
         let gone = try Notes.note(2, title: "Gone", body: "milk")
         try await store.create(kept)
@@ -95,10 +96,10 @@ struct NoteSearchCatchUpTests {
         }
         let index = try fixture.make()
         let losingPower = FailingFileAccessor(wrapping: disk, mutationsBeforeFailure: nil, synchronizeFails: true)
-        let before = NoteSearch(index: index, source: FileNoteStore(root: "/data/quill", files: losingPower, locks: locks))
+        let before = NoteSearch(index: index, source: FileNoteStore(root: "/data/quill", files: losingPower, locks: locks), background: DefaultPriorityExecutor())
         #expect(try await before.search("milk", limit: nil).count == 1_201)
         disk.restart(losingUnsyncedWrites: true)
-        #expect(try await titles(NoteSearch(index: index, source: store), "milk") == ["Kept"])
+        #expect(try await titles(NoteSearch(index: index, source: store, background: DefaultPriorityExecutor()), "milk") == ["Kept"])
     }
 
     @Test func aDamagedIndexIsRebuiltFromTheNotes() async throws {
@@ -108,7 +109,7 @@ struct NoteSearchCatchUpTests {
         let end = try await store.journal(after: nil, limit: 100).next
         #expect(try await inner.apply(SearchIndexBatch(notes: [try Notes.note(7, title: "Ghost", body: "milk")]), expected: nil, next: end))
         let index = FailingSearchIndex(wrapping: inner, failing: [.search: .damaged("torn page")])
-        let search = NoteSearch(index: index, source: store)
+        let search = NoteSearch(index: index, source: store, background: DefaultPriorityExecutor())
         await #expect(throws: SearchIndexError.damaged("torn page")) { try await search.search("milk", limit: nil) }
         index.setFailure(nil, for: .search)
         #expect(try await titles(search, "milk") == ["Groceries"])
@@ -120,7 +121,7 @@ struct NoteSearchCatchUpTests {
         _ = try await store.createInBulk(origin: .local) { bulk in
             try await bulk.add((1...UInt64(NoteSearch.pageSize + 1_000)).map { try Notes.note($0, title: "N\($0)", body: "milk") })
         }
-        let search = NoteSearch(index: index, source: store)
+        let search = NoteSearch(index: index, source: store, background: DefaultPriorityExecutor())
         let pages = Counter()
         let progress: @Sendable (SearchIndexProgress) -> Void = { _ in
             if pages.increment() == 1 { index.setFailure(.unavailable("killed"), for: .apply) }
@@ -138,7 +139,7 @@ struct NoteSearchCatchUpTests {
         let count = UInt64(NoteSearch.firstPageSize)
         let notes = try (1...count).map { try Notes.note($0, title: "N\($0)", body: "milk") }
         _ = try await store.createInBulk(origin: .local) { bulk in try await bulk.add(notes) }
-        let search = NoteSearch(index: try fixture.make(), source: store)
+        let search = NoteSearch(index: try fixture.make(), source: store, background: DefaultPriorityExecutor())
         #expect(try await search.search("milk", limit: nil).count == notes.count)
 
         let deleted: Set<UInt64> = [2, count - 10] // one in each half of the next page
@@ -155,7 +156,7 @@ struct NoteSearchCatchUpTests {
     @Test func rebuildingIndexesEveryNoteAgain() async throws {
         let index = InMemorySearchIndex()
         try await store.create(try Notes.note(1, title: "Groceries", body: "milk"))
-        let search = NoteSearch(index: index, source: store)
+        let search = NoteSearch(index: index, source: store, background: DefaultPriorityExecutor())
         #expect(try await search.rebuild() == 1)
         #expect(try await titles(search, "milk") == ["Groceries"])
     }

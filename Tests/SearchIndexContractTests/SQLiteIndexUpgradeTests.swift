@@ -7,6 +7,7 @@ import QuillModels
 import ScratchDirectories
 import SQLiteKit
 import SQLiteSearchIndex
+import StandardTesting
 import Testing
 
 /// An index written by the release before (schema version 4, which kept a copy of every note's
@@ -51,7 +52,7 @@ struct SQLiteIndexUpgradeTests {
 
         let store = FileNoteStore(root: root + "/notes", files: LocalFileAccessor(), locks: InMemoryLocking())
         try await store.create(try Notes.note(1, title: "Groceries", body: "milk and bread"))
-        let search = NoteSearch(index: SQLiteSearchIndex(path: path, files: LocalFileAccessor()), source: store)
+        let search = NoteSearch(index: SQLiteSearchIndex(path: path, files: LocalFileAccessor()), source: store, background: DefaultPriorityExecutor())
         let hits = try await search.search("milk", limit: nil)
         #expect(hits.map(\.summary.title) == ["Groceries"])
         #expect(hits.first?.snippet.matches == ["milk"])

@@ -23,7 +23,7 @@ import ZlibCompression
             #expect(bytes.prefix(2) == [0x1f, 0x8b])
 
             let store = InMemoryNoteStore()
-            let importer = ArchiveImporter(store: store, attachments: nil, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(), ids: SequentialNoteIDs(), clock: FixedClock(TestServer.now))
+            let importer = ArchiveImporter(store: store, attachments: nil, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(), ids: SequentialNoteIDs(), clock: FixedClock(TestServer.now), background: DefaultPriorityExecutor())
             let report = try await importer.importArchive(from: InMemoryByteSource(bytes))
             #expect(report.manifestVerified)
             let notes = await store.list(NoteQuery()).notes

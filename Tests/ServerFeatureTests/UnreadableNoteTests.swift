@@ -50,7 +50,7 @@ import ZlibCompression
             #expect(export.status == .ok && export.headers[Self.header] == "b2")
             let imported = InMemoryNoteStore()
             _ = try await ArchiveImporter(store: imported, attachments: nil, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(),
-                                          ids: SequentialNoteIDs(), clock: FixedClock(TestServer.now))
+                                          ids: SequentialNoteIDs(), clock: FixedClock(TestServer.now), background: DefaultPriorityExecutor())
                 .importArchive(from: InMemoryByteSource(Array(export.body.readableBytesView)))
             #expect(await imported.list(NoteQuery()).notes.map(\.id.rawValue).sorted() == ["a1", "c3"])
 

@@ -48,12 +48,13 @@ public enum QuillRoots {
         let notes = NoteService(store: store, clock: clock, ids: ids)
         let attachments = FileAttachmentStore(root: root + "/attachments")
         let index = SQLiteSearchIndex(path: root + "/search/index.sqlite", files: files)
-        let search = NoteSearch(index: index, source: store)
+        let background = DispatchBackgroundExecutor(label: "quill.background")
+        let search = NoteSearch(index: index, source: store, background: background)
         return CLIEnvironment(
             notes: notes,
             attachments: AttachmentService(notes: notes, attachments: attachments),
             archive: ArchiveService(store: store, attachments: attachments, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
-                                    ids: ids, clock: clock, files: files),
+                                    ids: ids, clock: clock, files: files, background: background),
             sync: SyncService(store: store, attachments: attachments, clock: clock,
                               environment: productionSync(processEnvironment: processEnvironment, dataDirectory: root)),
             clock: clock, console: StandardConsole(), inputFiles: files,
@@ -88,12 +89,13 @@ public enum QuillRoots {
         let notes = NoteService(store: store, clock: clock, ids: ids)
         let attachments = InMemoryAttachmentStore(clock: clock)
         let index = InMemorySearchIndex()
-        let search = NoteSearch(index: index, source: ListingSearchSource(store: store))
+        let background = DispatchBackgroundExecutor(label: "quill.background")
+        let search = NoteSearch(index: index, source: ListingSearchSource(store: store), background: background)
         return CLIEnvironment(
             notes: notes,
             attachments: AttachmentService(notes: notes, attachments: attachments),
             archive: ArchiveService(store: store, attachments: attachments, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
-                                    ids: ids, clock: clock, files: files),
+                                    ids: ids, clock: clock, files: files, background: background),
             sync: SyncService(store: store, attachments: attachments, clock: clock, environment: previewSync()),
             clock: clock, console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),

@@ -11,6 +11,7 @@ import QuillCLI
 import SearchIndexInterface
 import SettingsTesting
 import StandardInterfaces
+import StandardTesting
 import SyncFeature
 import TerminalInterface
 import UnimplementedDoubles
@@ -37,14 +38,15 @@ public enum QuillTestRoots {
         searchSource: any SearchIndexSource = UnimplementedSearchIndexSource(),
         linkIndex: (any LinkIndex)? = nil,
         settings: SettingsEnvironment = noSettings(),
-        assistantTools: any AssistantToolServing = UnimplementedAssistantTools()
+        assistantTools: any AssistantToolServing = UnimplementedAssistantTools(),
+        background: any BackgroundExecutor = DefaultPriorityExecutor()
     ) -> CLIEnvironment {
         let notes = NoteService(store: store, clock: clock, ids: ids)
-        let search = NoteSearch(index: searchIndex, source: searchSource)
+        let search = NoteSearch(index: searchIndex, source: searchSource, background: background)
         return CLIEnvironment(
             notes: notes, attachments: AttachmentService(notes: notes, attachments: attachments),
             archive: ArchiveService(store: store, attachments: attachments, compression: compression, decompression: decompression, scratch: scratch,
-                                    ids: ids, clock: clock, files: inputFiles),
+                                    ids: ids, clock: clock, files: inputFiles, background: background),
             sync: SyncService(store: store, attachments: attachments, clock: clock, environment: sync),
             clock: clock, console: console, inputFiles: inputFiles, editor: editor,
             workingDirectory: workingDirectory, byteStreams: byteStreams, scratch: scratch,

@@ -1,5 +1,6 @@
 import QuillModels
 import SearchIndexInterface
+import StandardInterfaces
 
 /// Searches notes through the full-text index, first bringing the index up to date with the
 /// store's write journal: every write since the index's cursor is read and indexed, so a search
@@ -11,6 +12,7 @@ import SearchIndexInterface
 public struct NoteSearch: Sendable {
     private let index: any SearchIndex
     private let source: any SearchIndexSource
+    private let background: any BackgroundExecutor
 
     /// Journal entries read per page (and notes indexed per transaction at most).
     public static let pageSize = 5_000
@@ -20,9 +22,12 @@ public struct NoteSearch: Sendable {
     /// Pages of at least this many notes to read are read and cut in two halves at once.
     static let halvedPageSize = 1_000
 
-    public init(index: any SearchIndex, source: any SearchIndexSource) {
+    /// - Parameter background: where the next page is read and cut while the index writes the
+    ///   one before (`catchUp`).
+    public init(index: any SearchIndex, source: any SearchIndexSource, background: any BackgroundExecutor) {
         self.index = index
         self.source = source
+        self.background = background
     }
 
     /// Notes matching `text` (the `SearchQuery` language), best first, each with its snippet.
@@ -96,6 +101,8 @@ public struct NoteSearch: Sendable {
     /// Reads the journal from the index's cursor to its end, indexing what changed. The next
     /// page is read and prepared (its notes, and the bookkeeping below) while the current one is
     /// being indexed, so the index, the slower of the two, only ever waits for the first page.
+    /// The next page is prepared on the `background` executor: on two cores, the index's thread
+    /// shared them evenly with the two that read and cut, and waited for a core.
     ///
     /// From an empty index (no cursor), this catch-up is the only writer that counts, so the
     /// revisions it has indexed itself are all there is to know: pages are read without asking
@@ -110,7 +117,7 @@ public struct NoteSearch: Sendable {
             var current = try await prepared(after: cursor, limit: Self.firstPageSize, knowing: CatchUpLedger(fromEmpty: cursor == nil))
             while true {
                 let (page, known) = (current.page, current.known)
-                let following = page.isLast ? nil : Task { try await prepared(after: page.next, limit: Self.pageSize, knowing: known) }
+                let following = page.isLast ? nil : Task(executorPreference: background) { try await prepared(after: page.next, limit: Self.pageSize, knowing: known) }
                 defer { following?.cancel() }
                 var batch = current.batch
                 if page.isLast, let everyNote = current.everyNote, known.indexedHere == nil {

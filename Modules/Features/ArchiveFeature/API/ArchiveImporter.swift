@@ -23,15 +23,27 @@ public struct ArchiveImporter: Sendable {
     private let clock: any WallClock
     /// Where the archive's attachments go; `nil` where the store keeps none.
     private let attachments: (any AttachmentStoring)?
+    /// Where the reading side of an import runs (tar, checks, planning, encoding): below the
+    /// store's thread creating files, which on two cores is the critical path. `nil` for an
+    /// importer that only makes dry runs (`ArchiveVerifier`), which create nothing.
+    private let background: (any BackgroundExecutor)?
 
     public init(store: any NoteReading & NoteBulkCreating, attachments: (any AttachmentStoring)?, decompression: any Decompressing,
-                scratch: any ScratchStorage, ids: any NoteIDGenerating, clock: any WallClock) {
+                scratch: any ScratchStorage, ids: any NoteIDGenerating, clock: any WallClock, background: any BackgroundExecutor) {
+        self.init(store: store, attachments: attachments, decompression: decompression, scratch: scratch, ids: ids, clock: clock,
+                  dryRunsOnly: background)
+    }
+
+    /// An importer for `ArchiveVerifier`, whose dry runs need no `background`.
+    init(store: any NoteReading & NoteBulkCreating, attachments: (any AttachmentStoring)?, decompression: any Decompressing,
+         scratch: any ScratchStorage, ids: any NoteIDGenerating, clock: any WallClock, dryRunsOnly background: (any BackgroundExecutor)?) {
         self.attachments = attachments
         self.store = store
         self.decompression = decompression
         self.scratch = scratch
         self.ids = ids
         self.clock = clock
+        self.background = background
     }
 
     /// - Parameter plan: called with what happens to each note entry, in archive order, as it
@@ -62,14 +74,13 @@ public struct ArchiveImporter: Sendable {
         dryRun: Bool, plan: @escaping (ImportReport.Action) throws -> Void,
         read: ((ArchiveItem) async throws -> Void) async throws -> ArchiveReadSummary
     ) async throws -> ImportReport {
-        if dryRun {
+        guard !dryRun, let background else {
             return try await run(target: DryRunImportTarget(store: store), applied: false, executor: nil, plan: plan, read: read)
         }
-        let reading = ReadingExecutor()
         let importID = String(ids.next().rawValue.suffix(12))
         var report = try await store.createInBulk(origin: WriteOrigin(isLocal: true, revisionOrigin: .imported(importID))) { bulk in
-            try await withTaskExecutorPreference(reading) {
-                try await run(target: StoreImportTarget(bulk: bulk, attachments: attachments), applied: true, executor: reading, plan: plan, read: read)
+            try await withTaskExecutorPreference(background) {
+                try await run(target: StoreImportTarget(bulk: bulk, attachments: attachments), applied: true, executor: background, plan: plan, read: read)
             }
         }
         report.importID = importID

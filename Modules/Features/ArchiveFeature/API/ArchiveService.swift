@@ -24,10 +24,13 @@ public struct ArchiveService: Sendable {
     private let clock: any WallClock
     /// The folders a person names (`import DIR`, `export --format dir DIR`).
     private let files: any FileAccessing
+    /// Where an import's reading side runs (`ArchiveImporter`).
+    private let background: any BackgroundExecutor
 
     public init(store: any NoteReading & NoteBulkCreating & NoteHistoryReading, attachments: any AttachmentStoring,
                 compression: any Compressing, decompression: any Decompressing,
-                scratch: any ScratchStorage, ids: any NoteIDGenerating, clock: any WallClock, files: any FileAccessing) {
+                scratch: any ScratchStorage, ids: any NoteIDGenerating, clock: any WallClock, files: any FileAccessing,
+                background: any BackgroundExecutor) {
         self.store = store
         self.attachments = attachments
         self.compression = compression
@@ -36,6 +39,7 @@ public struct ArchiveService: Sendable {
         self.ids = ids
         self.clock = clock
         self.files = files
+        self.background = background
     }
 
     /// Writes the notes as a `.tar.gz` to `sink` (see `ArchiveExporter`).
@@ -84,7 +88,8 @@ public struct ArchiveService: Sendable {
     }
 
     private var importer: ArchiveImporter {
-        ArchiveImporter(store: store, attachments: attachments, decompression: decompression, scratch: scratch, ids: ids, clock: clock)
+        ArchiveImporter(store: store, attachments: attachments, decompression: decompression, scratch: scratch, ids: ids, clock: clock,
+                        background: background)
     }
 
     private func reportingFiles<T>(_ work: () async throws -> T) async throws -> T {

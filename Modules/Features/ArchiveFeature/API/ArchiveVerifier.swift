@@ -10,7 +10,8 @@ public struct ArchiveVerifier: Sendable {
 
     public init(store: any NoteReading & NoteBulkCreating, decompression: any Decompressing, scratch: any ScratchStorage,
                 ids: any NoteIDGenerating, clock: any WallClock) {
-        importer = ArchiveImporter(store: store, attachments: nil, decompression: decompression, scratch: scratch, ids: ids, clock: clock)
+        importer = ArchiveImporter(store: store, attachments: nil, decompression: decompression, scratch: scratch, ids: ids, clock: clock,
+                                   dryRunsOnly: nil)
     }
 
     /// - Parameter plan: called with what an import would do to each note entry, in order.

@@ -21,7 +21,7 @@ struct ImportPlanner {
     private let target: any ImportTarget
     private let ids: any NoteIDGenerating
     private let now: Date
-    /// Where chunks are decided and added: the import's `ReadingExecutor`, or anywhere.
+    /// Where chunks are decided and added: the import's `BackgroundExecutor`, or anywhere.
     private let executor: (any TaskExecutor)?
     private var chunk: [ArchiveItem] = []
     private var chunkBytes = 0

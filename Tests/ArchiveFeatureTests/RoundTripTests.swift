@@ -97,6 +97,18 @@ struct RoundTripTests {
         #expect(try await Fixtures.snapshot(store).isEmpty)
     }
 
+    @Test("an import reads on the background executor; a dry run needs none")
+    func importReadsInTheBackground() async throws {
+        let archive = try await Fixtures.export(try Fixtures.trickyNotes())
+        let background = DefaultPriorityExecutor()
+        let importer = ArchiveImporter(store: InMemoryNoteStore(), attachments: nil, decompression: Fixtures.zlib, scratch: InMemoryScratchStorage(),
+                                       ids: SequentialNoteIDs(), clock: FixedClock(Fixtures.epoch), background: background)
+        _ = try await importer.importArchive(from: InMemoryByteSource(archive), dryRun: true)
+        #expect(background.jobsRun == 0)
+        #expect(try await importer.importArchive(from: InMemoryByteSource(archive)).addedCount == 14)
+        #expect(background.jobsRun > 0)
+    }
+
     @Test("verify checks the archive and reports without importing")
     func verify() async throws {
         let archive = try await Fixtures.export(try Fixtures.trickyNotes())

@@ -153,6 +153,18 @@ struct NoteSearchCatchUpTests {
         #expect(found.count == notes.count - deleted.count)
     }
 
+    @Test(arguments: IndexFixture.allCases)
+    func theNextPageIsReadOnTheBackgroundExecutor(fixture: IndexFixture) async throws {
+        let count = UInt64(NoteSearch.firstPageSize + 10)
+        _ = try await store.createInBulk(origin: .local) { bulk in
+            try await bulk.add(try (1...count).map { try Notes.note($0, title: "N\($0)", body: "milk") })
+        }
+        let background = DefaultPriorityExecutor()
+        let search = NoteSearch(index: try fixture.make(), source: store, background: background)
+        #expect(try await search.search("milk", limit: nil).count == Int(count))
+        #expect(background.jobsRun > 0, "the second page was read beside the first one's writing, on the background executor")
+    }
+
     @Test func rebuildingIndexesEveryNoteAgain() async throws {
         let index = InMemorySearchIndex()
         try await store.create(try Notes.note(1, title: "Groceries", body: "milk"))

@@ -31,12 +31,12 @@ public struct ArchiveImporter: Sendable {
     public init(store: any NoteReading & NoteBulkCreating, attachments: (any AttachmentStoring)?, decompression: any Decompressing,
                 scratch: any ScratchStorage, ids: any NoteIDGenerating, clock: any WallClock, background: any BackgroundExecutor) {
         self.init(store: store, attachments: attachments, decompression: decompression, scratch: scratch, ids: ids, clock: clock,
-                  dryRunsOnly: background)
+                  background: .some(background))
     }
 
-    /// An importer for `ArchiveVerifier`, whose dry runs need no `background`.
+    /// With no `background`, an importer that only makes dry runs (`ArchiveVerifier`'s).
     init(store: any NoteReading & NoteBulkCreating, attachments: (any AttachmentStoring)?, decompression: any Decompressing,
-         scratch: any ScratchStorage, ids: any NoteIDGenerating, clock: any WallClock, dryRunsOnly background: (any BackgroundExecutor)?) {
+         scratch: any ScratchStorage, ids: any NoteIDGenerating, clock: any WallClock, background: (any BackgroundExecutor)?) {
         self.attachments = attachments
         self.store = store
         self.decompression = decompression

@@ -11,7 +11,7 @@ public struct ArchiveVerifier: Sendable {
     public init(store: any NoteReading & NoteBulkCreating, decompression: any Decompressing, scratch: any ScratchStorage,
                 ids: any NoteIDGenerating, clock: any WallClock) {
         importer = ArchiveImporter(store: store, attachments: nil, decompression: decompression, scratch: scratch, ids: ids, clock: clock,
-                                   dryRunsOnly: nil)
+                                   background: nil)
     }
 
     /// - Parameter plan: called with what an import would do to each note entry, in order.

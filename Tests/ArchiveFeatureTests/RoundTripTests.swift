@@ -104,9 +104,9 @@ struct RoundTripTests {
         let importer = ArchiveImporter(store: InMemoryNoteStore(), attachments: nil, decompression: Fixtures.zlib, scratch: InMemoryScratchStorage(),
                                        ids: SequentialNoteIDs(), clock: FixedClock(Fixtures.epoch), background: background)
         _ = try await importer.importArchive(from: InMemoryByteSource(archive), dryRun: true)
-        #expect(background.jobsRun == 0)
+        #expect(background.jobsEnqueued == 0)
         #expect(try await importer.importArchive(from: InMemoryByteSource(archive)).addedCount == 14)
-        #expect(background.jobsRun > 0)
+        #expect(background.jobsEnqueued > 0)
     }
 
     @Test("verify checks the archive and reports without importing")

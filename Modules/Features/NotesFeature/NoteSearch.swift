@@ -117,7 +117,9 @@ public struct NoteSearch: Sendable {
             var current = try await prepared(after: cursor, limit: Self.firstPageSize, knowing: CatchUpLedger(fromEmpty: cursor == nil))
             while true {
                 let (page, known) = (current.page, current.known)
-                let following = page.isLast ? nil : Task(executorPreference: background) { try await prepared(after: page.next, limit: Self.pageSize, knowing: known) }
+                let following = page.isLast ? nil : Task(executorPreference: background) {
+                    try await prepared(after: page.next, limit: Self.pageSize, knowing: known)
+                }
                 defer { following?.cancel() }
                 var batch = current.batch
                 if page.isLast, let everyNote = current.everyNote, known.indexedHere == nil {

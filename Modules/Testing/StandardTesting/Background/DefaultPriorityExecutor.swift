@@ -2,7 +2,7 @@ import Dispatch
 import StandardInterfaces
 import Synchronization
 
-/// A `BackgroundExecutor` whose threads run at the default priority, counting the jobs it runs.
+/// A `BackgroundExecutor` whose threads run at the default priority, counting the jobs it is given.
 ///
 /// Exists so that tests, which run many at once, do not slow the work they check behind each
 /// other's (what runs on it is the same work, only not ranked below its neighbours), and can
@@ -13,8 +13,8 @@ public final class DefaultPriorityExecutor: BackgroundExecutor {
 
     public init() {}
 
-    /// How many jobs (parts of tasks between suspensions) it has run.
-    public var jobsRun: Int { count.withLock { $0 } }
+    /// How many jobs (parts of tasks between suspensions) it has been given to run.
+    public var jobsEnqueued: Int { count.withLock { $0 } }
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)

@@ -76,7 +76,12 @@ struct GeneratedClientTests {
             .init(note: .init(body: "from a client", created: now, deleted: false, format: 1, id: "7e57", revision: 1, tags: [], title: "Pushed",
                               updated: now), baseRevision: nil),
         ])))
-        #expect(try pushed.ok.body.json.results.count == 1)
+        #expect(try pushed.ok.body.json.results.map(\.note?.title) == ["Pushed"])
+        let answeredByRevision = try await client.push(body: .json(.init(requestID: "1f1e2d3c4b5a69788796a5b4c3d2e1f0", changes: [
+            .init(note: .init(body: "edited", created: now, deleted: false, format: 1, id: "7e57", revision: 2, tags: [], title: "Pushed",
+                              updated: now), baseRevision: 1),
+        ], appliedAs: .revision))).ok.body.json.results
+        #expect(answeredByRevision.map(\.revision) == [2] && answeredByRevision.allSatisfy { $0.note == nil && $0.status == .applied })
         let feed = try await client.changes(query: .init(limit: 100)).ok.body.json
         #expect(Set(feed.changes.map(\.id)) == [note.id, "7e57"] && !feed.hasMore)
 

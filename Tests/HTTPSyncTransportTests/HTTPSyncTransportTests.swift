@@ -40,6 +40,29 @@ struct HTTPSyncTransportTests {
         #expect(received[2].body.hasSuffix(#""requestID":"r1"}"#))
     }
 
+    @Test("A push's applied change answered by its revision is the pushed note at that revision; a conflict still comes whole")
+    func appliedChangesByRevision() async throws {
+        let conflicting = noteJSON.replacingOccurrences(of: #""id":"ab""#, with: #""id":"cd""#)
+        let server = try StubHTTPServer(replies: [
+            .respond(status: 200, body: #"{"apiVersion":1,"features":["attachments","links","push-applied-as-revision"],"minimumClientApiVersion":1}"#),
+            .respond(status: 200, body: #"{"results":[{"id":"ab","revision":7,"status":"applied"},{"id":"cd","note":\#(conflicting),"status":"conflict"}]}"#),
+        ])
+        defer { server.stop() }
+        let mine = try Note(id: NoteID("ab")!, title: "Mine", body: "text", tags: [], created: .now, updated: .now)
+        let other = try Note(id: NoteID("cd")!, title: "Other", body: "", tags: [], created: .now, updated: .now)
+        let http = transport(server)
+        #expect(try await http.serverInfo() == ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true,
+                                                          answersAppliedByRevision: true))
+        let reply = try await http.push(PushRequest(requestID: "r", changes: [
+            OutgoingChange(note: mine, baseRevision: nil), OutgoingChange(note: other, baseRevision: 1),
+        ], asksAppliedByRevision: true))
+        #expect(server.received.last?.body.hasPrefix(#"{"appliedAs":"revision","changes":["#) == true)
+        #expect(reply.results.count == 2)
+        #expect(reply.results.first == .applied(try mine.withRevision(7)))
+        guard case .conflict(let theirs) = reply.results.last else { Issue.record("\(reply.results)"); return }
+        #expect(theirs.id == other.id && theirs.title == "T" && theirs.revision == 3)
+    }
+
     @Test("HTTP failures become the right SyncError", arguments: [
         (401, #"{"error":{"code":"unauthorized","message":"bad token"}}"#, SyncError.unauthorized),
         (503, #"{"error":{"code":"unavailable","message":"db down"}}"#, .serverError(status: 503, message: "db down")),
@@ -60,10 +83,13 @@ struct HTTPSyncTransportTests {
             .respond(status: 200, body: "{not json"),
             .respond(status: 200, body: #"{"changes":[\#(invalid)],"next":"1","hasMore":false}"#),
             .respond(status: 200, body: #"{"results":[]}"#),
+            .respond(status: 200, body: #"{"results":[{"id":"ab","status":"conflict"}]}"#),
+            .respond(status: 200, body: #"{"results":[{"id":"ab","revision":0,"status":"applied"}]}"#),
+            .respond(status: 200, body: #"{"results":[{"id":"cd","revision":2,"status":"applied"}]}"#),
         ])
         defer { server.stop() }
         let http = transport(server)
-        for call in 0..<3 {
+        for call in 0..<6 {
             await #expect {
                 switch call {
                 case 0: _ = try await http.serverInfo()

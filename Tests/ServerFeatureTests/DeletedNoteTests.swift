@@ -71,7 +71,7 @@ import Testing
             // A client that had a1 at revision 2 (the tombstone) and edited it: the edit is stored and is live again.
             let push = try await client.send(.post, "/v1/sync/push", json: JSONSamples.push("r1", [(JSONSamples.note(title: "Edited"), 2)]))
             let results = try push.decoded(PushResponseBody.self).results
-            #expect(results.map(\.status) == [.applied] && results.first?.note.revision == 3)
+            #expect(results.map(\.status) == [.applied] && results.first?.note?.revision == 3)
             #expect(try await client.send(.get, "/v1/notes/a1").status == .ok)
             // A pushed delete makes a tombstone that GET no longer shows.
             let delete = try await client.send(.post, "/v1/sync/push", json: JSONSamples.push("r2", [(JSONSamples.note(deleted: true), 3)]))

@@ -15,7 +15,7 @@ import Testing
             #expect(push.status == .badRequest && push.errorCode == "bad_request")
             #expect(push.text.contains("changes[0].baseRevision"))
             let largest = try await client.send(.post, "/v1/sync/push", json: JSONSamples.push("r2", [(JSONSamples.note(), 999_999_999_999_999)]))
-            #expect(try largest.decoded(PushResponseBody.self).results.first?.note.revision == 1_000_000_000_000_000)
+            #expect(try largest.decoded(PushResponseBody.self).results.first?.note?.revision == 1_000_000_000_000_000)
         }
     }
 

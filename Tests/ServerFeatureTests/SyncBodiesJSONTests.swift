@@ -26,6 +26,8 @@ import Testing
         let changes = try documents.enumerated().map { PushRequestBody.Change(note: $1, baseRevision: $0 % 2 == 0 ? nil : $0) }
         for body in [PushRequestBody(requestID: "r \"1\" é", changes: changes, since: "17"),
                      PushRequestBody(requestID: "r2", changes: changes),
+                     PushRequestBody(requestID: "r3", changes: changes, since: "4", appliedAs: .revision),
+                     PushRequestBody(requestID: "r4", changes: changes, appliedAs: .note),
                      PushRequestBody(requestID: "empty", changes: [])] {
             let bytes = body.jsonBytes()
             #expect(bytes == (try encoded(body)))
@@ -38,6 +40,7 @@ import Testing
     @Test func pushResponsesAndChangePagesReadBack() throws {
         let documents = try documents
         let results = documents.enumerated().map { PushResultBody(id: $1.id, status: $0 % 2 == 0 ? .applied : .conflict, note: $1) }
+            + documents.map { PushResultBody(id: $0.id, appliedAt: $0.revision) }
         #expect(PushResultBody.jsonBytes(results) == (try encoded(results)))
         for next in ["9", nil] {
             for written in [PushWrittenBody(after: "9", through: "1\"7"), nil] {

@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdTesting
+import QuillAPI
 import QuillModels
 import ServerFeature
 import ServerStoreInterface
@@ -78,6 +79,29 @@ struct PushResults: Decodable {
             let retry = try await client.send(.post, "/v1/sync/push", json: body)
             #expect(retry.text == response.text)
             #expect(try await client.send(.get, "/v1/notes/e1").headers[.eTag] == "\"2\"")
+        }
+    }
+
+    @Test("A push that asks for `appliedAs: revision` gets each applied change as its revision alone, a conflict whole, and the same from a retry")
+    func pushAnswersAppliedChangesByTheirRevision() async throws {
+        try await TestServer.make().test { client in
+            try await client.send(.post, "/v1/notes", json: JSONSamples.note("e1", title: "server"))
+            let changes = [(JSONSamples.note("f1", title: "new"), Int?.none), (JSONSamples.note("e1", title: "edit"), 1),
+                           (JSONSamples.note("e1", title: "stale"), 1)]
+            let body = JSONSamples.push("req-1", changes).replacingOccurrences(of: #"{"requestID""#, with: #"{"appliedAs":"revision","requestID""#)
+            let response = try await client.send(.post, "/v1/sync/push", json: body)
+            #expect(response.status == .ok, "\(response.text)")
+            let results = try response.decoded(PushResponseBody.self).results
+            #expect(results.map(\.status) == [.applied, .applied, .conflict])
+            #expect(results.map(\.revision) == [1, 2, nil])
+            #expect(results[0].note == nil && results[1].note == nil && results[2].note?.title == "edit")
+            #expect(!response.text.contains("new") && response.text.contains(#"{"id":"f1","revision":1,"status":"applied"}"#))
+            #expect(try await client.send(.post, "/v1/sync/push", json: body).text == response.text)
+
+            let whole = try await client.send(.post, "/v1/sync/push", json: JSONSamples.push("req-1", changes))
+            #expect(try whole.decoded(PushResponseBody.self).results.map { $0.note?.revision } == [1, 2, 2])
+            let unknown = body.replacingOccurrences(of: #""appliedAs":"revision""#, with: #""appliedAs":"diff""#)
+            #expect(try await client.send(.post, "/v1/sync/push", json: unknown).status == .badRequest)
         }
     }
 

@@ -32,6 +32,18 @@ import Testing
         #expect(await client.store.allNotes() == (await server.allNotes()))
     }
 
+    @Test("Pushes ask for their applied changes by revision exactly when the server says it answers so",
+          arguments: [false, true])
+    func askAppliedByRevisionWhenTheServerCan(serverCan: Bool) async throws {
+        let server = FakeSyncServer(info: ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true,
+                                                     answersAppliedByRevision: serverCan))
+        let gate = PushGate(server: server, secondAppliedFirst: false)
+        let client = Client(transport: gate)
+        try await bigNotes(in: client)
+        #expect(try await client.sync().pushed == 30)
+        #expect(await gate.askedAppliedByRevision == [serverCan, serverCan, serverCan])
+    }
+
     @Test("A server of an earlier release, which does not say what a push wrote, gets one push at a time and still moves the cursor")
     func oneAtATimeWithAnEarlierServer() async throws {
         let server = FakeSyncServer(reportsWrittenChanges: false)
@@ -66,6 +78,8 @@ actor PushGate: SyncTransport {
     let secondAppliedFirst: Bool
     var betweenPairs: Note?
     private(set) var pushes = 0
+    /// Whether each push asked for its applied changes by their revision, in order of arrival.
+    private(set) var askedAppliedByRevision: [Bool] = []
     private(set) var mostAtOnce = 0
     private var atOnce = 0
     private var applied = 0
@@ -78,6 +92,7 @@ actor PushGate: SyncTransport {
 
     func push(_ request: PushRequest) async throws(SyncError) -> PushReply {
         pushes += 1
+        askedAppliedByRevision.append(request.asksAppliedByRevision)
         let arrival = pushes
         atOnce += 1
         mostAtOnce = max(mostAtOnce, atOnce)

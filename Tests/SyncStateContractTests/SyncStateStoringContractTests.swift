@@ -23,7 +23,7 @@ struct SyncStateStoringContractTests {
         let push = PushRequest(requestID: "0123456789abcdef",
                                changes: [OutgoingChange(note: created, baseRevision: nil), OutgoingChange(note: edited, baseRevision: 4)])
         let second = PushRequest(requestID: "second", changes: [OutgoingChange(note: created.deleted(at: date), baseRevision: 3)],
-                                 since: SyncCursor("42"))
+                                 since: SyncCursor("42"), asksAppliedByRevision: true)
         let toSend = try #require(AttachmentHash(String(repeating: "1f", count: 32)))
         let toFetch = try #require(AttachmentHash(String(repeating: "e0", count: 32)))
         let state = SyncState(cursor: SyncCursor("42"), lastSuccessfulSync: date, inFlightPushes: [push, second],

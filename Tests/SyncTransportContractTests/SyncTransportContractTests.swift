@@ -21,7 +21,8 @@ struct SyncTransportContractTests {
     func info(_ implementation: Implementation) async throws {
         let (transport, finish) = try await implementation.makeTransport()
         defer { finish() }
-        #expect(try await transport.serverInfo() == ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true))
+        #expect(try await transport.serverInfo() == ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true,
+                                                               answersAppliedByRevision: true))
     }
 
     @Test("An attachment uploads in pieces, resumes where the server stopped, and downloads in any range", arguments: Implementation.allCases)
@@ -92,18 +93,21 @@ struct SyncTransportContractTests {
     }
 
     @Test("Push creates at revision 1 or the client's own number, keeps the client's fields; base = current applies the next revision; anything else conflicts",
-          arguments: Implementation.allCases)
-    func pushRule(_ implementation: Implementation) async throws {
+          arguments: Implementation.allCases, [false, true])
+    func pushRule(_ implementation: Implementation, asksAppliedByRevision: Bool) async throws {
+        func request(_ changes: [OutgoingChange]) -> PushRequest {
+            PushRequest(requestID: UUID().uuidString, changes: changes, asksAppliedByRevision: asksAppliedByRevision)
+        }
         let (transport, finish) = try await implementation.makeTransport()
         defer { finish() }
         let first = try note("First", body: "hello")
-        let created = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [
+        let created = try await transport.push(request([
             OutgoingChange(note: first, baseRevision: nil),
         ]))
         #expect(created.results == [.applied(first)])
 
         let edited = try first.revised(body: "edited", at: first.updated.addingTimeInterval(1))
-        let results = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [
+        let results = try await transport.push(request([
             OutgoingChange(note: edited, baseRevision: 1),
             OutgoingChange(note: try first.revised(body: "stale", at: first.updated), baseRevision: 1),
             OutgoingChange(note: first, baseRevision: nil),
@@ -113,7 +117,7 @@ struct SyncTransportContractTests {
 
         // A client that edited offline numbered its revisions already: a number ahead is kept.
         let second = try note("Second", body: "offline").withRevision(3)
-        let ahead = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [
+        let ahead = try await transport.push(request([
             OutgoingChange(note: second, baseRevision: nil),
             OutgoingChange(note: try edited.revised(body: "again", at: edited.updated).withRevision(7), baseRevision: 2),
         ]))

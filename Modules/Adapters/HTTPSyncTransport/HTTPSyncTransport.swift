@@ -42,7 +42,8 @@ public final class HTTPSyncTransport: SyncTransport {
     public func serverInfo() async throws(SyncError) -> ServerInfo {
         let info: InfoBody = try decode(try await send(request(path: "v1/info")))
         return ServerInfo(apiVersion: info.apiVersion, minimumClientAPIVersion: info.minimumClientApiVersion,
-                          keepsAttachments: info.features?.contains("attachments") == true)
+                          keepsAttachments: info.features?.contains(InfoBody.Feature.attachments) == true,
+                          answersAppliedByRevision: info.features?.contains(InfoBody.Feature.appliedAsRevision) == true)
     }
 
     public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
@@ -68,15 +69,29 @@ public final class HTTPSyncTransport: SyncTransport {
         guard answer.results.count == push.changes.count else {
             throw .badResponse("\(answer.results.count) results for \(push.changes.count) changes")
         }
-        let results = try answer.results.map { (result) throws(SyncError) -> PushResult in
-            let note = try Self.note(result.note)
-            switch result.status {
-            case .applied: return .applied(note)
-            case .conflict: return .conflict(note)
-            }
+        let results = try zip(answer.results, push.changes).map { (result, change) throws(SyncError) -> PushResult in
+            try Self.pushResult(result, of: change)
         }
         return PushReply(results: results, next: answer.next.map(SyncCursor.init),
                          written: answer.written.map { PushWrittenSpan(after: SyncCursor($0.after), through: SyncCursor($0.through)) })
+    }
+
+    /// One change's result: the note the server holds, given whole, or, for a change applied and
+    /// answered by its revision (the push asks for that), the pushed note at that revision.
+    private static func pushResult(_ result: PushResultBody, of change: OutgoingChange) throws(SyncError) -> PushResult {
+        guard result.id == change.note.id else {
+            throw .badResponse("a push result for note \(result.id) where the change was note \(change.note.id)")
+        }
+        switch (result.status, result.note, result.revision) {
+        case (.applied, let document?, nil): return .applied(try note(document))
+        case (.conflict, let document?, nil): return .conflict(try note(document))
+        case (.applied, nil, let revision?):
+            do { return .applied(try change.note.withRevision(revision)) } catch {
+                throw .badResponse("note \(result.id) applied at revision \(revision): \(error)")
+            }
+        default:
+            throw .badResponse("the push result for note \(result.id) has neither its note nor, applied, its revision alone")
+        }
     }
 
     /// The list, then each revision whole: one request per revision, asked for on demand.

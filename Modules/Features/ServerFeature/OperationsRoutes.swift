@@ -21,7 +21,7 @@ struct OperationsRoutes {
     func registerInfo(on group: RouterGroup<ServerRequestContext>) {
         group.get("info") { _, _ in
             try JSONBody.response(InfoBody(apiVersion: Self.apiVersion, minimumClientApiVersion: Self.minimumClientApiVersion,
-                                           features: ["attachments", "links"]))
+                                           features: [InfoBody.Feature.attachments, InfoBody.Feature.links, InfoBody.Feature.appliedAsRevision]))
         }
     }
 

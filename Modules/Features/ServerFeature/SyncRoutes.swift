@@ -60,7 +60,7 @@ struct SyncRoutes {
         let answer = try await dependencies.notes.push(changes, requestID: requestID, digest: PushDigests.digest(of: changes),
                                                        account: account.id, at: dependencies.clock.now())
         return JSONBody.written(PushResponseBody(
-            results: answer.outcomes, next: answer.next(since: since)?.description,
+            results: answer.outcomes.map { $0.result(appliedAs: body.appliedAs ?? .note) }, next: answer.next(since: since)?.description,
             written: answer.written.map { PushWrittenBody(after: $0.after.description, through: $0.through.description) }))
     }
 }

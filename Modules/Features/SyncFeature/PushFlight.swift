@@ -28,7 +28,15 @@ struct PushFlight {
     /// Whether the server says what each push wrote: then two go out at once.
     var serverReportsWritten = false
 
+    /// Whether its pushes ask for their applied changes by their revision alone (the client has
+    /// the notes): when the server says it answers so.
+    let asksAppliedByRevision: Bool
+
     var limit: Int { serverReportsWritten ? Self.depth : 1 }
+
+    init(server: ServerInfo) {
+        asksAppliedByRevision = server.answersAppliedByRevision
+    }
 
     /// Records what a landed push wrote and moves `cursor` past every span that now adjoins it:
     /// the client holds those changes already, having applied the answers that made them.

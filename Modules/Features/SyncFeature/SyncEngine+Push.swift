@@ -41,7 +41,7 @@ extension SyncEngine {
     /// Records and sends one batch, then lands the oldest pushes until fewer than the flight's
     /// limit are in the air: the next batch is read and sent while the last one is applied.
     private func send(_ notes: [Note], flight: inout PushFlight, saved: inout SyncState, report: inout SyncReport) async throws {
-        let request = try await record(notes, saved: &saved)
+        let request = try await record(notes, asksAppliedByRevision: flight.asksAppliedByRevision, saved: &saved)
         let transport = self.transport, retrier = self.retrier
         flight.sent.append(PushFlight.Sent(request: request, notes: notes,
                                            reply: Task.detached { try await retrier.run { try await transport.push(request) } }))
@@ -63,7 +63,7 @@ extension SyncEngine {
 
     /// Sends one batch and lands it before anything else is sent.
     private func sendAlone(_ notes: [Note], flight: inout PushFlight, saved: inout SyncState, report: inout SyncReport) async throws {
-        let request = try await record(notes, saved: &saved)
+        let request = try await record(notes, asksAppliedByRevision: flight.asksAppliedByRevision, saved: &saved)
         try await land(request, of: notes, answer: { try await self.retrier.run { try await self.transport.push(request) } },
                        flight: &flight, saved: &saved, report: &report)
     }
@@ -86,10 +86,10 @@ extension SyncEngine {
 
     /// Makes the request for a batch and saves it with the state before it is sent: if this process
     /// dies before its answer is applied, the next sync resends exactly this request.
-    private func record(_ notes: [Note], saved: inout SyncState) async throws -> PushRequest {
+    private func record(_ notes: [Note], asksAppliedByRevision: Bool, saved: inout SyncState) async throws -> PushRequest {
         let bases = try await baseRevisions.baseRevisions(of: notes.map(\.id))
         let request = PushRequest(requestID: makeRequestID(), changes: notes.map { OutgoingChange(note: $0, baseRevision: bases[$0.id]) },
-                                  since: saved.cursor)
+                                  since: saved.cursor, asksAppliedByRevision: asksAppliedByRevision)
         saved.inFlightPushes.append(request)
         try remember(AttachmentLane.references(in: notes), in: \.attachmentsToSend, of: &saved)
         try await state.save(saved)

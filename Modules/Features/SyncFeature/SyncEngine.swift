@@ -64,7 +64,7 @@ public actor SyncEngine {
         try Self.checkCompatible(info)
 
         var saved = try await state.load()
-        var flight = PushFlight()
+        var flight = PushFlight(server: info)
         for interrupted in saved.inFlightPushes {
             do {
                 try await apply(try await retrier.run { try await self.transport.push(interrupted) }, to: interrupted,

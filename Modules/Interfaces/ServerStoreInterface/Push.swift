@@ -2,15 +2,24 @@ import Foundation
 import QuillAPI
 import QuillModels
 
-/// What happened to one pushed change: exactly the API's per-change result (`QuillAPI`).
+/// What happened to one pushed change, with the note the server now holds.
 ///
-/// The same type, because a repository keeps the whole answer of a push (it is `Codable`)
-/// and returns it again, unchanged, when the client retries with the same request ID.
-public typealias PushOutcome = PushResultBody
+/// What a repository answers and keeps for a retry. The API gives it as a `PushResultBody`:
+/// whole, or an applied change as its revision alone when the push asked for that.
+public struct PushOutcome: Codable, Hashable, Sendable {
+    public let id: NoteID
+    public let status: PushResultBody.Status
+    public let note: NoteDocument
 
-extension PushResultBody {
     public static func applied(_ note: Note) -> PushOutcome { PushOutcome(id: note.id, status: .applied, note: NoteDocument(note)) }
     public static func conflict(_ note: Note) -> PushOutcome { PushOutcome(id: note.id, status: .conflict, note: NoteDocument(note)) }
+
+    /// The outcome as the API answers it, for a push that asked for `appliedAs`.
+    public func result(appliedAs: PushRequestBody.AppliedAnswer) -> PushResultBody {
+        status == .applied && appliedAs == .revision
+            ? PushResultBody(id: id, appliedAt: note.revision)
+            : PushResultBody(id: id, status: status, note: note)
+    }
 }
 
 /// A repository's answer to a push: the outcomes, and the span of the account's change feed the
@@ -56,7 +65,7 @@ extension WrittenChanges {
 }
 
 /// How a repository keeps a push's outcomes for a retry: a JSON array in which an applied change
-/// is the revision it got, and a conflict the whole outcome (`PushResultBody.jsonBytes`).
+/// is the revision it got, and a conflict the whole outcome (as `PushResultBody` writes it).
 ///
 /// An applied change's note is the pushed one at that revision, and the retry that replays the
 /// answer carries the same changes (the digest says so), so the note is not kept again: a first
@@ -69,7 +78,7 @@ public enum StoredPushOutcomes {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             switch outcome.status {
             case .applied: bytes.append(contentsOf: String(outcome.note.revision).utf8)
-            case .conflict: outcome.appendJSON(to: &bytes)
+            case .conflict: outcome.result(appliedAs: .note).appendJSON(to: &bytes)
             }
         }
         bytes.append(UInt8(ascii: "]"))

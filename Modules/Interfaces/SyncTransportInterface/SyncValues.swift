@@ -7,11 +7,16 @@ public struct ServerInfo: Hashable, Sendable {
     public var minimumClientAPIVersion: Int
     /// Whether the server keeps attachments (an older one does not say so, and keeps none).
     public var keepsAttachments: Bool
+    /// Whether the server answers a push's applied changes by their revision when asked
+    /// (`PushRequestBody.appliedAs`); an older one reads a request that asks more slowly, and
+    /// answers with the notes anyway.
+    public var answersAppliedByRevision: Bool
 
-    public init(apiVersion: Int, minimumClientAPIVersion: Int, keepsAttachments: Bool = false) {
+    public init(apiVersion: Int, minimumClientAPIVersion: Int, keepsAttachments: Bool = false, answersAppliedByRevision: Bool = false) {
         self.apiVersion = apiVersion
         self.minimumClientAPIVersion = minimumClientAPIVersion
         self.keepsAttachments = keepsAttachments
+        self.answersAppliedByRevision = answersAppliedByRevision
     }
 }
 
@@ -80,17 +85,21 @@ public struct PushRequest: Hashable, Sendable {
     /// The cursor up to which the client has applied the change feed, sent so that the answer
     /// can move it past this push's own changes (`PushReply.next`).
     public let since: SyncCursor?
+    /// Whether the answer is to give each applied change by its revision alone (`appliedAs`),
+    /// rather than as the server's default, the whole note.
+    public let asksAppliedByRevision: Bool
     /// `body` in canonical JSON, written once: what is sent, and what the sync state keeps of the
     /// request (saved again with each batch while the request is in flight).
     public let bodyJSON: [UInt8]
 
-    public init(requestID: String, changes: [OutgoingChange], since: SyncCursor? = nil) {
+    public init(requestID: String, changes: [OutgoingChange], since: SyncCursor? = nil, asksAppliedByRevision: Bool = false) {
         self.requestID = requestID
         self.changes = changes
         self.since = since
+        self.asksAppliedByRevision = asksAppliedByRevision
         bodyJSON = PushRequestBody(requestID: requestID,
                                    changes: changes.map { .init(note: NoteDocument($0.note), baseRevision: $0.baseRevision) },
-                                   since: since?.rawValue).jsonBytes()
+                                   since: since?.rawValue, appliedAs: asksAppliedByRevision ? .revision : nil).jsonBytes()
     }
 
     /// What a note adds to a batch, for `targetBytes`: its text and room for its fields.

@@ -24,26 +24,39 @@ public struct PushRequestBody: Codable, Hashable, Sendable {
         private enum CodingKeys: String, CodingKey { case note, baseRevision }
     }
 
+    /// How the answer gives an applied change: the note the server now holds (`note`, the
+    /// default) or only the revision it got (`revision`).
+    public enum AppliedAnswer: String, Codable, Hashable, Sendable {
+        case note
+        /// An applied change's note is the pushed one at that revision, which the client has:
+        /// a first push then downloads a few bytes per note instead of every note again.
+        case revision
+    }
+
     public let requestID: String
     public let changes: [Change]
     /// The cursor of the change feed up to which the client has applied it.
     public let since: String?
+    /// `nil` (absent) answers as `.note`, as servers and clients before it did.
+    public let appliedAs: AppliedAnswer?
 
-    public init(requestID: String, changes: [Change], since: String? = nil) {
+    public init(requestID: String, changes: [Change], since: String? = nil, appliedAs: AppliedAnswer? = nil) {
         self.requestID = requestID
         self.changes = changes
         self.since = since
+        self.appliedAs = appliedAs
     }
 
-    /// `since` may be absent but not `null`: the description says a cursor or nothing.
+    /// `since` and `appliedAs` may be absent but not `null`: the description says a value or nothing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         requestID = try container.decode(String.self, forKey: .requestID)
         changes = try container.decode([Change].self, forKey: .changes)
         since = container.contains(.since) ? try container.decode(String.self, forKey: .since) : nil
+        appliedAs = container.contains(.appliedAs) ? try container.decode(AppliedAnswer.self, forKey: .appliedAs) : nil
     }
 
-    private enum CodingKeys: String, CodingKey { case requestID, changes, since }
+    private enum CodingKeys: String, CodingKey { case requestID, changes, since, appliedAs }
 }
 
 /// The answer to a push: one result per change, in the request's order; the span of the change
@@ -76,10 +89,11 @@ public struct PushWrittenBody: Codable, Hashable, Sendable {
     }
 }
 
-/// What became of one pushed change, with the note the server now holds.
+/// What became of one pushed change: with the note the server now holds, or, for a change
+/// applied in answer to a push that asked for `appliedAs: revision`, only the revision it got.
 public struct PushResultBody: Codable, Hashable, Sendable {
     public enum Status: String, Codable, Hashable, Sendable {
-        /// Stored; `note` carries its new revision.
+        /// Stored; `note` carries its new revision (or `revision` alone gives it).
         case applied
         /// Not written (its base revision was stale); `note` is the server's current version.
         case conflict
@@ -87,11 +101,23 @@ public struct PushResultBody: Codable, Hashable, Sendable {
 
     public let id: NoteID
     public let status: Status
-    public let note: NoteDocument
+    /// Absent only from an applied change answered by its revision.
+    public let note: NoteDocument?
+    /// Present only where `note` is absent.
+    public let revision: Int?
 
     public init(id: NoteID, status: Status, note: NoteDocument) {
         self.id = id
         self.status = status
         self.note = note
+        self.revision = nil
+    }
+
+    /// An applied change answered by its revision alone.
+    public init(id: NoteID, appliedAt revision: Int) {
+        self.id = id
+        self.status = .applied
+        self.note = nil
+        self.revision = revision
     }
 }

@@ -3,8 +3,18 @@
 public struct InfoBody: Codable, Hashable, Sendable {
     public let apiVersion: Int
     public let minimumClientApiVersion: Int
-    /// What the server can do beyond the API version: `attachments`. Absent from older servers.
+    /// What the server can do beyond the API version (`Feature`). Absent from older servers.
     public let features: [String]?
+
+    /// The names `features` uses.
+    public enum Feature {
+        /// The server keeps attachments.
+        public static let attachments = "attachments"
+        /// The server resolves links between notes.
+        public static let links = "links"
+        /// A push may ask for its applied changes by their revision (`PushRequestBody.appliedAs`).
+        public static let appliedAsRevision = "push-applied-as-revision"
+    }
 
     public init(apiVersion: Int, minimumClientApiVersion: Int, features: [String]? = nil) {
         self.apiVersion = apiVersion

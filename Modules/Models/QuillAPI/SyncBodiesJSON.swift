@@ -45,7 +45,13 @@ extension PushRequestBody.Change {
 extension PushRequestBody: CanonicalJSONReadable {
     public func jsonBytes() -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.append(contentsOf: #"{"changes":"#.utf8)
+        if let appliedAs {
+            bytes.append(contentsOf: #"{"appliedAs":"#.utf8)
+            JSONText.appendString(appliedAs.rawValue, to: &bytes)
+            bytes.append(contentsOf: #","changes":"#.utf8)
+        } else {
+            bytes.append(contentsOf: #"{"changes":"#.utf8)
+        }
         appendArray(changes, to: &bytes) { $0.appendJSON(to: &$1) }
         bytes.append(contentsOf: #","requestID":"#.utf8)
         JSONText.appendString(requestID, to: &bytes)
@@ -58,7 +64,13 @@ extension PushRequestBody: CanonicalJSONReadable {
     }
 
     public init?(canonicalJSON reader: inout CanonicalJSONReader) {
-        guard reader.skip(#"{"changes":["#) else { return nil }
+        var appliedAs: AppliedAnswer?
+        if reader.skip(#"{"appliedAs":"#) {
+            guard let text = reader.string(), let answer = AppliedAnswer(rawValue: text), reader.skip(#","changes":["#) else { return nil }
+            appliedAs = answer
+        } else {
+            guard reader.skip(#"{"changes":["#) else { return nil }
+        }
         var changes: [Change] = []
         if !reader.skip("]") {
             repeat {
@@ -80,7 +92,7 @@ extension PushRequestBody: CanonicalJSONReadable {
             since = cursor
         }
         guard reader.skip("}") else { return nil }
-        self.init(requestID: requestID, changes: changes, since: since)
+        self.init(requestID: requestID, changes: changes, since: since, appliedAs: appliedAs)
     }
 }
 
@@ -88,8 +100,14 @@ extension PushResultBody {
     public func appendJSON(to bytes: inout [UInt8]) {
         bytes.append(contentsOf: #"{"id":"#.utf8)
         JSONText.appendString(id.rawValue, to: &bytes)
-        bytes.append(contentsOf: #","note":"#.utf8)
-        note.appendJSON(to: &bytes)
+        if let note {
+            bytes.append(contentsOf: #","note":"#.utf8)
+            note.appendJSON(to: &bytes)
+        }
+        if let revision {
+            bytes.append(contentsOf: #","revision":"#.utf8)
+            bytes.append(contentsOf: String(revision).utf8)
+        }
         bytes.append(contentsOf: #","status":"#.utf8)
         JSONText.appendString(status.rawValue, to: &bytes)
         bytes.append(UInt8(ascii: "}"))
@@ -103,8 +121,13 @@ extension PushResultBody {
     }
 
     init?(canonicalJSON reader: inout CanonicalJSONReader) {
-        guard reader.skip(#"{"id":"#), let idText = reader.string(), let id = NoteID(idText),
-              reader.skip(#","note":"#), let note = reader.noteDocument(),
+        guard reader.skip(#"{"id":"#), let idText = reader.string(), let id = NoteID(idText) else { return nil }
+        if reader.skip(#","revision":"#) {
+            guard let revision = reader.integer(), reader.skip(#","status":"applied"}"#) else { return nil }
+            self.init(id: id, appliedAt: revision)
+            return
+        }
+        guard reader.skip(#","note":"#), let note = reader.noteDocument(),
               reader.skip(#","status":"#), let statusText = reader.string(), let status = Status(rawValue: statusText),
               reader.skip("}")
         else { return nil }

@@ -32,7 +32,8 @@ public actor FakeSyncServer: SyncTransport {
     /// as a server of an earlier release did.
     private let reportsWrittenChanges: Bool
 
-    public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true), notes: [Note] = [],
+    public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true, answersAppliedByRevision: true),
+                notes: [Note] = [],
                 maximumPushBytes: Int? = nil, attachmentDigest: (@Sendable ([UInt8]) -> AttachmentHash?)? = nil,
                 reportsWrittenChanges: Bool = true) {
         self.info = info

@@ -536,25 +536,40 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/PushRequest/since`.
             internal var since: Components.Schemas.Cursor?
+            /// Optional. How the answer gives an applied change: `note`, the note the server now holds, or `revision`, only the revision it got (the note is then the pushed one at that revision, which the client has). A conflict always carries the server's note. Servers before this field ignore it and answer `note`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushRequest/appliedAs`.
+            internal enum AppliedAsPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case note = "note"
+                case revision = "revision"
+            }
+            /// Optional. How the answer gives an applied change: `note`, the note the server now holds, or `revision`, only the revision it got (the note is then the pushed one at that revision, which the client has). A conflict always carries the server's note. Servers before this field ignore it and answer `note`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushRequest/appliedAs`.
+            internal var appliedAs: Components.Schemas.PushRequest.AppliedAsPayload?
             /// Creates a new `PushRequest`.
             ///
             /// - Parameters:
             ///   - requestID: Chosen by the client; 1 to 200 characters (code points), none a control character (Cc).
             ///   - changes:
             ///   - since: Optional. The change-feed cursor up to which the client has applied the feed.
+            ///   - appliedAs: Optional. How the answer gives an applied change: `note`, the note the server now holds, or `revision`, only the revision it got (the note is then the pushed one at that revision, which the client has). A conflict always carries the server's note. Servers before this field ignore it and answer `note`.
             internal init(
                 requestID: Swift.String,
                 changes: Components.Schemas.PushRequest.ChangesPayload,
-                since: Components.Schemas.Cursor? = nil
+                since: Components.Schemas.Cursor? = nil,
+                appliedAs: Components.Schemas.PushRequest.AppliedAsPayload? = nil
             ) {
                 self.requestID = requestID
                 self.changes = changes
                 self.since = since
+                self.appliedAs = appliedAs
             }
             internal enum CodingKeys: String, CodingKey {
                 case requestID
                 case changes
                 case since
+                case appliedAs
             }
         }
         /// - Remark: Generated from `#/components/schemas/PushResponse`.
@@ -574,29 +589,37 @@ extension Components {
                 }
                 /// - Remark: Generated from `#/components/schemas/PushResponse/ResultsPayload/status`.
                 internal var status: Components.Schemas.PushResponse.ResultsPayloadPayload.StatusPayload
-                /// When applied, what the server now holds; when conflict, the server's current version.
+                /// When applied, what the server now holds; when conflict, the server's current version. Absent only from an applied change of a push that asked for `appliedAs: revision`.
                 ///
                 /// - Remark: Generated from `#/components/schemas/PushResponse/ResultsPayload/note`.
-                internal var note: Components.Schemas.NoteDocument
+                internal var note: Components.Schemas.NoteDocument?
+                /// Present instead of `note` for an applied change of a push that asked for `appliedAs: revision`.
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushResponse/ResultsPayload/revision`.
+                internal var revision: Swift.Int?
                 /// Creates a new `ResultsPayloadPayload`.
                 ///
                 /// - Parameters:
                 ///   - id:
                 ///   - status:
-                ///   - note: When applied, what the server now holds; when conflict, the server's current version.
+                ///   - note: When applied, what the server now holds; when conflict, the server's current version. Absent only from an applied change of a push that asked for `appliedAs: revision`.
+                ///   - revision: Present instead of `note` for an applied change of a push that asked for `appliedAs: revision`.
                 internal init(
                     id: Components.Schemas.NoteID,
                     status: Components.Schemas.PushResponse.ResultsPayloadPayload.StatusPayload,
-                    note: Components.Schemas.NoteDocument
+                    note: Components.Schemas.NoteDocument? = nil,
+                    revision: Swift.Int? = nil
                 ) {
                     self.id = id
                     self.status = status
                     self.note = note
+                    self.revision = revision
                 }
                 internal enum CodingKeys: String, CodingKey {
                     case id
                     case status
                     case note
+                    case revision
                 }
             }
             /// - Remark: Generated from `#/components/schemas/PushResponse/results`.
@@ -659,7 +682,7 @@ extension Components {
             internal var apiVersion: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Info/minimumClientApiVersion`.
             internal var minimumClientApiVersion: Swift.Int
-            /// What the server can do beyond its API version; `attachments` when it keeps them, `links` when it answers links (absent from older servers).
+            /// What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`).
             ///
             /// - Remark: Generated from `#/components/schemas/Info/features`.
             internal var features: [Swift.String]?
@@ -668,7 +691,7 @@ extension Components {
             /// - Parameters:
             ///   - apiVersion: 1 for the API this document describes; a later version is a larger number.
             ///   - minimumClientApiVersion:
-            ///   - features: What the server can do beyond its API version; `attachments` when it keeps them, `links` when it answers links (absent from older servers).
+            ///   - features: What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`).
             internal init(
                 apiVersion: Swift.Int,
                 minimumClientApiVersion: Swift.Int,

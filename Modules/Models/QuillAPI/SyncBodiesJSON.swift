@@ -113,13 +113,6 @@ extension PushResultBody {
         bytes.append(UInt8(ascii: "}"))
     }
 
-    /// The JSON array of `results`: how a server keeps a push's answer for a retry.
-    public static func jsonBytes(_ results: [Self]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        appendArray(results, to: &bytes) { $0.appendJSON(to: &$1) }
-        return bytes
-    }
-
     init?(canonicalJSON reader: inout CanonicalJSONReader) {
         guard reader.skip(#"{"id":"#), let idText = reader.string(), let id = NoteID(idText) else { return nil }
         if reader.skip(#","revision":"#) {

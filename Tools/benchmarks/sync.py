@@ -6,7 +6,8 @@ notes of 1-4 KiB (`plain_corpus.py`). For each size (10,000 and 100,000 notes by
 
 - rsync: `rsync -a` of the pushing home's note files into a new folder, median of 3: the reference;
 - first push: `quill sync` in the home that imported the notes (`quill import FOLDER`, untimed); on
-  SQLite the median of 3, each from a new home into a new server;
+  SQLite the median of 3, each from a new home into a new server, the sizes alternating so that
+  the host's drift weighs on both (their ratio is a target);
 - first pull: `quill sync` in a second, empty home;
 - one change: `quill sync` after one note is edited, in the pushing home (its first sync after the
   push) and in the pulling home (its first sync after the pull), then the median of 5 more;
@@ -181,34 +182,50 @@ def one_change(home, rng, label):
     return times[0], statistics.median(times[1:])
 
 
-def measure(bin_dir, work, count, rng, database=None, full=True):
-    quill = os.path.join(bin_dir, "quill")
-    tag = "%s-%d" % ("pg" if database else "sqlite", count)
-    corpus = os.path.join(work, "corpus-%d" % count)
-    if not os.path.isdir(corpus):
-        subprocess.run([sys.executable, os.path.join(HERE, "plain_corpus.py"), corpus, str(count)], check=True)
-    result = {"pushes": [], "push_quill_mib": 0, "push_server_anon_mib": 0, "push_server_mib": 0}
-    # SQLite's first push is timed PUSHES times, each from a new home into a new server (the
-    # median counts; memory, the highest peak); PostgreSQL's once, as each push adds an account
-    # to the same database.
-    for attempt in range(PUSHES if database is None else 1):
-        server = Server(bin_dir, os.path.join(work, "server-%s-%d" % (tag, attempt)), database)
-        server.start()
-        pusher = Home(quill, os.path.join(work, "push-%s-%d" % (tag, attempt)), server)
-        pusher.run(["import", corpus])
-        if attempt == 0:
-            result["rsync"] = rsync_seconds(os.path.join(pusher.env["QUILL_HOME"], "notes"), work, tag)
+class FirstPush:
+    """One first push: a new server, a new home that imports the corpus (untimed), then `quill sync`.
+    The first of a size also times rsync of the imported notes, the reference."""
+
+    def __init__(self, bin_dir, work, count, attempt, database=None):
+        tag = "%s-%d" % ("pg" if database else "sqlite", count)
+        corpus = os.path.join(work, "corpus-%d" % count)
+        if not os.path.isdir(corpus):
+            subprocess.run([sys.executable, os.path.join(HERE, "plain_corpus.py"), corpus, str(count)], check=True)
+        self.server = Server(bin_dir, os.path.join(work, "server-%s-%d" % (tag, attempt)), database)
+        self.server.start()
+        self.pusher = Home(os.path.join(bin_dir, "quill"), os.path.join(work, "push-%s-%d" % (tag, attempt)), self.server)
+        self.pusher.run(["import", corpus])
+        self.rsync = rsync_seconds(os.path.join(self.pusher.env["QUILL_HOME"], "notes"), work, tag) if attempt == 0 else None
         settle()
-        server.sample_anonymous()
-        elapsed, quill_mib = single_peak_sync(pusher, "pulled 0, pushed %d" % count)
-        result["pushes"].append(elapsed)
-        result["push_quill_mib"] = max(result["push_quill_mib"], quill_mib)
-        result["push_server_anon_mib"] = max(result["push_server_anon_mib"], server.anonymous_peak_mib())
-        result["push_server_mib"] = max(result["push_server_mib"], server.peak_above_idle_mib())
-        server.stop()
-    result["push"] = statistics.median(result["pushes"])
+        self.server.sample_anonymous()
+        self.seconds, self.quill_mib = single_peak_sync(self.pusher, "pulled 0, pushed %d" % count)
+        self.server_anon_mib = self.server.anonymous_peak_mib()
+        self.server_mib = self.server.peak_above_idle_mib()
+        self.server.stop()
+
+
+def first_pushes(bin_dir, work, sizes, database=None):
+    """SQLite's first push PUSHES times per size, each from a new home into a new server, the sizes
+    alternating (10k, 100k, 100k, 10k, ...) so that the host's drift over the run weighs on both
+    alike; PostgreSQL's once per size, as each push adds an account to the same database."""
+    pushes = {count: [] for count in sizes}
+    for attempt in range(PUSHES if database is None else 1):
+        for count in (sizes if attempt % 2 == 0 else list(reversed(sizes))):
+            pushes[count].append(FirstPush(bin_dir, work, count, attempt, database))
+    return pushes
+
+
+def measure(bin_dir, work, count, pushes, rng, database=None, full=True):
+    """The pushes' figures (the median counts; memory, the highest peak), then a first pull from
+    the last push's server and one change on each side."""
+    tag = "%s-%d" % ("pg" if database else "sqlite", count)
+    result = {"pushes": [push.seconds for push in pushes], "push": statistics.median(push.seconds for push in pushes),
+              "rsync": pushes[0].rsync, "push_quill_mib": max(push.quill_mib for push in pushes),
+              "push_server_anon_mib": max(push.server_anon_mib for push in pushes),
+              "push_server_mib": max(push.server_mib for push in pushes)}
+    server, pusher = pushes[-1].server, pushes[-1].pusher
     server.start()
-    puller = Home(quill, os.path.join(work, "pull-" + tag), server)
+    puller = Home(os.path.join(bin_dir, "quill"), os.path.join(work, "pull-" + tag), server)
     settle()
     server.sample_anonymous()
     result["pull"], result["pull_quill_mib"] = single_peak_sync(puller, "pulled %d, pushed 0" % count)
@@ -231,8 +248,12 @@ def main():
     work = tempfile.mkdtemp(prefix="quill-sync-bench-")
     rng = random.Random(28)
     try:
-        sqlite = {count: measure(bin_dir, work, count, rng) for count in sizes}
-        pg = {count: measure(bin_dir, work, count, rng, database=postgres, full=False) for count in sizes} if postgres else {}
+        pushed = first_pushes(bin_dir, work, sizes)
+        sqlite = {count: measure(bin_dir, work, count, pushed[count], rng) for count in sizes}
+        pg = {}
+        if postgres:
+            pushed = first_pushes(bin_dir, work, sizes, database=postgres)
+            pg = {count: measure(bin_dir, work, count, pushed[count], rng, database=postgres, full=False) for count in sizes}
     finally:
         shutil.rmtree(work, ignore_errors=True)
     update_doc(table(sizes, sqlite, pg))

@@ -40,6 +40,24 @@ import Testing
         }
     }
 
+    /// A stateful fuzz sent `since=9335917866041512505`, which a pattern of 19 digits admits and
+    /// an `Int64` cannot hold: the server refused a request the spec calls valid.
+    @Test func cursorAgrees() throws {
+        let rule = try Self.spec.stringRule(at: ["components", "schemas", "Cursor"])
+        let seed = UInt64.random(in: 0...UInt64(UInt32.max))
+        var random = SplitMix64(seed: seed)
+        var samples = ["", "0", "-1", "+1", "1a", " 1", "1 ", "٣", String(Int64.max), "9223372036854775808", String(repeating: "9", count: 19),
+                       String(repeating: "9", count: 18), "1" + String(repeating: "0", count: 18), String(repeating: "0", count: 18)]
+        for length in 1...21 {
+            for _ in 0..<50 {
+                samples.append(String((0..<length).map { _ in Character(String(random.next() % 10)) }))
+            }
+        }
+        let disagreements = samples.filter { rule.accepts($0) != (ChangeCursor($0) != nil) }
+        #expect(disagreements.isEmpty, "cursor: spec and server disagree on \(disagreements.prefix(8)) (seed \(seed))")
+        #expect(samples.filter(rule.accepts).count > 500)
+    }
+
     /// The spec's rule and `accepts` decide alike for every sample. With `graphemesMayExceedPattern`
     /// (the server counts user-perceived characters, JSON Schema counts code points, as the spec
     /// says), the one allowed difference is a string the server accepts whose code points exceed

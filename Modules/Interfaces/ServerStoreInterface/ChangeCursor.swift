@@ -7,6 +7,8 @@ import QuillModels
 /// account's size. On the wire it is an opaque string.
 public struct ChangeCursor: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let sequence: Int64
+    /// The longest cursor in its wire form.
+    public static let maximumDigits = 18
 
     public init(sequence: Int64) { self.sequence = sequence }
 
@@ -14,8 +16,10 @@ public struct ChangeCursor: Hashable, Comparable, Sendable, CustomStringConverti
     public static let beginning = ChangeCursor(sequence: 0)
 
     /// Parses the wire form; `nil` for anything that is not a cursor this server handed out.
+    /// At most 18 digits, as docs/openapi.yaml says: every such number is an `Int64` (19 digits
+    /// would admit numbers above its largest), and no feed reaches 10^18 changes.
     public init?(_ text: String) {
-        guard !text.isEmpty, text.utf8.count <= 19, text.utf8.allSatisfy({ (48...57).contains($0) }),
+        guard !text.isEmpty, text.utf8.count <= Self.maximumDigits, text.utf8.allSatisfy({ (48...57).contains($0) }),
               let sequence = Int64(text) else { return nil }
         self.sequence = sequence
     }

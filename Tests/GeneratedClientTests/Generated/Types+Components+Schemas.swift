@@ -8,6 +8,8 @@ extension Components {
     internal enum Schemas {
         /// - Remark: Generated from `#/components/schemas/NoteID`.
         internal typealias NoteID = Swift.String
+        /// A position in the change feed, as the server gave it out (at most 18 digits).
+        ///
         /// - Remark: Generated from `#/components/schemas/Cursor`.
         internal typealias Cursor = Swift.String
         /// ISO-8601 in UTC with milliseconds, e.g. 2026-11-22T10:15:30.123Z.

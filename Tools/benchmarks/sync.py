@@ -37,7 +37,7 @@ from search_bench import settle
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RUNS = 5
-PUSHES = 3
+PUSHES = 5
 
 
 def vm_kib(pid, field):
@@ -285,9 +285,12 @@ def table(sizes, sqlite, pg):
         small, large = sqlite[sizes[0]], sqlite[sizes[-1]]
         rows.append("")
         listed = lambda r: ", ".join("%.2f" % seconds for seconds in r["pushes"])
-        rows.append("First push on SQLite, %s notes against %s: %.1f× the time for %.0f× the notes (target ≤ 11× for 10×); "
-                    "medians of %d pushes, each from a new home into a new server (%s s and %s s)." % (
-                        format(sizes[-1], ","), format(sizes[0], ","), large["push"] / small["push"], sizes[-1] / sizes[0],
+        pairs = [big / little for big, little in zip(large["pushes"], small["pushes"])]
+        rows.append("First push on SQLite, %s notes against %s: %.1f× the time for %.0f× the notes (target ≤ 11× for 10×), "
+                    "the median of the ratios of the %d pairs of pushes made one after the other (%s); %.1f× from the "
+                    "medians of the %d pushes of each size, each from a new home into a new server (%s s and %s s)." % (
+                        format(sizes[-1], ","), format(sizes[0], ","), statistics.median(pairs), sizes[-1] / sizes[0],
+                        len(pairs), ", ".join("%.1f×" % ratio for ratio in pairs), large["push"] / small["push"],
                         PUSHES, listed(large), listed(small)))
     text = "\n".join(rows)
     print(text)

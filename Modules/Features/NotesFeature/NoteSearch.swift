@@ -1,6 +1,7 @@
 import QuillModels
 import SearchIndexInterface
 import StandardInterfaces
+import Synchronization
 
 /// Searches notes through the full-text index, first bringing the index up to date with the
 /// store's write journal: every write since the index's cursor is read and indexed, so a search
@@ -114,15 +115,16 @@ public struct NoteSearch: Sendable {
             guard attempts <= 100 else { throw SearchIndexError.unavailable("other processes kept moving the index meanwhile") }
             var cursor = try await index.cursor()
             var indexed = 0, deferred = false
-            var current = try await prepared(after: cursor, limit: Self.firstPageSize, knowing: CatchUpLedger(fromEmpty: cursor == nil))
+            let ledger = CatchUpLedger(fromEmpty: cursor == nil)
+            var current = try await prepared(after: cursor, limit: Self.firstPageSize, ledger: ledger)
             while true {
-                let (page, known) = (current.page, current.known)
+                let page = current.page
                 let following = page.isLast ? nil : Task(executorPreference: background) {
-                    try await prepared(after: page.next, limit: Self.pageSize, knowing: known)
+                    try await prepared(after: page.next, limit: Self.pageSize, ledger: ledger)
                 }
                 defer { following?.cancel() }
                 var batch = current.batch
-                if page.isLast, let everyNote = current.everyNote, known.indexedHere == nil {
+                if page.isLast, let everyNote = current.everyNote, !ledger.fromEmpty {
                     batch.removals += try await index.indexedIDs().subtracting(everyNote).subtracting(batch.removals).sorted()
                 }
                 // Pages before the last may reach the disk later; the last one (applied even if
@@ -132,7 +134,7 @@ public struct NoteSearch: Sendable {
                     continue restart
                 }
                 if !unchanged { deferred = !page.isLast }
-                indexed += batch.notes.count
+                indexed += batch.entries.count
                 cursor = page.next
                 if !page.isLast || indexed > 0 { progress(SearchIndexProgress(notesIndexed: indexed, fractionRead: page.fractionRead)) }
                 guard let following else { return }
@@ -141,20 +143,57 @@ public struct NoteSearch: Sendable {
         }
     }
 
-    /// What a catch-up knows once a page is applied: the revisions it has indexed itself (from
-    /// an empty index only) and, since the journal last started over, every note it has seen.
-    private struct CatchUpLedger: Sendable {
-        var indexedHere: [NoteID: Int]?
-        var seen: Set<NoteID>?
+    /// What a catch-up knows once the pages prepared so far are applied: the revisions it has
+    /// indexed itself (from an empty index only) and, since the journal last started over, every
+    /// note it has seen. Pages are prepared one after another, each from what the one before
+    /// left, so one ledger is updated in place: a copy of it per page made the bookkeeping of a
+    /// catch-up grow with the square of its notes. A catch-up that starts over makes a new one;
+    /// a page prepared for the old one is dropped.
+    private final class CatchUpLedger: Sendable {
+        let fromEmpty: Bool
+        private let state: Mutex<State>
 
-        init(fromEmpty: Bool) {
-            indexedHere = fromEmpty ? [:] : nil
+        private struct State {
+            var indexedHere: [NoteID: Int]?
+            var seen: Set<NoteID>?
         }
 
-        mutating func record(_ batch: SearchIndexBatch) {
-            guard indexedHere != nil else { return }
-            for id in batch.removals { indexedHere?[id] = nil }
-            for note in batch.notes { indexedHere?[note.id] = note.revision }
+        init(fromEmpty: Bool) {
+            self.fromEmpty = fromEmpty
+            state = Mutex(State(indexedHere: fromEmpty ? [:] : nil))
+        }
+
+        /// The revisions indexed here of `ids` (those not indexed here absent), or `nil` when
+        /// the index was not empty and only it knows.
+        func indexedRevisions(of ids: some Sequence<NoteID>) -> [NoteID: Int]? {
+            state.withLock { state in
+                guard let indexedHere = state.indexedHere else { return nil }
+                var found: [NoteID: Int] = [:]
+                for id in ids { found[id] = indexedHere[id] }
+                return found
+            }
+        }
+
+        /// Records a page read: `summaries` seen (all seen before forgotten if the journal
+        /// `startsOver`); on its last page, every note seen and, from an empty index, the
+        /// notes indexed here that the journal no longer lists.
+        func read(_ summaries: [NoteSummary], startsOver: Bool, isLast: Bool) -> (everyNote: Set<NoteID>?, gone: [NoteID]) {
+            state.withLock { state in
+                if startsOver { state.seen = [] }
+                state.seen?.formUnion(summaries.map(\.id))
+                guard isLast, let everyNote = state.seen else { return (nil, []) }
+                guard let indexedHere = state.indexedHere else { return (everyNote, []) }
+                return (everyNote, indexedHere.keys.filter { !everyNote.contains($0) })
+            }
+        }
+
+        /// Records `batch` as applied.
+        func record(_ batch: SearchIndexBatch) {
+            state.withLock { state in
+                guard state.indexedHere != nil else { return }
+                for id in batch.removals { state.indexedHere?[id] = nil }
+                for entry in batch.entries { state.indexedHere?[entry.note.id] = entry.note.revision }
+            }
         }
     }
 
@@ -166,32 +205,25 @@ public struct NoteSearch: Sendable {
         let batch: SearchIndexBatch
         /// Every note the journal lists, on its last page after a start-over (else `nil`).
         let everyNote: Set<NoteID>?
-        /// What is known once `batch` is applied.
-        let known: CatchUpLedger
     }
 
-    /// The journal page after `cursor` and what it asks of the index, given what is `known`
-    /// after the pages before it.
-    private func prepared(after cursor: JournalCursor?, limit: Int, knowing known: CatchUpLedger) async throws -> PreparedPage {
+    /// The journal page after `cursor` and what it asks of the index, given what `ledger`
+    /// knows after the pages before it, which it then records.
+    private func prepared(after cursor: JournalCursor?, limit: Int, ledger: CatchUpLedger) async throws -> PreparedPage {
         let page = try await source.journal(after: cursor, limit: limit)
-        var batch = try await changes(in: page.summaries, indexed: known.indexedHere)
-        var after = known
-        if page.startsOver { after.seen = [] }
-        after.seen?.formUnion(page.summaries.map(\.id))
-        let everyNote = page.isLast ? after.seen : nil
-        if let everyNote, let indexedHere = known.indexedHere {
-            batch.removals += Set(indexedHere.keys).subtracting(everyNote).subtracting(batch.removals).sorted()
-        }
-        after.record(batch)
-        return PreparedPage(page: page, batch: batch, everyNote: everyNote, known: after)
+        var batch = try await changes(in: page.summaries, indexed: ledger)
+        let (everyNote, gone) = ledger.read(page.summaries, startsOver: page.startsOver, isLast: page.isLast)
+        batch.removals += Set(gone).subtracting(batch.removals).sorted()
+        ledger.record(batch)
+        return PreparedPage(page: page, batch: batch, everyNote: everyNote)
     }
 
     /// What a page of journal entries asks of the index: the current documents of the notes
     /// whose indexed revision differs, and the removal of those now deleted or gone.
-    private func changes(in summaries: [NoteSummary], indexed known: [NoteID: Int]?) async throws -> SearchIndexBatch {
+    private func changes(in summaries: [NoteSummary], indexed ledger: CatchUpLedger) async throws -> SearchIndexBatch {
         var latest: [NoteID: NoteSummary] = [:]
         for summary in summaries { latest[summary.id] = summary }
-        let indexed = if let known { known } else { try await index.revisions(of: Array(latest.keys)) }
+        let indexed = if let known = ledger.indexedRevisions(of: latest.keys) { known } else { try await index.revisions(of: Array(latest.keys)) }
         let stale = latest.values.filter { summary in
             summary.isDeleted ? indexed[summary.id] != nil : indexed[summary.id] != summary.revision
         }.map(\.id).sorted()

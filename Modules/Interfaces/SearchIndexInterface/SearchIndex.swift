@@ -15,9 +15,9 @@ public protocol SearchIndex: Sendable {
     func revisions(of ids: [NoteID]) async throws -> [NoteID: Int]
     /// The IDs of every indexed note.
     func indexedIDs() async throws -> Set<NoteID>
-    /// Indexes `batch.notes` (replacing earlier revisions), forgets `batch.removals` and moves the
-    /// cursor to `next`, all or nothing, provided the cursor is still `expected`: `false` (and
-    /// nothing changed) if another writer moved it meanwhile.
+    /// Indexes the notes of `batch.entries` (replacing earlier revisions), forgets
+    /// `batch.removals` and moves the cursor to `next`, all or nothing, provided the cursor is
+    /// still `expected`: `false` (and nothing changed) if another writer moved it meanwhile.
     ///
     /// `moreToFollow` says the caller applies further batches at once (a catch-up of several
     /// pages). The index may then leave this step to reach the disk later: a crash of the
@@ -58,8 +58,6 @@ public struct SearchIndexBatch: Sendable {
         self.entries = entries
         self.removals = removals
     }
-
-    public var notes: [Note] { entries.map(\.note) }
 
     public var isEmpty: Bool { entries.isEmpty && removals.isEmpty }
 }

@@ -6,8 +6,9 @@ notes of 1-4 KiB (`plain_corpus.py`). For each size (10,000 and 100,000 notes by
 
 - rsync: `rsync -a` of the pushing home's note files into a new folder, median of 3: the reference;
 - first push: `quill sync` in the home that imported the notes (`quill import FOLDER`, untimed); on
-  SQLite the median of 3, each from a new home into a new server, the sizes alternating so that
-  the host's drift weighs on both (their ratio is a target);
+  SQLite the median of PUSHES (5), each from a new home into a new server, the sizes alternating so
+  that the host's drift weighs on both; their ratio (a target) is the median of the ratios of the
+  pairs pushed one after the other, with the ratio of the medians beside it;
 - first pull: `quill sync` in a second, empty home;
 - one change: `quill sync` after one note is edited, in the pushing home (its first sync after the
   push) and in the pulling home (its first sync after the pull), then the median of 5 more;

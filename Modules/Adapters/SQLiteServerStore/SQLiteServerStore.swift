@@ -11,7 +11,8 @@ import TokenSecurityInterface
 /// One writing connection and a few reading ones, each behind a mutex: WAL mode lets reads run
 /// in parallel with each other and with the writer, and a caller blocks for the microseconds a
 /// statement takes instead of suspending. `BEGIN IMMEDIATE` and a busy timeout keep a second
-/// process on the same file safe too.
+/// process on the same file safe too. A fourth connection checkpoints beside them
+/// (`SQLiteCheckpointer`).
 public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, SchemaMigrating, ReadinessChecking {
     /// A connection and the lock that serializes its use.
     private final class Slot: Sendable {
@@ -21,6 +22,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
 
     private let writer: Slot
     private let readers: [Slot]
+    private let checkpointer: SQLiteCheckpointer
     private let nextReader = Atomic<Int>(0)
     /// Whether the schema queues the text a transaction writes (migration 16): set by `migrate`.
     private let queuesSearchText = Atomic<Bool>(true)
@@ -34,6 +36,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         do {
             writer = Slot(try SQLiteConnection.serverStoreWriter(path: path))
             self.readers = try (0..<max(1, readers)).map { _ in Slot(try SQLiteConnection.serverStore(path: path)) }
+            checkpointer = SQLiteCheckpointer(try SQLiteConnection.serverStore(path: path))
         } catch {
             throw SQLiteServerStore.storeError(error)
         }
@@ -42,6 +45,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     /// Closes the file; every later call fails with `.unavailable`.
     public func close() {
         for slot in [writer] + readers { slot.connection.withLock { $0.close() } }
+        checkpointer.close()
     }
 
     public func migrate() async throws {
@@ -575,10 +579,11 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
-    /// Runs `body`, turning SQLite's own errors into `ServerStoreError.unavailable`.
-    /// Runs `body` on the writing connection, turning SQLite's own errors into `ServerStoreError.unavailable`.
+    /// Runs `body` on the writing connection, turning SQLite's own errors into
+    /// `ServerStoreError.unavailable`, and then asks for a checkpoint of what it wrote.
     func guarded<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try run(on: writer, body)
+        defer { checkpointer.wake() }
+        return try run(on: writer, body)
     }
 
     /// Runs one read on the next reading connection (round robin).

@@ -10,9 +10,11 @@ import Synchronization
 /// transactions' pages and waits for two `fsync`s. Here the writing connection asks for a
 /// checkpoint after each write (`wake`), and a connection of its own runs a passive one, which
 /// never blocks the writer or a reader. The writer keeps an automatic checkpoint at a higher
-/// threshold as the backstop: a WAL that new commits keep growing can only start over from its
-/// beginning after a checkpoint that found nothing left to copy, which that one, run between two
-/// transactions, usually is.
+/// threshold as the backstop: the WAL starts over from its beginning only when a write begins
+/// with all of it copied, which back-to-back writes rarely leave this thread time to do, and
+/// which the writer's own checkpoint, run between two of its transactions, does. A checkpoint
+/// that fails here (a full disk, say) leaves the pages in the WAL, where every read finds them,
+/// and the next write asks again.
 final class SQLiteCheckpointer: Sendable {
     private let connection: Mutex<SQLiteConnection>
     private let queue = DispatchQueue(label: "quill.sqlite.checkpoint")

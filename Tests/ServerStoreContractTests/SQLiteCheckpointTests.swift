@@ -16,7 +16,7 @@ import Testing
         try await store.migrate()
         let alice = try await store.newAccount("alice")
         let before = try fileSize(path)
-        // About 2 MiB: far below the 64 MiB at which the writer would checkpoint by itself.
+        // About 2 MiB: far below the 16 MiB at which the writer would checkpoint by itself.
         let body = String(repeating: "checkpointed text ", count: 220)
         let changes = try (0..<500).map { PushedChange(note: try Sample.note(String(format: "c%05x", $0), body: body), baseRevision: nil) }
         _ = try await store.push(changes, requestID: try #require(PushRequestID("c0ffee01")),

@@ -48,9 +48,10 @@ import Testing
         let old = try SQLiteServerStore(path: path)
         try old.migrate(to: SQLiteMigrations.all.filter { $0.version <= 11 })
         let account = try await old.newAccount("alice")
-        _ = try await old.create(try Sample.note("c1", title: "同步说明", body: "我们每天同步数据。"), account: account)
-        _ = try await old.create(try Sample.note("c2", title: "English", body: "plain text"), account: account)
-        _ = try await old.create(try Sample.note("c3", title: "동기화", body: "노트를 동기화를 하려면"), account: account)
+        try EarlierSQLiteServer.write([try Sample.note("c1", title: "同步说明", body: "我们每天同步数据。"),
+                                       try Sample.note("c2", title: "English", body: "plain text"),
+                                       try Sample.note("c3", title: "동기화", body: "노트를 동기화를 하려면")],
+                                      account: account, databaseAt: path)
         old.close()
 
         let store = try SQLiteServerStore(path: path)

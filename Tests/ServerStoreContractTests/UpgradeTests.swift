@@ -49,9 +49,9 @@ import TokenSecurityInterface
         defer { store.close() }
         try store.migrate(to: SQLiteMigrations.all.filter { $0.version <= 14 })
         let account = try await store.newAccount("alice")
-        for (id, body) in [("a1", "मुझे हिन्दी पसंद है"), ("a2", "مَرحَبًا بالعالم"), ("a3", "plain words")] {
-            _ = try await store.create(try Sample.note(id, title: "Note", body: body), account: account)
-        }
+        try EarlierSQLiteServer.write(try [("a1", "मुझे हिन्दी पसंद है"), ("a2", "مَرحَبًا بالعالم"), ("a3", "plain words")].map {
+            try Sample.note($0.0, title: "Note", body: $0.1)
+        }, account: account, databaseAt: path)
         // What a server before version 15 indexed: each text as it stands.
         let connection = try SQLiteConnection.serverStore(path: path)
         try connection.execute("""
@@ -76,6 +76,42 @@ import TokenSecurityInterface
         let checking = try SQLiteConnection.serverStore(path: path)
         defer { checking.close() }
         try checking.execute("INSERT INTO notes_search (notes_search) VALUES ('integrity-check')")
+    }
+
+    /// Version 17 finds a note's names by the note's rowid (`note_row`), which version 16 did not
+    /// write. The names a version-16 server wrote get their note's rowid when the store migrates:
+    /// links still reach them, and a renamed note's old names go rather than linger. And its
+    /// search index merges eight segments at a time.
+    @Test func sqliteNamesWrittenBeforeVersion17AreFoundByTheirNote() async throws {
+        let directory = try temporaryDirectory("quill-upgrade")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("old.sqlite").path
+        let store = try SQLiteServerStore(path: path)
+        defer { store.close() }
+        try store.migrate(to: SQLiteMigrations.all.filter { $0.version <= 16 })
+        let account = try await store.newAccount("alice")
+        let groceries = try Sample.note("0a01", title: "Groceries", body: "---\naliases: [Shopping list]\n---\nMilk")
+        let other = try Sample.note("0a02", title: "Other", body: "text")
+        try EarlierSQLiteServer.write([groceries, other], account: account, databaseAt: path, namesByID: true)
+
+        try await store.migrate()
+        let linker = try await store.create(try Sample.note("0a03", title: "Linker", body: "[[groceries]], [[Shopping List]], [[Other]]"),
+                                            account: account)
+        #expect(try await store.backlinks(to: groceries.id, account: account).map(\.source) == [linker.id, linker.id])
+        #expect(try await store.backlinks(to: other.id, account: account).map(\.source) == [linker.id])
+        #expect(try await store.brokenLinks(account: account, after: nil, limit: 10).links.isEmpty)
+        _ = try await store.replace(try Sample.note("0a01", title: "Errands", body: "Milk", revision: 2), account: account,
+                                    ifRevision: 1, origin: .api)
+        #expect(try await store.brokenLinks(account: account, after: nil, limit: 10).links.map(\.link.link.target)
+                == ["groceries", "Shopping List"])
+        let checking = try SQLiteConnection.serverStore(path: path)
+        defer { checking.close() }
+        var names: [String] = []
+        try checking.query("SELECT name FROM note_names WHERE note_row IS NULL OR note_id = '0a01'") { names.append($0.text(0)) }
+        #expect(names == [LinkName.folded("Errands")])
+        var automerge: Int64 = 0
+        try checking.query("SELECT v FROM notes_search_config WHERE k = 'automerge'") { automerge = $0.integer(0) }
+        #expect(automerge == 8)
     }
 
     @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"),

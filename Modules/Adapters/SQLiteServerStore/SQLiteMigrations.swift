@@ -284,5 +284,19 @@ enum SQLiteMigrations {
             INSERT INTO notes_search_queue (row) SELECT new.rowid WHERE new.deleted = 0;
         END;
         """),
+        // A note's names are found by the note's rowid (`note_row`), which grows as notes arrive,
+        // rather than by its random ID: keyed by ID, each note's entry fell on a page of its own,
+        // so a push wrote (and checkpointed) more pages a note the more notes the account held.
+        // The names written before get the rowid of their note. And FTS5 merges its segments
+        // eight at a time rather than four, as the CLI's index does: each level of merging
+        // rewrites the whole index once, and a push adds a segment per batch.
+        (17, """
+        ALTER TABLE note_names ADD COLUMN note_row INTEGER;
+        UPDATE note_names SET note_row =
+            (SELECT rowid FROM notes WHERE notes.account_id = note_names.account_id AND notes.id = note_names.note_id);
+        DROP INDEX note_names_by_note;
+        CREATE INDEX note_names_by_row ON note_names (note_row);
+        INSERT INTO notes_search (notes_search, rank) VALUES ('automerge', 8);
+        """),
     ]
 }

@@ -18,7 +18,7 @@ extension SQLiteServerStore: ServerLinkRepository {
     public func backlinks(to id: NoteID, account: AccountID) async throws -> [ResolvedLink] {
         try reading { connection in
             var names: [String] = []
-            try connection.query("SELECT name FROM note_names WHERE account_id = ? AND note_id = ?",
+            try connection.query("SELECT name FROM note_names WHERE note_row = (SELECT rowid FROM notes WHERE account_id = ? AND id = ?)",
                                  [.integer(account.rawValue), .text(id.rawValue)]) { names.append($0.text(0)) }
             guard !names.isEmpty else { return [] }
             var query = LinkRows(connection: connection, account: account)
@@ -53,19 +53,19 @@ extension SQLiteServerStore: ServerLinkRepository {
         }
     }
 
-    /// A note's rows gone, by account and note. `note_names` is keyed by name, so its rows of one
-    /// note are found through `note_names_by_note`, named: SQLite 3.54's planner otherwise takes
-    /// the primary key's prefix (`account_id` alone) and reads every name of the account for each
-    /// note, which made a first push of 10,000 notes spend two thirds of the server's time here.
-    static let linkRowDeletions = [
-        "DELETE FROM note_links WHERE account_id = ? AND note_id = ?",
-        "DELETE FROM note_names INDEXED BY note_names_by_note WHERE account_id = ? AND note_id = ?",
-    ]
+    /// The statements that take a note's rows away before `writeLinks` writes them again: its
+    /// links by account and note ID, its names by the note's rowid (`note_names_by_row`).
+    static let linkRowDeletions = (
+        links: "DELETE FROM note_links WHERE account_id = ? AND note_id = ?",
+        names: "DELETE FROM note_names WHERE note_row = ?"
+    )
 
-    /// Replaces the note's rows with those of `note` (none for a tombstone).
-    static func writeLinks(of note: Note, account: AccountID, on connection: SQLiteConnection) throws {
+    /// Replaces the rows of `note`, stored at `row` of `notes`, with its links and names (none for
+    /// a tombstone).
+    static func writeLinks(of note: Note, row: Int64, account: AccountID, on connection: SQLiteConnection) throws {
         let key: [SQLiteValue] = [.integer(account.rawValue), .text(note.id.rawValue)]
-        for deletion in linkRowDeletions { try connection.query(deletion, key) }
+        try connection.query(linkRowDeletions.links, key)
+        try connection.query(linkRowDeletions.names, [.integer(row)])
         guard !note.isDeleted else { return }
         let entry = LinkIndexEntry(note)
         for (position, link) in entry.links.enumerated() {
@@ -77,8 +77,8 @@ extension SQLiteServerStore: ServerLinkRepository {
                             .integer(Int64(link.form.rawValue)), .integer(Int64(link.line)), .text(link.context)])
         }
         for (name, match) in entry.names {
-            try connection.query("INSERT INTO note_names (account_id, note_id, name, match) VALUES (?, ?, ?, ?)",
-                                 key + [.text(name), .integer(Int64(match.rawValue))])
+            try connection.query("INSERT INTO note_names (account_id, note_id, note_row, name, match) VALUES (?, ?, ?, ?, ?)",
+                                 key + [.integer(row), .text(name), .integer(Int64(match.rawValue))])
         }
     }
 
@@ -93,7 +93,7 @@ extension SQLiteServerStore: ServerLinkRepository {
                         batch.append((row.integer(10), AccountID(row.integer(9)), try? Self.decoded(row).get()))
                     }
                     for (rowid, account, note) in batch {
-                        if let note { try Self.writeLinks(of: note, account: account, on: connection) }
+                        if let note { try Self.writeLinks(of: note, row: rowid, account: account, on: connection) }
                         try connection.query("UPDATE notes SET links_indexed = 1 WHERE rowid = ?", [.integer(rowid)])
                     }
                     return batch.count

@@ -521,20 +521,23 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                              [.integer(account.rawValue)]) { sequence = $0.integer(0) }
         guard let sequence else { throw ServerStoreError.corrupt("no account \(account)") }
         let document = NoteDocument(note).jsonBytes()
+        var row: Int64?
         try connection.query("""
             INSERT INTO notes (account_id, \(Self.noteColumns), document, links_indexed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
             ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
               created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, revision = excluded.revision,
               deleted = excluded.deleted, sequence = excluded.sequence, document = excluded.document, links_indexed = 1
+            RETURNING rowid
             """, [
                 .integer(account.rawValue), .text(note.id.rawValue), .text(note.title), .text(note.body),
                 .text(Tag.joined(note.tags)),
                 .integer(note.created.millisecondsSince1970), .integer(note.updated.millisecondsSince1970),
                 .integer(Int64(note.revision)), .integer(note.isDeleted ? 1 : 0), .integer(sequence),
                 .text(String(decoding: document, as: UTF8.self)),
-            ])
+            ]) { row = $0.integer(0) }
+        guard let row else { throw ServerStoreError.corrupt("note \(note.id) was not written") }
         if replacing.map({ $0.title != note.title || $0.body != note.body || $0.isDeleted != note.isDeleted }) ?? true {
-            try Self.writeLinks(of: note, account: account, on: connection)
+            try Self.writeLinks(of: note, row: row, account: account, on: connection)
         }
         return note
     }

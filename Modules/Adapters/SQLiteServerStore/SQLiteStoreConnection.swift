@@ -16,7 +16,7 @@ extension SQLiteConnection {
     }
 
     /// The one connection that writes, with a page cache of 64 MiB (SQLite's default is 2 MiB).
-    /// Each push inserts into the B-trees of five indexes keyed by random note IDs and names:
+    /// Each push inserts into the B-trees of four indexes keyed by random note IDs and names:
     /// once those outgrow the cache, every insert copies its pages in from the file again. A first
     /// push of 100,000 notes took 17% less of the server's CPU with it (docs/performance.md,
     /// "Sync"); the cache fills only as far as the store's writes reach. `SQLiteCheckpointer`

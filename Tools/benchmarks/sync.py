@@ -31,7 +31,7 @@ Writes the results into docs/performance.md between markers.
 Usage: Tools/benchmarks/sync.py BIN_DIR   (normally through Tools/benchmarks/sync.sh)
        SIZES="10000 100000" overrides the sizes.
 """
-import json, os, random, re, shutil, socket, statistics, subprocess, sys, tempfile, threading, time, urllib.request
+import json, os, random, re, shutil, socket, statistics, subprocess, sys, tempfile, time, urllib.request
 
 import performance_section
 from search_bench import settle
@@ -96,24 +96,6 @@ class Server:
 
     def peak_above_idle_mib(self):
         return (vm_kib(self.process.pid, "VmHWM") - self.idle_kib) / 1024
-
-    def sample_anonymous(self):
-        """Starts sampling the process's anonymous resident memory (its heap, not the pages of the
-        database file it maps, which the kernel may drop at any time) every 20 ms."""
-        self.anonymous_peak_kib, self.sampling = 0, True
-        idle = vm_kib(self.process.pid, "RssAnon")
-
-        def sample():
-            while self.sampling:
-                self.anonymous_peak_kib = max(self.anonymous_peak_kib, vm_kib(self.process.pid, "RssAnon") - idle)
-                time.sleep(0.02)
-        self.sampler = threading.Thread(target=sample)
-        self.sampler.start()
-
-    def anonymous_peak_mib(self):
-        self.sampling = False
-        self.sampler.join()
-        return self.anonymous_peak_kib / 1024
 
     def stop(self):
         self.process.terminate()
@@ -198,9 +180,7 @@ class FirstPush:
         self.pusher.run(["import", corpus])
         self.rsync = rsync_seconds(os.path.join(self.pusher.env["QUILL_HOME"], "notes"), work, tag) if attempt == 0 else None
         settle()
-        self.server.sample_anonymous()
         self.seconds, self.quill_mib = single_peak_sync(self.pusher, "pulled 0, pushed %d" % count)
-        self.server_anon_mib = self.server.anonymous_peak_mib()
         self.server_mib = self.server.peak_above_idle_mib()
         self.server.stop()
 
@@ -222,15 +202,12 @@ def measure(bin_dir, work, count, pushes, rng, database=None, full=True):
     tag = "%s-%d" % ("pg" if database else "sqlite", count)
     result = {"pushes": [push.seconds for push in pushes], "push": statistics.median(push.seconds for push in pushes),
               "rsync": pushes[0].rsync, "push_quill_mib": max(push.quill_mib for push in pushes),
-              "push_server_anon_mib": max(push.server_anon_mib for push in pushes),
               "push_server_mib": max(push.server_mib for push in pushes)}
     server, pusher = pushes[-1].server, pushes[-1].pusher
     server.start()
     puller = Home(os.path.join(bin_dir, "quill"), os.path.join(work, "pull-" + tag), server)
     settle()
-    server.sample_anonymous()
     result["pull"], result["pull_quill_mib"] = single_peak_sync(puller, "pulled %d, pushed 0" % count)
-    result["pull_server_anon_mib"] = server.anonymous_peak_mib()
     result["pull_server_mib"] = server.peak_above_idle_mib()
     if full:
         result["after_push"], result["change_pusher"] = one_change(pusher, rng, "the pushing home")
@@ -261,8 +238,7 @@ def main():
 
 
 def server_memory(r):
-    return "%.0f / %.0f MiB (%.0f / %.0f MiB)" % (r["push_server_anon_mib"], r["pull_server_anon_mib"], r["push_server_mib"],
-                                                 r["pull_server_mib"])
+    return "%.0f / %.0f MiB" % (r["push_server_mib"], r["pull_server_mib"])
 
 
 def table(sizes, sqlite, pg):
@@ -270,7 +246,7 @@ def table(sizes, sqlite, pg):
     ratio = lambda r, key: "%.2f s (%.1f× rsync)" % (r[key], r[key] / r["rsync"])
     rows = ["| notes (1–4 KiB), release builds, loopback | rsync -a, median of 3 | first push, median of %d on SQLite (target ≤ 3× rsync) "
             "| first pull (≤ 2×) | one change: first sync after the push / after the pull (≤ 100 ms) "
-            "| one change, median of %d more | quill-server peak above idle, push / pull (≤ 128 MiB): heap (file pages mapped too) "
+            "| one change, median of %d more | quill-server peak resident memory above idle, push / pull (≤ 128 MiB) "
             "| quill peak, push / pull (< 150 MiB) |" % (PUSHES, RUNS), "|---|---|---|---|---|---|---|---|"]
     for count in sizes:
         r = sqlite[count]

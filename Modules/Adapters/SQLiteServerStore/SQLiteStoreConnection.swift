@@ -4,13 +4,17 @@ import SQLiteKit
 extension SQLiteConnection {
     /// A connection to the server store's file, set up as every server connection is: a WAL
     /// (readers never wait for the writer), `NORMAL` syncs (durable at each checkpoint, never
-    /// torn), foreign keys on, and reads through a memory map of up to 1 GiB instead of `pread`
-    /// copies into each connection's page cache. It defines `quill_search_text`, which the
-    /// search index's triggers call (migration 12).
+    /// torn), foreign keys on, and a page cache of 32 MiB (SQLite's default is 2 MiB, too small
+    /// for a search to keep the index's pages it reads each time). Reads go through `pread` into
+    /// that cache, not a memory map: a mapped page counts as the server's resident memory, so a
+    /// first pull of 100,000 notes, which reads the whole file, took it 800 MiB above idle; with
+    /// the bounded cache, 73 MiB, at the same speed of pulls, searches and reads
+    /// (docs/performance.md, "The server's resident memory"). It defines `quill_search_text`,
+    /// which the search index's triggers call (migration 12).
     static func serverStore(path: String) throws(SQLiteError) -> SQLiteConnection {
         let connection = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: .seconds(5))
         try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"
-                               + " PRAGMA mmap_size = \(1 << 30);")
+                               + " PRAGMA cache_size = -32768;")
         try connection.defineTextFunction("quill_search_text", SearchText.indexable)
         return connection
     }

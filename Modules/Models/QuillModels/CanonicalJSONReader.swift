@@ -15,6 +15,12 @@ public struct CanonicalJSONReader {
 
     public var isAtEnd: Bool { position == bytes.count }
 
+    /// What a string with escapes reserves before unescaping, a note's body or so; a longer one
+    /// grows as it goes. Not the rest of the input: a push or a page of changes is up to a few
+    /// MiB, and reserving that much for each note's body made every body a block of its own
+    /// from `mmap`, faulted in and unmapped again (a tenth of the server's CPU in a first push).
+    static let unescapedReserve = 8 << 10
+
     public mutating func skip(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard bytes.count - position >= count else { return false }
@@ -48,7 +54,7 @@ public struct CanonicalJSONReader {
                 unescaped.append(contentsOf: run)
                 return String(validating: unescaped, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                if unescaped.isEmpty { unescaped.reserveCapacity(bytes.count - runStart) }
+                if unescaped.isEmpty { unescaped.reserveCapacity(min(bytes.count - runStart, Self.unescapedReserve)) }
                 unescaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<position]))
                 guard unescape(into: &unescaped) else { return nil }
                 runStart = position

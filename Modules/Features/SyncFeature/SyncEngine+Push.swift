@@ -100,17 +100,30 @@ extension SyncEngine {
     /// span the server says it wrote, or, from a server that does not say, by its `next` when the
     /// request went out with the cursor the client still has. Moved cursors are saved with the
     /// next state save; the store has those changes already, so the next sync does not pull them back.
+    ///
+    /// A change the server applied exactly as sent (an echo, every change of a first push) needs
+    /// no reconciling: its pending mark is cleared if the local note is still at the revision sent
+    /// (`acknowledge` checks, so a note edited meanwhile stays pending), as `Reconciliation` would
+    /// decide after reading the note once more.
     func apply(_ reply: PushReply, to request: PushRequest, flight: inout PushFlight, saved: inout SyncState,
                report: inout SyncReport) async throws {
-        var incoming: [Reconciliation.Incoming] = []
+        let sent = Dictionary(request.changes.map { ($0.note.id, $0.note) }, uniquingKeysWith: { $1 })
+        var incoming: [Reconciliation.Incoming] = [], echoes: [NoteID: Int] = [:]
         for result in reply.results {
             switch result {
+            case .applied(let note) where sent[note.id] == note:
+                report.pushed += 1
+                echoes[note.id] = note.revision
             case .applied(let note):
                 report.pushed += 1
                 incoming.append(.init(note: note, isOwnPush: true))
             case .conflict(let note):
                 incoming.append(.init(note: note, isOwnPush: false))
             }
+        }
+        if !echoes.isEmpty {
+            try await store.acknowledge(echoes)
+            try await baseRevisions.record(echoes)
         }
         report.conflicts += try await reconcile(incoming).conflicts
         if let written = reply.written {

@@ -129,28 +129,18 @@ import Testing
 }
 
 /// The server, except that every upload fails as a broken connection would.
-struct RefusingUploads: SyncTransport {
+struct RefusingUploads: InFrontOfFakeServer {
     let server: FakeSyncServer
 
-    func serverInfo() async throws(SyncError) -> ServerInfo { try await server.serverInfo() }
-    func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
-        try await server.changes(since: cursor, limit: limit)
-    }
-    func push(_ request: PushRequest) async throws(SyncError) -> PushReply { try await server.push(request) }
-    func history(of id: NoteID) async throws(SyncError) -> [NoteRevision] { try await server.history(of: id) }
-    func attachment(_ hash: AttachmentHash) async throws(SyncError) -> RemoteAttachment { try await server.attachment(hash) }
     func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
                           total: Int64) async throws(SyncError) -> RemoteAttachment {
         throw .badResponse("the connection broke")
-    }
-    func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
-        try await server.downloadAttachment(hash, from: offset, into: receive)
     }
 }
 
 /// The server, except that the first upload and the first download of more than `after` bytes
 /// break after that many, as a dropped connection would: the server keeps what arrived.
-actor CuttingStreams: SyncTransport {
+actor CuttingStreams: InFrontOfFakeServer {
     let server: FakeSyncServer
     let after: Int64
     /// Each upload's offset and count; each download's offset.
@@ -161,14 +151,6 @@ actor CuttingStreams: SyncTransport {
         self.server = server
         self.after = after
     }
-
-    func serverInfo() async throws(SyncError) -> ServerInfo { try await server.serverInfo() }
-    func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
-        try await server.changes(since: cursor, limit: limit)
-    }
-    func push(_ request: PushRequest) async throws(SyncError) -> PushReply { try await server.push(request) }
-    func history(of id: NoteID) async throws(SyncError) -> [NoteRevision] { try await server.history(of: id) }
-    func attachment(_ hash: AttachmentHash) async throws(SyncError) -> RemoteAttachment { try await server.attachment(hash) }
 
     func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
                           total: Int64) async throws(SyncError) -> RemoteAttachment {

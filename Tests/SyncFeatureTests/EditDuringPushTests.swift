@@ -30,7 +30,7 @@ import Testing
 }
 
 /// The server, with something done on the client's side while the first push is on its way.
-actor EditingWhilePushing: SyncTransport {
+actor EditingWhilePushing: InFrontOfFakeServer {
     let server: FakeSyncServer
     private var action: (@Sendable () async throws -> Void)?
 
@@ -44,19 +44,5 @@ actor EditingWhilePushing: SyncTransport {
             do { try await action() } catch { Issue.record(error) }
         }
         return try await server.push(request)
-    }
-
-    func serverInfo() async throws(SyncError) -> ServerInfo { try await server.serverInfo() }
-    func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
-        try await server.changes(since: cursor, limit: limit)
-    }
-    func history(of id: NoteID) async throws(SyncError) -> [NoteRevision] { try await server.history(of: id) }
-    func attachment(_ hash: AttachmentHash) async throws(SyncError) -> RemoteAttachment { try await server.attachment(hash) }
-    func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
-                          total: Int64) async throws(SyncError) -> RemoteAttachment {
-        try await server.uploadAttachment(hash, from: source, offset: offset, count: count, total: total)
-    }
-    nonisolated func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
-        try await server.downloadAttachment(hash, from: offset, into: receive)
     }
 }

@@ -73,7 +73,7 @@ import Testing
 /// arrive, so that two in flight are seen as two; with `secondAppliedFirst` the later of two is
 /// applied before the earlier, as two connections to a real server may be; `betweenPairs` is
 /// written by "another client" after the first of two is applied.
-actor PushGate: SyncTransport {
+actor PushGate: InFrontOfFakeServer {
     let server: FakeSyncServer
     let secondAppliedFirst: Bool
     var betweenPairs: Note?
@@ -111,19 +111,5 @@ actor PushGate: SyncTransport {
             await server.seed([note])
         }
         return reply
-    }
-
-    func serverInfo() async throws(SyncError) -> ServerInfo { try await server.serverInfo() }
-    func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
-        try await server.changes(since: cursor, limit: limit)
-    }
-    func history(of id: NoteID) async throws(SyncError) -> [NoteRevision] { try await server.history(of: id) }
-    func attachment(_ hash: AttachmentHash) async throws(SyncError) -> RemoteAttachment { try await server.attachment(hash) }
-    func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
-                          total: Int64) async throws(SyncError) -> RemoteAttachment {
-        try await server.uploadAttachment(hash, from: source, offset: offset, count: count, total: total)
-    }
-    nonisolated func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
-        try await server.downloadAttachment(hash, from: offset, into: receive)
     }
 }

@@ -90,3 +90,26 @@ extension InMemoryNoteStore {
         list(NoteQuery(includeDeleted: true)).notes.map(\.id).sorted().compactMap { note(id: $0) }
     }
 }
+
+/// A transport in front of a `FakeSyncServer` that forwards every call it does not intercept:
+/// a test's transport writes only the calls it changes.
+protocol InFrontOfFakeServer: SyncTransport {
+    var server: FakeSyncServer { get }
+}
+
+extension InFrontOfFakeServer {
+    func serverInfo() async throws(SyncError) -> ServerInfo { try await server.serverInfo() }
+    func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
+        try await server.changes(since: cursor, limit: limit)
+    }
+    func push(_ request: PushRequest) async throws(SyncError) -> PushReply { try await server.push(request) }
+    func history(of id: NoteID) async throws(SyncError) -> [NoteRevision] { try await server.history(of: id) }
+    func attachment(_ hash: AttachmentHash) async throws(SyncError) -> RemoteAttachment { try await server.attachment(hash) }
+    func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
+                          total: Int64) async throws(SyncError) -> RemoteAttachment {
+        try await server.uploadAttachment(hash, from: source, offset: offset, count: count, total: total)
+    }
+    func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
+        try await server.downloadAttachment(hash, from: offset, into: receive)
+    }
+}

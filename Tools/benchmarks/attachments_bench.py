@@ -5,8 +5,8 @@
 1. One big attachment (BIG_MIB, default 1024): `quill sync` sending it from the home that attached
    it, then fetching it into a second home, against `curl` uploading it to nginx (WebDAV PUT) and
    downloading it back; each side's peak resident memory above its idle (the server: its anonymous
-   memory, sampled, against a fresh process's idle, and all its resident memory, which counts the
-   pages of the database file it maps; `quill`: its peak, against a sync with nothing to move).
+   memory, sampled, against a fresh process's idle, and all its resident memory, which counts its
+   page caches of the database file too; `quill`: its peak, against a sync with nothing to move).
    Target: at least 50% of curl's speed each way; at most 32 MiB added to each process's peak.
    Three rounds, each with curl beside it: medians of the times, the largest peaks.
    Beside it, the SHA-256 of the file alone: the side that receives checks every byte, curl none.
@@ -264,7 +264,7 @@ def main():
            verdict(b["curl_down"] / b["down"] >= 0.5)),
         "| … the SHA-256 of that file alone (`hashlib`, OpenSSL), which the receiving side computes: the fastest a checked transfer can be here | — | %.1f s: %.0f%% of curl's upload, %.0f%% of its download | |"
         % (b["sha256"], 100 * b["curl_up"] / b["sha256"], 100 * b["curl_down"] / b["sha256"]),
-        "| memory added while sending: `quill` peak; `quill-server` anonymous peak above idle (all resident, the database's mapped pages included) | ≤ 32 MiB each | %.0f MiB; %.0f MiB (%.0f MiB) | %s |"
+        "| memory added while sending: `quill` peak; `quill-server` anonymous peak above idle (all resident, the database's page caches included) | ≤ 32 MiB each | %.0f MiB; %.0f MiB (%.0f MiB) | %s |"
         % (b["up_peak"], b["server_up"], b["server_up_all"], verdict(max(b["up_peak"], b["server_up"]) <= 32)),
         "| memory added while fetching: the same (the server's in each round: %s MiB) | ≤ 32 MiB each | %.0f MiB; %.0f MiB (%.0f MiB) | %s |"
         % (listed(b["server_downs"]), b["down_peak"], b["server_down"], b["server_down_all"], verdict(max(b["down_peak"], b["server_down"]) <= 32)),

@@ -85,8 +85,8 @@ struct GeneratedClientTests {
         let feed = try await client.changes(query: .init(limit: 100)).ok.body.json
         #expect(Set(feed.changes.map(\.id)) == [note.id, "7e57"] && !feed.hasMore)
 
-        // Export: a gzip'd tar of the live notes.
-        let archive = try await client.exportNotes().ok.body.applicationGzip
+        // Export: a gzip'd tar of the live notes, with their earlier revisions.
+        let archive = try await client.exportNotes(query: .init(history: true)).ok.body.applicationGzip
         let bytes = try await [UInt8](collecting: archive, upTo: 16 << 20)
         #expect(bytes.starts(with: [0x1f, 0x8b]))
     }

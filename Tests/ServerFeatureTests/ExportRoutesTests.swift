@@ -32,6 +32,32 @@ import ZlibCompression
         }
     }
 
+    /// `?history=true` exports as `quill export --history` does: `quill import` then keeps every
+    /// revision. Without it, the notes as they are; a value other than true or false is a 400.
+    @Test func exportWithHistoryCarriesEachNotesEarlierRevisions() async throws {
+        try await TestServer.make().test { client in
+            try await client.send(.post, "/v1/notes", json: JSONSamples.note("a1", title: "First", body: "one"))
+            let put = try await client.send(.put, "/v1/notes/a1", json: JSONSamples.note("a1", title: "Second", body: "two"),
+                                            headers: [.ifMatch: "\"1\""])
+            #expect(put.status == .ok)
+            try await client.send(.post, "/v1/notes", json: JSONSamples.note("b2", title: "Alone"))
+
+            for (query, titles) in [("?history=true", ["Second", "First"]), ("", ["Second"]), ("?history=false", ["Second"])] {
+                let response = try await client.send(.get, "/v1/export" + query)
+                #expect(response.status == .ok)
+                let store = InMemoryNoteStore()
+                let importer = ArchiveImporter(store: store, attachments: nil, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(), ids: SequentialNoteIDs(), clock: FixedClock(TestServer.now), background: DefaultPriorityExecutor())
+                let report = try await importer.importArchive(from: InMemoryByteSource(Array(response.body.readableBytesView)))
+                #expect(report.manifestVerified)
+                let history = await store.history(of: try #require(NoteID("a1")))
+                #expect(history.map(\.note.title) == titles, "export\(query)")
+                #expect(await store.history(of: try #require(NoteID("b2"))).count == 1)
+            }
+            let refused = try await client.send(.get, "/v1/export?history=yes")
+            #expect(refused.status == .badRequest && refused.errorCode == "bad_request")
+        }
+    }
+
     @Test func exportNeedsAuthAndAnswers503WhenTheDatabaseFails() async throws {
         try await TestServer.make(failing: [.list]).test { client in
             let unauthorized = try await client.send(.get, "/v1/export", as: .some(nil))

@@ -2,12 +2,13 @@ import NoteStoreInterface
 import QuillModels
 import ServerStoreInterface
 
-/// One account's live notes on the server, seen through the client-side `NoteReading` port,
-/// so that the archive module's exporter writes the server's export (no second implementation).
+/// One account's live notes on the server, seen through the client-side `NoteReading` and
+/// `NoteHistoryReading` ports, so that the archive module's exporter writes the server's export
+/// (no second implementation), with each note's earlier revisions when asked.
 ///
 /// Read-only, as the exporter asks for nothing more. The listing is loaded up front
 /// (`load()`), so a database failure is answered 503 before any byte of the archive is sent.
-final class AccountNotesView: NoteReading {
+final class AccountNotesView: NoteReading, NoteHistoryReading {
     private let repository: any ServerNoteRepository
     private let account: AccountID
     private let summaries: [NoteSummary]
@@ -44,4 +45,11 @@ final class AccountNotesView: NoteReading {
     func list(_ query: NoteQuery) async throws -> NoteListing {
         NoteListing(notes: query.arrange(summaries))
     }
+
+    func history(of id: NoteID) async throws -> [NoteRevision] {
+        try await repository.history(of: id, account: account)
+    }
+
+    /// The server keeps no record of a client's imports.
+    func importedNotes(_ importID: String) async throws -> [ImportedNote]? { nil }
 }

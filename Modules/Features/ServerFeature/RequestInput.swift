@@ -86,6 +86,15 @@ enum RequestInput {
     static func eTag(_ note: Note) -> HTTPFields { eTag(revision: note.revision) }
     static func eTag(revision: Int) -> HTTPFields { [.eTag: "\"\(revision)\""] }
 
+    /// An optional boolean query parameter, `true` or `false`; absent, `false`.
+    static func flag(_ name: String, _ query: Parameters) throws -> Bool {
+        switch query.get(name) {
+        case nil, "false": false
+        case "true": true
+        case let text?: throw APIError.badRequest("\(name): '\(text)' is not true or false")
+        }
+    }
+
     /// An optional integer query parameter within `range`, else `defaultValue`.
     static func limit(_ query: Parameters, default defaultValue: Int, maximum: Int) throws -> Int {
         guard let text = query.get("limit") else { return defaultValue }

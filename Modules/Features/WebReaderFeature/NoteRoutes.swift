@@ -44,7 +44,8 @@ extension WebRoutes {
 
     func export(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let signedIn = try await sessions.require(request)
-        var response = try await AccountExport.response(account: signedIn.account.id, dependencies: dependencies.server, logger: context.logger)
+        var response = try await AccountExport.response(account: signedIn.account.id, includesHistory: false, dependencies: dependencies.server,
+                                                        logger: context.logger)
         response.headers[.cacheControl] = "no-store"
         return response
     }

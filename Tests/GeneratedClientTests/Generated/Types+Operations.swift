@@ -5836,6 +5836,21 @@ internal enum Operations {
     internal enum ExportNotes {
         internal static let id: Swift.String = "exportNotes"
         internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/export/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// With `true`, each note's earlier revisions too, as `quill export --history` writes them (`quill import` keeps them).
+                ///
+                /// - Remark: Generated from `#/paths/v1/export/GET/query/history`.
+                internal var history: Swift.Bool?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - history: With `true`, each note's earlier revisions too, as `quill export --history` writes them (`quill import` keeps them).
+                internal init(history: Swift.Bool? = nil) {
+                    self.history = history
+                }
+            }
+            internal var query: Operations.ExportNotes.Input.Query
             /// - Remark: Generated from `#/paths/v1/export/GET/header`.
             internal struct Headers: Sendable, Hashable {
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportNotes.AcceptableContentType>]
@@ -5851,8 +5866,13 @@ internal enum Operations {
             /// Creates a new `Input`.
             ///
             /// - Parameters:
+            ///   - query:
             ///   - headers:
-            internal init(headers: Operations.ExportNotes.Input.Headers = .init()) {
+            internal init(
+                query: Operations.ExportNotes.Input.Query = .init(),
+                headers: Operations.ExportNotes.Input.Headers = .init()
+            ) {
+                self.query = query
                 self.headers = headers
             }
         }
@@ -5903,6 +5923,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, a wrong type, or an invalid field (the message names it).
+            ///
+            /// - Remark: Generated from `#/paths//v1/export/get(exportNotes)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
                             response: self
                         )
                     }

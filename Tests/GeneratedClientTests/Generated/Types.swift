@@ -556,8 +556,14 @@ extension APIProtocol {
     ///
     /// - Remark: HTTP `GET /v1/export`.
     /// - Remark: Generated from `#/paths//v1/export/get(exportNotes)`.
-    internal func exportNotes(headers: Operations.ExportNotes.Input.Headers = .init()) async throws -> Operations.ExportNotes.Output {
-        try await exportNotes(Operations.ExportNotes.Input(headers: headers))
+    internal func exportNotes(
+        query: Operations.ExportNotes.Input.Query = .init(),
+        headers: Operations.ExportNotes.Input.Headers = .init()
+    ) async throws -> Operations.ExportNotes.Output {
+        try await exportNotes(Operations.ExportNotes.Input(
+            query: query,
+            headers: headers
+        ))
     }
 }
 

@@ -1,13 +1,10 @@
 import ArchiveFeature
-import ByteStreamTesting
 import Hummingbird
 import HummingbirdTesting
 import NoteStoreInterface
 import NoteStoreTesting
 import QuillModels
-import StandardTesting
 import Testing
-import ZlibCompression
 
 @Suite struct ExportRoutesTests {
     @Test func exportIsTheArchiveQuillImportReads() async throws {
@@ -22,9 +19,7 @@ import ZlibCompression
             let bytes = Array(response.body.readableBytesView)
             #expect(bytes.prefix(2) == [0x1f, 0x8b])
 
-            let store = InMemoryNoteStore()
-            let importer = ArchiveImporter(store: store, attachments: nil, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(), ids: SequentialNoteIDs(), clock: FixedClock(TestServer.now), background: DefaultPriorityExecutor())
-            let report = try await importer.importArchive(from: InMemoryByteSource(bytes))
+            let (store, report) = try await ExportedArchive.imported(response.body)
             #expect(report.manifestVerified)
             let notes = await store.list(NoteQuery()).notes
             #expect(notes.map(\.title) == ["Kept"])
@@ -45,9 +40,7 @@ import ZlibCompression
             for (query, titles) in [("?history=true", ["Second", "First"]), ("", ["Second"]), ("?history=false", ["Second"])] {
                 let response = try await client.send(.get, "/v1/export" + query)
                 #expect(response.status == .ok)
-                let store = InMemoryNoteStore()
-                let importer = ArchiveImporter(store: store, attachments: nil, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(), ids: SequentialNoteIDs(), clock: FixedClock(TestServer.now), background: DefaultPriorityExecutor())
-                let report = try await importer.importArchive(from: InMemoryByteSource(Array(response.body.readableBytesView)))
+                let (store, report) = try await ExportedArchive.imported(response.body)
                 #expect(report.manifestVerified)
                 let history = await store.history(of: try #require(NoteID("a1")))
                 #expect(history.map(\.note.title) == titles, "export\(query)")

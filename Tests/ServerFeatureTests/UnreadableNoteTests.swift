@@ -1,5 +1,4 @@
 import ArchiveFeature
-import ByteStreamTesting
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -15,7 +14,6 @@ import ServerTestComposition
 import StandardTesting
 import Testing
 import TokenSecurityTesting
-import ZlibCompression
 
 /// Issue 14: one stored note that cannot be read costs only itself. The list, the change feed
 /// and the export leave it out and name it in `Quill-Unreadable-Notes`; only a request for the
@@ -48,10 +46,7 @@ import ZlibCompression
 
             let export = try await client.send(.get, "/v1/export")
             #expect(export.status == .ok && export.headers[Self.header] == "b2")
-            let imported = InMemoryNoteStore()
-            _ = try await ArchiveImporter(store: imported, attachments: nil, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(),
-                                          ids: SequentialNoteIDs(), clock: FixedClock(TestServer.now), background: DefaultPriorityExecutor())
-                .importArchive(from: InMemoryByteSource(Array(export.body.readableBytesView)))
+            let imported = try await ExportedArchive.imported(export.body).store
             #expect(await imported.list(NoteQuery()).notes.map(\.id.rawValue).sorted() == ["a1", "c3"])
 
             let read = try await client.send(.get, "/v1/notes/b2")

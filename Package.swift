@@ -236,7 +236,8 @@ let package = Package(
         tests("CCurlOnDemandTests", ["CCurlOnDemand"]),
         tests("ArchiveFeatureTests", [
             "ArchiveFeature", "AttachmentStoreTesting", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
-            "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardTesting", "ZlibCompression", crypto,
+            "FileSystemTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardInterfaces", "StandardTesting", "ZlibCompression",
+            crypto,
         ]),
         tests("ArchiveIntegrationTests", [
             "ArchiveFeature", "ByteStreamInterface", "ChildProcesses", "LocalByteStream", "NoteStoreInterface",

@@ -52,7 +52,7 @@ public struct ArchiveImporter: Sendable {
         from source: any ByteSource, limits: ArchiveLimits = ArchiveLimits(), dryRun: Bool = false,
         progress: (ArchiveProgress) -> Void = { _ in }, plan: @escaping (ImportReport.Action) throws -> Void = { _ in }
     ) async throws -> ImportReport {
-        try await run(dryRun: dryRun, plan: plan) { receive in
+        try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
             try await ArchiveReader(decompression: decompression, scratch: scratch, limits: limits).read(source, progress: progress, receive: receive)
         }
     }
@@ -63,24 +63,27 @@ public struct ArchiveImporter: Sendable {
         at path: String, files: any FileAccessing, limits: ArchiveLimits = ArchiveLimits(), dryRun: Bool = false,
         progress: (ArchiveProgress) -> Void = { _ in }, plan: @escaping (ImportReport.Action) throws -> Void = { _ in }
     ) async throws -> ImportReport {
-        try await run(dryRun: dryRun, plan: plan) { receive in
-            try await FolderReader(files: files, limits: limits).read(path, progress: progress, receive: receive)
+        let reader = FolderReader(files: files, limits: limits)
+        let listing = try reader.list(path)
+        return try await run(dryRun: dryRun, ids: AscendingNoteIDs(count: listing.noteCount, drawingFrom: ids), plan: plan) { receive in
+            try await reader.read(listing, progress: progress, receive: receive)
         }
     }
 
     /// Reads with `read`, which hands each note to the function it is given, into the store
-    /// (or, for a dry run, into nothing).
+    /// (or, for a dry run, into nothing); the notes it creates get their IDs from `ids`.
     private func run(
-        dryRun: Bool, plan: @escaping (ImportReport.Action) throws -> Void,
+        dryRun: Bool, ids noteIDs: any NoteIDGenerating, plan: @escaping (ImportReport.Action) throws -> Void,
         read: ((ArchiveItem) async throws -> Void) async throws -> ArchiveReadSummary
     ) async throws -> ImportReport {
         guard !dryRun, let background else {
-            return try await run(target: DryRunImportTarget(store: store), applied: false, executor: nil, plan: plan, read: read)
+            return try await run(target: DryRunImportTarget(store: store), ids: noteIDs, applied: false, executor: nil, plan: plan, read: read)
         }
         let importID = String(ids.next().rawValue.suffix(12))
         var report = try await store.createInBulk(origin: WriteOrigin(isLocal: true, revisionOrigin: .imported(importID))) { bulk in
             try await withTaskExecutorPreference(background) {
-                try await run(target: StoreImportTarget(bulk: bulk, attachments: attachments), applied: true, executor: background, plan: plan, read: read)
+                try await run(target: StoreImportTarget(bulk: bulk, attachments: attachments), ids: noteIDs, applied: true, executor: background,
+                              plan: plan, read: read)
             }
         }
         report.importID = importID
@@ -88,10 +91,10 @@ public struct ArchiveImporter: Sendable {
     }
 
     private func run(
-        target: any ImportTarget, applied: Bool, executor: (any TaskExecutor)?, plan: @escaping (ImportReport.Action) throws -> Void,
-        read: ((ArchiveItem) async throws -> Void) async throws -> ArchiveReadSummary
+        target: any ImportTarget, ids noteIDs: any NoteIDGenerating, applied: Bool, executor: (any TaskExecutor)?,
+        plan: @escaping (ImportReport.Action) throws -> Void, read: ((ArchiveItem) async throws -> Void) async throws -> ArchiveReadSummary
     ) async throws -> ImportReport {
-        var planner = ImportPlanner(target: target, ids: ids, now: clock.now(), applied: applied, executor: executor, plan: plan)
+        var planner = ImportPlanner(target: target, ids: noteIDs, now: clock.now(), applied: applied, executor: executor, plan: plan)
         let summary: ArchiveReadSummary
         do {
             summary = try await read { item in try await planner.plan(item) }

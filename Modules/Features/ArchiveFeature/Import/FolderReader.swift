@@ -18,14 +18,29 @@ struct FolderReader {
     let files: any FileAccessing
     let limits: ArchiveLimits
 
+    /// The folder's files, found before any is read: how many notes an import of it makes is
+    /// known before the first.
+    struct Listing {
+        let root: String
+        fileprivate let notes: [NoteFile], others: [String], skipped: [String]
+        var noteCount: Int { notes.count }
+    }
+
+    func list(_ root: String) throws -> Listing {
+        var skipped: [String] = []
+        let found = try walk(root, skipped: &skipped)
+        return Listing(root: root, notes: found.notes, others: found.others, skipped: skipped)
+    }
+
     func read(
-        _ root: String, progress: (ArchiveProgress) -> Void, receive: (ArchiveItem) async throws -> Void
+        _ listing: Listing, progress: (ArchiveProgress) -> Void, receive: (ArchiveItem) async throws -> Void
     ) async throws -> ArchiveReadSummary {
+        let root = listing.root
         var summary = ArchiveReadSummary()
-        let found = try walk(root, skipped: &summary.skippedEntries)
-        var attachments = VaultAttachments(files: FolderVaultFiles(root: root, files: files, paths: found.others), limits: limits)
+        summary.skippedEntries = listing.skipped
+        var attachments = VaultAttachments(files: FolderVaultFiles(root: root, files: files, paths: listing.others), limits: limits)
         var notes = 0
-        for note in found.notes {
+        for note in listing.notes {
             guard note.size <= limits.maximumNoteEntryBytes else {
                 throw ArchiveError.entryTooLarge(entry: note.relative, bytes: note.size, limit: limits.maximumNoteEntryBytes)
             }
@@ -34,14 +49,14 @@ struct FolderReader {
             try await receive(try await attachments.bringIn(item, folder: note.folder, receive: receive))
             notes += 1
             summary.uncompressedBytes += Int64(bytes.count)
-            progress(ArchiveProgress(notesDone: notes, notesTotal: nil, bytesDone: summary.uncompressedBytes))
+            progress(ArchiveProgress(notesDone: notes, notesTotal: listing.noteCount, bytesDone: summary.uncompressedBytes))
         }
-        summary.skippedEntries += found.others.filter { !attachments.isKept($0) }
+        summary.skippedEntries += listing.others.filter { !attachments.isKept($0) }
         return summary
     }
 
     /// A Markdown file of the folder.
-    private struct NoteFile {
+    fileprivate struct NoteFile {
         let relative: String, name: String, folder: String
         let size: Int64
         let modified: Date?

@@ -6,8 +6,8 @@ import Synchronization
 /// after them, whatever `source` draws next.
 ///
 /// Exists so that the notes a folder import creates have IDs that increase in the order they
-/// are created, which is the order a first push sends them: every index keyed by note ID (the
-/// server's, the store's) then takes the import's notes at one end instead of at random pages.
+/// are created, which is the order a first push sends them: the server's indexes keyed by note
+/// ID then take the import's notes at one end instead of at random pages.
 /// Drawn together and only then sorted, the IDs are exactly as random as ones drawn one by one
 /// (a unique short prefix is as likely); only their order follows the import's.
 final class AscendingNoteIDs: NoteIDGenerating {

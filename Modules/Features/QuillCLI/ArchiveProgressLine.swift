@@ -39,7 +39,9 @@ struct ArchiveProgressLine {
         let rate = elapsed > 0 ? megabytes / elapsed : 0
         var text = progress.notesTotal.map { "\(progress.notesDone)/\($0) notes" } ?? "\(progress.notesDone) notes"
         text += String(format: "  %.1f MB  %.1f MB/s", megabytes, rate)
-        if let total = progress.notesTotal, progress.notesDone > 0, elapsed > 0 {
+        // From the first hundredth on: before it, the time spent listing and opening dominates
+        // and the estimate is hours off.
+        if let total = progress.notesTotal, progress.notesDone > 0, progress.notesDone * 100 >= total, elapsed > 0 {
             let remaining = elapsed / Double(progress.notesDone) * Double(total - progress.notesDone)
             text += String(format: "  ETA %d:%02d", Int(remaining) / 60, Int(remaining) % 60)
         }

@@ -26,11 +26,6 @@ struct FolderReader {
         var noteCount: Int { notes.count }
     }
 
-    func list(_ root: String) throws -> Listing {
-        var skipped: [String] = []
-        let found = try walk(root, skipped: &skipped)
-        return Listing(root: root, notes: found.notes, others: found.others, skipped: skipped)
-    }
 
     func read(
         _ listing: Listing, progress: (ArchiveProgress) -> Void, receive: (ArchiveItem) async throws -> Void
@@ -63,10 +58,11 @@ struct FolderReader {
     }
 
     /// Every Markdown file and every other file, in name order, into every subfolder; symbolic
-    /// links and other oddities go to `skipped`.
-    private func walk(_ root: String, skipped: inout [String]) throws -> (notes: [NoteFile], others: [String]) {
+    /// links and other oddities are listed as skipped.
+    func list(_ root: String) throws -> Listing {
         var notes: [NoteFile] = []
         var others: [String] = []
+        var skipped: [String] = []
         var folders = [""]
         while let folder = folders.popLast() {
             let names = try files.contents(ofDirectory: folder.isEmpty ? root : root + "/" + folder).sorted()
@@ -87,7 +83,7 @@ struct FolderReader {
             }
             folders.append(contentsOf: subfolders.reversed())
         }
-        return (notes, others)
+        return Listing(root: root, notes: notes, others: others, skipped: skipped)
     }
 
     private func item(_ bytes: ArraySlice<UInt8>, entry: String, name: String, folder: String, modified: Date?) throws(ArchiveError) -> ArchiveItem {

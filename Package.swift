@@ -152,7 +152,7 @@ let package = Package(
         ]),
         module("Adapters", "MCPAssistantTools", ["AssistantToolInterface", "CCurlOnDemand", mcp, systemPackage]),
         module("Adapters", "JSONFileSettings", ["FileSystemInterface", "SettingsInterface"]),
-        module("Adapters", "LocalByteStream", ["ByteStreamInterface"]),
+        module("Adapters", "LocalByteStream", ["ByteStreamInterface", "POSIXFileKit"]),
         module("Adapters", "LocalFileSystem", ["CFileSync", "FileSystemInterface", "POSIXFileKit"]),
         module("Adapters", "POSIXTerminal", ["TerminalInterface"]),
         module("Adapters", "PostgresServerStore", [
@@ -208,8 +208,8 @@ let package = Package(
             "StandardTesting", "SyncFeature", "TerminalInterface", "UnimplementedDoubles",
         ]),
         module("Composition", "ServerComposition", [
-            "ByteStreamInterface", "ByteStreamTesting", "CryptoTokenSecurity", "GlibcAllocator", "LocalByteStream", "POSIXTerminal",
-            "PostgresServerStore", "QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface",
+            "ByteStreamInterface", "ByteStreamTesting", "CryptoTokenSecurity", "GlibcAllocator", "LocalByteStream", "LocalFileSystem",
+            "POSIXTerminal", "PostgresServerStore", "QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface",
             "ServerStoreTesting", "SQLiteServerStore", "StandardAdapters", "StandardInterfaces", "TerminalInterface",
             "TokenSecurityInterface", "WebReaderFeature", "WebSessionInterface", "WebSessionTesting",
             "ZlibCompression", hummingbird, logging, serviceLifecycle,

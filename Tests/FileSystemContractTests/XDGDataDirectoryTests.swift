@@ -25,6 +25,11 @@ struct XDGDataDirectoryTests {
         #expect(try directory(["QUILL_HOME": "notes"]) == "/cwd/notes")
     }
 
+    /// The XDG specification: a relative path in its variables is invalid and ignored.
+    @Test func aRelativeXDGDataHomeIsIgnored() throws {
+        #expect(try directory(["XDG_DATA_HOME": "data", "HOME": "/home/ana"]) == "/home/ana/.local/share/quill")
+    }
+
     @Test func noVariableAtAllIsAClearError() {
         #expect(throws: FileSystemError.self) { try directory([:]) }
     }

@@ -26,4 +26,19 @@ import Testing
         ]
         #expect(readStrings(texts) == texts.map(Optional.some))
     }
+
+    /// JSON's one unescaping, as the archive's front matter and manifest readers use it: every
+    /// escape JSON has, surrogate pairs included, and what follows the literal.
+    @Test func aLiteralAtTheStartOfTextReadsWithWhatFollows() {
+        let read = CanonicalJSONReader.string(atStartOf: #""a\"b\n\u00e9\ud83c\udf31\/", "next"]"#[...])
+        #expect(read?.value == "a\"b\né🌱/")
+        #expect(read?.rest == #", "next"]"#)
+        #expect(CanonicalJSONReader.string(atStartOf: "\"plain 同步\"")?.value == "plain 同步")
+    }
+
+    @Test func invalidLiteralsAreRefused() {
+        for text in [#""unterminated"#, #""\ud83c alone""#, #""\x""#, "\"a\tb\"", "no quote"] {
+            #expect(CanonicalJSONReader.string(atStartOf: text[...]) == nil, "\(text)")
+        }
+    }
 }

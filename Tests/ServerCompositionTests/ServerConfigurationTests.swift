@@ -17,6 +17,9 @@ import Testing
     @Test func dataDirectoryPrecedence() throws {
         let xdg = try ServerConfiguration.resolve(ServerOptions(), environment: ["XDG_DATA_HOME": "/xdg"], homeDirectory: home)
         #expect(xdg.storage == .sqlite(path: "/xdg/quill-server/quill-server.sqlite"))
+        // The XDG specification: a relative XDG_DATA_HOME is invalid and ignored.
+        let relative = try ServerConfiguration.resolve(ServerOptions(), environment: ["XDG_DATA_HOME": "xdg"], homeDirectory: home)
+        #expect(relative.storage == .sqlite(path: "/home/ann/.local/share/quill-server/quill-server.sqlite"))
         let variable = try ServerConfiguration.resolve(
             ServerOptions(), environment: ["XDG_DATA_HOME": "/xdg", "QUILL_SERVER_DATA": "/srv/quill"], homeDirectory: home)
         #expect(variable.storage == .sqlite(path: "/srv/quill/quill-server.sqlite"))

@@ -129,29 +129,35 @@ final class IncomingFile: AttachmentWriting {
 
     func commit(as hash: AttachmentHash) throws(AttachmentStoreError) -> StoredAttachment {
         guard descriptor >= 0 else { throw .writeFailed("\(path) was already committed or abandoned") }
-        guard fsync(descriptor) == 0 else { throw .writeFailed("\(path): \(String(cString: strerror(errno)))") }
-        close(descriptor)
+        let written = descriptor
         descriptor = -1
         let destination = store.address(hash)
         let folder = POSIXFile.parent(of: destination)
-        do {
-            let folderExisted = access(folder, F_OK) == 0
-            try POSIXFile.createDirectory(folder, mode: 0o700)
-            if !folderExisted { try POSIXFile.syncDirectory(POSIXFile.parent(of: folder)) }
-            var existing = stat()
-            if stat(destination, &existing) == 0, Int64(existing.st_size) == size {
-                unlink(path)
-            } else {
-                guard rename(path, destination) == 0 else { throw POSIXFileError(code: errno, path: destination) }
-                try POSIXFile.syncDirectory(folder)
-            }
-        } catch {
+        var existing = stat()
+        if stat(destination, &existing) == 0, Int64(existing.st_size) == size {
+            // The same bytes are stored already (their name is their hash).
+            close(written)
             unlink(path)
-            throw .writeFailed("\(error)")
+        } else {
+            do {
+                let folderExisted = access(folder, F_OK) == 0
+                try POSIXFile.createDirectory(folder, mode: 0o700)
+                if !folderExisted { try POSIXFile.syncDirectory(POSIXFile.parent(of: folder)) }
+            } catch {
+                close(written)
+                unlink(path)
+                throw .writeFailed("\(error)")
+            }
+            do {
+                try POSIXFile.moveIntoPlace(written, writtenAt: path, to: destination, durably: true)
+            } catch {
+                throw .writeFailed("\(error)")
+            }
         }
         var status = stat()
-        let stored = stat(destination, &status) == 0 ? Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec)) : Date()
-        return StoredAttachment(hash: hash, size: stat(destination, &status) == 0 ? Int64(status.st_size) : size, stored: stored)
+        guard stat(destination, &status) == 0 else { return StoredAttachment(hash: hash, size: size, stored: Date()) }
+        return StoredAttachment(hash: hash, size: Int64(status.st_size),
+                                stored: Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec)))
     }
 
     func abandon() {

@@ -1,5 +1,6 @@
 import ByteStreamInterface
 import Glibc
+import POSIXFileKit
 
 /// Writes to a file descriptor with `write(2)`, handling short writes and interruptions.
 final class FileDescriptorSink: ByteSink {
@@ -50,8 +51,8 @@ final class FileDescriptorSink: ByteSink {
     }
 }
 
-/// Writes a new file under a temporary name and renames it into place on `close`
-/// (after `fsync`), so that a failed or interrupted export never leaves a partial archive
+/// Writes a new file under a temporary name and moves it into place on `close`
+/// (`POSIXFile.moveIntoPlace`: `fsync`, `rename`, `fsync` of the directory), so that a failed or interrupted export never leaves a partial archive
 /// under the name the user asked for.
 final class AtomicFileSink: ByteSink {
     private let path: String
@@ -78,15 +79,12 @@ final class AtomicFileSink: ByteSink {
 
     func close() throws(ByteStreamError) {
         guard isOpen else { return }
-        guard fsync(descriptor) == 0 else { throw .writeFailed(POSIXFailure.lastMessage()) }
         isOpen = false
-        Glibc.close(descriptor)
-        guard rename(temporaryPath, path) == 0 else {
-            let message = POSIXFailure.lastMessage()
-            unlink(temporaryPath)
-            throw .writeFailed("cannot rename into place: \(message)")
+        do {
+            try POSIXFile.moveIntoPlace(descriptor, writtenAt: temporaryPath, to: path, durably: true)
+        } catch {
+            throw .writeFailed("cannot move the archive into place: \(error)")
         }
-        syncDirectory()
     }
 
     func abandon() {
@@ -94,13 +92,5 @@ final class AtomicFileSink: ByteSink {
         isOpen = false
         Glibc.close(descriptor)
         unlink(temporaryPath)
-    }
-
-    private func syncDirectory() {
-        let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
-        let handle = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard handle >= 0 else { return }
-        fsync(handle)
-        Glibc.close(handle)
     }
 }

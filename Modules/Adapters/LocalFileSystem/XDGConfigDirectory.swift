@@ -1,25 +1,17 @@
 import FileSystemInterface
 
-/// Finds Quill's config directory: `$XDG_CONFIG_HOME/quill`, else `~/.config/quill`.
-///
-/// As the XDG base directory spec says, a relative `XDG_CONFIG_HOME` is ignored. Takes the
-/// environment as a value (the composition root passes the process's), so the rule is testable.
+/// Finds Quill's config directory: `quill` in the XDG config home (`XDGBaseDirectories`).
 public struct XDGConfigDirectory: ConfigDirectoryLocating {
-    private let environment: [String: String]
+    private let base: XDGBaseDirectories
 
     public init(environment: [String: String]) {
-        self.environment = environment
+        base = XDGBaseDirectories(environment: environment)
     }
 
     public func configDirectory() throws(FileSystemError) -> String {
-        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") { return trimmed(base) + "/quill" }
-        guard let home = environment["HOME"], !home.isEmpty else {
+        guard let configHome = base.configHome else {
             throw .other(path: "~/.config/quill", reason: "neither XDG_CONFIG_HOME nor HOME is set; set XDG_CONFIG_HOME")
         }
-        return trimmed(home) + "/.config/quill"
-    }
-
-    private func trimmed(_ path: String) -> String {
-        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        return configHome + "/quill"
     }
 }

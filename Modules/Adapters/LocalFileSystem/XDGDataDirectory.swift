@@ -1,9 +1,11 @@
 import FileSystemInterface
 
-/// Finds Quill's data directory: `$QUILL_HOME`, else `$XDG_DATA_HOME/quill`, else `~/.local/share/quill`.
+/// Finds Quill's data directory: `$QUILL_HOME`, else `quill` in the XDG data home
+/// (`XDGBaseDirectories`: `$XDG_DATA_HOME`, else `~/.local/share`).
 ///
-/// Takes the environment as a value (the composition root passes the process's), so the
-/// rule itself is testable without touching the real environment.
+/// `QUILL_HOME` is Quill's own variable, so a relative value means what a person typed: the
+/// directory below the working directory. A relative `XDG_DATA_HOME` is ignored, as the XDG
+/// specification says.
 public struct XDGDataDirectory: DataDirectoryLocating {
     private let environment: [String: String]
     private let workingDirectory: String
@@ -14,22 +16,13 @@ public struct XDGDataDirectory: DataDirectoryLocating {
     }
 
     public func dataDirectory() throws(FileSystemError) -> String {
-        if let home = nonEmpty("QUILL_HOME") { return absolute(home) }
-        if let data = nonEmpty("XDG_DATA_HOME") { return absolute(data) + "/quill" }
-        guard let home = nonEmpty("HOME") else {
+        if let home = environment["QUILL_HOME"], !home.isEmpty {
+            let trimmed = XDGBaseDirectories.trimmed(home)
+            return trimmed.hasPrefix("/") ? trimmed : workingDirectory + "/" + trimmed
+        }
+        guard let dataHome = XDGBaseDirectories(environment: environment).dataHome else {
             throw .other(path: "~", reason: "neither QUILL_HOME, XDG_DATA_HOME nor HOME is set; set QUILL_HOME")
         }
-        return absolute(home) + "/.local/share/quill"
-    }
-
-    private func nonEmpty(_ name: String) -> String? {
-        guard let value = environment[name], !value.isEmpty else { return nil }
-        return value
-    }
-
-    private func absolute(_ path: String) -> String {
-        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        guard !trimmed.hasPrefix("/") else { return trimmed }
-        return workingDirectory + "/" + trimmed
+        return dataHome + "/quill"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LocalFileSystem
 import Logging
 import QuillModels
 import QuillServerCLI
@@ -120,7 +121,8 @@ public struct ServerConfiguration: Equatable, Sendable {
         } else {
             let directory = options.dataDirectory
                 ?? environment["QUILL_SERVER_DATA"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 + "/quill-server" }
+                ?? XDGBaseDirectories(environment: environment.merging(["HOME": homeDirectory]) { _, home in home })
+                    .dataHome.map { $0 + "/quill-server" }
                 ?? homeDirectory + "/.local/share/quill-server"
             storage = .sqlite(path: directory + "/" + databaseFileName)
         }

@@ -7,8 +7,9 @@ import CFileSync
 import Foundation
 
 /// Whole-file reads and the durable write sequences over POSIX calls: the one implementation of
-/// "temporary file, `fsync`, `rename`, `fsync` of the directory" that every adapter keeping files
-/// (the local file system, the sync state) uses, so its crash-safety is right in one place.
+/// "temporary file, `fsync`, `rename`, `fsync` of the directory" (`moveIntoPlace`) that every
+/// adapter keeping files uses (the local file system, the sync state, the attachment store, the
+/// archive files an export writes), so its crash-safety is right in one place.
 public enum POSIXFile {
     /// The file's bytes, read with one `fstat` and `read`s into a buffer of its size, without
     /// updating the file's access time where the system allows it (`quill_open_for_reading`).
@@ -48,13 +49,28 @@ public enum POSIXFile {
         do throws(POSIXFileError) {
             if case .exactly(let mode) = permissions, fchmod(descriptor, mode) != 0 { throw .last(path) }
             try writeAll(data, to: descriptor, path: path)
-            if durably, fsync(descriptor) != 0 { throw .last(path) }
-            close(descriptor)
         } catch {
             close(descriptor)
             unlink(temporary)
             throw error
         }
+        try moveIntoPlace(descriptor, writtenAt: temporary, to: path, durably: durably)
+    }
+
+    /// The durable write's last steps, for a file written under a temporary name: `fsync` the
+    /// bytes, close the descriptor, rename the temporary file over `path`, and `fsync` the
+    /// directory so the new name survives a crash. A crash or a failure at any step leaves
+    /// `path` as it was; on failure the temporary file is removed. Without `durably` the two
+    /// `fsync`s are left out: the caller makes a batch durable later (`syncfs`).
+    public static func moveIntoPlace(_ descriptor: Int32, writtenAt temporary: String, to path: String,
+                                     durably: Bool) throws(POSIXFileError) {
+        if durably, fsync(descriptor) != 0 {
+            let failure = POSIXFileError.last(path)
+            close(descriptor)
+            unlink(temporary)
+            throw failure
+        }
+        close(descriptor)
         guard rename(temporary, path) == 0 else {
             let failure = POSIXFileError.last(path)
             unlink(temporary)

@@ -29,7 +29,21 @@ public struct CanonicalJSONReader {
         return true
     }
 
-    /// A string literal holding valid UTF-8, with any escape but a surrogate pair.
+    /// How many bytes have been read.
+    public var offset: Int { position }
+
+    /// The string literal at the start of `text` and what follows it, or `nil` if `text` does
+    /// not start with a valid one: JSON's one unescaping, for readers that hold text.
+    public static func string(atStartOf text: Substring) -> (value: String, rest: Substring)? {
+        var text = text
+        guard let read = text.withUTF8({ bytes -> (String, Int)? in
+            var reader = CanonicalJSONReader(bytes: UnsafeRawBufferPointer(bytes))
+            return reader.string().map { ($0, reader.offset) }
+        }) else { return nil }
+        return (read.0, Substring(text.utf8.dropFirst(read.1)))
+    }
+
+    /// A string literal holding valid UTF-8, with any escape.
     public mutating func string() -> String? {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
         position += 1
@@ -80,9 +94,14 @@ public struct CanonicalJSONReader {
         case UInt8(ascii: "b"): unescaped.append(0x08)
         case UInt8(ascii: "f"): unescaped.append(0x0c)
         case UInt8(ascii: "u"):
-            // What the writer uses for other control characters; a surrogate (never written by
-            // Quill) is left to JSONDecoder.
-            guard let unit = hexUnit(), let scalar = Unicode.Scalar(unit) else { return false }
+            // What the writer uses for other control characters; other writers also escape
+            // characters beyond the Basic Multilingual Plane as a surrogate pair.
+            guard var unit = hexUnit() else { return false }
+            if (0xD800..<0xDC00).contains(unit) {
+                guard skip("\\u"), let low = hexUnit(), (0xDC00..<0xE000).contains(low) else { return false }
+                unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let scalar = Unicode.Scalar(unit) else { return false }
             unescaped.append(contentsOf: UTF8.encode(scalar)!)
         default: return false
         }

@@ -145,7 +145,7 @@ enum FrontMatter {
         let idBytes = try field(.id)
         guard let id = NoteID(try string(idBytes)) else { throw invalid("id", idBytes) }
         let titleBytes = try field(.title)
-        guard let title = JSONString.unquote(Substring(try string(titleBytes))), title.rest.isEmpty else { throw invalid("title", titleBytes) }
+        guard let title = CanonicalJSONReader.string(atStartOf: Substring(try string(titleBytes))), title.rest.isEmpty else { throw invalid("title", titleBytes) }
         let tagsBytes = try field(.tags)
         guard let tagTexts = parseList(try string(tagsBytes)) else { throw invalid("tags", tagsBytes) }
         let createdBytes = try field(.created)
@@ -169,7 +169,7 @@ enum FrontMatter {
         var rest = text.dropFirst().dropLast()[...]
         var items: [String] = []
         while !rest.isEmpty {
-            guard let item = JSONString.unquote(rest) else { return nil }
+            guard let item = CanonicalJSONReader.string(atStartOf: rest) else { return nil }
             items.append(item.value)
             rest = item.rest
             if rest.hasPrefix(", ") { rest = rest.dropFirst(2) } else if !rest.isEmpty { return nil }

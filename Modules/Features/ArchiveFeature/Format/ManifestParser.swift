@@ -1,3 +1,5 @@
+import QuillModels
+
 /// Reads `manifest.json` in one pass as its bytes arrive, piece by piece, handing each entry on
 /// as it is parsed: a manifest lists every note of the archive, so neither its text nor its
 /// entries are ever held whole.
@@ -124,7 +126,7 @@ final class ManifestParser {
     }
 
     /// The rest of a string literal gathered as its bytes stream by, escapes decoded by
-    /// `JSONString.unquote` (the reader front matter uses too).
+    /// `CanonicalJSONReader`, JSON's one unescaping.
     private func gatheredString() throws -> String {
         var literal: [UInt8] = [UInt8(ascii: "\"")]
         var escaped = false
@@ -140,7 +142,7 @@ final class ManifestParser {
             }
         }
         guard let text = String(validating: literal, as: UTF8.self),
-              let value = JSONString.unquote(Substring(text)), value.rest.isEmpty else {
+              let value = CanonicalJSONReader.string(atStartOf: Substring(text)), value.rest.isEmpty else {
             throw fail("an invalid string")
         }
         return value.value

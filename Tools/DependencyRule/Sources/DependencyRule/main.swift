@@ -21,7 +21,8 @@ func generatedDocuments(_ graph: PackageGraph, graphFile: String?) throws -> [(f
     if let graphFile { documents.append((graphFile, { try MermaidGraph.updating($0, with: graph) })) }
     if let concernsFile = option("--concerns") {
         let table = ConcernTable(graph: graph, declarations: try declarationsOfConcernModules(graph), shared: try SharedConcerns(graph: graph))
-        documents.append((concernsFile, { try table.updating($0) }))
+        let kits = KitUsers(graph: graph)
+        documents.append((concernsFile, { try kits.updating(try table.updating($0)) }))
     }
     return documents
 }

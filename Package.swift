@@ -301,7 +301,7 @@ let package = Package(
             "StandardTesting",
         ]),
         tests("ServerCompositionTests", [
-            "ChildProcesses", "QuillServerCLI", "ServerComposition", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+            "ChildProcesses", "QuillModels", "QuillServerCLI", "ServerComposition", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
             "TokenSecurityInterface", "WebSessionInterface", logging,
         ]),
         tests("ServerFeatureTests", [

@@ -2,10 +2,10 @@ import Foundation
 import QuillServerCLI
 import ServerComposition
 
-// The `quill-server` executable: parse the command line, run the command against the command
-// line's composition root (whose resolved settings name the server: a store, or `--preview`'s
-// memory), report (ArgumentParser's way: `Error: …` on standard error, usage errors with exit
-// status 64).
+// The `quill-server` executable: parse the command line, let the composition root resolve the
+// command's settings once into the server they name (a store, or `--preview`'s memory), run the
+// command against it, and report any failure the one way (`ServerFailureReport`: `quill-server: <cause>`,
+// `hint: …`, and the exit status docs/server.md lists).
 ServerRoots.prepareProcess()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let processEnvironment = ProcessInfo.processInfo.environment
@@ -19,8 +19,11 @@ do {
         try group.run()
         exit(EXIT_SUCCESS)
     }
-    try await command.run(in: ServerRoots.commandLine(processEnvironment: processEnvironment, homeDirectory: homeDirectory))
+    try await command.run(in: ServerRoots.commandLine(options: command.options, processEnvironment: processEnvironment,
+                                                      homeDirectory: homeDirectory))
     exit(EXIT_SUCCESS)
 } catch {
-    QuillServer.exit(withError: error)
+    guard let report = ServerFailureReport(error) else { QuillServer.exit(withError: error) }
+    FileHandle.standardError.write(Data(report.text.utf8))
+    exit(report.status.rawValue)
 }

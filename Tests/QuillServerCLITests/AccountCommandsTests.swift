@@ -25,7 +25,7 @@ struct AccountCommandsTests {
     let clock = SteppingClock(start: CommandTestClock.now, step: 0)
 
     /// The test root over this suite's store, sessions and tokens, writing to `console` (the suite's by default).
-    func environment(console: RecordingConsole? = nil) -> ServerCLIEnvironment {
+    func environment(console: RecordingConsole? = nil) -> (ServerOptions) throws -> ServerCLIEnvironment {
         ServerTestRoots.commandLine(store: store, sessions: sessions, hasher: MarkerTokenHasher(), tokens: tokens,
                                     clock: clock, console: console ?? self.console)
     }
@@ -197,10 +197,11 @@ struct AccountCommandsTests {
             store: store, sessions: sessions, hasher: MarkerTokenHasher(), tokens: tokens, clock: clock, console: console,
             settings: { options in
                 guard options == ServerOptions(database: "mysql://x", dataDirectory: "/srv") else { return }
-                throw ServerCommandFailure.invalidSetting("flag: 'mysql://x' is not a database")
+                throw ServerCommandFailure.invalidSetting("--database: 'mysql://x' is not a database", hint: "write postgres://…")
             })
         await #expect { try await run(["account", "create", "ann", "--database", "mysql://x", "--data-dir", "/srv"], in: refusing) } throws: { error in
-            QuillServer.exitCode(for: error) == .validationFailure && QuillServer.message(for: error) == "flag: 'mysql://x' is not a database"
+            ServerFailureReport(error) == ServerFailureReport(cause: "--database: 'mysql://x' is not a database", hint: "write postgres://…",
+                                                              status: .usage)
         }
         #expect(try await store.accountSummaries().isEmpty)
         try await run(["account", "create", "ann", "--data-dir", "/srv"], in: refusing)

@@ -18,7 +18,7 @@ struct ServerAttachmentCommandsTests {
     let store = InMemoryServerStore()
     let console = RecordingConsole()
 
-    var environment: ServerCLIEnvironment {
+    var environment: (ServerOptions) throws -> ServerCLIEnvironment {
         ServerTestRoots.commandLine(store: store, sessions: InMemoryWebSessionStore(), hasher: MarkerTokenHasher(),
                                     tokens: SequentialTokenGenerator(), clock: FixedClock(CommandTestClock.now), console: console)
     }

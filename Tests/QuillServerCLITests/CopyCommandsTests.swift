@@ -14,7 +14,7 @@ import Synchronization
 struct CopyCommandsTests {
     let console = RecordingConsole()
 
-    func environment(copies: (any StoreCopying)?) -> ServerCLIEnvironment {
+    func environment(copies: (any StoreCopying)?) -> (ServerOptions) throws -> ServerCLIEnvironment {
         ServerTestRoots.commandLine(store: InMemoryServerStore(), sessions: InMemoryWebSessionStore(), hasher: MarkerTokenHasher(),
                                     tokens: SequentialTokenGenerator(), clock: FixedClock(CommandTestClock.now), console: console, copies: copies)
     }
@@ -32,12 +32,12 @@ struct CopyCommandsTests {
     @Test("a refused backup or restore is the refusal, word for word, and reports nothing done",
           arguments: [["backup", "/backups/quill.sqlite"], ["restore", "/backups/quill.sqlite"]])
     func refusals(_ arguments: [String]) async throws {
-        let refusal = ServerCommandFailure(description: "quill-server backs up SQLite stores only; for PostgreSQL use its own tools")
+        let refusal = ServerCommandFailure.refused("quill-server backs up SQLite stores only", hint: "for PostgreSQL use its own tools")
         await #expect(throws: refusal) {
             try await run(arguments, in: environment(copies: RefusingCopies(refusal: refusal)))
         }
-        #expect(QuillServer.exitCode(for: refusal) == .failure)
-        #expect(QuillServer.message(for: refusal) == refusal.description)
+        #expect(ServerFailureReport(refusal)?.status == .failure)
+        #expect(ServerFailureReport(refusal)?.text == "quill-server: quill-server backs up SQLite stores only\nhint: for PostgreSQL use its own tools\n")
         #expect(console.errors.isEmpty)
     }
 

@@ -17,7 +17,7 @@ struct ServerHistoryCommandsTests {
     let store = InMemoryServerStore()
     let console = RecordingConsole()
 
-    var environment: ServerCLIEnvironment {
+    var environment: (ServerOptions) throws -> ServerCLIEnvironment {
         ServerTestRoots.commandLine(store: store, sessions: InMemoryWebSessionStore(), hasher: MarkerTokenHasher(),
                                     tokens: SequentialTokenGenerator(), clock: FixedClock(CommandTestClock.now), console: console)
     }
@@ -49,6 +49,8 @@ struct ServerHistoryCommandsTests {
         try await run(["history", "prune", "--keep", "2", "--yes"], in: environment)
         #expect(console.errors == "removed 2 revisions of 1 note (keep 2)\n")
         #expect(try await store.history(of: id, account: account).map(\.note.body) == ["3", "2"])
-        await #expect(throws: ValidationError.self) { try await run(["history", "prune", "--keep", "0", "--yes"], in: environment) }
+        await #expect { try await run(["history", "prune", "--keep", "0", "--yes"], in: environment) } throws: { error in
+            (error as? ServerCommandFailure)?.kind == .invalidSetting && ServerFailureReport(error)?.status == .usage
+        }
     }
 }

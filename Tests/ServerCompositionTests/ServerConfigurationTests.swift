@@ -1,4 +1,5 @@
 import Logging
+import QuillModels
 import QuillServerCLI
 import ServerComposition
 import ServerFeature
@@ -50,7 +51,8 @@ import Testing
         let refusal = #expect(throws: ServerCommandFailure.self) {
             try ServerConfiguration.resolve(ServerOptions(logFormat: "xml"), environment: [:], homeDirectory: home)
         }
-        #expect(refusal?.description == "flag: log format 'xml' is not text or json")
+        #expect(refusal?.description == "--log-format: 'xml' is not a log format")
+        #expect(refusal?.hint.contains("text (one line for a person) or json") == true)
     }
 
     @Test func historyKeepIsAllByDefaultThenTheEnvironmentThenTheFlag() throws {
@@ -75,7 +77,7 @@ import Testing
         let refusal = #expect(throws: ServerCommandFailure.self) {
             try ServerConfiguration.resolve(ServerOptions(attachmentQuota: "lots"), environment: [:], homeDirectory: home)
         }
-        #expect(refusal?.description == "flag: 'lots' is not a size (e.g. 10G)")
+        #expect(refusal?.description == "--attachment-quota: 'lots' is not a size")
     }
 
     @Test func previewWinsOverAnyDatabase() throws {
@@ -89,6 +91,8 @@ import Testing
         (ServerOptions(), ["QUILL_SERVER_PORT": "http"], "QUILL_SERVER_PORT"),
         (ServerOptions(logLevel: "loud"), [:], "loud"),
         (ServerOptions(database: "mysql://root:hunter2@db/x"), [:], "mysql"),
+        (ServerOptions(database: "postgres://host/db"), [:], "no user name"),
+        (ServerOptions(), ["QUILL_SERVER_DATABASE": "postgres://u:hunter2@h/db?sslmode=always"], "sslmode 'always'"),
     ])
     func badSettingsAreNamed(_ options: ServerOptions, _ environment: [String: String], _ mentions: String) {
         #expect {
@@ -102,5 +106,18 @@ import Testing
         let configuration = try ServerConfiguration.resolve(ServerOptions(trustedProxies: ["127.0.0.1", "::1"]), environment: [:], homeDirectory: home)
         #expect(configuration.trustedProxies == ["127.0.0.1", "::1"])
         #expect(try ServerConfiguration.resolve(ServerOptions(), environment: [:], homeDirectory: home).trustedProxies.isEmpty)
+    }
+
+    /// The defaults `--help` and docs/server.md give (`ServerSetting`) are the ones resolved.
+    @Test func theDocumentedDefaultsAreTheResolvedOnes() throws {
+        let resolved = try ServerConfiguration.resolve(ServerOptions(), environment: [:], homeDirectory: home)
+        #expect(ServerSetting.host.defaultValue == resolved.host)
+        #expect(ServerSetting.port.defaultValue == "\(resolved.port)")
+        #expect(ServerSetting.logLevel.defaultValue == resolved.logLevel.rawValue)
+        #expect(ServerSetting.logFormat.defaultValue == resolved.logFormat.rawValue)
+        #expect(ByteQuantity.parse(ServerSetting.maximumAttachmentSize.defaultValue) == resolved.attachmentLimits.maximumBytes)
+        #expect(ServerSetting.attachmentQuota.defaultValue == "none" && resolved.attachmentLimits.quotaBytes == nil)
+        #expect(HistoryRetention(ServerSetting.historyKeep.defaultValue) == resolved.historyKeep)
+        #expect(ServerSetting.trustedProxy.defaultValue == "none" && resolved.trustedProxies.isEmpty)
     }
 }

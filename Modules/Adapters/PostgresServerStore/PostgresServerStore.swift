@@ -6,6 +6,12 @@ import ServerStoreInterface
 import TokenSecurityInterface
 import ServiceLifecycle
 
+/// A database that accepted no connection in time, or refused the one it accepted
+/// (`waitUntilReachable`), with the reason in words.
+public struct PostgresUnreachable: Error, CustomStringConvertible {
+    public let description: String
+}
+
 /// The store for several `quill-server` processes behind a load balancer: PostgreSQL
 /// through postgres-nio's connection pool.
 ///
@@ -21,6 +27,42 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
     public init(url: String, logger: Logger) throws {
         client = PostgresClient(configuration: try PostgresURL.configuration(url), backgroundLogger: logger)
         self.logger = logger
+    }
+
+    /// Why `url` cannot be used as a store's address (no user name, an unknown `sslmode`, …),
+    /// or `nil` if it can: for checking a setting before anything is opened.
+    public static func problem(withURL url: String) -> String? {
+        do {
+            _ = try PostgresURL.configuration(url)
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    /// Returns once the database accepts a connection and answers, or throws
+    /// `PostgresUnreachable` saying why not: the pool itself keeps retrying a database that is
+    /// down, which would make start-up wait forever, so this gives up after `timeout`.
+    public func waitUntilReachable(within timeout: Duration) async throws(PostgresUnreachable) {
+        let outcome: String? = await withTaskGroup(of: String?.self) { group in
+            group.addTask {
+                do {
+                    try await self.client.withConnection { try await $0.query("SELECT 1", logger: self.logger) }
+                    return nil
+                } catch let error as PSQLError {
+                    return error.serverInfo?[.message] ?? error.underlying.map { "\($0)" } ?? "\(error.code)"
+                } catch {
+                    return "\(error)"
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return "accepted no connection within \(timeout.components.seconds) s (the log above says why)"
+            }
+            defer { group.cancelAll() }
+            return await group.next() ?? nil
+        }
+        if let outcome { throw PostgresUnreachable(description: outcome) }
     }
 
     /// Runs the connection pool until the task is cancelled or a graceful shutdown is triggered.

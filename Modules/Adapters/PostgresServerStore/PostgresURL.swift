@@ -9,7 +9,7 @@ enum PostgresURL {
         var description: String { "invalid PostgreSQL URL: \(reason)" }
     }
 
-    static func configuration(_ text: String) throws -> PostgresClient.Configuration {
+    static func configuration(_ text: String) throws(Invalid) -> PostgresClient.Configuration {
         guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme ?? "") else {
             throw Invalid(reason: "expected postgres://user:password@host:port/database")
         }

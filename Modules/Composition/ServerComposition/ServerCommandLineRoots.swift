@@ -2,13 +2,13 @@ import POSIXTerminal
 import QuillServerCLI
 
 extension ServerRoots {
-    /// What the `quill-server` commands run against: the settings resolved once from the
-    /// command's options, then `processEnvironment`'s variables, then the defaults, naming the
-    /// server (SQLite, PostgreSQL, or `--preview`'s memory); and the process's standard streams.
-    public static func commandLine(processEnvironment: [String: String], homeDirectory: String) -> ServerCLIEnvironment {
-        ServerCLIEnvironment(configure: { options in
-            ServerCommandLine(configuration: try ServerConfiguration.resolve(options, environment: processEnvironment,
-                                                                             homeDirectory: homeDirectory))
-        }, console: StandardConsole())
+    /// What a `quill-server` command runs against: the settings its `options` name, then
+    /// `processEnvironment`'s variables, then the defaults, resolved once here into the server they
+    /// name (SQLite, PostgreSQL, or `--preview`'s memory; nothing is opened yet), and the process's
+    /// standard streams. A setting that cannot be used is a `ServerCommandFailure.invalidSetting`.
+    public static func commandLine(options: ServerOptions, processEnvironment: [String: String],
+                                   homeDirectory: String) throws -> ServerCLIEnvironment {
+        let configuration = try ServerConfiguration.resolve(options, environment: processEnvironment, homeDirectory: homeDirectory)
+        return ServerCLIEnvironment(server: ServerCommandLine(configuration: configuration), console: StandardConsole())
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LocalFileSystem
 import Logging
+import PostgresServerStore
 import QuillModels
 import QuillServerCLI
 import ServerFeature
@@ -20,7 +21,7 @@ public struct ServerConfiguration: Equatable, Sendable {
         case preview
     }
 
-    public static let defaultHost = "127.0.0.1"
+    public static let defaultHost = ServerSetting.host.defaultValue
     public static let defaultPort = 8080
     public static let databaseFileName = "quill-server.sqlite"
 
@@ -56,71 +57,75 @@ public struct ServerConfiguration: Equatable, Sendable {
     }
 
     /// The settings `options` name, then `environment`'s variables, then the defaults; a
-    /// setting that cannot be used is a `ServerCommandFailure.invalidSetting` naming its source.
+    /// setting that cannot be used is a `ServerCommandFailure.invalidSetting` naming its source
+    /// (`--port`, `$QUILL_SERVER_PORT`) and saying what it takes.
     public static func resolve(_ options: ServerOptions, environment: [String: String], homeDirectory: String) throws -> ServerConfiguration {
-        func value(_ flag: String?, _ variable: String) -> (text: String, source: String)? {
-            if let flag { return (flag, "flag") }
-            if let text = environment[variable], !text.isEmpty { return (text, "$\(variable)") }
+        func value(_ flag: String?, _ setting: ServerSetting) -> (text: String, source: String)? {
+            if let flag { return (flag, setting.source(fromFlag: true)) }
+            if let variable = setting.variable, let text = environment[variable], !text.isEmpty {
+                return (text, setting.source(fromFlag: false))
+            }
             return nil
         }
+        func invalid(_ source: String, _ text: String, _ problem: String, _ setting: ServerSetting) -> ServerCommandFailure {
+            .invalidSetting("\(source): '\(text)' \(problem)",
+                            hint: "\(setting.summary.prefix(1).lowercased() + setting.summary.dropFirst()) (default: \(setting.defaultValue)); "
+                                + "'quill-server serve --help' lists every setting")
+        }
 
-        let host = value(options.host, "QUILL_SERVER_HOST")?.text ?? defaultHost
+        let host = value(options.host, .host)?.text ?? defaultHost
         var port = defaultPort
         if let flag = options.port {
             port = flag
-        } else if let text = environment["QUILL_SERVER_PORT"], !text.isEmpty {
-            guard let number = Int(text) else { throw ServerCommandFailure.invalidSetting("$QUILL_SERVER_PORT: '\(text)' is not a port number") }
+            guard (0...65_535).contains(port) else { throw invalid(ServerSetting.port.flagName, "\(port)", "is not between 0 and 65535", .port) }
+        } else if let text = value(nil, .port) {
+            guard let number = Int(text.text), (0...65_535).contains(number) else {
+                throw invalid(text.source, text.text, "is not a port number between 0 and 65535", .port)
+            }
             port = number
         }
-        guard (0...65_535).contains(port) else { throw ServerCommandFailure.invalidSetting("port \(port) is not between 0 and 65535") }
 
         var logLevel = Logger.Level.info
-        if let level = value(options.logLevel, "QUILL_SERVER_LOG_LEVEL") {
+        if let level = value(options.logLevel, .logLevel) {
             guard let parsed = Logger.Level(rawValue: level.text.lowercased()) else {
-                let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ServerCommandFailure.invalidSetting("\(level.source): log level '\(level.text)' is not one of \(names)")
+                throw invalid(level.source, level.text, "is not a log level", .logLevel)
             }
             logLevel = parsed
         }
         var logFormat = LogFormat.text
-        if let format = value(options.logFormat, "QUILL_SERVER_LOG_FORMAT") {
+        if let format = value(options.logFormat, .logFormat) {
             guard let parsed = LogFormat(rawValue: format.text.lowercased()) else {
-                throw ServerCommandFailure.invalidSetting("\(format.source): log format '\(format.text)' is not text or json")
+                throw invalid(format.source, format.text, "is not a log format", .logFormat)
             }
             logFormat = parsed
         }
 
         var historyKeep = HistoryRetention.all
-        if let keep = value(options.historyKeep, "QUILL_SERVER_HISTORY_KEEP") {
+        if let keep = value(options.historyKeep, .historyKeep) {
             guard let parsed = HistoryRetention(keep.text) else {
-                throw ServerCommandFailure.invalidSetting(
-                    "\(keep.source): '\(keep.text)' is not what to keep of the history: expected all, a number of revisions (100) or a span (90d, 26w, 1y)")
+                throw invalid(keep.source, keep.text, "is not what to keep of the history", .historyKeep)
             }
             historyKeep = parsed
         }
 
         var attachmentLimits = AttachmentLimits()
-        if let size = value(options.maximumAttachmentSize, "QUILL_SERVER_MAX_ATTACHMENT_SIZE") {
-            guard let bytes = ByteQuantity.parse(size.text) else {
-                throw ServerCommandFailure.invalidSetting("\(size.source): '\(size.text)' is not a size (e.g. 100M or 2G)")
-            }
+        if let size = value(options.maximumAttachmentSize, .maximumAttachmentSize) {
+            guard let bytes = ByteQuantity.parse(size.text) else { throw invalid(size.source, size.text, "is not a size", .maximumAttachmentSize) }
             attachmentLimits.maximumBytes = bytes
         }
-        if let quota = value(options.attachmentQuota, "QUILL_SERVER_ATTACHMENT_QUOTA") {
-            guard let bytes = ByteQuantity.parse(quota.text) else {
-                throw ServerCommandFailure.invalidSetting("\(quota.source): '\(quota.text)' is not a size (e.g. 10G)")
-            }
+        if let quota = value(options.attachmentQuota, .attachmentQuota) {
+            guard let bytes = ByteQuantity.parse(quota.text) else { throw invalid(quota.source, quota.text, "is not a size", .attachmentQuota) }
             attachmentLimits.quotaBytes = bytes
         }
 
         let storage: Storage
         if options.preview {
             storage = .preview
-        } else if let database = value(options.database, "QUILL_SERVER_DATABASE") {
+        } else if let database = value(options.database, .database) {
             storage = try parseDatabase(database.text, source: database.source)
         } else {
             let directory = options.dataDirectory
-                ?? environment["QUILL_SERVER_DATA"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? value(nil, .dataDirectory)?.text
                 ?? XDGBaseDirectories(environment: environment.merging(["HOME": homeDirectory]) { _, home in home })
                     .dataHome.map { $0 + "/quill-server" }
                 ?? homeDirectory + "/.local/share/quill-server"
@@ -132,11 +137,19 @@ public struct ServerConfiguration: Equatable, Sendable {
                                    historyKeep: historyKeep, attachmentLimits: attachmentLimits)
     }
 
-    /// `postgres://…` / `postgresql://…`, or `sqlite:PATH` for an SQLite file elsewhere.
+    /// `postgres://…` / `postgresql://…` (checked here, so that a URL the store could not use is
+    /// refused with the other settings), or `sqlite:PATH` for an SQLite file elsewhere.
     static func parseDatabase(_ text: String, source: String) throws -> Storage {
-        if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") { return .postgres(url: text) }
+        let hint = "write postgres://user:password@host:port/database (?sslmode=disable, prefer or require) or sqlite:PATH"
+        if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
+            if let problem = PostgresServerStore.problem(withURL: text) {
+                throw ServerCommandFailure.invalidSetting("\(source): '\(redacted(text))' is not a PostgreSQL URL that can be used: \(problem)",
+                                                          hint: hint)
+            }
+            return .postgres(url: text)
+        }
         if text.hasPrefix("sqlite:"), text.count > 7 { return .sqlite(path: String(text.dropFirst(7))) }
-        throw ServerCommandFailure.invalidSetting("\(source): '\(redacted(text))' is not a database; use postgres://user:password@host:port/db or sqlite:PATH")
+        throw ServerCommandFailure.invalidSetting("\(source): '\(redacted(text))' is not a database", hint: hint)
     }
 
     /// The text without a password, for messages and logs.

@@ -13,13 +13,13 @@ public enum ServerMaintenance {
         switch configuration.storage {
         case .sqlite(let path):
             do { return try SQLiteBackup.backup(databaseAt: path, to: destination) } catch let refusal as SQLiteBackup.Refusal {
-                throw ServerCommandFailure(description: refusal.description)
+                throw ServerCommandFailure.refused(refusal.description, hint: "check that --data-dir or --database names the server's store, and that the backup is a new file in a directory that can be written")
             }
         case .postgres:
-            throw ServerCommandFailure(description: "quill-server backs up SQLite stores only; for PostgreSQL use its own tools: "
-                + "pg_dump --format=custom --file=quill.dump DATABASE-URL (and pg_restore to restore)")
+            throw ServerCommandFailure.refused("quill-server backs up SQLite stores only",
+                                               hint: "for PostgreSQL use its own tools: pg_dump --format=custom --file=quill.dump DATABASE-URL (and pg_restore to restore)")
         case .preview:
-            throw ServerCommandFailure(description: "--preview keeps nothing to back up")
+            throw ServerCommandFailure.refused("--preview keeps nothing to back up", hint: "back up a server's store: leave out --preview")
         }
     }
 
@@ -29,13 +29,14 @@ public enum ServerMaintenance {
         switch configuration.storage {
         case .sqlite(let path):
             do { return try SQLiteBackup.restore(from: source, toDatabaseAt: path) } catch let refusal as SQLiteBackup.Refusal {
-                throw ServerCommandFailure(description: refusal.description)
+                throw ServerCommandFailure.refused(refusal.description,
+                                                   hint: "restore a backup made by quill-server backup into an empty or missing data directory")
             }
         case .postgres:
-            throw ServerCommandFailure(description: "quill-server restores SQLite backups only; for PostgreSQL use pg_restore "
-                + "(of a pg_dump) into an empty database")
+            throw ServerCommandFailure.refused("quill-server restores SQLite backups only",
+                                               hint: "for PostgreSQL use pg_restore (of a pg_dump) into an empty database")
         case .preview:
-            throw ServerCommandFailure(description: "--preview keeps nothing to restore into")
+            throw ServerCommandFailure.refused("--preview keeps nothing to restore into", hint: "restore into a server's store: leave out --preview")
         }
     }
 }

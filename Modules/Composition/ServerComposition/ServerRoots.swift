@@ -6,6 +6,7 @@ import GlibcAllocator
 import LocalByteStream
 import Logging
 import PostgresServerStore
+import QuillServerCLI
 import ServerFeature
 import ServerStoreInterface
 import ServerStoreTesting
@@ -36,16 +37,33 @@ public enum ServerRoots {
         let scratch = TemporaryScratchStorage(directory: configuration.temporaryDirectory)
         switch configuration.storage {
         case .sqlite(let path):
-            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let store = try SQLiteServerStore(path: path)
+            let store: SQLiteServerStore
+            do {
+                try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+                                                        withIntermediateDirectories: true)
+                store = try SQLiteServerStore(path: path)
+            } catch {
+                throw ServerCommandFailure.unavailable(
+                    "cannot open the SQLite store at \(path): \(StoreOpeningFailure.reason(error))",
+                    hint: "check that its directory exists or can be made and that this user can write it, "
+                        + "or choose another with \(ServerSetting.dataDirectory.flagName) or $\(ServerSetting.dataDirectory.variable ?? "")")
+            }
             return environment(store: store, sessions: store, hasher: hasher, scratch: scratch, services: [], close: { store.close() },
                                banner: ["storage: SQLite at \(path)"], web: web(configuration), limits: configuration.attachmentLimits)
         case .postgres(let url):
             let store = try PostgresServerStore(url: url, logger: logger)
             return environment(store: store, sessions: store, hasher: hasher, scratch: scratch, services: [store], close: {},
                                banner: ["storage: PostgreSQL at \(ServerConfiguration.redacted(url))"], web: web(configuration),
-                               limits: configuration.attachmentLimits)
+                               limits: configuration.attachmentLimits, reach: {
+                do {
+                    try await store.waitUntilReachable(within: StoreOpeningFailure.databaseWait)
+                } catch {
+                    throw ServerCommandFailure.unavailable(
+                        "cannot use the PostgreSQL database at \(ServerConfiguration.redacted(url)): \(error)",
+                        hint: "check that PostgreSQL runs and accepts connections there, and the URL's host, port, user, password "
+                            + "and database (\(ServerSetting.database.flagName) or $\(ServerSetting.database.variable ?? ""))")
+                }
+            })
         case .preview:
             return try preview(web: web(configuration))
         }
@@ -73,7 +91,7 @@ public enum ServerRoots {
         sessions: any WebSessionStore,
         hasher: any TokenHashing, scratch: any ScratchStorage, services: [any Service],
         close: @escaping @Sendable () async -> Void, banner: [String], web settings: WebReaderSettings,
-        limits: AttachmentLimits = AttachmentLimits()
+        limits: AttachmentLimits = AttachmentLimits(), reach: @escaping @Sendable () async throws -> Void = {}
     ) -> ServerEnvironment {
         let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, attachments: store, links: store,
                                               attachmentLimits: limits, hasher: hasher,
@@ -82,7 +100,7 @@ public enum ServerRoots {
         let web = WebReaderDependencies(server: dependencies, sessions: sessions, secrets: RandomTokenGenerator(),
                                         finder: SearchingNoteFinder(repository: store, listing: RecentNotesIndex(repository: store)), settings: settings)
         return ServerEnvironment(
-            dependencies: dependencies, web: web, services: services, prepare: { try await store.migrate() }, close: close,
+            dependencies: dependencies, web: web, services: services, prepare: { try await reach(); try await store.migrate() }, close: close,
             registration: AccountRegistration(accounts: store, tokens: RandomTokenGenerator(), hasher: hasher, clock: dependencies.clock), banner: banner)
     }
 

@@ -9,29 +9,31 @@ import TokenSecurityInterface
 import WebSessionInterface
 
 extension ServerTestRoots {
-    /// What the `quill-server` commands run against in a test: the accounts of `store` (fakes or
-    /// a real database), the web sessions and token doubles the test passes, and a console that
-    /// records, and the clock that dates tokens. `settings` sees each command's options first and may refuse them (throwing
+    /// What the `quill-server` commands run against in a test, as the command line's root is,
+    /// from the parsed command's options: the accounts of `store` (fakes or a real database), the
+    /// web sessions and token doubles the test passes, a console that records, and the clock that
+    /// dates tokens. `settings` sees each command's options first and may refuse them (throwing
     /// `ServerCommandFailure.invalidSetting`); `copies` and `serving`, when not given, fail any
     /// command that reaches them.
     public static func commandLine(
         store: some AccountRepository & SchemaMigrating & ServerNoteRepository & ServerAttachmentRepository, sessions: any WebSessionStore, hasher: any TokenHashing,
         tokens: any TokenGenerating, clock: any WallClock, console: any Console, copies: (any StoreCopying)? = nil, serving: (any ServerServing)? = nil,
         settings: @escaping @Sendable (ServerOptions) throws -> Void = { _ in }
-    ) -> ServerCLIEnvironment {
+    ) -> @Sendable (ServerOptions) throws -> ServerCLIEnvironment {
         let administration = AccountAdministration(
             registration: AccountRegistration(accounts: store, tokens: tokens, hasher: hasher, clock: clock), accounts: store, sessions: sessions)
         let server = TestServer(store: store, administration: administration, serving: serving ?? PartNotGiven(),
                                 copies: copies ?? PartNotGiven(), historyKeep: .all)
-        return ServerCLIEnvironment(configure: { options in
+        return { options in
             try settings(options)
             guard let keep = HistoryRetention(options.historyKeep ?? "all") else {
-                throw ServerCommandFailure.invalidSetting("flag: '\(options.historyKeep ?? "")' is not what to keep of the history")
+                throw ServerCommandFailure.invalidSetting("--keep: '\(options.historyKeep ?? "")' is not what to keep of the history",
+                                                          hint: ServerSetting.historyKeep.summary)
             }
             var configured = server
             configured.historyKeep = keep
-            return configured
-        }, console: console)
+            return ServerCLIEnvironment(server: configured, console: console)
+        }
     }
 }
 

@@ -13,7 +13,7 @@ public struct AccountCreateCommand: QuillServerCommand {
     public var options: ServerOptions { storage.options }
 
     public func run(in environment: ServerCLIEnvironment) async throws {
-        let created = try await environment.server(options).administer { [name] in try await $0.registration.register(name: name) }
+        let created = try await environment.server.administer { [name] in try await $0.registration.register(name: name) }
         environment.console.writeError("created account '\(created.account.name)'; its token follows, shown only this once:\n")
         environment.console.write("\(created.token)\n")
     }

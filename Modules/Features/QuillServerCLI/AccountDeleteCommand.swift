@@ -22,7 +22,7 @@ public struct AccountDeleteCommand: QuillServerCommand {
     }
 
     public func run(in environment: ServerCLIEnvironment) async throws {
-        try await environment.server(options).administer { [name] in try await $0.registration.delete(name: name) }
+        try await environment.server.administer { [name] in try await $0.registration.delete(name: name) }
         environment.console.writeError("deleted account '\(name)', its notes and its tokens\n")
     }
 }

@@ -15,7 +15,7 @@ public struct AccountListCommand: QuillServerCommand {
     public var options: ServerOptions { storage.options }
 
     public func run(in environment: ServerCLIEnvironment) async throws {
-        let summaries = try await environment.server(options).administer { try await $0.registration.list() }
+        let summaries = try await environment.server.administer { try await $0.registration.list() }
         environment.console.write(json ? try AccountListing.json(summaries) : AccountListing.table(summaries))
     }
 }

@@ -14,7 +14,7 @@ public struct AccountRevokeSessionsCommand: QuillServerCommand {
     public var options: ServerOptions { storage.options }
 
     public func run(in environment: ServerCLIEnvironment) async throws {
-        let count = try await environment.server(options).administer { [name] in try await $0.revokeWebSessions(ofAccountNamed: name) }
+        let count = try await environment.server.administer { [name] in try await $0.revokeWebSessions(ofAccountNamed: name) }
         environment.console.writeError("ended \(count) web session(s) of account '\(name)'\n")
     }
 }

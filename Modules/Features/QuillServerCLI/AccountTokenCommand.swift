@@ -21,14 +21,26 @@ public struct AccountTokenCommand: QuillServerCommand {
 
     public var options: ServerOptions { storage.options }
 
+    /// A `--expires` that is not a time is refused before the store is opened (its syntax does
+    /// not depend on when it is read; `run` reads it against the registration's clock).
+    public func validate() throws {
+        if let expires, TimeArgument.parse(expires, now: Date(timeIntervalSince1970: 0), spans: .fromNow) == nil {
+            throw Self.invalidExpiry(expires)
+        }
+    }
+
+    static func invalidExpiry(_ expires: String) -> ValidationError {
+        ValidationError("--expires: '\(expires)' is not a date (2027-03-01), a time (2027-03-01T12:00:00Z) or a span (30d)")
+    }
+
     public func run(in environment: ServerCLIEnvironment) async throws {
         let scope: TokenScope = readOnly ? .readOnly : .full
-        let token = try await environment.server(options).administer { [name, label, expires] administration in
+        let token = try await environment.server.administer { [name, label, expires] administration in
             let registration = administration.registration
             var expiry: Date?
             if let expires {
                 guard let date = TimeArgument.parse(expires, now: registration.now(), spans: .fromNow) else {
-                    throw ValidationError("--expires: '\(expires)' is not a date (2027-03-01), a time (2027-03-01T12:00:00Z) or a span (30d)")
+                    throw Self.invalidExpiry(expires)
                 }
                 expiry = date
             }

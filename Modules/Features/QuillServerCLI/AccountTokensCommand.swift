@@ -16,7 +16,7 @@ public struct AccountTokensCommand: QuillServerCommand {
     public var options: ServerOptions { storage.options }
 
     public func run(in environment: ServerCLIEnvironment) async throws {
-        let (tokens, now) = try await environment.server(options).administer { [name] administration in
+        let (tokens, now) = try await environment.server.administer { [name] administration in
             (try await administration.registration.tokens(ofAccountNamed: name), administration.registration.now())
         }
         environment.console.write(json ? try TokenListing.json(tokens, now: now) : TokenListing.table(tokens, now: now))

@@ -35,7 +35,7 @@ public struct AttachmentsGCCommand: QuillServerCommand {
     }
 
     public func run(in environment: ServerCLIEnvironment) async throws {
-        let collected = try await environment.server(options).collectAttachments(dryRun: dryRun)
+        let collected = try await environment.server.collectAttachments(dryRun: dryRun)
         let verb = dryRun ? "would remove" : "removed"
         let count = collected.attachments
         environment.console.writeError("\(verb) \(count) attachment\(count == 1 ? "" : "s") (\(collected.bytes) bytes) that no note or kept revision refers to\n")

@@ -14,7 +14,7 @@ public struct BackupCommand: QuillServerCommand {
     public var options: ServerOptions { storage.options }
 
     public func run(in environment: ServerCLIEnvironment) async throws {
-        let version = try environment.server(options).backup(to: path)
+        let version = try environment.server.backup(to: path)
         environment.console.writeError("backed up to \(path) (schema version \(version))\n")
     }
 }

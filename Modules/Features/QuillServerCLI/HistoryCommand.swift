@@ -18,7 +18,7 @@ public struct HistoryPruneCommand: QuillServerCommand {
         abstract: "Remove, from every account's notes, the revisions the retention does not keep (default: keep all).",
         discussion: "What to keep: --keep, else QUILL_SERVER_HISTORY_KEEP, else all. A number keeps that many revisions of each note; a span (90d, 26w, 1y) keeps what each note was at every moment since.")
 
-    @Option(help: "What to keep: all, a number of revisions per note (100), or a span (90d, 26w, 1y).") var keep: String?
+    @Option(name: .customLong(ServerSetting.historyKeep.flag), help: ServerSetting.historyKeep.help) var keep: String?
     @Flag(help: "Only count what would be removed.") var dryRun = false
     @Flag(help: "Confirm: this cannot be undone.") var yes = false
     @OptionGroup var storage: StorageOptions
@@ -38,7 +38,7 @@ public struct HistoryPruneCommand: QuillServerCommand {
     }
 
     public func run(in environment: ServerCLIEnvironment) async throws {
-        let (retention, pruned) = try await environment.server(options).pruneHistory(dryRun: dryRun)
+        let (retention, pruned) = try await environment.server.pruneHistory(dryRun: dryRun)
         guard retention != .all else {
             return environment.console.writeError("nothing to prune: every revision is kept (pass --keep or set QUILL_SERVER_HISTORY_KEEP)\n")
         }

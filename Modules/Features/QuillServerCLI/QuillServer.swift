@@ -7,7 +7,10 @@ public struct QuillServer: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "quill-server",
         abstract: "The Quill sync server.",
-        discussion: "Settings: flags, then QUILL_SERVER_HOST, QUILL_SERVER_PORT, QUILL_SERVER_DATABASE, QUILL_SERVER_LOG_LEVEL, QUILL_SERVER_LOG_FORMAT, QUILL_SERVER_DATA and QUILL_SERVER_HISTORY_KEEP, then defaults.",
+        discussion: """
+            Settings: flags, then the environment variables \(ServerSetting.variables), then defaults \
+            ('quill-server serve --help' lists each). \(ServerExitStatus.summary)
+            """,
         version: QuillVersion.current,
         subcommands: [ServeCommand.self, AccountCommand.self, BackupCommand.self, RestoreCommand.self, HistoryCommand.self, AttachmentsCommand.self],
         defaultSubcommand: ServeCommand.self)

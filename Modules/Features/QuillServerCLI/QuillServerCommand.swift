@@ -11,11 +11,8 @@ public protocol QuillServerCommand: ParsableCommand {
 
 /// Where the data is: shared by every subcommand that opens the store.
 public struct StorageOptions: ParsableArguments, Sendable {
-    @Option(help: "postgres://user:password@host:port/database, or sqlite:PATH (default: SQLite in the data directory).")
-    var database: String?
-
-    @Option(name: .customLong("data-dir"), help: "Directory of the SQLite file (default: $QUILL_SERVER_DATA, $XDG_DATA_HOME/quill-server or ~/.local/share/quill-server).")
-    var dataDirectory: String?
+    @Option(name: .customLong(ServerSetting.database.flag), help: ServerSetting.database.help) var database: String?
+    @Option(name: .customLong(ServerSetting.dataDirectory.flag), help: ServerSetting.dataDirectory.help) var dataDirectory: String?
 
     public init() {}
 

@@ -14,7 +14,7 @@ public struct RestoreCommand: QuillServerCommand {
     public var options: ServerOptions { storage.options }
 
     public func run(in environment: ServerCLIEnvironment) async throws {
-        let version = try environment.server(options).restore(from: path)
+        let version = try environment.server.restore(from: path)
         environment.console.writeError("restored \(path) (schema version \(version))\n")
     }
 }

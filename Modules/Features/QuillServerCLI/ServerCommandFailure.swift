@@ -1,31 +1,45 @@
 /// Why a `quill-server` command cannot do what was asked: the one error type its start-up and
-/// its commands throw, whichever part found the problem, with the words the person reads.
-/// `ServerCLIEnvironment.server(_:)` and ArgumentParser turn it into the message and the exit
-/// status: a setting that cannot be used is a usage error (exit status 64), a refusal is
-/// `Error: …` (exit status 1).
+/// its commands throw, whichever part found the problem, with the words the person reads (a
+/// cause, and a hint saying what to do). `ServerFailureReport` prints it and picks its exit
+/// status from its kind.
 public struct ServerCommandFailure: Error, Equatable, CustomStringConvertible {
     public enum Kind: Equatable, Sendable {
         /// A flag or environment variable that cannot be used, named with where it came from.
         case invalidSetting
-        /// A command that cannot be done here (a backup of PostgreSQL, a restore over a store),
-        /// with what to do instead.
+        /// The store the settings name cannot be opened or reached (a data directory that cannot
+        /// be written, a database that does not answer).
+        case unavailable
+        /// A command that cannot be done here (a backup of PostgreSQL, a restore over a store).
         case refused
+
+        public var exitStatus: ServerExitStatus {
+            switch self {
+            case .invalidSetting: .usage
+            case .unavailable: .unavailable
+            case .refused: .failure
+            }
+        }
     }
 
     public let kind: Kind
     public let description: String
+    public let hint: String
 
-    /// A refusal.
-    public init(description: String) {
-        self.init(kind: .refused, description: description)
-    }
-
-    public init(kind: Kind, description: String) {
+    public init(kind: Kind, description: String, hint: String) {
         self.kind = kind
         self.description = description
+        self.hint = hint
     }
 
-    public static func invalidSetting(_ description: String) -> ServerCommandFailure {
-        ServerCommandFailure(kind: .invalidSetting, description: description)
+    public static func invalidSetting(_ description: String, hint: String) -> ServerCommandFailure {
+        ServerCommandFailure(kind: .invalidSetting, description: description, hint: hint)
+    }
+
+    public static func unavailable(_ description: String, hint: String) -> ServerCommandFailure {
+        ServerCommandFailure(kind: .unavailable, description: description, hint: hint)
+    }
+
+    public static func refused(_ description: String, hint: String) -> ServerCommandFailure {
+        ServerCommandFailure(kind: .refused, description: description, hint: hint)
     }
 }

@@ -22,7 +22,8 @@ func generatedDocuments(_ graph: PackageGraph, graphFile: String?) throws -> [(f
     if let concernsFile = option("--concerns") {
         let table = ConcernTable(graph: graph, declarations: try declarationsOfConcernModules(graph), shared: try SharedConcerns(graph: graph))
         let kits = KitUsers(graph: graph)
-        documents.append((concernsFile, { try kits.updating(try table.updating($0)) }))
+        let roles = try ServerRoles(source: String(contentsOfFile: ServerRoles.source, encoding: .utf8))
+        documents.append((concernsFile, { try roles.updating(try kits.updating(try table.updating($0))) }))
     }
     return documents
 }

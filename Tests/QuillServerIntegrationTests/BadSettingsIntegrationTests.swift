@@ -1,0 +1,69 @@
+import ChildProcesses
+import Foundation
+import Testing
+
+/// Every bad setting, given to the real `quill-server` as a person would: one message naming
+/// what is wrong, one hint saying what to do, and the exit status docs/server.md gives, whichever
+/// part of start-up finds the problem (ArgumentParser, the resolution of the settings, opening
+/// the store).
+@Suite("quill-server: bad settings fail one way") struct BadSettingsIntegrationTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let arguments: [String]
+        var environment: [String: String] = [:]
+        /// What the message must say, and the status it must end with.
+        let says: String
+        let status: Int32
+        var testDescription: String { (environment.map { "\($0.key)=\($0.value)" }.sorted() + arguments).joined(separator: " ") }
+    }
+
+    static let usage: Int32 = 64, unavailable: Int32 = 69
+
+    static let cases: [Case] = [
+        Case(arguments: ["--no-such-flag"], says: "Unknown option '--no-such-flag'", status: usage),
+        Case(arguments: ["--port", "70000"], says: "--port: '70000' is not between 0 and 65535", status: usage),
+        Case(arguments: ["--port", "eighty"], says: "'eighty' is invalid for '--port", status: usage),
+        Case(arguments: [], environment: ["QUILL_SERVER_PORT": "eighty"], says: "$QUILL_SERVER_PORT: 'eighty' is not a port number",
+             status: usage),
+        Case(arguments: ["--database", "postgres://localhost/quill"], says: "no user name", status: usage),
+        Case(arguments: ["--database", "mysql://root@localhost/quill"], says: "is not a database", status: usage),
+        Case(arguments: ["--database", "postgres://quill@127.0.0.1:1/quill"], says: "cannot use the PostgreSQL database",
+             status: unavailable),
+        Case(arguments: ["--data-dir", "/proc/1/quill-server"], says: "cannot open the SQLite store", status: unavailable),
+        Case(arguments: ["--max-attachment-size", "lots"], says: "--max-attachment-size: 'lots' is not a size", status: usage),
+        Case(arguments: [], environment: ["QUILL_SERVER_ATTACHMENT_QUOTA": "10Q"],
+             says: "$QUILL_SERVER_ATTACHMENT_QUOTA: '10Q' is not a size", status: usage),
+        Case(arguments: ["--log-level", "loud"], says: "--log-level: 'loud' is not a log level", status: usage),
+        Case(arguments: ["history", "prune", "--keep", "forever", "--yes"], says: "--keep: 'forever' is not what to keep", status: usage),
+        Case(arguments: ["account", "token", "ann", "--expires", "soon"], says: "--expires: 'soon' is not a date", status: usage),
+    ]
+
+    @Test(arguments: cases)
+    func aBadSettingIsOneMessageOneHintAndTheDocumentedStatus(_ bad: Case) throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("quill-server-bad-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUILL_SERVER_") }
+        environment["QUILL_SERVER_DATA"] = data
+        environment.merge(bad.environment) { _, new in new }
+        // Bounded: a setting wrongly taken would leave the server serving (`timeout` ends it with 124).
+        let ran = try ChildProcess.run("/usr/bin/timeout", ["60", QuillServer.binary] + bad.arguments, environment: environment)
+        let lines = ran.errors.split(separator: "\n").map(String.init).filter { !$0.contains(" notice ") && !$0.contains(" info ") }
+        #expect(ran.status == bad.status, "\(ran.errors)")
+        #expect(lines.count == 2, "one message and one hint: \(ran.errors)")
+        #expect(lines.first?.hasPrefix("quill-server: ") == true && lines.first?.contains(bad.says) == true, "\(ran.errors)")
+        #expect(lines.last?.hasPrefix("hint: ") == true && (lines.last?.count ?? 0) > 12, "\(ran.errors)")
+        #expect(ran.output.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: data + "/quill-server.sqlite"), "nothing is created for a bad setting")
+    }
+
+    /// What the store refuses is said the same way: a database a newer release migrated, and an
+    /// account name taken, each with what to do.
+    @Test func theStoresRefusalsAreOneMessageAndOneHint() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("quill-server-refusal-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        #expect(try QuillServer.run(["account", "create", "ann", "--data-dir", data]).status == 0)
+        let taken = try QuillServer.run(["account", "create", "ann", "--data-dir", data])
+        #expect(taken.status == 1)
+        #expect(taken.errors == "quill-server: an account named 'ann' already exists\n"
+            + "hint: choose another name; 'quill-server account list' shows the names taken\n")
+    }
+}

@@ -34,6 +34,9 @@ QUILL_FUZZ_SEED="${QUILL_FUZZ_SEED:-20261123}" QUILL_SERVER_BINARY="$(swift buil
     Tools/openapi-conformance.sh
 QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" Tools/curl-walkthrough-test.sh
 
+# A Python client generated from docs/openapi.yaml by openapi-python-client drives every note operation.
+QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" Tools/python-client-test.sh
+
 # The web reader in headless Chromium driven by Playwright (docs/web.md), about a minute.
 QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" Tools/browser-test.sh
 

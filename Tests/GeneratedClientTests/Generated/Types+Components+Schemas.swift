@@ -259,48 +259,76 @@ extension Components {
                 ])
             }
         }
-        /// A note as POST and PUT take it; they write live notes only (DELETE deletes).
+        /// A note as POST and PUT take it: a `NoteDocument` whose `deleted` is false, since they write
+        /// live notes only (DELETE deletes). Written out rather than as `allOf` over `NoteDocument`,
+        /// which common generators cannot merge (a boolean and the constant false).
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/LiveNoteDocument`.
         internal struct LiveNoteDocument: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/LiveNoteDocument/value1`.
-            internal var value1: Components.Schemas.NoteDocument
-            /// - Remark: Generated from `#/components/schemas/LiveNoteDocument/value2`.
-            internal struct Value2Payload: Codable, Hashable, Sendable {
-                /// - Remark: Generated from `#/components/schemas/LiveNoteDocument/value2/deleted`.
-                internal var deleted: OpenAPIRuntime.OpenAPIValueContainer?
-                /// Creates a new `Value2Payload`.
-                ///
-                /// - Parameters:
-                ///   - deleted:
-                internal init(deleted: OpenAPIRuntime.OpenAPIValueContainer? = nil) {
-                    self.deleted = deleted
-                }
-                internal enum CodingKeys: String, CodingKey {
-                    case deleted
-                }
-            }
-            /// - Remark: Generated from `#/components/schemas/LiveNoteDocument/value2`.
-            internal var value2: Components.Schemas.LiveNoteDocument.Value2Payload
+            /// - Remark: Generated from `#/components/schemas/LiveNoteDocument/body`.
+            internal var body: Components.Schemas.NoteBody
+            /// - Remark: Generated from `#/components/schemas/LiveNoteDocument/created`.
+            internal var created: Components.Schemas.Timestamp
+            /// - Remark: Generated from `#/components/schemas/LiveNoteDocument/deleted`.
+            internal var deleted: Swift.Bool
+            /// Version of this shape.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LiveNoteDocument/format`.
+            internal var format: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/LiveNoteDocument/id`.
+            internal var id: Components.Schemas.NoteID
+            /// - Remark: Generated from `#/components/schemas/LiveNoteDocument/revision`.
+            internal var revision: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/LiveNoteDocument/tags`.
+            internal var tags: Components.Schemas.TagList
+            /// - Remark: Generated from `#/components/schemas/LiveNoteDocument/title`.
+            internal var title: Components.Schemas.Title
+            /// - Remark: Generated from `#/components/schemas/LiveNoteDocument/updated`.
+            internal var updated: Components.Schemas.Timestamp
             /// Creates a new `LiveNoteDocument`.
             ///
             /// - Parameters:
-            ///   - value1:
-            ///   - value2:
+            ///   - body:
+            ///   - created:
+            ///   - deleted:
+            ///   - format: Version of this shape.
+            ///   - id:
+            ///   - revision:
+            ///   - tags:
+            ///   - title:
+            ///   - updated:
             internal init(
-                value1: Components.Schemas.NoteDocument,
-                value2: Components.Schemas.LiveNoteDocument.Value2Payload
+                body: Components.Schemas.NoteBody,
+                created: Components.Schemas.Timestamp,
+                deleted: Swift.Bool,
+                format: Swift.Int,
+                id: Components.Schemas.NoteID,
+                revision: Swift.Int,
+                tags: Components.Schemas.TagList,
+                title: Components.Schemas.Title,
+                updated: Components.Schemas.Timestamp
             ) {
-                self.value1 = value1
-                self.value2 = value2
+                self.body = body
+                self.created = created
+                self.deleted = deleted
+                self.format = format
+                self.id = id
+                self.revision = revision
+                self.tags = tags
+                self.title = title
+                self.updated = updated
             }
-            internal init(from decoder: any Swift.Decoder) throws {
-                self.value1 = try .init(from: decoder)
-                self.value2 = try .init(from: decoder)
-            }
-            internal func encode(to encoder: any Swift.Encoder) throws {
-                try self.value1.encode(to: encoder)
-                try self.value2.encode(to: encoder)
+            internal enum CodingKeys: String, CodingKey {
+                case body
+                case created
+                case deleted
+                case format
+                case id
+                case revision
+                case tags
+                case title
+                case updated
             }
         }
         /// One line, not blank: at most 256 characters once the spaces and tabs around it are

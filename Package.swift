@@ -2,38 +2,36 @@
 // Quill: one package, layered modules. The layer of a target is the folder it lives in
 // (Modules/<Layer>/<Target>); `Tools/DependencyRule` checks the allowed edges between layers and
 // the names: one stem <Concern> per concern (<Concern>Interface, <Technology><Concern>,
-// <Concern>Testing, Tests/<Concern>ContractTests). Targets are listed one section per layer, in the
-// order of docs/architecture.md's table, alphabetically within each section.
+// <Concern>Testing, Tests/<Concern>ContractTests; a small concern is a folder <Concern>/ in each of
+// StandardInterfaces, StandardAdapters, StandardTesting and Tests/StandardContractTests). Targets
+// are listed one section per layer, in the order of docs/architecture.md's table.
 import PackageDescription
 
 // The external products, one constant each.
-let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
-let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
-let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
-let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
-let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
-let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
-let mcp = Target.Dependency.product(name: "MCP", package: "swift-sdk")
-let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
-let ink = Target.Dependency.product(name: "Ink", package: "Ink")
-let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
-let mustache = Target.Dependency.product(name: "Mustache", package: "swift-mustache")
-let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
-let openAPIRuntime = Target.Dependency.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")
-let httpTypes = Target.Dependency.product(name: "HTTPTypes", package: "swift-http-types")
-let openAPIAsyncHTTPClient = Target.Dependency.product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client")
-let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
-let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
-let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
-let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
-let propertyBased = Target.Dependency.product(name: "PropertyBased", package: "swift-property-based")
-let sqlite = Target.Dependency.product(name: "SQLiteNIO", package: "sqlite-nio")
-let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
-let yams = Target.Dependency.product(name: "Yams", package: "Yams")
+func product(_ name: String, _ package: String) -> Target.Dependency { .product(name: name, package: package) }
+let argumentParser = product("ArgumentParser", "swift-argument-parser"), asyncHTTPClient = product("AsyncHTTPClient", "async-http-client")
+let crypto = product("Crypto", "swift-crypto"), httpTypes = product("HTTPTypes", "swift-http-types")
+let hummingbird = product("Hummingbird", "hummingbird"), hummingbirdTesting = product("HummingbirdTesting", "hummingbird")
+let ink = product("Ink", "Ink"), logging = product("Logging", "swift-log"), mcp = product("MCP", "swift-sdk")
+let metrics = product("Metrics", "swift-metrics"), mustache = product("Mustache", "swift-mustache"), nioCore = product("NIOCore", "swift-nio")
+let nioHTTP1 = product("NIOHTTP1", "swift-nio"), nioPosix = product("NIOPosix", "swift-nio")
+let openAPIAsyncHTTPClient = product("OpenAPIAsyncHTTPClient", "swift-openapi-async-http-client")
+let openAPIRuntime = product("OpenAPIRuntime", "swift-openapi-runtime"), postgresNIO = product("PostgresNIO", "postgres-nio")
+let prometheus = product("Prometheus", "swift-prometheus"), propertyBased = product("PropertyBased", "swift-property-based")
+let serviceLifecycle = product("ServiceLifecycle", "swift-service-lifecycle"), sqlite = product("SQLiteNIO", "sqlite-nio")
+let systemPackage = product("SystemPackage", "swift-system"), yams = product("Yams", "Yams")
 
-func module(_ layer: String, _ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
+/// A module of a layer: the layer is the folder it lives in, Modules/<Layer>/<name>.
+func module(_ layer: String, _ name: String, _ dependencies: [Target.Dependency]) -> Target {
     .target(name: name, dependencies: dependencies, path: "Modules/\(layer)/\(name)")
 }
+func model(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target { module("Models", name, dependencies) }
+func interface(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target { module("Interfaces", name, dependencies) }
+func feature(_ name: String, _ dependencies: [Target.Dependency]) -> Target { module("Features", name, dependencies) }
+func kit(_ name: String, _ dependencies: [Target.Dependency]) -> Target { module("Kits", name, dependencies) }
+func adapter(_ name: String, _ dependencies: [Target.Dependency]) -> Target { module("Adapters", name, dependencies) }
+func testSupport(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target { module("Testing", name, dependencies) }
+func root(_ name: String, _ dependencies: [Target.Dependency]) -> Target { module("Composition", name, dependencies) }
 
 /// A test target; `exclude` names files it reads from its own folder at run time (fixtures).
 func tests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String] = []) -> Target {
@@ -71,58 +69,34 @@ let package = Package(
     ],
     targets: [
         // Models: the values, the versioned JSON format and the wire bodies.
-        module("Models", "QuillAPI", ["QuillModels"]),
-        module("Models", "QuillModels"),
+        model("QuillAPI", ["QuillModels"]),
+        model("QuillModels"),
 
         // Interfaces: one small protocol module per external concern, <Concern>Interface; the
         // concerns too small to earn targets of their own share StandardInterfaces, a folder each.
-        module("Interfaces", "AssistantToolInterface"),
-        module("Interfaces", "AttachmentStoreInterface", ["QuillModels"]),
-        module("Interfaces", "ByteStreamInterface"),
-        module("Interfaces", "CompressionInterface"),
-        module("Interfaces", "FileSystemInterface"),
-        module("Interfaces", "NoteStoreInterface", ["QuillModels"]),
-        module("Interfaces", "SearchIndexInterface", ["QuillModels"]),
-        module("Interfaces", "ServerStoreInterface", ["QuillAPI", "QuillModels", "TokenSecurityInterface"]),
-        module("Interfaces", "SettingsInterface", ["QuillModels"]),
-        module("Interfaces", "StandardInterfaces", ["QuillModels"]),
-        module("Interfaces", "SyncStateInterface", ["QuillModels", "SyncTransportInterface"]),
-        module("Interfaces", "SyncTransportInterface", ["QuillAPI", "QuillModels"]),
-        module("Interfaces", "TerminalInterface"),
-        module("Interfaces", "TokenSecurityInterface"),
-        module("Interfaces", "WebSessionInterface", ["ServerStoreInterface", "TokenSecurityInterface"]),
+        interface("ByteStreamInterface"),
+        interface("CompressionInterface"),
+        interface("FileSystemInterface"),
+        interface("NoteStoreInterface", ["QuillModels"]),
+        interface("SearchIndexInterface", ["QuillModels"]),
+        interface("ServerStoreInterface", ["QuillAPI", "QuillModels", "StandardInterfaces"]),
+        interface("SettingsInterface", ["QuillModels"]),
+        interface("StandardInterfaces", ["QuillModels"]),
+        interface("SyncStateInterface", ["QuillModels", "SyncTransportInterface"]),
+        interface("SyncTransportInterface", ["QuillAPI", "QuillModels"]),
 
         // Features: the logic, written against interfaces only.
-        module("Features", "ArchiveFeature", [
-            "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "QuillModels",
-            "StandardInterfaces", crypto, yams,
-        ]),
-        module("Features", "NotesFeature", [
-            "AttachmentStoreInterface", "ByteStreamInterface", "NoteStoreInterface", "QuillModels", "SearchIndexInterface",
-            "StandardInterfaces", crypto,
-        ]),
-        module("Features", "QuillCLI", [
-            "ArchiveFeature", "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
-            "NoteStoreInterface", "QuillAPI", "QuillModels", "SearchIndexInterface", "SettingsInterface", "StandardInterfaces",
-            "SyncFeature", "SyncStateInterface", "SyncTransportInterface", "TerminalInterface", "AssistantToolInterface", argumentParser,
-        ]),
-        module("Features", "QuillServerCLI", [
-            "QuillModels", "ServerFeature", "ServerStoreInterface", "TerminalInterface", "WebSessionInterface",
-            argumentParser,
-        ]),
-        module("Features", "ServerFeature", [
-            "ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "NoteStoreInterface", "QuillAPI",
-            "QuillModels", "ServerStoreInterface", "StandardInterfaces", "TokenSecurityInterface", crypto, hummingbird,
-            logging, metrics, nioCore, prometheus, serviceLifecycle,
-        ]),
-        module("Features", "SyncFeature", [
-            "AttachmentStoreInterface", "NoteStoreInterface", "QuillModels", "StandardInterfaces", "SyncStateInterface",
-            "SyncTransportInterface", crypto,
-        ]),
-        module("Features", "WebReaderFeature", [
-            "QuillModels", "ServerFeature", "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface",
-            hummingbird, ink, mustache,
-        ]),
+        feature("ArchiveFeature", ["ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "QuillModels",
+            "StandardInterfaces", crypto, yams]),
+        feature("NotesFeature", ["ByteStreamInterface", "NoteStoreInterface", "QuillModels", "SearchIndexInterface", "StandardInterfaces", crypto]),
+        feature("QuillCLI", ["ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
+            "NoteStoreInterface", "QuillAPI", "QuillModels", "SearchIndexInterface", "SettingsInterface", "StandardInterfaces", "SyncFeature",
+            "SyncStateInterface", "SyncTransportInterface", argumentParser]),
+        feature("QuillServerCLI", ["QuillModels", "ServerFeature", "ServerStoreInterface", "StandardInterfaces", argumentParser]),
+        feature("ServerFeature", ["ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "NoteStoreInterface", "QuillAPI", "QuillModels",
+            "ServerStoreInterface", "StandardInterfaces", crypto, hummingbird, logging, metrics, nioCore, prometheus, serviceLifecycle]),
+        feature("SyncFeature", ["NoteStoreInterface", "QuillModels", "StandardInterfaces", "SyncStateInterface", "SyncTransportInterface", crypto]),
+        feature("WebReaderFeature", ["QuillModels", "ServerFeature", "ServerStoreInterface", "StandardInterfaces", hummingbird, ink, mustache]),
 
         // SystemLibraries: C libraries linked from the system, used by adapters only. They name no
         // pkgConfig: its `-L` of the system's library folder would come before CCurlOnDemand/link.
@@ -134,97 +108,65 @@ let package = Package(
 
         // Kits: shared technology (a C library's one wrapper, the durable-file sequence) that
         // adapters of different concerns use; a kit knows no interface.
-        module("Kits", "POSIXFileKit", ["CFileSync"]),
-        module("Kits", "SQLiteKit", [sqlite]),
+        kit("POSIXFileKit", ["CFileSync"]),
+        kit("SQLiteKit", [sqlite]),
 
         // Adapters: the real implementations, <Technology><Concern>, each over its one technology;
         // the small concerns' share StandardAdapters.
-        module("Adapters", "CryptoTokenSecurity", ["TokenSecurityInterface", crypto]),
-        module("Adapters", "FileAttachmentStore", ["AttachmentStoreInterface", "POSIXFileKit", "QuillModels"]),
-        module("Adapters", "FileNoteStore", [
-            "FileSystemInterface", "NoteStoreInterface", "QuillModels", "SearchIndexInterface",
-        ]),
-        module("Adapters", "FileSyncState", ["POSIXFileKit", "QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
-        module("Adapters", "GlibcAllocator", ["CAllocator"]),
-        module("Adapters", "HTTPSyncTransport", [
-            "QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface", asyncHTTPClient, nioCore,
-            nioHTTP1, nioPosix,
-        ]),
-        module("Adapters", "MCPAssistantTools", ["AssistantToolInterface", "CCurlOnDemand", mcp, systemPackage]),
-        module("Adapters", "JSONFileSettings", ["FileSystemInterface", "SettingsInterface"]),
-        module("Adapters", "LocalByteStream", ["ByteStreamInterface", "POSIXFileKit"]),
-        module("Adapters", "LocalFileSystem", ["CFileSync", "FileSystemInterface", "POSIXFileKit"]),
-        module("Adapters", "POSIXTerminal", ["TerminalInterface"]),
-        module("Adapters", "PostgresServerStore", [
-            "QuillModels", "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface", logging, nioCore,
-            postgresNIO, serviceLifecycle,
-        ]),
-        module("Adapters", "SQLiteSearchIndex", ["FileSystemInterface", "QuillModels", "SearchIndexInterface", "SQLiteKit"]),
-        module("Adapters", "SQLiteServerStore", [
-            "POSIXFileKit", "QuillModels", "ServerStoreInterface", "SQLiteKit", "TokenSecurityInterface", "WebSessionInterface",
-        ]),
-        module("Adapters", "StandardAdapters", ["QuillModels", "StandardInterfaces"]),
-        module("Adapters", "ZlibCompression", ["CompressionInterface", "CZlib"]),
+        adapter("FileAttachmentStore", ["POSIXFileKit", "QuillModels", "StandardInterfaces"]),
+        adapter("FileNoteStore", ["FileSystemInterface", "NoteStoreInterface", "QuillModels", "SearchIndexInterface"]),
+        adapter("FileSyncState", ["POSIXFileKit", "QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
+        adapter("GlibcAllocator", ["CAllocator"]),
+        adapter("HTTPSyncTransport", ["QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface", asyncHTTPClient, nioCore, nioHTTP1,
+            nioPosix]),
+        adapter("MCPAssistantTools", ["CCurlOnDemand", "StandardInterfaces", mcp, systemPackage]),
+        adapter("JSONFileSettings", ["FileSystemInterface", "SettingsInterface"]),
+        adapter("LocalByteStream", ["ByteStreamInterface", "POSIXFileKit"]),
+        adapter("LocalFileSystem", ["CFileSync", "FileSystemInterface", "POSIXFileKit"]),
+        adapter("POSIXTerminal", ["StandardInterfaces"]),
+        adapter("PostgresServerStore", ["QuillModels", "ServerStoreInterface", "StandardInterfaces", logging, nioCore, postgresNIO,
+            serviceLifecycle]),
+        adapter("SQLiteSearchIndex", ["FileSystemInterface", "QuillModels", "SearchIndexInterface", "SQLiteKit"]),
+        adapter("SQLiteServerStore", ["POSIXFileKit", "QuillModels", "ServerStoreInterface", "SQLiteKit", "StandardInterfaces"]),
+        adapter("StandardAdapters", ["QuillModels", "StandardInterfaces", crypto]),
+        adapter("ZlibCompression", ["CompressionInterface", "CZlib"]),
 
         // Testing: fakes (<Concern>Testing; the small concerns' in StandardTesting), unimplemented
         // doubles and test helpers.
-        module("Testing", "AttachmentStoreTesting", ["AttachmentStoreInterface", "QuillModels", "StandardInterfaces"]),
-        module("Testing", "ByteStreamTesting", ["ByteStreamInterface"]),
-        module("Testing", "ChildProcesses"),
-        module("Testing", "CompressionTesting", ["CompressionInterface"]),
-        module("Testing", "FileSystemTesting", ["FileSystemInterface"]),
-        module("Testing", "NoteStoreTesting", ["NoteStoreInterface", "QuillModels", "StandardTesting"]),
-        module("Testing", "ScratchDirectories"),
-        module("Testing", "AssistantToolTesting", ["AssistantToolInterface"]),
-        module("Testing", "SearchIndexTesting", ["NoteStoreInterface", "QuillModels", "SearchIndexInterface"]),
-        module("Testing", "ServerStoreTesting", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),
-        module("Testing", "SettingsTesting", ["SettingsInterface"]),
-        module("Testing", "StandardTesting", ["QuillModels", "StandardInterfaces"]),
-        module("Testing", "SyncStateTesting", ["QuillModels", "SyncStateInterface"]),
-        module("Testing", "SyncTransportTesting", ["QuillModels", "StandardTesting", "SyncTransportInterface"]),
-        module("Testing", "TerminalTesting", ["TerminalInterface"]),
-        module("Testing", "TokenSecurityTesting", ["TokenSecurityInterface"]),
-        module("Testing", "UnimplementedDoubles", [
-            "AssistantToolInterface", "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "QuillModels",
-            "SearchIndexInterface", "ServerStoreInterface", "SettingsInterface", "StandardInterfaces", "SyncStateInterface",
-            "SyncTransportInterface", "TerminalInterface",
-        ]),
-        module("Testing", "WebSessionTesting", [
-            "ServerStoreInterface", "TokenSecurityInterface", "WebSessionInterface",
-        ]),
+        testSupport("ByteStreamTesting", ["ByteStreamInterface"]),
+        testSupport("ChildProcesses"),
+        testSupport("CompressionTesting", ["CompressionInterface"]),
+        testSupport("FileSystemTesting", ["FileSystemInterface"]),
+        testSupport("NoteStoreTesting", ["NoteStoreInterface", "QuillModels", "StandardTesting"]),
+        testSupport("ScratchDirectories"),
+        testSupport("SearchIndexTesting", ["NoteStoreInterface", "QuillModels", "SearchIndexInterface"]),
+        testSupport("ServerStoreTesting", ["QuillModels", "ServerStoreInterface", "StandardInterfaces"]),
+        testSupport("SettingsTesting", ["SettingsInterface"]),
+        testSupport("StandardTesting", ["QuillModels", "StandardInterfaces"]),
+        testSupport("SyncStateTesting", ["QuillModels", "SyncStateInterface"]),
+        testSupport("SyncTransportTesting", ["QuillModels", "StandardTesting", "SyncTransportInterface"]),
+        testSupport("UnimplementedDoubles", ["ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface",
+            "QuillModels", "SearchIndexInterface", "ServerStoreInterface", "SettingsInterface", "StandardInterfaces", "SyncStateInterface",
+            "SyncTransportInterface"]),
 
         // Composition roots: the only code that names adapters.
-        module("Composition", "QuillComposition", [
-            "ArchiveFeature", "AttachmentStoreTesting", "ByteStreamTesting", "FileAttachmentStore", "FileNoteStore",
-            "FileSyncState", "GlibcAllocator",
-            "HTTPSyncTransport", "JSONFileSettings", "LocalByteStream", "LocalFileSystem", "MCPAssistantTools", "NotesFeature",
-            "NoteStoreTesting", "POSIXTerminal", "QuillCLI", "QuillModels", "SearchIndexTesting", "SettingsTesting",
-            "SQLiteSearchIndex", "StandardAdapters", "StandardTesting", "SyncFeature", "SyncStateInterface",
-            "SyncStateTesting", "SyncTransportTesting", "ZlibCompression",
-        ]),
-        module("Composition", "QuillTestComposition", [
-            "ArchiveFeature", "AssistantToolInterface", "AttachmentStoreInterface", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
-            "NoteStoreInterface", "QuillCLI", "SearchIndexInterface", "SettingsTesting", "StandardInterfaces",
-            "StandardTesting", "SyncFeature", "TerminalInterface", "UnimplementedDoubles",
-        ]),
-        module("Composition", "ServerComposition", [
-            "ByteStreamInterface", "ByteStreamTesting", "CryptoTokenSecurity", "GlibcAllocator", "LocalByteStream", "LocalFileSystem",
-            "POSIXTerminal", "PostgresServerStore", "QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface",
-            "ServerStoreTesting", "SQLiteServerStore", "StandardAdapters", "StandardInterfaces", "TerminalInterface",
-            "TokenSecurityInterface", "WebReaderFeature", "WebSessionInterface", "WebSessionTesting",
-            "ZlibCompression", hummingbird, logging, serviceLifecycle,
-        ]),
-        module("Composition", "ServerTestComposition", [
-            "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "QuillModels", "QuillServerCLI", "ServerFeature",
-            "ServerStoreInterface", "StandardInterfaces", "TerminalInterface", "TokenSecurityInterface", "UnimplementedDoubles",
-            "WebReaderFeature", "WebSessionInterface", "ZlibCompression",
-        ]),
+        root("QuillComposition", ["ArchiveFeature", "ByteStreamTesting", "FileAttachmentStore", "FileNoteStore", "FileSyncState", "GlibcAllocator",
+            "HTTPSyncTransport", "JSONFileSettings", "LocalByteStream", "LocalFileSystem", "MCPAssistantTools", "NotesFeature", "NoteStoreTesting",
+            "POSIXTerminal", "QuillCLI", "QuillModels", "SearchIndexTesting", "SettingsTesting", "SQLiteSearchIndex", "StandardAdapters",
+            "StandardTesting", "SyncFeature", "SyncStateInterface", "SyncStateTesting", "SyncTransportTesting", "ZlibCompression"]),
+        root("QuillTestComposition", ["ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
+            "NoteStoreInterface", "QuillCLI", "SearchIndexInterface", "SettingsTesting", "StandardInterfaces", "StandardTesting", "SyncFeature",
+            "UnimplementedDoubles"]),
+        root("ServerComposition", ["ByteStreamInterface", "ByteStreamTesting", "GlibcAllocator", "LocalByteStream", "LocalFileSystem",
+            "POSIXTerminal", "PostgresServerStore", "QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+            "SQLiteServerStore", "StandardAdapters", "StandardInterfaces", "WebReaderFeature", "ZlibCompression", hummingbird, logging,
+            serviceLifecycle]),
+        root("ServerTestComposition", ["ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "QuillModels", "QuillServerCLI",
+            "ServerFeature", "ServerStoreInterface", "StandardInterfaces", "UnimplementedDoubles", "WebReaderFeature", "ZlibCompression"]),
 
         // Apps: parse, pick a root, run.
         // The bare Hummingbird app Tools/benchmarks/server.sh measures quill-server against.
-        .executableTarget(name: "bare-hummingbird-benchmark", dependencies: [
-            hummingbird,
-        ], path: "Apps/bare-hummingbird-benchmark"),
+        .executableTarget(name: "bare-hummingbird-benchmark", dependencies: [hummingbird], path: "Apps/bare-hummingbird-benchmark"),
         .executableTarget(
             name: "quill", dependencies: ["QuillCLI", "QuillComposition", argumentParser], path: "Apps/quill",
             // `-lcurl` finds CCurlOnDemand's empty stand-in: libcurl is loaded when first called.
@@ -232,119 +174,58 @@ let package = Package(
         .executableTarget(name: "quill-server", dependencies: ["QuillServerCLI", "ServerComposition"], path: "Apps/quill-server"),
 
         // Tests: unit, contract (<Concern>ContractTests) and integration tests.
-        tests("AssistantToolContractTests", ["AssistantToolInterface", "AssistantToolTesting", "MCPAssistantTools"]),
-        tests("CCurlOnDemandTests", ["CCurlOnDemand"]),
-        tests("ArchiveFeatureTests", [
-            "ArchiveFeature", "AttachmentStoreTesting", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
+        tests("ArchiveFeatureTests", ["ArchiveFeature", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
             "FileSystemTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardInterfaces", "StandardTesting", "ZlibCompression",
-            crypto,
-        ]),
-        tests("ArchiveIntegrationTests", [
-            "ArchiveFeature", "ByteStreamInterface", "ChildProcesses", "LocalByteStream", "NoteStoreInterface",
-            "NoteStoreTesting", "QuillModels", "StandardTesting", "ZlibCompression",
-        ]),
-        tests("AttachmentStoreContractTests", [
-            "AttachmentStoreInterface", "AttachmentStoreTesting", "FileAttachmentStore", "QuillModels", "ScratchDirectories",
-            "StandardTesting",
-        ]),
-        tests("BackgroundContractTests", ["StandardAdapters", "StandardInterfaces", "StandardTesting"]),
-        tests("ByteStreamContractTests", [
-            "ByteStreamInterface", "ByteStreamTesting", "LocalByteStream", "ScratchDirectories",
-        ]),
-        tests("ClockContractTests", ["StandardAdapters", "StandardInterfaces", "StandardTesting"]),
-        tests("CompressionContractTests", [
-            "CompressionInterface", "CompressionTesting", "StandardTesting", "ZlibCompression",
-        ]),
-        tests("FileSystemContractTests", [
-            "ChildProcesses", "FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "ScratchDirectories",
-        ]),
-        tests("HTTPSyncTransportTests", [
-            "HTTPSyncTransport", "QuillModels", "SyncStateInterface", "SyncTransportInterface",
-        ]),
-        tests("NoteRoundTripPropertyTests", [
-            "ArchiveFeature", "ByteStreamTesting", "FileNoteStore", "FileSystemTesting", "LocalFileSystem",
-            "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "PostgresServerStore", "QuillAPI", "QuillModels",
-            "ScratchDirectories", "SearchIndexInterface", "ServerFeature", "ServerStoreInterface",
-            "ServerStoreTesting", "ServerTestComposition", "SQLiteKit", "SQLiteServerStore", "StandardTesting",
-            "TokenSecurityInterface", "TokenSecurityTesting", "ZlibCompression", hummingbird, hummingbirdTesting,
-            logging, postgresNIO, propertyBased,
-        ]),
-        tests("NotesFeatureTests", [
-            "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardTesting",
-            ]),
-        tests("NoteStoreContractTests", [
-            "FileNoteStore", "FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "NoteStoreInterface",
-            "NoteStoreTesting", "QuillModels", "ScratchDirectories", "ServerFeature", "ServerStoreInterface",
-            "ServerStoreTesting", "StandardTesting", "TokenSecurityInterface",
-        ]),
-        tests("QuillCLITests", [
-            "ArchiveFeature", "AssistantToolInterface", "AssistantToolTesting", "AttachmentStoreTesting", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
-            "FileSystemInterface", "FileSystemTesting", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting",
-            "QuillAPI", "QuillCLI", "QuillModels", "QuillTestComposition", "SearchIndexTesting", "SettingsInterface",
-            "SettingsTesting", "StandardTesting", "SyncFeature", "SyncStateInterface", "SyncStateTesting",
-            "SyncTransportInterface", "SyncTransportTesting", "TerminalTesting", "UnimplementedDoubles", crypto,
-        ]),
+            crypto]),
+        tests("ArchiveIntegrationTests", ["ArchiveFeature", "ByteStreamInterface", "ChildProcesses", "LocalByteStream", "NoteStoreInterface",
+            "NoteStoreTesting", "QuillModels", "StandardTesting", "ZlibCompression"]),
+        tests("ByteStreamContractTests", ["ByteStreamInterface", "ByteStreamTesting", "LocalByteStream", "ScratchDirectories"]),
+        tests("CompressionContractTests", ["CompressionInterface", "CompressionTesting", "StandardTesting", "ZlibCompression"]),
+        tests("FileSystemContractTests", ["ChildProcesses", "FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "ScratchDirectories"]),
+        tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
+        tests("NoteRoundTripPropertyTests", ["ArchiveFeature", "ByteStreamTesting", "FileNoteStore", "FileSystemTesting", "LocalFileSystem",
+            "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "PostgresServerStore", "QuillAPI", "QuillModels", "ScratchDirectories",
+            "SearchIndexInterface", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition", "SQLiteKit",
+            "SQLiteServerStore", "StandardInterfaces", "StandardTesting", "ZlibCompression", hummingbird, hummingbirdTesting, logging, postgresNIO,
+            propertyBased]),
+        tests("NotesFeatureTests", ["NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardTesting"]),
+        tests("NoteStoreContractTests", ["FileNoteStore", "FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "NoteStoreInterface",
+            "NoteStoreTesting", "QuillModels", "ScratchDirectories", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+            "StandardInterfaces", "StandardTesting"]),
+        tests("QuillCLITests", ["ArchiveFeature", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
+            "FileSystemInterface", "FileSystemTesting", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "QuillAPI", "QuillCLI",
+            "QuillModels", "QuillTestComposition", "SearchIndexTesting", "SettingsInterface", "SettingsTesting", "StandardInterfaces",
+            "StandardTesting", "SyncFeature", "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting",
+            "UnimplementedDoubles", crypto]),
         tests("QuillIntegrationTests", ["ChildProcesses", "quill"]),
         tests("QuillModelsTests", ["QuillModels", "StandardTesting"]),
-        tests("QuillServerCLITests", [
-            "QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition",
-            "StandardTesting", "TerminalTesting", "TokenSecurityInterface", "TokenSecurityTesting", "WebSessionInterface",
-            "WebSessionTesting", argumentParser,
-        ]),
+        tests("QuillServerCLITests", ["QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+            "ServerTestComposition", "StandardInterfaces", "StandardTesting", argumentParser]),
         tests("QuillServerIntegrationTests", ["ChildProcesses", "quill-server"]),
-        tests("RandomnessContractTests", [
-            "QuillModels", "StandardAdapters", "StandardInterfaces", "StandardTesting",
-        ]),
-        tests("SearchIndexContractTests", [
-            "FileNoteStore", "FileSystemTesting", "LocalFileSystem", "NotesFeature", "NoteStoreInterface",
-            "QuillModels", "ScratchDirectories", "SearchIndexInterface", "SearchIndexTesting", "SQLiteKit", "SQLiteSearchIndex",
-            "StandardTesting",
-        ]),
-        tests("ServerCompositionTests", [
-            "ChildProcesses", "QuillModels", "QuillServerCLI", "ServerComposition", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
-            "TokenSecurityInterface", "WebSessionInterface", logging,
-        ]),
-        tests("ServerFeatureTests", [
-            "ArchiveFeature", "ByteStreamTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillAPI", "QuillModels",
-            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition",
-            "StandardInterfaces", "StandardTesting", "TokenSecurityInterface", "TokenSecurityTesting",
-            "ZlibCompression", crypto, hummingbird, hummingbirdTesting, logging, nioCore,
-        ]),
-        tests("ServerStoreContractTests", [
-            "PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting", "SQLiteKit",
-            "SQLiteServerStore", "StandardTesting", "TokenSecurityInterface", logging, postgresNIO, propertyBased,
-        ], exclude: ["Fixtures"]),
-        tests("ServerStoreInterfaceTests", ["QuillModels", "ServerStoreInterface", "TokenSecurityInterface"]),
-        tests("SettingsContractTests", [
-            "FileSystemInterface", "FileSystemTesting", "JSONFileSettings", "LocalFileSystem", "ScratchDirectories",
-            "SettingsInterface", "SettingsTesting",
-        ]),
+        tests("SearchIndexContractTests", ["FileNoteStore", "FileSystemTesting", "LocalFileSystem", "NotesFeature", "NoteStoreInterface",
+            "QuillModels", "ScratchDirectories", "SearchIndexInterface", "SearchIndexTesting", "SQLiteKit", "SQLiteSearchIndex", "StandardTesting"]),
+        tests("ServerCompositionTests", ["ChildProcesses", "QuillModels", "QuillServerCLI", "ServerComposition", "ServerFeature",
+            "ServerStoreInterface", "ServerStoreTesting", "StandardInterfaces", logging]),
+        tests("ServerFeatureTests", ["ArchiveFeature", "ByteStreamTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillAPI", "QuillModels",
+            "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition", "StandardInterfaces", "StandardTesting",
+            "ZlibCompression", crypto, hummingbird, hummingbirdTesting, logging, nioCore]),
+        tests("ServerStoreContractTests", ["PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting", "SQLiteKit",
+            "SQLiteServerStore", "StandardInterfaces", "StandardTesting", logging, postgresNIO, propertyBased], exclude: ["Fixtures"]),
+        tests("StandardContractTests", ["CCurlOnDemand", "FileAttachmentStore", "MCPAssistantTools", "POSIXTerminal", "QuillModels",
+            "ScratchDirectories", "StandardAdapters", "StandardInterfaces", "StandardTesting"]),
+        tests("SettingsContractTests", ["FileSystemInterface", "FileSystemTesting", "JSONFileSettings", "LocalFileSystem", "ScratchDirectories",
+            "SettingsInterface", "SettingsTesting"]),
         tests("GeneratedClientTests", ["ChildProcesses", "quill-server", httpTypes, openAPIAsyncHTTPClient, openAPIRuntime]),
         tests("SyncEndToEndTests", ["ChildProcesses", "quill", "quill-server"]),
-        tests("SyncFeatureTests", [
-            "AttachmentStoreInterface", "AttachmentStoreTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardTesting", "SyncFeature",
-            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting", crypto,
-        ]),
-        tests("SyncStateContractTests", [
-            "FileSyncState", "QuillModels", "ScratchDirectories", "SyncStateInterface", "SyncStateTesting",
-            "SyncTransportInterface",
-        ]),
-        tests("SyncTransportContractTests", [
-            "ChildProcesses", "HTTPSyncTransport", "quill-server", "QuillModels", "ScratchDirectories",
-            "SyncStateInterface", "SyncTransportInterface", "SyncTransportTesting", crypto,
-        ]),
-        tests("TerminalContractTests", ["POSIXTerminal", "ScratchDirectories", "TerminalInterface", "TerminalTesting"]),
-        tests("TokenSecurityContractTests", ["CryptoTokenSecurity", "TokenSecurityInterface", "TokenSecurityTesting"]),
-        tests("WebReaderFeatureTests", [
-            "ByteStreamTesting", "QuillModels", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
-            "ServerTestComposition", "StandardInterfaces", "StandardTesting", "TokenSecurityInterface",
-            "TokenSecurityTesting", "WebReaderFeature", "WebSessionInterface", "WebSessionTesting", "ZlibCompression",
-            crypto, hummingbird, hummingbirdTesting,
-        ]),
-        tests("WebSessionContractTests", [
-            "PostgresServerStore", "ServerStoreInterface", "SQLiteServerStore", "TokenSecurityInterface",
-            "WebSessionInterface", "WebSessionTesting", logging, postgresNIO,
-        ]),
+        tests("SyncFeatureTests", ["NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardInterfaces", "StandardTesting", "SyncFeature",
+            "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting", crypto]),
+        tests("SyncStateContractTests", ["FileSyncState", "QuillModels", "ScratchDirectories", "SyncStateInterface", "SyncStateTesting",
+            "SyncTransportInterface"]),
+        tests("SyncTransportContractTests", ["ChildProcesses", "HTTPSyncTransport", "quill-server", "QuillModels", "ScratchDirectories",
+            "SyncStateInterface", "SyncTransportInterface", "SyncTransportTesting", crypto]),
+        tests("WebReaderFeatureTests", ["ByteStreamTesting", "QuillModels", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+            "ServerTestComposition", "StandardInterfaces", "StandardTesting", "WebReaderFeature", "ZlibCompression", crypto, hummingbird,
+            hummingbirdTesting]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,11 +1,10 @@
 import ArchiveFeature
-import AttachmentStoreTesting
+import StandardTesting
 import ByteStreamTesting
 import Crypto
 import Foundation
 import NoteStoreTesting
 import QuillModels
-import StandardTesting
 import Testing
 
 /// Attachments in archives (docs/archive-format.md): carried once beside the notes, listed in

@@ -15,7 +15,6 @@ import ServerStoreTesting
 import ServerTestComposition
 import StandardTesting
 import Testing
-import TokenSecurityTesting
 import ZlibCompression
 
 /// The HTTP doors (`POST /v1/notes`, `PUT /v1/notes/{id}`) in process: whatever they accept

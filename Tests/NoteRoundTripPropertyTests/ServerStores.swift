@@ -5,7 +5,7 @@ import PostgresServerStore
 import QuillModels
 import SQLiteServerStore
 import ServerStoreInterface
-import TokenSecurityInterface
+import StandardInterfaces
 import ServerStoreTesting
 
 typealias ServerStore = ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository & ServerLinkRepository

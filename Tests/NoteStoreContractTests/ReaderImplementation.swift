@@ -3,7 +3,7 @@ import QuillModels
 @testable import ServerFeature
 import ServerStoreInterface
 import ServerStoreTesting
-import TokenSecurityInterface
+import StandardInterfaces
 import Testing
 
 /// Every `NoteReading` implementation the reading contract must hold for: each store, and the

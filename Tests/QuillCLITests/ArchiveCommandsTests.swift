@@ -6,7 +6,6 @@ import QuillCLI
 import QuillModels
 import QuillTestComposition
 import StandardTesting
-import TerminalTesting
 import Testing
 
 @Suite("quill export, import and verify")

@@ -1,4 +1,4 @@
-import AttachmentStoreTesting
+import StandardTesting
 import ByteStreamTesting
 import Foundation
 import NoteStoreTesting
@@ -7,12 +7,10 @@ import QuillCLI
 import QuillModels
 import QuillTestComposition
 import SearchIndexTesting
-import StandardTesting
 import SyncFeature
 import SyncStateTesting
 import SyncTransportTesting
 import UnimplementedDoubles
-import TerminalTesting
 import Testing
 
 /// `attach`, `attachments`, `attachment get`, `detach`, `gc` and what `show` says of them

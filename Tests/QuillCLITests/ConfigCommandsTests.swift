@@ -11,7 +11,6 @@ import SettingsInterface
 import SettingsTesting
 import StandardTesting
 import Synchronization
-import TerminalTesting
 import Testing
 import UnimplementedDoubles
 

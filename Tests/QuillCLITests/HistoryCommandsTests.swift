@@ -12,7 +12,6 @@ import SyncStateInterface
 import SyncStateTesting
 import SyncTransportTesting
 import UnimplementedDoubles
-import TerminalTesting
 import Testing
 
 /// `history`, `show --revision/--at`, `diff`, `restore` and `trash` (docs/history.md).

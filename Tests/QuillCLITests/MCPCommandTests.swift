@@ -1,13 +1,11 @@
-import AssistantToolInterface
-import AssistantToolTesting
+import StandardInterfaces
+import StandardTesting
 import Foundation
 import NoteStoreTesting
 import QuillCLI
 import QuillModels
 import QuillTestComposition
 import SearchIndexTesting
-import StandardTesting
-import TerminalTesting
 import Testing
 
 /// `quill mcp`'s tools, called as a protocol server calls them: read-only unless

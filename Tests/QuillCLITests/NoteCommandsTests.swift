@@ -6,7 +6,6 @@ import QuillModels
 import QuillTestComposition
 import SearchIndexTesting
 import StandardTesting
-import TerminalTesting
 import Testing
 
 @Suite("quill commands")

@@ -1,4 +1,4 @@
-import AttachmentStoreTesting
+import StandardTesting
 import ByteStreamTesting
 import CompressionTesting
 import Crypto
@@ -8,8 +8,6 @@ import NoteStoreTesting
 import QuillCLI
 import QuillModels
 import QuillTestComposition
-import StandardTesting
-import TerminalTesting
 import Testing
 
 /// `quill import DIR` on folders other apps write (Tests/Fixtures/OtherApps), and

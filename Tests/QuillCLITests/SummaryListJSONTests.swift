@@ -5,7 +5,6 @@ import QuillModels
 import QuillTestComposition
 import SearchIndexTesting
 import StandardTesting
-import TerminalTesting
 import Testing
 
 /// `list --json` and `search --json` are written directly, not through `JSONEncoder`; here they

@@ -9,7 +9,6 @@ import SyncStateInterface
 import SyncStateTesting
 import SyncTransportInterface
 import SyncTransportTesting
-import TerminalTesting
 import Testing
 
 /// `quill login`, `logout`, `sync` and `status` against an in-memory server.

@@ -7,12 +7,8 @@ import ServerStoreInterface
 import ServerStoreTesting
 import ServerTestComposition
 import StandardTesting
-import TerminalTesting
-import TokenSecurityInterface
-import TokenSecurityTesting
+import StandardInterfaces
 import Testing
-import WebSessionInterface
-import WebSessionTesting
 
 /// `quill-server account create|list|delete|token|revoke|revoke-sessions` against the test root,
 /// over an in-memory store and web sessions.

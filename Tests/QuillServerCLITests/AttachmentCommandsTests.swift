@@ -6,10 +6,7 @@ import ServerStoreInterface
 import ServerStoreTesting
 import ServerTestComposition
 import StandardTesting
-import TerminalTesting
-import TokenSecurityTesting
 import Testing
-import WebSessionTesting
 
 /// `quill-server attachments gc` against the test root, over an in-memory store: what a
 /// note, a kept revision or a tombstone's history refers to stays; the rest goes.

@@ -2,10 +2,7 @@ import QuillServerCLI
 import ServerStoreTesting
 import ServerTestComposition
 import StandardTesting
-import TerminalTesting
-import TokenSecurityTesting
 import Testing
-import WebSessionTesting
 import Synchronization
 
 /// `quill-server backup` and `restore` against the test root: what they report, and how a

@@ -6,10 +6,7 @@ import ServerStoreInterface
 import ServerStoreTesting
 import ServerTestComposition
 import StandardTesting
-import TerminalTesting
-import TokenSecurityTesting
 import Testing
-import WebSessionTesting
 
 /// `quill-server history prune` against the test root, over an in-memory store.
 @Suite("History commands")

@@ -2,10 +2,9 @@ import Foundation
 import Logging
 import ServerComposition
 import ServerStoreInterface
-import TokenSecurityInterface
+import StandardInterfaces
 import ServerStoreTesting
 import Testing
-import WebSessionInterface
 
 @Suite struct ServerRootsTests {
     @Test func previewSeedsTheDemoAccount() async throws {

@@ -5,7 +5,6 @@ import ServerFeature
 import ServerStoreInterface
 import StandardTesting
 import Testing
-import TokenSecurityTesting
 
 /// `account list` and `account delete` through the feature: a deleted account's tokens stop
 /// working once the lookup cache entry expires, and a token's use is recorded at most once a

@@ -5,8 +5,7 @@ import ServerFeature
 import ServerStoreInterface
 import StandardTesting
 import Testing
-import TokenSecurityInterface
-import TokenSecurityTesting
+import StandardInterfaces
 
 /// Tokens that can do less: a read-only token reads every route and is refused every write,
 /// whatever route it names; an expired token is refused everything; and docs/openapi.yaml names

@@ -10,8 +10,6 @@ import ServerTestComposition
 import StandardInterfaces
 import StandardTesting
 import Testing
-import TokenSecurityInterface
-import TokenSecurityTesting
 import ZlibCompression
 
 /// A server over an in-memory store with two accounts, alice and bob, and their tokens.

@@ -5,7 +5,6 @@ import ServerFeature
 import ServerStoreInterface
 import StandardTesting
 import Testing
-import TokenSecurityTesting
 
 /// Tokens beyond the first: issuing more, revoking one, and how soon a revocation bites.
 @Suite struct TokenTests {

@@ -13,7 +13,6 @@ import ServerStoreTesting
 import ServerTestComposition
 import StandardTesting
 import Testing
-import TokenSecurityTesting
 
 /// Issue 14: one stored note that cannot be read costs only itself. The list, the change feed
 /// and the export leave it out and name it in `Quill-Unreadable-Notes`; only a request for the

@@ -1,7 +1,7 @@
 import Foundation
 import QuillModels
 import ServerStoreInterface
-import TokenSecurityInterface
+import StandardInterfaces
 import Testing
 
 /// `account list` and `account delete` against every store: counts, last use, and a delete that

@@ -1,7 +1,7 @@
 import Foundation
 import QuillModels
 import ServerStoreInterface
-import TokenSecurityInterface
+import StandardInterfaces
 import Testing
 
 /// The behaviour every server store must have, run against each implementation.

@@ -7,7 +7,7 @@ import ServerStoreInterface
 import SQLiteKit
 @testable import SQLiteServerStore
 import Testing
-import TokenSecurityInterface
+import StandardInterfaces
 
 /// Upgrades: a database of every earlier schema version (Fixtures/, written by make_fixtures.py
 /// from the migrations as they were committed) migrates to the current schema with nothing lost:

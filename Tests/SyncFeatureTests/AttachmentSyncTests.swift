@@ -1,9 +1,8 @@
-import AttachmentStoreInterface
-import AttachmentStoreTesting
+import StandardInterfaces
+import StandardTesting
 import Crypto
 import Foundation
 import QuillModels
-import StandardTesting
 import SyncFeature
 import SyncStateTesting
 import SyncTransportInterface

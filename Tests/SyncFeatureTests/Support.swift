@@ -1,9 +1,8 @@
-import AttachmentStoreTesting
+import StandardTesting
 import Foundation
 import NoteStoreInterface
 import NoteStoreTesting
 import QuillModels
-import StandardTesting
 import SyncFeature
 import Synchronization
 import SyncStateInterface

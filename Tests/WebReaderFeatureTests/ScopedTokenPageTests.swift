@@ -4,8 +4,8 @@ import HummingbirdTesting
 import QuillModels
 import ServerStoreInterface
 import Testing
-import TokenSecurityInterface
-import TokenSecurityTesting
+import StandardInterfaces
+import StandardTesting
 
 /// The web reader with scoped tokens: a read-only token's session reads and searches but every
 /// page and form that writes is refused, saying why; an expired token cannot sign in, and a

@@ -2,9 +2,8 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ServerStoreInterface
-import TokenSecurityInterface
+import StandardInterfaces
 import Testing
-import WebSessionInterface
 
 @Suite struct SignInTests {
     @Test func theSignInFormHasALabelledTokenFieldAndAFormToken() async throws {

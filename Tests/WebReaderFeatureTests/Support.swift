@@ -10,11 +10,7 @@ import ServerTestComposition
 import StandardInterfaces
 import StandardTesting
 import Testing
-import TokenSecurityInterface
-import TokenSecurityTesting
 import WebReaderFeature
-import WebSessionInterface
-import WebSessionTesting
 import ZlibCompression
 
 /// The server's router with the web reader, over an in-memory store with two accounts, alice and bob.

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import AttachmentStoreInterface
+import StandardInterfaces
 import Foundation
 import POSIXFileKit
 import QuillModels

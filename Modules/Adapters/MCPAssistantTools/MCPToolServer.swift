@@ -1,4 +1,4 @@
-import AssistantToolInterface
+import StandardInterfaces
 // The SDK's HTTP transports, which `quill mcp` does not use, bring FoundationNetworking and with
 // it libcurl: its functions come from here, and load libcurl only if one is ever called.
 import CCurlOnDemand

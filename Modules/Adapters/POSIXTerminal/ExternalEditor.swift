@@ -1,5 +1,5 @@
 import Foundation
-import TerminalInterface
+import StandardInterfaces
 
 /// Opens a text in the editor command it is given (`quill edit` chooses it: docs/cli.md) through a temporary file.
 ///

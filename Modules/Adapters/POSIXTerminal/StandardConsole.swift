@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import TerminalInterface
+import StandardInterfaces
 
 /// The process's real standard input, output and error.
 public struct StandardConsole: Console {

@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 import QuillModels
 import ServerStoreInterface
-import TokenSecurityInterface
+import StandardInterfaces
 import ServiceLifecycle
 
 /// A database that accepted no connection in time, or refused the one it accepted

@@ -2,8 +2,7 @@ import Foundation
 import PostgresNIO
 import QuillModels
 import ServerStoreInterface
-import TokenSecurityInterface
-import WebSessionInterface
+import StandardInterfaces
 
 /// The web reader's sessions in the same database as the notes (table `web_sessions`, migration 7).
 extension PostgresServerStore: WebSessionStore {

@@ -4,7 +4,7 @@ import QuillModels
 import ServerStoreInterface
 import SQLiteKit
 import Synchronization
-import TokenSecurityInterface
+import StandardInterfaces
 
 /// The embedded default store of `quill-server`: every account in one SQLite file (WAL mode).
 ///

@@ -2,8 +2,7 @@ import Foundation
 import QuillModels
 import ServerStoreInterface
 import SQLiteKit
-import TokenSecurityInterface
-import WebSessionInterface
+import StandardInterfaces
 
 /// The web reader's sessions in the same SQLite file as the notes (table `web_sessions`, migration 7).
 extension SQLiteServerStore: WebSessionStore {

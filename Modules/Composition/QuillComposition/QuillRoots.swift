@@ -1,5 +1,5 @@
 import ArchiveFeature
-import AttachmentStoreTesting
+import StandardTesting
 import ByteStreamTesting
 import FileAttachmentStore
 import FileNoteStore
@@ -20,7 +20,6 @@ import SearchIndexTesting
 import SettingsTesting
 import SQLiteSearchIndex
 import StandardAdapters
-import StandardTesting
 import SyncFeature
 import SyncStateInterface
 import SyncStateTesting

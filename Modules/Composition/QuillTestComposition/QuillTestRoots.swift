@@ -1,6 +1,5 @@
 import ArchiveFeature
-import AssistantToolInterface
-import AttachmentStoreInterface
+import StandardInterfaces
 import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface
@@ -10,10 +9,8 @@ import NoteStoreInterface
 import QuillCLI
 import SearchIndexInterface
 import SettingsTesting
-import StandardInterfaces
 import StandardTesting
 import SyncFeature
-import TerminalInterface
 import UnimplementedDoubles
 
 /// The test composition root: an environment in which every dependency a test does not

@@ -3,7 +3,7 @@ import Logging
 import QuillModels
 import QuillServerCLI
 import ServerFeature
-import TerminalInterface
+import StandardInterfaces
 
 /// The server a `quill-server` command's options name: each command installs the logging,
 /// builds the server its configuration names (`ServerRoots.server(_:logger:)`) when it needs

@@ -1,6 +1,6 @@
 import ByteStreamInterface
 import ByteStreamTesting
-import CryptoTokenSecurity
+import StandardAdapters
 import Foundation
 import GlibcAllocator
 import LocalByteStream
@@ -12,12 +12,8 @@ import ServerStoreInterface
 import ServerStoreTesting
 import ServiceLifecycle
 import SQLiteServerStore
-import StandardAdapters
 import StandardInterfaces
-import TokenSecurityInterface
 import WebReaderFeature
-import WebSessionInterface
-import WebSessionTesting
 import ZlibCompression
 
 /// The composition roots of `quill-server`: the only code that names its adapters. (The test

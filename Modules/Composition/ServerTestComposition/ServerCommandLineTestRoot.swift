@@ -4,9 +4,6 @@ import QuillServerCLI
 import StandardInterfaces
 import ServerFeature
 import ServerStoreInterface
-import TerminalInterface
-import TokenSecurityInterface
-import WebSessionInterface
 
 extension ServerTestRoots {
     /// What the `quill-server` commands run against in a test, as the command line's root is,

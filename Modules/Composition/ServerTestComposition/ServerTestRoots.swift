@@ -4,7 +4,6 @@ import CompressionInterface
 import ServerFeature
 import ServerStoreInterface
 import StandardInterfaces
-import TokenSecurityInterface
 import UnimplementedDoubles
 import ZlibCompression
 

@@ -1,8 +1,7 @@
 import ServerFeature
 import ServerStoreInterface
-import TokenSecurityInterface
+import StandardInterfaces
 import WebReaderFeature
-import WebSessionInterface
 
 extension ServerTestRoots {
     /// The web reader's dependencies over the API's (`server`), with the sessions and secrets a

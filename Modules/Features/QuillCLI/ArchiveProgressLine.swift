@@ -1,7 +1,6 @@
 import ArchiveFeature
 import Foundation
 import StandardInterfaces
-import TerminalInterface
 
 /// The one-line progress display of export and import on stderr: notes, MB, MB/s, ETA.
 ///

@@ -1,11 +1,9 @@
 import ArchiveFeature
-import AssistantToolInterface
+import StandardInterfaces
 import ByteStreamInterface
 import FileSystemInterface
 import NotesFeature
-import StandardInterfaces
 import SyncFeature
-import TerminalInterface
 
 /// Everything the `quill` commands need from outside: the features' services, and the
 /// terminal, files and streams a command line reads and writes.

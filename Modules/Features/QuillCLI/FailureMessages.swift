@@ -1,5 +1,5 @@
 import ArchiveFeature
-import AttachmentStoreInterface
+import StandardInterfaces
 import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface

@@ -1,4 +1,4 @@
-import AssistantToolInterface
+import StandardInterfaces
 import NotesFeature
 import NoteStoreInterface
 import QuillModels

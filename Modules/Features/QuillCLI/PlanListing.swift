@@ -1,6 +1,6 @@
 import ArchiveFeature
 import ByteStreamInterface
-import TerminalInterface
+import StandardInterfaces
 
 /// The lines of a dry run's or a verification's plan, one per note entry, kept in a scratch
 /// file until the summary that heads them is known, then written out a piece at a time.

@@ -2,7 +2,6 @@ import Foundation
 import NotesFeature
 import StandardInterfaces
 import Synchronization
-import TerminalInterface
 
 /// The one-line progress of a search index catching up (after an import, say) on stderr:
 /// drawn only on a terminal, and only once the catching up has taken a moment, so an ordinary

@@ -2,7 +2,6 @@ import Foundation
 import StandardInterfaces
 import SyncFeature
 import Synchronization
-import TerminalInterface
 
 /// A single, rewritten status line on a terminal's stderr while a long sync runs.
 ///

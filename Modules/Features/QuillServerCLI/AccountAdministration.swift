@@ -1,6 +1,5 @@
 import ServerFeature
 import ServerStoreInterface
-import WebSessionInterface
 
 /// What `quill-server account …` works on: accounts and their tokens, and the web reader's
 /// sessions. Every root hands the commands one over its store, so the commands' logic is the

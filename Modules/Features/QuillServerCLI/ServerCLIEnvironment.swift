@@ -1,4 +1,4 @@
-import TerminalInterface
+import StandardInterfaces
 
 /// Everything a `quill-server` command needs from outside: the server its options name (settings
 /// resolved, nothing opened yet), and the console it reports on.

@@ -1,7 +1,6 @@
 import Foundation
 import ServerStoreInterface
 import StandardInterfaces
-import TokenSecurityInterface
 
 /// Creates, lists and deletes accounts and manages their bearer tokens
 /// (`quill-server account create|list|delete|token|revoke`).

@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import ServerStoreInterface
 import StandardInterfaces
-import TokenSecurityInterface
 
 /// Lets a request through only with `Authorization: Bearer <token>` of a known account, a token
 /// that has not expired and whose scope allows the request's method (`TokenScope`).

@@ -2,7 +2,6 @@ import ByteStreamInterface
 import CompressionInterface
 import ServerStoreInterface
 import StandardInterfaces
-import TokenSecurityInterface
 
 /// Everything the HTTP API needs from outside, as protocols; a composition root fills it in.
 public struct ServerDependencies: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import ServerStoreInterface
-import TokenSecurityInterface
+import StandardInterfaces
 import Synchronization
 
 /// Remembers the tokens the auth middleware found, for a short while, so an authenticated

@@ -1,4 +1,4 @@
-import AttachmentStoreInterface
+import StandardInterfaces
 import Crypto
 import QuillModels
 import SyncTransportInterface

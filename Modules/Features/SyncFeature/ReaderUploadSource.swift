@@ -1,4 +1,4 @@
-import AttachmentStoreInterface
+import StandardInterfaces
 import Synchronization
 import SyncTransportInterface
 

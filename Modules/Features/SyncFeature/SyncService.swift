@@ -1,8 +1,7 @@
-import AttachmentStoreInterface
+import StandardInterfaces
 import Foundation
 import NoteStoreInterface
 import QuillModels
-import StandardInterfaces
 import SyncStateInterface
 import SyncTransportInterface
 

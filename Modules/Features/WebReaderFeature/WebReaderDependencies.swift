@@ -1,7 +1,6 @@
 import ServerFeature
 import ServerStoreInterface
-import TokenSecurityInterface
-import WebSessionInterface
+import StandardInterfaces
 
 /// Everything the web reader needs from outside, as protocols; a composition root fills it in.
 ///

@@ -2,8 +2,7 @@ import Foundation
 import Hummingbird
 import ServerFeature
 import ServerStoreInterface
-import TokenSecurityInterface
-import WebSessionInterface
+import StandardInterfaces
 
 /// A request's signed-in person: the account, the session it came with, and what the token the
 /// session was opened with may do.

@@ -1,5 +1,5 @@
 import Foundation
-import TokenSecurityInterface
+import StandardInterfaces
 
 /// Keeps accounts and the hashes of their bearer tokens.
 ///

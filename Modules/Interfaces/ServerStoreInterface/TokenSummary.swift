@@ -1,5 +1,5 @@
 import Foundation
-import TokenSecurityInterface
+import StandardInterfaces
 
 /// One line of `quill-server account tokens NAME`: a token as its owner sees it, never its
 /// secret or hash.

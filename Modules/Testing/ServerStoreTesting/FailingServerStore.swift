@@ -1,7 +1,7 @@
 import Foundation
 import QuillModels
 import ServerStoreInterface
-import TokenSecurityInterface
+import StandardInterfaces
 
 /// A store whose chosen operations fail with a chosen error, the rest going to a real one.
 ///

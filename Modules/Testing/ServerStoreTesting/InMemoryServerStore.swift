@@ -1,7 +1,7 @@
 import Foundation
 import QuillModels
 import ServerStoreInterface
-import TokenSecurityInterface
+import StandardInterfaces
 
 /// Every account, token and note in memory: the store of `quill-server --preview` and of
 /// unit tests, and a reference the contract suite holds the real databases to.

@@ -1,7 +1,7 @@
 import Foundation
 import QuillModels
 import ServerStoreInterface
-import TokenSecurityInterface
+import StandardInterfaces
 
 /// The notes and account `quill-server --preview` starts with, so that a person (or a
 /// conformance checker) meets a server with something in it.

@@ -1,4 +1,4 @@
-import AssistantToolInterface
+import StandardInterfaces
 
 /// A tool server that fails the test when asked to serve.
 public struct UnimplementedAssistantTools: AssistantToolServing {

@@ -1,4 +1,4 @@
-import AttachmentStoreInterface
+import StandardInterfaces
 import Foundation
 import QuillModels
 

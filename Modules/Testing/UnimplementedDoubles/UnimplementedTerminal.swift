@@ -1,5 +1,5 @@
 import Foundation
-import TerminalInterface
+import StandardInterfaces
 
 /// An editor that fails the test when opened.
 public struct UnimplementedEditor: TextEditing {

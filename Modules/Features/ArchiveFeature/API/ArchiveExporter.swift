@@ -1,5 +1,5 @@
 import Foundation
-import AttachmentStoreInterface
+import StandardInterfaces
 import ByteStreamInterface
 import CompressionInterface
 import Crypto

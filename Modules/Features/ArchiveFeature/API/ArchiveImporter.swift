@@ -1,10 +1,9 @@
-import AttachmentStoreInterface
+import StandardInterfaces
 import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface
 import NoteStoreInterface
 import QuillModels
-import StandardInterfaces
 
 /// Brings the notes of a `.tar.gz` into the store: a Quill archive, or a folder of plain
 /// Markdown files packed by GNU tar.

@@ -1,10 +1,9 @@
-import AttachmentStoreInterface
+import StandardInterfaces
 import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface
 import NoteStoreInterface
 import QuillModels
-import StandardInterfaces
 
 /// Everything a person asks of archives (export, import, verify; as a `.tar.gz` or a folder
 /// of Markdown files), over the dependencies a composition root wires.

@@ -1,4 +1,4 @@
-import AttachmentStoreInterface
+import StandardInterfaces
 import Crypto
 import FileSystemInterface
 import Foundation

@@ -53,9 +53,10 @@ struct ConcernTable: Sendable {
                 }
             }
             let suite = stem + "ContractTests"
+            let sharedSuite = shared.concerns[stem]?.hasContractSuite == true ? SharedConcerns.contractTests + "/" + stem : nil
             return Row(concern: stem, protocols: (protocols[stem] ?? []).sorted(),
                        adapters: adapters, fakes: fakes.sorted(), unimplemented: unimplemented.sorted(),
-                       contractSuite: names.contains(suite) ? suite : nil)
+                       contractSuite: names.contains(suite) ? suite : sharedSuite)
         }
     }
 

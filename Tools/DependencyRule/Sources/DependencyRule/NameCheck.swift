@@ -6,7 +6,8 @@
 /// `Tests/<C>ContractTests`, runs against `<C>Testing` and every adapter of the concern: those
 /// named with its stem, and (given the table of concerns, which reads the sources) those of
 /// another concern that also implement one of its protocols, as the server stores implement
-/// `WebSessionStore`. An adapter that implements no interface at all (process set-up over a C
+/// `WebSessionStore`. A shared concern's contract suite is its folder of
+/// `Tests/StandardContractTests`, which runs against every shared concern's implementations. An adapter that implements no interface at all (process set-up over a C
 /// library) carries no stem.
 enum NameCheck {
     static let interfaceSuffix = "Interface"
@@ -27,8 +28,8 @@ enum NameCheck {
             if !concern.hasFakes {
                 problems.append("\(SharedConcerns.interfaces)/\(stem) has no fakes folder Modules/Testing/\(SharedConcerns.testing)/\(stem)")
             }
-            if !tests.contains(stem + contractSuffix) {
-                problems.append("\(SharedConcerns.interfaces)/\(stem) has no contract suite Tests/\(stem)\(contractSuffix)")
+            if !concern.hasContractSuite {
+                problems.append("\(SharedConcerns.interfaces)/\(stem) has no contract suite Tests/\(SharedConcerns.contractTests)/\(stem)")
             }
         }
         for name in interfaces.sorted() where !SharedConcerns.modules.contains(name) {
@@ -68,6 +69,18 @@ enum NameCheck {
         }
 
         for suite in members(of: .tests) {
+            if suite.name == SharedConcerns.contractTests {
+                // The suites of every shared concern: each runs against its folders and its adapters.
+                for (stem, concern) in shared.concerns.sorted(by: { $0.key < $1.key }) {
+                    let conforming = concerns?.rows.first { $0.concern == stem }?.adapters ?? []
+                    let implementations = Set([SharedConcerns.testing] + (concern.hasAdapter ? [SharedConcerns.adapters] : [])
+                        + (adaptersOfConcern[stem] ?? []) + conforming)
+                    for implementation in implementations.sorted() where !suite.targets.contains(implementation) {
+                        problems.append("\(suite.name) (Tests) does not run \(stem)'s suite against \(implementation)")
+                    }
+                }
+                continue
+            }
             guard let stem = suite.name.removingSuffix(contractSuffix) else { continue }
             guard stems.contains(stem) else {
                 problems.append("\(suite.name) (Tests) is the contract suite of no concern: there is no \(stem)\(interfaceSuffix)")

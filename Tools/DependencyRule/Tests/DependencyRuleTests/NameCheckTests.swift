@@ -28,22 +28,28 @@ struct NameCheckTests {
         #expect(violations().isEmpty)
     }
 
-    /// A small concern shares the Standard modules, a folder each: its contract suite must
-    /// exist and run against the shared fakes and adapters, and the shared modules carry no stem.
+    /// A small concern shares the Standard modules, a folder each: its contract suite must be
+    /// its folder of StandardContractTests, run against the shared fakes and adapters and the
+    /// concern's own adapter modules, and the shared modules carry no stem.
     @Test func aSharedConcernKeepsItsContractSuiteRunAgainstTheSharedModules() {
-        let shared = SharedConcerns(concerns: ["Clock": .init(protocols: ["WallClock"], hasAdapter: true, hasFakes: true)])
+        let shared = SharedConcerns(concerns: ["Clock": .init(protocols: ["WallClock"], hasAdapter: true, hasFakes: true, hasContractSuite: true)])
         let modules = [
             target("StandardInterfaces", "Modules/Interfaces/StandardInterfaces"),
             target("StandardAdapters", "Modules/Adapters/StandardAdapters", ["StandardInterfaces"]),
             target("StandardTesting", "Modules/Testing/StandardTesting", ["StandardInterfaces"]),
+            target("AtomicClock", "Modules/Adapters/AtomicClock", ["StandardInterfaces"]),
         ]
-        let suite = target("ClockContractTests", "Tests/ClockContractTests", ["StandardInterfaces", "StandardTesting", "StandardAdapters"])
+        let suite = target("StandardContractTests", "Tests/StandardContractTests",
+                           ["AtomicClock", "StandardInterfaces", "StandardTesting", "StandardAdapters"])
         #expect(NameCheck.violations(in: PackageGraph(targets: modules + [suite]), shared: shared).isEmpty)
-        #expect(NameCheck.violations(in: PackageGraph(targets: modules), shared: shared)
-            == ["StandardInterfaces/Clock has no contract suite Tests/ClockContractTests"])
-        let partial = target("ClockContractTests", "Tests/ClockContractTests", ["StandardInterfaces", "StandardTesting"])
+        let withoutFolder = SharedConcerns(concerns: ["Clock": .init(protocols: ["WallClock"], hasAdapter: true, hasFakes: true,
+                                                                     hasContractSuite: false)])
+        #expect(NameCheck.violations(in: PackageGraph(targets: modules + [suite]), shared: withoutFolder)
+            == ["StandardInterfaces/Clock has no contract suite Tests/StandardContractTests/Clock"])
+        let partial = target("StandardContractTests", "Tests/StandardContractTests", ["StandardInterfaces", "StandardTesting"])
         #expect(NameCheck.violations(in: PackageGraph(targets: modules + [partial]), shared: shared)
-            == ["ClockContractTests (Tests) does not run against StandardAdapters"])
+            == ["StandardContractTests (Tests) does not run Clock's suite against AtomicClock",
+                "StandardContractTests (Tests) does not run Clock's suite against StandardAdapters"])
     }
 
     /// A store adapter that also implements the session concern's protocol (as the server stores

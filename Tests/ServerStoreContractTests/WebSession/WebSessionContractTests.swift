@@ -1,0 +1,79 @@
+import Foundation
+import ServerStoreInterface
+import StandardInterfaces
+import Testing
+
+/// The behaviour every web session store must have, run against memory, SQLite and PostgreSQL.
+@Suite struct WebSessionContractTests {
+    static let implementations = SessionStoreImplementation.all.filter(\.isAvailable)
+    static let now = Date(timeIntervalSince1970: 1_767_225_600.123)
+
+    static func session(_ secret: String, account: Int64 = 1, expiresIn seconds: TimeInterval = 3600) -> WebSession {
+        WebSession(secretHash: TokenHash(bytes: Array("hash:\(secret)".utf8)), account: AccountID(account),
+                   token: TokenID(UInt64(account)), formToken: "form-\(secret)", created: now, expires: now.addingTimeInterval(seconds))
+    }
+
+    @Test(.enabled(if: TestPostgres.url != nil, "PostgreSQL session contract tests skipped: run `Tools/with-postgres.sh swift test`"))
+    func postgresIsPartOfTheSuite() {
+        #expect(Self.implementations.contains { $0.name == "PostgreSQL" })
+    }
+
+    @Test(arguments: implementations)
+    func aStoredSessionIsFoundByItsSecretHashAsStored(_ implementation: SessionStoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let session = Self.session("a")
+            try await store.createSession(session)
+            let found = try #require(try await store.session(secretHash: session.secretHash, at: Self.now))
+            #expect(found == session)
+            #expect(try await store.session(secretHash: Self.session("other").secretHash, at: Self.now) == nil)
+        }
+    }
+
+    @Test(arguments: implementations)
+    func anExpiredSessionIsRefusedAndForgotten(_ implementation: SessionStoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let session = Self.session("a", expiresIn: 60)
+            try await store.createSession(session)
+            #expect(try await store.session(secretHash: session.secretHash, at: Self.now.addingTimeInterval(59)) != nil)
+            #expect(try await store.session(secretHash: session.secretHash, at: Self.now.addingTimeInterval(60)) == nil)
+            // Forgotten: even a clock turned back does not bring it back.
+            #expect(try await store.session(secretHash: session.secretHash, at: Self.now) == nil)
+        }
+    }
+
+    @Test(arguments: implementations)
+    func signingOutEndsOnlyThatSession(_ implementation: SessionStoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let (first, second) = (Self.session("a"), Self.session("b"))
+            try await store.createSession(first)
+            try await store.createSession(second)
+            #expect(try await store.deleteSession(secretHash: first.secretHash))
+            #expect(try await !store.deleteSession(secretHash: first.secretHash))
+            #expect(try await store.session(secretHash: first.secretHash, at: Self.now) == nil)
+            #expect(try await store.session(secretHash: second.secretHash, at: Self.now) == second)
+        }
+    }
+
+    @Test(arguments: implementations)
+    func revokingAnAccountsSessionsLeavesOtherAccounts(_ implementation: SessionStoreImplementation) async throws {
+        try await implementation.withStore { store in
+            try await store.createSession(Self.session("a1", account: 1))
+            try await store.createSession(Self.session("a2", account: 1))
+            try await store.createSession(Self.session("b1", account: 2))
+            #expect(try await store.deleteSessions(account: AccountID(1)) == 2)
+            #expect(try await store.deleteSessions(account: AccountID(1)) == 0)
+            #expect(try await store.session(secretHash: Self.session("a2").secretHash, at: Self.now) == nil)
+            #expect(try await store.session(secretHash: Self.session("b1", account: 2).secretHash, at: Self.now) != nil)
+        }
+    }
+
+    @Test(arguments: implementations)
+    func expiredSessionsAreSweptAndLiveOnesKept(_ implementation: SessionStoreImplementation) async throws {
+        try await implementation.withStore { store in
+            try await store.createSession(Self.session("short", expiresIn: 10))
+            try await store.createSession(Self.session("long", expiresIn: 1000))
+            #expect(try await store.deleteExpiredSessions(at: Self.now.addingTimeInterval(10)) == 1)
+            #expect(try await store.session(secretHash: Self.session("long").secretHash, at: Self.now.addingTimeInterval(10)) != nil)
+        }
+    }
+}

@@ -83,7 +83,7 @@ import StandardInterfaces
     }
 
     /// docs/openapi.yaml gives every `/v1` operation `security: [{ bearer: [read] }]` or
-    /// `[write]`, by the rule the middleware applies (`TokenScope.allows(method:)`), and every
+    /// `[write]`, by the rule the middleware applies (`TokenScopeRule.allows(_:method:)`), and every
     /// write a 403 answer.
     @Test func theSpecNamesEachOperationsScopeByTheMiddlewaresRule() async throws {
         let lines = OpenAPIDocument.load().lines
@@ -97,7 +97,7 @@ import StandardInterfaces
         }
         for route in try ServerApplication.router(try await TestServer.make().dependencies).routes where route.path.description.hasPrefix("/v1/") {
             let operation = "\(route.method.rawValue) \(route.path.description)"
-            let reads = TokenScope.readOnly.allows(method: route.method.rawValue)
+            let reads = TokenScopeRule.allows(.readOnly, method: route.method.rawValue)
             #expect(scopes[operation] == (reads ? "read" : "write"), "\(operation) in docs/openapi.yaml")
             #expect(forbidden.contains(operation) == !reads, "\(operation): a 403 answer in docs/openapi.yaml exactly for writes")
             checked += 1

@@ -67,7 +67,7 @@ enum PostgresMigrations {
             WHERE strpos(title || body || tags, chr(65535)) > 0
             """,
         ]),
-        // Full-text search of live notes (`NoteSearch`): each live note's words as a tsvector
+        // Full-text search of live notes (`SearchMatch`): each live note's words as a tsvector
         // built in Swift (`PostgresSearchText`), NULL for tombstones, with a GIN index. Notes
         // written before get theirs from `PostgresServerStore.indexUnsearchedNotes` after migrating,
         // which the partial index finds.

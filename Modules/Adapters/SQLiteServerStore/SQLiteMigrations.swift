@@ -81,7 +81,7 @@ enum SQLiteMigrations {
         CREATE TABLE account_ids_given (highest INTEGER NOT NULL);
         INSERT INTO account_ids_given SELECT coalesce(max(id), 0) FROM accounts;
         """),
-        // Full-text search of live notes (`NoteSearch`): an FTS5 index of the title and body of
+        // Full-text search of live notes (`SearchMatch`): an FTS5 index of the title and body of
         // every live note, with `notes` as its external content (the text is not stored twice),
         // folded as `SearchText` folds. Triggers keep it in step with every write to `notes`
         // (create, replace, delete, push, account deletion), tombstones left out; the last

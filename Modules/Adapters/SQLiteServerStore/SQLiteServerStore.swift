@@ -265,7 +265,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
             ? "SELECT notes.rowid AS row, notes.id AS id, 0.0 AS score FROM notes"
             : """
               SELECT notes.rowid AS row, notes.id AS id, hits.score AS score FROM (
-                SELECT rowid AS hit, bm25(notes_search, \(NoteSearch.titleWeight).0, 1.0) AS score FROM notes_search WHERE notes_search MATCH ?1
+                SELECT rowid AS hit, bm25(notes_search, \(SearchMatch.titleWeight).0, 1.0) AS score FROM notes_search WHERE notes_search MATCH ?1
               ) AS hits CROSS JOIN notes ON notes.rowid = hits.hit
               """
         // Each tag as its own parameter; `tags` holds a note's tags separated by single spaces.

@@ -149,7 +149,7 @@ public struct AttachmentService: Sendable {
     /// Removes every attachment that no note refers to, in its current text or in any kept
     /// revision (deleted notes included: the trash can bring them back), and that was stored
     /// before the grace period; with `dryRun`, only says which.
-    public func collect(now: Date, dryRun: Bool) async throws -> AttachmentCollection {
+    public func collect(now: Date, dryRun: Bool) async throws -> CollectedLocalAttachments {
         var referenced = Set<AttachmentHash>()
         let everyNote = try await notes.store.list(NoteQuery(includeDeleted: true)).notes
         for summary in everyNote {
@@ -158,7 +158,7 @@ public struct AttachmentService: Sendable {
             }
         }
         let cutoff = now.addingTimeInterval(-Self.collectionGrace)
-        var collection = AttachmentCollection()
+        var collection = CollectedLocalAttachments()
         for stored in try attachments.all() where !referenced.contains(stored.hash) {
             guard stored.stored < cutoff else {
                 collection.recent.append(stored)
@@ -216,8 +216,9 @@ public struct AttachmentListing: Equatable, Sendable {
     public var mediaType: String { AttachmentName.mediaType(of: names.first ?? "") }
 }
 
-/// What a collection removed, or with a dry run would remove.
-public struct AttachmentCollection: Equatable, Sendable {
+/// What a collection of this device's attachments removed, or with a dry run would remove
+/// (`quill attachment gc`; the server's is `CollectedAttachments`).
+public struct CollectedLocalAttachments: Equatable, Sendable {
     public var removed: [StoredAttachment] = []
     /// Unreferenced but stored within the grace period: left for a later collection.
     public var recent: [StoredAttachment] = []

@@ -25,7 +25,7 @@ struct BearerAuthMiddleware: RouterMiddleware {
               hasher.hash(token.secret).constantTimeEquals(stored.token.hash)
         else { throw APIError.unauthorized }
         guard !stored.token.hasExpired(at: now) else { throw APIError.tokenExpired }
-        guard stored.token.scope.allows(method: request.method.rawValue) else { throw APIError.readOnlyToken }
+        guard TokenScopeRule.allows(stored.token.scope, method: request.method.rawValue) else { throw APIError.readOnlyToken }
         await cache.recordUse(of: token.id, in: accounts, now: now)
         var context = context
         context.account = stored.account

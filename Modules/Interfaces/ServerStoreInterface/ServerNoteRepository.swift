@@ -16,7 +16,7 @@ public protocol ServerNoteRepository: Sendable {
     /// `unreadable` rather than failing the page.
     func notes(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage
     /// Live notes that match every term of `query` and carry `tag` when it is given, best match
-    /// first, as `NoteSearch` defines matching, ranking and paging: a page of at most `limit`,
+    /// first, as `SearchMatch` defines matching, ranking and paging: a page of at most `limit`,
     /// starting after the note `after` in that order. Unreadable notes are reported as `notes` does.
     func search(_ query: SearchQuery, account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage
     /// Stores a new note at revision 1 and returns it. Throws `ServerStoreError.alreadyExists`.

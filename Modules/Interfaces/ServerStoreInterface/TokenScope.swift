@@ -1,9 +1,8 @@
-/// What a bearer token may do.
+/// What a bearer token may do, as the store keeps it.
 ///
 /// Exists so that an integration (a script, an assistant, a dashboard) can hold a token that
-/// reads without being able to change or delete anything. The rule is the request's method:
-/// `GET` and `HEAD` read, every other method writes, so a route added later is covered without
-/// being listed anywhere.
+/// reads without being able to change or delete anything. Which requests that allows is the
+/// server feature's rule (`TokenScopeRule`).
 public enum TokenScope: String, CaseIterable, Hashable, Sendable {
     /// Reads and writes: what `account create` and `account token` issue unless told otherwise.
     case full
@@ -12,12 +11,4 @@ public enum TokenScope: String, CaseIterable, Hashable, Sendable {
 
     /// Whether it may change notes, attachments or anything else of its account.
     public var canWrite: Bool { self == .full }
-
-    /// Whether a request with this HTTP method (upper case) is allowed.
-    public func allows(method: String) -> Bool {
-        canWrite || Self.readingMethods.contains(method)
-    }
-
-    /// The methods that only read.
-    public static let readingMethods: Set<String> = ["GET", "HEAD"]
 }

@@ -118,12 +118,12 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         return NotePage(notes: page, last: page.last?.id, hasMore: live.count > page.count)
     }
 
-    /// `NoteSearch` stated as code: every live note of the account checked, ranked by `NoteSearch.score`.
+    /// `SearchMatch` stated as code: every live note of the account checked, ranked by `SearchMatch.score`.
     public func search(_ query: SearchQuery, account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage {
         let live = (notesByAccount[account] ?? [:]).values.map(\.note).filter { note in
-            !note.isDeleted && (tag.map { note.tags.contains($0) } ?? true) && NoteSearch.matches(note, query)
+            !note.isDeleted && (tag.map { note.tags.contains($0) } ?? true) && SearchMatch.matches(note, query)
         }
-        let scored: [(note: Note, score: Int)] = live.map { ($0, NoteSearch.score($0, query)) }
+        let scored: [(note: Note, score: Int)] = live.map { ($0, SearchMatch.score($0, query)) }
         let ranked = scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.note.id < $1.note.id }.map(\.note)
         var start = ranked.startIndex
         if let after {

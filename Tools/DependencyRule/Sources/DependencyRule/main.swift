@@ -60,6 +60,10 @@ do {
         var problems = RuleCheck.violations(in: graph) + NameCheck.violations(in: graph, concerns: concerns, shared: shared)
             + ImportCheck.violations(in: graph, sources: try ImportCheck.sources(of: graph))
         if let claims = option("--claims") { problems += try docClaimProblems(documents: claims, outsideNamesFile: option("--outside-names")) }
+        if let concernsFile = option("--concerns") {
+            problems += DecisionTable(document: try String(contentsOfFile: concernsFile, encoding: .utf8))
+                .problems(typesByModule: try DecisionTable.typesByModule(graph: graph))
+        }
         for (file, update) in try generatedDocuments(graph, graphFile: option("--docs")) {
             let document = try String(contentsOfFile: file, encoding: .utf8)
             if try update(document) != document {

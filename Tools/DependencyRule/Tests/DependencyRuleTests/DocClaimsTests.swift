@@ -71,3 +71,34 @@ struct DocClaimsTests {
         #expect(problems("```sh\n`quill exprot`\n```\n").isEmpty)
     }
 }
+
+/// The decisions table names each rule's home once: a type declared in exactly one module.
+@Suite struct DecisionTableTests {
+    let page = """
+        ## Where decisions live
+
+        | decision | where | what it says |
+        |---|---|---|
+        | the conflict rule | `PushRule.decide` (`Modules/Models/QuillModels/PushRule.swift`) | … |
+        | search | `SearchMatch` | … |
+        | copied | `NoteSearch` | … |
+
+        ## Next
+        | decision | `NotARow` | … |
+        """
+
+    @Test func eachRowNamesItsTypeAndThatTypeLivesInOneModule() {
+        let table = DecisionTable(document: page)
+        #expect(table.homes == ["PushRule", "SearchMatch", "NoteSearch"])
+        let problems = table.problems(typesByModule: [
+            "QuillModels": ["PushRule", "SearchMatch"], "NotesFeature": ["NoteSearch"], "ServerStoreInterface": ["NoteSearch"],
+        ])
+        #expect(problems == ["docs/architecture.md, ## Where decisions live: `NoteSearch` is declared in 2 modules (NotesFeature, ServerStoreInterface): a rule lives in one"])
+        #expect(table.problems(typesByModule: [:]).count == 3)
+    }
+
+    @Test func topLevelTypesAreFoundAtAnyAccessLevelButNotNestedOnes() {
+        let source = "public struct A {\n    struct Nested {}\n}\nenum B {}\nfinal class C {}\npublic final class D: E {}\nextension F {}\nprotocol G {}\n"
+        #expect(DecisionTable.topLevelTypes(in: source) == ["A", "B", "C", "D", "G"])
+    }
+}

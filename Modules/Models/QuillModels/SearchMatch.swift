@@ -1,7 +1,5 @@
-import QuillModels
-
-/// What `ServerNoteRepository.search` means, in one place, for every store to implement and
-/// for the in-memory fake to state as code.
+/// What a search of the server's notes means (`ServerNoteRepository.search`), in one place: the
+/// rule every server store implements, and the in-memory fake states as code.
 ///
 /// - **Matching.** A note matches when every term of the `SearchQuery` holds: a word appears as a
 ///   whole word of the title or of the body, a prefix starts one of their words, a phrase's words
@@ -10,13 +8,13 @@ import QuillModels
 ///   Only live notes of the account are searched.
 /// - **Ranking.** Best match first: a term found in the title counts more than one found in the
 ///   body (bm25 with the title weighted ×10 on SQLite, `ts_rank` with the title at weight A on
-///   PostgreSQL, `NoteSearch.score` in the fake); equal scores are ordered by ID. A query of tags
+///   PostgreSQL, `SearchMatch.score` in the fake); equal scores are ordered by ID. A query of tags
 ///   only has no ranking: its notes come in ID order.
 /// - **Paging.** Keyset by the last note of a page: `after` is the ID of the last note of the
 ///   previous page (the page's `last`), and the next page holds the notes ranked after that note's
 ///   place in the ranking as it is now. If that note no longer matches (it was deleted or edited
 ///   between the requests), the page is empty and has no next page; the client searches again.
-public enum NoteSearch {
+public enum SearchMatch {
     /// How much more a term found in the title weighs than one found in the body, for the fake.
     public static let titleWeight = 10
 

@@ -45,6 +45,17 @@ struct SearchIndexContractTests {
         #expect(try await index.titles("mil").isEmpty)
     }
 
+    /// Greek words in capitals that end in sigma find the text, which ends them with ς (the
+    /// server's stores find them too: one folding, `SearchText.fold`).
+    @Test(arguments: IndexFixture.allCases)
+    func greekFinalSigmaIsFoundInCapitals(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        try await index.index([try Notes.note(1, title: "Ρυθμίσεις", body: "Χρησιμοποιώντας τις σημειώσεις")])
+        for text in ["ΡΥΘΜΊΣΕΙΣ", "ρυθμίσεις", "ΧΡΗΣΙΜΟΠΟΙΏΝΤΑΣ", "ΣΗΜΕΙΏΣΕΙΣ", "σημειωσεισ", "\"τις ΣΗΜΕΙΏΣΕΙΣ\"", "ρυθμισ*"] {
+            #expect(try await index.titles(text) == ["Ρυθμίσεις"], "\(text)")
+        }
+    }
+
     @Test(arguments: IndexFixture.allCases)
     func phrasesMatchWordsInARow(fixture: IndexFixture) async throws {
         let index = try fixture.make()

@@ -123,6 +123,19 @@ import Testing
         }
     }
 
+    /// Greek words in capitals that end in sigma (Obsidian's help vault): Σ lower-cases to σ
+    /// wherever it stands, while the text ends the word with ς.
+    @Test(arguments: implementations)
+    func greekFinalSigmaIsFoundInCapitals(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            _ = try await store.create(try Sample.note("91", title: "Ρυθμίσεις", body: "Χρησιμοποιώντας τις σημειώσεις"), account: account)
+            for text in ["ΡΥΘΜΊΣΕΙΣ", "ρυθμίσεις", "ΧΡΗΣΙΜΟΠΟΙΏΝΤΑΣ", "ΣΗΜΕΙΏΣΕΙΣ", "σημειωσεισ", "ρυθμισ*"] {
+                #expect(try await Self.found(text, in: store, account: account) == ["91"], "\(text)")
+            }
+        }
+    }
+
     @Test(arguments: implementations)
     func onlyTheAccountsLiveNotesAreFound(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in

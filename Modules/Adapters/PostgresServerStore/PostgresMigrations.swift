@@ -223,5 +223,11 @@ enum PostgresMigrations {
             $$
             """,
         ]),
+        // Greek final sigma (ς) folds to σ (`SearchText.fold`), so a capitalised query finds the
+        // word: the vectors of live notes holding one are made again from Swift when the store
+        // migrates (`indexUnsearchedNotes` finds them by their NULL vector).
+        (16, [
+            "UPDATE notes SET search = NULL WHERE NOT deleted AND strpos(title || ' ' || body, 'ς') > 0",
+        ]),
     ]
 }

@@ -258,7 +258,9 @@ public enum SearchText {
         }
     }
 
-    /// One word lower-cased and without its diacritics.
+    /// One word lower-cased and without its diacritics. Greek final sigma (ς) folds to σ, as
+    /// FTS5's `unicode61` folds it: lower-casing alone maps Σ to σ whatever its place in the
+    /// word, so `ΡΥΘΜΊΣΕΙΣ` must find "ρυθμίσεις" however either is written.
     public static func fold(_ word: String) -> String {
         if word.utf8.allSatisfy({ $0 < 0x80 }) {
             // ASCII has no diacritics and decomposes to itself: lower-casing is all (the same answer, faster).
@@ -268,9 +270,11 @@ public enum SearchText {
         for scalar in word.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
             switch scalar.properties.generalCategory {
             case .nonspacingMark, .spacingMark, .enclosingMark: continue
-            default: folded.append(scalar)
+            default: folded.append(scalar == finalSigma ? sigma : scalar)
             }
         }
         return String(folded)
     }
+
+    private static let finalSigma: Unicode.Scalar = "\u{03C2}", sigma: Unicode.Scalar = "\u{03C3}"
 }

@@ -45,16 +45,24 @@ struct LiveNotes {
         }
     }
 
-    /// Replaces a live note still at `ifRevision`. The revision check makes the liveness check
-    /// safe: a note deleted after it is no longer at `ifRevision`, so nothing is written.
-    func replace(_ note: Note, account: AccountID, ifRevision: Int) async throws -> Note {
-        guard let current = try await repository.note(note.id, account: account), !current.isDeleted else {
-            throw ServerStoreError.notFound(note.id)
-        }
-        return try await repository.replace(note, account: account, ifRevision: ifRevision, origin: .api)
+    /// Replaces a live note whose revision `replacing` allows. The store writes only over the
+    /// revision read here, which makes the liveness check safe: a note deleted or written after
+    /// it is no longer at that revision, so nothing is written.
+    func replace(_ note: Note, account: AccountID, replacing: ReplacedRevision) async throws -> Note {
+        let current = try await liveNote(note.id, account: account, replacing: replacing)
+        return try await repository.replace(note, account: account, ifRevision: current.revision, origin: .api)
     }
 
-    func delete(_ id: NoteID, account: AccountID, ifRevision: Int, at date: Date) async throws -> Note {
-        try await repository.delete(id, account: account, ifRevision: ifRevision, at: date, origin: .api)
+    /// Replaces a live note whose revision `replacing` allows with its tombstone.
+    func delete(_ id: NoteID, account: AccountID, replacing: ReplacedRevision, at date: Date) async throws -> Note {
+        let current = try await liveNote(id, account: account, replacing: replacing)
+        return try await repository.replace(current.deleted(at: date), account: account, ifRevision: current.revision, origin: .api)
+    }
+
+    /// The live note `id`, if `replacing` allows a write over it (else the store's mismatch, 412).
+    private func liveNote(_ id: NoteID, account: AccountID, replacing: ReplacedRevision) async throws -> Note {
+        guard let current = try await repository.note(id, account: account), !current.isDeleted else { throw ServerStoreError.notFound(id) }
+        guard replacing.allows(replacing: current.revision) else { throw ServerStoreError.revisionMismatch(id, current: current.revision) }
+        return current
     }
 }

@@ -25,12 +25,13 @@ public struct NoteHistory: Sendable {
         return found
     }
 
-    /// Makes the note what it was at `number` (`nil`: a deleted note back as it was deleted), if it
-    /// is still at `ifRevision` when that is given. A restore that changes nothing writes nothing.
-    public func restore(_ id: NoteID, revision number: Int?, ifRevision: Int?, account: AccountID, at date: Date) async throws -> Note {
+    /// Makes the note what it was at `number` (`nil`: a deleted note back as it was deleted), if
+    /// `replacing` allows a write over its current revision. A restore that changes nothing writes
+    /// nothing.
+    public func restore(_ id: NoteID, revision number: Int?, replacing: ReplacedRevision, account: AccountID, at date: Date) async throws -> Note {
         let history = try await revisions(of: id, account: account)
         let current = history[0].note
-        if let ifRevision, ifRevision != current.revision { throw ServerStoreError.revisionMismatch(id, current: current.revision) }
+        guard replacing.allows(replacing: current.revision) else { throw ServerStoreError.revisionMismatch(id, current: current.revision) }
         let source: NoteRevision
         if let number {
             guard let found = history.first(where: { $0.number == number }) else {

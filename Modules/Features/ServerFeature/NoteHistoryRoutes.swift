@@ -40,10 +40,10 @@ struct NoteHistoryRoutes {
     func restore(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try RequestInput.noteID(context)
-        let expected = request.headers[.ifMatch] == nil ? nil : try RequestInput.ifMatchRevision(request)
+        let replacing = try RequestInput.replacedRevision(request, required: false)
         let body = try await RequestInput.decode(RestoreBody.self, from: request)
         let restored = try await NoteHistory(repository: dependencies.notes)
-            .restore(id, revision: body.revision, ifRevision: expected, account: account.id, at: dependencies.clock.now())
+            .restore(id, revision: body.revision, replacing: replacing, account: account.id, at: dependencies.clock.now())
         return JSONBody.written(NoteDocument(restored), headers: RequestInput.eTag(restored))
     }
 

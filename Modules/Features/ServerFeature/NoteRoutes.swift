@@ -53,8 +53,8 @@ struct NoteRoutes {
     func delete(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try RequestInput.noteID(context)
-        let revision = try RequestInput.ifMatchRevision(request)
-        let tombstone = try await live.delete(id, account: account.id, ifRevision: revision, at: dependencies.clock.now())
+        let replaced = try RequestInput.replacedRevision(request, required: true)
+        let tombstone = try await live.delete(id, account: account.id, replacing: replaced, at: dependencies.clock.now())
         return JSONBody.written(NoteDocument(tombstone), headers: RequestInput.eTag(tombstone))
     }
 }

@@ -34,12 +34,12 @@ extension NoteRoutes {
     func replace(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try RequestInput.noteID(context)
-        let revision = try RequestInput.ifMatchRevision(request)
+        let replacing = try RequestInput.replacedRevision(request, required: true)
         switch try await RequestInput.decode(NoteInput.self, from: request) {
         case .document(let document):
             let note = try RequestInput.liveNote(from: document)
             guard note.id == id else { throw APIError.badRequest("id: the body's ID \(note.id) differs from the URL's \(id)") }
-            let replaced = try await live.replace(note, account: account.id, ifRevision: revision)
+            let replaced = try await live.replace(note, account: account.id, replacing: replacing)
             return JSONBody.written(NoteDocument(replaced), headers: RequestInput.eTag(replaced))
         case .draft(let draft):
             try Self.countedAsSent(draft.tags)
@@ -47,7 +47,7 @@ extension NoteRoutes {
                 throw APIError.badRequest("id: the body's ID \(given) differs from the URL's \(id)")
             }
             let current = try await liveNote(id, account: account.id)
-            guard current.revision == revision else { throw APIError.revisionMismatch(id, current: current.revision) }
+            guard replacing.allows(replacing: current.revision) else { throw APIError.revisionMismatch(id, current: current.revision) }
             let next = try Self.validated { () throws(NoteValidationError) in
                 try current.revised(title: draft.title, body: draft.body, tags: draft.tags, at: dependencies.clock.now())
             }
@@ -58,19 +58,19 @@ extension NoteRoutes {
     func patch(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try RequestInput.noteID(context)
-        let expected = request.headers[.ifMatch] == nil ? nil : try RequestInput.ifMatchRevision(request)
+        let replacing = try RequestInput.replacedRevision(request, required: false)
         let patch = try await RequestInput.decode(NotePatch.self, from: request)
         try Self.countedAsSent(patch.tags ?? [])
         var attempt = 1
         while true {
             let current = try await liveNote(id, account: account.id)
-            if let expected, current.revision != expected { throw APIError.revisionMismatch(id, current: current.revision) }
+            guard replacing.allows(replacing: current.revision) else { throw APIError.revisionMismatch(id, current: current.revision) }
             let next = try Self.validated { () throws(NoteValidationError) in
                 try current.revised(title: patch.title, body: patch.body, tags: patch.tags, at: dependencies.clock.now())
             }
             do {
                 return try await written(next, over: current, account: account.id)
-            } catch ServerStoreError.revisionMismatch where expected == nil && attempt < Self.patchAttempts {
+            } catch ServerStoreError.revisionMismatch where replacing == .current && attempt < Self.patchAttempts {
                 attempt += 1
             }
         }

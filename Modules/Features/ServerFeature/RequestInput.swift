@@ -63,11 +63,19 @@ enum RequestInput {
     /// The largest revision `If-Match` may name: 18 digits, so that the revision after it still fits an `Int`.
     static let maximumIfMatchRevision = 999_999_999_999_999_999
 
+    /// What the request's `If-Match` lets its write replace (`ReplacedRevision`): the revision in
+    /// `If-Match: "3"`, or, without the header, 428 where `required` (`PUT`, `DELETE`) and the
+    /// current revision otherwise (`PATCH`, a restore).
+    static func replacedRevision(_ request: Request, required: Bool) throws -> ReplacedRevision {
+        guard request.headers[.ifMatch] != nil || required else { return .current }
+        return .exactly(try ifMatchRevision(request))
+    }
+
     /// The revision in `If-Match: "3"`: one strong entity tag, as the ETag of a note is written
     /// (a weak tag never matches, RFC 9110 13.1.1); anything else is a 400 naming the header.
     /// `%223%22` is read as `"3"`: clients generated from docs/openapi.yaml percent-encode a
     /// header value's quotes, as OpenAPI's `simple` style (RFC 6570) says to.
-    static func ifMatchRevision(_ request: Request) throws -> Int {
+    private static func ifMatchRevision(_ request: Request) throws -> Int {
         guard let value = request.headers[.ifMatch] else { throw APIError.preconditionRequired }
         var bytes = Array(value.utf8)
         if bytes.count > 6, bytes.prefix(3).elementsEqual("%22".utf8), bytes.suffix(3).elementsEqual("%22".utf8) {

@@ -74,7 +74,7 @@ extension WebRoutes {
         guard let revision = form.fields["revision"].flatMap(Int.init) else {
             throw WebPageError(status: .badRequest, message: "The form lacks the note's revision.")
         }
-        guard revision == current.revision else { return conflict(current, sent: sent, signedIn: signedIn) }
+        guard ReplacedRevision.exactly(revision).allows(replacing: current.revision) else { return conflict(current, sent: sent, signedIn: signedIn) }
         let body = try await keepingLinks(to: current, renamedTo: sent.title, body: sent.body, account: signedIn.account.id)
         let next: Note
         do {

@@ -51,7 +51,7 @@ extension WebRoutes {
             revision = number
         }
         do {
-            _ = try await noteHistory.restore(id, revision: revision, ifRevision: current, account: signedIn.account.id,
+            _ = try await noteHistory.restore(id, revision: revision, replacing: .exactly(current), account: signedIn.account.id,
                                               at: dependencies.server.clock.now())
         } catch ServerStoreError.revisionMismatch {
             throw WebPageError(status: .conflict, message: "The note changed since you opened its history, so nothing was restored. Open it again to see the change.")

@@ -31,12 +31,29 @@ public struct SyncCommand: QuillCommand {
         environment.console.write(line + "\n")
         if report.attachmentsUnsupported {
             environment.console.writeError("note: the server keeps no attachments (upgrade quill-server); \(report.attachmentsWaiting) wait here until it does\n")
-        } else if report.attachmentsWaiting > 0 {
-            environment.console.writeError("note: \(report.attachmentsWaiting) attachment(s) could not be moved yet (not on the server, or the network failed); the next sync tries again\n")
+        } else {
+            for refusal in report.attachmentsRefused { environment.console.writeError(Self.note(refusal) + "\n") }
+            let waiting = report.attachmentsWaiting - report.attachmentsRefused.count
+            if waiting > 0 {
+                environment.console.writeError("note: \(waiting) attachment(s) could not be moved yet (not on the server, or the network failed); the next sync tries again\n")
+            }
         }
         if report.conflicts > 0 {
             environment.console.writeError(
                 "note: conflicting versions were kept; look for notes titled '(conflict from server …)'\n")
+        }
+    }
+
+    /// What `quill sync` says of an attachment the server refused: what the server said, and
+    /// what changes it. The attachment stays here and is offered again by every sync.
+    static func note(_ refusal: AttachmentRefusal) -> String {
+        switch refusal {
+        case .tooLarge(let answer):
+            "note: the server refused an attachment: \(answer); it stays on this device (the server's --max-attachment-size or QUILL_SERVER_MAX_ATTACHMENT_SIZE raises the limit; the next sync sends it then)"
+        case .overQuota(let answer):
+            "note: the server refused an attachment: \(answer); it stays on this device (free room on the server: quill-server attachments gc, or raise --attachment-quota)"
+        case .readOnlyToken:
+            "note: the server refused an attachment: this device's token is read-only; sign in with a token that can write (quill login) to send it"
         }
     }
 }

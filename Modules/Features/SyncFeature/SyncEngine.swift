@@ -132,8 +132,9 @@ public actor SyncEngine {
         let sizes = Dictionary(try attachments.all().map { ($0.hash, $0.size) }, uniquingKeysWith: { first, _ in first })
         let sending = saved.attachmentsToSend
         var sent = Set<AttachmentHash>()
-        try await inParallel(sending, { hash in (try? await lane.send(hash, size: sizes[hash])) == true }) { hash, moved in
-            guard moved else { report.attachmentsWaiting += 1; return }
+        try await inParallel(sending, { hash in await Self.moved { try await lane.send(hash, size: sizes[hash]) } }) { hash, moved in
+            if case .refused(let refusal) = moved { report.attachmentsRefused.append(refusal) }
+            guard moved == .moved else { report.attachmentsWaiting += 1; return }
             sent.insert(hash)
             if sizes[hash] != nil { report.attachmentsSent += 1 }
             guard sent.count % Self.attachmentsPerSave == 0 else { return }
@@ -143,8 +144,8 @@ public actor SyncEngine {
         saved.attachmentsToSend = sending.filter { !sent.contains($0) }
         let fetching = saved.attachmentsToFetch.filter { sizes[$0] == nil }
         var fetched = Set<AttachmentHash>()
-        try await inParallel(fetching, { hash in (try? await lane.fetch(hash)) == true }) { hash, moved in
-            guard moved else { report.attachmentsWaiting += 1; return }
+        try await inParallel(fetching, { hash in await Self.moved { try await lane.fetch(hash) } }) { hash, moved in
+            guard moved == .moved else { report.attachmentsWaiting += 1; return }
             fetched.insert(hash)
             report.attachmentsFetched += 1
             guard fetched.count % Self.attachmentsPerSave == 0 else { return }
@@ -158,11 +159,31 @@ public actor SyncEngine {
     static let attachmentsInFlight = 8
     static let attachmentsPerSave = 500
 
+    /// What became of one attachment's move.
+    enum AttachmentMove: Hashable, Sendable {
+        case moved
+        /// Not this time (the network, the server, or the bytes not there yet): the next sync tries again.
+        case waiting
+        /// The server will not take it as things are (`AttachmentRefusal`).
+        case refused(AttachmentRefusal)
+    }
+
+    /// The move `move` made: moved, waiting, or refused by the server.
+    static func moved(_ move: () async throws -> Bool) async -> AttachmentMove {
+        do {
+            return try await move() ? .moved : .waiting
+        } catch let error as SyncError {
+            return AttachmentRefusal(error).map(AttachmentMove.refused) ?? .waiting
+        } catch {
+            return .waiting
+        }
+    }
+
     /// Runs `move` on each hash, `attachmentsInFlight` at a time, and `moved` with each result
     /// here, in the order they finish.
-    private func inParallel(_ hashes: [AttachmentHash], _ move: @escaping @Sendable (AttachmentHash) async -> Bool,
-                            moved: (AttachmentHash, Bool) async throws -> Void) async throws {
-        try await withThrowingTaskGroup(of: (AttachmentHash, Bool).self) { group in
+    private func inParallel(_ hashes: [AttachmentHash], _ move: @escaping @Sendable (AttachmentHash) async -> AttachmentMove,
+                            moved: (AttachmentHash, AttachmentMove) async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: (AttachmentHash, AttachmentMove).self) { group in
             var waiting = hashes.makeIterator()
             for _ in 0..<Self.attachmentsInFlight {
                 guard let hash = waiting.next() else { break }

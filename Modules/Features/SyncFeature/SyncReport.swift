@@ -14,6 +14,10 @@ public struct SyncReport: Hashable, Sendable {
     public var attachmentsWaiting = 0
     /// The server keeps no attachments (an older `quill-server`): notes synced, attachments wait.
     public var attachmentsUnsupported = false
+    /// Attachments the server refused to take, each with why (its answer): too large for it, over
+    /// the account's quota, or a read-only token. They stay on this device and in the list, so
+    /// a sync after the server's limit is raised sends them; until then each sync says so again.
+    public var attachmentsRefused: [AttachmentRefusal] = []
 
     public init(pulled: Int = 0, pushed: Int = 0, conflicts: Int = 0) {
         self.pulled = pulled

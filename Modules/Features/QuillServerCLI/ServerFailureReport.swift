@@ -28,7 +28,7 @@ public struct ServerFailureReport: Equatable, Sendable {
         guard code != .success else { return nil }
         let cause = QuillServer.message(for: error)
         guard code == .validationFailure else {
-            self.init(cause: cause.isEmpty ? "\(error)" : cause, hint: "if this persists, run with --log-level debug and report it",
+            self.init(cause: cause.isEmpty ? "\(error)" : cause, hint: Self.unexpectedHint,
                       status: .failure)
             return
         }
@@ -51,9 +51,12 @@ public struct ServerFailureReport: Equatable, Sendable {
         case .corrupt:
             self.init(cause: stored.description, hint: "restore a backup (quill-server restore), or report this with the log", status: .failure)
         default:
-            self.init(cause: stored.description, hint: "if this persists, run with --log-level debug and report it", status: .failure)
+            self.init(cause: stored.description, hint: Self.unexpectedHint, status: .failure)
         }
     }
+
+    /// The hint of a failure no rule foresaw.
+    static let unexpectedHint = "if this persists, run with --log-level debug and report it"
 
     public init(cause: String, hint: String, status: ServerExitStatus) {
         self.cause = cause

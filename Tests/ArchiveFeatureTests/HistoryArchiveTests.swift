@@ -95,7 +95,7 @@ struct HistoryArchiveTests {
 
     @Test func aHistoryThatDoesNotLeadToItsNoteIsRefusedAndNothingIsImported() async throws {
         let (source, edited, _) = try await Self.storeWithHistory()
-        let record = RevisionRecord.encode(try edited.revised(body: "x\n", at: Fixtures.epoch), replacing: edited, origin: .edit, whole: false)
+        let record = RevisionRecord.encode(try edited.revised(body: "x\n", at: Fixtures.epoch), replacing: edited, origin: .edit, mergeAncestor: nil, whole: false)
         let bad = [UInt8]("{\"r\":1,\"u\":0,\"x\":[[5,9]],\"o\":\"edit\"}\n".utf8)
         for (content, reason) in [(bad, "do not lead"), (Array("not json\n".utf8), "line 1"), (Array(record.dropLast().utf8), "line end")] {
             let archive = try Self.plain(try await Self.export(source), replacingLogWith: content)

@@ -50,15 +50,21 @@ struct GeneratedClientTests {
         #expect(try await client.listNotes(query: .init(q: "同步")).ok.body.json.notes.map(\.id) == [note.id])
         #expect(try await client.listNotes(query: .init(tag: "home")).ok.body.json.notes.count == 1)
 
-        // Get, replace with If-Match, and a stale If-Match refused.
+        // Get, replace with If-Match, and a stale If-Match of an overlapping edit refused.
         #expect(try await client.getNote(path: .init(id: note.id)).ok.body.json == note)
         var changed = note
         changed.body = "Tomatoes, basil and chard"
         let replaced = try await client.replaceNote(path: .init(id: note.id), headers: .init(ifMatch: "\"1\""),
                                                     body: .json(.LiveNoteDocument(live(changed))))
         #expect(try replaced.ok.body.json.revision == 2)
+        // Sent again from revision 1: the note holds that edit already, and nothing is written.
+        let repeated = try await client.replaceNote(path: .init(id: note.id), headers: .init(ifMatch: "\"1\""),
+                                                    body: .json(.LiveNoteDocument(live(changed))))
+        #expect(try repeated.ok.body.json.revision == 2 && repeated.ok.headers.quillMergeAncestor == nil)
+        var overlapping = note
+        overlapping.body = "Tomatoes only"
         let stale = try await client.replaceNote(path: .init(id: note.id), headers: .init(ifMatch: "\"1\""),
-                                                 body: .json(.LiveNoteDocument(live(changed))))
+                                                 body: .json(.LiveNoteDocument(live(overlapping))))
         #expect(try stale.preconditionFailed.body.json.error.code == .revisionMismatch)
 
         // Patch (a JSON Merge Patch), then delete.

@@ -25,7 +25,9 @@ import Testing
             let replaced = try Self.note(&generator, revision: 4)
             let replacing = try Self.note(&generator, revision: 5)
             let origin = origins.randomElement(using: &generator)!
-            let line = RevisionRecord.encode(replaced, replacing: replacing, origin: origin, whole: Bool.random(using: &generator))
+            let mergeAncestor = Bool.random(using: &generator) ? Int.random(in: 1...3, using: &generator) : nil
+            let line = RevisionRecord.encode(replaced, replacing: replacing, origin: origin, mergeAncestor: mergeAncestor,
+                                             whole: Bool.random(using: &generator))
             #expect(line.hasSuffix("\n") && !line.dropLast().contains("\n"), "seed \(seed): one line")
             let json = String(line.dropLast())
             let direct = try RevisionRecord.decode(json)
@@ -34,6 +36,7 @@ import Testing
             #expect(direct.note(before: replacing, lines: lines)?.note == replaced, "seed \(seed): \(json)")
             #expect(decoded.note(before: replacing, lines: lines)?.note == replaced, "seed \(seed): \(json)")
             #expect(direct.replacingOrigin == origin && decoded.replacingOrigin == origin)
+            #expect(direct.replacingMergeAncestor == mergeAncestor && decoded.replacingMergeAncestor == mergeAncestor, "seed \(seed): \(json)")
             // Other spacing is still a record (JSONDecoder reads it).
             let spaced = json.replacingOccurrences(of: #"{"r":"#, with: #"{ "r" : "#)
             #expect(try RevisionRecord.decode(spaced).note(before: replacing, lines: lines)?.note == replaced)

@@ -149,11 +149,15 @@ struct RacingNoteStore: ServerNoteRepository {
     let base: any ServerNoteRepository
     let competing: CompetingWrite
 
-    func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
+    func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin, mergeAncestor: Int?) async throws -> Note {
         if let change = await competing.take(), let current = try await base.note(note.id, account: account) {
             _ = try await base.replace(change(current), account: account, ifRevision: current.revision, origin: .api)
         }
-        return try await base.replace(note, account: account, ifRevision: ifRevision, origin: origin)
+        return try await base.replace(note, account: account, ifRevision: ifRevision, origin: origin, mergeAncestor: mergeAncestor)
+    }
+
+    func revision(_ revision: Int, of id: NoteID, account: AccountID) async throws -> Note? {
+        try await base.revision(revision, of: id, account: account)
     }
 
     func note(_ id: NoteID, account: AccountID) async throws -> Note? { try await base.note(id, account: account) }

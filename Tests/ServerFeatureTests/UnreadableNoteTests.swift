@@ -92,8 +92,13 @@ struct StoreWithAnUnreadableNote: ServerNoteRepository {
         try await base.deletedNotes(account: account, after: after, limit: limit)
     }
 
-    func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
-        try await base.replace(note, account: account, ifRevision: ifRevision, origin: origin)
+    func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin, mergeAncestor: Int?) async throws -> Note {
+        try await base.replace(note, account: account, ifRevision: ifRevision, origin: origin, mergeAncestor: mergeAncestor)
+    }
+
+    func revision(_ revision: Int, of id: NoteID, account: AccountID) async throws -> Note? {
+        guard id != damaged else { throw ServerStoreError.corrupt(unreadable.description) }
+        return try await base.revision(revision, of: id, account: account)
     }
 
     func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {

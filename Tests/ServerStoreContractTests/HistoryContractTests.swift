@@ -17,7 +17,7 @@ import Testing
             let edited = try await store.replace(try first.revised(body: "one\n2\n", at: Sample.date.addingTimeInterval(1)),
                                                  account: account, ifRevision: 1, origin: .web)
             let pushed = try first.revised(title: "Pushed", body: "one\n2\nthree\n", tags: [], at: Sample.date.addingTimeInterval(2))
-            let outcomes = try await store.pushOutcomes([PushedChange(note: pushed, baseRevision: 2)], requestID: #require(PushRequestID("h1")),
+            let outcomes = try await store.pushOutcomes([PushedChange(note: pushed, baseRevision: 2, mayMerge: false)], requestID: #require(PushRequestID("h1")),
                                                 digest: PushDigest("h1"), account: account, at: Sample.date)
             guard let document = outcomes.first?.note, outcomes.first?.status == .applied else { throw HistoryTestFailure.notApplied }
             let applied = try document.note()
@@ -137,7 +137,7 @@ import Testing
                     let one = try current.revised(body: Self.body(&generator), at: date)
                     let two = try one.revised(body: Self.body(&generator), at: date)
                     let outcomes = try await store.pushOutcomes(
-                        [PushedChange(note: one, baseRevision: current.revision), PushedChange(note: two, baseRevision: one.revision)],
+                        [PushedChange(note: one, baseRevision: current.revision, mayMerge: false), PushedChange(note: two, baseRevision: one.revision, mayMerge: false)],
                         requestID: #require(PushRequestID("p\(step)")), digest: PushDigest("p\(step)"), account: account, at: date)
                     for applied in try outcomes.filter({ $0.status == .applied }).map({ try $0.note.note() }) {
                         record(applied, .sync, replacing: current)

@@ -84,7 +84,7 @@ import Testing
     /// Account 1 has the answer `recorded` under request ID "old", stored without a digest.
     static func checkMigrated(_ store: any ServerNoteRepository) async throws {
         let account = AccountID(1)
-        let retry = [PushedChange(note: try Sample.note("b2"), baseRevision: nil)]
+        let retry = [PushedChange(note: try Sample.note("b2"), baseRevision: nil, mayMerge: false)]
         // Replayed whole, and without the span of the feed it wrote, which was not kept then.
         #expect(try await store.push(retry, requestID: try #require(PushRequestID("old")), digest: PushDigest("any"),
                                      account: account, at: Sample.date) == PushAnswer(outcomes: try recorded()))

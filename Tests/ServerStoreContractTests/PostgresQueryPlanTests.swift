@@ -28,7 +28,7 @@ import Testing
             func push(_ count: Int) async throws {
                 pushes += 1
                 let changes = try (0..<count).map { index in
-                    PushedChange(note: try Sample.note(String(format: "%04x%06x", pushes, index), body: "note \(index)"), baseRevision: nil)
+                    PushedChange(note: try Sample.note(String(format: "%04x%06x", pushes, index), body: "note \(index)"), baseRevision: nil, mayMerge: false)
                 }
                 _ = try await store.push(changes, requestID: try #require(PushRequestID(String(format: "%08x", pushes))),
                                          digest: PushDigest(String(pushes)), account: account, at: Sample.date)

@@ -156,7 +156,7 @@ import Testing
 
             // A deleted note written again, and one written by a push.
             _ = try await store.replace(try Sample.note("a2", title: "plan again"), account: alice, ifRevision: 2, origin: .api)
-            _ = try await store.pushOutcomes([PushedChange(note: try Sample.note("a3", title: "pushed plan"), baseRevision: nil)],
+            _ = try await store.pushOutcomes([PushedChange(note: try Sample.note("a3", title: "pushed plan"), baseRevision: nil, mayMerge: false)],
                                      requestID: try #require(PushRequestID("p1")), digest: PushDigest("p1"), account: alice, at: Sample.date)
             #expect(Set(try await Self.found("plan", in: store, account: alice)) == ["a2", "a3"])
 
@@ -230,12 +230,12 @@ import Testing
             let account = try await store.newAccount("alice")
             _ = try await store.create(try Sample.note("a0", title: "Kept", body: "standing oldword"), account: account)
             let outcomes = try await store.pushOutcomes([
-                PushedChange(note: try Sample.note("a0", title: "Kept", body: "standing middleword", revision: 2), baseRevision: 1),
-                PushedChange(note: try Sample.note("a1", body: "firstword"), baseRevision: nil),
-                PushedChange(note: try Sample.note("a1", body: "secondword", revision: 2), baseRevision: 1),
-                PushedChange(note: try Sample.note("a0", title: "Kept", body: "standing lastword", revision: 3), baseRevision: 2),
-                PushedChange(note: try Sample.note("a2", body: "goneword"), baseRevision: nil),
-                PushedChange(note: try Sample.note("a2", body: "goneword", revision: 2).deleted(at: Sample.date), baseRevision: 1),
+                PushedChange(note: try Sample.note("a0", title: "Kept", body: "standing middleword", revision: 2), baseRevision: 1, mayMerge: false),
+                PushedChange(note: try Sample.note("a1", body: "firstword"), baseRevision: nil, mayMerge: false),
+                PushedChange(note: try Sample.note("a1", body: "secondword", revision: 2), baseRevision: 1, mayMerge: false),
+                PushedChange(note: try Sample.note("a0", title: "Kept", body: "standing lastword", revision: 3), baseRevision: 2, mayMerge: false),
+                PushedChange(note: try Sample.note("a2", body: "goneword"), baseRevision: nil, mayMerge: false),
+                PushedChange(note: try Sample.note("a2", body: "goneword", revision: 2).deleted(at: Sample.date), baseRevision: 1, mayMerge: false),
             ], requestID: #require(PushRequestID("many")), digest: PushDigest("d"), account: account, at: Sample.date)
             #expect(outcomes.allSatisfy { $0.status == .applied })
             for (word, expected) in [("oldword", [String]()), ("middleword", []), ("lastword", ["a0"]), ("firstword", []),

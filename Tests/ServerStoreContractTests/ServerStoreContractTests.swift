@@ -76,7 +76,7 @@ import Testing
 
             // A push of the note counts the unreadable copy as lost: the client's version repairs it.
             let repaired = try Sample.note("b2", title: "Repaired")
-            let outcomes = try await store.pushOutcomes([PushedChange(note: repaired, baseRevision: 1)], requestID: #require(PushRequestID("repair")),
+            let outcomes = try await store.pushOutcomes([PushedChange(note: repaired, baseRevision: 1, mayMerge: false)], requestID: #require(PushRequestID("repair")),
                                                 digest: PushDigest("repair"), account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied] && outcomes.first?.note.revision == 2)
             #expect(try await store.note(damaged, account: account)?.title == "Repaired")
@@ -251,9 +251,9 @@ import Testing
             let edit = try Sample.note("e1", title: "client edit")
             let stale = try Sample.note("e1", title: "stale edit")
             let outcomes = try await store.pushOutcomes([
-                PushedChange(note: fresh, baseRevision: nil),
-                PushedChange(note: edit, baseRevision: 1),
-                PushedChange(note: stale, baseRevision: 1),
+                PushedChange(note: fresh, baseRevision: nil, mayMerge: false),
+                PushedChange(note: edit, baseRevision: 1, mayMerge: false),
+                PushedChange(note: stale, baseRevision: 1, mayMerge: false),
             ], requestID: try #require(PushRequestID("r1")), digest: PushDigest("d1"), account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied, .applied, .conflict])
             #expect(outcomes[0].note == NoteDocument(fresh)) // the client's own number, ahead of 1, kept
@@ -271,7 +271,7 @@ import Testing
             let bob = try await store.newAccount("bob")
             let requestID = try #require(PushRequestID("same-id"))
             let note = try Sample.note("a1")
-            let push = [PushedChange(note: note, baseRevision: nil)]
+            let push = [PushedChange(note: note, baseRevision: nil, mayMerge: false)]
             let first = try await store.pushOutcomes(push, requestID: requestID, digest: PushDigest("d1"), account: alice, at: Sample.date)
             let retry = try await store.pushOutcomes(push, requestID: requestID, digest: PushDigest("d1"), account: alice,
                                              at: Sample.date.addingTimeInterval(60))
@@ -291,8 +291,8 @@ import Testing
             let first = try Sample.note("a1", title: "first"), other = try Sample.note("b1", title: "other")
             let second = try first.revised(title: "second", at: Sample.date)
             let outcomes = try await store.pushOutcomes([
-                PushedChange(note: first, baseRevision: nil), PushedChange(note: other, baseRevision: nil),
-                PushedChange(note: second, baseRevision: 1), PushedChange(note: second, baseRevision: 1),
+                PushedChange(note: first, baseRevision: nil, mayMerge: false), PushedChange(note: other, baseRevision: nil, mayMerge: false),
+                PushedChange(note: second, baseRevision: 1, mayMerge: false), PushedChange(note: second, baseRevision: 1, mayMerge: false),
             ], requestID: #require(PushRequestID("twice")), digest: PushDigest("d"), account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied, .applied, .applied, .conflict])
             #expect(outcomes[2].note.revision == 2 && outcomes[3].note.title == "second")
@@ -307,10 +307,10 @@ import Testing
     func pushAnswersTheChangesItWrote(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
-            _ = try await store.pushOutcomes([PushedChange(note: try Sample.note("a0"), baseRevision: nil)], requestID: #require(PushRequestID("p0")),
+            _ = try await store.pushOutcomes([PushedChange(note: try Sample.note("a0"), baseRevision: nil, mayMerge: false)], requestID: #require(PushRequestID("p0")),
                                              digest: PushDigest("d0"), account: account, at: Sample.date)
             let latest = try await store.changes(account: account, after: .beginning, limit: 10).next
-            let mine = [PushedChange(note: try Sample.note("a1"), baseRevision: nil), PushedChange(note: try Sample.note("a2"), baseRevision: nil)]
+            let mine = [PushedChange(note: try Sample.note("a1"), baseRevision: nil, mayMerge: false), PushedChange(note: try Sample.note("a2"), baseRevision: nil, mayMerge: false)]
             let answer = try await store.push(mine, requestID: #require(PushRequestID("p1")), digest: PushDigest("d1"),
                                               account: account, at: Sample.date)
             let written = try #require(answer.written)
@@ -321,11 +321,11 @@ import Testing
             let replay = try await store.push(mine, requestID: #require(PushRequestID("p1")), digest: PushDigest("d1"),
                                               account: account, at: Sample.date)
             #expect(replay == answer)
-            let stale = try await store.push([PushedChange(note: try Sample.note("a3"), baseRevision: nil)], requestID: #require(PushRequestID("p2")),
+            let stale = try await store.push([PushedChange(note: try Sample.note("a3"), baseRevision: nil, mayMerge: false)], requestID: #require(PushRequestID("p2")),
                                              digest: PushDigest("d2"), account: account, at: Sample.date)
             #expect(stale.next(since: latest) == nil)
             #expect(stale.written?.after == written.through)
-            let conflicted = try await store.push([PushedChange(note: try Sample.note("a3"), baseRevision: nil)], requestID: #require(PushRequestID("p3")),
+            let conflicted = try await store.push([PushedChange(note: try Sample.note("a3"), baseRevision: nil, mayMerge: false)], requestID: #require(PushRequestID("p3")),
                                                   digest: PushDigest("d3"), account: account, at: Sample.date)
             #expect(conflicted.outcomes.map(\.status) == [.conflict])
             #expect(conflicted.written.map { $0.after == $0.through && $0.after == stale.written?.through } == true)
@@ -340,10 +340,10 @@ import Testing
             let account = try await store.newAccount("alice")
             let requestID = try #require(PushRequestID("same-id"))
             let note = try Sample.note("a1")
-            let first = try await store.pushOutcomes([PushedChange(note: note, baseRevision: nil)], requestID: requestID,
+            let first = try await store.pushOutcomes([PushedChange(note: note, baseRevision: nil, mayMerge: false)], requestID: requestID,
                                              digest: PushDigest("d1"), account: account, at: Sample.date)
-            let other = [PushedChange(note: try note.revised(title: "other", at: Sample.date), baseRevision: 1),
-                         PushedChange(note: try Sample.note("b2"), baseRevision: nil)]
+            let other = [PushedChange(note: try note.revised(title: "other", at: Sample.date), baseRevision: 1, mayMerge: false),
+                         PushedChange(note: try Sample.note("b2"), baseRevision: nil, mayMerge: false)]
             await #expect(throws: ServerStoreError.pushRequestReused(requestID)) {
                 try await store.pushOutcomes(other, requestID: requestID, digest: PushDigest("d2"), account: account,
                                      at: Sample.date.addingTimeInterval(60))
@@ -351,7 +351,7 @@ import Testing
             #expect(try await store.note(note.id, account: account)?.title == note.title)
             #expect(try await store.note(try #require(NoteID("b2")), account: account) == nil)
             #expect(try await store.changes(account: account, after: .beginning, limit: 10).notes.count == 1)
-            #expect(try await store.pushOutcomes([PushedChange(note: note, baseRevision: nil)], requestID: requestID,
+            #expect(try await store.pushOutcomes([PushedChange(note: note, baseRevision: nil, mayMerge: false)], requestID: requestID,
                                          digest: PushDigest("d1"), account: account, at: Sample.date) == first)
             // Under a new ID the same changes are decided afresh.
             let fresh = try await store.pushOutcomes(other, requestID: try #require(PushRequestID("new-id")), digest: PushDigest("d2"),
@@ -365,7 +365,7 @@ import Testing
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             let note = try Sample.note("a1")
-            let push = [PushedChange(note: note, baseRevision: nil)]
+            let push = [PushedChange(note: note, baseRevision: nil, mayMerge: false)]
             let digest = PushDigest("d1")
             let old = try #require(PushRequestID("old")), kept = try #require(PushRequestID("kept"))
             let first = try await store.pushOutcomes(push, requestID: old, digest: digest, account: account, at: Sample.date)

@@ -9,7 +9,7 @@ import Testing
     @Test func appliedChangesAreKeptAsTheirRevisionAndReadBackWhole() throws {
         let pushed = [try Sample.note("a1", title: "first", body: "a body long enough to notice"), try Sample.note("a2", title: "second")]
         let server = try Sample.note("a2", title: "the server's").withRevision(4)
-        let changes = [PushedChange(note: pushed[0], baseRevision: nil), PushedChange(note: pushed[1], baseRevision: 2)]
+        let changes = [PushedChange(note: pushed[0], baseRevision: nil, mayMerge: false), PushedChange(note: pushed[1], baseRevision: 2, mayMerge: false)]
         let outcomes: [PushOutcome] = [.applied(try pushed[0].withRevision(1)), .conflict(server)]
         let kept = StoredPushOutcomes.encoded(outcomes)
         #expect(!kept.contains("a body long enough"))

@@ -79,6 +79,24 @@ struct SyncEndToEndTests {
         #expect(!status.contains("last successful sync: never"))
     }
 
+    /// Both homes edit different lines of one note: the server merges them, and each home ends with
+    /// both edits, no conflict copy, and a server history that names the merge.
+    func editsMerge(alice: QuillHome, bob: QuillHome) throws {
+        let list = try alice.succeed(["add", "Packing", "--body", "passport\ntickets\ncharger\n同步\n"])
+        _ = try alice.succeed(["sync"])
+        _ = try bob.succeed(["sync"])
+        _ = try alice.succeed(["edit", list, "--body", "passport (renewed)\ntickets\ncharger\n同步\n"])
+        _ = try bob.succeed(["edit", list, "--body", "passport\ntickets\ncharger\n同步してください\n"])
+        #expect(try alice.succeed(["sync"]) == "pulled 0, pushed 1, conflicts 0")
+        #expect(try bob.succeed(["sync"]) == "pulled 0, pushed 1, conflicts 0, merged 1")
+        _ = try alice.succeed(["sync"])
+        let merged = "Packing|passport (renewed)\ntickets\ncharger\n同步してください\n"
+        #expect(try alice.notes()[list] == merged)
+        #expect(try bob.notes() == (try alice.notes()))
+        #expect(try alice.succeed(["status"]).contains("pending local changes: 0"))
+        #expect(try bob.succeed(["history", list, "--server"]).contains("sync, merged from 1"))
+    }
+
     /// The numbers `quill history --json` lists for the note, newest first (the server's with `server`).
     func revisionNumbers(_ home: QuillHome, _ id: String, server: Bool = false) throws -> [Int?] {
         let listed = try home.succeed(["history", id, "--json"] + (server ? ["--server"] : []))
@@ -165,6 +183,7 @@ struct SyncEndToEndTests {
         let (alice, bob) = try twoHomes(token: token, servers: [server])
         defer { alice.remove(); bob.remove() }
         try editAndConflict(alice: alice, bob: bob)
+        try editsMerge(alice: alice, bob: bob)
         try attachmentTravels(alice: alice, bob: bob)
         try vaultTravels(alice: alice, bob: bob)
         // Only here: on PostgreSQL it would collect in every test's accounts at once.
@@ -185,6 +204,7 @@ struct SyncEndToEndTests {
         let (alice, bob) = try twoHomes(token: token, servers: [first, second])
         defer { alice.remove(); bob.remove() }
         try editAndConflict(alice: alice, bob: bob)
+        try editsMerge(alice: alice, bob: bob)
         try attachmentTravels(alice: alice, bob: bob)
         try linksTravel(alice: alice, bob: bob, server: second, token: token)
     }

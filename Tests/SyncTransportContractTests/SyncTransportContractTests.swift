@@ -22,7 +22,7 @@ struct SyncTransportContractTests {
         let (transport, finish) = try await implementation.makeTransport()
         defer { finish() }
         #expect(try await transport.serverInfo() == ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true,
-                                                               answersAppliedByRevision: true))
+                                                               answersAppliedByRevision: true, merges: true))
     }
 
     @Test("An attachment uploads in pieces, resumes where the server stopped, and downloads in any range", arguments: Implementation.allCases)
@@ -122,6 +122,27 @@ struct SyncTransportContractTests {
             OutgoingChange(note: try edited.revised(body: "again", at: edited.updated).withRevision(7), baseRevision: 2),
         ]))
         #expect(ahead.results == [.applied(second), .applied(try edited.revised(body: "again", at: edited.updated).withRevision(7))])
+    }
+
+    @Test("A stale push that asks for merges gets the merge of edits of other lines; one that does not, a conflict",
+          arguments: Implementation.allCases)
+    func mergedPush(_ implementation: Implementation) async throws {
+        let (transport, finish) = try await implementation.makeTransport()
+        defer { finish() }
+        let first = try note("Plan", body: "one\ntwo\nthree\n")
+        _ = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [OutgoingChange(note: first, baseRevision: nil)]))
+        let theirs = try first.revised(body: "one\ntwo\nTHREE\n", at: first.updated.addingTimeInterval(1))
+        _ = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [OutgoingChange(note: theirs, baseRevision: 1)]))
+        let mine = try first.revised(body: "ONE\ntwo\nthree\n", at: first.updated.addingTimeInterval(2))
+        let refused = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [OutgoingChange(note: mine, baseRevision: 1)]))
+        #expect(refused.results == [.conflict(try theirs.withRevision(2))])
+        let merged = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [OutgoingChange(note: mine, baseRevision: 1)],
+                                                          asksAppliedByRevision: true, asksMerge: true))
+        #expect(merged.results.map(\.note.body) == ["ONE\ntwo\nTHREE\n"] && merged.results.map(\.note.revision) == [3])
+        guard case .merged? = merged.results.first else {
+            Issue.record("not answered as merged: \(merged.results)")
+            return
+        }
     }
 
     @Test("The same request ID returns the first answer and applies nothing again", arguments: Implementation.allCases)

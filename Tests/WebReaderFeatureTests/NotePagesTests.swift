@@ -227,6 +227,24 @@ import Testing
         }
     }
 
+    @Test func aStaleEditOfOtherLinesIsMergedWithTheNewerVersion() async throws {
+        let server = try await WebTestServer.make()
+        let original = try await server.note("a1", "Shared", body: "one\ntwo\nthree\n")
+        try await server.test { browser in
+            try await browser.signIn(server.alice)
+            let form = try await browser.get("/notes/a1/edit")
+            let theirs = try original.revised(body: "one\ntwo\nTHREE\n", at: WebTestServer.start.addingTimeInterval(5))
+            _ = try await server.store.replace(theirs, account: AccountID(1), ifRevision: 1, origin: .api)
+            let answer = try await browser.post("/notes/a1/edit", [("title", "Shared"), ("body", "ONE\ntwo\nthree\n"), ("tags", ""),
+                                                                   ("revision", "1"), ("csrf", try form.csrf())])
+            #expect(answer.status == .seeOther && answer.location == "/notes/a1")
+            let stored = try #require(try await server.store.note(original.id, account: AccountID(1)))
+            #expect(stored.body == "ONE\ntwo\nTHREE\n" && stored.revision == 3)
+            let history = try await browser.get("/notes/a1/history")
+            #expect(history.text.contains("web reader, merged from 1"), "\(history.text)")
+        }
+    }
+
     @Test func deletingAsksFirstThenDeletes() async throws {
         let server = try await WebTestServer.make()
         try await server.note("a1", "Doomed")

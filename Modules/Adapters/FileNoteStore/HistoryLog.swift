@@ -19,7 +19,7 @@ struct HistoryLog: Sendable {
             return
         }
         let whole = (existing.lines.count + 1) % RevisionRecord.keyframeInterval == 0
-        let line = RevisionRecord.encode(replaced, replacing: replacing, origin: origin, whole: whole)
+        let line = RevisionRecord.encode(replaced, replacing: replacing, origin: origin, mergeAncestor: nil, whole: whole)
         if existing.torn {
             try files.write(Data((existing.lines.map { $0 + "\n" }.joined() + line).utf8), to: path)
         } else {

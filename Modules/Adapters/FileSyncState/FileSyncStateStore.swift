@@ -36,7 +36,8 @@ public struct FileSyncStateStore: SyncStateStoring {
             pushes = try ((shape.inFlightPush.map { [$0] } ?? []) + (shape.inFlightPushes ?? [])).map { stored in
                 PushRequest(requestID: stored.requestID, changes: try stored.changes.map {
                     OutgoingChange(note: try $0.note.note(), baseRevision: $0.baseRevision)
-                }, since: stored.since.map(SyncCursor.init), asksAppliedByRevision: stored.appliedAs == .revision)
+                }, since: stored.since.map(SyncCursor.init), asksAppliedByRevision: stored.appliedAs == .revision,
+                   asksMerge: stored.merge == true)
             }
         } catch {
             throw unreadable

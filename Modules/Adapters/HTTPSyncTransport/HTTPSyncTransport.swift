@@ -43,7 +43,8 @@ public final class HTTPSyncTransport: SyncTransport {
         let info: InfoBody = try decode(try await send(request(path: "v1/info")))
         return ServerInfo(apiVersion: info.apiVersion, minimumClientAPIVersion: info.minimumClientApiVersion,
                           keepsAttachments: info.features?.contains(InfoBody.Feature.attachments) == true,
-                          answersAppliedByRevision: info.features?.contains(InfoBody.Feature.appliedAsRevision) == true)
+                          answersAppliedByRevision: info.features?.contains(InfoBody.Feature.appliedAsRevision) == true,
+                          merges: info.features?.contains(InfoBody.Feature.merge) == true)
     }
 
     public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
@@ -85,6 +86,7 @@ public final class HTTPSyncTransport: SyncTransport {
         switch (result.status, result.note, result.revision) {
         case (.applied, let document?, nil): return .applied(try note(document))
         case (.conflict, let document?, nil): return .conflict(try note(document))
+        case (.merged, let document?, nil): return .merged(try note(document))
         case (.applied, nil, let revision?):
             do { return .applied(try change.note.withRevision(revision)) } catch {
                 throw .badResponse("note \(result.id) applied at revision \(revision): \(error)")
@@ -107,7 +109,7 @@ public final class HTTPSyncTransport: SyncTransport {
         for summary in listed.revisions {
             let body: RevisionBody = try decode(try await send(request(path: "v1/notes/\(id.rawValue)/revisions/\(summary.revision)")))
             guard let origin = RevisionOrigin(body.origin) else { throw .badResponse("revision \(summary.revision): unknown origin \(body.origin)") }
-            revisions.append(NoteRevision(note: try Self.note(body.note), origin: origin))
+            revisions.append(NoteRevision(note: try Self.note(body.note), origin: origin, mergeAncestor: body.mergeAncestor))
         }
         return revisions
     }

@@ -335,7 +335,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
-    public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
+    public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin,
+                        mergeAncestor: Int?) async throws -> Note {
         try await writing(account) { connection in
             guard let existing = try await current(note.id, account: account, on: connection) else {
                 throw ServerStoreError.notFound(note.id)
@@ -343,7 +344,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             guard existing.revision == ifRevision else { throw ServerStoreError.revisionMismatch(note.id, current: existing.revision) }
             let next = try note.withRevision(ifRevision + 1)
             let written = try await write(next, account: account, on: connection)
-            try await keep([(existing, next)], origin: origin, account: account, on: connection)
+            try await keep([KeptRevision(replaced: existing, replacing: next, mergeAncestor: mergeAncestor)], origin: origin,
+                           account: account, on: connection)
             return written
         }
     }
@@ -352,20 +354,20 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
                 guard let current = try await current(id, account: account, on: connection) else { return [] }
-                var records: [RevisionRecord] = []
-                for try await text in try await connection.query("""
-                    SELECT r.record FROM note_revisions r JOIN notes n ON n.history_id = r.history_id
-                    WHERE n.account_id = \(account.rawValue) AND n.id = \(id.rawValue) ORDER BY r.revision
-                    """, logger: logger).decode(String.self) {
-                    guard let record = try? RevisionRecord.decode(text) else {
-                        throw ServerStoreError.corrupt("a revision of note \(id) cannot be read")
-                    }
-                    records.append(record)
-                }
-                guard let revisions = RevisionRecord.revisions(current: current, records: records) else {
+                guard let revisions = RevisionRecord.revisions(current: current, records: try await records(of: id, from: 0, account: account,
+                                                                                                            on: connection)) else {
                     throw ServerStoreError.corrupt("the history of note \(id) cannot be rebuilt")
                 }
                 return revisions
+            }
+        }
+    }
+
+    public func revision(_ revision: Int, of id: NoteID, account: AccountID) async throws -> Note? {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                guard let current = try await current(id, account: account, on: connection) else { return nil }
+                return try await note(current, at: revision, account: account, on: connection)
             }
         }
     }
@@ -455,17 +457,22 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             // Decided against one read of the batch's stored notes (a note pushed twice in one
             // request is decided against its first write), then written by one statement.
             var current = try await readableCurrent(changes.map(\.note.id), account: account, on: connection)
+            let ancestors = try await mergeAncestors(of: changes, current: current, account: account, on: connection)
             var outcomes: [PushOutcome] = []
             var writes: [Note] = []
-            var replaced: [(Note, Note)] = []
+            var replaced: [KeptRevision] = []
             outcomes.reserveCapacity(changes.count)
             for change in changes {
-                switch try PushRule.decide(change, current: current[change.note.id]) {
-                case .store(let note):
-                    if let old = current[note.id] { replaced.append((old, note)) }
+                let decision = try PushRule.decide(change, current: current[change.note.id]) { ancestors[change.note.id]?[$0] }
+                switch decision {
+                case .store(let note), .merged(let note):
+                    let merged = if case .merged = decision { true } else { false }
+                    if let old = current[note.id] {
+                        replaced.append(KeptRevision(replaced: old, replacing: note, mergeAncestor: merged ? change.baseRevision : nil))
+                    }
                     current[note.id] = note
                     writes.append(note)
-                    outcomes.append(.applied(note))
+                    outcomes.append(merged ? .merged(note) : .applied(note))
                 case .conflict(let server): outcomes.append(.conflict(server))
                 }
             }
@@ -535,11 +542,55 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         return found
     }
 
-    /// Keeps each replaced revision (the first of each pair) in its note's history, as a record
-    /// against the revision replacing it: one statement for the whole batch. Runs after the notes
-    /// are written, so that each has its row (a note pushed twice in one request is created by
-    /// the first change), which holds the note's history number.
-    private func keep(_ pairs: [(replaced: Note, replacing: Note)], origin: RevisionOrigin, account: AccountID,
+    /// The revisions a push's merges start from, by note and revision: for each change that may
+    /// merge and is based on an older revision than the stored one, that revision if the history
+    /// holds it. (Read before deciding, since the decision runs without the connection.)
+    private func mergeAncestors(of changes: [PushedChange], current: [NoteID: Note], account: AccountID,
+                                on connection: PostgresConnection) async throws -> [NoteID: [Int: Note]] {
+        var ancestors: [NoteID: [Int: Note]] = [:]
+        for change in changes where change.mayMerge {
+            guard let base = change.baseRevision, let stored = current[change.note.id], base < stored.revision,
+                  ancestors[change.note.id]?[base] == nil,
+                  let ancestor = try await note(stored, at: base, account: account, on: connection) else { continue }
+            ancestors[change.note.id, default: [:]][base] = ancestor
+        }
+        return ancestors
+    }
+
+    /// The records of the note's revisions from `revision` on, oldest first.
+    private func records(of id: NoteID, from revision: Int, account: AccountID, on connection: PostgresConnection) async throws -> [RevisionRecord] {
+        var records: [RevisionRecord] = []
+        for try await text in try await connection.query("""
+            SELECT r.record FROM note_revisions r JOIN notes n ON n.history_id = r.history_id
+            WHERE n.account_id = \(account.rawValue) AND n.id = \(id.rawValue) AND r.revision >= \(Int64(revision)) ORDER BY r.revision
+            """, logger: logger).decode(String.self) {
+            guard let record = try? RevisionRecord.decode(text) else {
+                throw ServerStoreError.corrupt("a revision of note \(id) cannot be read")
+            }
+            records.append(record)
+        }
+        return records
+    }
+
+    /// The note `current` was at `revision`, if its history holds it.
+    private func note(_ current: Note, at revision: Int, account: AccountID, on connection: PostgresConnection) async throws -> Note? {
+        if current.revision == revision { return current }
+        return RevisionRecord.note(at: revision, current: current,
+                                   records: try await records(of: current.id, from: revision, account: account, on: connection))
+    }
+
+    /// A revision a write replaces, the one replacing it, and the revision a merge started from.
+    private struct KeptRevision {
+        let replaced: Note
+        let replacing: Note
+        let mergeAncestor: Int?
+    }
+
+    /// Keeps each replaced revision in its note's history, as a record against the revision
+    /// replacing it: one statement for the whole batch. Runs after the notes are written, so that
+    /// each has its row (a note pushed twice in one request is created by the first change), which
+    /// holds the note's history number.
+    private func keep(_ pairs: [KeptRevision], origin: RevisionOrigin, account: AccountID,
                       on connection: PostgresConnection) async throws {
         let changed = pairs.filter { !$0.replaced.hasSameContent(as: $0.replacing) }
         guard !changed.isEmpty else { return }
@@ -563,7 +614,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             histories[pair.replaced.id.rawValue]?.kept = count
             ids.append(history.id)
             revisions.append(Int64(pair.replaced.revision))
-            records.append(String(RevisionRecord.encode(pair.replaced, replacing: pair.replacing, origin: origin,
+            records.append(String(RevisionRecord.encode(pair.replaced, replacing: pair.replacing, origin: origin, mergeAncestor: pair.mergeAncestor,
                                                         whole: count % Int64(RevisionRecord.keyframeInterval) == 0).dropLast()))
         }
         try await connection.query("""

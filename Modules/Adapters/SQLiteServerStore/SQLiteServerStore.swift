@@ -294,19 +294,21 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try guarded { connection in
             try noteWriteTransaction(on: connection) {
                 guard try current(note.id, account: account, on: connection) == nil else { throw ServerStoreError.alreadyExists(note.id) }
-                return try write(note.withRevision(1), replacing: nil, origin: .created, account: account, on: connection)
+                return try write(note.withRevision(1), replacing: nil, origin: .created, mergeAncestor: nil, account: account, on: connection)
             }
         }
     }
 
-    public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
+    public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin,
+                        mergeAncestor: Int?) async throws -> Note {
         try guarded { connection in
             try noteWriteTransaction(on: connection) {
                 guard let existing = try current(note.id, account: account, on: connection) else { throw ServerStoreError.notFound(note.id) }
                 guard existing.revision == ifRevision else {
                     throw ServerStoreError.revisionMismatch(note.id, current: existing.revision)
                 }
-                return try write(note.withRevision(ifRevision + 1), replacing: existing, origin: origin, account: account, on: connection)
+                return try write(note.withRevision(ifRevision + 1), replacing: existing, origin: origin, mergeAncestor: mergeAncestor,
+                                 account: account, on: connection)
             }
         }
     }
@@ -315,19 +317,17 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try reading { connection in
             try connection.transaction(immediate: false) {
                 guard let current = try current(id, account: account, on: connection) else { return [] }
-                var records: [RevisionRecord] = []
-                try connection.query("SELECT record FROM note_revisions WHERE account_id = ? AND note_id = ? ORDER BY revision",
-                                     [.integer(account.rawValue), .text(id.rawValue)]) { row in
-                    guard let record = try? RevisionRecord.decode(row.text(0)) else {
-                        throw ServerStoreError.corrupt("a revision of note \(id) cannot be read")
-                    }
-                    records.append(record)
-                }
-                guard let revisions = RevisionRecord.revisions(current: current, records: records) else {
+                guard let revisions = RevisionRecord.revisions(current: current, records: try records(of: id, from: 0, account: account, on: connection)) else {
                     throw ServerStoreError.corrupt("the history of note \(id) cannot be rebuilt")
                 }
                 return revisions
             }
+        }
+    }
+
+    public func revision(_ revision: Int, of id: NoteID, account: AccountID) async throws -> Note? {
+        try reading { connection in
+            try connection.transaction(immediate: false) { try note(id, at: revision, account: account, on: connection) }
         }
     }
 
@@ -463,9 +463,16 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 outcomes.reserveCapacity(changes.count)
                 for change in changes {
                     let current = try readableCurrent(change.note.id, account: account, on: connection)
-                    switch try PushRule.decide(change, current: current) {
+                    let decision = try PushRule.decide(change, current: current) {
+                        try note(change.note.id, at: $0, account: account, on: connection)
+                    }
+                    switch decision {
                     case .store(let note):
-                        outcomes.append(.applied(try write(note, replacing: current, origin: .sync, account: account, on: connection)))
+                        outcomes.append(.applied(try write(note, replacing: current, origin: .sync, mergeAncestor: nil,
+                                                           account: account, on: connection)))
+                    case .merged(let note):
+                        outcomes.append(.merged(try write(note, replacing: current, origin: .sync, mergeAncestor: change.baseRevision,
+                                                          account: account, on: connection)))
                     case .conflict(let server): outcomes.append(.conflict(server))
                     }
                 }
@@ -510,14 +517,35 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
+    /// The records of the note's revisions from `revision` on, oldest first.
+    private func records(of id: NoteID, from revision: Int, account: AccountID, on connection: SQLiteConnection) throws -> [RevisionRecord] {
+        var records: [RevisionRecord] = []
+        try connection.query("SELECT record FROM note_revisions WHERE account_id = ? AND note_id = ? AND revision >= ? ORDER BY revision",
+                             [.integer(account.rawValue), .text(id.rawValue), .integer(Int64(revision))]) { row in
+            guard let record = try? RevisionRecord.decode(row.text(0)) else {
+                throw ServerStoreError.corrupt("a revision of note \(id) cannot be read")
+            }
+            records.append(record)
+        }
+        return records
+    }
+
+    /// The note as it was at `revision`, if its history holds it.
+    private func note(_ id: NoteID, at revision: Int, account: AccountID, on connection: SQLiteConnection) throws -> Note? {
+        guard let current = try current(id, account: account, on: connection) else { return nil }
+        if current.revision == revision { return current }
+        return RevisionRecord.note(at: revision, current: current, records: try records(of: id, from: revision, account: account, on: connection))
+    }
+
     /// Stores `note` as given (revision included) under the account's next change number, and
-    /// `replacing`, the revision it replaces, in the note's history.
-    private func write(_ note: Note, replacing: Note?, origin: RevisionOrigin, account: AccountID, on connection: SQLiteConnection) throws -> Note {
+    /// `replacing`, the revision it replaces, in the note's history, with where `note` came from.
+    private func write(_ note: Note, replacing: Note?, origin: RevisionOrigin, mergeAncestor: Int?, account: AccountID,
+                       on connection: SQLiteConnection) throws -> Note {
         if let replacing, !replacing.hasSameContent(as: note) {
             var kept: Int64 = 0
             try connection.query("SELECT count(*) FROM note_revisions WHERE account_id = ? AND note_id = ?",
                                  [.integer(account.rawValue), .text(note.id.rawValue)]) { kept = $0.integer(0) }
-            let record = RevisionRecord.encode(replacing, replacing: note, origin: origin,
+            let record = RevisionRecord.encode(replacing, replacing: note, origin: origin, mergeAncestor: mergeAncestor,
                                                whole: (kept + 1) % Int64(RevisionRecord.keyframeInterval) == 0)
             try connection.query("INSERT OR REPLACE INTO note_revisions (account_id, note_id, revision, record) VALUES (?, ?, ?, ?)",
                                  [.integer(account.rawValue), .text(note.id.rawValue), .integer(Int64(replacing.revision)),

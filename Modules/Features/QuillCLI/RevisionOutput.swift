@@ -8,7 +8,7 @@ enum RevisionOutput {
     static func line(_ revision: NoteRevision, change: String, style: NoteStyle) -> String {
         let number = String(revision.number)
         let padded = String(repeating: " ", count: max(0, 5 - number.count)) + number
-        let origin = RevisionOutput.padded(revision.origin.label, to: 12)
+        let origin = RevisionOutput.padded(revision.label, to: 12)
         return style.id(padded) + "  " + style.minutes(revision.note.updated) + "  " + origin + "  " + revision.note.title
             + "  " + ByteCount.text(Int64(revision.note.body.utf8.count)) + "  " + change + "\n"
     }
@@ -56,6 +56,8 @@ struct RevisionDocument: Encodable {
     let deleted: Bool
     let bytes: Int
     let change: String
+    /// For a merge, the revision both merged edits started from; absent otherwise.
+    let mergeAncestor: Int?
 
     init(_ revision: NoteRevision, change: String) {
         id = revision.note.id
@@ -67,5 +69,6 @@ struct RevisionDocument: Encodable {
         deleted = revision.note.isDeleted
         bytes = revision.note.body.utf8.count
         self.change = change
+        mergeAncestor = revision.mergeAncestor
     }
 }

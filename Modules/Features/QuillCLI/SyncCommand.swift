@@ -25,6 +25,7 @@ public struct SyncCommand: QuillCommand {
             report = try await environment.sync.sync(progress: progress.show)
         }
         var line = "pulled \(report.pulled), pushed \(report.pushed), conflicts \(report.conflicts)"
+        if report.merged > 0 { line += ", merged \(report.merged)" }
         if report.attachmentsSent + report.attachmentsFetched > 0 {
             line += "; attachments sent \(report.attachmentsSent), fetched \(report.attachmentsFetched)"
         }

@@ -45,12 +45,14 @@ struct LiveNotes {
         }
     }
 
-    /// Replaces a live note whose revision `replacing` allows. The store writes only over the
-    /// revision read here, which makes the liveness check safe: a note deleted or written after
-    /// it is no longer at that revision, so nothing is written.
-    func replace(_ note: Note, account: AccountID, replacing: ReplacedRevision) async throws -> Note {
-        let current = try await liveNote(note.id, account: account, replacing: replacing)
-        return try await repository.replace(note, account: account, ifRevision: current.revision, origin: .api)
+    /// Replaces a live note made from the revision `replacing` names: over that revision, or
+    /// merged with the note as it is now (`MergingWrite`). The store writes only over the revision
+    /// read here, which makes the liveness check safe: a note deleted or written after it is no
+    /// longer at that revision, so nothing is written.
+    func replace(_ note: Note, account: AccountID, replacing: ReplacedRevision) async throws -> MergingWrite.Written {
+        guard let current = try await repository.note(note.id, account: account), !current.isDeleted else { throw ServerStoreError.notFound(note.id) }
+        return try await MergingWrite(repository: repository).replace(note, read: replacing.read(current: current.revision), over: current,
+                                                                      account: account, origin: .api)
     }
 
     /// Replaces a live note whose revision `replacing` allows with its tombstone.

@@ -39,19 +39,17 @@ extension NoteRoutes {
         case .document(let document):
             let note = try RequestInput.liveNote(from: document)
             guard note.id == id else { throw APIError.badRequest("id: the body's ID \(note.id) differs from the URL's \(id)") }
-            let replaced = try await live.replace(note, account: account.id, replacing: replacing)
-            return JSONBody.written(NoteDocument(replaced), headers: RequestInput.eTag(replaced))
+            return Self.response(try await live.replace(note, account: account.id, replacing: replacing))
         case .draft(let draft):
             try Self.countedAsSent(draft.tags)
             if let given = draft.id, given != id {
                 throw APIError.badRequest("id: the body's ID \(given) differs from the URL's \(id)")
             }
             let current = try await liveNote(id, account: account.id)
-            guard replacing.allows(replacing: current.revision) else { throw APIError.revisionMismatch(id, current: current.revision) }
             let next = try Self.validated { () throws(NoteValidationError) in
                 try current.revised(title: draft.title, body: draft.body, tags: draft.tags, at: dependencies.clock.now())
             }
-            return try await written(next, over: current, account: account.id)
+            return try await written(next, read: replacing.read(current: current.revision), over: current, account: account.id)
         }
     }
 
@@ -64,12 +62,11 @@ extension NoteRoutes {
         var attempt = 1
         while true {
             let current = try await liveNote(id, account: account.id)
-            guard replacing.allows(replacing: current.revision) else { throw APIError.revisionMismatch(id, current: current.revision) }
             let next = try Self.validated { () throws(NoteValidationError) in
                 try current.revised(title: patch.title, body: patch.body, tags: patch.tags, at: dependencies.clock.now())
             }
             do {
-                return try await written(next, over: current, account: account.id)
+                return try await written(next, read: replacing.read(current: current.revision), over: current, account: account.id)
             } catch ServerStoreError.revisionMismatch where replacing == .current && attempt < Self.patchAttempts {
                 attempt += 1
             }
@@ -100,12 +97,21 @@ extension NoteRoutes {
         return note
     }
 
-    /// `next` stored over `current` (200 with its ETag), or `current` as it is when `next` says
-    /// the same (nothing written: repeating a PUT or PATCH changes nothing).
-    private func written(_ next: Note, over current: Note, account: AccountID) async throws -> Response {
-        let stored = next.hasSameContent(as: current)
-            ? current : try await dependencies.notes.replace(next, account: account, ifRevision: current.revision, origin: .api)
-        return JSONBody.written(NoteDocument(stored), headers: RequestInput.eTag(stored))
+    /// `next`, made from revision `read`, stored over `current` or merged with it (200 with its
+    /// ETag), or `current` as it is when `next` says the same (nothing written: repeating a PUT or
+    /// PATCH changes nothing).
+    private func written(_ next: Note, read: Int, over current: Note, account: AccountID) async throws -> Response {
+        guard !next.hasSameContent(as: current) else { return Self.response(MergingWrite.Written(note: current, mergeAncestor: nil)) }
+        return Self.response(try await MergingWrite(repository: dependencies.notes).replace(next, read: read, over: current,
+                                                                                           account: account, origin: .api))
+    }
+
+    /// The stored note with its ETag, and, for a merge, `Quill-Merge-Ancestor`: the revision the
+    /// writer read, which both merged edits started from.
+    private static func response(_ written: MergingWrite.Written) -> Response {
+        var headers = RequestInput.eTag(written.note)
+        if let ancestor = written.mergeAncestor { headers[RequestInput.mergeAncestor] = String(ancestor) }
+        return JSONBody.written(NoteDocument(written.note), headers: headers)
     }
 
     /// Tags are counted as sent, repeats included, as the spec's `maxItems` counts them (a

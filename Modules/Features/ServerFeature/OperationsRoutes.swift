@@ -21,7 +21,8 @@ struct OperationsRoutes {
     func registerInfo(on group: RouterGroup<ServerRequestContext>) {
         group.get("info") { _, _ in
             try JSONBody.response(InfoBody(apiVersion: Self.apiVersion, minimumClientApiVersion: Self.minimumClientApiVersion,
-                                           features: [InfoBody.Feature.attachments, InfoBody.Feature.links, InfoBody.Feature.appliedAsRevision]))
+                                           features: [InfoBody.Feature.attachments, InfoBody.Feature.links, InfoBody.Feature.appliedAsRevision,
+                                                      InfoBody.Feature.merge]))
         }
     }
 

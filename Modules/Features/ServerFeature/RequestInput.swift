@@ -92,6 +92,8 @@ enum RequestInput {
     }
 
     static func eTag(_ note: Note) -> HTTPFields { eTag(revision: note.revision) }
+    /// The header of a write's answer that says it was merged, and with which revision's edit.
+    static let mergeAncestor = HTTPFields.Element.Name("Quill-Merge-Ancestor")!
     static func eTag(revision: Int) -> HTTPFields { [.eTag: "\"\(revision)\""] }
 
     /// An optional boolean query parameter, `true` or `false`; absent, `false`.

@@ -55,7 +55,7 @@ struct SyncRoutes {
                 throw APIError.badRequest("changes[\(index)].baseRevision: \(base) is not a revision from 1 to \(PushedChange.maximumBaseRevision)")
             }
             let note = try RequestInput.note(from: change.note, field: "changes[\(index)].note")
-            changes.append(PushedChange(note: note, baseRevision: change.baseRevision))
+            changes.append(PushedChange(note: note, baseRevision: change.baseRevision, mayMerge: body.merge == true))
         }
         let answer = try await dependencies.notes.push(changes, requestID: requestID, digest: PushDigests.digest(of: changes),
                                                        account: account.id, at: dependencies.clock.now())

@@ -31,11 +31,14 @@ struct PushFlight {
     /// Whether its pushes ask for their applied changes by their revision alone (the client has
     /// the notes): when the server says it answers so.
     let asksAppliedByRevision: Bool
+    /// Whether its pushes ask for merges: when the server says it merges.
+    let asksMerge: Bool
 
     var limit: Int { serverReportsWritten ? Self.depth : 1 }
 
     init(server: ServerInfo) {
         asksAppliedByRevision = server.answersAppliedByRevision
+        asksMerge = server.merges
     }
 
     /// Records what a landed push wrote and moves `cursor` past every span that now adjoins it:

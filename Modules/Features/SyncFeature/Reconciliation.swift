@@ -10,7 +10,10 @@ import QuillModels
 /// - same content on both sides: the server's version is adopted and the local mark cleared;
 /// - local delete vs. server edit: the edit wins; local edit vs. server delete: the edit wins;
 /// - both edited: the local note stays (and will overwrite the server's on the next push)
-///   and the server's version is kept as a new note titled "… (conflict from server DATE)".
+///   and the server's version is kept as a new note titled "… (conflict from server DATE)";
+/// - the server merged a pushed edit with another (`ThreeWayMerge`): the merge replaces the local
+///   note if it is still the one pushed; from a server that merges, a pulled version that meets a
+///   local edit is left to the push, which merges them or answers a conflict.
 ///
 /// A note never goes back to a revision number it has passed (docs/history.md, "Revision
 /// numbers"): a server version that wins over local revisions numbered as high or higher is
@@ -21,6 +24,11 @@ struct Reconciliation {
         var note: Note
         /// True for the answer to our own push: its content came from this client.
         var isOwnPush: Bool
+        /// For an answer the server merged with another edit: the note as this client sent it.
+        var mergedOver: Note? = nil
+        /// A pulled version from a server that merges: a local edit it meets is left to the push,
+        /// where the server merges the two or answers a conflict (then a copy is made).
+        var leavesEditsToThePush = false
     }
 
     /// Conflict copies to create as local (pending) notes, so they reach the server.
@@ -44,6 +52,25 @@ struct Reconciliation {
         for item in incoming {
             let server = item.note
             let id = server.id
+            if let sent = item.mergedOver {
+                // The merge holds the sent edit and another: it replaces the local note if that is
+                // still what was sent. A note edited since takes the other edit too, merged here
+                // (the sent note is the ancestor of both), and stays pending; if that merge fails,
+                // it stays as it is on its old base (not moved), so its next push merges again
+                // instead of overwriting the other edit.
+                guard let mine = local[id] else { continue }
+                if mine == sent {
+                    bases[id] = max(server.revision, bases[id] ?? 0)
+                    adopt(server, over: mine)
+                    changed += 1
+                } else if let merged = ThreeWayMerge.merge(ancestor: sent, ours: mine, theirs: server) {
+                    bases[id] = max(server.revision, bases[id] ?? 0)
+                    writesAhead.append(.update(try merged.withRevision(max(mine.revision, server.revision) + 1),
+                                               expectedRevision: mine.revision))
+                    changed += 1
+                }
+                continue
+            }
             bases[id] = max(server.revision, bases[id] ?? 0)
             guard let mine = local[id] else {
                 remoteWrites.append(.create(server))
@@ -76,6 +103,9 @@ struct Reconciliation {
                 conflicts += 1
             } else if server.isDeleted {
                 conflicts += 1 // local edit vs. server delete: the edit wins on the next push
+            } else if item.leavesEditsToThePush {
+                // Both edited: the push decides, from the base the edit started from (not moved).
+                bases.removeValue(forKey: id)
             } else {
                 let copy = try ConflictCopy.of(server)
                 if plannedCopies.insert(copy.id).inserted { copies.append(copy) }

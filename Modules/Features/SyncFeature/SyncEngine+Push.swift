@@ -41,7 +41,7 @@ extension SyncEngine {
     /// Records and sends one batch, then lands the oldest pushes until fewer than the flight's
     /// limit are in the air: the next batch is read and sent while the last one is applied.
     private func send(_ notes: [Note], flight: inout PushFlight, saved: inout SyncState, report: inout SyncReport) async throws {
-        let request = try await record(notes, asksAppliedByRevision: flight.asksAppliedByRevision, saved: &saved)
+        let request = try await record(notes, for: flight, saved: &saved)
         let transport = self.transport, retrier = self.retrier
         flight.sent.append(PushFlight.Sent(request: request, notes: notes,
                                            reply: Task.detached { try await retrier.run { try await transport.push(request) } }))
@@ -63,7 +63,7 @@ extension SyncEngine {
 
     /// Sends one batch and lands it before anything else is sent.
     private func sendAlone(_ notes: [Note], flight: inout PushFlight, saved: inout SyncState, report: inout SyncReport) async throws {
-        let request = try await record(notes, asksAppliedByRevision: flight.asksAppliedByRevision, saved: &saved)
+        let request = try await record(notes, for: flight, saved: &saved)
         try await land(request, of: notes, answer: { try await self.retrier.run { try await self.transport.push(request) } },
                        flight: &flight, saved: &saved, report: &report)
     }
@@ -86,10 +86,10 @@ extension SyncEngine {
 
     /// Makes the request for a batch and saves it with the state before it is sent: if this process
     /// dies before its answer is applied, the next sync resends exactly this request.
-    private func record(_ notes: [Note], asksAppliedByRevision: Bool, saved: inout SyncState) async throws -> PushRequest {
+    private func record(_ notes: [Note], for flight: PushFlight, saved: inout SyncState) async throws -> PushRequest {
         let bases = try await baseRevisions.baseRevisions(of: notes.map(\.id))
         let request = PushRequest(requestID: makeRequestID(), changes: notes.map { OutgoingChange(note: $0, baseRevision: bases[$0.id]) },
-                                  since: saved.cursor, asksAppliedByRevision: asksAppliedByRevision)
+                                  since: saved.cursor, asksAppliedByRevision: flight.asksAppliedByRevision, asksMerge: flight.asksMerge)
         saved.inFlightPushes.append(request)
         try remember(AttachmentLane.references(in: notes), in: \.attachmentsToSend, of: &saved)
         try await state.save(saved)
@@ -100,6 +100,10 @@ extension SyncEngine {
     /// span the server says it wrote, or, from a server that does not say, by its `next` when the
     /// request went out with the cursor the client still has. Moved cursors are saved with the
     /// next state save; the store has those changes already, so the next sync does not pull them back.
+    ///
+    /// A change the server merged with another edit (`PushResult.merged`) replaces the local note
+    /// if it is still the one sent; one edited since stays pending on its old base, so the next
+    /// push merges again.
     ///
     /// A change the server applied exactly as sent (an echo, every change of a first push) needs
     /// no reconciling: its pending mark is cleared if the local note is still at the revision sent
@@ -117,6 +121,10 @@ extension SyncEngine {
             case .applied(let note):
                 report.pushed += 1
                 incoming.append(.init(note: note, isOwnPush: true))
+            case .merged(let note):
+                report.pushed += 1
+                report.merged += 1
+                incoming.append(.init(note: note, isOwnPush: true, mergedOver: sent[note.id]))
             case .conflict(let note):
                 incoming.append(.init(note: note, isOwnPush: false))
             }

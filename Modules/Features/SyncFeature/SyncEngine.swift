@@ -81,7 +81,7 @@ public actor SyncEngine {
             // The next page is fetched (and decoded) while this one is applied.
             let nextCursor: SyncCursor? = page.hasMore && !page.changes.isEmpty ? page.next : nil
             async let following = nextCursor == nil ? nil : pulledPage(after: nextCursor)
-            let outcome = try await reconcile(page.changes.map { .init(note: $0, isOwnPush: false) })
+            let outcome = try await reconcile(page.changes.map { .init(note: $0, isOwnPush: false, leavesEditsToThePush: info.merges) })
             report.pulled += outcome.changed
             report.conflicts += outcome.conflicts
             try remember(AttachmentLane.references(in: page.changes), in: \.attachmentsToFetch, of: &saved)

@@ -6,6 +6,9 @@ public struct SyncReport: Hashable, Sendable {
     public var pushed = 0
     /// Notes changed on both sides; each was resolved by the rule in docs/sync.md.
     public var conflicts = 0
+    /// Pushed edits the server merged with another device's edit of other lines (counted in
+    /// `pushed` too): both edits are in the note, and no copy was made.
+    public var merged = 0
     /// Attachments sent to the server, and fetched from it.
     public var attachmentsSent = 0
     public var attachmentsFetched = 0

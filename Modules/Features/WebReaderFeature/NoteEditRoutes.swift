@@ -74,7 +74,6 @@ extension WebRoutes {
         guard let revision = form.fields["revision"].flatMap(Int.init) else {
             throw WebPageError(status: .badRequest, message: "The form lacks the note's revision.")
         }
-        guard ReplacedRevision.exactly(revision).allows(replacing: current.revision) else { return conflict(current, sent: sent, signedIn: signedIn) }
         let body = try await keepingLinks(to: current, renamedTo: sent.title, body: sent.body, account: signedIn.account.id)
         let next: Note
         do {
@@ -88,9 +87,11 @@ extension WebRoutes {
         }
         guard !next.hasSameContent(as: current) else { return WebPages.redirect("/notes/\(current.id)") }
         do {
-            _ = try await dependencies.server.notes.replace(next, account: signedIn.account.id, ifRevision: revision, origin: .web)
+            // A form read from an older revision is merged with the note as it is now when the
+            // edits touch different lines; else the page shows both versions.
+            _ = try await MergingWrite(repository: dependencies.server.notes).replace(next, read: revision, over: current,
+                                                                                     account: signedIn.account.id, origin: .web)
         } catch ServerStoreError.revisionMismatch {
-            // Written by someone else between the read and the write.
             return conflict(try await liveNote(context, signedIn), sent: sent, signedIn: signedIn)
         }
         return WebPages.redirect("/notes/\(current.id)")

@@ -23,7 +23,7 @@ extension WebRoutes {
         let rows: [[String: Any]] = revisions.indices.map { index in
             let revision = revisions[index]
             return [
-                "number": revision.number, "origin": revision.origin.label, "title": revision.note.title,
+                "number": revision.number, "origin": revision.label, "title": revision.note.title,
                 "updated": WebPages.displayed(revision.note.updated), "updatedISO": WebPages.iso(revision.note.updated),
                 "change": changes[index],
                 "isCurrent": index == 0, "isFrom": revision.number == older.number, "isTo": revision.number == newer.number,

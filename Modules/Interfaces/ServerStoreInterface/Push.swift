@@ -13,6 +13,7 @@ public struct PushOutcome: Codable, Hashable, Sendable {
 
     public static func applied(_ note: Note) -> PushOutcome { PushOutcome(id: note.id, status: .applied, note: NoteDocument(note)) }
     public static func conflict(_ note: Note) -> PushOutcome { PushOutcome(id: note.id, status: .conflict, note: NoteDocument(note)) }
+    public static func merged(_ note: Note) -> PushOutcome { PushOutcome(id: note.id, status: .merged, note: NoteDocument(note)) }
 
     /// The outcome as the API answers it, for a push that asked for `appliedAs`.
     public func result(appliedAs: PushRequestBody.AppliedAnswer) -> PushResultBody {
@@ -65,7 +66,7 @@ extension WrittenChanges {
 }
 
 /// How a repository keeps a push's outcomes for a retry: a JSON array in which an applied change
-/// is the revision it got, and a conflict the whole outcome (as `PushResultBody` writes it).
+/// is the revision it got, and a conflict or a merge the whole outcome (as `PushResultBody` writes it).
 ///
 /// An applied change's note is the pushed one at that revision, and the retry that replays the
 /// answer carries the same changes (the digest says so), so the note is not kept again: a first
@@ -78,7 +79,7 @@ public enum StoredPushOutcomes {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             switch outcome.status {
             case .applied: bytes.append(contentsOf: String(outcome.note.revision).utf8)
-            case .conflict: outcome.result(appliedAs: .note).appendJSON(to: &bytes)
+            case .conflict, .merged: outcome.result(appliedAs: .note).appendJSON(to: &bytes)
             }
         }
         bytes.append(UInt8(ascii: "]"))

@@ -22,9 +22,13 @@ public protocol ServerNoteRepository: Sendable {
     /// Stores a new note at revision 1 and returns it. Throws `ServerStoreError.alreadyExists`.
     func create(_ note: Note, account: AccountID) async throws -> Note
     /// Replaces a note only if it is still at `ifRevision`, storing it at `ifRevision + 1`, its
-    /// history recording `origin` as where the new revision came from. Throws `.notFound` or
-    /// `.revisionMismatch` and then writes nothing.
-    func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note
+    /// history recording `origin` as where the new revision came from and, for a note that merges
+    /// two edits (`ThreeWayMerge`), `mergeAncestor`, the revision both started from. Throws
+    /// `.notFound` or `.revisionMismatch` and then writes nothing.
+    func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin, mergeAncestor: Int?) async throws -> Note
+    /// The note as it was at `revision` (the current one included, tombstones too); `nil` if the
+    /// history no longer holds that revision or there is no such note. What a merge starts from.
+    func revision(_ revision: Int, of id: NoteID, account: AccountID) async throws -> Note?
     /// Every revision kept of the note, newest first, the current one included (tombstones too);
     /// empty if there is no such note. Throws `.corrupt` for a history that cannot be rebuilt.
     func history(of id: NoteID, account: AccountID) async throws -> [NoteRevision]
@@ -45,7 +49,7 @@ public protocol ServerNoteRepository: Sendable {
     /// `changes(account:after:limit:)` as the API writes it, if this repository keeps notes in
     /// that form; `nil` (the default) if it does not, and the caller uses `changes`.
     func encodedChanges(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> EncodedChangePage?
-    /// Applies each change by `PushRule`, all in one transaction, and remembers the outcomes
+    /// Applies each change by `PushRule` (a merged one recorded in the history as a merge), all in one transaction, and remembers the outcomes
     /// with `digest` under `requestID`: the same request ID with the same digest again returns
     /// them without applying anything; with another digest it throws `.pushRequestReused` and
     /// applies nothing (an answer recorded before digests were kept matches any digest).
@@ -61,6 +65,11 @@ extension ServerNoteRepository {
     public func pushOutcomes(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
                              at now: Date) async throws -> [PushOutcome] {
         try await push(changes, requestID: requestID, digest: digest, account: account, at: now).outcomes
+    }
+
+    /// `replace` of a write that merges nothing.
+    public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
+        try await replace(note, account: account, ifRevision: ifRevision, origin: origin, mergeAncestor: nil)
     }
 
     /// Live notes ordered by ID, whatever their tags.

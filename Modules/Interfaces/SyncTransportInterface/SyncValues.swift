@@ -11,12 +11,17 @@ public struct ServerInfo: Hashable, Sendable {
     /// (`PushRequestBody.appliedAs`); an older one reads a request that asks more slowly, and
     /// answers with the notes anyway.
     public var answersAppliedByRevision: Bool
+    /// Whether a push may ask the server to merge a change based on an older revision
+    /// (`PushRequest.asksMerge`; an older server does not say so, and never merges).
+    public var merges: Bool
 
-    public init(apiVersion: Int, minimumClientAPIVersion: Int, keepsAttachments: Bool = false, answersAppliedByRevision: Bool = false) {
+    public init(apiVersion: Int, minimumClientAPIVersion: Int, keepsAttachments: Bool = false, answersAppliedByRevision: Bool = false,
+                merges: Bool = false) {
         self.apiVersion = apiVersion
         self.minimumClientAPIVersion = minimumClientAPIVersion
         self.keepsAttachments = keepsAttachments
         self.answersAppliedByRevision = answersAppliedByRevision
+        self.merges = merges
     }
 }
 
@@ -88,18 +93,24 @@ public struct PushRequest: Hashable, Sendable {
     /// Whether the answer is to give each applied change by its revision alone (`appliedAs`),
     /// rather than as the server's default, the whole note.
     public let asksAppliedByRevision: Bool
+    /// Whether a change based on an older revision may come back merged (`PushResult.merged`)
+    /// rather than as a conflict.
+    public let asksMerge: Bool
     /// `body` in canonical JSON, written once: what is sent, and what the sync state keeps of the
     /// request (saved again with each batch while the request is in flight).
     public let bodyJSON: [UInt8]
 
-    public init(requestID: String, changes: [OutgoingChange], since: SyncCursor? = nil, asksAppliedByRevision: Bool = false) {
+    public init(requestID: String, changes: [OutgoingChange], since: SyncCursor? = nil, asksAppliedByRevision: Bool = false,
+                asksMerge: Bool = false) {
         self.requestID = requestID
         self.changes = changes
         self.since = since
         self.asksAppliedByRevision = asksAppliedByRevision
+        self.asksMerge = asksMerge
         bodyJSON = PushRequestBody(requestID: requestID,
                                    changes: changes.map { .init(note: NoteDocument($0.note), baseRevision: $0.baseRevision) },
-                                   since: since?.rawValue, appliedAs: asksAppliedByRevision ? .revision : nil).jsonBytes()
+                                   since: since?.rawValue, appliedAs: asksAppliedByRevision ? .revision : nil,
+                                   merge: asksMerge ? true : nil).jsonBytes()
     }
 
     /// What a note adds to a batch, for `targetBytes`: its text and room for its fields.
@@ -144,10 +155,13 @@ public enum PushResult: Hashable, Sendable {
     case applied(Note)
     /// Refused because the base revision was stale; `note` is the server's current version.
     case conflict(Note)
+    /// The base revision was stale, and the server stored the change merged with its current
+    /// version (`ThreeWayMerge`); `note` is the merge, which holds both edits.
+    case merged(Note)
 
     public var note: Note {
         switch self {
-        case .applied(let note), .conflict(let note): note
+        case .applied(let note), .conflict(let note), .merged(let note): note
         }
     }
 }

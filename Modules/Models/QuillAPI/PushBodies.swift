@@ -39,12 +39,17 @@ public struct PushRequestBody: Codable, Hashable, Sendable {
     public let since: String?
     /// `nil` (absent) answers as `.note`, as servers and clients before it did.
     public let appliedAs: AppliedAnswer?
+    /// `true`: a change based on an older revision is merged with the current one when their
+    /// edits do not overlap (answered `merged`). Absent or `false`: it is a conflict, as servers
+    /// and clients before it did; a client that does not ask would not take a merged note for one.
+    public let merge: Bool?
 
-    public init(requestID: String, changes: [Change], since: String? = nil, appliedAs: AppliedAnswer? = nil) {
+    public init(requestID: String, changes: [Change], since: String? = nil, appliedAs: AppliedAnswer? = nil, merge: Bool? = nil) {
         self.requestID = requestID
         self.changes = changes
         self.since = since
         self.appliedAs = appliedAs
+        self.merge = merge
     }
 
     /// `since` and `appliedAs` may be absent but not `null`: the description says a value or nothing.
@@ -54,9 +59,10 @@ public struct PushRequestBody: Codable, Hashable, Sendable {
         changes = try container.decode([Change].self, forKey: .changes)
         since = container.contains(.since) ? try container.decode(String.self, forKey: .since) : nil
         appliedAs = container.contains(.appliedAs) ? try container.decode(AppliedAnswer.self, forKey: .appliedAs) : nil
+        merge = container.contains(.merge) ? try container.decode(Bool.self, forKey: .merge) : nil
     }
 
-    private enum CodingKeys: String, CodingKey { case requestID, changes, since, appliedAs }
+    private enum CodingKeys: String, CodingKey { case requestID, changes, since, appliedAs, merge }
 }
 
 /// The answer to a push: one result per change, in the request's order; the span of the change
@@ -97,6 +103,10 @@ public struct PushResultBody: Codable, Hashable, Sendable {
         case applied
         /// Not written (its base revision was stale); `note` is the server's current version.
         case conflict
+        /// Its base revision was stale, and its edit and the current version's changed different
+        /// lines: stored merged (`ThreeWayMerge`); `note` is the merge, always whole. Only for a
+        /// push that asked for merges.
+        case merged
     }
 
     public let id: NoteID

@@ -21,9 +21,12 @@ public struct RevisionSummaryBody: Codable, Hashable, Sendable {
     public let deleted: Bool
     /// The body's size in UTF-8 bytes.
     public let bytes: Int
+    /// For a revision that merged two edits, the revision both started from; absent otherwise.
+    public let mergeAncestor: Int?
 
     public init(_ revision: NoteRevision) {
         self.revision = revision.number
+        mergeAncestor = revision.mergeAncestor
         updated = Timestamp(revision.note.updated)
         origin = revision.origin.description
         title = revision.note.title
@@ -37,9 +40,12 @@ public struct RevisionSummaryBody: Codable, Hashable, Sendable {
 public struct RevisionBody: Codable, Hashable, Sendable {
     public let origin: String
     public let note: NoteDocument
+    /// For a revision that merged two edits, the revision both started from; absent otherwise.
+    public let mergeAncestor: Int?
 
     public init(_ revision: NoteRevision) {
         origin = revision.origin.description
+        mergeAncestor = revision.mergeAncestor
         note = NoteDocument(revision.note)
     }
 }

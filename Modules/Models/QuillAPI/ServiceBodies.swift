@@ -14,6 +14,8 @@ public struct InfoBody: Codable, Hashable, Sendable {
         public static let links = "links"
         /// A push may ask for its applied changes by their revision (`PushRequestBody.appliedAs`).
         public static let appliedAsRevision = "push-applied-as-revision"
+        /// A push may ask for merges (`PushRequestBody.merge`), answered `merged`.
+        public static let merge = "push-merge"
     }
 
     public init(apiVersion: Int, minimumClientApiVersion: Int, features: [String]? = nil) {

@@ -53,6 +53,7 @@ extension PushRequestBody: CanonicalJSONReadable {
             bytes.append(contentsOf: #"{"changes":"#.utf8)
         }
         appendArray(changes, to: &bytes) { $0.appendJSON(to: &$1) }
+        if let merge { bytes.append(contentsOf: (merge ? #","merge":true"# : #","merge":false"#).utf8) }
         bytes.append(contentsOf: #","requestID":"#.utf8)
         JSONText.appendString(requestID, to: &bytes)
         if let since {
@@ -85,6 +86,8 @@ extension PushRequestBody: CanonicalJSONReadable {
             } while reader.skip(",")
             guard reader.skip("]") else { return nil }
         }
+        var merge: Bool?
+        if reader.skip(#","merge":true"#) { merge = true } else if reader.skip(#","merge":false"#) { merge = false }
         guard reader.skip(#","requestID":"#), let requestID = reader.string() else { return nil }
         var since: String?
         if reader.skip(#","since":"#) {
@@ -92,7 +95,7 @@ extension PushRequestBody: CanonicalJSONReadable {
             since = cursor
         }
         guard reader.skip("}") else { return nil }
-        self.init(requestID: requestID, changes: changes, since: since, appliedAs: appliedAs)
+        self.init(requestID: requestID, changes: changes, since: since, appliedAs: appliedAs, merge: merge)
     }
 }
 

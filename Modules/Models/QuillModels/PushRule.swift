@@ -1,6 +1,8 @@
-/// One change a client pushed, as the server received it: the note as the client has it, and the
-/// server revision the client's edit started from (`nil` for a note the client created). The client's
-/// side is `SyncTransportInterface.OutgoingChange`.
+/// One change a client pushed, as the server received it: the note as the client has it, the
+/// server revision the client's edit started from (`nil` for a note the client created), and
+/// whether the client takes a merged answer (`mayMerge`: it says so in the push; a client that
+/// does not would keep its own text under the merged revision's number). The client's side is
+/// `SyncTransportInterface.OutgoingChange`.
 public struct PushedChange: Hashable, Sendable {
     /// The largest base revision a client may name: far below `Int.max`, so that no number of
     /// later writes (each adds 1) can overflow a revision.
@@ -8,10 +10,12 @@ public struct PushedChange: Hashable, Sendable {
 
     public let note: Note
     public let baseRevision: Int?
+    public let mayMerge: Bool
 
-    public init(note: Note, baseRevision: Int?) {
+    public init(note: Note, baseRevision: Int?, mayMerge: Bool) {
         self.note = note
         self.baseRevision = baseRevision
+        self.mayMerge = mayMerge
     }
 }
 
@@ -26,35 +30,50 @@ public struct PushedChange: Hashable, Sendable {
 /// number when that is higher: a note edited twice offline (the client's revisions 2 and 3 on
 /// base 1) is stored as 3, so the client keeps the numbers its history already shows and never
 /// holds two revisions under one number (docs/history.md, "Revision numbers").
+///
+/// A change based on an older revision than the current one is merged with it by `ThreeWayMerge`
+/// when the client takes merged answers and the history still holds the base revision (the
+/// common ancestor); the merged note is stored after the current revision. Otherwise it is a
+/// conflict, as it always was.
 public enum PushRule {
     public enum Decision: Equatable, Sendable {
         /// Store the client's note with this revision.
         case store(Note)
+        /// Store this note, which holds the client's edit and the current version's, with this revision.
+        case merged(Note)
         /// Store nothing; report this server version.
         case conflict(Note)
     }
 
-    public static func decide(_ change: PushedChange, current: Note?) throws(NoteValidationError) -> Decision {
+    /// The decision for `change` over `current`; `ancestor` gives the note as it was at a revision
+    /// of its history (`nil` if the history no longer holds it) and is asked only for a merge.
+    public static func decide(_ change: PushedChange, current: Note?, ancestor: (Int) throws -> Note?) throws -> Decision {
         switch (change.baseRevision, current) {
         case (nil, nil):
-            return .store(try stored(change, after: 0))
+            return .store(try stored(change.note, after: 0))
         case (let base?, let current?) where base == current.revision:
-            return .store(try stored(change, after: base))
+            return .store(try stored(change.note, after: base))
         case (let base?, nil):
             // The server never had (or has lost) a note the client synced before: keep the client's copy.
-            return .store(try stored(change, after: base))
+            return .store(try stored(change.note, after: base))
+        case (let base?, let current?) where change.mayMerge && base < current.revision:
+            guard let ancestor = try ancestor(base), ancestor.revision == base,
+                  let merged = ThreeWayMerge.merge(ancestor: ancestor, ours: change.note, theirs: current) else {
+                return .conflict(current)
+            }
+            return .merged(try stored(merged.withRevision(change.note.revision), after: current.revision))
         case (_, let current?):
             return .conflict(current)
         }
     }
 
-    /// The pushed note at the revision after `base`, or at the client's own number when that is
-    /// higher and no larger than a base may be (so that later writes cannot overflow it either).
-    /// A revision after `base` that would overflow is refused, not trapped on.
-    private static func stored(_ change: PushedChange, after base: Int) throws(NoteValidationError) -> Note {
+    /// The note at the revision after `base`, or at its own number when that is higher and no
+    /// larger than a base may be (so that later writes cannot overflow it either). A revision
+    /// after `base` that would overflow is refused, not trapped on.
+    private static func stored(_ note: Note, after base: Int) throws(NoteValidationError) -> Note {
         let (next, overflow) = base.addingReportingOverflow(1)
         guard !overflow else { throw .invalidRevision(base) }
-        let own = change.note.revision
-        return try change.note.withRevision(own > next && own <= PushedChange.maximumBaseRevision ? own : next)
+        let own = note.revision
+        return try note.withRevision(own > next && own <= PushedChange.maximumBaseRevision ? own : next)
     }
 }

@@ -13,7 +13,9 @@ import Foundation
 /// they differ from the revision that replaced it, `d` if it was a tombstone, `x` its body as a
 /// `LineDelta` from the replacing body (`[start,count]` copies lines of it, a string is inserted)
 /// or `b` its body whole (every `keyframeInterval`th record of a note), and `o` the origin of the
-/// revision that replaced it.
+/// revision that replaced it, and `m`, when that revision merged two edits (`ThreeWayMerge`), the
+/// revision both started from. (`m` comes last, so a reader that knows only the keys before it
+/// falls back to `JSONDecoder`, which skips it.)
 public struct RevisionRecord: Decodable, Equatable, Sendable {
     /// Every this-many records of a note, a body is kept whole instead of as a delta, so that one
     /// damaged delta cannot take every older revision with it.
@@ -28,9 +30,12 @@ public struct RevisionRecord: Decodable, Equatable, Sendable {
     let delta: [DeltaStep]?
     /// Where the revision that replaced this one came from.
     public let replacingOrigin: RevisionOrigin
+    /// When the revision that replaced this one was a merge, the revision both merged edits started from.
+    public let replacingMergeAncestor: Int?
 
     private enum CodingKeys: String, CodingKey {
-        case revision = "r", updated = "u", title = "t", tags = "g", deleted = "d", body = "b", delta = "x", origin = "o"
+        case revision = "r", updated = "u", title = "t", tags = "g", deleted = "d", body = "b", delta = "x", origin = "o",
+             mergeAncestor = "m"
     }
 
     /// A step of `x`: `[start, count]` or an inserted string.
@@ -65,6 +70,7 @@ public struct RevisionRecord: Decodable, Equatable, Sendable {
             throw DecodingError.dataCorruptedError(forKey: .origin, in: container, debugDescription: "unknown origin \(origin)")
         }
         replacingOrigin = known
+        replacingMergeAncestor = try container.decodeIfPresent(Int.self, forKey: .mergeAncestor)
     }
 
     /// A record from its JSON (without the line end): read directly when it is in the form
@@ -77,7 +83,7 @@ public struct RevisionRecord: Decodable, Equatable, Sendable {
     }
 
     private init(revision: Int, updated: Int64, title: String?, tags: [String]?, deleted: Bool, body: String?,
-                 delta: [DeltaStep]?, replacingOrigin: RevisionOrigin) {
+                 delta: [DeltaStep]?, replacingOrigin: RevisionOrigin, replacingMergeAncestor: Int?) {
         self.revision = revision
         self.updated = updated
         self.title = title
@@ -86,6 +92,7 @@ public struct RevisionRecord: Decodable, Equatable, Sendable {
         self.body = body
         self.delta = delta
         self.replacingOrigin = replacingOrigin
+        self.replacingMergeAncestor = replacingMergeAncestor
     }
 
     /// The record in `encode`'s own form; `nil` for anything else.
@@ -127,10 +134,15 @@ public struct RevisionRecord: Decodable, Equatable, Sendable {
         } else {
             return nil
         }
-        guard reader.skip(#","o":"#), let text = reader.string(), let origin = RevisionOrigin(text), reader.skip("}"), reader.isAtEnd
-        else { return nil }
+        guard reader.skip(#","o":"#), let text = reader.string(), let origin = RevisionOrigin(text) else { return nil }
+        var mergeAncestor: Int?
+        if reader.skip(#","m":"#) {
+            guard let ancestor = reader.integer() else { return nil }
+            mergeAncestor = ancestor
+        }
+        guard reader.skip("}"), reader.isAtEnd else { return nil }
         return RevisionRecord(revision: revision, updated: Int64(updated), title: title, tags: tags, deleted: deleted, body: body,
-                              delta: delta, replacingOrigin: origin)
+                              delta: delta, replacingOrigin: origin, replacingMergeAncestor: mergeAncestor)
     }
 
     /// When the revision this record keeps was written.
@@ -169,8 +181,9 @@ public struct RevisionRecord: Decodable, Equatable, Sendable {
     }
 
     /// The record (JSON and a line end) that keeps `replaced`, which `replacing` (written with
-    /// `origin`) replaces; its body whole if `whole`, else as a delta.
-    public static func encode(_ replaced: Note, replacing: Note, origin: RevisionOrigin, whole: Bool) -> String {
+    /// `origin`, merging two edits of `mergeAncestor` when it is given) replaces; its body whole if
+    /// `whole`, else as a delta.
+    public static func encode(_ replaced: Note, replacing: Note, origin: RevisionOrigin, mergeAncestor: Int?, whole: Bool) -> String {
         var bytes: [UInt8] = []
         bytes.append(contentsOf: "{\"r\":\(replaced.revision),\"u\":\(replaced.updated.millisecondsSince1970)".utf8)
         if replaced.title != replacing.title {
@@ -202,6 +215,7 @@ public struct RevisionRecord: Decodable, Equatable, Sendable {
         }
         bytes.append(contentsOf: ",\"o\":".utf8)
         JSONText.appendString(origin.description, to: &bytes)
+        if let mergeAncestor { bytes.append(contentsOf: ",\"m\":\(mergeAncestor)".utf8) }
         bytes.append(contentsOf: "}\n".utf8)
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -212,7 +226,7 @@ public struct RevisionRecord: Decodable, Equatable, Sendable {
         var log = ""
         for (count, older) in revisions.indices.dropFirst().reversed().enumerated() {
             let newer = revisions[older - 1]
-            log += encode(revisions[older].note, replacing: newer.note, origin: newer.origin,
+            log += encode(revisions[older].note, replacing: newer.note, origin: newer.origin, mergeAncestor: newer.mergeAncestor,
                           whole: (count + 1) % keyframeInterval == 0)
         }
         return log
@@ -221,16 +235,24 @@ public struct RevisionRecord: Decodable, Equatable, Sendable {
     /// Every revision of a note, newest first: `current`, then each of `records` (oldest first)
     /// rebuilt from the one after it; `nil` if a record does not fit the revision after it.
     public static func revisions(current: Note, records: [RevisionRecord]) -> [NoteRevision]? {
-        var revisions = [NoteRevision(note: current, origin: records.last?.replacingOrigin ?? .created)]
+        var revisions = [NoteRevision(note: current, origin: records.last?.replacingOrigin ?? .created,
+                                      mergeAncestor: records.last?.replacingMergeAncestor)]
         revisions.reserveCapacity(records.count + 1)
         var newer = current
         var newerLines = LineDiff.lines(current.body)
         for (index, record) in records.enumerated().reversed() {
             guard let older = record.note(before: newer, lines: newerLines) else { return nil }
-            revisions.append(NoteRevision(note: older.note, origin: index > 0 ? records[index - 1].replacingOrigin : .created))
+            revisions.append(NoteRevision(note: older.note, origin: index > 0 ? records[index - 1].replacingOrigin : .created,
+                                          mergeAncestor: index > 0 ? records[index - 1].replacingMergeAncestor : nil))
             newer = older.note
             newerLines = older.lines
         }
         return revisions
+    }
+
+    /// The note as it was at `revision`, rebuilt from `current` and the records of that revision
+    /// and every later one (oldest first); `nil` if they do not hold it.
+    public static func note(at revision: Int, current: Note, records: [RevisionRecord]) -> Note? {
+        revisions(current: current, records: records)?.first { $0.number == revision }?.note
     }
 }

@@ -47,9 +47,15 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.create(note, account: account)
     }
 
-    public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
+    public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin,
+                        mergeAncestor: Int?) async throws -> Note {
         try check(.replace)
-        return try await base.replace(note, account: account, ifRevision: ifRevision, origin: origin)
+        return try await base.replace(note, account: account, ifRevision: ifRevision, origin: origin, mergeAncestor: mergeAncestor)
+    }
+
+    public func revision(_ revision: Int, of id: NoteID, account: AccountID) async throws -> Note? {
+        try check(.read)
+        return try await base.revision(revision, of: id, account: account)
     }
 
     public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory {

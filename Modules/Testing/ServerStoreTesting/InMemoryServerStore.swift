@@ -136,13 +136,22 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
 
     public func create(_ note: Note, account: AccountID) async throws -> Note {
         guard notesByAccount[account]?[note.id] == nil else { throw ServerStoreError.alreadyExists(note.id) }
-        return try store(note.withRevision(1), origin: .created, account: account)
+        return try store(note.withRevision(1), origin: .created, mergeAncestor: nil, account: account)
     }
 
-    public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
+    public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin,
+                        mergeAncestor: Int?) async throws -> Note {
         guard let current = notesByAccount[account]?[note.id]?.note else { throw ServerStoreError.notFound(note.id) }
         guard current.revision == ifRevision else { throw ServerStoreError.revisionMismatch(note.id, current: current.revision) }
-        return try store(note.withRevision(ifRevision + 1), origin: origin, account: account)
+        return try store(note.withRevision(ifRevision + 1), origin: origin, mergeAncestor: mergeAncestor, account: account)
+    }
+
+    public func revision(_ revision: Int, of id: NoteID, account: AccountID) async throws -> Note? {
+        kept(revision, of: id, account: account)
+    }
+
+    private func kept(_ revision: Int, of id: NoteID, account: AccountID) -> Note? {
+        revisionsByAccount[account]?[id]?.first { $0.number == revision }?.note
     }
 
     /// As the databases prune: the scan over each note's kept revisions, oldest first. The
@@ -207,8 +216,12 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         let latestBefore = lastSequence[account] ?? 0
         var outcomes: [PushOutcome] = []
         for change in changes {
-            switch try PushRule.decide(change, current: notesByAccount[account]?[change.note.id]?.note) {
-            case .store(let note): outcomes.append(.applied(store(note, origin: .sync, account: account)))
+            let decision = try PushRule.decide(change, current: notesByAccount[account]?[change.note.id]?.note) {
+                kept($0, of: change.note.id, account: account)
+            }
+            switch decision {
+            case .store(let note): outcomes.append(.applied(store(note, origin: .sync, mergeAncestor: nil, account: account)))
+            case .merged(let note): outcomes.append(.merged(store(note, origin: .sync, mergeAncestor: change.baseRevision, account: account)))
             case .conflict(let current): outcomes.append(.conflict(current))
             }
         }
@@ -220,12 +233,13 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
 
     /// Stores `note` under the next change number; the revision it replaces stays in its
     /// history unless they say the same (then the current revision is only renumbered).
-    private func store(_ note: Note, origin: RevisionOrigin, account: AccountID) -> Note {
+    private func store(_ note: Note, origin: RevisionOrigin, mergeAncestor: Int?, account: AccountID) -> Note {
         var kept = revisionsByAccount[account]?[note.id] ?? []
         if let replaced = notesByAccount[account]?[note.id]?.note, replaced.hasSameContent(as: note), !kept.isEmpty {
-            kept[0] = NoteRevision(note: note, origin: kept[0].origin)
+            kept[0] = NoteRevision(note: note, origin: kept[0].origin, mergeAncestor: kept[0].mergeAncestor)
         } else {
-            kept.insert(NoteRevision(note: note, origin: kept.isEmpty ? .created : origin), at: 0)
+            kept.insert(kept.isEmpty ? NoteRevision(note: note, origin: .created)
+                                     : NoteRevision(note: note, origin: origin, mergeAncestor: mergeAncestor), at: 0)
         }
         revisionsByAccount[account, default: [:]][note.id] = kept
         let sequence = (lastSequence[account] ?? 0) + 1

@@ -3,7 +3,8 @@ import SyncTransportInterface
 
 /// An in-memory sync server with the semantics of the v1 API contract (docs/openapi.yaml):
 /// per-note revisions, a change feed in write order, push with base revisions, the span of the feed
-/// a push wrote and the cursor after it when nothing else came between, and request-ID idempotency (a request ID is bound to the changes it first carried: the same
+/// a push wrote and the cursor after it when nothing else came between, merges of stale changes
+/// when its `info` says it merges and a push asks, and request-ID idempotency (a request ID is bound to the changes it first carried: the same
 /// ID with other changes is refused with `SyncError.requestIDReused`).
 ///
 /// Exists so that the sync engine and the multi-client simulation can be tested against
@@ -32,7 +33,8 @@ public actor FakeSyncServer: SyncTransport {
     /// as a server of an earlier release did.
     private let reportsWrittenChanges: Bool
 
-    public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true, answersAppliedByRevision: true),
+    public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true, answersAppliedByRevision: true,
+                                              merges: true),
                 notes: [Note] = [],
                 maximumPushBytes: Int? = nil, attachmentDigest: (@Sendable ([UInt8]) -> AttachmentHash?)? = nil,
                 reportsWrittenChanges: Bool = true) {
@@ -95,8 +97,9 @@ public actor FakeSyncServer: SyncTransport {
         for change in request.changes {
             let decision: PushRule.Decision
             do {
-                decision = try PushRule.decide(PushedChange(note: change.note, baseRevision: change.baseRevision),
-                                               current: notes[change.note.id])
+                let pushed = PushedChange(note: change.note, baseRevision: change.baseRevision, mayMerge: info.merges && request.asksMerge)
+                let kept = revisions[change.note.id] ?? []
+                decision = try PushRule.decide(pushed, current: notes[change.note.id]) { base in kept.first { $0.number == base }?.note }
             } catch {
                 throw .rejected(status: 400, code: "invalid_note", message: "\(error)")
             }
@@ -104,6 +107,9 @@ public actor FakeSyncServer: SyncTransport {
             case .store(let note):
                 write(note)
                 results.append(.applied(note))
+            case .merged(let note):
+                write(note)
+                results.append(.merged(note))
             case .conflict(let current):
                 results.append(.conflict(current))
             }

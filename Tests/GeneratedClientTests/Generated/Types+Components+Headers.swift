@@ -10,6 +10,10 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/headers/ETag`.
         internal typealias ETag = Swift.String
+        /// Present when the write was merged with a newer version: the revision the writer read, from which both merged edits started.
+        ///
+        /// - Remark: Generated from `#/components/headers/MergeAncestor`.
+        internal typealias MergeAncestor = Swift.String
         /// How many bytes of the attachment's upload the server holds.
         ///
         /// - Remark: Generated from `#/components/headers/UploadOffset`.

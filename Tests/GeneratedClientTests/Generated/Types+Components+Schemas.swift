@@ -377,6 +377,10 @@ extension Components {
             internal var title: Components.Schemas.Title
             /// - Remark: Generated from `#/components/schemas/RevisionSummary/updated`.
             internal var updated: Components.Schemas.Timestamp
+            /// For a revision that merged two edits, the revision both started from; absent otherwise.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RevisionSummary/mergeAncestor`.
+            internal var mergeAncestor: Components.Schemas.RevisionNumber?
             /// Creates a new `RevisionSummary`.
             ///
             /// - Parameters:
@@ -387,6 +391,7 @@ extension Components {
             ///   - tags:
             ///   - title:
             ///   - updated:
+            ///   - mergeAncestor: For a revision that merged two edits, the revision both started from; absent otherwise.
             internal init(
                 bytes: Swift.Int,
                 deleted: Swift.Bool,
@@ -394,7 +399,8 @@ extension Components {
                 revision: Components.Schemas.RevisionNumber,
                 tags: [Components.Schemas.Tag],
                 title: Components.Schemas.Title,
-                updated: Components.Schemas.Timestamp
+                updated: Components.Schemas.Timestamp,
+                mergeAncestor: Components.Schemas.RevisionNumber? = nil
             ) {
                 self.bytes = bytes
                 self.deleted = deleted
@@ -403,6 +409,7 @@ extension Components {
                 self.tags = tags
                 self.title = title
                 self.updated = updated
+                self.mergeAncestor = mergeAncestor
             }
             internal enum CodingKeys: String, CodingKey {
                 case bytes
@@ -412,6 +419,7 @@ extension Components {
                 case tags
                 case title
                 case updated
+                case mergeAncestor
             }
         }
         /// - Remark: Generated from `#/components/schemas/RevisionList`.
@@ -435,21 +443,29 @@ extension Components {
             internal var note: Components.Schemas.NoteDocument
             /// - Remark: Generated from `#/components/schemas/Revision/origin`.
             internal var origin: Components.Schemas.RevisionOrigin
+            /// For a revision that merged two edits, the revision both started from; absent otherwise.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Revision/mergeAncestor`.
+            internal var mergeAncestor: Components.Schemas.RevisionNumber?
             /// Creates a new `Revision`.
             ///
             /// - Parameters:
             ///   - note:
             ///   - origin:
+            ///   - mergeAncestor: For a revision that merged two edits, the revision both started from; absent otherwise.
             internal init(
                 note: Components.Schemas.NoteDocument,
-                origin: Components.Schemas.RevisionOrigin
+                origin: Components.Schemas.RevisionOrigin,
+                mergeAncestor: Components.Schemas.RevisionNumber? = nil
             ) {
                 self.note = note
                 self.origin = origin
+                self.mergeAncestor = mergeAncestor
             }
             internal enum CodingKeys: String, CodingKey {
                 case note
                 case origin
+                case mergeAncestor
             }
         }
         /// - Remark: Generated from `#/components/schemas/RestoreRequest`.
@@ -577,6 +593,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/PushRequest/appliedAs`.
             internal var appliedAs: Components.Schemas.PushRequest.AppliedAsPayload?
+            /// Optional. `true`: a change based on an older revision than the current one is merged with it when the two edits change different lines, and answered `merged` (docs/sync.md, "Three-way merge"). Absent or `false`: such a change is a conflict. Servers that list the feature `push-merge` in `GET /v1/info` honour it; older ones ignore it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushRequest/merge`.
+            internal var merge: Swift.Bool?
             /// Creates a new `PushRequest`.
             ///
             /// - Parameters:
@@ -584,22 +604,26 @@ extension Components {
             ///   - changes:
             ///   - since: Optional. The change-feed cursor up to which the client has applied the feed.
             ///   - appliedAs: Optional. How the answer gives an applied change: `note`, the note the server now holds, or `revision`, only the revision it got (the note is then the pushed one at that revision, which the client has). A conflict always carries the server's note. Servers before this field ignore it and answer `note`.
+            ///   - merge: Optional. `true`: a change based on an older revision than the current one is merged with it when the two edits change different lines, and answered `merged` (docs/sync.md, "Three-way merge"). Absent or `false`: such a change is a conflict. Servers that list the feature `push-merge` in `GET /v1/info` honour it; older ones ignore it.
             internal init(
                 requestID: Swift.String,
                 changes: Components.Schemas.PushRequest.ChangesPayload,
                 since: Components.Schemas.Cursor? = nil,
-                appliedAs: Components.Schemas.PushRequest.AppliedAsPayload? = nil
+                appliedAs: Components.Schemas.PushRequest.AppliedAsPayload? = nil,
+                merge: Swift.Bool? = nil
             ) {
                 self.requestID = requestID
                 self.changes = changes
                 self.since = since
                 self.appliedAs = appliedAs
+                self.merge = merge
             }
             internal enum CodingKeys: String, CodingKey {
                 case requestID
                 case changes
                 case since
                 case appliedAs
+                case merge
             }
         }
         /// - Remark: Generated from `#/components/schemas/PushResponse`.
@@ -612,14 +636,19 @@ extension Components {
             internal struct ResultsPayloadPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/PushResponse/ResultsPayload/id`.
                 internal var id: Components.Schemas.NoteID
+                /// `merged` only in answer to a push that asked for `merge: true`.
+                ///
                 /// - Remark: Generated from `#/components/schemas/PushResponse/ResultsPayload/status`.
                 internal enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
                     case applied = "applied"
                     case conflict = "conflict"
+                    case merged = "merged"
                 }
+                /// `merged` only in answer to a push that asked for `merge: true`.
+                ///
                 /// - Remark: Generated from `#/components/schemas/PushResponse/ResultsPayload/status`.
                 internal var status: Components.Schemas.PushResponse.ResultsPayloadPayload.StatusPayload
-                /// When applied, what the server now holds; when conflict, the server's current version. Absent only from an applied change of a push that asked for `appliedAs: revision`.
+                /// When applied, what the server now holds; when conflict, the server's current version; when merged, the merge, always whole. Absent only from an applied change of a push that asked for `appliedAs: revision`.
                 ///
                 /// - Remark: Generated from `#/components/schemas/PushResponse/ResultsPayload/note`.
                 internal var note: Components.Schemas.NoteDocument?
@@ -631,8 +660,8 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - id:
-                ///   - status:
-                ///   - note: When applied, what the server now holds; when conflict, the server's current version. Absent only from an applied change of a push that asked for `appliedAs: revision`.
+                ///   - status: `merged` only in answer to a push that asked for `merge: true`.
+                ///   - note: When applied, what the server now holds; when conflict, the server's current version; when merged, the merge, always whole. Absent only from an applied change of a push that asked for `appliedAs: revision`.
                 ///   - revision: Present instead of `note` for an applied change of a push that asked for `appliedAs: revision`.
                 internal init(
                     id: Components.Schemas.NoteID,
@@ -712,7 +741,7 @@ extension Components {
             internal var apiVersion: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Info/minimumClientApiVersion`.
             internal var minimumClientApiVersion: Swift.Int
-            /// What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`).
+            /// What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`), `push-merge` when a push may ask for merges (`merge`).
             ///
             /// - Remark: Generated from `#/components/schemas/Info/features`.
             internal var features: [Swift.String]?
@@ -721,7 +750,7 @@ extension Components {
             /// - Parameters:
             ///   - apiVersion: 1 for the API this document describes; a later version is a larger number.
             ///   - minimumClientApiVersion:
-            ///   - features: What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`).
+            ///   - features: What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`), `push-merge` when a push may ask for merges (`merge`).
             internal init(
                 apiVersion: Swift.Int,
                 minimumClientApiVersion: Swift.Int,

@@ -1324,9 +1324,10 @@ internal enum Operations {
     /// Change some of a note's title, body and tags (JSON Merge Patch, RFC 7396).
     ///
     /// A field left out stays; `null` empties the body or the tags (a title cannot be removed); tags are
-    /// replaced as a whole list. Any other field is answered 400. With If-Match, the note must still be at
-    /// that revision (else 412); without it, the patch applies to the current version. A deleted note is
-    /// answered 404. A patch that changes nothing writes nothing (the revision stays).
+    /// replaced as a whole list. Any other field is answered 400. With If-Match, the patch is made to that
+    /// revision: when the note has moved on since, it is merged with the current version if the edits
+    /// change different lines (200 with `Quill-Merge-Ancestor`), else 412; without If-Match, the patch
+    /// applies to the current version. A deleted note is answered 404. A patch that changes nothing writes nothing (the revision stays).
     ///
     ///
     /// - Remark: HTTP `PATCH /v1/notes/{id}`.
@@ -1402,12 +1403,21 @@ internal enum Operations {
                     ///
                     /// - Remark: Generated from `#/paths/v1/notes/{id}/PATCH/responses/200/headers/ETag`.
                     internal var eTag: Components.Headers.ETag?
+                    /// Present when the write was merged with a newer version: the revision the writer read, from which both merged edits started.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/notes/{id}/PATCH/responses/200/headers/Quill-Merge-Ancestor`.
+                    internal var quillMergeAncestor: Components.Headers.MergeAncestor?
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
                     ///   - eTag: The note's revision, quoted, e.g. "3".
-                    internal init(eTag: Components.Headers.ETag? = nil) {
+                    ///   - quillMergeAncestor: Present when the write was merged with a newer version: the revision the writer read, from which both merged edits started.
+                    internal init(
+                        eTag: Components.Headers.ETag? = nil,
+                        quillMergeAncestor: Components.Headers.MergeAncestor? = nil
+                    ) {
                         self.eTag = eTag
+                        self.quillMergeAncestor = quillMergeAncestor
                     }
                 }
                 /// Received HTTP response headers
@@ -1682,12 +1692,15 @@ internal enum Operations {
             }
         }
     }
-    /// Replace a live note if it is still at the If-Match revision; stored at that revision + 1.
+    /// Replace a live note made from the If-Match revision; stored at the current revision + 1.
     ///
     /// With a NoteDraft, title, body and tags are replaced (a body or tags left out become empty) and
     /// the server keeps the ID and `created`; a deleted note is answered 404; a draft that changes
     /// nothing writes nothing (the revision stays). With a whole NoteDocument (sync), the document is
-    /// stored as sent. Without If-Match: 428.
+    /// stored as sent. Without If-Match: 428. When the note has moved on since the If-Match revision,
+    /// the write is merged with the current version if the two edits change different lines and
+    /// not both the title or the tags (docs/sync.md, "Three-way merge"): 200 with the merge and
+    /// `Quill-Merge-Ancestor`; else 412.
     ///
     ///
     /// - Remark: HTTP `PUT /v1/notes/{id}`.
@@ -1764,12 +1777,21 @@ internal enum Operations {
                     ///
                     /// - Remark: Generated from `#/paths/v1/notes/{id}/PUT/responses/200/headers/ETag`.
                     internal var eTag: Components.Headers.ETag?
+                    /// Present when the write was merged with a newer version: the revision the writer read, from which both merged edits started.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/notes/{id}/PUT/responses/200/headers/Quill-Merge-Ancestor`.
+                    internal var quillMergeAncestor: Components.Headers.MergeAncestor?
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
                     ///   - eTag: The note's revision, quoted, e.g. "3".
-                    internal init(eTag: Components.Headers.ETag? = nil) {
+                    ///   - quillMergeAncestor: Present when the write was merged with a newer version: the revision the writer read, from which both merged edits started.
+                    internal init(
+                        eTag: Components.Headers.ETag? = nil,
+                        quillMergeAncestor: Components.Headers.MergeAncestor? = nil
+                    ) {
                         self.eTag = eTag
+                        self.quillMergeAncestor = quillMergeAncestor
                     }
                 }
                 /// Received HTTP response headers
@@ -5555,7 +5577,10 @@ internal enum Operations {
     ///
     /// Per change: baseRevision null and the ID absent → created at revision 1; baseRevision equal to
     /// the server's current revision → stored at baseRevision + 1; baseRevision set and the ID absent
-    /// (the server lost it) → stored at baseRevision + 1; anything else → conflict, nothing written.
+    /// (the server lost it) → stored at baseRevision + 1; baseRevision older than the current revision,
+    /// in a push with `merge: true`, and the edit and the current version's change different lines
+    /// (and the history still holds baseRevision, their common ancestor) → stored merged at the current
+    /// revision + 1, answered `merged`; anything else → conflict, nothing written.
     /// A stored change keeps the note's own revision instead when that is higher (and at most
     /// 999999999999999): the client numbered its offline edits already.
     /// The same requestID again (per account) with the same changes returns the first response without

@@ -51,20 +51,24 @@ internal protocol APIProtocol: Sendable {
     /// Change some of a note's title, body and tags (JSON Merge Patch, RFC 7396).
     ///
     /// A field left out stays; `null` empties the body or the tags (a title cannot be removed); tags are
-    /// replaced as a whole list. Any other field is answered 400. With If-Match, the note must still be at
-    /// that revision (else 412); without it, the patch applies to the current version. A deleted note is
-    /// answered 404. A patch that changes nothing writes nothing (the revision stays).
+    /// replaced as a whole list. Any other field is answered 400. With If-Match, the patch is made to that
+    /// revision: when the note has moved on since, it is merged with the current version if the edits
+    /// change different lines (200 with `Quill-Merge-Ancestor`), else 412; without If-Match, the patch
+    /// applies to the current version. A deleted note is answered 404. A patch that changes nothing writes nothing (the revision stays).
     ///
     ///
     /// - Remark: HTTP `PATCH /v1/notes/{id}`.
     /// - Remark: Generated from `#/paths//v1/notes/{id}/patch(patchNote)`.
     func patchNote(_ input: Operations.PatchNote.Input) async throws -> Operations.PatchNote.Output
-    /// Replace a live note if it is still at the If-Match revision; stored at that revision + 1.
+    /// Replace a live note made from the If-Match revision; stored at the current revision + 1.
     ///
     /// With a NoteDraft, title, body and tags are replaced (a body or tags left out become empty) and
     /// the server keeps the ID and `created`; a deleted note is answered 404; a draft that changes
     /// nothing writes nothing (the revision stays). With a whole NoteDocument (sync), the document is
-    /// stored as sent. Without If-Match: 428.
+    /// stored as sent. Without If-Match: 428. When the note has moved on since the If-Match revision,
+    /// the write is merged with the current version if the two edits change different lines and
+    /// not both the title or the tags (docs/sync.md, "Three-way merge"): 200 with the merge and
+    /// `Quill-Merge-Ancestor`; else 412.
     ///
     ///
     /// - Remark: HTTP `PUT /v1/notes/{id}`.
@@ -170,7 +174,10 @@ internal protocol APIProtocol: Sendable {
     ///
     /// Per change: baseRevision null and the ID absent → created at revision 1; baseRevision equal to
     /// the server's current revision → stored at baseRevision + 1; baseRevision set and the ID absent
-    /// (the server lost it) → stored at baseRevision + 1; anything else → conflict, nothing written.
+    /// (the server lost it) → stored at baseRevision + 1; baseRevision older than the current revision,
+    /// in a push with `merge: true`, and the edit and the current version's change different lines
+    /// (and the history still holds baseRevision, their common ancestor) → stored merged at the current
+    /// revision + 1, answered `merged`; anything else → conflict, nothing written.
     /// A stored change keeps the note's own revision instead when that is higher (and at most
     /// 999999999999999): the client numbered its offline edits already.
     /// The same requestID again (per account) with the same changes returns the first response without
@@ -277,9 +284,10 @@ extension APIProtocol {
     /// Change some of a note's title, body and tags (JSON Merge Patch, RFC 7396).
     ///
     /// A field left out stays; `null` empties the body or the tags (a title cannot be removed); tags are
-    /// replaced as a whole list. Any other field is answered 400. With If-Match, the note must still be at
-    /// that revision (else 412); without it, the patch applies to the current version. A deleted note is
-    /// answered 404. A patch that changes nothing writes nothing (the revision stays).
+    /// replaced as a whole list. Any other field is answered 400. With If-Match, the patch is made to that
+    /// revision: when the note has moved on since, it is merged with the current version if the edits
+    /// change different lines (200 with `Quill-Merge-Ancestor`), else 412; without If-Match, the patch
+    /// applies to the current version. A deleted note is answered 404. A patch that changes nothing writes nothing (the revision stays).
     ///
     ///
     /// - Remark: HTTP `PATCH /v1/notes/{id}`.
@@ -295,12 +303,15 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Replace a live note if it is still at the If-Match revision; stored at that revision + 1.
+    /// Replace a live note made from the If-Match revision; stored at the current revision + 1.
     ///
     /// With a NoteDraft, title, body and tags are replaced (a body or tags left out become empty) and
     /// the server keeps the ID and `created`; a deleted note is answered 404; a draft that changes
     /// nothing writes nothing (the revision stays). With a whole NoteDocument (sync), the document is
-    /// stored as sent. Without If-Match: 428.
+    /// stored as sent. Without If-Match: 428. When the note has moved on since the If-Match revision,
+    /// the write is merged with the current version if the two edits change different lines and
+    /// not both the title or the tags (docs/sync.md, "Three-way merge"): 200 with the merge and
+    /// `Quill-Merge-Ancestor`; else 412.
     ///
     ///
     /// - Remark: HTTP `PUT /v1/notes/{id}`.
@@ -524,7 +535,10 @@ extension APIProtocol {
     ///
     /// Per change: baseRevision null and the ID absent → created at revision 1; baseRevision equal to
     /// the server's current revision → stored at baseRevision + 1; baseRevision set and the ID absent
-    /// (the server lost it) → stored at baseRevision + 1; anything else → conflict, nothing written.
+    /// (the server lost it) → stored at baseRevision + 1; baseRevision older than the current revision,
+    /// in a push with `merge: true`, and the edit and the current version's change different lines
+    /// (and the history still holds baseRevision, their common ancestor) → stored merged at the current
+    /// revision + 1, answered `merged`; anything else → conflict, nothing written.
     /// A stored change keeps the note's own revision instead when that is higher (and at most
     /// 999999999999999): the client numbered its offline edits already.
     /// The same requestID again (per account) with the same changes returns the first response without

@@ -52,46 +52,46 @@ import Testing
     }
 
     @Test func createsWhenAbsentWithoutBase() throws {
-        #expect(try PushRule.decide(PushedChange(note: note(revision: 1), baseRevision: nil), current: nil) == .store(note(revision: 1)))
+        #expect(try PushRule.decide(PushedChange(note: note(revision: 1), baseRevision: nil, mayMerge: false), current: nil, ancestor: { _ in nil }) == .store(note(revision: 1)))
     }
 
     /// A client that edited a note offline has numbered those revisions already (its history shows
     /// them); the server keeps the client's number instead of reusing one the client holds.
     @Test func keepsTheClientsOwnNumberWhenItIsAhead() throws {
-        #expect(try PushRule.decide(PushedChange(note: note(revision: 7), baseRevision: nil), current: nil) == .store(note(revision: 7)))
-        let decision = try PushRule.decide(PushedChange(note: note(revision: 6, title: "new"), baseRevision: 3), current: note(revision: 3))
+        #expect(try PushRule.decide(PushedChange(note: note(revision: 7), baseRevision: nil, mayMerge: false), current: nil, ancestor: { _ in nil }) == .store(note(revision: 7)))
+        let decision = try PushRule.decide(PushedChange(note: note(revision: 6, title: "new"), baseRevision: 3, mayMerge: false), current: note(revision: 3), ancestor: { _ in nil })
         #expect(decision == .store(try note(revision: 6, title: "new")))
-        #expect(try PushRule.decide(PushedChange(note: note(revision: 9), baseRevision: 5), current: nil) == .store(note(revision: 9)))
+        #expect(try PushRule.decide(PushedChange(note: note(revision: 9), baseRevision: 5, mayMerge: false), current: nil, ancestor: { _ in nil }) == .store(note(revision: 9)))
     }
 
     /// A number past the largest base a client may name is not taken: later writes must not overflow.
     @Test func ignoresAClientNumberPastTheLargestBase() throws {
         let huge = PushedChange.maximumBaseRevision + 1
-        #expect(try PushRule.decide(PushedChange(note: note(revision: huge), baseRevision: 3), current: note(revision: 3)) == .store(note(revision: 4)))
+        #expect(try PushRule.decide(PushedChange(note: note(revision: huge), baseRevision: 3, mayMerge: false), current: note(revision: 3), ancestor: { _ in nil }) == .store(note(revision: 4)))
         let largest = PushedChange.maximumBaseRevision
-        #expect(try PushRule.decide(PushedChange(note: note(revision: largest), baseRevision: 3), current: note(revision: 3)) == .store(note(revision: largest)))
+        #expect(try PushRule.decide(PushedChange(note: note(revision: largest), baseRevision: 3, mayMerge: false), current: note(revision: 3), ancestor: { _ in nil }) == .store(note(revision: largest)))
     }
 
     @Test func storesNextRevisionWhenBaseIsCurrent() throws {
-        let decision = try PushRule.decide(PushedChange(note: note(title: "new"), baseRevision: 3), current: note(revision: 3))
+        let decision = try PushRule.decide(PushedChange(note: note(title: "new"), baseRevision: 3, mayMerge: false), current: note(revision: 3), ancestor: { _ in nil })
         #expect(decision == .store(try note(revision: 4, title: "new")))
     }
 
     @Test func conflictsOtherwise() throws {
         let current = try note(revision: 3, title: "server")
-        #expect(try PushRule.decide(PushedChange(note: note(), baseRevision: 2), current: current) == .conflict(current))
-        #expect(try PushRule.decide(PushedChange(note: note(), baseRevision: nil), current: current) == .conflict(current))
+        #expect(try PushRule.decide(PushedChange(note: note(), baseRevision: 2, mayMerge: false), current: current, ancestor: { _ in nil }) == .conflict(current))
+        #expect(try PushRule.decide(PushedChange(note: note(), baseRevision: nil, mayMerge: false), current: current, ancestor: { _ in nil }) == .conflict(current))
     }
 
     @Test func keepsTheClientsCopyWhenTheServerLostIt() throws {
-        #expect(try PushRule.decide(PushedChange(note: note(), baseRevision: 5), current: nil) == .store(note(revision: 6)))
+        #expect(try PushRule.decide(PushedChange(note: note(), baseRevision: 5, mayMerge: false), current: nil, ancestor: { _ in nil }) == .store(note(revision: 6)))
     }
 
     /// A base revision of `Int.max` used to trap on `base + 1` and take the server down with it.
     @Test func refusesABaseRevisionWithoutANextOne() throws {
         for current in [nil, try note(revision: .max)] {
             #expect(throws: NoteValidationError.invalidRevision(.max)) {
-                try PushRule.decide(PushedChange(note: note(), baseRevision: .max), current: current)
+                try PushRule.decide(PushedChange(note: note(), baseRevision: .max, mayMerge: false), current: current, ancestor: { _ in nil })
             }
         }
     }

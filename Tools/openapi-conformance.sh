@@ -67,6 +67,9 @@ start_server() {
     exit 1
 }
 
+# GET /v1/events is left out: its answer stays open until the client closes it, and schemathesis
+# waits for a whole answer. Its refusals and its stream are tested with real clients by
+# Tests/QuillServerIntegrationTests/EventStreamIntegrationTests.swift.
 fuzz() { # fuzz TOKEN EXAMPLES SEED EXTRA...
     local token="$1" count="$2" run_seed="$3"
     shift 3
@@ -77,6 +80,7 @@ fuzz() { # fuzz TOKEN EXAMPLES SEED EXTRA...
         --seed "$run_seed" \
         --generation-database none \
         --request-timeout 30 \
+        --exclude-operation-id events \
         --no-color \
         "$@")
 }

@@ -210,6 +210,23 @@ too_large="$(post "$scratch/too-large.json")" || fail "curl could not post a 3 M
 grep -q '"code"' "$scratch/post.out" || fail "the 413 for a 3 MiB body came from nginx, not quill-server: $(cat "$scratch/post.out")"
 step "through the proxy: a 1 MiB note is taken (201), a 3 MiB body is quill-server's 413"
 
+# 4b. An event stream through the proxy: an event arrives at once (nginx does not buffer it:
+# quill-server says X-Accel-Buffering: no), and the stream stays open.
+events="$scratch/events.out"
+curl -sS -N --cacert "$tls/ca.pem" -H "Authorization: Bearer $token" "$base/v1/events" >"$events" 2>&1 &
+stream=$!
+for _ in $(seq 1 50); do grep -q '^event: ready' "$events" && break; sleep 0.1; done
+grep -q '^event: ready' "$events" || { cat "$events" >&2; kill "$stream"; fail "the event stream through the proxy did not open"; }
+post_started="$(date +%s%N)"
+echo '{"title": "Live through nginx"}' >"$scratch/live.json"
+[ "$(post "$scratch/live.json")" = 201 ] || { kill "$stream"; fail "could not post a note through the proxy"; }
+for _ in $(seq 1 100); do grep -q 'Live through nginx' "$events" && break; sleep 0.02; done
+grep -q 'Live through nginx' "$events" || { cat "$events" >&2; kill "$stream"; fail "the note's event did not come through the proxy within 2 s (buffered?)"; }
+arrived_ms=$(( ($(date +%s%N) - post_started) / 1000000 ))
+kill -0 "$stream" 2>/dev/null || fail "the event stream through the proxy closed"
+kill "$stream"; wait "$stream" 2>/dev/null || true
+step "an event went through nginx at once (${arrived_ms} ms after the POST began), unbuffered"
+
 # 5. Two quill homes sync through the proxy; only they see the test CA, in a private mount namespace.
 trusting_test_ca() {
     timeout 20 unshare --mount --propagation private \

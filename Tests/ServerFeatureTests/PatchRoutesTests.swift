@@ -176,6 +176,8 @@ struct RacingNoteStore: ServerNoteRepository {
     func deletedNotes(account: AccountID, after: NoteID?, limit: Int) async throws -> ServerStoreInterface.NotePage {
         try await base.deletedNotes(account: account, after: after, limit: limit)
     }
+    func latestCursor(account: AccountID) async throws -> ChangeCursor { try await base.latestCursor(account: account) }
+
     func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
         try await base.changes(account: account, after: cursor, limit: limit)
     }

@@ -101,10 +101,13 @@ struct StoreWithAnUnreadableNote: ServerNoteRepository {
         return try await base.revision(revision, of: id, account: account)
     }
 
+    func latestCursor(account: AccountID) async throws -> ChangeCursor { try await base.latestCursor(account: account) }
+
     func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
         let page = try await base.changes(account: account, after: cursor, limit: limit)
         let hidden = page.notes.contains { $0.id == damaged }
-        return AccountChangePage(notes: page.notes.filter { $0.id != damaged }, next: page.next, hasMore: page.hasMore,
+        let kept = zip(page.notes, page.cursors).filter { $0.0.id != damaged }
+        return AccountChangePage(notes: kept.map(\.0), cursors: kept.map(\.1), next: page.next, hasMore: page.hasMore,
                           unreadable: hidden ? [unreadable] : [])
     }
 

@@ -229,6 +229,12 @@ import Testing
             #expect(all.notes.map(\.id.rawValue) == ["02", "03", "01"])
             #expect(all.notes.last == oneEdited)
             #expect(!all.hasMore)
+            // Each note's own cursor: increasing, the last the page's next and the account's latest.
+            #expect(all.cursors.count == 3 && all.cursors == all.cursors.sorted() && Set(all.cursors).count == 3)
+            #expect(all.cursors.last == all.next)
+            #expect(try await store.latestCursor(account: account) == all.next)
+            #expect(try await store.changes(account: account, after: all.cursors[0], limit: 10).notes.map(\.id.rawValue) == ["03", "01"])
+            #expect(try await store.latestCursor(account: try await store.newAccount("empty")) == .beginning)
 
             let first = try await store.changes(account: account, after: .beginning, limit: 2)
             #expect(first.notes.map(\.id.rawValue) == ["02", "03"] && first.hasMore)

@@ -207,6 +207,14 @@ struct SyncEndToEndTests {
         try editsMerge(alice: alice, bob: bob)
         try attachmentTravels(alice: alice, bob: bob)
         try linksTravel(alice: alice, bob: bob, server: second, token: token)
+        // A change pushed through the first server reaches a stream held by the second (NOTIFY/LISTEN).
+        let stream = try EventStreamClient(second.url, token: token)
+        try await stream.waitFor(1, "ready")
+        _ = try alice.succeed(["add", "Announced", "--body", "through the other server"])
+        _ = try alice.succeed(["sync"])
+        try await stream.waitFor(1, "note", within: .seconds(2))
+        #expect(stream.events.last { $0.name == "note" }?.data.contains("Announced") == true, "\(stream.text)")
+        stream.stop()
     }
 
     @Test("Environment overrides, a bad token and a stopped server give clear errors and lose nothing")

@@ -420,7 +420,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 WHERE account_id = \(account.rawValue) AND sequence > \(cursor.sequence)
                 ORDER BY sequence LIMIT \(Int64(size) + 1)
                 """, logger: logger)
-            var notes: [Note] = [], unreadable: [UnreadableNote] = []
+            var notes: [Note] = [], cursors: [ChangeCursor] = [], unreadable: [UnreadableNote] = []
             var last = cursor.sequence
             var hasMore = false
             for try await row in rows.decode(NoteRow.self) {
@@ -429,12 +429,20 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                     continue
                 }
                 switch NoteRows.decoded(row) {
-                case .success(let note): notes.append(note)
+                case .success(let note):
+                    notes.append(note)
+                    cursors.append(ChangeCursor(sequence: row.8))
                 case .failure(let damaged): unreadable.append(damaged)
                 }
                 last = row.8
             }
-            return AccountChangePage(notes: notes, next: ChangeCursor(sequence: last), hasMore: hasMore, unreadable: unreadable)
+            return AccountChangePage(notes: notes, cursors: cursors, next: ChangeCursor(sequence: last), hasMore: hasMore, unreadable: unreadable)
+        }
+    }
+
+    public func latestCursor(account: AccountID) async throws -> ChangeCursor {
+        try await guarded {
+            try await client.withConnection { ChangeCursor(sequence: try await latestSequence(account: account, on: $0)) }
         }
     }
 

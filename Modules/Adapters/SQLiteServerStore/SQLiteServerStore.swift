@@ -367,7 +367,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
         try reading { connection in
             let size = max(0, limit)
-            var notes: [Note] = [], unreadable: [UnreadableNote] = []
+            var notes: [Note] = [], cursors: [ChangeCursor] = [], unreadable: [UnreadableNote] = []
             var last = cursor.sequence
             var hasMore = false
             // One row more than asked for tells whether another page follows.
@@ -379,12 +379,14 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                     return
                 }
                 switch Self.decoded(row) {
-                case .success(let note): notes.append(note)
+                case .success(let note):
+                    notes.append(note)
+                    cursors.append(ChangeCursor(sequence: row.integer(8)))
                 case .failure(let damaged): unreadable.append(damaged)
                 }
                 last = row.integer(8)
             }
-            return AccountChangePage(notes: notes, next: ChangeCursor(sequence: last), hasMore: hasMore, unreadable: unreadable)
+            return AccountChangePage(notes: notes, cursors: cursors, next: ChangeCursor(sequence: last), hasMore: hasMore, unreadable: unreadable)
         }
     }
 
@@ -438,6 +440,10 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
             guard complete else { return nil }
             return EncodedChangePage(documents: documents, count: count, next: ChangeCursor(sequence: last), hasMore: hasMore)
         }
+    }
+
+    public func latestCursor(account: AccountID) async throws -> ChangeCursor {
+        try reading { connection in ChangeCursor(sequence: try latestSequence(account: account, on: connection)) }
     }
 
     public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,

@@ -41,10 +41,14 @@ public struct ServerConfiguration: Equatable, Sendable {
     /// `QUILL_SERVER_MAX_ATTACHMENT_SIZE`, default 100 MiB; `--attachment-quota`,
     /// `QUILL_SERVER_ATTACHMENT_QUOTA`, default none).
     public var attachmentLimits: AttachmentLimits
+    /// How often an idle event stream sends a keep-alive and checks its token (`--event-heartbeat`,
+    /// `QUILL_SERVER_EVENT_HEARTBEAT`, default 15 s).
+    public var eventHeartbeat: Duration
 
     public init(host: String, port: Int, storage: Storage, logLevel: Logger.Level, logFormat: LogFormat = .text,
                 trustedProxies: [String] = [], temporaryDirectory: String = "/tmp", historyKeep: HistoryRetention = .all,
-                attachmentLimits: AttachmentLimits = AttachmentLimits()) {
+                attachmentLimits: AttachmentLimits = AttachmentLimits(), eventHeartbeat: Duration = ServerDependencies.defaultEventHeartbeat) {
+        self.eventHeartbeat = eventHeartbeat
         self.historyKeep = historyKeep
         self.attachmentLimits = attachmentLimits
         self.trustedProxies = trustedProxies
@@ -118,6 +122,14 @@ public struct ServerConfiguration: Equatable, Sendable {
             attachmentLimits.quotaBytes = bytes
         }
 
+        var eventHeartbeat = ServerDependencies.defaultEventHeartbeat
+        if let seconds = value(options.eventHeartbeat, .eventHeartbeat) {
+            guard let number = Int(seconds.text), (1...3600).contains(number) else {
+                throw invalid(seconds.source, seconds.text, "is not a number of seconds from 1 to 3600", .eventHeartbeat)
+            }
+            eventHeartbeat = .seconds(number)
+        }
+
         let storage: Storage
         if options.preview {
             storage = .preview
@@ -134,7 +146,7 @@ public struct ServerConfiguration: Equatable, Sendable {
         return ServerConfiguration(host: host, port: port, storage: storage, logLevel: logLevel, logFormat: logFormat,
                                    trustedProxies: options.trustedProxies,
                                    temporaryDirectory: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp",
-                                   historyKeep: historyKeep, attachmentLimits: attachmentLimits)
+                                   historyKeep: historyKeep, attachmentLimits: attachmentLimits, eventHeartbeat: eventHeartbeat)
     }
 
     /// `postgres://…` / `postgresql://…` (checked here, so that a URL the store could not use is

@@ -44,13 +44,16 @@ public enum ServerRoots {
                     hint: "check that its directory exists or can be made and that this user can write it, "
                         + "or choose another with \(ServerSetting.dataDirectory.flagName) or $\(ServerSetting.dataDirectory.variable ?? "")")
             }
-            return environment(store: store, sessions: store, hasher: hasher, scratch: scratch, services: [], close: { store.close() },
-                               banner: ["storage: SQLite at \(path)"], web: web(configuration), limits: configuration.attachmentLimits)
+            return environment(store: store, signals: LocalChangeSignals(), sessions: store, hasher: hasher, scratch: scratch, services: [],
+                               close: { store.close() }, banner: ["storage: SQLite at \(path)"], web: web(configuration),
+                               limits: configuration.attachmentLimits, heartbeat: configuration.eventHeartbeat)
         case .postgres(let url):
             let store = try PostgresServerStore(url: url, logger: logger)
-            return environment(store: store, sessions: store, hasher: hasher, scratch: scratch, services: [store], close: {},
+            let signals = PostgresChangeSignals(store: store, logger: logger)
+            return environment(store: store, signals: signals, sessions: store, hasher: hasher, scratch: scratch, services: [store, signals],
+                               close: {},
                                banner: ["storage: PostgreSQL at \(ServerConfiguration.redacted(url))"], web: web(configuration),
-                               limits: configuration.attachmentLimits, reach: {
+                               limits: configuration.attachmentLimits, heartbeat: configuration.eventHeartbeat, reach: {
                 do {
                     try await store.waitUntilReachable(within: StoreOpeningFailure.databaseWait)
                 } catch {
@@ -61,21 +64,23 @@ public enum ServerRoots {
                 }
             })
         case .preview:
-            return try preview(web: web(configuration))
+            return try preview(web: web(configuration), heartbeat: configuration.eventHeartbeat)
         }
     }
 
     /// `--preview`: memory only, seeded with the sample notes of a demo account.
-    public static func preview(web settings: WebReaderSettings = WebReaderSettings()) throws -> ServerEnvironment {
+    public static func preview(web settings: WebReaderSettings = WebReaderSettings(),
+                               heartbeat: Duration = ServerDependencies.defaultEventHeartbeat) throws -> ServerEnvironment {
         let store = InMemoryServerStore()
         let hasher = SHA256TokenHasher()
-        let seeded = environment(store: store, sessions: InMemoryWebSessionStore(), hasher: hasher, scratch: InMemoryScratchStorage(),
+        let seeded = environment(store: store, signals: LocalChangeSignals(), sessions: InMemoryWebSessionStore(), hasher: hasher,
+                                 scratch: InMemoryScratchStorage(),
                                  services: [], close: {}, banner: [
             "preview: notes live in memory only and vanish when the server stops",
             "preview: demo account '\(ServerSampleData.demoAccountName)', token \(ServerSampleData.demoToken)",
             // No "token " here: scripts take the demo token from the last "token " of the banner.
             "preview: web reader: open /login in a browser and paste \(ServerSampleData.demoToken)",
-        ], web: settings)
+        ], web: settings, heartbeat: heartbeat)
         return ServerEnvironment(
             dependencies: seeded.dependencies, web: seeded.web, services: [],
             prepare: { _ = try await ServerSampleData.seed(store, hasher: hasher) },
@@ -84,15 +89,16 @@ public enum ServerRoots {
 
     private static func environment(
         store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository & ServerLinkRepository,
-        sessions: any WebSessionStore,
+        signals: any ChangeSignaling, sessions: any WebSessionStore,
         hasher: any TokenHashing, scratch: any ScratchStorage, services: [any Service],
         close: @escaping @Sendable () async -> Void, banner: [String], web settings: WebReaderSettings,
-        limits: AttachmentLimits = AttachmentLimits(), reach: @escaping @Sendable () async throws -> Void = {}
+        limits: AttachmentLimits = AttachmentLimits(), heartbeat: Duration, reach: @escaping @Sendable () async throws -> Void = {}
     ) -> ServerEnvironment {
-        let dependencies = ServerDependencies(notes: store, accounts: store, readiness: store, attachments: store, links: store,
+        let dependencies = ServerDependencies(notes: store, changeSignals: signals, accounts: store, readiness: store, attachments: store,
+                                              links: store,
                                               attachmentLimits: limits, hasher: hasher,
                                               clock: SystemClock(), ids: RandomNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(),
-                                              scratch: scratch)
+                                              scratch: scratch, eventHeartbeat: heartbeat)
         let web = WebReaderDependencies(server: dependencies, sessions: sessions, secrets: RandomTokenGenerator(),
                                         finder: SearchingNoteFinder(repository: store, listing: RecentNotesIndex(repository: store)), settings: settings)
         return ServerEnvironment(

@@ -21,10 +21,11 @@ public enum ServerTestRoots {
         attachments: any ServerAttachmentRepository = UnimplementedServerAttachments(),
         links: any ServerLinkRepository = UnimplementedServerLinks(),
         hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating, metrics: ServerMetrics = ServerMetrics(),
-        compression: any Compressing = ZlibGzip(), scratch: any ScratchStorage = InMemoryScratchStorage()
+        compression: any Compressing = ZlibGzip(), scratch: any ScratchStorage = InMemoryScratchStorage(),
+        changeSignals: any ChangeSignaling = LocalChangeSignals()
     ) -> ServerDependencies {
-        ServerDependencies(notes: notes, accounts: accounts, readiness: readiness, attachments: attachments, links: links, hasher: hasher,
-                           clock: clock, ids: ids, metrics: metrics, compression: compression, scratch: scratch)
+        ServerDependencies(notes: notes, changeSignals: changeSignals, accounts: accounts, readiness: readiness, attachments: attachments,
+                           links: links, hasher: hasher, clock: clock, ids: ids, metrics: metrics, compression: compression, scratch: scratch)
     }
 
     /// One store that is all five (`InMemoryServerStore`, SQLite, PostgreSQL).

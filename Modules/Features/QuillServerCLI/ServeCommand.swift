@@ -14,13 +14,14 @@ public struct ServeCommand: QuillServerCommand {
     @Option(name: .customLong(ServerSetting.maximumAttachmentSize.flag), help: ServerSetting.maximumAttachmentSize.help)
     var maximumAttachmentSize: String?
     @Option(name: .customLong(ServerSetting.attachmentQuota.flag), help: ServerSetting.attachmentQuota.help) var attachmentQuota: String?
+    @Option(name: .customLong(ServerSetting.eventHeartbeat.flag), help: ServerSetting.eventHeartbeat.help) var eventHeartbeat: String?
 
     public init() {}
 
     public var options: ServerOptions {
         ServerOptions(host: host, port: port, database: storage.database, dataDirectory: storage.dataDirectory,
                       logLevel: logLevel, logFormat: logFormat, preview: preview, trustedProxies: trustedProxies,
-                      maximumAttachmentSize: maximumAttachmentSize, attachmentQuota: attachmentQuota)
+                      maximumAttachmentSize: maximumAttachmentSize, attachmentQuota: attachmentQuota, eventHeartbeat: eventHeartbeat)
     }
 
     public func run(in environment: ServerCLIEnvironment) async throws {

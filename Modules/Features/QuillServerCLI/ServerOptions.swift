@@ -14,10 +14,14 @@ public struct ServerOptions: Equatable, Sendable {
     /// `--max-attachment-size` and `--attachment-quota` of `serve` (`AttachmentLimits`), as written.
     public var maximumAttachmentSize: String?
     public var attachmentQuota: String?
+    /// `--event-heartbeat` of `serve`: seconds between an idle event stream's keep-alives, as written.
+    public var eventHeartbeat: String?
 
     public init(host: String? = nil, port: Int? = nil, database: String? = nil, dataDirectory: String? = nil,
                 logLevel: String? = nil, logFormat: String? = nil, preview: Bool = false, trustedProxies: [String] = [],
-                historyKeep: String? = nil, maximumAttachmentSize: String? = nil, attachmentQuota: String? = nil) {
+                historyKeep: String? = nil, maximumAttachmentSize: String? = nil, attachmentQuota: String? = nil,
+                eventHeartbeat: String? = nil) {
+        self.eventHeartbeat = eventHeartbeat
         self.historyKeep = historyKeep
         self.maximumAttachmentSize = maximumAttachmentSize
         self.attachmentQuota = attachmentQuota

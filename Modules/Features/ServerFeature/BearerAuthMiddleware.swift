@@ -29,6 +29,7 @@ struct BearerAuthMiddleware: RouterMiddleware {
         await cache.recordUse(of: token.id, in: accounts, now: now)
         var context = context
         context.account = stored.account
+        context.tokenID = token.id
         return try await next(request, context)
     }
 

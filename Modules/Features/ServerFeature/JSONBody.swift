@@ -6,6 +6,9 @@ import QuillModels
 enum JSONBody {
     private static let encoder = NoteJSON.encoder
 
+    /// `value` as JSON, for a body that is not one JSON document (an event stream's data lines).
+    static func bytes(_ value: some Encodable) throws -> Data { try encoder.encode(value) }
+
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"

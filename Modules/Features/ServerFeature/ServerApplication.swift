@@ -34,6 +34,7 @@ public enum ServerApplication {
         AttachmentRoutes(dependencies: dependencies).register(on: v1)
         LinkRoutes(dependencies: dependencies).register(on: v1)
         SyncRoutes(dependencies: dependencies).register(on: v1)
+        EventRoutes(dependencies: dependencies, streams: EventStreamCounts()).register(on: v1)
         ExportRoutes(dependencies: dependencies).register(on: v1)
         try pages(router)
         // Last, so that it sees every route and wraps only the "no route" responder.

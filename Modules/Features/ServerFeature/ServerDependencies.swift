@@ -5,7 +5,10 @@ import StandardInterfaces
 
 /// Everything the HTTP API needs from outside, as protocols; a composition root fills it in.
 public struct ServerDependencies: Sendable {
-    public var notes: any ServerNoteRepository
+    /// The store's notes, announcing each write to `changeSignals` (`AnnouncingNoteRepository`).
+    public let notes: any ServerNoteRepository
+    /// Wakes the event streams of an account whose notes changed (`GET /v1/events`).
+    public let changeSignals: any ChangeSignaling
     public var accounts: any AccountRepository
     public var readiness: any ReadinessChecking
     /// Each account's attachments (`AttachmentRoutes`).
@@ -21,13 +24,20 @@ public struct ServerDependencies: Sendable {
     public var metrics: ServerMetrics
     /// gzip, for `GET /v1/export`.
     public var compression: any Compressing
+    /// How often an idle event stream sends a keep-alive and checks its token.
+    public var eventHeartbeat: Duration
+    public static let defaultEventHeartbeat: Duration = .seconds(15)
     /// Where an export's manifest lines wait until the notes are written.
     public var scratch: any ScratchStorage
 
-    public init(notes: any ServerNoteRepository, accounts: any AccountRepository, readiness: any ReadinessChecking,
-                attachments: any ServerAttachmentRepository, links: any ServerLinkRepository, attachmentLimits: AttachmentLimits = AttachmentLimits(), hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating, metrics: ServerMetrics, compression: any Compressing,
-                scratch: any ScratchStorage) {
-        self.notes = notes
+    public init(notes: any ServerNoteRepository, changeSignals: any ChangeSignaling, accounts: any AccountRepository,
+                readiness: any ReadinessChecking, attachments: any ServerAttachmentRepository, links: any ServerLinkRepository,
+                attachmentLimits: AttachmentLimits = AttachmentLimits(), hasher: any TokenHashing, clock: any WallClock,
+                ids: any NoteIDGenerating, metrics: ServerMetrics, compression: any Compressing, scratch: any ScratchStorage,
+                eventHeartbeat: Duration = ServerDependencies.defaultEventHeartbeat) {
+        self.eventHeartbeat = eventHeartbeat
+        self.notes = AnnouncingNoteRepository(base: notes, signals: changeSignals)
+        self.changeSignals = changeSignals
         self.accounts = accounts
         self.readiness = readiness
         self.attachments = attachments

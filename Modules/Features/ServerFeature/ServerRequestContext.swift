@@ -1,6 +1,7 @@
 import Hummingbird
 import NIOCore
 import ServerStoreInterface
+import StandardInterfaces
 
 /// The per-request state the handlers share: Hummingbird's own, plus the account the
 /// auth middleware found for the bearer token.
@@ -8,6 +9,8 @@ public struct ServerRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Set by `BearerAuthMiddleware` on every `/v1` request that reaches a handler.
     public var account: Account?
+    /// The bearer token's public ID, set with `account` (a long-lived stream checks it still holds).
+    public var tokenID: TokenID?
     /// The IP address of the peer (a proxy's, behind one); `nil` when there is none (in-process tests).
     public let remoteAddress: String?
     /// The event loop of the request's connection, which writes what a handler answers.

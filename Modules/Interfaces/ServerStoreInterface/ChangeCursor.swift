@@ -41,9 +41,13 @@ public struct AccountChangePage: Hashable, Sendable {
     public let hasMore: Bool
     /// The page's changes that could not be read, in write order (left out of `notes`).
     public let unreadable: [UnreadableNote]
+    /// The cursor of each of `notes` (the change that wrote it), in the same order: where a reader
+    /// that has taken that note stands (an event stream's event IDs).
+    public let cursors: [ChangeCursor]
 
-    public init(notes: [Note], next: ChangeCursor, hasMore: Bool, unreadable: [UnreadableNote] = []) {
+    public init(notes: [Note], cursors: [ChangeCursor], next: ChangeCursor, hasMore: Bool, unreadable: [UnreadableNote] = []) {
         self.notes = notes
+        self.cursors = cursors
         self.next = next
         self.hasMore = hasMore
         self.unreadable = unreadable

@@ -43,6 +43,9 @@ public protocol ServerNoteRepository: Sendable {
     /// note that cannot be read counts toward the limit, is passed by `next`, and is reported in
     /// the page's `unreadable` rather than failing the page.
     func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage
+    /// The cursor after the account's last change (where a reader that wants only what comes
+    /// next starts); `.beginning` for an account that has none.
+    func latestCursor(account: AccountID) async throws -> ChangeCursor
     /// `note(_:account:)` as the API writes it, if this repository keeps notes in that form;
     /// `nil` (the default) if it does not or if there is no such note, and the caller uses `note`.
     func encodedNote(_ id: NoteID, account: AccountID) async throws -> EncodedNote?

@@ -78,6 +78,11 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.changes(account: account, after: cursor, limit: limit)
     }
 
+    public func latestCursor(account: AccountID) async throws -> ChangeCursor {
+        try check(.changes)
+        return try await base.latestCursor(account: account)
+    }
+
     public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
                      account: AccountID, at now: Date) async throws -> PushAnswer {
         try check(.push)

@@ -201,8 +201,12 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
             .filter { $0.sequence > cursor.sequence }
             .sorted { $0.sequence < $1.sequence }
         let page = Array(later.prefix(max(0, limit)))
-        return AccountChangePage(notes: page.map(\.note), next: page.last.map { ChangeCursor(sequence: $0.sequence) } ?? cursor,
+        return AccountChangePage(notes: page.map(\.note), cursors: page.map { ChangeCursor(sequence: $0.sequence) }, next: page.last.map { ChangeCursor(sequence: $0.sequence) } ?? cursor,
                           hasMore: later.count > page.count)
+    }
+
+    public func latestCursor(account: AccountID) async throws -> ChangeCursor {
+        ChangeCursor(sequence: lastSequence[account] ?? 0)
     }
 
     public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,

@@ -733,6 +733,66 @@ extension Components {
                 case through
             }
         }
+        /// The data of a `note` event of `GET /v1/events`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/NoteChangeEvent`.
+        internal struct NoteChangeEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NoteChangeEvent/id`.
+            internal var id: Components.Schemas.NoteID
+            /// - Remark: Generated from `#/components/schemas/NoteChangeEvent/revision`.
+            internal var revision: Components.Schemas.RevisionNumber
+            /// - Remark: Generated from `#/components/schemas/NoteChangeEvent/deleted`.
+            internal var deleted: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/NoteChangeEvent/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NoteChangeEvent/updated`.
+            internal var updated: Components.Schemas.Timestamp
+            /// Creates a new `NoteChangeEvent`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - revision:
+            ///   - deleted:
+            ///   - title:
+            ///   - updated:
+            internal init(
+                id: Components.Schemas.NoteID,
+                revision: Components.Schemas.RevisionNumber,
+                deleted: Swift.Bool,
+                title: Swift.String,
+                updated: Components.Schemas.Timestamp
+            ) {
+                self.id = id
+                self.revision = revision
+                self.deleted = deleted
+                self.title = title
+                self.updated = updated
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case revision
+                case deleted
+                case title
+                case updated
+            }
+        }
+        /// The data of a `ready` or `resync` event of `GET /v1/events`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/EventCursor`.
+        internal struct EventCursor: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EventCursor/cursor`.
+            internal var cursor: Components.Schemas.Cursor
+            /// Creates a new `EventCursor`.
+            ///
+            /// - Parameters:
+            ///   - cursor:
+            internal init(cursor: Components.Schemas.Cursor) {
+                self.cursor = cursor
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case cursor
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Info`.
         internal struct Info: Codable, Hashable, Sendable {
             /// 1 for the API this document describes; a later version is a larger number.

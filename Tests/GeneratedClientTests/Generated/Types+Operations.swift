@@ -5573,6 +5573,306 @@ internal enum Operations {
             }
         }
     }
+    /// The account's change feed as Server-Sent Events, kept open.
+    ///
+    /// One `note` event per change of the feed (`GET /v1/changes`), in write order, the change's cursor
+    /// as its `id`; its data is a `NoteChangeEvent`. With `Last-Event-ID` (or `since`), the stream starts
+    /// after that cursor: every change since, none twice. Without, it starts now. The first event is
+    /// `ready` (data `EventCursor`, the cursor it starts from, as its `id`), or `resync` when the given ID
+    /// is ahead of the account's feed: the client pulls the feed, then follows the stream. Every
+    /// `--event-heartbeat` seconds (15) without an event the server writes a comment line (`: keep-alive`)
+    /// and checks the token again; a revoked or expired token ends the stream with a `closed` event (data
+    /// `{"reason": ...}`), as a server that stops does. At most 100 streams per account (429). The stream
+    /// never ends of itself otherwise; OpenAPI describes its media type, not its events (docs/sync.md,
+    /// "Live changes").
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/events`.
+    /// - Remark: Generated from `#/paths//v1/events/get(events)`.
+    internal enum Events {
+        internal static let id: Swift.String = "events"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/events/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// The same as `Last-Event-ID`, for a client that cannot set a header.
+                ///
+                /// - Remark: Generated from `#/paths/v1/events/GET/query/since`.
+                internal var since: Components.Schemas.Cursor?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - since: The same as `Last-Event-ID`, for a client that cannot set a header.
+                internal init(since: Components.Schemas.Cursor? = nil) {
+                    self.since = since
+                }
+            }
+            internal var query: Operations.Events.Input.Query
+            /// - Remark: Generated from `#/paths/v1/events/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                /// The `id` of the last event received, to resume after it.
+                ///
+                /// - Remark: Generated from `#/paths/v1/events/GET/header/Last-Event-ID`.
+                internal var lastEventID: Components.Schemas.Cursor?
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Events.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - lastEventID: The `id` of the last event received, to resume after it.
+                ///   - accept:
+                internal init(
+                    lastEventID: Components.Schemas.Cursor? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Events.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.lastEventID = lastEventID
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.Events.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                query: Operations.Events.Input.Query = .init(),
+                headers: Operations.Events.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/events/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/events/GET/responses/200/headers/Cache-Control`.
+                    internal enum CacheControlPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noStore = "no-store"
+                    }
+                    /// - Remark: Generated from `#/paths/v1/events/GET/responses/200/headers/Cache-Control`.
+                    internal var cacheControl: Operations.Events.Output.Ok.Headers.CacheControlPayload?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl:
+                    internal init(cacheControl: Operations.Events.Output.Ok.Headers.CacheControlPayload? = nil) {
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.Events.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/events/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/events/GET/responses/200/content/text\/event-stream`.
+                    case textEventStream(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.textEventStream`.
+                    ///
+                    /// - Throws: An error if `self` is not `.textEventStream`.
+                    /// - SeeAlso: `.textEventStream`.
+                    internal var textEventStream: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .textEventStream(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.Events.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.Events.Output.Ok.Headers = .init(),
+                    body: Operations.Events.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// An event stream (text/event-stream), open until the client or the server closes it.
+            ///
+            /// - Remark: Generated from `#/paths//v1/events/get(events)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.Events.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.Events.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, a wrong type, or an invalid field (the message names it).
+            ///
+            /// - Remark: Generated from `#/paths//v1/events/get(events)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token, or an expired one (`token_expired`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/events/get(events)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            internal var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct TooManyRequests: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/events/GET/responses/429/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/events/GET/responses/429/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.Events.Output.TooManyRequests.Body
+                /// Creates a new `TooManyRequests`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.Events.Output.TooManyRequests.Body) {
+                    self.body = body
+                }
+            }
+            /// The account has 100 event streams open already (`too_many_streams`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/events/get(events)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Operations.Events.Output.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            internal var tooManyRequests: Operations.Events.Output.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The database does not answer; retry later.
+            ///
+            /// - Remark: Generated from `#/paths//v1/events/get(events)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case textEventStream
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "text/event-stream":
+                    self = .textEventStream
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .textEventStream:
+                    return "text/event-stream"
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .textEventStream,
+                    .json
+                ]
+            }
+        }
+    }
     /// Apply a batch of client changes, each by the rule below; idempotent per requestID.
     ///
     /// Per change: baseRevision null and the ID absent → created at revision 1; baseRevision equal to

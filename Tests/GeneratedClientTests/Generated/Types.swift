@@ -170,6 +170,23 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/changes`.
     /// - Remark: Generated from `#/paths//v1/changes/get(changes)`.
     func changes(_ input: Operations.Changes.Input) async throws -> Operations.Changes.Output
+    /// The account's change feed as Server-Sent Events, kept open.
+    ///
+    /// One `note` event per change of the feed (`GET /v1/changes`), in write order, the change's cursor
+    /// as its `id`; its data is a `NoteChangeEvent`. With `Last-Event-ID` (or `since`), the stream starts
+    /// after that cursor: every change since, none twice. Without, it starts now. The first event is
+    /// `ready` (data `EventCursor`, the cursor it starts from, as its `id`), or `resync` when the given ID
+    /// is ahead of the account's feed: the client pulls the feed, then follows the stream. Every
+    /// `--event-heartbeat` seconds (15) without an event the server writes a comment line (`: keep-alive`)
+    /// and checks the token again; a revoked or expired token ends the stream with a `closed` event (data
+    /// `{"reason": ...}`), as a server that stops does. At most 100 streams per account (429). The stream
+    /// never ends of itself otherwise; OpenAPI describes its media type, not its events (docs/sync.md,
+    /// "Live changes").
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/events`.
+    /// - Remark: Generated from `#/paths//v1/events/get(events)`.
+    func events(_ input: Operations.Events.Input) async throws -> Operations.Events.Output
     /// Apply a batch of client changes, each by the rule below; idempotent per requestID.
     ///
     /// Per change: baseRevision null and the ID absent → created at revision 1; baseRevision equal to
@@ -527,6 +544,31 @@ extension APIProtocol {
         headers: Operations.Changes.Input.Headers = .init()
     ) async throws -> Operations.Changes.Output {
         try await changes(Operations.Changes.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The account's change feed as Server-Sent Events, kept open.
+    ///
+    /// One `note` event per change of the feed (`GET /v1/changes`), in write order, the change's cursor
+    /// as its `id`; its data is a `NoteChangeEvent`. With `Last-Event-ID` (or `since`), the stream starts
+    /// after that cursor: every change since, none twice. Without, it starts now. The first event is
+    /// `ready` (data `EventCursor`, the cursor it starts from, as its `id`), or `resync` when the given ID
+    /// is ahead of the account's feed: the client pulls the feed, then follows the stream. Every
+    /// `--event-heartbeat` seconds (15) without an event the server writes a comment line (`: keep-alive`)
+    /// and checks the token again; a revoked or expired token ends the stream with a `closed` event (data
+    /// `{"reason": ...}`), as a server that stops does. At most 100 streams per account (429). The stream
+    /// never ends of itself otherwise; OpenAPI describes its media type, not its events (docs/sync.md,
+    /// "Live changes").
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/events`.
+    /// - Remark: Generated from `#/paths//v1/events/get(events)`.
+    internal func events(
+        query: Operations.Events.Input.Query = .init(),
+        headers: Operations.Events.Input.Headers = .init()
+    ) async throws -> Operations.Events.Output {
+        try await events(Operations.Events.Input(
             query: query,
             headers: headers
         ))

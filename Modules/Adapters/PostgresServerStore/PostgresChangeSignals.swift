@@ -1,0 +1,68 @@
+import Logging
+import PostgresNIO
+import ServerStoreInterface
+import ServiceLifecycle
+
+/// The change signals of servers that share one PostgreSQL database: an announcement is a
+/// `NOTIFY` (sent after the write committed), and each server `LISTEN`s on one connection of its
+/// pool and wakes its own streams (`LocalChangeSignals`) for every account it hears about, its own
+/// announcements included. So a change written through one server reaches the streams another holds.
+///
+/// Run it (it is a `Service`) for as long as the server serves. A listening connection that
+/// breaks is opened again after a second, and then every stream is woken: what was announced
+/// meanwhile is in the change feed, which each stream reads from its own cursor.
+public final class PostgresChangeSignals: ChangeSignaling, Service {
+    /// The channel of every announcement; the payload is the account's ID.
+    static let channel = "quill_changes"
+
+    private let store: PostgresServerStore
+    private let logger: Logger
+    private let local = LocalChangeSignals()
+
+    public init(store: PostgresServerStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    public func announce(_ account: AccountID) async {
+        do {
+            try await store.client.query("SELECT pg_notify(\(Self.channel), \(account.description))", logger: logger)
+        } catch {
+            // The write is committed; streams of other servers see it at their next wake. Here, wake at once.
+            logger.warning("could not announce a change of account \(account): \(error)")
+            local.wake(account)
+        }
+    }
+
+    public func signals(of account: AccountID) -> AsyncStream<Void> {
+        local.signals(of: account)
+    }
+
+    /// Listens until a graceful shutdown or cancellation, reconnecting after a failure.
+    public func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            var first = true
+            while !Task.isCancelled {
+                do {
+                    try await self.store.client.withConnection { connection in
+                        try await connection.listen(on: Self.channel) { notifications in
+                            if !first { self.local.wakeAll() }
+                            first = false
+                            for try await notification in notifications {
+                                guard let id = Int64(notification.payload) else { continue }
+                                self.local.wake(AccountID(id))
+                            }
+                        }
+                    }
+                } catch is CancellationError {
+                    return
+                } catch {
+                    if Task.isCancelled { return }
+                    self.logger.warning("listening for changes failed, again in 1 s: \(error)")
+                    first = false
+                    try? await Task.sleep(for: .seconds(1))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Hummingbird
+import QuillAPI
+import QuillModels
+import ServerStoreInterface
+import StandardInterfaces
+import ServiceLifecycle
+import Synchronization
+
+/// `GET /v1/events`: the account's change feed as Server-Sent Events, live (docs/sync.md, "Live
+/// changes").
+///
+/// A stream is a reader of the change feed that waits for a change signal (`ChangeSignaling`)
+/// instead of polling: woken, it reads the feed from its own cursor and writes one `note` event per
+/// change, the change's cursor as the event's ID. So a client that reconnects with `Last-Event-ID`
+/// gets every change since, once, in order, and a lost or merged signal loses nothing. Nothing is
+/// queued for a stream: it reads the feed only as fast as its client takes the events, so a slow
+/// client costs the same memory as an idle one. Every `eventHeartbeat` without an event a comment line
+/// keeps proxies from closing the connection, and the token is checked again: a revoked or expired
+/// token ends the stream. A graceful shutdown ends every stream with a `closed` event.
+struct EventRoutes {
+    static let pageSize = 200
+    static let lastEventID = HTTPFields.Element.Name("Last-Event-ID")!
+    static let accelBuffering = HTTPFields.Element.Name("X-Accel-Buffering")!
+
+    let dependencies: ServerDependencies
+    let streams: EventStreamCounts
+
+    func register(on group: RouterGroup<ServerRequestContext>) {
+        group.get("events", use: events)
+    }
+
+    func events(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let latest = try await dependencies.notes.latestCursor(account: account.id)
+        var start = latest, resync = false
+        let given = request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("since").map { String($0) }
+        if let given {
+            guard let cursor = ChangeCursor(given) else {
+                throw APIError.badRequest("Last-Event-ID: '\(given)' is not an event ID this server gave out (a cursor of the change feed)")
+            }
+            if cursor > latest { resync = true } else { start = cursor }
+        }
+        guard streams.take(account.id) else {
+            throw APIError(.tooManyRequests, code: "too_many_streams",
+                           message: "this account has \(EventStreamCounts.maximumPerAccount) event streams open already; close one first")
+        }
+        // Subscribed before the first read of the feed, so no change between them goes unnoticed.
+        let signals = dependencies.changeSignals.signals(of: account.id)
+        let stream = EventStream(dependencies: dependencies, account: account.id, token: context.tokenID, signals: signals)
+        let counts = streams, from = start, resyncing = resync
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", Self.accelBuffering: "no"],
+            body: ResponseBody { writer in
+                defer { counts.release(account.id) }
+                try await stream.run(from: from, resync: resyncing, writer: &writer)
+            })
+    }
+}
+
+/// One open stream: its account, its token, and the signals that wake it.
+struct EventStream: Sendable {
+    let dependencies: ServerDependencies
+    let account: AccountID
+    let token: TokenID?
+    let signals: AsyncStream<Void>
+
+    /// Why a stream ends of itself.
+    enum Ending: String {
+        case shutdown = "the server is stopping; connect again"
+        case tokenEnded = "the token was revoked or has expired"
+    }
+
+    func run(from start: ChangeCursor, resync: Bool, writer: inout any ResponseBodyWriter) async throws {
+        let (ticks, tick) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let stopping = StopFlag()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            // Wakes: a change signal, or a heartbeat's time.
+            group.addTask {
+                for await _ in signals { tick.yield() }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try await Task.sleep(for: dependencies.eventHeartbeat)
+                    tick.yield()
+                }
+            }
+            defer { group.cancelAll() }
+            try await withGracefulShutdownHandler {
+                var cursor = start
+                try await writer.write(Self.text("retry: 2000\n\n"))
+                if resync {
+                    try await writer.write(try Self.event("resync", id: cursor, EventCursorBody(cursor: cursor.description)))
+                } else {
+                    try await writer.write(try Self.event("ready", id: cursor, EventCursorBody(cursor: cursor.description)))
+                }
+                _ = try await write(after: &cursor, to: &writer)
+                var lastWrite = ContinuousClock.now
+                for await _ in ticks {
+                    if stopping.isSet {
+                        try await writer.write(try Self.event("closed", id: nil, ["reason": Ending.shutdown.rawValue]))
+                        break
+                    }
+                    if try await write(after: &cursor, to: &writer) { lastWrite = .now }
+                    if ContinuousClock.now - lastWrite >= dependencies.eventHeartbeat {
+                        guard try await tokenHolds() else {
+                            try await writer.write(try Self.event("closed", id: nil, ["reason": Ending.tokenEnded.rawValue]))
+                            break
+                        }
+                        try await writer.write(Self.text(": keep-alive\n\n"))
+                        lastWrite = .now
+                    }
+                }
+            } onGracefulShutdown: {
+                stopping.set()
+                tick.yield()
+            }
+        }
+        try await writer.finish(nil)
+    }
+
+    /// Writes every change after `cursor` as `note` events, moving `cursor` past each; whether
+    /// it wrote any.
+    private func write(after cursor: inout ChangeCursor, to writer: inout any ResponseBodyWriter) async throws -> Bool {
+        var wrote = false
+        while true {
+            let page = try await dependencies.notes.changes(account: account, after: cursor, limit: EventRoutes.pageSize)
+            var buffer = ByteBuffer()
+            for (note, at) in zip(page.notes, page.cursors) {
+                buffer.writeImmutableBuffer(try Self.event("note", id: at, NoteChangeEventBody(note)))
+            }
+            if buffer.readableBytes > 0 {
+                try await writer.write(buffer)
+                wrote = true
+            }
+            cursor = page.next
+            guard page.hasMore else { return wrote }
+        }
+    }
+
+    private func tokenHolds() async throws -> Bool {
+        guard let token else { return true }
+        guard let stored = try await dependencies.accounts.token(id: token) else { return false }
+        return stored.account.id == account && !stored.token.hasExpired(at: dependencies.clock.now())
+    }
+
+    static func event(_ name: String, id: ChangeCursor?, _ data: some Encodable) throws -> ByteBuffer {
+        var buffer = ByteBuffer()
+        if let id { buffer.writeString("id: \(id)\n") }
+        buffer.writeString("event: \(name)\ndata: ")
+        buffer.writeBytes(try JSONBody.bytes(data))
+        buffer.writeString("\n\n")
+        return buffer
+    }
+
+    static func text(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+}
+
+/// Set once, read from the stream's loop: the graceful shutdown has begun.
+private final class StopFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func set() { flag.store(true, ordering: .relaxed) }
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+}

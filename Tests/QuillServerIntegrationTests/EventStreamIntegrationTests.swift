@@ -1,0 +1,81 @@
+import Foundation
+import ChildProcesses
+import Testing
+
+/// `GET /v1/events` on the real `quill-server` over its SQLite store, with clients in their own
+/// processes (`curl -N`): an event per write with the change's cursor as its ID, a resume with
+/// `Last-Event-ID` that misses nothing and repeats nothing, bad and future IDs, a revoked token
+/// ending its stream, and SIGTERM closing every stream at once.
+@Suite("quill-server event streams", .serialized) struct EventStreamIntegrationTests {
+    func scratch() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("quill-events-\(UUID().uuidString)").path
+    }
+
+    func create(_ server: ListeningServer, token: String, _ title: String) async throws {
+        let created = try await server.request("POST", "/v1/notes", token: token, json: #"{"title":"\#(title)","body":"同步 مرحبا 🙂"}"#)
+        #expect(created.status == 201, "\(created.body)")
+    }
+
+    @Test func eachWriteIsOneEventAndAResumeMissesNothingAndRepeatsNothing() async throws {
+        let data = scratch()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let token = try QuillServer.run(["account", "create", "ann", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try await QuillServer.start(["--port", "0", "--data-dir", data])
+        defer { server.terminate() }
+
+        let first = try EventStreamClient(server.url, token: token)
+        try await first.waitFor(1, "ready")
+        for index in 1...3 { try await create(server, token: token, "note \(index)") }
+        try await first.waitFor(3, "note")
+        let notes = first.events.filter { $0.name == "note" }
+        #expect(notes.map { $0.data.contains(#""title":"note "#) } == [true, true, true])
+        let ids = notes.compactMap { $0.id.flatMap(Int.init) }
+        #expect(ids.count == 3 && ids == ids.sorted() && Set(ids).count == 3, "\(first.text)")
+        first.stop()
+
+        // Two more while no one listens; a client that resumes from the second gets exactly the rest.
+        for index in 4...5 { try await create(server, token: token, "note \(index)") }
+        let resumed = try EventStreamClient(server.url, token: token, lastEventID: String(ids[1]))
+        try await resumed.waitFor(3, "note")
+        try await Task.sleep(for: .milliseconds(300))
+        let titles = resumed.events.filter { $0.name == "note" }.map(\.data)
+        #expect(titles.count == 3 && titles[0].contains("note 3") && titles[1].contains("note 4") && titles[2].contains("note 5"),
+                "\(resumed.text)")
+        resumed.stop()
+
+        let malformed = try await server.request("GET", "/v1/events", token: token, headers: ["Last-Event-ID": "yesterday"])
+        #expect(malformed.status == 400 && malformed.body.contains("Last-Event-ID"), "\(malformed.body)")
+        let future = try EventStreamClient(server.url, token: token, lastEventID: "999999")
+        try await future.waitFor(1, "resync")
+        #expect(future.events.first { $0.name == "resync" }?.id == String(ids[2] + 2), "\(future.text)")
+        future.stop()
+        let anonymous = try await server.request("GET", "/v1/events", token: nil)
+        #expect(anonymous.status == 401)
+    }
+
+    @Test func aRevokedTokenEndsItsStreamAndSigtermClosesTheRestAtOnce() async throws {
+        let data = scratch()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let owner = try QuillServer.run(["account", "create", "bea", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let second = try QuillServer.run(["account", "token", "bea", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try await QuillServer.start(["--port", "0", "--data-dir", data, "--event-heartbeat", "1"])
+        defer { server.terminate() }
+        let kept = try EventStreamClient(server.url, token: owner), revoked = try EventStreamClient(server.url, token: second)
+        try await kept.waitFor(1, "ready")
+        try await revoked.waitFor(1, "ready")
+        let revoking = try QuillServer.run(["account", "revoke", second, "--data-dir", data])
+        #expect(revoking.status == 0, "\(revoking.errors)")
+        try await revoked.waitFor(1, "closed")
+        try await BoundedWait.until("the revoked token's stream is closed", within: .seconds(10)) { !revoked.isOpen }
+        #expect(revoked.events.last?.data.contains("revoked") == true)
+        #expect(kept.isOpen)
+        try await Task.sleep(for: .milliseconds(1_500))
+        #expect(kept.text.contains(": keep-alive"), "an idle stream hears a heartbeat: \(kept.text)")
+
+        let clock = ContinuousClock(), start = clock.now
+        #expect(try await server.stop(SIGTERM) == 0)
+        #expect(clock.now - start < .seconds(5), "a server with a stream open stops within seconds of SIGTERM")
+        try await kept.waitFor(1, "closed")
+        try await BoundedWait.until("the stream is closed", within: .seconds(5)) { !kept.isOpen }
+    }
+}

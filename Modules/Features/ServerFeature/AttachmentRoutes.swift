@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 import Hummingbird
 import NIOCore
 import QuillAPI
@@ -18,6 +19,8 @@ import ServerStoreInterface
 /// browser (`Content-Disposition: attachment`, `nosniff`), and stream in constant memory.
 struct AttachmentRoutes {
     let dependencies: ServerDependencies
+    /// What the uploads now running will add, counted against the quota with what is stored.
+    let reservations: AttachmentQuotaReservations
 
     /// Bytes kept per stored piece.
     static let pieceBytes = 1 << 20
@@ -61,8 +64,13 @@ struct AttachmentRoutes {
             throw APIError(.contentTooLarge, code: "payload_too_large",
                            message: "an attachment may have at most \(limits.maximumBytes) bytes; this one has \(total)")
         }
+        var reservation: UUID?
+        defer { if let reservation { reservations.release(reservation, account: account.id) } }
         if let quota = limits.quotaBytes {
-            let used = try await repository.attachmentUsage(account: account.id) - state.received
+            // Reserved before the usage is read: an upload that starts meanwhile counts this one.
+            let (reserved, others) = reservations.reserve(total - state.received, account: account.id)
+            reservation = reserved
+            let used = try await repository.attachmentUsage(account: account.id) - state.received + others
             guard used + total <= quota else {
                 throw APIError(.contentTooLarge, code: "quota_exceeded",
                                message: "the account's attachments would take \(used + total) bytes; its quota is \(quota)")
@@ -72,6 +80,14 @@ struct AttachmentRoutes {
             throw APIError(.conflict, code: "upload_offset", message: ServerStoreError.attachmentOffset(received: state.received).description,
                            headers: [Self.uploadOffset: String(state.received)])
         }
+        return try await receive(request, hash: hash, account: account.id, from: offset, total: total, reservation: reservation)
+    }
+
+    /// Keeps the body's bytes from `offset` on (updating the upload's quota `reservation`), and
+    /// makes the attachment whole once all `total` are in.
+    private func receive(_ request: Request, hash: AttachmentHash, account: AccountID, from offset: Int64, total: Int64,
+                         reservation: UUID?) async throws -> Response {
+        let repository = dependencies.attachments
         var received = offset
         var pending: [UInt8] = []
         pending.reserveCapacity(Self.pieceBytes)
@@ -85,27 +101,28 @@ struct AttachmentRoutes {
             buffer.withUnsafeReadableBytes { arriving?.update(bufferPointer: $0) }
             pending.append(contentsOf: buffer.readableBytesView)
             if pending.count >= Self.pieceBytes {
-                received = try await repository.appendAttachment(hash, account: account.id, offset: received, bytes: pending).received
+                received = try await repository.appendAttachment(hash, account: account, offset: received, bytes: pending).received
                 pending.removeAll(keepingCapacity: true)
+                if let reservation { reservations.update(reservation, account: account, remaining: total - received) }
             }
         }
         // An empty attachment is appended too, so that the store holds it.
         if !pending.isEmpty || total == 0 {
-            received = try await repository.appendAttachment(hash, account: account.id, offset: received, bytes: pending).received
+            received = try await repository.appendAttachment(hash, account: account, offset: received, bytes: pending).received
         }
         guard received == total else {
             return try JSONBody.response(AttachmentUploadBody(sha256: hash.hex, received: received, complete: false), status: .accepted,
                                          headers: [Self.uploadOffset: String(received)])
         }
         let digest = if let arriving { AttachmentHash(digest: arriving.finalize()) } else {
-            try await Self.digest(of: hash, size: total, account: account.id, repository: repository)
+            try await Self.digest(of: hash, size: total, account: account, repository: repository)
         }
         guard digest == hash else {
-            try await repository.discardAttachment(hash, account: account.id)
+            try await repository.discardAttachment(hash, account: account)
             throw APIError(.unprocessableContent, code: "hash_mismatch",
                            message: "the bytes do not hash to \(hash.hex); they were dropped: upload them again from the start")
         }
-        try await repository.completeAttachment(hash, account: account.id)
+        try await repository.completeAttachment(hash, account: account)
         return try JSONBody.response(AttachmentUploadBody(sha256: hash.hex, received: total, complete: true), status: .created)
     }
 

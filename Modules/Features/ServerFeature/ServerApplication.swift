@@ -31,7 +31,7 @@ public enum ServerApplication {
         operations.registerInfo(on: v1)
         NoteRoutes(dependencies: dependencies).register(on: v1)
         NoteHistoryRoutes(dependencies: dependencies).register(on: v1)
-        AttachmentRoutes(dependencies: dependencies).register(on: v1)
+        AttachmentRoutes(dependencies: dependencies, reservations: AttachmentQuotaReservations()).register(on: v1)
         LinkRoutes(dependencies: dependencies).register(on: v1)
         SyncRoutes(dependencies: dependencies).register(on: v1)
         EventRoutes(dependencies: dependencies, streams: EventStreamCounts()).register(on: v1)

@@ -41,7 +41,7 @@ struct EventRoutes {
             }
             if cursor > latest { resync = true } else { start = cursor }
         }
-        guard streams.take(account.id) else {
+        guard streams.hasRoom(account.id) else {
             throw APIError(.tooManyRequests, code: "too_many_streams",
                            message: "this account has \(EventStreamCounts.maximumPerAccount) event streams open already; close one first")
         }
@@ -53,6 +53,13 @@ struct EventRoutes {
             status: .ok,
             headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", Self.accelBuffering: "no"],
             body: ResponseBody { writer in
+                // Counted while the body is written, so a response never written holds no slot;
+                // one that lost the race for the last slot ends at once.
+                guard counts.take(account.id) else {
+                    try await writer.write(try EventStream.event("closed", id: nil, ["reason": EventStream.Ending.tooMany.rawValue]))
+                    try await writer.finish(nil)
+                    return
+                }
                 defer { counts.release(account.id) }
                 try await stream.run(from: from, resync: resyncing, writer: &writer)
             })
@@ -70,6 +77,7 @@ struct EventStream: Sendable {
     enum Ending: String {
         case shutdown = "the server is stopping; connect again"
         case tokenEnded = "the token was revoked or has expired"
+        case tooMany = "this account has the most event streams open already; close one first"
     }
 
     func run(from start: ChangeCursor, resync: Bool, writer: inout any ResponseBodyWriter) async throws {

@@ -17,6 +17,11 @@ final class EventStreamCounts: Sendable {
         }
     }
 
+    /// Whether `account` may open another stream now (nothing is counted).
+    func hasRoom(_ account: AccountID) -> Bool {
+        open.withLock { $0[account, default: 0] < Self.maximumPerAccount }
+    }
+
     func release(_ account: AccountID) {
         open.withLock { counts in
             counts[account, default: 1] -= 1

@@ -327,7 +327,10 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
 
     public func revision(_ revision: Int, of id: NoteID, account: AccountID) async throws -> Note? {
         try reading { connection in
-            try connection.transaction(immediate: false) { try note(id, at: revision, account: account, on: connection) }
+            try connection.transaction(immediate: false) {
+                guard let current = try current(id, account: account, on: connection) else { return nil }
+                return try note(current, at: revision, account: account, on: connection)
+            }
         }
     }
 
@@ -470,7 +473,8 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 for change in changes {
                     let current = try readableCurrent(change.note.id, account: account, on: connection)
                     let decision = try PushRule.decide(change, current: current) {
-                        try note(change.note.id, at: $0, account: account, on: connection)
+                        guard let current else { return nil }
+                        return try note(current, at: $0, account: account, on: connection)
                     }
                     switch decision {
                     case .store(let note):
@@ -536,11 +540,11 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         return records
     }
 
-    /// The note as it was at `revision`, if its history holds it.
-    private func note(_ id: NoteID, at revision: Int, account: AccountID, on connection: SQLiteConnection) throws -> Note? {
-        guard let current = try current(id, account: account, on: connection) else { return nil }
+    /// The note `current` was at `revision`, if its history holds it.
+    private func note(_ current: Note, at revision: Int, account: AccountID, on connection: SQLiteConnection) throws -> Note? {
         if current.revision == revision { return current }
-        return RevisionRecord.note(at: revision, current: current, records: try records(of: id, from: revision, account: account, on: connection))
+        return RevisionRecord.note(at: revision, current: current,
+                                   records: try records(of: current.id, from: revision, account: account, on: connection))
     }
 
     /// Stores `note` as given (revision included) under the account's next change number, and

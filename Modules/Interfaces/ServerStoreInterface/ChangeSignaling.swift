@@ -54,7 +54,4 @@ public final class LocalChangeSignals: ChangeSignaling {
         }
         return stream
     }
-
-    /// How many streams are subscribed, over every account (for tests and metrics).
-    public var subscriberCount: Int { subscribers.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 }

@@ -20,14 +20,20 @@ struct SyncCommandsTests {
     let credentials = InMemoryCredentialStore()
     let state = InMemorySyncStateStore()
     let bases = InMemoryBaseRevisionStore()
+    let watchers = InMemoryWatcherRegistry()
+    /// The home's directory, as a watcher sees it change.
+    let home = ManualDirectoryWatching()
+    let stops = ManualStopRequests()
     let epoch = Date(timeIntervalSince1970: 1_795_000_000)
 
     func environment(transport: (any SyncTransport)? = nil) -> CLIEnvironment {
         let transport = transport ?? server
         return QuillTestRoots.test(
             store: store, clock: FixedClock(epoch), ids: SequentialNoteIDs(), console: console,
-            sync: SyncEnvironment(credentials: credentials, state: state, baseRevisions: bases, sleeper: RecordingSleeper(),
-                                  random: SeededRandomSource(seed: 7), makeTransport: { _ in transport }))
+            sync: SyncEnvironment(credentials: credentials, state: state, baseRevisions: bases, sleeper: RecordingSleeper(realTimeScale: 0.001),
+                                  random: SeededRandomSource(seed: 7), makeTransport: { _ in transport }, watchers: watchers,
+                                  localChanges: { [home] in try home.changes(in: "/home") }),
+            stopRequests: stops)
     }
 
     func run(_ command: any QuillCommand, transport: (any SyncTransport)? = nil) async throws {
@@ -81,6 +87,7 @@ struct SyncCommandsTests {
             server: http://127.0.0.1:8080
             pending local changes: 0
             last successful sync: 2026-11-18T11:06:40.000Z
+            watcher: not running ('quill sync --watch' starts one)
 
             """))
     }

@@ -111,4 +111,7 @@ extension InFrontOfFakeServer {
     func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
         try await server.downloadAttachment(hash, from: offset, into: receive)
     }
+    func followEvents(after cursor: SyncCursor?, _ receive: @Sendable (ServerEvent) async -> Void) async throws(SyncError) {
+        try await server.followEvents(after: cursor, receive)
+    }
 }

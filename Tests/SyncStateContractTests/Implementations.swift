@@ -50,4 +50,16 @@ enum Implementation: String, CaseIterable, CustomTestStringConvertible {
             return (FileCredentialStore(directory: directory), FileCredentialStore(directory: directory))
         }
     }
+
+    /// Two handles on one home's watcher record: this process's, and what another process sees.
+    func watcherRegistries() throws -> (any WatcherRegistering, any WatcherRegistering) {
+        switch self {
+        case .inMemory:
+            let registry = InMemoryWatcherRegistry(processID: getpid())
+            return (registry, registry)
+        case .files:
+            let directory = try Self.temporaryDirectory()
+            return (FileWatcherRegistry(directory: directory), FileWatcherRegistry(directory: directory))
+        }
+    }
 }

@@ -22,7 +22,46 @@ struct SyncTransportContractTests {
         let (transport, finish) = try await implementation.makeTransport()
         defer { finish() }
         #expect(try await transport.serverInfo() == ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true,
-                                                               answersAppliedByRevision: true, merges: true))
+                                                               answersAppliedByRevision: true, merges: true, streamsEvents: true))
+    }
+
+    @Test("The event stream gives each change after the cursor once, in order, then each change as it is written; a cursor ahead of the feed gets resync",
+          arguments: Implementation.allCases)
+    func events(_ implementation: Implementation) async throws {
+        let (transport, finish) = try await implementation.makeTransport()
+        defer { finish() }
+        let first = try note("First"), second = try note("Second"), later = try note("Later")
+        let start = try await transport.changes(since: nil, limit: 10).next
+        _ = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [first, second].map { OutgoingChange(note: $0, baseRevision: nil) }))
+        let (events, received) = AsyncStream<ServerEvent>.makeStream()
+        let following = Task {
+            try await transport.followEvents(after: start) { received.yield($0) }
+            received.finish()
+        }
+        defer { following.cancel() }
+        var iterator = events.makeAsyncIterator()
+        #expect(await iterator.next() == .ready(cursor: start))
+        guard case .noteChanged(let firstCursor, first.id, 1)? = await iterator.next(),
+              case .noteChanged(let secondCursor, second.id, 1)? = await iterator.next() else {
+            Issue.record("the two notes pushed before the stream opened, in order")
+            return
+        }
+        #expect(try await transport.changes(since: firstCursor, limit: 10).changes.map(\.id) == [second.id])
+        _ = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [OutgoingChange(note: later, baseRevision: nil)]))
+        guard case .noteChanged(let laterCursor, later.id, 1)? = await iterator.next() else {
+            Issue.record("the note pushed while the stream was open")
+            return
+        }
+        #expect(try await transport.changes(since: secondCursor, limit: 10).next == laterCursor)
+        following.cancel()
+
+        let ahead = SyncCursor(String((Int(laterCursor.rawValue) ?? 0) + 1000))
+        let (resyncs, receivedAgain) = AsyncStream<ServerEvent>.makeStream()
+        let again = Task { try await transport.followEvents(after: ahead) { receivedAgain.yield($0) } }
+        defer { again.cancel() }
+        var resyncing = resyncs.makeAsyncIterator()
+        #expect(await resyncing.next() == .resync(cursor: laterCursor))
+        await #expect(throws: SyncError.self) { try await transport.followEvents(after: SyncCursor("not-a-cursor")) { _ in } }
     }
 
     @Test("An attachment uploads in pieces, resumes where the server stopped, and downloads in any range", arguments: Implementation.allCases)

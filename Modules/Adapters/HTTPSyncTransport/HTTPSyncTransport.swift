@@ -15,10 +15,10 @@ import SyncTransportInterface
 /// thirty-odd libraries it needs cost every start of `quill` about 5 ms, whether it synced or
 /// not, a fifth of a search. See docs/sync.md.
 public final class HTTPSyncTransport: SyncTransport {
-    private let credentials: Credentials
+    let credentials: Credentials
     private let timeout: TimeAmount
     private let eventLoops: MultiThreadedEventLoopGroup
-    private let client: HTTPClient
+    let client: HTTPClient
 
     /// The largest answer read; a page of changes is far smaller.
     static let largestAnswer = 256 << 20
@@ -44,7 +44,8 @@ public final class HTTPSyncTransport: SyncTransport {
         return ServerInfo(apiVersion: info.apiVersion, minimumClientAPIVersion: info.minimumClientApiVersion,
                           keepsAttachments: info.features?.contains(InfoBody.Feature.attachments) == true,
                           answersAppliedByRevision: info.features?.contains(InfoBody.Feature.appliedAsRevision) == true,
-                          merges: info.features?.contains(InfoBody.Feature.merge) == true)
+                          merges: info.features?.contains(InfoBody.Feature.merge) == true,
+                          streamsEvents: info.features?.contains(InfoBody.Feature.events) == true)
     }
 
     public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
@@ -114,7 +115,7 @@ public final class HTTPSyncTransport: SyncTransport {
         return revisions
     }
 
-    private func request(path: String, query: [URLQueryItem] = []) -> HTTPClientRequest {
+    func request(path: String, query: [URLQueryItem] = []) -> HTTPClientRequest {
         var components = URLComponents(url: credentials.server.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         if !query.isEmpty { components?.queryItems = query }
         var request = HTTPClientRequest(url: (components?.url ?? credentials.server.appendingPathComponent(path)).absoluteString)
@@ -217,7 +218,7 @@ public final class HTTPSyncTransport: SyncTransport {
     }
 
     /// The body of a 2xx answer; anything else as a `SyncError`.
-    private func answer(status: Int, data: Data) throws(SyncError) -> Data {
+    func answer(status: Int, data: Data) throws(SyncError) -> Data {
         switch status {
         case 200..<300:
             return data

@@ -63,7 +63,7 @@ public enum QuillRoots {
             settings: SettingsEnvironment(
                 store: JSONSettingsFile(directory: XDGConfigDirectory(environment: processEnvironment), files: files, locks: FlockLocking()),
                 variables: processEnvironment, timeZone: .current),
-            assistantTools: MCPToolServer(input: STDIN_FILENO, output: STDOUT_FILENO))
+            assistantTools: MCPToolServer(input: STDIN_FILENO, output: STDOUT_FILENO), stopRequests: SignalStopRequests())
     }
 
     /// Credentials in the config directory (with QUILL_SERVER / QUILL_TOKEN overriding them), the
@@ -76,7 +76,9 @@ public enum QuillRoots {
             state: FileSyncStateStore(directory: syncDirectory),
             baseRevisions: FileBaseRevisionStore(directory: syncDirectory),
             sleeper: TaskSleeper(), random: SystemRandomSource(),
-            makeTransport: { HTTPSyncTransport(credentials: $0, timeout: 30) })
+            makeTransport: { HTTPSyncTransport(credentials: $0, timeout: 30) },
+            watchers: FileWatcherRegistry(directory: syncDirectory),
+            localChanges: { try InotifyDirectoryWatching().changes(in: dataDirectory) })
     }
 
     public static func preview(processEnvironment: [String: String], workingDirectory: String) -> CLIEnvironment {
@@ -101,7 +103,7 @@ public enum QuillRoots {
             workingDirectory: workingDirectory, byteStreams: LocalByteStreams(), scratch: scratch,
             search: search, links: NoteLinks(search: search, index: index),
             settings: SettingsEnvironment(store: InMemorySettings(), variables: processEnvironment, timeZone: .current),
-            assistantTools: MCPToolServer(input: STDIN_FILENO, output: STDOUT_FILENO))
+            assistantTools: MCPToolServer(input: STDIN_FILENO, output: STDOUT_FILENO), stopRequests: SignalStopRequests())
     }
 
     /// An in-memory server holding one note from "another device", already logged in:
@@ -115,8 +117,8 @@ public enum QuillRoots {
         let credentials = URL(string: "https://preview.invalid").map { Credentials(server: $0, token: "preview") }
         return SyncEnvironment(
             credentials: InMemoryCredentialStore(credentials), state: InMemorySyncStateStore(),
-            baseRevisions: InMemoryBaseRevisionStore(), sleeper: RecordingSleeper(), random: SeededRandomSource(seed: 1),
-            makeTransport: { _ in server })
+            baseRevisions: InMemoryBaseRevisionStore(), sleeper: TaskSleeper(), random: SeededRandomSource(seed: 1),
+            makeTransport: { _ in server }, watchers: InMemoryWatcherRegistry(), localChanges: { AsyncStream { _ in } })
     }
 
     private static func temporaryDirectory(_ environment: [String: String]) -> String {

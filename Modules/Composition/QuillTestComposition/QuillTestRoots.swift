@@ -36,7 +36,8 @@ public enum QuillTestRoots {
         linkIndex: (any LinkIndex)? = nil,
         settings: SettingsEnvironment = noSettings(),
         assistantTools: any AssistantToolServing = UnimplementedAssistantTools(),
-        background: any BackgroundExecutor = DefaultPriorityExecutor()
+        background: any BackgroundExecutor = DefaultPriorityExecutor(),
+        stopRequests: any StopRequesting = UnimplementedStopRequests()
     ) -> CLIEnvironment {
         let notes = NoteService(store: store, clock: clock, ids: ids)
         let search = NoteSearch(index: searchIndex, source: searchSource, background: background)
@@ -48,7 +49,7 @@ public enum QuillTestRoots {
             clock: clock, console: console, inputFiles: inputFiles, editor: editor,
             workingDirectory: workingDirectory, byteStreams: byteStreams, scratch: scratch,
             search: search, links: NoteLinks(search: search, index: linkIndex ?? (searchIndex as? any LinkIndex) ?? UnimplementedLinkIndex()),
-            settings: settings, assistantTools: assistantTools)
+            settings: settings, assistantTools: assistantTools, stopRequests: stopRequests)
     }
 
     /// No settings saved, no environment variables, UTC: every setting has its default. Unlike
@@ -63,6 +64,7 @@ public enum QuillTestRoots {
         SyncEnvironment(
             credentials: UnimplementedCredentialStore(), state: UnimplementedSyncStateStore(),
             baseRevisions: UnimplementedBaseRevisionStore(), sleeper: UnimplementedSleeper(),
-            random: UnimplementedRandomSource(), makeTransport: { _ in UnimplementedSyncTransport() })
+            random: UnimplementedRandomSource(), makeTransport: { _ in UnimplementedSyncTransport() },
+            watchers: UnimplementedWatcherRegistry(), localChanges: { try UnimplementedDirectoryWatching().changes(in: "") })
     }
 }

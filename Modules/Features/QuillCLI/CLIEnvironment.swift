@@ -39,12 +39,14 @@ public struct CLIEnvironment: Sendable {
     public var settings: SettingsEnvironment
     /// Where `quill mcp` offers its tools: the Model Context Protocol on standard input and output.
     public var assistantTools: any AssistantToolServing
+    /// When a command that runs until stopped (`quill sync --watch`) is asked to stop.
+    public var stopRequests: any StopRequesting
 
     public init(
         notes: NoteService, attachments: AttachmentService, archive: ArchiveService, sync: SyncService, clock: any WallClock, console: any Console,
         inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String,
         byteStreams: any ByteStreamOpening, scratch: any ScratchStorage, search: NoteSearch, links: NoteLinks,
-        settings: SettingsEnvironment, assistantTools: any AssistantToolServing
+        settings: SettingsEnvironment, assistantTools: any AssistantToolServing, stopRequests: any StopRequesting
     ) {
         self.notes = notes
         self.attachments = attachments
@@ -61,5 +63,6 @@ public struct CLIEnvironment: Sendable {
         self.links = links
         self.settings = settings
         self.assistantTools = assistantTools
+        self.stopRequests = stopRequests
     }
 }

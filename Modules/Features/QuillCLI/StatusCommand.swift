@@ -21,6 +21,8 @@ public struct StatusCommand: QuillCommand {
         }
         if status.pendingCount > 10 { lines.append("  … and \(status.pendingCount - 10) more") }
         lines.append("last successful sync: " + (status.lastSuccessfulSync.map { Timestamp($0).description } ?? "never"))
+        lines.append("watcher: " + (status.watcher.map { "running (process \($0.processID), since \(Timestamp($0.started)))" }
+            ?? "not running ('quill sync --watch' starts one)"))
         environment.console.write(lines.joined(separator: "\n") + "\n")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StandardInterfaces
 import SyncFeature
 import SyncTransportInterface
 
@@ -11,36 +12,51 @@ public struct SyncCommand: QuillCommand {
             A note changed both here and on the server keeps your version; the server's version is kept
             as a new note titled "<title> (conflict from server <date>)". An edit always wins over a delete.
             Failed requests are retried; a sync that is interrupted resumes where it stopped.
+            With --watch it keeps running: it syncs whenever a note changes here or on the server, rides out
+            a server that restarts or a network that drops, and stops on Ctrl-C or SIGTERM.
             """)
 
     @OptionGroup public var global: GlobalOptions
+    @Flag(help: "Keep running, syncing each change made here or on the server as it happens, until Ctrl-C or SIGTERM.")
+    var watch = false
 
     public init() {}
 
     public func run(in environment: CLIEnvironment) async throws {
+        if watch { return try await SyncWatchOutput.run(in: environment) }
         let progress = SyncProgressLine(console: environment.console, clock: environment.clock)
         let report: SyncReport
         do {
             defer { progress.finish() }
             report = try await environment.sync.sync(progress: progress.show)
         }
+        environment.console.write(Self.line(report) + "\n")
+        Self.notes(report, to: environment.console)
+    }
+
+    /// What a sync did, on one line.
+    static func line(_ report: SyncReport) -> String {
         var line = "pulled \(report.pulled), pushed \(report.pushed), conflicts \(report.conflicts)"
         if report.merged > 0 { line += ", merged \(report.merged)" }
         if report.attachmentsSent + report.attachmentsFetched > 0 {
             line += "; attachments sent \(report.attachmentsSent), fetched \(report.attachmentsFetched)"
         }
-        environment.console.write(line + "\n")
+        return line
+    }
+
+    /// What a person should know beyond the counts: attachments that wait or were refused, conflicts.
+    static func notes(_ report: SyncReport, to console: any Console) {
         if report.attachmentsUnsupported {
-            environment.console.writeError("note: the server keeps no attachments (upgrade quill-server); \(report.attachmentsWaiting) wait here until it does\n")
+            console.writeError("note: the server keeps no attachments (upgrade quill-server); \(report.attachmentsWaiting) wait here until it does\n")
         } else {
-            for refusal in report.attachmentsRefused { environment.console.writeError(Self.note(refusal) + "\n") }
+            for refusal in report.attachmentsRefused { console.writeError(Self.note(refusal) + "\n") }
             let waiting = report.attachmentsWaiting - report.attachmentsRefused.count
             if waiting > 0 {
-                environment.console.writeError("note: \(waiting) attachment(s) could not be moved yet (not on the server, or the network failed); the next sync tries again\n")
+                console.writeError("note: \(waiting) attachment(s) could not be moved yet (not on the server, or the network failed); the next sync tries again\n")
             }
         }
         if report.conflicts > 0 {
-            environment.console.writeError(
+            console.writeError(
                 "note: conflicting versions were kept; look for notes titled '(conflict from server …)'\n")
         }
     }

@@ -16,11 +16,17 @@ public struct SyncEnvironment: Sendable {
     public var random: any RandomSource
     /// Builds the transport for a server once the credentials are known.
     public var makeTransport: @Sendable (Credentials) -> any SyncTransport
+    /// Which watcher runs on this home (`quill sync --watch`, `quill status`).
+    public var watchers: any WatcherRegistering
+    /// The changes a watcher wakes on: the note store's directory, where every write of a note
+    /// lands (its summary journal and pending list).
+    public var localChanges: @Sendable () throws -> AsyncStream<Void>
 
     public init(
         credentials: any CredentialStoring, state: any SyncStateStoring, baseRevisions: any BaseRevisionStoring,
         sleeper: any Sleeping, random: any RandomSource,
-        makeTransport: @escaping @Sendable (Credentials) -> any SyncTransport
+        makeTransport: @escaping @Sendable (Credentials) -> any SyncTransport,
+        watchers: any WatcherRegistering, localChanges: @escaping @Sendable () throws -> AsyncStream<Void>
     ) {
         self.credentials = credentials
         self.state = state
@@ -28,5 +34,7 @@ public struct SyncEnvironment: Sendable {
         self.sleeper = sleeper
         self.random = random
         self.makeTransport = makeTransport
+        self.watchers = watchers
+        self.localChanges = localChanges
     }
 }

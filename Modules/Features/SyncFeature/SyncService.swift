@@ -36,6 +36,24 @@ public struct SyncService: Sendable {
         return try await engine.sync(progress: progress)
     }
 
+    /// Syncs now, then whenever a note changes here or on the server, until the task is
+    /// cancelled (`SyncWatcher`), as this home's one watcher. `report` hears where it syncs,
+    /// each sync that moved anything, and each outage's start and end.
+    public func watch(report: @escaping @Sendable (WatchEvent) -> Void) async throws {
+        guard let credentials = try await environment.credentials.load() else { throw SyncError.notLoggedIn }
+        let transport = environment.makeTransport(credentials)
+        let engine = SyncEngine(
+            store: store, transport: transport, state: environment.state, baseRevisions: environment.baseRevisions, clock: clock,
+            sleeper: environment.sleeper, random: environment.random, attachments: attachments)
+        try await environment.watchers.whileWatching(started: clock.now()) {
+            report(.started(server: credentials.server))
+            let watcher = SyncWatcher(
+                engine: engine, transport: transport, store: store, state: environment.state, localChanges: try environment.localChanges(),
+                sleeper: environment.sleeper, random: environment.random, report: report)
+            try await watcher.run()
+        }
+    }
+
     /// Every revision the server keeps of the note, newest first: the history every device has
     /// sent it (`quill history --server`), asked for when wanted rather than pulled with each sync.
     public func serverHistory(of id: NoteID) async throws -> [NoteRevision] {
@@ -85,7 +103,7 @@ public struct SyncService: Sendable {
         }
         let state = try await environment.state.load()
         return SyncStatus(server: server, pendingCount: pending.count, pendingNotes: listed,
-                          lastSuccessfulSync: state.lastSuccessfulSync)
+                          lastSuccessfulSync: state.lastSuccessfulSync, watcher: try await environment.watchers.current())
     }
 }
 
@@ -97,4 +115,6 @@ public struct SyncStatus: Sendable {
     /// The first pending notes, in the order first written.
     public let pendingNotes: [Note]
     public let lastSuccessfulSync: Date?
+    /// The `quill sync --watch` running on this home, if any.
+    public let watcher: WatcherRecord?
 }

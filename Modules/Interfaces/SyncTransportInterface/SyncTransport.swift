@@ -28,6 +28,10 @@ public protocol SyncTransport: Sendable {
     /// time as they arrive, in one request (each piece's memory is valid only during the call, so
     /// nothing is copied on the way). Throws a `SyncError`, or what `receive` throws.
     func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws
+    /// Follows the account's changes as they happen, from after `cursor` (`nil`: from now), handing
+    /// each event to `receive` in order as it arrives. Returns when the server ends the stream;
+    /// throws when it cannot be opened or breaks; stops when the calling task is cancelled.
+    func followEvents(after cursor: SyncCursor?, _ receive: @Sendable (ServerEvent) async -> Void) async throws(SyncError)
 }
 
 extension SyncTransport {

@@ -14,14 +14,18 @@ public struct ServerInfo: Hashable, Sendable {
     /// Whether a push may ask the server to merge a change based on an older revision
     /// (`PushRequest.asksMerge`; an older server does not say so, and never merges).
     public var merges: Bool
+    /// Whether the server streams the account's changes as they happen (`SyncTransport.followEvents`;
+    /// an older one does not say so, and a watcher pulls now and then instead).
+    public var streamsEvents: Bool
 
     public init(apiVersion: Int, minimumClientAPIVersion: Int, keepsAttachments: Bool = false, answersAppliedByRevision: Bool = false,
-                merges: Bool = false) {
+                merges: Bool = false, streamsEvents: Bool = false) {
         self.apiVersion = apiVersion
         self.minimumClientAPIVersion = minimumClientAPIVersion
         self.keepsAttachments = keepsAttachments
         self.answersAppliedByRevision = answersAppliedByRevision
         self.merges = merges
+        self.streamsEvents = streamsEvents
     }
 }
 

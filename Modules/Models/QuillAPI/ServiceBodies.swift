@@ -16,6 +16,8 @@ public struct InfoBody: Codable, Hashable, Sendable {
         public static let appliedAsRevision = "push-applied-as-revision"
         /// A push may ask for merges (`PushRequestBody.merge`), answered `merged`.
         public static let merge = "push-merge"
+        /// `GET /v1/events` streams the account's changes as they happen.
+        public static let events = "events"
     }
 
     public init(apiVersion: Int, minimumClientApiVersion: Int, features: [String]? = nil) {

@@ -32,9 +32,14 @@ public actor FakeSyncServer: SyncTransport {
     /// Whether a push's answer says which changes it wrote (`PushReply.written`); `false` answers
     /// as a server of an earlier release did.
     private let reportsWrittenChanges: Bool
+    /// The tasks following the change stream (`followEvents`), each woken by every write.
+    private var followers: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var followerCount = 0
+    /// Bumped by `endStreams`: a stream opened before it ends with `closed` and this reason.
+    private var streamEnding: (generation: Int, reason: String) = (0, "")
 
     public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true, answersAppliedByRevision: true,
-                                              merges: true),
+                                              merges: true, streamsEvents: true),
                 notes: [Note] = [],
                 maximumPushBytes: Int? = nil, attachmentDigest: (@Sendable ([UInt8]) -> AttachmentHash?)? = nil,
                 reportsWrittenChanges: Bool = true) {
@@ -137,5 +142,67 @@ public actor FakeSyncServer: SyncTransport {
         lastSequence += 1
         notes[note.id] = note
         sequenceOf[note.id] = lastSequence
+        wakeFollowers()
+    }
+
+    /// Follows the feed as `GET /v1/events` does: `ready` (or `resync` for a cursor ahead of
+    /// the feed), then each note written after the cursor, once, in write order, as it is written.
+    public func followEvents(after cursor: SyncCursor?, _ receive: @Sendable (ServerEvent) async -> Void) async throws(SyncError) {
+        guard info.streamsEvents else { throw .rejected(status: 404, code: "not_found", message: "no such route: GET /v1/events") }
+        var position = lastSequence
+        if let cursor {
+            guard let value = Int(cursor.rawValue), value >= 0 else {
+                throw .rejected(status: 400, code: "bad_request", message: "Last-Event-ID: '\(cursor)' is not an event ID this server gave out")
+            }
+            if value <= lastSequence { position = value }
+        }
+        let generation = streamEnding.generation
+        if let cursor, Int(cursor.rawValue).map({ $0 > lastSequence }) == true {
+            await receive(.resync(cursor: SyncCursor(String(position))))
+        } else {
+            await receive(.ready(cursor: SyncCursor(String(position))))
+        }
+        while !Task.isCancelled {
+            if streamEnding.generation != generation { return await receive(.closed(reason: streamEnding.reason)) }
+            let newer = sequenceOf.filter { $0.value > position }.sorted { $0.value < $1.value }
+            for (id, sequence) in newer {
+                position = sequence
+                await receive(.noteChanged(cursor: SyncCursor(String(sequence)), id: id, revision: notes[id]?.revision ?? 0))
+            }
+            if newer.isEmpty { await nextWrite() }
+        }
+    }
+
+    /// How many streams are waiting for the next write now.
+    public var followingStreams: Int { followers.count }
+
+    /// Ends every open stream with a `closed` event saying `reason`, as a stopping server does.
+    public func endStreams(reason: String) {
+        streamEnding = (streamEnding.generation + 1, reason)
+        wakeFollowers()
+    }
+
+    /// Waits for the next write (or `endStreams`, or the task's cancellation).
+    private func nextWrite() async {
+        followerCount += 1
+        let key = followerCount
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled { return continuation.resume() }
+                followers[key] = continuation
+            }
+        } onCancel: {
+            Task { await self.wake(key) }
+        }
+    }
+
+    private func wake(_ key: Int) {
+        followers.removeValue(forKey: key)?.resume()
+    }
+
+    private func wakeFollowers() {
+        let waiting = followers
+        followers = [:]
+        for continuation in waiting.values { continuation.resume() }
     }
 }

@@ -68,6 +68,23 @@ public actor UnreliableTransport: SyncTransport {
         try bytes.withUnsafeBytes { try receive($0) }
     }
 
+    /// A stream's fault comes as it opens: it is lost (`timedOut`) or fails, or it follows the
+    /// server's stream as it is.
+    public nonisolated func followEvents(after cursor: SyncCursor?, _ receive: @Sendable (ServerEvent) async -> Void) async throws(SyncError) {
+        switch await takeFault() {
+        case .deliver, .duplicate, .replayEarlierPush: try await server.followEvents(after: cursor, receive)
+        case .dropRequest, .dropResponse: throw .timedOut("stream lost (injected)")
+        case .serverError(let status): throw .serverError(status: status, message: "injected")
+        case .fail(let error): throw error
+        }
+    }
+
+    private func takeFault() -> NetworkFault {
+        let fault = nextFault()
+        history.append(fault)
+        return fault
+    }
+
     private func deliver<T: Sendable>(
         _ untypedCall: @escaping @Sendable (FakeSyncServer) async throws -> T
     ) async throws(SyncError) -> T {
@@ -76,9 +93,7 @@ public actor UnreliableTransport: SyncTransport {
                 throw .badResponse(String(describing: error))
             }
         }
-        let fault = nextFault()
-        history.append(fault)
-        switch fault {
+        switch takeFault() {
         case .deliver:
             return try await call(server)
         case .dropRequest:

@@ -1,3 +1,4 @@
+import Foundation
 import QuillModels
 import SyncStateInterface
 
@@ -25,4 +26,13 @@ public struct UnimplementedCredentialStore: CredentialStoring {
     public func load() async throws -> Credentials? { throw unimplemented("CredentialStoring.load") }
     public func save(_ credentials: Credentials) async throws { throw unimplemented("CredentialStoring.save") }
     public func remove() async throws { throw unimplemented("CredentialStoring.remove") }
+}
+
+/// A watcher registry that fails the test when used.
+public struct UnimplementedWatcherRegistry: WatcherRegistering {
+    public init() {}
+    public func whileWatching<T: Sendable>(started: Date, _ body: () async throws -> T) async throws -> T {
+        throw unimplemented("WatcherRegistering.whileWatching")
+    }
+    public func current() async throws -> WatcherRecord? { throw unimplemented("WatcherRegistering.current") }
 }

@@ -34,4 +34,8 @@ public struct UnimplementedSyncTransport: SyncTransport {
     public func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
         throw SyncError.badResponse(unimplemented("SyncTransport.downloadAttachment").description)
     }
+
+    public func followEvents(after cursor: SyncCursor?, _ receive: @Sendable (ServerEvent) async -> Void) async throws(SyncError) {
+        throw .badResponse(unimplemented("SyncTransport.followEvents").description)
+    }
 }

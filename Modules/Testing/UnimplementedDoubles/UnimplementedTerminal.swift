@@ -9,3 +9,10 @@ public struct UnimplementedEditor: TextEditing {
         throw unimplemented("TextEditing.edit")
     }
 }
+
+/// Stop requests that fail the test when awaited.
+public struct UnimplementedStopRequests: StopRequesting {
+    public init() {}
+
+    public func stopRequested() async { _ = unimplemented("StopRequesting.stopRequested") }
+}

@@ -801,7 +801,7 @@ extension Components {
             internal var apiVersion: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Info/minimumClientApiVersion`.
             internal var minimumClientApiVersion: Swift.Int
-            /// What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`), `push-merge` when a push may ask for merges (`merge`).
+            /// What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`), `push-merge` when a push may ask for merges (`merge`), `events` when `GET /v1/events` streams the account's changes.
             ///
             /// - Remark: Generated from `#/components/schemas/Info/features`.
             internal var features: [Swift.String]?
@@ -810,7 +810,7 @@ extension Components {
             /// - Parameters:
             ///   - apiVersion: 1 for the API this document describes; a later version is a larger number.
             ///   - minimumClientApiVersion:
-            ///   - features: What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`), `push-merge` when a push may ask for merges (`merge`).
+            ///   - features: What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`), `push-merge` when a push may ask for merges (`merge`), `events` when `GET /v1/events` streams the account's changes.
             internal init(
                 apiVersion: Swift.Int,
                 minimumClientApiVersion: Swift.Int,

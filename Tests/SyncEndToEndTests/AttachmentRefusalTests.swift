@@ -37,5 +37,12 @@ struct AttachmentRefusalTests {
             #expect(!synced.errors.contains("the next sync tries again"), "round \(round): \(synced.errors)")
             if round == 1 { #expect(synced.output.contains("attachments sent 1"), "\(synced.output)") }
         }
+
+        // Now that a sync has heard the server's limit, quill attach warns before it takes a file in.
+        let attached = try ann.run(["attach", id, files[0], files[2]])
+        #expect(attached.status == 0, "\(attached.errors)")
+        #expect(attached.errors == "quill: warning: \(files[0]) is 2.0 MB, and the sync server keeps attachments of at most 1.0 MB: "
+            + "it stays on this device, and 'quill sync' cannot send it until the server's --max-attachment-size "
+            + "(QUILL_SERVER_MAX_ATTACHMENT_SIZE) is raised\n")
     }
 }

@@ -27,7 +27,7 @@ struct SyncStateStoringContractTests {
         let toSend = try #require(AttachmentHash(String(repeating: "1f", count: 32)))
         let toFetch = try #require(AttachmentHash(String(repeating: "e0", count: 32)))
         let state = SyncState(cursor: SyncCursor("42"), lastSuccessfulSync: date, inFlightPushes: [push, second],
-                              attachmentsToSend: [toSend], attachmentsToFetch: [toFetch, toSend])
+                              attachmentsToSend: [toSend], attachmentsToFetch: [toFetch, toSend], serverMaximumAttachmentBytes: 100 << 20)
         try await store.save(state)
         let loaded = try await reopened.load()
         #expect(loaded == state, "\(loaded) vs \(state)")

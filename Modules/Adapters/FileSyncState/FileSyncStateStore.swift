@@ -21,6 +21,8 @@ public struct FileSyncStateStore: SyncStateStoring {
         /// The one in-flight push of files written before two could be in flight. (Older files may
         /// hold an `inFlightPushID` without its changes; it is ignored: see docs/sync.md.)
         var inFlightPush: PushRequestBody?
+        /// The server's largest attachment at the last sync; absent from files written before it was kept.
+        var serverMaxAttachmentBytes: Int64?
     }
 
     public let path: String
@@ -51,7 +53,8 @@ public struct FileSyncStateStore: SyncStateStoring {
             return hash
         }
         return SyncState(cursor: shape.cursor, lastSuccessfulSync: shape.lastSuccessfulSyncMilliseconds.map(Date.init(millisecondsSince1970:)),
-                         inFlightPushes: pushes, attachmentsToSend: toSend, attachmentsToFetch: toFetch)
+                         inFlightPushes: pushes, attachmentsToSend: toSend, attachmentsToFetch: toFetch,
+                         serverMaximumAttachmentBytes: shape.serverMaxAttachmentBytes)
     }
 
     /// Written by hand (a push of 1,000 notes is saved before it is sent): the bytes `NoteJSON.encoder`
@@ -78,6 +81,9 @@ public struct FileSyncStateStore: SyncStateStoring {
         }
         if let milliseconds = state.lastSuccessfulSync?.millisecondsSince1970 {
             fields.append(Array(#""lastSuccessfulSyncMilliseconds":\#(milliseconds)"#.utf8))
+        }
+        if let limit = state.serverMaximumAttachmentBytes {
+            fields.append(Array(#""serverMaxAttachmentBytes":\#(limit)"#.utf8))
         }
         let bytes = [UInt8(ascii: "{")] + Array(fields.joined(separator: [UInt8(ascii: ",")])) + [UInt8(ascii: "}")]
         try DurableFile.replace(path, with: Data(bytes))

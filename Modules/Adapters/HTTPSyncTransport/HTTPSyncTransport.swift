@@ -45,7 +45,8 @@ public final class HTTPSyncTransport: SyncTransport {
                           keepsAttachments: info.features?.contains(InfoBody.Feature.attachments) == true,
                           answersAppliedByRevision: info.features?.contains(InfoBody.Feature.appliedAsRevision) == true,
                           merges: info.features?.contains(InfoBody.Feature.merge) == true,
-                          streamsEvents: info.features?.contains(InfoBody.Feature.events) == true)
+                          streamsEvents: info.features?.contains(InfoBody.Feature.events) == true,
+                          maximumAttachmentBytes: info.limits?.maxAttachmentBytes)
     }
 
     public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {

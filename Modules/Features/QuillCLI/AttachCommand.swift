@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotesFeature
+import QuillModels
 
 /// `quill attach ID FILE…`: keeps each file and appends a reference to it to the note.
 public struct AttachCommand: QuillCommand {
@@ -19,12 +20,26 @@ public struct AttachCommand: QuillCommand {
     }
 
     public func run(in environment: CLIEnvironment) async throws {
+        if let limit = try await environment.sync.serverMaximumAttachmentBytes() {
+            for file in files {
+                let path = TextInput.absolute(file, in: environment)
+                guard let size = try? environment.inputFiles.metadata(of: path).size, size > limit else { continue }
+                environment.console.writeError(Self.tooLargeWarning(file, size: size, limit: limit) + "\n")
+            }
+        }
         let sources = try files.map { file in
             (name: file, source: try environment.byteStreams.openForReading(TextInput.absolute(file, in: environment)))
         }
         let (note, markdown) = try await environment.attachments.attach(id, files: sources)
         environment.console.write(markdown.map { $0 + "\n" }.joined())
         environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision))\n")
+    }
+
+    /// What `quill attach` says, before it takes the file in, of a file larger than the server keeps.
+    static func tooLargeWarning(_ file: String, size: Int64, limit: Int64) -> String {
+        "quill: warning: \(file) is \(ByteCount.text(size)), and the sync server keeps attachments of at most \(ByteCount.text(limit)): "
+            + "it stays on this device, and 'quill sync' cannot send it until the server's --max-attachment-size "
+            + "(QUILL_SERVER_MAX_ATTACHMENT_SIZE) is raised"
     }
 }
 

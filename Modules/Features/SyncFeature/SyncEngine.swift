@@ -102,6 +102,7 @@ public actor SyncEngine {
         // processed (after a crash) is harmless, and it saves a durable write per batch.
         saved.inFlightPushes = []
         saved.lastSuccessfulSync = clock.now()
+        saved.serverMaximumAttachmentBytes = info.maximumAttachmentBytes
         try await state.save(saved)
         return report
     }

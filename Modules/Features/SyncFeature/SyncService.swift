@@ -85,6 +85,13 @@ public struct SyncService: Sendable {
         return wasLoggedIn
     }
 
+    /// The largest attachment the server this device syncs with keeps, as it said at the last
+    /// successful sync; `nil` when there is no server or it did not say.
+    public func serverMaximumAttachmentBytes() async throws -> Int64? {
+        guard try await environment.credentials.load() != nil else { return nil }
+        return try await environment.state.load().serverMaximumAttachmentBytes
+    }
+
     /// The notes whose latest local change a server this device syncs with has not received yet;
     /// none when it syncs with no server.
     public func unsentChanges() async throws -> Set<NoteID> {

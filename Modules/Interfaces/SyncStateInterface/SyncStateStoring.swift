@@ -17,14 +17,19 @@ public struct SyncState: Hashable, Sendable {
     public var attachmentsToSend: [AttachmentHash]
     /// Attachments that pulled notes refer to and that this device does not hold yet.
     public var attachmentsToFetch: [AttachmentHash]
+    /// The largest attachment the server said it keeps, at the last successful sync (`nil`: not
+    /// known), so that `quill attach` warns of a file the server would refuse, offline too.
+    public var serverMaximumAttachmentBytes: Int64?
 
     public init(cursor: SyncCursor? = nil, lastSuccessfulSync: Date? = nil, inFlightPushes: [PushRequest] = [],
-                attachmentsToSend: [AttachmentHash] = [], attachmentsToFetch: [AttachmentHash] = []) {
+                attachmentsToSend: [AttachmentHash] = [], attachmentsToFetch: [AttachmentHash] = [],
+                serverMaximumAttachmentBytes: Int64? = nil) {
         self.cursor = cursor
         self.lastSuccessfulSync = lastSuccessfulSync
         self.inFlightPushes = inFlightPushes
         self.attachmentsToSend = attachmentsToSend
         self.attachmentsToFetch = attachmentsToFetch
+        self.serverMaximumAttachmentBytes = serverMaximumAttachmentBytes
     }
 }
 

@@ -17,15 +17,18 @@ public struct ServerInfo: Hashable, Sendable {
     /// Whether the server streams the account's changes as they happen (`SyncTransport.followEvents`;
     /// an older one does not say so, and a watcher pulls now and then instead).
     public var streamsEvents: Bool
+    /// The largest attachment the server keeps, in bytes (`nil`: an older server, which does not say).
+    public var maximumAttachmentBytes: Int64?
 
     public init(apiVersion: Int, minimumClientAPIVersion: Int, keepsAttachments: Bool = false, answersAppliedByRevision: Bool = false,
-                merges: Bool = false, streamsEvents: Bool = false) {
+                merges: Bool = false, streamsEvents: Bool = false, maximumAttachmentBytes: Int64? = nil) {
         self.apiVersion = apiVersion
         self.minimumClientAPIVersion = minimumClientAPIVersion
         self.keepsAttachments = keepsAttachments
         self.answersAppliedByRevision = answersAppliedByRevision
         self.merges = merges
         self.streamsEvents = streamsEvents
+        self.maximumAttachmentBytes = maximumAttachmentBytes
     }
 }
 

@@ -5,6 +5,8 @@ public struct InfoBody: Codable, Hashable, Sendable {
     public let minimumClientApiVersion: Int
     /// What the server can do beyond the API version (`Feature`). Absent from older servers.
     public let features: [String]?
+    /// What the server takes from this account. Absent from older servers.
+    public let limits: InfoLimitsBody?
 
     /// The names `features` uses.
     public enum Feature {
@@ -20,10 +22,25 @@ public struct InfoBody: Codable, Hashable, Sendable {
         public static let events = "events"
     }
 
-    public init(apiVersion: Int, minimumClientApiVersion: Int, features: [String]? = nil) {
+    public init(apiVersion: Int, minimumClientApiVersion: Int, features: [String]? = nil, limits: InfoLimitsBody? = nil) {
         self.apiVersion = apiVersion
         self.minimumClientApiVersion = minimumClientApiVersion
         self.features = features
+        self.limits = limits
+    }
+}
+
+/// The limits in `GET /v1/info`, so that a client can warn before it takes in what the server
+/// would refuse (`quill attach` of a file larger than the server keeps).
+public struct InfoLimitsBody: Codable, Hashable, Sendable {
+    /// The largest attachment the server keeps, in bytes.
+    public let maxAttachmentBytes: Int64
+    /// All of the account's attachments together, in bytes; absent: no quota.
+    public let attachmentQuotaBytes: Int64?
+
+    public init(maxAttachmentBytes: Int64, attachmentQuotaBytes: Int64?) {
+        self.maxAttachmentBytes = maxAttachmentBytes
+        self.attachmentQuotaBytes = attachmentQuotaBytes
     }
 }
 

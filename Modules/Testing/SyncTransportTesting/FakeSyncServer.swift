@@ -39,7 +39,7 @@ public actor FakeSyncServer: SyncTransport {
     private var streamEnding: (generation: Int, reason: String) = (0, "")
 
     public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true, answersAppliedByRevision: true,
-                                              merges: true, streamsEvents: true),
+                                              merges: true, streamsEvents: true, maximumAttachmentBytes: 100 << 20),
                 notes: [Note] = [],
                 maximumPushBytes: Int? = nil, attachmentDigest: (@Sendable ([UInt8]) -> AttachmentHash?)? = nil,
                 reportsWrittenChanges: Bool = true) {

@@ -805,25 +805,58 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Info/features`.
             internal var features: [Swift.String]?
+            /// What the server takes from this account (absent from older servers), so that a client can warn before it takes in what the server would refuse: the largest attachment (`--max-attachment-size`) and, if there is one, the quota of all the account's attachments together (`--attachment-quota`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Info/limits`.
+            internal struct LimitsPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Info/limits/maxAttachmentBytes`.
+                internal var maxAttachmentBytes: Swift.Int64
+                /// - Remark: Generated from `#/components/schemas/Info/limits/attachmentQuotaBytes`.
+                internal var attachmentQuotaBytes: Swift.Int64?
+                /// Creates a new `LimitsPayload`.
+                ///
+                /// - Parameters:
+                ///   - maxAttachmentBytes:
+                ///   - attachmentQuotaBytes:
+                internal init(
+                    maxAttachmentBytes: Swift.Int64,
+                    attachmentQuotaBytes: Swift.Int64? = nil
+                ) {
+                    self.maxAttachmentBytes = maxAttachmentBytes
+                    self.attachmentQuotaBytes = attachmentQuotaBytes
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case maxAttachmentBytes
+                    case attachmentQuotaBytes
+                }
+            }
+            /// What the server takes from this account (absent from older servers), so that a client can warn before it takes in what the server would refuse: the largest attachment (`--max-attachment-size`) and, if there is one, the quota of all the account's attachments together (`--attachment-quota`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Info/limits`.
+            internal var limits: Components.Schemas.Info.LimitsPayload?
             /// Creates a new `Info`.
             ///
             /// - Parameters:
             ///   - apiVersion: 1 for the API this document describes; a later version is a larger number.
             ///   - minimumClientApiVersion:
             ///   - features: What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`), `push-merge` when a push may ask for merges (`merge`), `events` when `GET /v1/events` streams the account's changes.
+            ///   - limits: What the server takes from this account (absent from older servers), so that a client can warn before it takes in what the server would refuse: the largest attachment (`--max-attachment-size`) and, if there is one, the quota of all the account's attachments together (`--attachment-quota`).
             internal init(
                 apiVersion: Swift.Int,
                 minimumClientApiVersion: Swift.Int,
-                features: [Swift.String]? = nil
+                features: [Swift.String]? = nil,
+                limits: Components.Schemas.Info.LimitsPayload? = nil
             ) {
                 self.apiVersion = apiVersion
                 self.minimumClientApiVersion = minimumClientApiVersion
                 self.features = features
+                self.limits = limits
             }
             internal enum CodingKeys: String, CodingKey {
                 case apiVersion
                 case minimumClientApiVersion
                 case features
+                case limits
             }
         }
         /// - Remark: Generated from `#/components/schemas/Status`.

@@ -78,4 +78,25 @@ import Testing
         try await kept.waitFor(1, "closed")
         try await BoundedWait.until("the stream is closed", within: .seconds(5)) { !kept.isOpen }
     }
+
+    @Test func aClientThatGoesAwayGivesItsSlotBackAtOnce() async throws {
+        let data = scratch()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let token = try QuillServer.run(["account", "create", "cy", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        // The default heartbeat (15 s): before, a stream whose client left held its slot until its next write.
+        let server = try await QuillServer.start(["--port", "0", "--data-dir", data])
+        defer { server.terminate() }
+        var clients: [EventStreamClient] = []
+        for _ in 0..<100 { clients.append(try EventStreamClient(server.url, token: token)) }
+        for client in clients { try await client.waitFor(1, "ready", within: .seconds(60)) }
+        let refused = try await server.request("GET", "/v1/events", token: token)
+        #expect(refused.status == 429 && refused.body.contains("too_many_streams"), "\(refused.body)")
+        for client in clients { client.stop() }
+        try await BoundedWait.until("a new stream is taken once the others' clients left", within: .seconds(5), checkingEvery: .milliseconds(100)) {
+            let next = try EventStreamClient(server.url, token: token)
+            defer { next.stop() }
+            try await Task.sleep(for: .milliseconds(300))
+            return next.events.contains { $0.name == "ready" }
+        }
+    }
 }

@@ -61,7 +61,13 @@ struct EventRoutes {
                     return
                 }
                 defer { counts.release(account.id) }
-                try await stream.run(from: from, resync: resyncing, writer: &writer)
+                // A client that goes away ends its stream (and gives its slot back) at once, not
+                // at the next heartbeat's write.
+                do {
+                    try await request.body.consumeWithCancellationOnInboundClose { _ in
+                        try await stream.run(from: from, resync: resyncing, writer: &writer)
+                    }
+                } catch is CancellationError {}
             })
     }
 }

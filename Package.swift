@@ -222,7 +222,7 @@ let package = Package(
         tests("SyncStateContractTests", ["FileSyncState", "QuillModels", "ScratchDirectories", "SyncStateInterface", "SyncStateTesting",
             "SyncTransportInterface"]),
         tests("SyncTransportContractTests", ["ChildProcesses", "HTTPSyncTransport", "quill-server", "QuillModels", "ScratchDirectories",
-            "SyncStateInterface", "SyncTransportInterface", "SyncTransportTesting", crypto]),
+            "StandardTesting", "SyncStateInterface", "SyncTransportInterface", "SyncTransportTesting", crypto]),
         tests("WebReaderFeatureTests", ["ByteStreamTesting", "QuillModels", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
             "ServerTestComposition", "StandardInterfaces", "StandardTesting", "WebReaderFeature", "ZlibCompression", crypto, hummingbird,
             hummingbirdTesting]),

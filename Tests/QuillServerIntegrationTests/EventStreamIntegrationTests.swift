@@ -99,4 +99,58 @@ import Testing
             return next.events.contains { $0.name == "ready" }
         }
     }
+
+    /// A client that stops reading: it connects with a tiny receive buffer and never reads, while
+    /// the account's writes fill its socket. (Run as its own process, as such a client would be.)
+    static let stalledClient = """
+        import socket, sys, time
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.connect(("127.0.0.1", int(sys.argv[1])))
+        s.sendall(("GET /v1/events HTTP/1.1\\r\\nHost: x\\r\\nAuthorization: Bearer %s\\r\\n\\r\\n" % sys.argv[2]).encode())
+        time.sleep(float(sys.argv[3]))
+        s.settimeout(1)
+        deadline = time.time() + 10
+        try:
+            while time.time() < deadline:
+                try:
+                    if not s.recv(1 << 20):
+                        print("closed")
+                        break
+                except socket.timeout:
+                    pass
+            else:
+                print("open")
+        except OSError:
+            print("closed")
+        """
+
+    @Test func aClientThatStopsReadingIsDroppedAndNeverHoldsUpSigterm() async throws {
+        let data = scratch()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let token = try QuillServer.run(["account", "create", "dee", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try await QuillServer.start(["--port", "0", "--data-dir", data, "--event-heartbeat", "1"])
+        defer { server.terminate() }
+        let stalled = Task.detached { [port = server.port] in
+            try ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.stalledClient, String(port), token, "12"])
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        // About 7 MB of events, far more than the sockets between them hold.
+        let title = String(repeating: "同", count: 250)
+        for batch in 0..<10 {
+            let changes = (0..<1000).map { index in
+                #"{"baseRevision":null,"note":"# + NoteJSONSample.note(String(format: "%08x%08x", batch, index), title: title) + "}"
+            }
+            let pushed = try await server.request("POST", "/v1/sync/push", token: token,
+                                                  json: #"{"requestID":"stall-\#(batch)","changes":["# + changes.joined(separator: ",") + "]}")
+            #expect(pushed.status == 200, "\(pushed.body.prefix(300))")
+        }
+        #expect(try await stalled.value.output == "closed\n", "a stream whose client stopped reading is dropped after two heartbeats")
+
+        let other = try EventStreamClient(server.url, token: token)
+        try await other.waitFor(1, "ready")
+        let clock = ContinuousClock(), start = clock.now
+        #expect(try await server.stop(SIGTERM) == 0)
+        #expect(clock.now - start < .seconds(5), "\(server.log)")
+    }
 }

@@ -63,9 +63,12 @@ struct EventRoutes {
                 defer { counts.release(account.id) }
                 // A client that goes away ends its stream (and gives its slot back) at once, not
                 // at the next heartbeat's write.
+                let writes = StreamWrites(heartbeat: stream.dependencies.eventHeartbeat)
                 do {
                     try await request.body.consumeWithCancellationOnInboundClose { _ in
-                        try await stream.run(from: from, resync: resyncing, writer: &writer)
+                        try await writes.cancellingWhenStalled {
+                            try await stream.run(from: from, resync: resyncing, writer: &writer, writes: writes)
+                        }
                     }
                 } catch is CancellationError {}
             })
@@ -86,9 +89,8 @@ struct EventStream: Sendable {
         case tooMany = "this account has the most event streams open already; close one first"
     }
 
-    func run(from start: ChangeCursor, resync: Bool, writer: inout any ResponseBodyWriter) async throws {
+    func run(from start: ChangeCursor, resync: Bool, writer: inout any ResponseBodyWriter, writes: StreamWrites) async throws {
         let (ticks, tick) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let stopping = StopFlag()
         try await withThrowingTaskGroup(of: Void.self) { group in
             // Wakes: a change signal, or a heartbeat's time.
             group.addTask {
@@ -103,31 +105,31 @@ struct EventStream: Sendable {
             defer { group.cancelAll() }
             try await withGracefulShutdownHandler {
                 var cursor = start
-                try await writer.write(Self.text("retry: 2000\n\n"))
+                try await writes.send(Self.text("retry: 2000\n\n"), to: &writer)
                 if resync {
-                    try await writer.write(try Self.event("resync", id: cursor, EventCursorBody(cursor: cursor.description)))
+                    try await writes.send(try Self.event("resync", id: cursor, EventCursorBody(cursor: cursor.description)), to: &writer)
                 } else {
-                    try await writer.write(try Self.event("ready", id: cursor, EventCursorBody(cursor: cursor.description)))
+                    try await writes.send(try Self.event("ready", id: cursor, EventCursorBody(cursor: cursor.description)), to: &writer)
                 }
-                _ = try await write(after: &cursor, to: &writer)
+                _ = try await write(after: &cursor, to: &writer, writes: writes)
                 var lastWrite = ContinuousClock.now
                 for await _ in ticks {
-                    if stopping.isSet {
-                        try await writer.write(try Self.event("closed", id: nil, ["reason": Ending.shutdown.rawValue]))
+                    if writes.isStopping {
+                        try await writes.send(try Self.event("closed", id: nil, ["reason": Ending.shutdown.rawValue]), to: &writer)
                         break
                     }
-                    if try await write(after: &cursor, to: &writer) { lastWrite = .now }
+                    if try await write(after: &cursor, to: &writer, writes: writes) { lastWrite = .now }
                     if ContinuousClock.now - lastWrite >= dependencies.eventHeartbeat {
                         guard try await tokenHolds() else {
-                            try await writer.write(try Self.event("closed", id: nil, ["reason": Ending.tokenEnded.rawValue]))
+                            try await writes.send(try Self.event("closed", id: nil, ["reason": Ending.tokenEnded.rawValue]), to: &writer)
                             break
                         }
-                        try await writer.write(Self.text(": keep-alive\n\n"))
+                        try await writes.send(Self.text(": keep-alive\n\n"), to: &writer)
                         lastWrite = .now
                     }
                 }
             } onGracefulShutdown: {
-                stopping.set()
+                writes.beginStopping()
                 tick.yield()
             }
         }
@@ -136,7 +138,7 @@ struct EventStream: Sendable {
 
     /// Writes every change after `cursor` as `note` events, moving `cursor` past each; whether
     /// it wrote any.
-    private func write(after cursor: inout ChangeCursor, to writer: inout any ResponseBodyWriter) async throws -> Bool {
+    private func write(after cursor: inout ChangeCursor, to writer: inout any ResponseBodyWriter, writes: StreamWrites) async throws -> Bool {
         var wrote = false
         while true {
             let page = try await dependencies.notes.changes(account: account, after: cursor, limit: EventRoutes.pageSize)
@@ -145,7 +147,7 @@ struct EventStream: Sendable {
                 buffer.writeImmutableBuffer(try Self.event("note", id: at, NoteChangeEventBody(note)))
             }
             if buffer.readableBytes > 0 {
-                try await writer.write(buffer)
+                try await writes.send(buffer, to: &writer)
                 wrote = true
             }
             cursor = page.next
@@ -171,9 +173,64 @@ struct EventStream: Sendable {
     static func text(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
 }
 
-/// Set once, read from the stream's loop: the graceful shutdown has begun.
-private final class StopFlag: Sendable {
-    private let flag = Atomic<Bool>(false)
-    func set() { flag.store(true, ordering: .relaxed) }
-    var isSet: Bool { flag.load(ordering: .relaxed) }
+/// A stream's writes, watched: a client that stops reading fills its socket's buffer, and the
+/// write then waits for room that never comes. A write that waits longer than two heartbeats (one
+/// second once the server is stopping) ends the stream and drops the connection, so a stalled
+/// client holds no slot and no memory for long, and never holds up a stopping server.
+final class StreamWrites: Sendable {
+    private let state = Mutex<(waitingSince: ContinuousClock.Instant?, stopping: Bool)>((nil, false))
+    private let heartbeat: Duration
+
+    init(heartbeat: Duration) {
+        self.heartbeat = heartbeat
+    }
+
+    /// The graceful shutdown has begun (read by the stream's loop, and by the watch).
+    func beginStopping() { state.withLock { $0.stopping = true } }
+    var isStopping: Bool { state.withLock { $0.stopping } }
+
+    func send(_ buffer: ByteBuffer, to writer: inout any ResponseBodyWriter) async throws {
+        state.withLock { $0.waitingSince = .now }
+        defer { state.withLock { $0.waitingSince = nil } }
+        try await writer.write(buffer)
+    }
+
+    /// Whether a write has waited longer than it may.
+    private var isStalled: Bool {
+        state.withLock { state in
+            guard let since = state.waitingSince else { return false }
+            return ContinuousClock.now - since > (state.stopping ? .seconds(1) : heartbeat * 2)
+        }
+    }
+
+    /// Runs `operation` (the stream) in a child task, cancelled when a write stalls; throws
+    /// `Stalled` then, so that the connection is dropped.
+    func cancellingWhenStalled(_ operation: () async throws -> Void) async throws {
+        try await withoutActuallyEscaping(operation) { operation in
+            let running = UncheckedSendable(operation)
+            let stalled = try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    try await running.value()
+                    return false
+                }
+                group.addTask {
+                    while !self.isStalled { try await Task.sleep(for: .milliseconds(250)) }
+                    return true
+                }
+                defer { group.cancelAll() }
+                return try await group.next() ?? false
+            }
+            if stalled { throw Stalled() }
+        }
+    }
+
+    /// What ends a stream whose client stopped reading.
+    struct Stalled: Error {}
+}
+
+/// A value handed to a child task that the parent outlives: the stream's operation, which holds
+/// the response's writer, runs in a child while the route waits for it.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

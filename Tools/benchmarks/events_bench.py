@@ -147,24 +147,26 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def latency(server):
-    streams = [Stream(server.port, server.token) for _ in range(100)]
+def latencies(stream_port, write_port, token, count, label):
+    """Opens `count` streams on `stream_port`, writes CHANGES notes through `write_port`, and returns
+    for each stream and note the time from the write's answer to the note's event."""
+    streams = [Stream(stream_port, token) for _ in range(count)]
     readers = Readers(streams)
     readers.wait_ready()
     time.sleep(0.5)
-    connection = http.client.HTTPConnection("127.0.0.1", server.port)
-    latencies = []
+    connection = http.client.HTTPConnection("127.0.0.1", write_port)
+    measured = []
     for change in range(CHANGES):
-        note_id, committed = create_note(connection, server.token, "Latency %d" % change)
+        note_id, committed = create_note(connection, token, "%s %d" % (label, change))
         wait_for(streams, note_id)
-        latencies += [stream.arrivals[note_id] - committed for stream in streams]
+        measured += [stream.arrivals[note_id] - committed for stream in streams]
         time.sleep(0.02)
     readers.stop()
-    return latencies
+    return measured
 
 
 def idle_and_fan_out(server):
-    # Fresh accounts: the latency streams' slots are given back only when the server next writes to them.
+    # Ten accounts of their own: one account holds at most 100 streams.
     tokens = [add_account(server, "events-%d" % index) for index in range(10)]
     idle = vm_kib(server.process.pid, "VmRSS")
     streams = [(token, Stream(server.port, token)) for token in tokens for _ in range(100)]
@@ -197,18 +199,7 @@ def across_servers(bin_dir, work, database):
     listener = Server(bin_dir, os.path.join(work, "pg-listener"), database)
     listener.start()
     try:
-        streams = [Stream(listener.port, writer.token) for _ in range(10)]
-        readers = Readers(streams)
-        readers.wait_ready()
-        time.sleep(0.5)
-        connection = http.client.HTTPConnection("127.0.0.1", writer.port)
-        latencies = []
-        for change in range(CHANGES):
-            note_id, committed = create_note(connection, writer.token, "Across %d" % change)
-            wait_for(streams, note_id)
-            latencies += [stream.arrivals[note_id] - committed for stream in streams]
-        readers.stop()
-        return latencies
+        return latencies(listener.port, writer.port, writer.token, 10, "Across")
     finally:
         listener.stop()
         writer.stop()
@@ -221,7 +212,7 @@ def main():
     server = Server(bin_dir, os.path.join(work, "sqlite"))
     server.start()
     try:
-        near = latency(server)
+        near = latencies(server.port, server.port, server.token, 100, "Latency")
         held, fan_out = idle_and_fan_out(server)
     finally:
         server.stop()

@@ -15,7 +15,9 @@ struct WatchEndToEndTests {
 
         init(home: QuillHome) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qfec", "'\(Binaries.quill)' sync --watch", "/dev/null"]
+            // `exec`: with SHELL=/bin/sh (dash), the shell that `script` starts would otherwise
+            // stay as quill's parent, die of the Ctrl-C itself and report 130 for a clean stop.
+            process.arguments = ["-qfec", "exec '\(Binaries.quill)' sync --watch", "/dev/null"]
             process.environment = home.environment
             let output = Pipe()
             process.standardOutput = output

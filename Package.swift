@@ -86,8 +86,9 @@ let package = Package(
         interface("SyncTransportInterface", ["QuillAPI", "QuillModels"]),
 
         // Features: the logic, written against interfaces only.
-        feature("ArchiveFeature", ["ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface", "QuillModels",
-            "StandardInterfaces", crypto, yams]),
+        feature("ArchiveFeature", ["ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "ImportFormatsFeature",
+            "NoteStoreInterface", "QuillModels", "StandardInterfaces", crypto, yams]),
+        feature("ImportFormatsFeature", ["ByteStreamInterface", "QuillModels", crypto]),
         feature("NotesFeature", ["ByteStreamInterface", "NoteStoreInterface", "QuillModels", "SearchIndexInterface", "StandardInterfaces", crypto]),
         feature("QuillCLI", ["ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
             "NoteStoreInterface", "QuillAPI", "QuillModels", "SearchIndexInterface", "SettingsInterface", "StandardInterfaces", "SyncFeature",
@@ -183,6 +184,8 @@ let package = Package(
         tests("CompressionContractTests", ["CompressionInterface", "CompressionTesting", "StandardTesting", "ZlibCompression"]),
         tests("FileSystemContractTests", ["ChildProcesses", "FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "ScratchDirectories"]),
         tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
+        tests("ImportFormatsFeatureTests", ["ArchiveFeature", "ByteStreamTesting", "ImportFormatsFeature", "NoteStoreInterface",
+            "NoteStoreTesting", "QuillModels", "StandardInterfaces", "StandardTesting", "UnimplementedDoubles", crypto, propertyBased]),
         tests("NoteRoundTripPropertyTests", ["ArchiveFeature", "ByteStreamTesting", "FileNoteStore", "FileSystemTesting", "LocalFileSystem",
             "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "PostgresServerStore", "QuillAPI", "QuillModels", "ScratchDirectories",
             "SearchIndexInterface", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition", "SQLiteKit",

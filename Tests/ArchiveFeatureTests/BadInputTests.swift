@@ -32,10 +32,11 @@ struct BadInputTests {
 
     static let note = RawTar.markdown("# Hello\n\nbody\n")
 
-    @Test("not gzip")
+    @Test("neither gzip nor another format an import reads")
     func notGzip() async throws {
-        #expect(try await importError(Array("just some text".utf8)) == .compression(.notGzip, entry: nil))
-        #expect(try await importError([]) == .compression(.notGzip, entry: nil))
+        #expect(try await importError(Array("just some text".utf8)) == .unknownFormat)
+        #expect(try await importError([]) == .unknownFormat)
+        #expect(try await importError(Array("<?xml version=\"1.0\"?><html/>".utf8)) == .unknownFormat)
     }
 
     @Test("truncated gzip names the entry being read")

@@ -1,3 +1,4 @@
+import ArchiveFeature
 import ByteStreamTesting
 import CompressionTesting
 import Foundation
@@ -85,7 +86,7 @@ struct ArchiveCommandsTests {
     @Test func badArchiveIsAClearFailure() async throws {
         let files = InMemoryByteStreamFiles(files: ["/work/bad.tgz": Array("not an archive".utf8)])
         let target = InMemoryNoteStore(notes: SampleNotes.all())
-        await #expect(throws: CLIFailure("archive refused: not a gzip file", hint: "nothing was imported; the store is unchanged")) {
+        await #expect(throws: CLIFailure("archive refused: \(ArchiveError.unknownFormat)", hint: "nothing was imported; the store is unchanged")) {
             try await run(["import", "bad.tgz"], in: environment(store: target, console: RecordingConsole(), files: files))
         }
     }

@@ -114,7 +114,7 @@ struct ArchiveCLIIntegrationTests {
         try Data("not gzip at all".utf8).write(to: bad)
         let result = try home.run(["import", bad.path])
         #expect(result.status == 1)
-        #expect(result.errors.contains("not a gzip file"))
+        #expect(result.errors.contains("not a format quill import reads"))
         #expect(try home.listedIDs().count == 1)
     }
 }

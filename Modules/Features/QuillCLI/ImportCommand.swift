@@ -6,20 +6,23 @@ import ByteStreamInterface
 /// `quill import PATH | DIR | - [--dry-run] [-q|--quiet] [--max-size SIZE] [--max-ratio N]`, `quill import --undo ID`
 public struct ImportCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Add the notes of a .tar.gz archive or a folder of Markdown files (a Quill export, an Obsidian vault...).",
+        commandName: "import",
+        abstract: "Add the notes of a .tar.gz archive, a folder of Markdown files (a Quill export, an Obsidian vault...) or an Evernote export (.enex).",
         discussion: """
             Notes are written as the archive is read, and become part of the store together once the
             whole archive has checked out: on any error the store is left exactly as it was. A note already present is left
             alone if identical; if it differs, both are kept and the incoming one gets a new ID.
             Front matter written by other apps (Obsidian, Joplin, Hugo, Jekyll) gives the title, tags
-            and dates; its other keys stay at the top of the note's text. A folder is read recursively,
+            and dates; its other keys stay at the top of the note's text. A file is known by its content:
+            an Evernote export keeps its notebook (as a tag), tags, dates, checklists, attachments and links
+            between its notes; importing it again leaves the notes it made alone (see docs/import.md). A folder is read recursively,
             passing over hidden files and folders (.obsidian, .trash); a subfolder's path becomes a tag.
             Every import prints its ID; 'quill import --undo ID' deletes what it added (into the trash),
             keeping any note changed since.
             """)
 
     @OptionGroup public var global: GlobalOptions
-    @Argument(help: "The archive ('-' for standard input), or a folder of Markdown files.") var path: String?
+    @Argument(help: "The archive or export ('-' for standard input), or a folder of Markdown files.") var path: String?
     @Option(help: "Take back the import with this ID (printed by the import).") var undo: String?
     @Flag(help: "Check the archive and show what would happen, without importing.") var dryRun = false
     @Flag(name: [.short, .long], help: "Print nothing but errors.") var quiet = false
@@ -50,7 +53,7 @@ public struct ImportCommand: QuillCommand {
         var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
         let listing = dryRun && !quiet ? try PlanListing(scratch: environment.scratch) : nil
         let report = if let source {
-            try await environment.archive.importArchive(from: source, limits: try limits.limits(), dryRun: dryRun,
+            try await environment.archive.importArchive(from: source, name: path == "-" ? nil : absolute, limits: try limits.limits(), dryRun: dryRun,
                                                         progress: { progress.update($0) }, plan: { try listing?.record($0) })
         } else {
             try await environment.archive.importFolder(at: absolute, limits: try limits.limits(), dryRun: dryRun,
@@ -99,6 +102,7 @@ public struct VerifyCommand: QuillCommand {
 struct ArchiveLimitOptions: ParsableArguments {
     @Option(help: "Refuse archives that decompress to more than this (e.g. 500M, 8G; default 2G).") var maxSize: String?
     @Option(help: "Refuse archives that decompress more than this many times their size (default 250).") var maxRatio: Int?
+    @Option(help: "Refuse an attachment larger than this (e.g. 50M, 1G; default 256M).") var maxAttachmentSize: String?
 
     func limits() throws -> ArchiveLimits {
         var limits = ArchiveLimits()
@@ -107,6 +111,12 @@ struct ArchiveLimitOptions: ParsableArguments {
                 throw CLIFailure("--max-size '\(maxSize)' is not a size", hint: "write e.g. 500M or 8G", status: .usage)
             }
             limits.maximumUncompressedBytes = bytes
+        }
+        if let maxAttachmentSize {
+            guard let bytes = ByteQuantity.parse(maxAttachmentSize) else {
+                throw CLIFailure("--max-attachment-size '\(maxAttachmentSize)' is not a size", hint: "write e.g. 50M or 1G", status: .usage)
+            }
+            limits.maximumAttachmentBytes = bytes
         }
         if let maxRatio {
             guard maxRatio > 0 else { throw CLIFailure("--max-ratio must be positive", status: .usage) }

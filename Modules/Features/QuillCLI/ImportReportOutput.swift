@@ -7,11 +7,15 @@ import QuillModels
 enum ImportReportOutput {
     static func summary(_ report: ImportReport) -> String {
         let verb = report.applied ? "Imported" : "Would import"
-        let integrity = report.manifestVerified ? "manifest verified" : "no manifest (plain Markdown archive)"
+        let integrity = if let format = report.foreignFormat {
+            format + ", \(report.resolvedLinkCount) link\(report.resolvedLinkCount == 1 ? "" : "s") between notes resolved, \(report.unresolvedLinks.count) not"
+        } else {
+            report.manifestVerified ? "manifest verified" : "no manifest (plain Markdown archive)"
+        }
         let history = report.historyCount > 0 ? ", \(report.historyCount) with their history" : ""
         let attachments = report.attachmentCount > 0 ? ", \(report.attachmentCount) attachment\(report.attachmentCount == 1 ? "" : "s")" : ""
         return "\(verb) \(report.noteCount) notes: \(report.addedCount) new, \(report.unchangedCount) unchanged, "
-            + "\(report.copiedCount) kept as copies\(history)\(attachments) (\(integrity), \(ByteCount.text(report.uncompressedBytes)) uncompressed)\n"
+            + "\(report.copiedCount) kept as copies\(history)\(attachments) (\(integrity), \(ByteCount.text(report.uncompressedBytes)) \(report.foreignFormat == nil ? "uncompressed" : "read"))\n"
     }
 
     static func line(_ action: ImportReport.Action, applied: Bool) -> String {
@@ -39,7 +43,7 @@ enum ImportReportOutput {
     }
 
     static func notices(_ report: ImportReport) -> String {
-        report.notices.map { "  note  \($0.entry): \($0.message)\n" }.joined()
+        (report.notices + report.unresolvedLinks).map { "  note  \($0.entry): \($0.message)\n" }.joined()
     }
 
     static func skipped(_ report: ImportReport) -> String {

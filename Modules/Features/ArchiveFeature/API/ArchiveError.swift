@@ -33,6 +33,8 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
     case damagedAttachment(String)
     /// An attachment entry whose bytes do not match the SHA-256 its path names.
     case attachmentMismatch(entry: String)
+    /// The file is none of the formats an import reads (told by its first bytes).
+    case unknownFormat
 
     public var description: String {
         switch self {
@@ -53,6 +55,8 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .files(let error): error.description
         case .damagedAttachment(let hash): "attachment \(hash) is damaged on this device: its bytes do not match their SHA-256"
         case .attachmentMismatch(let entry): "entry '\(entry)': the attachment's bytes do not match the SHA-256 in its path"
+        case .unknownFormat:
+            "not a format quill import reads (a .tar.gz archive of Markdown files, an Evernote export .enex, or a folder)"
         }
     }
 

@@ -1,12 +1,13 @@
 import StandardInterfaces
 import ByteStreamInterface
+import ImportFormatsFeature
 import CompressionInterface
 import FileSystemInterface
 import NoteStoreInterface
 import QuillModels
 
-/// Brings the notes of a `.tar.gz` into the store: a Quill archive, or a folder of plain
-/// Markdown files packed by GNU tar.
+/// Brings the notes of a `.tar.gz` into the store (a Quill archive, or a folder of plain
+/// Markdown files packed by GNU tar), or those of another app's export (`ImportFormatsFeature`).
 ///
 /// The archive streams through: each note is validated, planned and handed to the store's
 /// `createInBulk` a chunk at a time, and the batch is committed only once the whole archive
@@ -45,15 +46,52 @@ public struct ArchiveImporter: Sendable {
         self.background = background
     }
 
-    /// - Parameter plan: called with what happens to each note entry, in archive order, as it
-    ///   is decided (before the archive has been checked to its end).
+    /// Imports a file, known by its content: a `.tar.gz` (a Quill archive, or Markdown files
+    /// packed by tar) or an Evernote export (`.enex`, read by `EvernoteReader`).
+    /// - Parameters:
+    ///   - name: the file's name, which names an Evernote export's notebook; `nil` for standard input.
+    ///   - plan: called with what happens to each note entry, in archive order, as it is decided
+    ///     (before the archive has been checked to its end).
     public func importArchive(
-        from source: any ByteSource, limits: ArchiveLimits = ArchiveLimits(), dryRun: Bool = false,
+        from source: any ByteSource, name: String? = nil, limits: ArchiveLimits = ArchiveLimits(), dryRun: Bool = false,
         progress: (ArchiveProgress) -> Void = { _ in }, plan: @escaping (ImportReport.Action) throws -> Void = { _ in }
     ) async throws -> ImportReport {
-        try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
-            try await ArchiveReader(decompression: decompression, scratch: scratch, limits: limits).read(source, progress: progress, receive: receive)
+        let sniffed: SniffedSource
+        do { sniffed = try SniffedSource(source) } catch { throw ArchiveError.stream(error) }
+        if sniffed.format == .evernote {
+            return try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
+                try await readEvernote(sniffed, name: name, limits: limits, progress: progress, receive: receive)
+            }
         }
+        do {
+            return try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
+                try await ArchiveReader(decompression: decompression, scratch: scratch, limits: limits).read(sniffed, progress: progress, receive: receive)
+            }
+        } catch ArchiveError.compression(.notGzip, entry: nil) where sniffed.format == .unknown {
+            // Not gzip, nor anything else an import reads: say so rather than "not gzip".
+            throw ArchiveError.unknownFormat
+        }
+    }
+
+    private func readEvernote(
+        _ source: SniffedSource, name: String?, limits: ArchiveLimits, progress: (ArchiveProgress) -> Void,
+        receive: (ArchiveItem) async throws -> Void
+    ) async throws -> ArchiveReadSummary {
+        let file = name.map { String($0.split(separator: "/").last ?? "") } ?? "standard input"
+        let notebook = name.map { _ in PlainMarkdown.stem(of: file) }.flatMap { $0.isEmpty ? nil : $0 }
+        var items = ForeignItems(now: clock.now())
+        var count = 0
+        try await EvernoteReader(maximumAttachmentBytes: limits.maximumAttachmentBytes).read(source, file: file, notebook: notebook) { note in
+            try await items.items(note, receive: receive)
+            count += 1
+            progress(ArchiveProgress(notesDone: count, notesTotal: nil, bytesDone: 0))
+        }
+        var summary = ArchiveReadSummary()
+        summary.foreignFormat = "an Evernote export (ENEX)"
+        summary.uncompressedBytes = source.bytesRead
+        summary.resolvedLinkCount = items.resolvedLinkCount
+        summary.unresolvedLinks = items.unresolvedLinks
+        return summary
     }
 
     /// Imports a folder of Markdown files (see `FolderReader`), all or nothing like an archive.
@@ -106,6 +144,9 @@ public struct ArchiveImporter: Sendable {
         report.skippedEntries = summary.skippedEntries
         report.manifestVerified = summary.manifestVerified
         report.uncompressedBytes = summary.uncompressedBytes
+        report.foreignFormat = summary.foreignFormat
+        report.resolvedLinkCount = summary.resolvedLinkCount
+        report.unresolvedLinks = summary.unresolvedLinks
         return report
     }
 }

@@ -59,12 +59,13 @@ public struct ArchiveService: Sendable {
         }
     }
 
-    /// Adds the notes of an archive, all or none (see `ArchiveImporter`); with `dryRun`, only says what it would do.
-    public func importArchive(from source: any ByteSource, limits: ArchiveLimits, dryRun: Bool,
+    /// Adds the notes of an archive or another app's export, all or none (see `ArchiveImporter`);
+    /// with `dryRun`, only says what it would do. `name` is the file's (`nil` for standard input).
+    public func importArchive(from source: any ByteSource, name: String?, limits: ArchiveLimits, dryRun: Bool,
                               progress: (ArchiveProgress) -> Void,
                               plan: @escaping (ImportReport.Action) throws -> Void) async throws -> ImportReport {
         try await reportingFiles {
-            try await importer.importArchive(from: source, limits: limits, dryRun: dryRun, progress: progress, plan: plan)
+            try await importer.importArchive(from: source, name: name, limits: limits, dryRun: dryRun, progress: progress, plan: plan)
         }
     }
 

@@ -20,6 +20,13 @@ public struct ImportReport: Hashable, Sendable {
     /// its text instead (an invalid tag, an unreadable date, YAML that does not parse).
     public internal(set) var notices: [Notice] = []
     public var manifestVerified = false
+    /// The other app whose export this was (`"an Evernote export (ENEX)"`); `nil` for a Quill
+    /// archive or a folder of Markdown files.
+    public internal(set) var foreignFormat: String?
+    /// `[[links]]` between the notes of another app's export that found their note, and those
+    /// that did not (each named).
+    public internal(set) var resolvedLinkCount = 0
+    public internal(set) var unresolvedLinks: [Notice] = []
     public var uncompressedBytes: Int64 = 0
     /// False for a dry run or a verification: nothing was written.
     public let applied: Bool

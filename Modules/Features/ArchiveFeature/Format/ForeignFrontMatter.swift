@@ -82,6 +82,15 @@ struct ForeignFrontMatter: Equatable {
         return result
     }
 
+    /// The block `---` … `---` that holds an imported note's fields from another app, as
+    /// `key: value` lines (the value quoted where YAML needs it); empty for no fields.
+    static func block(_ fields: [(key: String, value: String)]) -> String {
+        guard !fields.isEmpty else { return "" }
+        let pairs = fields.map { (key: $0.key, value: SimpleYAMLValue.scalar(SimpleYAMLScalar(text: $0.value, style: .any))) }
+        let yaml = SimpleYAMLWriter.yaml(pairs) ?? fields.map { $0.key + ": " + JSONText.quoted($0.value) + "\n" }.joined()
+        return "---\n" + yaml + "---\n"
+    }
+
     /// Scalars keep their quotes; lists and mappings become block style. No line width.
     private static func serialize(_ pairs: [(Node, Node)]) throws -> String {
         try Yams.serialize(node: .mapping(Node.Mapping(pairs)), width: -1, allowUnicode: true)

@@ -43,4 +43,8 @@ struct ArchiveReadSummary {
     var historyEntries: [EntryRecord] = []
     /// The attachment entries read, for the manifest's `attachments` list.
     var attachmentEntries: [EntryRecord] = []
+    /// For another app's export: which app (`ImportReport.foreignFormat`), and its links.
+    var foreignFormat: String?
+    var resolvedLinkCount = 0
+    var unresolvedLinks: [ImportReport.Notice] = []
 }

@@ -1,0 +1,82 @@
+import Crypto
+import Foundation
+import ImportFormatsFeature
+import QuillModels
+
+/// Makes the items of an archive out of the notes another app exported (`ForeignNote`), so
+/// that they are planned, added all or nothing, undone and reported exactly as a Quill archive's:
+/// each attachment first, then the note.
+///
+/// A foreign note becomes a Quill note with an ID drawn from its identity in its app (the
+/// SHA-256 of `ForeignNote.sourceID`): importing the same export again finds the notes the
+/// first import made, and leaves those unchanged alone. Its app's fields go to front matter at
+/// the top of its text; its tags become Quill tags (white space as `-`), with those Quill
+/// cannot hold kept in the front matter; an archived note is tagged `archived`, a trashed one
+/// goes to the trash. It remembers the titles it has seen, to tell at the end which `[[links]]`
+/// between the export's notes found their note.
+struct ForeignItems {
+    let now: Date
+    private var titles: Set<String> = []
+    private var links: [(entry: String, title: String)] = []
+    /// How many notes of this import had each identity: an app may export two notes that its
+    /// identity cannot tell apart (the same title and time); the second is `…#2`.
+    private var identities: [String: Int] = [:]
+
+    init(now: Date) {
+        self.now = now
+    }
+
+    mutating func items(_ foreign: ForeignNote, receive: (ArchiveItem) async throws -> Void) async throws {
+        for attachment in foreign.attachments {
+            try await receive(ArchiveItem(entry: foreign.entry + "/" + attachment.name, incoming: .attachment(attachment.hash, bytes: attachment.bytes[...])))
+        }
+        var properties = foreign.properties
+        var tags: Set<Tag> = []
+        var refused: [String] = []
+        for text in foreign.tags + (foreign.state == .archived ? ["archived"] : []) {
+            let written = String(text.map { $0.isWhitespace || $0 == "," ? "-" : $0 })
+            if let tag = try? Tag(written), tags.count < NoteLimits.maximumTags || tags.contains(tag) {
+                tags.insert(tag)
+            } else {
+                refused.append(text)
+            }
+        }
+        var notices = foreign.notices
+        if !refused.isEmpty {
+            properties.append(("other-tags", refused.joined(separator: ", ")))
+            notices.append("tag\(refused.count == 1 ? "" : "s") " + refused.map { "'\($0)'" }.joined(separator: ", ") + " not valid in Quill; kept in the text")
+        }
+        let body = ForeignFrontMatter.block(properties) + foreign.body
+        guard body.utf8.count <= NoteLimits.maximumBodyBytes else {
+            throw ArchiveError.invalidNote(entry: foreign.entry, reason: NoteValidationError.bodyTooLarge(bytes: body.utf8.count).description)
+        }
+        let created = foreign.created ?? foreign.updated ?? now, updated = foreign.updated ?? foreign.created ?? now
+        let occurrence = identities[foreign.sourceID, default: 0] + 1
+        identities[foreign.sourceID] = occurrence
+        let identity = occurrence == 1 ? foreign.sourceID : foreign.sourceID + "#\(occurrence)"
+        let note: Note
+        do {
+            note = try Note(id: Self.id(of: identity), title: foreign.title, body: body, tags: tags.sorted(),
+                            created: created, updated: max(created, updated), isDeleted: foreign.state == .trashed)
+        } catch {
+            throw ArchiveError.invalidNote(entry: foreign.entry, reason: error.description)
+        }
+        titles.insert(LinkName.folded(foreign.title))
+        links += foreign.linkedTitles.map { (foreign.entry, $0) }
+        try await receive(ArchiveItem(entry: foreign.entry, incoming: .note(note), notices: notices))
+    }
+
+    /// The `[[links]]` the notes made whose title is no note of the export's.
+    var unresolvedLinks: [ImportReport.Notice] {
+        links.filter { !titles.contains(LinkName.folded($0.title)) }
+            .map { ImportReport.Notice(entry: $0.entry, message: "links to '\($0.title)', which is not in the export") }
+    }
+
+    var resolvedLinkCount: Int { links.count - unresolvedLinks.count }
+
+    /// The note ID for an identity in another app: 128 bits of its SHA-256.
+    static func id(of sourceID: String) -> NoteID {
+        let digest = Array(SHA256.hash(data: Array(("quill-import\u{0}" + sourceID).utf8)))
+        return NoteID(high: digest[0..<8].reduce(0) { $0 << 8 | UInt64($1) }, low: digest[8..<16].reduce(0) { $0 << 8 | UInt64($1) })
+    }
+}

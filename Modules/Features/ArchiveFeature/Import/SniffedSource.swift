@@ -1,0 +1,84 @@
+import ByteStreamInterface
+
+/// A byte source whose first bytes have been looked at to tell its format, then handed out
+/// again: `quill import FILE` knows a file by its content, not its name, and reads standard
+/// input too, which cannot be read twice.
+final class SniffedSource: ByteSource {
+    /// What the first bytes say the input is.
+    enum Format: Equatable {
+        case gzip
+        /// XML whose document element is `<en-export>`.
+        case evernote
+        case unknown
+    }
+
+    private let source: any ByteSource
+    /// The reads made to look ahead, handed out again as they were read (a reader that checks
+    /// as it goes, as the decompression's ratio cap does, sees the input arrive as before).
+    private var lookedAhead: [[UInt8]]
+    private var handedOut = 0
+    /// How many bytes were handed out so far.
+    private(set) var bytesRead: Int64 = 0
+    let format: Format
+
+    /// Reads up to 4 KiB ahead: enough for an XML declaration, a DOCTYPE and a comment or two.
+    init(_ source: any ByteSource) throws(ByteStreamError) {
+        self.source = source
+        var reads: [[UInt8]] = []
+        var total = 0
+        while total < 4096 {
+            var chunk = [UInt8](repeating: 0, count: 4096 - total)
+            let result = chunk.withUnsafeMutableBytes { buffer in
+                Result { () throws(ByteStreamError) in try source.read(into: buffer) }
+            }
+            let count = try result.get()
+            if count == 0 { break }
+            chunk.removeSubrange(count...)
+            reads.append(chunk)
+            total += count
+        }
+        lookedAhead = reads
+        format = Self.format(of: reads.flatMap { $0 })
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ByteStreamError) -> Int {
+        let count = try handOut(into: buffer)
+        bytesRead += Int64(count)
+        return count
+    }
+
+    private func handOut(into buffer: UnsafeMutableRawBufferPointer) throws(ByteStreamError) -> Int {
+        guard let chunk = lookedAhead.first else { return try source.read(into: buffer) }
+        let count = min(buffer.count, chunk.count - handedOut)
+        chunk.withUnsafeBytes { bytes in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[handedOut..<(handedOut + count)]))
+        }
+        handedOut += count
+        if handedOut == chunk.count {
+            lookedAhead.removeFirst()
+            handedOut = 0
+        }
+        return count
+    }
+
+    private static func format(of bytes: [UInt8]) -> Format {
+        if bytes.starts(with: [0x1F, 0x8B]) { return .gzip }
+        var text = bytes[...]
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        guard let first = text.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }), first == UInt8(ascii: "<") else {
+            return .unknown
+        }
+        return contains(text, "<en-export") ? .evernote : .unknown
+    }
+
+    private static func contains(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
+        let pattern = Array(text.utf8)
+        guard bytes.count >= pattern.count else { return false }
+        var index = bytes.startIndex
+        while index <= bytes.endIndex - pattern.count {
+            if bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return true }
+            index += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,53 @@
+import ChildProcesses
+import Foundation
+import Testing
+
+/// The real `quill` importing Evernote's own exports (Tests/Fixtures/OtherApps/evernote) as a
+/// person does: known by content whatever the file is called, a dry run, a second import, undo.
+@Suite("quill import of an Evernote export, end to end")
+struct EvernoteImportIntegrationTests {
+    private static let fixtures = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appending(path: "Fixtures/OtherApps/evernote")
+
+    @Test func anEvernoteExportImportsOnceAndIsTakenBack() throws {
+        let quill = QuillProcess.withFreshHome()
+        let renamed = FileManager.default.temporaryDirectory.appending(path: "quill-enex-\(UUID().uuidString)-Work notes.dat")
+        defer {
+            quill.removeHome()
+            try? FileManager.default.removeItem(at: renamed)
+        }
+        // Known by its content, not its name.
+        try FileManager.default.copyItem(at: Self.fixtures.appending(path: "linked_notes.enex"), to: renamed)
+        let plan = try quill.succeed(["import", "--dry-run", renamed.path])
+        #expect(plan.contains("Would import 7 notes: 7 new") && plan.contains("an Evernote export (ENEX), 3 links between notes resolved, 0 not"), "\(plan)")
+        #expect(try quill.listedIDs().isEmpty)
+
+        let first = try quill.succeed(["import", renamed.path])
+        #expect(first.contains("Imported 7 notes: 7 new"), "\(first)")
+        #expect(try quill.listedIDs().count == 7)
+        let links = try quill.succeed(["links", "--broken"])
+        #expect(!links.contains("Note 2") && !links.contains("Ambiguous note"), "\(links)")
+
+        let again = try quill.succeed(["import", renamed.path])
+        #expect(again.contains("Imported 7 notes: 0 new, 7 unchanged"), "\(again)")
+        #expect(try quill.listedIDs().count == 7)
+
+        let importID = try #require(first.split(separator: "\n").first { $0.hasPrefix("Import ID ") }?.split(separator: " ")[2])
+        _ = try quill.succeed(["import", "--undo", String(importID).replacing(":", with: "")])
+        #expect(try quill.listedIDs().isEmpty)
+    }
+
+    @Test func aHostileExportIsRefusedWithNothingImported() throws {
+        let quill = QuillProcess.withFreshHome()
+        let file = FileManager.default.temporaryDirectory.appending(path: "quill-xxe-\(UUID().uuidString).enex")
+        defer {
+            quill.removeHome()
+            try? FileManager.default.removeItem(at: file)
+        }
+        try Data(#"<?xml version="1.0"?><!DOCTYPE en-export [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><en-export><note><title>&xxe;</title></note></en-export>"#.utf8)
+            .write(to: file)
+        let result = try quill.run(["import", file.path])
+        #expect(result.status == 1 && result.errors.contains("declares entities"), "\(result.errors)")
+        #expect(try quill.listedIDs().isEmpty)
+    }
+}

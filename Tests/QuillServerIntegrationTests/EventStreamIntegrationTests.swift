@@ -101,14 +101,21 @@ import Testing
     }
 
     /// A client that stops reading: it connects with a tiny receive buffer and never reads, while
-    /// the account's writes fill its socket. (Run as its own process, as such a client would be.)
+    /// the account's writes fill its socket; once the file argv[3] exists (the writes are done),
+    /// it waits three seconds more (beyond the two heartbeats a stalled write gets) and then
+    /// reads, to see whether the server closed the stream. (Run as its own process, as such a
+    /// client would be; told by a file, not a fixed sleep, so that a slow machine cannot make
+    /// it read before the writes are done.)
     static let stalledClient = """
         import socket, sys, time
         s = socket.socket()
         s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         s.connect(("127.0.0.1", int(sys.argv[1])))
         s.sendall(("GET /v1/events HTTP/1.1\\r\\nHost: x\\r\\nAuthorization: Bearer %s\\r\\n\\r\\n" % sys.argv[2]).encode())
-        time.sleep(float(sys.argv[3]))
+        import os
+        while not os.path.exists(sys.argv[3]):
+            time.sleep(0.05)
+        time.sleep(3)
         s.settimeout(1)
         deadline = time.time() + 10
         try:
@@ -131,8 +138,9 @@ import Testing
         let token = try QuillServer.run(["account", "create", "dee", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         let server = try await QuillServer.start(["--port", "0", "--data-dir", data, "--event-heartbeat", "1"])
         defer { server.terminate() }
+        let writesDone = data + "/writes-done"
         let stalled = Task.detached { [port = server.port] in
-            try ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.stalledClient, String(port), token, "12"])
+            try ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.stalledClient, String(port), token, writesDone])
         }
         try await Task.sleep(for: .milliseconds(500))
         // About 7 MB of events, far more than the sockets between them hold.
@@ -145,6 +153,7 @@ import Testing
                                                   json: #"{"requestID":"stall-\#(batch)","changes":["# + changes.joined(separator: ",") + "]}")
             #expect(pushed.status == 200, "\(pushed.body.prefix(300))")
         }
+        FileManager.default.createFile(atPath: writesDone, contents: Data())
         #expect(try await stalled.value.output == "closed\n", "a stream whose client stopped reading is dropped after two heartbeats")
 
         let other = try EventStreamClient(server.url, token: token)

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The entities `XMLPullReader` knows: XML's five and character references, and for the
 /// `html` dialect the named entities notes written in HTML use.
 ///
@@ -6,7 +10,10 @@ enum XMLEntities {
     /// `bytes` with their entities and character references replaced.
     static func decode(_ bytes: ArraySlice<UInt8>, html: Bool) throws(XMLFormatError) -> [UInt8] {
         let ampersand = UInt8(ascii: "&"), semicolon = UInt8(ascii: ";")
-        guard bytes.contains(ampersand) else { return Array(bytes) }
+        let hasEntity = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { memchr($0, Int32(ampersand), buffer.count) != nil } ?? false
+        }
+        guard hasEntity else { return Array(bytes) }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var index = bytes.startIndex

@@ -31,6 +31,9 @@ struct ImportPlanner {
     private var earlyHistories: [NoteID: ArchiveItem] = [:]
     /// The previous chunk, being decided and added.
     private var handedOn: Task<ChunkDecisions, any Error>?
+    /// Attachments being kept while reading goes on (their entries and sizes), oldest first:
+    /// writing a large file and waiting for the disk need not stop the reading.
+    private var keeping: [(entry: String, bytes: Int, task: Task<Bool, any Error>)] = []
     /// What was decided so far: the counts and copies; each decision also goes to `plan`.
     private(set) var report: ImportReport
     private let plan: (ImportReport.Action) throws -> Void
@@ -38,6 +41,9 @@ struct ImportPlanner {
     /// A chunk is handed on at whichever of these it reaches first.
     static let chunkNotes = 500
     static let chunkBodyBytes = 2 << 20
+    /// At most this many bytes of attachments are held while being kept (one larger attachment
+    /// alone is held whole).
+    static let keepingBytes = 32 << 20
 
     /// - Parameter plan: called with every decision, in archive order.
     init(target: any ImportTarget, ids: any NoteIDGenerating, now: Date, applied: Bool, executor: (any TaskExecutor)?,
@@ -52,11 +58,9 @@ struct ImportPlanner {
 
     mutating func plan(_ item: ArchiveItem) async throws {
         if case .attachment(let hash, let bytes) = item.incoming {
-            if try await target.keepAttachment(hash, bytes: bytes) {
-                report.attachmentCount += 1
-            } else {
-                report.skippedEntries.append(item.entry)
-            }
+            while !keeping.isEmpty, keeping.reduce(bytes.count, { $0 + $1.bytes }) > Self.keepingBytes { try await settleOldestKeeping() }
+            let target = self.target
+            keeping.append((item.entry, bytes.count, Task(executorPreference: executor) { try await target.keepAttachment(hash, bytes: bytes) }))
             return
         }
         if case .history(let id, _) = item.incoming {
@@ -82,10 +86,12 @@ struct ImportPlanner {
         for notice in item.notices { report.notices.append(ImportReport.Notice(entry: item.entry, message: notice)) }
     }
 
-    /// Hands on the last, partial chunk and waits until every note is decided and added.
+    /// Hands on the last, partial chunk and waits until every note is decided and added, and
+    /// every attachment kept.
     mutating func finish() async throws {
         try await handOn()
         try await waitForHandedOn()
+        while !keeping.isEmpty { try await settleOldestKeeping() }
         for (_, item) in earlyHistories.sorted(by: { $0.value.entry < $1.value.entry }) {
             report.notices.append(ImportReport.Notice(entry: item.entry, message: "history not imported: its note does not come right before it in the archive"))
         }
@@ -95,6 +101,17 @@ struct ImportPlanner {
     /// import, so that nothing is still writing while the target undoes the batch.
     mutating func abandon() async {
         try? await waitForHandedOn()
+        for kept in keeping { _ = try? await kept.task.value }
+        keeping = []
+    }
+
+    private mutating func settleOldestKeeping() async throws {
+        let oldest = keeping.removeFirst()
+        if try await oldest.task.value {
+            report.attachmentCount += 1
+        } else {
+            report.skippedEntries.append(oldest.entry)
+        }
     }
 
     private mutating func handOn() async throws {

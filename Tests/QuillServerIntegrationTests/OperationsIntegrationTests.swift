@@ -30,7 +30,9 @@ import Testing
                 written.store(index + 1, ordering: .sequentiallyConsistent)
             }
         }
-        try await BoundedWait.until("20 notes are written, or the writer stops", within: .seconds(60)) {
+        // Generous: in a full parallel test run on a loaded machine, 20 requests have taken over a
+        // minute; the writer ends by itself (400 notes, or an error), so this cannot wait forever.
+        try await BoundedWait.until("20 notes are written, or the writer stops", within: .seconds(300)) {
             written.load(ordering: .sequentiallyConsistent) >= 20 || writerEnded.load(ordering: .sequentiallyConsistent)
         }
         let before = written.load(ordering: .sequentiallyConsistent)

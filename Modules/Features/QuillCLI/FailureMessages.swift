@@ -3,6 +3,7 @@ import StandardInterfaces
 import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface
+import ImportFormatsFeature
 import NoteStoreInterface
 import NotesFeature
 import QuillModels
@@ -28,6 +29,10 @@ extension CLIFailure {
         case let error as AttachmentStoreError:
             CLIFailure(error.description, hint: "check that QUILL_HOME points to a writable directory")
         case let error as NoteValidationError: CLIFailure("invalid note: \(error)")
+        case let error as ForeignFormatError:
+            CLIFailure("export refused: \(error)", hint: "nothing was imported; the store is unchanged")
+        case let error as ZipArchive.Failure:
+            CLIFailure("export refused: \(error)", hint: "nothing was imported; the store is unchanged")
         case let error as NoteStoreError: store(error)
         case let error as ArchiveError: archive(error)
         case let error as SyncError: sync(error)

@@ -7,15 +7,19 @@ import QuillModels
 enum ImportReportOutput {
     static func summary(_ report: ImportReport) -> String {
         let verb = report.applied ? "Imported" : "Would import"
+        let links = report.resolvedLinkCount + report.unresolvedLinks.count == 0 ? ""
+            : ", \(report.resolvedLinkCount) link\(report.resolvedLinkCount == 1 ? "" : "s") between notes resolved, \(report.unresolvedLinks.count) not"
         let integrity = if let format = report.foreignFormat {
-            format + ", \(report.resolvedLinkCount) link\(report.resolvedLinkCount == 1 ? "" : "s") between notes resolved, \(report.unresolvedLinks.count) not"
+            format + links
         } else {
             report.manifestVerified ? "manifest verified" : "no manifest (plain Markdown archive)"
         }
+        let size = report.foreignFormat != nil && report.uncompressedBytes == 0 ? ""
+            : ", \(ByteCount.text(report.uncompressedBytes)) \(report.foreignFormat == nil ? "uncompressed" : "read")"
         let history = report.historyCount > 0 ? ", \(report.historyCount) with their history" : ""
         let attachments = report.attachmentCount > 0 ? ", \(report.attachmentCount) attachment\(report.attachmentCount == 1 ? "" : "s")" : ""
         return "\(verb) \(report.noteCount) notes: \(report.addedCount) new, \(report.unchangedCount) unchanged, "
-            + "\(report.copiedCount) kept as copies\(history)\(attachments) (\(integrity), \(ByteCount.text(report.uncompressedBytes)) \(report.foreignFormat == nil ? "uncompressed" : "read"))\n"
+            + "\(report.copiedCount) kept as copies\(history)\(attachments) (\(integrity)\(size))\n"
     }
 
     static func line(_ action: ImportReport.Action, applied: Bool) -> String {

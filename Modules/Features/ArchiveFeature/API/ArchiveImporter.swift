@@ -47,17 +47,27 @@ public struct ArchiveImporter: Sendable {
     }
 
     /// Imports a file, known by its content: a `.tar.gz` (a Quill archive, or Markdown files
-    /// packed by tar) or an Evernote export (`.enex`, read by `EvernoteReader`).
+    /// packed by tar), an Evernote export (`.enex`, read by `EvernoteReader`) or a zipped export
+    /// (Google Keep's Takeout, read by `KeepReader`).
     /// - Parameters:
-    ///   - name: the file's name, which names an Evernote export's notebook; `nil` for standard input.
+    ///   - name: the file's path, which names an Evernote export's notebook; `nil` for standard input.
+    ///   - files: where a zip is read from, by `name` (a zip is read from its end, so not from a stream).
     ///   - plan: called with what happens to each note entry, in archive order, as it is decided
     ///     (before the archive has been checked to its end).
     public func importArchive(
-        from source: any ByteSource, name: String? = nil, limits: ArchiveLimits = ArchiveLimits(), dryRun: Bool = false,
+        from source: any ByteSource, name: String? = nil, files: (any FileAccessing)? = nil, limits: ArchiveLimits = ArchiveLimits(),
+        dryRun: Bool = false,
         progress: (ArchiveProgress) -> Void = { _ in }, plan: @escaping (ImportReport.Action) throws -> Void = { _ in }
     ) async throws -> ImportReport {
         let sniffed: SniffedSource
         do { sniffed = try SniffedSource(source) } catch { throw ArchiveError.stream(error) }
+        if sniffed.format == .zip {
+            guard let name, let files else { throw ArchiveError.zipFromStream }
+            let zip = try ZipArchive(path: name, files: files, decompression: decompression, limits: ZipArchive.Limits(
+                maximumTotalBytes: limits.maximumUncompressedBytes, maximumEntryBytes: max(limits.maximumAttachmentBytes, limits.maximumNoteEntryBytes),
+                maximumRatio: limits.maximumRatio))
+            return try await importExport(zip, skipped: zip.skipped, limits: limits, dryRun: dryRun, progress: progress, plan: plan)
+        }
         if sniffed.format == .evernote {
             return try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
                 try await readEvernote(sniffed, name: name, limits: limits, progress: progress, receive: receive)
@@ -70,6 +80,30 @@ public struct ArchiveImporter: Sendable {
         } catch ArchiveError.compression(.notGzip, entry: nil) where sniffed.format == .unknown {
             // Not gzip, nor anything else an import reads: say so rather than "not gzip".
             throw ArchiveError.unknownFormat
+        }
+    }
+
+    /// Imports the notes of another app's export (unpacked or zipped), known by its files.
+    private func importExport(
+        _ export: some ExportFiles, skipped: [String], limits: ArchiveLimits, dryRun: Bool, progress: (ArchiveProgress) -> Void,
+        plan: @escaping (ImportReport.Action) throws -> Void
+    ) async throws -> ImportReport {
+        guard KeepReader.finds(in: export) else { throw ArchiveError.unknownExport }
+        return try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
+            var items = ForeignItems(now: clock.now())
+            var count = 0
+            let passedOver = try await KeepReader(maximumAttachmentBytes: limits.maximumAttachmentBytes).read(export) { note in
+                try await items.items(note, receive: receive)
+                count += 1
+                progress(ArchiveProgress(notesDone: count, notesTotal: nil, bytesDone: 0))
+            }
+            var summary = ArchiveReadSummary()
+            summary.foreignFormat = "a Google Keep export (Takeout)"
+            summary.skippedEntries = skipped
+            summary.notices = passedOver.map { ImportReport.Notice(entry: $0.entry, message: $0.reason + "; passed over") }
+            summary.resolvedLinkCount = items.resolvedLinkCount
+            summary.unresolvedLinks = items.unresolvedLinks
+            return summary
         }
     }
 
@@ -94,7 +128,8 @@ public struct ArchiveImporter: Sendable {
         return summary
     }
 
-    /// Imports a folder of Markdown files (see `FolderReader`), all or nothing like an archive.
+    /// Imports a folder of Markdown files (see `FolderReader`), all or nothing like an archive;
+    /// or, when it holds no Markdown, an unpacked export of another app (Google Keep's Takeout).
     /// - Parameter plan: called with what happens to each Markdown file, in the order read.
     public func importFolder(
         at path: String, files: any FileAccessing, limits: ArchiveLimits = ArchiveLimits(), dryRun: Bool = false,
@@ -102,6 +137,12 @@ public struct ArchiveImporter: Sendable {
     ) async throws -> ImportReport {
         let reader = FolderReader(files: files, limits: limits)
         let listing = try reader.list(path)
+        if listing.noteCount == 0 {
+            let folder = try ExportFolder(root: path, files: files)
+            if KeepReader.finds(in: folder) {
+                return try await importExport(folder, skipped: [], limits: limits, dryRun: dryRun, progress: progress, plan: plan)
+            }
+        }
         return try await run(dryRun: dryRun, ids: AscendingNoteIDs(count: listing.noteCount, drawingFrom: ids), plan: plan) { receive in
             try await reader.read(listing, progress: progress, receive: receive)
         }
@@ -147,6 +188,7 @@ public struct ArchiveImporter: Sendable {
         report.foreignFormat = summary.foreignFormat
         report.resolvedLinkCount = summary.resolvedLinkCount
         report.unresolvedLinks = summary.unresolvedLinks
+        report.notices += summary.notices
         return report
     }
 }

@@ -65,7 +65,7 @@ public struct ArchiveService: Sendable {
                               progress: (ArchiveProgress) -> Void,
                               plan: @escaping (ImportReport.Action) throws -> Void) async throws -> ImportReport {
         try await reportingFiles {
-            try await importer.importArchive(from: source, name: name, limits: limits, dryRun: dryRun, progress: progress, plan: plan)
+            try await importer.importArchive(from: source, name: name, files: files, limits: limits, dryRun: dryRun, progress: progress, plan: plan)
         }
     }
 

@@ -47,4 +47,6 @@ struct ArchiveReadSummary {
     var foreignFormat: String?
     var resolvedLinkCount = 0
     var unresolvedLinks: [ImportReport.Notice] = []
+    /// What the reader has to say beside the notes' own notices (files of an export passed over).
+    var notices: [ImportReport.Notice] = []
 }

@@ -1,4 +1,5 @@
 import ByteStreamInterface
+import ImportFormatsFeature
 
 /// A byte source whose first bytes have been looked at to tell its format, then handed out
 /// again: `quill import FILE` knows a file by its content, not its name, and reads standard
@@ -9,6 +10,8 @@ final class SniffedSource: ByteSource {
         case gzip
         /// XML whose document element is `<en-export>`.
         case evernote
+        /// A zip (a Google Takeout, …).
+        case zip
         case unknown
     }
 
@@ -63,6 +66,7 @@ final class SniffedSource: ByteSource {
 
     private static func format(of bytes: [UInt8]) -> Format {
         if bytes.starts(with: [0x1F, 0x8B]) { return .gzip }
+        if ZipArchive.looksLikeZip(bytes) { return .zip }
         var text = bytes[...]
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
         guard let first = text.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }), first == UInt8(ascii: "<") else {

@@ -1,0 +1,49 @@
+import FileSystemInterface
+
+/// The files of an export another app wrote, by path relative to its top: a folder on disk
+/// (`ExportFolder`) or a zip (`ZipArchive`).
+///
+/// Exists so that each format reader (Keep, …) is written once for both, as people bring
+/// exports unpacked as often as zipped.
+public protocol ExportFiles {
+    /// Every file, relative, `/`-separated, in name order; hidden files and links left out.
+    var paths: [String] { get }
+    func bytes(of path: String) throws -> [UInt8]
+}
+
+extension ZipArchive: ExportFiles {
+    public var paths: [String] { entries.map(\.path).sorted() }
+
+    public func bytes(of path: String) throws -> [UInt8] {
+        guard let entry = entries.first(where: { $0.path == path }) else { throw Failure.malformed("'\(path)' is not in the zip") }
+        return try bytes(of: entry)
+    }
+}
+
+/// A folder of an export, walked through `FileAccessing`, in name order, into every subfolder;
+/// hidden names (`.DS_Store`, `.git/`) and anything that is not a file or a folder are left out.
+public struct ExportFolder: ExportFiles {
+    public let root: String
+    public let paths: [String]
+    private let files: any FileAccessing
+
+    public init(root: String, files: any FileAccessing) throws {
+        self.root = root
+        self.files = files
+        var paths: [String] = []
+        var folders = [""]
+        while let folder = folders.popLast() {
+            for name in try files.contents(ofDirectory: folder.isEmpty ? root : root + "/" + folder).sorted() where !name.hasPrefix(".") {
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                switch try files.metadata(of: root + "/" + relative).kind {
+                case .directory: folders.append(relative)
+                case .file: paths.append(relative)
+                case .other: continue
+                }
+            }
+        }
+        self.paths = paths.sorted()
+    }
+
+    public func bytes(of path: String) throws -> [UInt8] { [UInt8](try files.read(root + "/" + path)) }
+}

@@ -66,7 +66,8 @@ public struct ArchiveImporter: Sendable {
             let zip = try ZipArchive(path: name, files: files, decompression: decompression, limits: ZipArchive.Limits(
                 maximumTotalBytes: limits.maximumUncompressedBytes, maximumEntryBytes: max(limits.maximumAttachmentBytes, limits.maximumNoteEntryBytes),
                 maximumRatio: limits.maximumRatio))
-            return try await importExport(zip, skipped: zip.skipped, limits: limits, dryRun: dryRun, progress: progress, plan: plan)
+            guard let format = ExportFormat.of(zip) else { throw ArchiveError.unknownExport }
+            return try await importExport(zip, format: format, skipped: zip.skipped, limits: limits, dryRun: dryRun, progress: progress, plan: plan)
         }
         if sniffed.format == .evernote {
             return try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
@@ -85,20 +86,19 @@ public struct ArchiveImporter: Sendable {
 
     /// Imports the notes of another app's export (unpacked or zipped), known by its files.
     private func importExport(
-        _ export: some ExportFiles, skipped: [String], limits: ArchiveLimits, dryRun: Bool, progress: (ArchiveProgress) -> Void,
-        plan: @escaping (ImportReport.Action) throws -> Void
+        _ export: some ExportFiles, format: ExportFormat, skipped: [String], limits: ArchiveLimits, dryRun: Bool,
+        progress: (ArchiveProgress) -> Void, plan: @escaping (ImportReport.Action) throws -> Void
     ) async throws -> ImportReport {
-        guard KeepReader.finds(in: export) else { throw ArchiveError.unknownExport }
-        return try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
+        try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
             var items = ForeignItems(now: clock.now())
             var count = 0
-            let passedOver = try await KeepReader(maximumAttachmentBytes: limits.maximumAttachmentBytes).read(export) { note in
+            let passedOver = try await format.read(export, maximumAttachmentBytes: limits.maximumAttachmentBytes) { note in
                 try await items.items(note, receive: receive)
                 count += 1
                 progress(ArchiveProgress(notesDone: count, notesTotal: nil, bytesDone: 0))
             }
             var summary = ArchiveReadSummary()
-            summary.foreignFormat = "a Google Keep export (Takeout)"
+            summary.foreignFormat = format.name
             summary.skippedEntries = skipped
             summary.notices = passedOver.map { ImportReport.Notice(entry: $0.entry, message: $0.reason + "; passed over") }
             summary.resolvedLinkCount = items.resolvedLinkCount
@@ -137,10 +137,10 @@ public struct ArchiveImporter: Sendable {
     ) async throws -> ImportReport {
         let reader = FolderReader(files: files, limits: limits)
         let listing = try reader.list(path)
-        if listing.noteCount == 0 {
+        if ExportFormat.mayBe(paths: listing.otherFiles) {
             let folder = try ExportFolder(root: path, files: files)
-            if KeepReader.finds(in: folder) {
-                return try await importExport(folder, skipped: [], limits: limits, dryRun: dryRun, progress: progress, plan: plan)
+            if let format = ExportFormat.of(folder) {
+                return try await importExport(folder, format: format, skipped: [], limits: limits, dryRun: dryRun, progress: progress, plan: plan)
             }
         }
         return try await run(dryRun: dryRun, ids: AscendingNoteIDs(count: listing.noteCount, drawingFrom: ids), plan: plan) { receive in

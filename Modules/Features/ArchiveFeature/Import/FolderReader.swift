@@ -24,6 +24,8 @@ struct FolderReader {
         let root: String
         fileprivate let notes: [NoteFile], others: [String], skipped: [String]
         var noteCount: Int { notes.count }
+        /// The files that are not Markdown (where another app's export shows itself).
+        var otherFiles: [String] { others }
     }
 
 

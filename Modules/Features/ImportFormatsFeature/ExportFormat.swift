@@ -1,0 +1,40 @@
+/// The apps whose exports come as a set of files (a zip, or the folder it unpacks to), each
+/// known by what its files hold, and read by its own reader.
+///
+/// Exists so that the archive feature asks one question (which format is this?) and gets one
+/// reader, whatever the app, and so that adding an app is adding a case here.
+public enum ExportFormat: CaseIterable, Sendable {
+    case googleKeep
+    case bear
+
+    /// How the report names it.
+    public var name: String {
+        switch self {
+        case .googleKeep: "a Google Keep export (Takeout)"
+        case .bear: "a Bear backup (.bear2bk)"
+        }
+    }
+
+    /// The format of these files, if any is known; TextBundles are looked for first (their text
+    /// files are Markdown, which the folder import would otherwise take as plain notes).
+    public static func of(_ files: some ExportFiles) -> ExportFormat? {
+        if BearReader.finds(in: files) { return .bear }
+        if KeepReader.finds(in: files) { return .googleKeep }
+        return nil
+    }
+
+    /// Whether a folder listing may be an export (so that only then is it looked into).
+    public static func mayBe(paths: some Sequence<String>) -> Bool {
+        paths.contains { $0.hasSuffix(".json") }
+    }
+
+    /// Hands each note on; returns what was passed over, with the reason.
+    public func read(
+        _ files: some ExportFiles, maximumAttachmentBytes: Int64, receive: (ForeignNote) async throws -> Void
+    ) async throws -> [(entry: String, reason: String)] {
+        switch self {
+        case .googleKeep: try await KeepReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
+        case .bear: try await BearReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
+        }
+    }
+}

@@ -51,3 +51,24 @@ struct EvernoteImportIntegrationTests {
         #expect(try quill.listedIDs().isEmpty)
     }
 }
+
+/// The real `quill` importing zipped exports of other apps (Tests/Fixtures/OtherApps), as
+/// their apps deliver them.
+@Suite("quill import of zipped exports, end to end")
+struct ZippedExportIntegrationTests {
+    private static let fixtures = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appending(path: "Fixtures/OtherApps")
+
+    @Test func notionBearAndAZipOnStandardInput() throws {
+        let quill = QuillProcess.withFreshHome()
+        defer { quill.removeHome() }
+        let notion = try quill.succeed(["import", Self.fixtures.appending(path: "notion/markdown-and-csv.zip").path])
+        #expect(notion.contains("a Notion export (Markdown & CSV)"), "\(notion)")
+        let bear = try quill.succeed(["import", Self.fixtures.appending(path: "bear/backup.bear2bk").path])
+        #expect(bear.contains("Imported 5 notes: 5 new") && bear.contains("encrypted in Bear"), "\(bear)")
+        let count = try quill.listedIDs().count
+        let piped = try quill.run(["import", "-"], input: try Data(contentsOf: Self.fixtures.appending(path: "bear/backup.bear2bk")))
+        #expect(piped.status == 1 && piped.errors.contains("save it to a file"), "\(piped.errors)")
+        #expect(try quill.listedIDs().count == count)
+    }
+}

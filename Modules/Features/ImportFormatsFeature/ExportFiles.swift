@@ -47,3 +47,26 @@ public struct ExportFolder: ExportFiles {
 
     public func bytes(of path: String) throws -> [UInt8] { [UInt8](try files.read(root + "/" + path)) }
 }
+
+/// Several exports read as one: the zips inside a zip (Notion delivers `Export-….zip` holding
+/// `Export-…-Part-1.zip`, …), each file under the path it has in its own zip.
+public struct CombinedExportFiles: ExportFiles {
+    private let parts: [any ExportFiles]
+    private let owner: [String: Int]
+    public let paths: [String]
+
+    public init(_ parts: [any ExportFiles]) {
+        self.parts = parts
+        var owner: [String: Int] = [:]
+        for (index, part) in parts.enumerated() {
+            for path in part.paths where owner[path] == nil { owner[path] = index }
+        }
+        self.owner = owner
+        paths = owner.keys.sorted()
+    }
+
+    public func bytes(of path: String) throws -> [UInt8] {
+        guard let index = owner[path] else { throw ZipArchive.Failure.malformed("'\(path)' is not in the export") }
+        return try parts[index].bytes(of: path)
+    }
+}

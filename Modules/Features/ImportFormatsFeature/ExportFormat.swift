@@ -6,12 +6,14 @@
 public enum ExportFormat: CaseIterable, Sendable {
     case googleKeep
     case bear
+    case notion
 
     /// How the report names it.
     public var name: String {
         switch self {
         case .googleKeep: "a Google Keep export (Takeout)"
         case .bear: "a Bear backup (.bear2bk)"
+        case .notion: "a Notion export (Markdown & CSV)"
         }
     }
 
@@ -20,12 +22,14 @@ public enum ExportFormat: CaseIterable, Sendable {
     public static func of(_ files: some ExportFiles) -> ExportFormat? {
         if BearReader.finds(in: files) { return .bear }
         if KeepReader.finds(in: files) { return .googleKeep }
+        if NotionReader.finds(in: files) { return .notion }
         return nil
     }
 
-    /// Whether a folder listing may be an export (so that only then is it looked into).
-    public static func mayBe(paths: some Sequence<String>) -> Bool {
-        paths.contains { $0.hasSuffix(".json") }
+    /// Whether a folder's Markdown files and other files may be an export (so that only then is
+    /// it looked into): JSON (Keep, Bear's TextBundles), or pages named with Notion's IDs.
+    public static func mayBe(markdown: some Sequence<String>, others: some Sequence<String>) -> Bool {
+        others.contains { $0.hasSuffix(".json") } || markdown.contains { NotionReader.Page.split($0) != nil }
     }
 
     /// Hands each note on; returns what was passed over, with the reason.
@@ -35,6 +39,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         switch self {
         case .googleKeep: try await KeepReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         case .bear: try await BearReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
+        case .notion: try await NotionReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         }
     }
 }

@@ -58,8 +58,7 @@ public struct ZipArchive {
         }
     }
 
-    private let path: String
-    private let files: any FileAccessing
+    private let source: Source
     private let decompression: any Decompressing
     private let limits: Limits
     /// The files, in the central directory's order; folders and links are not among them.
@@ -67,14 +66,34 @@ public struct ZipArchive {
     /// Links and other entries that are not plain files, passed over.
     public let skipped: [String]
 
+    /// Where the zip's bytes are read from, at any offset: a file, or memory (a zip inside a zip).
+    private struct Source {
+        let name: String
+        let size: Int64
+        let read: (Int64, Int) throws -> [UInt8]
+    }
+
+    /// The zip at `path`, read through `files`.
     public init(path: String, files: any FileAccessing, decompression: any Decompressing, limits: Limits) throws {
-        self.path = path
-        self.files = files
+        let size = try files.metadata(of: path).size
+        try self.init(source: Source(name: path, size: size) { offset, count in [UInt8](try files.read(path, offset: offset, count: count)) },
+                      decompression: decompression, limits: limits)
+    }
+
+    /// A zip held in memory (Notion wraps its export in a zip inside a zip); `name` names it in errors.
+    public init(bytes: [UInt8], name: String, decompression: any Decompressing, limits: Limits) throws {
+        try self.init(source: Source(name: name, size: Int64(bytes.count)) { offset, count in
+            let start = Int(clamping: max(0, min(offset, Int64(bytes.count))))
+            return Array(bytes[start..<min(bytes.count, start + count)])
+        }, decompression: decompression, limits: limits)
+    }
+
+    private init(source: Source, decompression: any Decompressing, limits: Limits) throws {
+        self.source = source
         self.decompression = decompression
         self.limits = limits
-        let size = try files.metadata(of: path).size
-        let directory = try Self.centralDirectory(path: path, size: size, files: files)
-        (entries, skipped) = try Self.readEntries(path: path, files: files, directory: directory, fileSize: size, limits: limits)
+        let directory = try Self.centralDirectory(source)
+        (entries, skipped) = try Self.readEntries(source, directory: directory, limits: limits)
     }
 
     /// Whether the bytes start like a zip (a local file header, or the end record of an empty zip).
@@ -119,23 +138,24 @@ public struct ZipArchive {
 
     // MARK: - The central directory
 
-    private static func centralDirectory(path: String, size: Int64, files: any FileAccessing) throws -> (offset: Int64, size: Int64, count: Int) {
+    private static func centralDirectory(_ source: Source) throws -> (offset: Int64, size: Int64, count: Int) {
+        let size = source.size
         // The end record is in the last 22 bytes, or before a comment of up to 65,535 bytes.
         let tailLength = Int(min(size, 22 + 65_535))
-        let tail = [UInt8](try files.read(path, offset: size - Int64(tailLength), count: tailLength))
+        let tail = try source.read(size - Int64(tailLength), tailLength)
         guard tail.count >= 22, let end = stride(from: tail.count - 22, through: 0, by: -1).first(where: { tail.uint32($0) == 0x0605_4B50 }) else {
             throw Failure.notZip
         }
-        guard tail.uint16(end + 4) == 0, tail.uint16(end + 6) == 0 else { throw Failure.unsupported(entry: path, reason: "a zip split over several files is not supported") }
+        guard tail.uint16(end + 4) == 0, tail.uint16(end + 6) == 0 else { throw Failure.unsupported(entry: source.name, reason: "a zip split over several files is not supported") }
         var count = Int(tail.uint16(end + 10))
         var directorySize = Int64(tail.uint32(end + 12))
         var directoryOffset = Int64(tail.uint32(end + 16))
         // Zip64: the end record's fields are all ones, and the real ones are in the zip64 end record.
         if count == 0xFFFF || directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF {
             let locatorStart = size - Int64(tailLength) + Int64(end) - 20
-            let locator = try [UInt8](files.read(path, offset: locatorStart, count: 20))
+            let locator = try source.read(locatorStart, 20)
             guard locator.count == 20, locator.uint32(0) == 0x0706_4B50 else { throw Failure.malformed("the zip64 end locator is missing") }
-            let record = try [UInt8](files.read(path, offset: Int64(locator.uint64(8)), count: 56))
+            let record = try source.read(Int64(clamping: locator.uint64(8)), 56)
             guard record.count == 56, record.uint32(0) == 0x0606_4B50 else { throw Failure.malformed("the zip64 end record is missing") }
             count = Int(clamping: record.uint64(32))
             directorySize = Int64(clamping: record.uint64(40))
@@ -148,11 +168,12 @@ public struct ZipArchive {
     }
 
     private static func readEntries(
-        path: String, files: any FileAccessing, directory: (offset: Int64, size: Int64, count: Int), fileSize: Int64, limits: Limits
+        _ source: Source, directory: (offset: Int64, size: Int64, count: Int), limits: Limits
     ) throws -> ([Entry], [String]) {
+        let fileSize = source.size
         guard directory.count <= limits.maximumEntries else { throw Failure.malformed("it holds more than \(limits.maximumEntries) files") }
         guard directory.size <= 256 << 20 else { throw Failure.malformed("its central directory is larger than 256 MiB") }
-        let bytes = try [UInt8](files.read(path, offset: directory.offset, count: Int(directory.size)))
+        let bytes = try source.read(directory.offset, Int(directory.size))
         var entries: [Entry] = []
         var skipped: [String] = []
         var total: Int64 = 0
@@ -239,7 +260,7 @@ public struct ZipArchive {
     }
 
     private func read(at offset: Int64, count: Int) throws -> [UInt8] {
-        [UInt8](try files.read(path, offset: offset, count: count))
+        try source.read(offset, count)
     }
 }
 

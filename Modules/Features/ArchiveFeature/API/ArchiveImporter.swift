@@ -63,11 +63,22 @@ public struct ArchiveImporter: Sendable {
         do { sniffed = try SniffedSource(source) } catch { throw ArchiveError.stream(error) }
         if sniffed.format == .zip {
             guard let name, let files else { throw ArchiveError.zipFromStream }
-            let zip = try ZipArchive(path: name, files: files, decompression: decompression, limits: ZipArchive.Limits(
+            let zipLimits = ZipArchive.Limits(
                 maximumTotalBytes: limits.maximumUncompressedBytes, maximumEntryBytes: max(limits.maximumAttachmentBytes, limits.maximumNoteEntryBytes),
-                maximumRatio: limits.maximumRatio))
-            guard let format = ExportFormat.of(zip) else { throw ArchiveError.unknownExport }
-            return try await importExport(zip, format: format, skipped: zip.skipped, limits: limits, dryRun: dryRun, progress: progress, plan: plan)
+                maximumRatio: limits.maximumRatio)
+            let zip = try ZipArchive(path: name, files: files, decompression: decompression, limits: zipLimits)
+            if let format = ExportFormat.of(zip) {
+                return try await importExport(zip, format: format, skipped: zip.skipped, limits: limits, dryRun: dryRun, progress: progress, plan: plan)
+            }
+            // Zips inside the zip (Notion's parts): read as one export.
+            guard !zip.entries.isEmpty, zip.entries.allSatisfy({ $0.path.lowercased().hasSuffix(".zip") }) else { throw ArchiveError.unknownExport }
+            let parts = try zip.entries.map { entry in
+                try ZipArchive(bytes: try zip.bytes(of: entry), name: entry.path, decompression: decompression, limits: zipLimits)
+            }
+            let combined = CombinedExportFiles(parts)
+            guard let format = ExportFormat.of(combined) else { throw ArchiveError.unknownExport }
+            return try await importExport(combined, format: format, skipped: zip.skipped + parts.flatMap(\.skipped), limits: limits, dryRun: dryRun,
+                                          progress: progress, plan: plan)
         }
         if sniffed.format == .evernote {
             return try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
@@ -137,7 +148,7 @@ public struct ArchiveImporter: Sendable {
     ) async throws -> ImportReport {
         let reader = FolderReader(files: files, limits: limits)
         let listing = try reader.list(path)
-        if ExportFormat.mayBe(paths: listing.otherFiles) {
+        if ExportFormat.mayBe(markdown: listing.markdownFiles, others: listing.otherFiles) {
             let folder = try ExportFolder(root: path, files: files)
             if let format = ExportFormat.of(folder) {
                 return try await importExport(folder, format: format, skipped: [], limits: limits, dryRun: dryRun, progress: progress, plan: plan)

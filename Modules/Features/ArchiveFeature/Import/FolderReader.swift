@@ -24,7 +24,8 @@ struct FolderReader {
         let root: String
         fileprivate let notes: [NoteFile], others: [String], skipped: [String]
         var noteCount: Int { notes.count }
-        /// The files that are not Markdown (where another app's export shows itself).
+        /// The Markdown files and the others (where another app's export shows itself).
+        var markdownFiles: [String] { notes.map(\.relative) }
         var otherFiles: [String] { others }
     }
 

@@ -3,9 +3,11 @@ import ByteStreamTesting
 import Crypto
 import Foundation
 import ImportFormatsFeature
+import LocalFileSystem
 import NoteStoreInterface
 import NoteStoreTesting
 import QuillModels
+import ScratchDirectories
 import StandardInterfaces
 import StandardTesting
 import Testing
@@ -14,7 +16,7 @@ import UnimplementedDoubles
 /// Evernote exports made by Evernote (6 and 10), imported through the archive feature as
 /// `quill import` does: what each note becomes, links, tasks, attachments, a second import, and
 /// exports that must be refused with nothing imported.
-@Suite struct EvernoteImportTests {
+@Suite(.scratchDirectory) struct EvernoteImportTests {
     static let fixtures = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appending(path: "Fixtures/OtherApps/evernote")
     static let clock = FixedClock(Date(timeIntervalSince1970: 1_800_000_000))
 
@@ -103,6 +105,21 @@ import UnimplementedDoubles
         _ = try await importing(bytes, name: "clips.enex", into: store, attachments: attachments)
         let again = try await importing(bytes, name: "clips.enex", into: store, attachments: attachments)
         #expect(again.report.addedCount == 0 && again.report.unchangedCount == 1 && again.notes.count == 1)
+    }
+
+    @Test("a folder of exports, one per notebook, a subfolder as its stack; links between notebooks resolve")
+    func folderOfNotebooks() async throws {
+        let folder = try Scratch.directory("enex")
+        try FileManager.default.createDirectory(atPath: folder + "/Work", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.fixtures.appending(path: "linked_notes.enex").path, toPath: folder + "/Linked.enex")
+        try FileManager.default.copyItem(atPath: Self.fixtures.appending(path: "tasks.enex").path, toPath: folder + "/Work/Tasks.enex")
+        try Data(Self.export([Self.note("Across", content: #"<div><a href="evernote:///view/1/s1/a/b/">Note 2</a></div>"#)])).write(to: URL(filePath: folder + "/Work/Other.enex"))
+        let store = InMemoryNoteStore()
+        let report = try await Self.importer(store, InMemoryAttachmentStore(clock: Self.clock)).importFolder(at: folder, files: LocalFileAccessor())
+        #expect(report.foreignFormat == "a folder of Evernote exports (ENEX)" && report.addedCount == 9)
+        #expect(report.resolvedLinkCount == 4 && report.unresolvedLinks.isEmpty)
+        let tasks = try #require(try await store.list(.init()).notes.first { $0.title == "Here is a simple test" })
+        #expect(tasks.tags.map(\.rawValue) == ["work/tasks"])
     }
 
     static func export(_ notes: [String], doctype: String = "") -> [UInt8] {

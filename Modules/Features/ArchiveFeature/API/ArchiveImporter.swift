@@ -125,12 +125,7 @@ public struct ArchiveImporter: Sendable {
         let file = name.map { String($0.split(separator: "/").last ?? "") } ?? "standard input"
         let notebook = name.map { _ in PlainMarkdown.stem(of: file) }.flatMap { $0.isEmpty ? nil : $0 }
         var items = ForeignItems(now: clock.now())
-        var count = 0
-        try await EvernoteReader(maximumAttachmentBytes: limits.maximumAttachmentBytes).read(source, file: file, notebook: notebook) { note in
-            try await items.items(note, receive: receive)
-            count += 1
-            progress(ArchiveProgress(notesDone: count, notesTotal: nil, bytesDone: 0))
-        }
+        try await readEvernote(source, file: file, notebook: notebook, limits: limits, items: &items, progress: progress, receive: receive)
         var summary = ArchiveReadSummary()
         summary.foreignFormat = "an Evernote export (ENEX)"
         summary.uncompressedBytes = source.bytesRead
@@ -139,8 +134,23 @@ public struct ArchiveImporter: Sendable {
         return summary
     }
 
+    /// One Evernote export into `items` (which may hold the notes of others: links between
+    /// notebooks resolve).
+    private func readEvernote(
+        _ source: SniffedSource, file: String, notebook: String?, limits: ArchiveLimits, items: inout ForeignItems,
+        progress: (ArchiveProgress) -> Void, receive: (ArchiveItem) async throws -> Void
+    ) async throws {
+        var count = 0
+        try await EvernoteReader(maximumAttachmentBytes: limits.maximumAttachmentBytes).read(source, file: file, notebook: notebook) { note in
+            try await items.items(note, receive: receive)
+            count += 1
+            progress(ArchiveProgress(notesDone: count, notesTotal: nil, bytesDone: source.bytesRead))
+        }
+    }
+
     /// Imports a folder of Markdown files (see `FolderReader`), all or nothing like an archive;
-    /// or, when it holds no Markdown, an unpacked export of another app (Google Keep's Takeout).
+    /// or an unpacked export of another app (Google Keep's Takeout, …), or, when it holds no
+    /// Markdown, a folder of Evernote exports (one per notebook, subfolders as stacks).
     /// - Parameter plan: called with what happens to each Markdown file, in the order read.
     public func importFolder(
         at path: String, files: any FileAccessing, limits: ArchiveLimits = ArchiveLimits(), dryRun: Bool = false,
@@ -148,6 +158,10 @@ public struct ArchiveImporter: Sendable {
     ) async throws -> ImportReport {
         let reader = FolderReader(files: files, limits: limits)
         let listing = try reader.list(path)
+        let exports = listing.otherFiles.filter { $0.lowercased().hasSuffix(".enex") }
+        if listing.noteCount == 0, !exports.isEmpty {
+            return try await importEvernoteFolder(path, exports: exports, files: files, limits: limits, dryRun: dryRun, progress: progress, plan: plan)
+        }
         if ExportFormat.mayBe(markdown: listing.markdownFiles, others: listing.otherFiles) {
             let folder = try ExportFolder(root: path, files: files)
             if let format = ExportFormat.of(folder) {
@@ -156,6 +170,35 @@ public struct ArchiveImporter: Sendable {
         }
         return try await run(dryRun: dryRun, ids: AscendingNoteIDs(count: listing.noteCount, drawingFrom: ids), plan: plan) { receive in
             try await reader.read(listing, progress: progress, receive: receive)
+        }
+    }
+
+    /// A folder of Evernote exports, each streamed; the notebook is a file's path without `.enex`
+    /// (a subfolder is its stack), and links between notebooks resolve.
+    private func importEvernoteFolder(
+        _ path: String, exports: [String], files: any FileAccessing, limits: ArchiveLimits, dryRun: Bool,
+        progress: (ArchiveProgress) -> Void, plan: @escaping (ImportReport.Action) throws -> Void
+    ) async throws -> ImportReport {
+        try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
+            var items = ForeignItems(now: clock.now())
+            var summary = ArchiveReadSummary()
+            for export in exports {
+                let source: SniffedSource
+                do throws(ByteStreamError) { source = try SniffedSource(FileRangeSource(files: files, path: path + "/" + export)) } catch {
+                    throw ArchiveError.stream(error)
+                }
+                guard source.format == .evernote else {
+                    summary.skippedEntries.append(export)
+                    continue
+                }
+                try await readEvernote(source, file: export, notebook: String(export.dropLast(5)), limits: limits, items: &items,
+                                       progress: progress, receive: receive)
+                summary.uncompressedBytes += source.bytesRead
+            }
+            summary.foreignFormat = "a folder of Evernote exports (ENEX)"
+            summary.resolvedLinkCount = items.resolvedLinkCount
+            summary.unresolvedLinks = items.unresolvedLinks
+            return summary
         }
     }
 

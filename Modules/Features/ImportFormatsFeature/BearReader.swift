@@ -87,14 +87,13 @@ public struct BearReader {
         let body = String(decoding: bytes, as: UTF8.self)
         note.body = body
         note.tags = BearTags.scan(text)
-        note.created = fields?.creationDate.flatMap(Self.date)
-        note.updated = fields?.modificationDate.flatMap(Self.date)
+        note.created = fields?.creationDate.flatMap(ISODate.parse)
+        note.updated = fields?.modificationDate.flatMap(ISODate.parse)
         if fields?.pinned == 1 { note.properties.append(("pinned", "true")) }
         note.state = fields?.trashed == 1 ? .trashed : fields?.archived == 1 ? .archived : .active
         return note
     }
 
-    private static func date(_ text: String) -> Date? { try? Date(text, strategy: .iso8601) }
 }
 
 /// The tags Bear reads in a note's text: `#tag`, `#tag/sub`, and `#two words#`; not a heading

@@ -70,3 +70,20 @@ public struct CombinedExportFiles: ExportFiles {
         return try parts[index].bytes(of: path)
     }
 }
+
+/// One file given by itself (Simplenote's `notes.json`), read whole, as an export of one file.
+public struct SingleFileExport: ExportFiles {
+    public let name: String
+    private let contents: [UInt8]
+    public var paths: [String] { [name] }
+
+    public init(name: String, contents: [UInt8]) {
+        self.name = name
+        self.contents = contents
+    }
+
+    public func bytes(of path: String) throws -> [UInt8] {
+        guard path == name else { throw ZipArchive.Failure.malformed("'\(path)' is not in the export") }
+        return contents
+    }
+}

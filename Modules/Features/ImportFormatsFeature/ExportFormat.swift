@@ -7,6 +7,7 @@ public enum ExportFormat: CaseIterable, Sendable {
     case googleKeep
     case bear
     case notion
+    case simplenote
 
     /// How the report names it.
     public var name: String {
@@ -14,6 +15,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         case .googleKeep: "a Google Keep export (Takeout)"
         case .bear: "a Bear backup (.bear2bk)"
         case .notion: "a Notion export (Markdown & CSV)"
+        case .simplenote: "a Simplenote export"
         }
     }
 
@@ -23,6 +25,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         if BearReader.finds(in: files) { return .bear }
         if KeepReader.finds(in: files) { return .googleKeep }
         if NotionReader.finds(in: files) { return .notion }
+        if SimplenoteReader.finds(in: files) { return .simplenote }
         return nil
     }
 
@@ -40,6 +43,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         case .googleKeep: try await KeepReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         case .bear: try await BearReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         case .notion: try await NotionReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
+        case .simplenote: try await SimplenoteReader().read(files, receive: receive)
         }
     }
 }

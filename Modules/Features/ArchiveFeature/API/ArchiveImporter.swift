@@ -80,6 +80,22 @@ public struct ArchiveImporter: Sendable {
             return try await importExport(combined, format: format, skipped: zip.skipped + parts.flatMap(\.skipped), limits: limits, dryRun: dryRun,
                                           progress: progress, plan: plan)
         }
+        if sniffed.format == .json {
+            // Read whole: a JSON export is one document (bounded by the note limit's scale, 256 MiB).
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let result = chunk.withUnsafeMutableBytes { buffer in Result { () throws(ByteStreamError) in try sniffed.read(into: buffer) } }
+                let count: Int
+                do { count = try result.get() } catch { throw ArchiveError.stream(error) }
+                if count == 0 { break }
+                bytes += chunk[..<count]
+                guard bytes.count <= 256 << 20 else { throw ArchiveError.entryTooLarge(entry: name ?? "standard input", bytes: Int64(bytes.count), limit: 256 << 20) }
+            }
+            let export = SingleFileExport(name: name.map { String($0.split(separator: "/").last ?? "") } ?? "standard input", contents: bytes)
+            guard let format = ExportFormat.of(export) else { throw ArchiveError.unknownFormat }
+            return try await importExport(export, format: format, skipped: [], limits: limits, dryRun: dryRun, progress: progress, plan: plan)
+        }
         if sniffed.format == .evernote {
             return try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
                 try await readEvernote(sniffed, name: name, limits: limits, progress: progress, receive: receive)

@@ -12,6 +12,8 @@ final class SniffedSource: ByteSource {
         case evernote
         /// A zip (a Google Takeout, …).
         case zip
+        /// A JSON object (Simplenote's `notes.json`).
+        case json
         case unknown
     }
 
@@ -69,9 +71,9 @@ final class SniffedSource: ByteSource {
         if ZipArchive.looksLikeZip(bytes) { return .zip }
         var text = bytes[...]
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
-        guard let first = text.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }), first == UInt8(ascii: "<") else {
-            return .unknown
-        }
+        let first = text.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
+        if first == UInt8(ascii: "{") { return .json }
+        guard first == UInt8(ascii: "<") else { return .unknown }
         return contains(text, "<en-export") ? .evernote : .unknown
     }
 

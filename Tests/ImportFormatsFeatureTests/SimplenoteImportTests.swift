@@ -1,0 +1,70 @@
+import ArchiveFeature
+import ByteStreamTesting
+import ChildProcesses
+import Foundation
+import ImportFormatsFeature
+import LocalFileSystem
+import NoteStoreInterface
+import NoteStoreTesting
+import QuillModels
+import ScratchDirectories
+import StandardInterfaces
+import StandardTesting
+import Testing
+import ZlibCompression
+
+/// Simplenote's export (Tests/Fixtures/OtherApps/simplenote): its `notes.json` alone, and the zip
+/// Simplenote makes around it.
+@Suite(.scratchDirectory) struct SimplenoteImportTests {
+    static let fixture = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appending(path: "Fixtures/OtherApps/simplenote/notes.json")
+    static let clock = FixedClock(Date(timeIntervalSince1970: 1_800_000_000))
+
+    func importing(_ path: String, into store: InMemoryNoteStore = InMemoryNoteStore()) async throws -> (ImportReport, [String: Note]) {
+        let importer = ArchiveImporter(store: store, attachments: InMemoryAttachmentStore(clock: Self.clock), decompression: ZlibGzip(),
+                                       scratch: InMemoryScratchStorage(), ids: SequentialNoteIDs(namespace: 0x51), clock: Self.clock,
+                                       background: DefaultPriorityExecutor())
+        let report = try await importer.importArchive(from: InMemoryByteSource(Array(try Data(contentsOf: URL(filePath: path)))), name: path,
+                                                      files: LocalFileAccessor())
+        var notes: [String: Note] = [:]
+        for summary in try await store.list(.init(includeDeleted: true)).notes {
+            if let note = try await store.note(id: summary.id) { notes[note.title] = note }
+        }
+        return (report, notes)
+    }
+
+    @Test("active and trashed notes, tags, dates to the millisecond, publication and sharing kept")
+    func notesJSON() async throws {
+        let (report, notes) = try await importing(Self.fixture.path)
+        #expect(report.foreignFormat == "a Simplenote export" && report.addedCount == 4)
+        let shared = try #require(notes["Sharing is caring"])
+        #expect(shared.tags.map(\.rawValue) == ["people", "reminders"])
+        #expect(shared.body == "---\nmarkdown: false\nshared-with: prince@example.com, pauper@example.com\n---\n")
+        #expect(shared.created.millisecondsSince1970 == 1_475_311_233_968)
+        #expect(try #require(notes["This note can be accessed from a secret URL"]).body.contains("public-url: http://simp.ly/p/short-url-string\n"))
+        let trashed = try #require(notes["This note is no longer relevant"])
+        #expect(trashed.isDeleted && trashed.tags.map(\.rawValue) == ["the-departed"])
+    }
+
+    @Test("the zip Simplenote makes: notes.json with \\r\\n line breaks and a .txt per note; the first line is the title")
+    func zip() async throws {
+        let directory = try Scratch.directory("simplenote")
+        let zip = directory + "/notes.zip"
+        let script = """
+            import json, sys, zipfile
+            notes = json.load(open(sys.argv[1]))
+            notes["activeNotes"].append({"id": "multi", "content": "Groceries\\n\\n- milk\\n- 面包\\n", "creationDate": "2020-01-01T00:00:00.000Z",
+                                          "lastModified": "2020-01-02T00:00:00.000Z", "markdown": True, "pinned": True})
+            z = zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED)
+            z.writestr('source/notes.json', json.dumps(notes, indent=2).replace('\\\\n', '\\\\r\\\\n'))
+            for note in notes["activeNotes"]:
+                z.writestr(note["content"].split("\\n")[0][:40] + '.txt', note["content"])
+            z.close()
+            """
+        let made = try ChildProcess.run("/usr/bin/env", ["python3", "-c", script, Self.fixture.path, zip])
+        #expect(made.status == 0, "\(made.errors)")
+        let (report, notes) = try await importing(zip)
+        #expect(report.addedCount == 5)
+        #expect(try #require(notes["Groceries"]).body == "---\nmarkdown: true\npinned: true\n---\n- milk\n- 面包\n")
+    }
+}

@@ -27,6 +27,8 @@ public final class XMLPullReader {
     /// Inside a CDATA section whose end has not been read yet.
     private var inCDATA = false
     private var sawRoot = false
+    /// Where each read from the source lands before it joins `buffer` (none for bytes in memory).
+    private var readBuffer: [UInt8]
 
     /// Text and CDATA are handed out in pieces of about this size.
     static let pieceBytes = 64 << 10
@@ -38,6 +40,7 @@ public final class XMLPullReader {
         self.source = source
         self.dialect = dialect
         buffer = []
+        readBuffer = [UInt8](repeating: 0, count: Self.readBytes)
         sourceEnded = false
     }
 
@@ -45,6 +48,7 @@ public final class XMLPullReader {
         source = nil
         self.dialect = dialect
         buffer = bytes
+        readBuffer = []
         sourceEnded = true
     }
 
@@ -360,16 +364,15 @@ public final class XMLPullReader {
 
     private func refill() throws(XMLFormatError) -> Bool {
         guard !sourceEnded, let source else { return false }
-        let old = buffer.count
-        buffer.reserveCapacity(old + Self.readBytes)
-        buffer.append(contentsOf: repeatElement(0, count: Self.readBytes))
-        let result = buffer.withUnsafeMutableBytes { raw in
-            Result { () throws(ByteStreamError) in try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[old...])) }
+        // Read into a buffer kept for it, and append what came: a source that hands out little
+        // at a time costs no more than the bytes it hands out.
+        let result = readBuffer.withUnsafeMutableBytes { raw in
+            Result { () throws(ByteStreamError) in try source.read(into: raw) }
         }
         let count: Int
-        do { count = try result.get() } catch { buffer.removeSubrange(old...); throw .read(error.description) }
-        buffer.removeSubrange((old + count)...)
+        do { count = try result.get() } catch { throw .read(error.description) }
         if count == 0 { sourceEnded = true }
+        buffer.append(contentsOf: readBuffer[..<count])
         return count > 0
     }
 

@@ -54,6 +54,12 @@ public struct NotionReader {
         }
         // A database's rows: their columns become the front matter of the row's page.
         var rowColumns: [String: [(String, String)]] = [:]
+        // The pages of each folder by title: where a database's rows find their pages.
+        var pagesByFolder: [String: [String: String]] = [:]
+        for path in texts.keys.sorted() {
+            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+            if let title = titles[path]?.trimmingSpaces(), pagesByFolder[folder]?[title] == nil { pagesByFolder[folder, default: [:]][title] = path }
+        }
         for path in files.paths where path.hasSuffix(".csv") && !path.hasSuffix("_all.csv") {
             let rows = CSVTable.rows(String(decoding: try files.bytes(of: path), as: UTF8.self))
             guard let header = rows.first, !header.isEmpty else { continue }
@@ -63,8 +69,7 @@ public struct NotionReader {
                 let title = (row.first ?? "").trimmingSpaces()
                 let columns = zip(header, row).dropFirst().map { ($0.0.trimmingSpaces(), $0.1) }.filter { !$0.1.isEmpty }
                 rowTitles.append(title.isEmpty ? "Untitled" : title)
-                if let page = texts.keys.first(where: { $0.hasPrefix(folder + "/") && !$0.dropFirst(folder.count + 1).contains("/")
-                    && titles[$0]?.trimmingSpaces() == title }) {
+                if let page = pagesByFolder[folder]?[title] {
                     rowColumns[page] = columns
                 } else {
                     var note = ForeignNote(sourceID: "notion:" + (Page.split(path)?.id ?? path) + "#\(index + 1)", entry: path + "#\(index + 1)",

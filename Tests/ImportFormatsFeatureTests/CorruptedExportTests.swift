@@ -22,7 +22,7 @@ import ZlibCompression
 
     @Test("damaged Evernote exports and zips (Bear, Notion) give an import or a clear error, and nothing half-imported",
           arguments: ["evernote/linked_notes.enex", "evernote/images_with_and_without_size.enex", "bear/backup.bear2bk",
-                      "notion/markdown-and-csv.zip", "simplenote/notes.json"])
+                      "notion/markdown-and-csv.zip", "simplenote/notes.json", "standard-notes/backup-2023.zip"])
     func randomDamage(_ fixture: String) async throws {
         let original = Array(try Data(contentsOf: Self.fixtures.appending(path: fixture)))
         var generator = SplitMix64(seed: Self.seed)

@@ -8,6 +8,7 @@ public enum ExportFormat: CaseIterable, Sendable {
     case bear
     case notion
     case simplenote
+    case standardNotes
 
     /// How the report names it.
     public var name: String {
@@ -16,6 +17,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         case .bear: "a Bear backup (.bear2bk)"
         case .notion: "a Notion export (Markdown & CSV)"
         case .simplenote: "a Simplenote export"
+        case .standardNotes: "a Standard Notes backup"
         }
     }
 
@@ -26,13 +28,16 @@ public enum ExportFormat: CaseIterable, Sendable {
         if KeepReader.finds(in: files) { return .googleKeep }
         if NotionReader.finds(in: files) { return .notion }
         if SimplenoteReader.finds(in: files) { return .simplenote }
+        if StandardNotesReader.finds(in: files) { return .standardNotes }
         return nil
     }
 
     /// Whether a folder's Markdown files and other files may be an export (so that only then is
-    /// it looked into): JSON (Keep, Bear's TextBundles), or pages named with Notion's IDs.
+    /// it looked into): JSON (Keep, Bear's TextBundles, Simplenote), a Standard Notes backup
+    /// file, or pages named with Notion's IDs.
     public static func mayBe(markdown: some Sequence<String>, others: some Sequence<String>) -> Bool {
-        others.contains { $0.hasSuffix(".json") } || markdown.contains { NotionReader.Page.split($0) != nil }
+        others.contains { $0.hasSuffix(".json") || $0.hasSuffix("Backup and Import File.txt") }
+            || markdown.contains { NotionReader.Page.split($0) != nil }
     }
 
     /// Hands each note on; returns what was passed over, with the reason.
@@ -44,6 +49,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         case .bear: try await BearReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         case .notion: try await NotionReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         case .simplenote: try await SimplenoteReader().read(files, receive: receive)
+        case .standardNotes: try await StandardNotesReader().read(files, receive: receive)
         }
     }
 }

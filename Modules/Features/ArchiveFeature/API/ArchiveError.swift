@@ -59,7 +59,7 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .files(let error): error.description
         case .damagedAttachment(let hash): "attachment \(hash) is damaged on this device: its bytes do not match their SHA-256"
         case .attachmentMismatch(let entry): "entry '\(entry)': the attachment's bytes do not match the SHA-256 in its path"
-        case .unknownExport: "a zip, but not an export quill import reads (Google Keep's Takeout, a Bear backup, a Notion export, a Simplenote export)"
+        case .unknownExport: "a zip, but not an export quill import reads (Google Keep's Takeout, a Bear backup, a Notion export, a Simplenote export, a Standard Notes backup)"
         case .zipFromStream: "a zip is read from its end: save it to a file and import that file"
         case .unknownFormat:
             "not a format quill import reads (a .tar.gz archive of Markdown files, an Evernote export .enex, a zipped export of Google Keep, Bear, Notion or Simplenote, Simplenote's notes.json, or a folder)"

@@ -35,6 +35,8 @@ struct EvernoteImportIntegrationTests {
         let importID = try #require(first.split(separator: "\n").first { $0.hasPrefix("Import ID ") }?.split(separator: " ")[2])
         _ = try quill.succeed(["import", "--undo", String(importID).replacing(":", with: "")])
         #expect(try quill.listedIDs().isEmpty)
+        let one = try quill.succeed(["import", Self.fixtures.appending(path: "tasks.enex").path])
+        #expect(one.hasPrefix("Imported 1 note: 1 new"), "\(one)")
     }
 
     @Test func aHostileExportIsRefusedWithNothingImported() throws {

@@ -18,7 +18,7 @@ enum ImportReportOutput {
             : ", \(ByteCount.text(report.uncompressedBytes)) \(report.foreignFormat == nil ? "uncompressed" : "read")"
         let history = report.historyCount > 0 ? ", \(report.historyCount) with their history" : ""
         let attachments = report.attachmentCount > 0 ? ", \(report.attachmentCount) attachment\(report.attachmentCount == 1 ? "" : "s")" : ""
-        return "\(verb) \(report.noteCount) notes: \(report.addedCount) new, \(report.unchangedCount) unchanged, "
+        return "\(verb) \(report.noteCount) note\(report.noteCount == 1 ? "" : "s"): \(report.addedCount) new, \(report.unchangedCount) unchanged, "
             + "\(report.copiedCount) kept as copies\(history)\(attachments) (\(integrity)\(size))\n"
     }
 

@@ -52,7 +52,8 @@ public struct ZipArchive {
             case .malformed(let reason): "the zip is malformed: \(reason)"
             case .unsafePath(let path): "the zip holds '\(path)', a path that leaves the folder it is unpacked into; refused"
             case .unsupported(let entry, let reason): "'\(entry)' in the zip: \(reason)"
-            case .tooLarge(let entry, let limit): "'\(entry)' in the zip is larger than \(limit >> 20) MiB (possible zip bomb; raise the limit to allow it)"
+            case .tooLarge(let entry, let limit):
+                "'\(entry)' in the zip makes more than \(limit >> 20) MiB (possible zip bomb; if you trust it, raise --max-size or --max-attachment-size)"
             case .damaged(let entry, let reason): "'\(entry)' in the zip is damaged: \(reason)"
             }
         }
@@ -129,7 +130,8 @@ public struct ZipArchive {
         } catch let error as CompressionError {
             switch error {
             case .outputLimitExceeded: throw Failure.damaged(entry: entry.path, reason: "it decompresses to more than the zip states")
-            case .ratioLimitExceeded(let limit): throw Failure.damaged(entry: entry.path, reason: "it decompresses more than \(limit) times its size (possible zip bomb)")
+            case .ratioLimitExceeded(let limit):
+                throw Failure.damaged(entry: entry.path, reason: "it decompresses more than \(limit) times its size (possible zip bomb; if you trust it, raise --max-ratio)")
             case .checksumMismatch: throw Failure.damaged(entry: entry.path, reason: "its CRC-32 does not match")
             default: throw Failure.damaged(entry: entry.path, reason: error.description)
             }

@@ -19,16 +19,7 @@ import ZlibCompression
 
     func importing(_ fixture: String, into store: InMemoryNoteStore = InMemoryNoteStore(),
                    attachments: InMemoryAttachmentStore = InMemoryAttachmentStore(clock: clock)) async throws -> (ImportReport, [String: Note]) {
-        let path = Self.fixtures.appending(path: fixture).path
-        let importer = ArchiveImporter(store: store, attachments: attachments, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(),
-                                       ids: SequentialNoteIDs(namespace: 0xBE), clock: Self.clock, background: DefaultPriorityExecutor())
-        let report = try await importer.importArchive(from: InMemoryByteSource(Array(try Data(contentsOf: URL(filePath: path)))), name: path,
-                                                      files: LocalFileAccessor())
-        var notes: [String: Note] = [:]
-        for summary in try await store.list(.init(includeDeleted: true)).notes {
-            if let note = try await store.note(id: summary.id) { notes[note.title] = note }
-        }
-        return (report, notes)
+        try await ForeignImport.run(Self.fixtures.appending(path: fixture).path, into: store, attachments: attachments)
     }
 
     @Test("tags, images, archived and trashed notes, dates; an encrypted note is named and passed over")

@@ -24,13 +24,7 @@ import ZlibCompression
                         ids: SequentialNoteIDs(namespace: 0x6E), clock: clock, background: DefaultPriorityExecutor())
     }
 
-    func notes(_ store: InMemoryNoteStore) async throws -> [String: Note] {
-        var notes: [String: Note] = [:]
-        for summary in try await store.list(.init(includeDeleted: true)).notes {
-            if let note = try await store.note(id: summary.id) { notes[note.title] = note }
-        }
-        return notes
-    }
+    func notes(_ store: InMemoryNoteStore) async throws -> [String: Note] { try await ForeignImport.notesByTitle(store) }
 
     @Test("every note, with its labels, checklist, colour, pin, archive and trash; what is missing or broken is named")
     func unpackedTakeout() async throws {

@@ -15,20 +15,9 @@ import ZlibCompression
 @Suite struct NotionImportTests {
     static let fixtures = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: "Fixtures/OtherApps/notion")
-    static let clock = FixedClock(Date(timeIntervalSince1970: 1_800_000_000))
 
     func importing(_ fixture: String, into store: InMemoryNoteStore = InMemoryNoteStore()) async throws -> (ImportReport, [String: Note]) {
-        let path = Self.fixtures.appending(path: fixture).path
-        let importer = ArchiveImporter(store: store, attachments: InMemoryAttachmentStore(clock: Self.clock), decompression: ZlibGzip(),
-                                       scratch: InMemoryScratchStorage(), ids: SequentialNoteIDs(namespace: 0x40), clock: Self.clock,
-                                       background: DefaultPriorityExecutor())
-        let report = try await importer.importArchive(from: InMemoryByteSource(Array(try Data(contentsOf: URL(filePath: path)))), name: path,
-                                                      files: LocalFileAccessor())
-        var notes: [String: Note] = [:]
-        for summary in try await store.list(.init(includeDeleted: true)).notes {
-            if let note = try await store.note(id: summary.id) { notes[note.title] = note }
-        }
-        return (report, notes)
+        try await ForeignImport.run(Self.fixtures.appending(path: fixture).path, into: store)
     }
 
     @Test("pages titled without their IDs, links between them resolved, a sub-page's parent, a database's rows with their columns")

@@ -18,19 +18,9 @@ import ZlibCompression
 @Suite(.scratchDirectory) struct SimplenoteImportTests {
     static let fixture = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: "Fixtures/OtherApps/simplenote/notes.json")
-    static let clock = FixedClock(Date(timeIntervalSince1970: 1_800_000_000))
 
     func importing(_ path: String, into store: InMemoryNoteStore = InMemoryNoteStore()) async throws -> (ImportReport, [String: Note]) {
-        let importer = ArchiveImporter(store: store, attachments: InMemoryAttachmentStore(clock: Self.clock), decompression: ZlibGzip(),
-                                       scratch: InMemoryScratchStorage(), ids: SequentialNoteIDs(namespace: 0x51), clock: Self.clock,
-                                       background: DefaultPriorityExecutor())
-        let report = try await importer.importArchive(from: InMemoryByteSource(Array(try Data(contentsOf: URL(filePath: path)))), name: path,
-                                                      files: LocalFileAccessor())
-        var notes: [String: Note] = [:]
-        for summary in try await store.list(.init(includeDeleted: true)).notes {
-            if let note = try await store.note(id: summary.id) { notes[note.title] = note }
-        }
-        return (report, notes)
+        try await ForeignImport.run(path, into: store)
     }
 
     @Test("active and trashed notes, tags, dates to the millisecond, publication and sharing kept")

@@ -14,20 +14,9 @@ import ZlibCompression
 /// Standard Notes' own backups (Tests/Fixtures/OtherApps/standard-notes), and a real Simplenote zip.
 @Suite struct StandardNotesImportTests {
     static let fixtures = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appending(path: "Fixtures/OtherApps")
-    static let clock = FixedClock(Date(timeIntervalSince1970: 1_800_000_000))
 
     func importing(_ fixture: String, bytes: [UInt8]? = nil, into store: InMemoryNoteStore = InMemoryNoteStore()) async throws -> (ImportReport, [String: Note]) {
-        let path = Self.fixtures.appending(path: fixture).path
-        let importer = ArchiveImporter(store: store, attachments: InMemoryAttachmentStore(clock: Self.clock), decompression: ZlibGzip(),
-                                       scratch: InMemoryScratchStorage(), ids: SequentialNoteIDs(namespace: 0x5D), clock: Self.clock,
-                                       background: DefaultPriorityExecutor())
-        let input = try bytes ?? Array(Data(contentsOf: URL(filePath: path)))
-        let report = try await importer.importArchive(from: InMemoryByteSource(input), name: path, files: LocalFileAccessor())
-        var notes: [String: Note] = [:]
-        for summary in try await store.list(.init(includeDeleted: true)).notes {
-            if let note = try await store.note(id: summary.id) { notes[note.title] = note }
-        }
-        return (report, notes)
+        try await ForeignImport.run(Self.fixtures.appending(path: fixture).path, bytes: bytes, into: store)
     }
 
     @Test("notes with their tags (from the tags' references) and dates; editors named and passed over")

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import QuillModels
 
@@ -55,37 +54,17 @@ public struct BearReader {
         var note = ForeignNote(sourceID: "bear:" + (fields?.uniqueIdentifier ?? bundle), entry: bundle,
                                title: String((title.isEmpty ? "Untitled" : title).prefix(NoteLimits.maximumTitleCharacters)), body: text)
         // `![](assets/x.png)` and `[x](assets/x.pdf)`: the bundle's files, as attachments, in the text's order.
-        var replacements: [(range: Range<Int>, text: String)] = []
-        var kept: [String: (hash: AttachmentHash, name: String)] = [:]
-        for match in text.matches(of: /(!?)\[([^\]\n]*)\]\((assets\/[^)\n]+)\)/) {
-            let target = String(match.output.3)
-            let decoded = target.removingPercentEncoding ?? target
-            let path = bundle + "/" + decoded
-            guard all.contains(path) else {
-                note.notices.append("'\(decoded)' is not in the backup; the link is left as it was")
-                continue
+        var attachments = ExportAttachments(maximumAttachmentBytes: maximumAttachmentBytes)
+        note.body = try ExportAttachments.rewritingLinks(in: text) { label, target, isImage in
+            guard target.hasPrefix("assets/") else { return nil }
+            guard all.contains(bundle + "/" + target) else {
+                note.notices.append("'\(target)' is not in the backup; the link is left as it was")
+                return nil
             }
-            if kept[path] == nil {
-                let bytes = try files.bytes(of: path)
-                guard Int64(bytes.count) <= maximumAttachmentBytes else {
-                    throw ForeignFormatError.attachmentTooLarge(entry: bundle, name: "attachment '\(decoded)'", limit: maximumAttachmentBytes)
-                }
-                guard let hash = AttachmentHash(digest: SHA256.hash(data: bytes)) else { continue }
-                let fileName = AttachmentName.safe(String(decoded.split(separator: "/").last ?? ""))
-                kept[path] = (hash, fileName)
-                note.attachments.append(ForeignAttachment(name: fileName, hash: hash, bytes: bytes))
-            }
-            guard let attachment = kept[path] else { continue }
-            let label = String(match.output.2)
-            let start = text.utf8.distance(from: text.startIndex, to: match.range.lowerBound)
-            let end = text.utf8.distance(from: text.startIndex, to: match.range.upperBound)
-            replacements.append((start..<end, AttachmentReference.markdown(
-                hash: attachment.hash, name: attachment.name, label: label.isEmpty ? attachment.name : label, embedded: !match.output.1.isEmpty)))
+            guard let (attachment, isNew) = try attachments.attachment(at: bundle + "/" + target, of: files, entry: bundle, shown: target) else { return nil }
+            if isNew { note.attachments.append(attachment) }
+            return ExportAttachments.reference(to: attachment, label: label, isImage: isImage)
         }
-        var bytes = Array(text.utf8)
-        for replacement in replacements.reversed() { bytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8)) }
-        let body = String(decoding: bytes, as: UTF8.self)
-        note.body = body
         note.tags = BearTags.scan(text)
         note.created = fields?.creationDate.flatMap(ISODate.parse)
         note.updated = fields?.modificationDate.flatMap(ISODate.parse)

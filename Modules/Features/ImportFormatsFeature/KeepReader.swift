@@ -1,5 +1,4 @@
 import Foundation
-import Crypto
 import QuillModels
 
 /// Reads a Google Keep export (Google Takeout's `Takeout/Keep/`, unpacked or zipped): one JSON
@@ -68,21 +67,16 @@ public struct KeepReader {
         if title.isEmpty { title = stem.isEmpty ? "Untitled" : stem }
         var note = ForeignNote(sourceID: "keep:" + stem, entry: path, title: String(title.prefix(NoteLimits.maximumTitleCharacters)), body: body)
         var references: [String] = []
+        var attachments = ExportAttachments(maximumAttachmentBytes: maximumAttachmentBytes)
         for attachment in keep.attachments ?? [] {
             guard let named = attachment.filePath, !named.isEmpty else { continue }
             guard let found = Self.find(named, in: folder, all: all) else {
                 note.notices.append("the attachment '\(named)' is not in the export; left out")
                 continue
             }
-            let bytes = try files.bytes(of: found)
-            guard Int64(bytes.count) <= maximumAttachmentBytes else {
-                throw ForeignFormatError.attachmentTooLarge(entry: path, name: "attachment '\(named)'", limit: maximumAttachmentBytes)
-            }
-            guard let hash = AttachmentHash(digest: SHA256.hash(data: bytes)) else { continue }
-            let name = AttachmentName.safe(String(found.split(separator: "/").last ?? ""))
-            note.attachments.append(ForeignAttachment(name: name, hash: hash, bytes: bytes))
-            let isImage = (attachment.mimetype ?? "").hasPrefix("image/")
-            references.append(AttachmentReference.markdown(hash: hash, name: name, embedded: isImage))
+            guard let (kept, isNew) = try attachments.attachment(at: found, of: files, entry: path, shown: named) else { continue }
+            if isNew { note.attachments.append(kept) }
+            references.append(ExportAttachments.reference(to: kept, label: "", isImage: (attachment.mimetype ?? "").hasPrefix("image/")))
         }
         note.body = AttachmentReference.appending(references, to: note.body)
         note.tags = (keep.labels ?? []).compactMap(\.name)

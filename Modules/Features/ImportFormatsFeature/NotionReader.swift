@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import QuillModels
 
@@ -109,44 +108,24 @@ public struct NotionReader {
         var note = ForeignNote(sourceID: "notion:" + (Page.split(path)?.id ?? path), entry: path,
                                title: String((titles[path] ?? "Untitled").prefix(NoteLimits.maximumTitleCharacters)), body: "")
         // Links and images: a page's link is `[[its title]]`; a file is an attachment.
-        var replacements: [(range: Range<Int>, text: String)] = []
-        var kept: [String: (hash: AttachmentHash, name: String)] = [:]
-        for match in body.matches(of: /(!?)\[([^\]\n]*)\]\(([^)\n]+)\)/) {
-            let target = String(match.output.3)
-            guard !target.contains("://"), !target.hasPrefix("mailto:"), !target.hasPrefix("#") else { continue }
-            let decoded = target.removingPercentEncoding ?? target
-            let resolved = Self.resolve(decoded, from: folder)
-            let start = body.utf8.distance(from: body.startIndex, to: match.range.lowerBound)
-            let end = body.utf8.distance(from: body.startIndex, to: match.range.upperBound)
-            if decoded.hasSuffix(".md") || decoded.hasSuffix(".csv") {
+        var attachments = ExportAttachments(maximumAttachmentBytes: maximumAttachmentBytes)
+        note.body = try ExportAttachments.rewritingLinks(in: body) { label, target, isImage in
+            guard !target.contains("://"), !target.hasPrefix("mailto:"), !target.hasPrefix("#") else { return nil }
+            let resolved = Self.resolve(target, from: folder)
+            if target.hasSuffix(".md") || target.hasSuffix(".csv") {
                 // A page the export lacks keeps its title: the report names the link as unresolved.
-                let title = resolved.flatMap { titles[$0] } ?? Page.split(decoded)?.title ?? Self.stem(decoded)
+                let title = resolved.flatMap { titles[$0] } ?? Page.split(target)?.title ?? Self.stem(target)
                 note.linkedTitles.append(title)
-                replacements.append((start..<end, "[[" + title + "]]"))
-                continue
+                return "[[" + title + "]]"
             }
             guard let resolved, all.contains(resolved) else {
-                note.notices.append("'\(decoded)' is not in the export; the link is left as it was")
-                continue
+                note.notices.append("'\(target)' is not in the export; the link is left as it was")
+                return nil
             }
-            if kept[resolved] == nil {
-                let bytes = try files.bytes(of: resolved)
-                guard Int64(bytes.count) <= maximumAttachmentBytes else {
-                    throw ForeignFormatError.attachmentTooLarge(entry: path, name: "attachment '\(decoded)'", limit: maximumAttachmentBytes)
-                }
-                guard let hash = AttachmentHash(digest: SHA256.hash(data: bytes)) else { continue }
-                let name = AttachmentName.safe(String(resolved.split(separator: "/").last ?? ""))
-                kept[resolved] = (hash, name)
-                note.attachments.append(ForeignAttachment(name: name, hash: hash, bytes: bytes))
-            }
-            guard let attachment = kept[resolved] else { continue }
-            let label = String(match.output.2)
-            replacements.append((start..<end, AttachmentReference.markdown(
-                hash: attachment.hash, name: attachment.name, label: label.isEmpty ? attachment.name : label, embedded: !match.output.1.isEmpty)))
+            guard let (attachment, isNew) = try attachments.attachment(at: resolved, of: files, entry: path, shown: target) else { return nil }
+            if isNew { note.attachments.append(attachment) }
+            return ExportAttachments.reference(to: attachment, label: label, isImage: isImage)
         }
-        var bytes = Array(body.utf8)
-        for replacement in replacements.reversed() { bytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8)) }
-        note.body = String(decoding: bytes, as: UTF8.self)
         // A sub-page: its folder is named after its parent page, which sits beside the folder.
         var ancestors: [String] = []
         var parentFolder = folder

@@ -1,0 +1,58 @@
+import Crypto
+import QuillModels
+
+/// The files of an export that its notes show, each read, checked against the attachment limit
+/// and hashed once however many links lead to it; and the Markdown links of a note's text
+/// rewritten into Quill's references.
+///
+/// Exists so that every reader whose notes link to files beside them (Keep, Bear, Notion) keeps
+/// them the same way.
+struct ExportAttachments {
+    let maximumAttachmentBytes: Int64
+    private var kept: [String: ForeignAttachment] = [:]
+
+    init(maximumAttachmentBytes: Int64) {
+        self.maximumAttachmentBytes = maximumAttachmentBytes
+    }
+
+    /// The attachment for the file at `path` of `files`, and whether this is its first use (the
+    /// note should carry it then). `shown` names it in errors.
+    mutating func attachment(at path: String, of files: some ExportFiles, entry: String, shown: String) throws -> (ForeignAttachment, isNew: Bool)? {
+        if let attachment = kept[path] { return (attachment, false) }
+        let bytes = try files.bytes(of: path)
+        guard Int64(bytes.count) <= maximumAttachmentBytes else {
+            throw ForeignFormatError.attachmentTooLarge(entry: entry, name: "attachment '\(shown)'", limit: maximumAttachmentBytes)
+        }
+        guard let hash = AttachmentHash(digest: SHA256.hash(data: bytes)) else { return nil }
+        let attachment = ForeignAttachment(name: AttachmentName.safe(String(path.split(separator: "/").last ?? "")), hash: hash, bytes: bytes)
+        kept[path] = attachment
+        return (attachment, true)
+    }
+
+    /// `text` with each Markdown link or image (`[label](target)`, `![label](target)`) replaced
+    /// by what `replace` makes of it (its label, its percent-decoded target, whether it is an
+    /// image); one it answers `nil` for is left as it was.
+    static func rewritingLinks(
+        in text: String, _ replace: (_ label: String, _ target: String, _ isImage: Bool) throws -> String?
+    ) rethrows -> String {
+        var replacements: [(range: Range<Int>, text: String)] = []
+        for match in text.matches(of: /(!?)\[([^\]\n]*)\]\(([^)\n]+)\)/) {
+            let target = String(match.output.3)
+            guard let replacement = try replace(String(match.output.2), target.removingPercentEncoding ?? target, !match.output.1.isEmpty) else {
+                continue
+            }
+            let start = text.utf8.distance(from: text.startIndex, to: match.range.lowerBound)
+            let end = text.utf8.distance(from: text.startIndex, to: match.range.upperBound)
+            replacements.append((start..<end, replacement))
+        }
+        guard !replacements.isEmpty else { return text }
+        var bytes = Array(text.utf8)
+        for replacement in replacements.reversed() { bytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Quill's reference to `attachment`, shown with `label` (its name if empty).
+    static func reference(to attachment: ForeignAttachment, label: String, isImage: Bool) -> String {
+        AttachmentReference.markdown(hash: attachment.hash, name: attachment.name, label: label.isEmpty ? attachment.name : label, embedded: isImage)
+    }
+}

@@ -64,4 +64,46 @@ struct SQLiteIndexUpgradeTests {
         try reopened.query("SELECT count(*) FROM sqlite_schema WHERE name = 'note_bodies'") { copies = Int($0.integer(0)) }
         #expect(version > 4 && copies == 0)
     }
+
+    /// The release before knew no attachments in its index (schema version 8): its index, at a
+    /// cursor that would skip every note, is made afresh, and the notes that refer to
+    /// attachments are found.
+    static let versionEight = """
+        PRAGMA page_size = 65536;
+        CREATE TABLE indexed_notes (
+            rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, revision INTEGER NOT NULL,
+            title TEXT NOT NULL, tags TEXT NOT NULL, created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL);
+        CREATE TABLE note_tags (tag TEXT NOT NULL, note INTEGER NOT NULL, PRIMARY KEY (tag, note)) WITHOUT ROWID;
+        CREATE INDEX note_tags_by_note ON note_tags (note);
+        CREATE VIRTUAL TABLE note_text USING fts5(title, body, content = '', contentless_delete = 1, tokenize = 'ascii');
+        CREATE TABLE note_links (
+            note INTEGER NOT NULL, position INTEGER NOT NULL, target TEXT NOT NULL, written TEXT NOT NULL,
+            fragment TEXT, label TEXT, form INTEGER NOT NULL, line INTEGER NOT NULL, context TEXT NOT NULL,
+            PRIMARY KEY (note, position)) WITHOUT ROWID;
+        CREATE INDEX note_links_by_target ON note_links (target);
+        CREATE TABLE note_names (
+            name TEXT NOT NULL, note INTEGER NOT NULL, match INTEGER NOT NULL, PRIMARY KEY (name, note)) WITHOUT ROWID;
+        CREATE INDEX note_names_by_note ON note_names (note);
+        CREATE TABLE index_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        INSERT INTO index_state VALUES ('cursor', 'far-ahead');
+        PRAGMA user_version = 8;
+        """
+
+    @Test func aVersionEightIndexIsMadeAfreshAndKnowsTheNotesWithAttachments() async throws {
+        let root = try Scratch.directory("upgrade-8")
+        let path = root + "/search/index.sqlite"
+        try FileManager.default.createDirectory(atPath: root + "/search", withIntermediateDirectories: true)
+        let old = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: .seconds(1))
+        try old.execute(Self.versionEight)
+        old.close()
+
+        let store = FileNoteStore(root: root + "/notes", files: LocalFileAccessor(), locks: InMemoryLocking())
+        let image = "![a.png](attachments/\(String(repeating: "0f", count: 32))/a.png)"
+        try await store.create(try Notes.note(1, title: "With an image", body: image))
+        try await store.create(try Notes.note(2, title: "Without"))
+        let index = SQLiteSearchIndex(path: path, files: LocalFileAccessor())
+        let search = NoteSearch(index: index, source: store, background: DefaultPriorityExecutor())
+        let found = try await search.caughtUp(progress: { _ in }) { try await index.notesReferringToAttachments() }
+        #expect(found.map(\.title) == ["With an image"])
+    }
 }

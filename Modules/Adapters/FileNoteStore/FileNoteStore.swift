@@ -73,6 +73,11 @@ public struct FileNoteStore: NoteStore {
     }
 
     public func list(_ query: NoteQuery) async throws -> NoteListing {
+        if query.limit != nil || query.tag != nil || query.deletion == .only,
+           let found = try await reading({ try ListingScan(query: query).run(path: layout.index, files: files) }) {
+            if found.needsCompaction { _ = try await maintainedIndex() }
+            return NoteListing(notes: found.summaries)
+        }
         let (index, problems) = try await maintainedIndex()
         return NoteListing(notes: query.arrange(index.summaries), problems: problems)
     }
@@ -85,12 +90,13 @@ public struct FileNoteStore: NoteStore {
         return try await catalogFromListing(query, after: after, limit: limit)
     }
 
-    public func ids(withPrefix prefix: String) async throws -> [NoteID] {
-        if let ids = try await reading({ try IDPrefixScan(prefix: prefix).run(path: layout.index, files: files) }) {
+    public func ids(withPrefix prefix: String, includingDeleted: Bool) async throws -> [NoteID] {
+        let scan = IDPrefixScan(prefix: prefix, includingDeleted: includingDeleted)
+        if let ids = try await reading({ try scan.run(path: layout.index, files: files) }) {
             return ids
         }
         let (index, _) = try await maintainedIndex()
-        return index.summaries.filter { !$0.isDeleted && $0.id.rawValue.hasPrefix(prefix) }.map(\.id).sorted()
+        return index.summaries.filter { (includingDeleted || !$0.isDeleted) && $0.id.rawValue.hasPrefix(prefix) }.map(\.id).sorted()
     }
 
     public func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws {

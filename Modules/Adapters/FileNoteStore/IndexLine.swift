@@ -76,7 +76,7 @@ enum IndexLine {
     private static let comma = UInt8(ascii: ",")
     private static let backslash = UInt8(ascii: "\\")
 
-    private static func integer(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
+    static func integer(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
         guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
         var value: Int64 = 0
         var negative = false

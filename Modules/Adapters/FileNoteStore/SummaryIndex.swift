@@ -18,13 +18,11 @@ struct SummaryIndex: Sendable {
 
     /// Reads the journal; `nil` if it is missing or unreadable (the caller rebuilds it).
     static func load(from path: String, files: any FileAccessing) throws(FileSystemError) -> SummaryIndex? {
-        let data: Data
         do {
-            data = try files.read(path)
+            return try files.withContents(of: path) { raw in parse(raw.bindMemory(to: UInt8.self)) }
         } catch .notFound {
             return nil
         }
-        return data.withUnsafeBytes { raw in parse(raw.bindMemory(to: UInt8.self)) }
     }
 
     /// Calls `body` with each line's summary, in journal order; `false` if the journal is not one.

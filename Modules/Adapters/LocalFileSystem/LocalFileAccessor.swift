@@ -17,6 +17,10 @@ public struct LocalFileAccessor: FileAccessing {
         try mapped { () throws(POSIXFileError) in try POSIXFile.read(path) }
     }
 
+    public func withContents<T>(of path: String, _ body: (UnsafeRawBufferPointer) -> T) throws(FileSystemError) -> T {
+        try mapped { () throws(POSIXFileError) in try POSIXFile.withMapped(path, body) }
+    }
+
     public func read(_ path: String, offset: Int64, count: Int) throws(FileSystemError) -> Data {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .fromErrno(path: path) }

@@ -23,7 +23,7 @@ struct SQLiteIndexQuery {
         try topRanked(connection) ?? ranked(connection)
     }
 
-    private static let columns = "n.id, n.revision, n.title, n.tags, n.created_ms, n.updated_ms"
+    static let columns = "n.id, n.revision, n.title, n.tags, n.created_ms, n.updated_ms"
     private static let rank = "bm25(note_text, \(titleWeight), \(bodyWeight))"
 
     /// Every note found, best first: ranked in SQL, ties broken by ID.
@@ -58,7 +58,7 @@ struct SQLiteIndexQuery {
     }
 
     /// A row of `columns` as a summary (`nil` for a row no valid note wrote).
-    private static func summary(_ row: SQLiteRow) -> NoteSummary? {
+    static func summary(_ row: SQLiteRow) -> NoteSummary? {
         guard let id = NoteID(row.text(0)), let tags = try? Tag.split(row.text(3)) else { return nil }
         return NoteSummary(
             id: id, title: row.text(2), tags: tags,

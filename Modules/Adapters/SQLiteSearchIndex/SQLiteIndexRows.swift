@@ -33,6 +33,9 @@ enum SQLiteIndexRows {
             try connection.query("INSERT INTO note_tags (tag, note) VALUES (?, ?)", [.text(tag.rawValue), .integer(rowid)])
         }
         try insertLinks(entry.links, rowid: rowid, in: connection)
+        if entry.refersToAttachments {
+            try connection.query("INSERT INTO note_attachments (note) VALUES (?)", [.integer(rowid)])
+        }
         return true
     }
 
@@ -44,6 +47,7 @@ enum SQLiteIndexRows {
         try connection.query("DELETE FROM note_tags WHERE note = ?", [.integer(rowid)])
         try connection.query("DELETE FROM note_links WHERE note = ?", [.integer(rowid)])
         try connection.query("DELETE FROM note_names WHERE note = ?", [.integer(rowid)])
+        try connection.query("DELETE FROM note_attachments WHERE note = ?", [.integer(rowid)])
         try connection.query("DELETE FROM indexed_notes WHERE rowid = ?", [.integer(rowid)])
     }
 

@@ -16,8 +16,8 @@ import SQLiteKit
 /// `Tools/benchmarks/search-cjk.sh`'s notes; without it, about 250 MB) and the first search
 /// after an import write it all. `note_tags` answers `tag:x`; `note_links` holds each note's
 /// links (the folded target, looked up by `note_links_by_target`) and `note_names` the names
-/// each note answers to (folded title and aliases, `LinkLookup`); `index_state` holds the
-/// journal cursor.
+/// each note answers to (folded title and aliases, `LinkLookup`); `note_attachments` the notes
+/// that refer to attachments; `index_state` holds the journal cursor.
 ///
 /// FTS5 merges its segments eight at a time rather than four (`automerge`): a first build of
 /// 100,000 notes spent most of a second merging, half of it in the commit of its last page, and
@@ -29,10 +29,11 @@ import SQLiteKit
 /// 0.6 s less, and no search of `Tools/benchmarks/search.sh` takes longer (a phrase 74 → 55 ms,
 /// a tag 18 → 13 ms). Version 1 had 4 KiB pages, version 2 no links, version 3 indexed CJK runs
 /// as whole words, version 4 kept a copy of the text, version 5 let FTS5 cut words at marks
-/// (Devanagari's vowel signs), version 6 folded words with `unicode61` and version 7 kept Greek
-/// final sigma (ς) apart from σ: such an index is made afresh.
+/// (Devanagari's vowel signs), version 6 folded words with `unicode61`, version 7 kept Greek
+/// final sigma (ς) apart from σ and version 8 did not know which notes refer to attachments:
+/// such an index is made afresh.
 enum SQLiteIndexSchema {
-    static let version = 8
+    static let version = 9
 
     /// How much of the file a search maps (SQLite's own limit on Linux, just under 2 GiB).
     static let mappedBytes = 2_147_418_112
@@ -68,6 +69,7 @@ enum SQLiteIndexSchema {
                 CREATE TABLE note_names (
                     name TEXT NOT NULL, note INTEGER NOT NULL, match INTEGER NOT NULL, PRIMARY KEY (name, note)) WITHOUT ROWID;
                 CREATE INDEX note_names_by_note ON note_names (note);
+                CREATE TABLE note_attachments (note INTEGER PRIMARY KEY);
                 CREATE TABLE index_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                 PRAGMA user_version = \(version);
                 """)

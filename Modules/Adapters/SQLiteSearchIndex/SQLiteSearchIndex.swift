@@ -23,7 +23,7 @@ import Synchronization
 /// it. Everything it holds is derived from the notes: a file that is not a database, is
 /// damaged, has another schema version or may have lost commits in a restart of the machine is
 /// deleted and made afresh (`removeAll`).
-public final class SQLiteSearchIndex: SearchIndex, LinkIndex {
+public final class SQLiteSearchIndex: SearchIndex, LinkIndex, AttachmentIndex {
     private let path: String
     private let files: any FileAccessing
     private let unsynced: UnsyncedIndexWrites
@@ -107,6 +107,17 @@ public final class SQLiteSearchIndex: SearchIndex, LinkIndex {
         try using { connection, _ in
             try connection.execute("PRAGMA mmap_size = \(SQLiteIndexSchema.mappedBytes)")
             return try connection.transaction(immediate: false) { try body(connection) }
+        }
+    }
+
+    public func notesReferringToAttachments() async throws -> [NoteSummary] {
+        try reading { connection in
+            var found: [NoteSummary] = []
+            try connection.query("SELECT \(SQLiteIndexQuery.columns) FROM note_attachments a JOIN indexed_notes n ON n.rowid = a.note"
+                                 + " ORDER BY n.updated_ms DESC, n.id") { row in
+                if let summary = SQLiteIndexQuery.summary(row) { found.append(summary) }
+            }
+            return found
         }
     }
 

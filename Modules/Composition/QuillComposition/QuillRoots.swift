@@ -51,7 +51,7 @@ public enum QuillRoots {
         let search = NoteSearch(index: index, source: store, background: background)
         return CLIEnvironment(
             notes: notes,
-            attachments: AttachmentService(notes: notes, attachments: attachments),
+            attachments: AttachmentService(notes: notes, attachments: attachments, search: search, index: index),
             archive: ArchiveService(store: store, attachments: attachments, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
                                     ids: ids, clock: clock, files: files, background: background),
             sync: SyncService(store: store, attachments: attachments, clock: clock,
@@ -94,7 +94,7 @@ public enum QuillRoots {
         let search = NoteSearch(index: index, source: ListingSearchSource(store: store), background: background)
         return CLIEnvironment(
             notes: notes,
-            attachments: AttachmentService(notes: notes, attachments: attachments),
+            attachments: AttachmentService(notes: notes, attachments: attachments, search: search, index: index),
             archive: ArchiveService(store: store, attachments: attachments, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
                                     ids: ids, clock: clock, files: files, background: background),
             sync: SyncService(store: store, attachments: attachments, clock: clock, environment: previewSync()),

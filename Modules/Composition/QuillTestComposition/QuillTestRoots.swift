@@ -34,6 +34,7 @@ public enum QuillTestRoots {
         searchIndex: any SearchIndex = UnimplementedSearchIndex(),
         searchSource: any SearchIndexSource = UnimplementedSearchIndexSource(),
         linkIndex: (any LinkIndex)? = nil,
+        attachmentIndex: (any AttachmentIndex)? = nil,
         settings: SettingsEnvironment = noSettings(),
         assistantTools: any AssistantToolServing = UnimplementedAssistantTools(),
         background: any BackgroundExecutor = DefaultPriorityExecutor(),
@@ -42,7 +43,9 @@ public enum QuillTestRoots {
         let notes = NoteService(store: store, clock: clock, ids: ids)
         let search = NoteSearch(index: searchIndex, source: searchSource, background: background)
         return CLIEnvironment(
-            notes: notes, attachments: AttachmentService(notes: notes, attachments: attachments),
+            notes: notes,
+            attachments: AttachmentService(notes: notes, attachments: attachments, search: search,
+                                           index: attachmentIndex ?? (searchIndex as? any AttachmentIndex) ?? UnimplementedAttachmentIndex()),
             archive: ArchiveService(store: store, attachments: attachments, compression: compression, decompression: decompression, scratch: scratch,
                                     ids: ids, clock: clock, files: inputFiles, background: background),
             sync: SyncService(store: store, attachments: attachments, clock: clock, environment: sync),

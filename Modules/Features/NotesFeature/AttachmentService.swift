@@ -4,6 +4,7 @@ import Crypto
 import Foundation
 import NoteStoreInterface
 import QuillModels
+import SearchIndexInterface
 
 /// The rules of attachments on a device: bytes kept under their SHA-256, referred to from a
 /// note's Markdown, checked whenever they are read, and collected only when nothing refers to
@@ -14,14 +15,21 @@ import QuillModels
 public struct AttachmentService: Sendable {
     let notes: NoteService
     let attachments: any AttachmentStoring
+    private let search: NoteSearch
+    private let index: any AttachmentIndex
 
     /// How long bytes stay safe from collection after they are stored: an import or a sync
     /// stores an attachment before it commits the note that refers to it.
     public static let collectionGrace: TimeInterval = 3600
 
-    public init(notes: NoteService, attachments: any AttachmentStoring) {
+    /// - Parameters:
+    ///   - search: the catch-up of the index `index` reads.
+    ///   - index: the same index, read for the notes that refer to attachments.
+    public init(notes: NoteService, attachments: any AttachmentStoring, search: NoteSearch, index: any AttachmentIndex) {
         self.notes = notes
         self.attachments = attachments
+        self.search = search
+        self.index = index
     }
 
     /// Keeps the bytes `source` gives, hashing them as they pass (constant memory).
@@ -87,13 +95,14 @@ public struct AttachmentService: Sendable {
     }
 
     /// The attachments the note refers to, or every note's: each with its names, type, size
-    /// (if this device holds it) and the notes that refer to it.
-    public func list(_ reference: String?) async throws -> [AttachmentListing] {
+    /// (if this device holds it) and the notes that refer to it. Every note's are found through
+    /// the search index, which `progress` hears of while it catches up.
+    public func list(_ reference: String?, progress: NoteLinks.Progress = { _ in }) async throws -> [AttachmentListing] {
         let sources: [Note]
         if let reference {
             sources = [try await notes.note(reference)]
         } else {
-            sources = try await liveNotes()
+            sources = try await liveNotes(progress: progress)
         }
         return try listings(of: sources)
     }
@@ -148,18 +157,21 @@ public struct AttachmentService: Sendable {
 
     /// Removes every attachment that no note refers to, in its current text or in any kept
     /// revision (deleted notes included: the trash can bring them back), and that was stored
-    /// before the grace period; with `dryRun`, only says which.
+    /// before the grace period; with `dryRun`, only says which. The notes are read only when
+    /// this device holds attachments: with none, there is nothing to prove unreferenced.
     public func collect(now: Date, dryRun: Bool) async throws -> CollectedLocalAttachments {
+        let held = try attachments.all()
         var referenced = Set<AttachmentHash>()
-        let everyNote = try await notes.store.list(NoteQuery(includeDeleted: true)).notes
-        for summary in everyNote {
-            for revision in try await notes.store.history(of: summary.id) {
-                for found in AttachmentReference.scan(revision.note.body) { referenced.insert(found.hash) }
+        if !held.isEmpty {
+            for summary in try await notes.store.list(NoteQuery(includeDeleted: true)).notes {
+                for revision in try await notes.store.history(of: summary.id) {
+                    for found in AttachmentReference.scan(revision.note.body) { referenced.insert(found.hash) }
+                }
             }
         }
         let cutoff = now.addingTimeInterval(-Self.collectionGrace)
         var collection = CollectedLocalAttachments()
-        for stored in try attachments.all() where !referenced.contains(stored.hash) {
+        for stored in held where !referenced.contains(stored.hash) {
             guard stored.stored < cutoff else {
                 collection.recent.append(stored)
                 continue
@@ -171,19 +183,19 @@ public struct AttachmentService: Sendable {
         return collection
     }
 
-    private func liveNotes() async throws -> [Note] {
-        var found: [Note] = []
-        for summary in try await notes.store.list(NoteQuery()).notes {
-            if let note = try await notes.store.note(id: summary.id), !note.isDeleted { found.append(note) }
-        }
-        return found
+    /// The live notes that refer to attachments, newest first: found in the index once it has
+    /// caught up with every write, then read as they are now.
+    private func liveNotes(progress: NoteLinks.Progress) async throws -> [Note] {
+        let referring = try await search.caughtUp(progress: progress) { try await index.notesReferringToAttachments() }
+        let found = try await notes.store.notes(ids: referring.map(\.id))
+        return referring.compactMap { found[$0.id] }.filter { !$0.isDeleted }
     }
 
     /// The stored attachment `reference` names: a hash, a unique prefix of one (four digits or
     /// more), or a name that notes give one attachment only; with the name notes give it.
-    public func find(_ reference: String) async throws -> (stored: StoredAttachment, name: String?) {
+    public func find(_ reference: String, progress: NoteLinks.Progress = { _ in }) async throws -> (stored: StoredAttachment, name: String?) {
         let stored = try attachments.all()
-        let listings = try await list(nil)
+        let listings = try await list(nil, progress: progress)
         func named(_ found: StoredAttachment) -> (stored: StoredAttachment, name: String?) {
             (found, listings.first { $0.hash == found.hash }?.names.first)
         }

@@ -81,8 +81,8 @@ public struct NoteSearch: Sendable {
     }
 
     /// Runs `read` on the index once it is caught up with the notes, repairing damage as a
-    /// search does: for the index's other readers (`NoteLinks`).
-    func caughtUp<T>(progress: @Sendable (SearchIndexProgress) -> Void, _ read: () async throws -> T) async throws -> T {
+    /// search does: for the index's other readers (`NoteLinks`, `AttachmentService`).
+    public func caughtUp<T>(progress: @Sendable (SearchIndexProgress) -> Void, _ read: () async throws -> T) async throws -> T {
         try await repairingDamage {
             try await catchUp(progress: progress)
             return try await read()

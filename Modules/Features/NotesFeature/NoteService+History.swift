@@ -42,7 +42,7 @@ extension NoteService {
 
     /// Deleted notes, most recently deleted first, each with its deleting revision.
     public func trash() async throws -> [NoteRevision] {
-        let deleted = try await store.list(NoteQuery(includeDeleted: true)).notes.filter(\.isDeleted)
+        let deleted = try await store.list(.trash).notes
         var revisions: [NoteRevision] = []
         for summary in deleted {
             if let latest = try await store.history(of: summary.id).first { revisions.append(latest) }

@@ -77,9 +77,7 @@ public struct NoteService: Sendable {
     public func resolve(_ reference: String, includingDeleted: Bool = false) async throws -> NoteID {
         let prefix = reference.lowercased()
         guard NoteID(prefix) != nil else { throw NoteServiceError.invalidReference(reference) }
-        let matches = includingDeleted
-            ? try await store.list(NoteQuery(includeDeleted: true)).notes.map(\.id).filter { $0.rawValue.hasPrefix(prefix) }.sorted()
-            : try await store.ids(withPrefix: prefix)
+        let matches = try await store.ids(withPrefix: prefix, includingDeleted: includingDeleted)
         switch matches.count {
         case 0: throw NoteServiceError.notFound(reference)
         case 1: return matches[0]

@@ -15,7 +15,9 @@ public struct AttachmentsCommand: QuillCommand {
     public init() {}
 
     public func run(in environment: CLIEnvironment) async throws {
-        let listings = try await environment.attachments.list(id)
+        let progress = SearchProgressLine(console: environment.console, clock: environment.clock)
+        let listings = try await environment.attachments.list(id, progress: progress.update)
+        progress.finish()
         if json { return environment.console.write(try NoteOutput.encode(listings.map(AttachmentDocument.init))) }
         for listing in listings {
             let size = listing.size.map(ByteCount.text) ?? "missing"
@@ -47,7 +49,9 @@ public struct AttachmentGetCommand: QuillCommand {
     public init() {}
 
     public func run(in environment: CLIEnvironment) async throws {
-        let (stored, name) = try await environment.attachments.find(reference)
+        let progress = SearchProgressLine(console: environment.console, clock: environment.clock)
+        let (stored, name) = try await environment.attachments.find(reference, progress: progress.update)
+        progress.finish()
         let destination = output ?? AttachmentName.safe(name ?? stored.hash.hex)
         let sink = destination == "-" ? environment.byteStreams.standardOutput()
             : try environment.byteStreams.createForWriting(TextInput.absolute(destination, in: environment))

@@ -8,6 +8,10 @@ import Foundation
 public protocol FileAccessing: Sendable {
     /// The file's bytes; `FileSystemError.notFound` if there is no file at `path`.
     func read(_ path: String) throws(FileSystemError) -> Data
+    /// Calls `body` with the file's bytes, without a copy where the system allows (a memory
+    /// map): for a large file scanned once and kept by no one (the store's summary journal, read
+    /// by the commands that show a few notes). `FileSystemError.notFound` if there is no file.
+    func withContents<T>(of path: String, _ body: (UnsafeRawBufferPointer) -> T) throws(FileSystemError) -> T
     /// Up to `count` bytes of the file from `offset`: fewer at its end, none past it. For files
     /// too large to read whole (the store's index, read in pieces by an export).
     func read(_ path: String, offset: Int64, count: Int) throws(FileSystemError) -> Data
@@ -56,6 +60,11 @@ public protocol FileAccessing: Sendable {
 }
 
 extension FileAccessing {
+    /// The bytes `read` gives: for file systems in memory, where there is nothing to map.
+    public func withContents<T>(of path: String, _ body: (UnsafeRawBufferPointer) -> T) throws(FileSystemError) -> T {
+        try read(path).withUnsafeBytes(body)
+    }
+
     /// Creates the files unsynced, then makes the file system durable once.
     public func createAll(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
         guard let first = files.first else { return }

@@ -5,6 +5,14 @@ import QuillModels
 ///
 /// Exists apart from `NoteReading` because only the notes service finds notes this way.
 public protocol NoteSearching: Sendable {
-    /// IDs of live notes that start with `prefix`.
-    func ids(withPrefix prefix: String) async throws -> [NoteID]
+    /// IDs of the notes that start with `prefix`, sorted: live ones, and deleted ones too if
+    /// asked (for history, restore and the trash).
+    func ids(withPrefix prefix: String, includingDeleted: Bool) async throws -> [NoteID]
+}
+
+extension NoteSearching {
+    /// IDs of live notes that start with `prefix`, sorted.
+    public func ids(withPrefix prefix: String) async throws -> [NoteID] {
+        try await ids(withPrefix: prefix, includingDeleted: false)
+    }
 }

@@ -63,8 +63,8 @@ public struct SearchIndexBatch: Sendable {
 }
 
 /// A note with what every index cuts from it: the text an FTS5 table takes in
-/// (`SearchText.indexable`, words past ASCII folded, CJK runs cut into pairs) and its links and
-/// names (their targets folded). Cutting is most of
+/// (`SearchText.indexable`, words past ASCII folded, CJK runs cut into pairs), its links and
+/// names (their targets folded), and whether it refers to attachments. Cutting is most of
 /// the CPU of indexing a note outside SQLite (a third of the writing thread's time in a
 /// 100,000-note build, `Tools/benchmarks/search-cjk.sh`).
 public struct IndexedNote: Sendable {
@@ -72,12 +72,14 @@ public struct IndexedNote: Sendable {
     public let indexableTitle: String
     public let indexableBody: String
     public let links: LinkIndexEntry
+    public let refersToAttachments: Bool
 
     public init(_ note: Note) {
         self.note = note
         indexableTitle = SearchText.indexable(note.title)
         indexableBody = SearchText.indexable(note.body)
         links = LinkIndexEntry(note)
+        refersToAttachments = !AttachmentReference.scan(note.body).isEmpty
     }
 }
 

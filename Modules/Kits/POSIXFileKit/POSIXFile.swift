@@ -38,6 +38,24 @@ public enum POSIXFile {
         return data
     }
 
+    /// Calls `body` with the file's bytes mapped into memory (read-only, private): a file read
+    /// whole and scanned once costs neither a copy nor a fresh page per 4 KiB. The bytes are the
+    /// file as `fstat` found it; the file must not be truncated in place meanwhile (Quill's are
+    /// replaced by renaming, which leaves a mapping of the old file whole).
+    public static func withMapped<T>(_ path: String, _ body: (UnsafeRawBufferPointer) -> T) throws(POSIXFileError) -> T {
+        let descriptor = quill_open_for_reading(path)
+        guard descriptor >= 0 else { throw .last(path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .last(path) }
+        guard (status.st_mode & S_IFMT) != S_IFDIR else { throw POSIXFileError(code: EISDIR, path: path) }
+        let size = Int(status.st_size)
+        guard size > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else { throw .last(path) }
+        defer { munmap(mapping, size) }
+        return body(UnsafeRawBufferPointer(start: mapping, count: size))
+    }
+
     /// Replaces the file atomically: the bytes go to a new temporary file beside `path` (with
     /// `permissions`), which is renamed over `path`. With `durably` the
     /// file is `fsync`ed before the rename and the directory after it, so a crash leaves the old

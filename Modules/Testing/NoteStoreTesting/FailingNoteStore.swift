@@ -54,9 +54,9 @@ public final class FailingNoteStore: NoteStore {
         return try await base.list(query)
     }
 
-    public func ids(withPrefix prefix: String) async throws -> [NoteID] {
+    public func ids(withPrefix prefix: String, includingDeleted: Bool) async throws -> [NoteID] {
         try check(.read)
-        return try await base.ids(withPrefix: prefix)
+        return try await base.ids(withPrefix: prefix, includingDeleted: includingDeleted)
     }
 
     public func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws {

@@ -31,8 +31,8 @@ public actor InMemoryNoteStore: NoteStore {
         NoteListing(notes: query.arrange(notes.values.map(\.summary)))
     }
 
-    public func ids(withPrefix prefix: String) -> [NoteID] {
-        notes.values.filter { !$0.isDeleted && $0.id.rawValue.hasPrefix(prefix) }.map(\.id).sorted()
+    public func ids(withPrefix prefix: String, includingDeleted: Bool) -> [NoteID] {
+        notes.values.filter { (includingDeleted || !$0.isDeleted) && $0.id.rawValue.hasPrefix(prefix) }.map(\.id).sorted()
     }
 
     public func apply(_ writes: [NoteWrite], origin: WriteOrigin) throws {

@@ -5,7 +5,7 @@ import SearchIndexInterface
 /// which mirrors the SQLite index's tokenizer, and ranks with the same bm25 formula and column
 /// weights, so the contract suite holds for both. Links are resolved by scanning every note's
 /// names, with the model's rule (`LinkResolution`).
-public actor InMemorySearchIndex: SearchIndex, LinkIndex {
+public actor InMemorySearchIndex: SearchIndex, LinkIndex, AttachmentIndex {
     private var entries: [NoteID: IndexedText] = [:]
     private var position: JournalCursor?
 
@@ -48,6 +48,10 @@ public actor InMemorySearchIndex: SearchIndex, LinkIndex {
         }
         let kept = limit.map { Array(ranked.prefix(max(0, $0))) } ?? ranked
         return kept.map(\.summary)
+    }
+
+    public func notesReferringToAttachments() -> [NoteSummary] {
+        entries.values.filter(\.refersToAttachments).map(\.summary).sorted(by: NoteSummary.newestFirst)
     }
 
     public func links(from id: NoteID) -> [ResolvedLink] {

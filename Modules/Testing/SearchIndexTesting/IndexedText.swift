@@ -10,6 +10,7 @@ struct IndexedText: Sendable {
     let links: [NoteLink]
     /// The folded names the note answers to, each with its strongest match.
     let names: [String: LinkResolution.Match]
+    let refersToAttachments: Bool
 
     init(_ indexed: IndexedNote) {
         let note = indexed.note
@@ -19,6 +20,7 @@ struct IndexedText: Sendable {
         let entry = indexed.links
         links = entry.links
         names = Dictionary(entry.names.map { ($0.name, $0.match) }, uniquingKeysWith: { first, _ in first })
+        refersToAttachments = indexed.refersToAttachments
     }
 
     /// Whether the term holds in the title or the body (a phrase within one of them).

@@ -15,7 +15,7 @@ public struct UnimplementedNoteStore: NoteStore {
     public func importedNotes(_ importID: String) async throws -> [ImportedNote]? { throw unimplemented("NoteStore.importedNotes") }
     public func history(of id: NoteID) async throws -> [NoteRevision] { throw unimplemented("NoteStore.history(of:)") }
     public func list(_ query: NoteQuery) async throws -> NoteListing { throw unimplemented("NoteStore.list") }
-    public func ids(withPrefix prefix: String) async throws -> [NoteID] { throw unimplemented("NoteStore.ids(withPrefix:)") }
+    public func ids(withPrefix prefix: String, includingDeleted: Bool) async throws -> [NoteID] { throw unimplemented("NoteStore.ids(withPrefix:includingDeleted:)") }
     public func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws { throw unimplemented("NoteStore.apply") }
     public func createInBulk<T: Sendable>(
         origin: WriteOrigin, _ fill: (any BulkCreation) async throws -> T

@@ -33,3 +33,12 @@ public struct UnimplementedLinkIndex: LinkIndex {
     public func backlinks(to id: NoteID) async throws -> [ResolvedLink] { throw unimplemented("LinkIndex.backlinks(to:)") }
     public func links(_ selection: LinkSelection) async throws -> [ResolvedLink] { throw unimplemented("LinkIndex.links(_:)") }
 }
+
+/// An attachment index every method of which fails the test: the default of the test root.
+public struct UnimplementedAttachmentIndex: AttachmentIndex {
+    public init() {}
+
+    public func notesReferringToAttachments() async throws -> [NoteSummary] {
+        throw unimplemented("AttachmentIndex.notesReferringToAttachments()")
+    }
+}

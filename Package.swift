@@ -94,10 +94,12 @@ let package = Package(
             "NoteStoreInterface", "QuillAPI", "QuillModels", "SearchIndexInterface", "SettingsInterface", "StandardInterfaces", "SyncFeature",
             "SyncStateInterface", "SyncTransportInterface", argumentParser]),
         feature("QuillServerCLI", ["QuillModels", "ServerFeature", "ServerStoreInterface", "StandardInterfaces", argumentParser]),
-        feature("ServerFeature", ["ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "NoteStoreInterface", "QuillAPI", "QuillModels",
+        feature("ServerFeature", ["ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "ImportFormatsFeature", "NoteStoreInterface",
+            "QuillAPI", "QuillModels",
             "ServerStoreInterface", "StandardInterfaces", crypto, hummingbird, logging, metrics, nioCore, prometheus, serviceLifecycle]),
         feature("SyncFeature", ["NoteStoreInterface", "QuillModels", "StandardInterfaces", "SyncStateInterface", "SyncTransportInterface", crypto]),
-        feature("WebReaderFeature", ["QuillModels", "ServerFeature", "ServerStoreInterface", "StandardInterfaces", hummingbird, ink, mustache]),
+        feature("WebReaderFeature", ["ByteStreamInterface", "QuillAPI", "QuillModels", "ServerFeature", "ServerStoreInterface", "StandardInterfaces",
+            hummingbird, ink, mustache]),
 
         // SystemLibraries: C libraries linked from the system, used by adapters only. They name no
         // pkgConfig: its `-L` of the system's library folder would come before CCurlOnDemand/link.
@@ -163,7 +165,8 @@ let package = Package(
             "SQLiteServerStore", "StandardAdapters", "StandardInterfaces", "WebReaderFeature", "ZlibCompression", hummingbird, logging,
             serviceLifecycle]),
         root("ServerTestComposition", ["ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "QuillModels", "QuillServerCLI",
-            "ServerFeature", "ServerStoreInterface", "StandardInterfaces", "UnimplementedDoubles", "WebReaderFeature", "ZlibCompression"]),
+            "ServerFeature", "ServerStoreInterface", "StandardInterfaces", "StandardTesting", "UnimplementedDoubles", "WebReaderFeature",
+            "ZlibCompression"]),
 
         // Apps: parse, pick a root, run.
         // The bare Hummingbird app Tools/benchmarks/server.sh measures quill-server against.

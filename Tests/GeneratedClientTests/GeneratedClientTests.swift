@@ -95,6 +95,10 @@ struct GeneratedClientTests {
         let archive = try await client.exportNotes(query: .init(history: true)).ok.body.applicationGzip
         let bytes = try await [UInt8](collecting: archive, upTo: 16 << 20)
         #expect(bytes.starts(with: [0x1f, 0x8b]))
+
+        // Import: the export back, checked only: every note is there as it is.
+        let checked = try await client.importFile(query: .init(dryRun: true, name: "quill-export.tar.gz"), body: .binary(HTTPBody(bytes))).ok.body.json
+        #expect(!checked.applied && checked.added == 0 && checked.unchanged == 1 && checked.foreignFormat == nil, "\(checked)")
     }
 }
 

@@ -43,6 +43,20 @@ import ZlibCompression
         #expect(again.addedCount == 0 && again.unchangedCount == first.addedCount)
     }
 
+    @Test("a zip on a stream (standard input, an upload) is read from memory: the same notes as from its file")
+    func zipFromAStream() async throws {
+        let path = Self.fixtures.appending(path: "markdown-and-csv.zip").path
+        let (_, fromFile) = try await ForeignImport.run(path)
+        let store = InMemoryNoteStore()
+        let importer = ArchiveImporter(store: store, attachments: InMemoryAttachmentStore(clock: ForeignImport.clock), decompression: ZlibGzip(),
+                                       scratch: InMemoryScratchStorage(), ids: SequentialNoteIDs(namespace: 0xF0), clock: ForeignImport.clock,
+                                       background: DefaultPriorityExecutor())
+        let report = try await importer.importArchive(from: InMemoryByteSource(Array(try Data(contentsOf: URL(filePath: path)))))
+        #expect(report.foreignFormat == "a Notion export (Markdown & CSV)")
+        let fromStream = try await ForeignImport.notesByTitle(store)
+        #expect(fromStream.mapValues(\.body) == fromFile.mapValues(\.body) && fromStream.count == fromFile.count)
+    }
+
     @Test("Notion's HTML export is refused, saying what to export instead; nothing is imported")
     func htmlRefused() async throws {
         let store = InMemoryNoteStore()

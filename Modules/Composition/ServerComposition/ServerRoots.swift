@@ -98,6 +98,7 @@ public enum ServerRoots {
                                               links: store,
                                               attachmentLimits: limits, hasher: hasher,
                                               clock: SystemClock(), ids: RandomNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(),
+                                              decompression: ZlibGzip(), background: DispatchBackgroundExecutor(label: "quill-server.import"),
                                               scratch: scratch, eventHeartbeat: heartbeat)
         let web = WebReaderDependencies(server: dependencies, sessions: sessions, secrets: RandomTokenGenerator(),
                                         finder: SearchingNoteFinder(repository: store, listing: RecentNotesIndex(repository: store)), settings: settings)

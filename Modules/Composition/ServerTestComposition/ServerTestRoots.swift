@@ -4,6 +4,7 @@ import CompressionInterface
 import ServerFeature
 import ServerStoreInterface
 import StandardInterfaces
+import StandardTesting
 import UnimplementedDoubles
 import ZlibCompression
 
@@ -21,11 +22,13 @@ public enum ServerTestRoots {
         attachments: any ServerAttachmentRepository = UnimplementedServerAttachments(),
         links: any ServerLinkRepository = UnimplementedServerLinks(),
         hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating, metrics: ServerMetrics = ServerMetrics(),
-        compression: any Compressing = ZlibGzip(), scratch: any ScratchStorage = InMemoryScratchStorage(),
+        compression: any Compressing = ZlibGzip(), decompression: any Decompressing = ZlibGzip(),
+        background: any BackgroundExecutor = DefaultPriorityExecutor(), scratch: any ScratchStorage = InMemoryScratchStorage(),
         changeSignals: any ChangeSignaling = LocalChangeSignals()
     ) -> ServerDependencies {
         ServerDependencies(notes: notes, changeSignals: changeSignals, accounts: accounts, readiness: readiness, attachments: attachments,
-                           links: links, hasher: hasher, clock: clock, ids: ids, metrics: metrics, compression: compression, scratch: scratch)
+                           links: links, hasher: hasher, clock: clock, ids: ids, metrics: metrics, compression: compression,
+                           decompression: decompression, background: background, scratch: scratch)
     }
 
     /// One store that is all five (`InMemoryServerStore`, SQLite, PostgreSQL).

@@ -36,6 +36,7 @@ public enum ServerApplication {
         SyncRoutes(dependencies: dependencies).register(on: v1)
         EventRoutes(dependencies: dependencies, streams: EventStreamCounts()).register(on: v1)
         ExportRoutes(dependencies: dependencies).register(on: v1)
+        ImportRoutes(dependencies: dependencies).register(on: v1)
         try pages(router)
         // Last, so that it sees every route and wraps only the "no route" responder.
         router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))

@@ -24,6 +24,10 @@ public struct ServerDependencies: Sendable {
     public var metrics: ServerMetrics
     /// gzip, for `GET /v1/export`.
     public var compression: any Compressing
+    /// gzip read back, and zips inflated, for `POST /v1/imports`.
+    public var decompression: any Decompressing
+    /// Where an import reads and plans while the notes it made so far are checked.
+    public var background: any BackgroundExecutor
     /// How often an idle event stream sends a keep-alive and checks its token.
     public var eventHeartbeat: Duration
     public static let defaultEventHeartbeat: Duration = .seconds(15)
@@ -33,7 +37,8 @@ public struct ServerDependencies: Sendable {
     public init(notes: any ServerNoteRepository, changeSignals: any ChangeSignaling, accounts: any AccountRepository,
                 readiness: any ReadinessChecking, attachments: any ServerAttachmentRepository, links: any ServerLinkRepository,
                 attachmentLimits: AttachmentLimits = AttachmentLimits(), hasher: any TokenHashing, clock: any WallClock,
-                ids: any NoteIDGenerating, metrics: ServerMetrics, compression: any Compressing, scratch: any ScratchStorage,
+                ids: any NoteIDGenerating, metrics: ServerMetrics, compression: any Compressing, decompression: any Decompressing,
+                background: any BackgroundExecutor, scratch: any ScratchStorage,
                 eventHeartbeat: Duration = ServerDependencies.defaultEventHeartbeat) {
         self.eventHeartbeat = eventHeartbeat
         self.notes = AnnouncingNoteRepository(base: notes, signals: changeSignals)
@@ -48,6 +53,8 @@ public struct ServerDependencies: Sendable {
         self.ids = ids
         self.metrics = metrics
         self.compression = compression
+        self.decompression = decompression
+        self.background = background
         self.scratch = scratch
     }
 }

@@ -29,6 +29,8 @@ public enum WebReader {
         group.get("/notes/:id/delete") { request, context in try await routes.deleteForm(request, context) }
         group.post("/notes/:id/delete") { request, context in try await routes.delete(request, context) }
         group.get("/export") { request, context in try await routes.export(request, context) }
+        group.get("/import") { request, _ in try await routes.importForm(request) }
+        group.post("/import") { request, _ in try await routes.importFile(request) }
     }
 }
 

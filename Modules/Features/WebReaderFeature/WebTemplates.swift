@@ -12,7 +12,7 @@ enum WebTemplates {
     static let all: [(String, String)] = [
         ("header", header), ("footer", footer), ("login", login), ("list", list), ("noteRow", noteRow), ("note", note), ("form", form),
         ("edit", edit), ("new", new), ("conflict", conflict), ("delete", delete), ("error", error),
-        ("history", history), ("trash", trash),
+        ("history", history), ("trash", trash), ("import", importForm), ("imported", imported),
     ]
 
     static let header = """
@@ -32,6 +32,7 @@ enum WebTemplates {
     {{#signedIn}}
     {{#canWrite}}<a href="/notes/new">New note</a>{{/canWrite}}
     <a href="/trash">Trash</a>
+    {{#canWrite}}<a href="/import">Import</a>{{/canWrite}}
     <a href="/export">Download export</a>
     <form class="signout" method="post" action="/logout">
     <input type="hidden" name="csrf" value="{{csrf}}">
@@ -231,6 +232,42 @@ enum WebTemplates {
     {{/notes}}
     </ul>
     {{#next}}<p class="paging"><a rel="next" href="{{.}}">More deleted notes</a></p>{{/next}}
+    {{> footer}}
+    """
+
+    /// The import form: one file of any format `quill import` reads.
+    static let importForm = """
+    {{> header}}
+    <h1>Import</h1>
+    <p>A Quill export (<code>.tar.gz</code>), a <code>.tar.gz</code> of Markdown files, or an export of
+    Evernote (<code>.enex</code>), Google Keep (Takeout's zip), Bear (<code>.bear2bk</code>), Notion
+    (“Markdown &amp; CSV” zip), Simplenote or Standard Notes, up to {{maximum}}. Nothing is imported
+    unless all of it can be; importing the same file again leaves the notes it made alone.</p>
+    <form class="card" method="post" action="/import" enctype="multipart/form-data">
+    <input type="hidden" name="csrf" value="{{csrf}}">
+    <p><label for="file">File to import</label>
+    <input id="file" name="file" type="file" required></p>
+    <p><input id="dry_run" name="dry_run" type="checkbox" value="on">
+    <label for="dry_run">Check only (import nothing)</label></p>
+    <p><button type="submit">Import</button> <a href="/">Cancel</a></p>
+    </form>
+    {{> footer}}
+    """
+
+    /// What an import did (or would do).
+    static let imported = """
+    {{> header}}
+    <h1>{{heading}}</h1>
+    {{#format}}<p>From {{.}}.</p>{{/format}}
+    <ul id="import-report">
+    {{#counts}}<li>{{.}}</li>
+    {{/counts}}
+    </ul>
+    {{#hasSkipped}}<h2>Passed over</h2>
+    <ul id="import-skipped">{{#skipped}}<li>{{.}}</li>{{/skipped}}</ul>{{/hasSkipped}}
+    {{#hasNotices}}<h2>Worth knowing</h2>
+    <ul id="import-notices">{{#notices}}<li><span class="meta">{{entry}}</span>: {{message}}</li>{{/notices}}</ul>{{/hasNotices}}
+    <p>{{#applied}}<a href="/">See the notes</a>{{/applied}}{{^applied}}<a href="/import">Import the file</a>{{/applied}}</p>
     {{> footer}}
     """
 

@@ -944,6 +944,110 @@ extension Components {
                 case attachments
             }
         }
+        /// - Remark: Generated from `#/components/schemas/ImportResult`.
+        internal struct ImportResult: Codable, Hashable, Sendable {
+            /// False for a dry run (nothing was written).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportResult/applied`.
+            internal var applied: Swift.Bool
+            /// The other app whose export the file is (`an Evernote export (ENEX)`); absent for a Quill archive or Markdown.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportResult/foreignFormat`.
+            internal var foreignFormat: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ImportResult/added`.
+            internal var added: Swift.Int
+            /// Notes the account holds as they are
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportResult/unchanged`.
+            internal var unchanged: Swift.Int
+            /// Notes added with a new ID
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportResult/copied`.
+            internal var copied: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ImportResult/attachments`.
+            internal var attachments: Swift.Int
+            /// Entries passed over
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportResult/skipped`.
+            internal var skipped: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/ImportResult/notices`.
+            internal var notices: [Components.Schemas.ImportNotice]
+            /// - Remark: Generated from `#/components/schemas/ImportResult/resolvedLinks`.
+            internal var resolvedLinks: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ImportResult/unresolvedLinks`.
+            internal var unresolvedLinks: [Components.Schemas.ImportNotice]
+            /// Creates a new `ImportResult`.
+            ///
+            /// - Parameters:
+            ///   - applied: False for a dry run (nothing was written).
+            ///   - foreignFormat: The other app whose export the file is (`an Evernote export (ENEX)`); absent for a Quill archive or Markdown.
+            ///   - added:
+            ///   - unchanged: Notes the account holds as they are
+            ///   - copied: Notes added with a new ID
+            ///   - attachments:
+            ///   - skipped: Entries passed over
+            ///   - notices:
+            ///   - resolvedLinks:
+            ///   - unresolvedLinks:
+            internal init(
+                applied: Swift.Bool,
+                foreignFormat: Swift.String? = nil,
+                added: Swift.Int,
+                unchanged: Swift.Int,
+                copied: Swift.Int,
+                attachments: Swift.Int,
+                skipped: [Swift.String],
+                notices: [Components.Schemas.ImportNotice],
+                resolvedLinks: Swift.Int,
+                unresolvedLinks: [Components.Schemas.ImportNotice]
+            ) {
+                self.applied = applied
+                self.foreignFormat = foreignFormat
+                self.added = added
+                self.unchanged = unchanged
+                self.copied = copied
+                self.attachments = attachments
+                self.skipped = skipped
+                self.notices = notices
+                self.resolvedLinks = resolvedLinks
+                self.unresolvedLinks = unresolvedLinks
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case applied
+                case foreignFormat
+                case added
+                case unchanged
+                case copied
+                case attachments
+                case skipped
+                case notices
+                case resolvedLinks
+                case unresolvedLinks
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ImportNotice`.
+        internal struct ImportNotice: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ImportNotice/entry`.
+            internal var entry: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ImportNotice/message`.
+            internal var message: Swift.String
+            /// Creates a new `ImportNotice`.
+            ///
+            /// - Parameters:
+            ///   - entry:
+            ///   - message:
+            internal init(
+                entry: Swift.String,
+                message: Swift.String
+            ) {
+                self.entry = entry
+                self.message = message
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case entry
+                case message
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/AttachmentUpload`.
         internal struct AttachmentUpload: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/AttachmentUpload/sha256`.
@@ -1197,6 +1301,8 @@ extension Components {
                     case quotaExceeded = "quota_exceeded"
                     case tokenExpired = "token_expired"
                     case readOnlyToken = "read_only_token"
+                    case importRefused = "import_refused"
+                    case changedMeanwhile = "changed_meanwhile"
                 }
                 /// - Remark: Generated from `#/components/schemas/Error/error/code`.
                 internal var code: Components.Schemas._Error._ErrorPayload.CodePayload

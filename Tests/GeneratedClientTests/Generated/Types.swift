@@ -219,6 +219,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/export`.
     /// - Remark: Generated from `#/paths//v1/export/get(exportNotes)`.
     func exportNotes(_ input: Operations.ExportNotes.Input) async throws -> Operations.ExportNotes.Output
+    /// Import a file `quill import` reads into the account, all or nothing.
+    ///
+    /// The body is the file: a Quill archive or a `.tar.gz` of Markdown files, an Evernote export
+    /// (`.enex`), or another app's export (Google Keep's Takeout zip, a Bear backup, a Notion
+    /// "Markdown & CSV" zip, Simplenote's zip or `notes.json`, a Standard Notes backup), known by its
+    /// content (docs/import.md). Up to the server's largest attachment (default 100 MiB). The notes are
+    /// written in one transaction after their attachments, which count against the account's quota; a
+    /// file, an attachment or a quota that refuses the import writes no note. A note the account holds
+    /// as it is is left alone, so a second import of the same export adds nothing. Earlier revisions an
+    /// archive carries are not kept: the server's history of each note starts with the import.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/imports`.
+    /// - Remark: Generated from `#/paths//v1/imports/post(importFile)`.
+    func importFile(_ input: Operations.ImportFile.Input) async throws -> Operations.ImportFile.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -619,6 +634,31 @@ extension APIProtocol {
         try await exportNotes(Operations.ExportNotes.Input(
             query: query,
             headers: headers
+        ))
+    }
+    /// Import a file `quill import` reads into the account, all or nothing.
+    ///
+    /// The body is the file: a Quill archive or a `.tar.gz` of Markdown files, an Evernote export
+    /// (`.enex`), or another app's export (Google Keep's Takeout zip, a Bear backup, a Notion
+    /// "Markdown & CSV" zip, Simplenote's zip or `notes.json`, a Standard Notes backup), known by its
+    /// content (docs/import.md). Up to the server's largest attachment (default 100 MiB). The notes are
+    /// written in one transaction after their attachments, which count against the account's quota; a
+    /// file, an attachment or a quota that refuses the import writes no note. A note the account holds
+    /// as it is is left alone, so a second import of the same export adds nothing. Earlier revisions an
+    /// archive carries are not kept: the server's history of each note starts with the import.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/imports`.
+    /// - Remark: Generated from `#/paths//v1/imports/post(importFile)`.
+    internal func importFile(
+        query: Operations.ImportFile.Input.Query = .init(),
+        headers: Operations.ImportFile.Input.Headers = .init(),
+        body: Operations.ImportFile.Input.Body
+    ) async throws -> Operations.ImportFile.Output {
+        try await importFile(Operations.ImportFile.Input(
+            query: query,
+            headers: headers,
+            body: body
         ))
     }
 }

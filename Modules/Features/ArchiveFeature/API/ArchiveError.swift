@@ -37,7 +37,8 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownFormat
     /// A zip, but not the export of an app an import reads.
     case unknownExport
-    /// A zip came on standard input: it is read from its end, so only from a file.
+    /// A zip larger than a stream's bound came on standard input (or an upload): it is read
+    /// from its end, so a large one only from a file.
     case zipFromStream
 
     public var description: String {
@@ -60,7 +61,7 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .damagedAttachment(let hash): "attachment \(hash) is damaged on this device: its bytes do not match their SHA-256"
         case .attachmentMismatch(let entry): "entry '\(entry)': the attachment's bytes do not match the SHA-256 in its path"
         case .unknownExport: "a zip, but not an export quill import reads (Google Keep's Takeout, a Bear backup, a Notion export, a Simplenote export, a Standard Notes backup)"
-        case .zipFromStream: "a zip is read from its end: save it to a file and import that file"
+        case .zipFromStream: "a zip larger than \(ArchiveImporter.zipInMemoryBytes >> 20) MiB is read from its end, so only from a file: save it to one and import that file"
         case .unknownFormat:
             "not a format quill import reads (a .tar.gz archive of Markdown files, an Evernote export .enex, a zipped export of Google Keep, Bear, Notion or Simplenote, Simplenote's notes.json, or a folder)"
         }

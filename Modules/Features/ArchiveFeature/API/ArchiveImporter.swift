@@ -62,11 +62,17 @@ public struct ArchiveImporter: Sendable {
         let sniffed: SniffedSource
         do { sniffed = try SniffedSource(source) } catch { throw ArchiveError.stream(error) }
         if sniffed.format == .zip {
-            guard let name, let files else { throw ArchiveError.zipFromStream }
             let zipLimits = ZipArchive.Limits(
                 maximumTotalBytes: limits.maximumUncompressedBytes, maximumEntryBytes: max(limits.maximumAttachmentBytes, limits.maximumNoteEntryBytes),
                 maximumRatio: limits.maximumRatio)
-            let zip = try ZipArchive(path: name, files: files, decompression: decompression, limits: zipLimits)
+            let zip: ZipArchive
+            if let name, let files {
+                zip = try ZipArchive(path: name, files: files, decompression: decompression, limits: zipLimits)
+            } else {
+                // A zip is read from its end: one from a stream is held in memory, up to a bound.
+                guard let bytes = try Self.readWhole(sniffed, upTo: Self.zipInMemoryBytes) else { throw ArchiveError.zipFromStream }
+                zip = try ZipArchive(bytes: bytes, name: name ?? "standard input", decompression: decompression, limits: zipLimits)
+            }
             if let format = ExportFormat.of(zip) {
                 return try await importExport(zip, format: format, skipped: zip.skipped, limits: limits, dryRun: dryRun, progress: progress, plan: plan)
             }
@@ -82,15 +88,8 @@ public struct ArchiveImporter: Sendable {
         }
         if sniffed.format == .json {
             // Read whole: a JSON export is one document (bounded by the note limit's scale, 256 MiB).
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 1 << 20)
-            while true {
-                let result = chunk.withUnsafeMutableBytes { buffer in Result { () throws(ByteStreamError) in try sniffed.read(into: buffer) } }
-                let count: Int
-                do { count = try result.get() } catch { throw ArchiveError.stream(error) }
-                if count == 0 { break }
-                bytes += chunk[..<count]
-                guard bytes.count <= 256 << 20 else { throw ArchiveError.entryTooLarge(entry: name ?? "standard input", bytes: Int64(bytes.count), limit: 256 << 20) }
+            guard let bytes = try Self.readWhole(sniffed, upTo: Self.jsonBytes) else {
+                throw ArchiveError.entryTooLarge(entry: name ?? "standard input", bytes: Int64(Self.jsonBytes) + 1, limit: Int64(Self.jsonBytes))
             }
             let export = SingleFileExport(name: name.map { String($0.split(separator: "/").last ?? "") } ?? "standard input", contents: bytes)
             guard let format = ExportFormat.of(export) else { throw ArchiveError.unknownFormat }
@@ -108,6 +107,25 @@ public struct ArchiveImporter: Sendable {
         } catch ArchiveError.compression(.notGzip, entry: nil) where sniffed.format == .unknown {
             // Not gzip, nor anything else an import reads: say so rather than "not gzip".
             throw ArchiveError.unknownFormat
+        }
+    }
+
+    /// The largest JSON export read, and the largest zip read from a stream (held in memory,
+    /// since a zip is read from its end; a larger one must come from a file).
+    static let jsonBytes = 256 << 20
+    static let zipInMemoryBytes = 256 << 20
+
+    /// All of `source`; `nil` if it holds more than `limit` bytes.
+    private static func readWhole(_ source: SniffedSource, upTo limit: Int) throws -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let result = chunk.withUnsafeMutableBytes { buffer in Result { () throws(ByteStreamError) in try source.read(into: buffer) } }
+            let count: Int
+            do { count = try result.get() } catch { throw ArchiveError.stream(error) }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+            guard bytes.count <= limit else { return nil }
         }
     }
 

@@ -89,6 +89,7 @@ def _pages_to_look_at(session, page):
         ("new", lambda: page.goto(session.url("/notes/new"))),
         ("edit", lambda: page.goto(session.url("/notes/%s/edit" % note["id"]))),
         ("delete", lambda: page.goto(session.url("/notes/%s/delete" % note["id"]))),
+        ("import", lambda: page.goto(session.url("/import"))),
         ("conflict", conflict),
     ]
 

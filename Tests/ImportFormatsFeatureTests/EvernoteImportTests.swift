@@ -107,6 +107,48 @@ import UnimplementedDoubles
         #expect(again.report.addedCount == 0 && again.report.unchangedCount == 1 && again.notes.count == 1)
     }
 
+    /// `linked_notes.enex` with note `title`'s text and update time changed, as Evernote would
+    /// export it after an edit there.
+    static func edited(_ bytes: [UInt8], note title: String, text: String, updated: String) -> [UInt8] {
+        var export = String(decoding: bytes, as: UTF8.self)
+        let start = export.range(of: "<title>\(title)</title>")!.upperBound
+        let end = export.range(of: "</note>", range: start..<export.endIndex)!.lowerBound
+        var block = String(export[start..<end])
+        block = block.replacing(/<updated>[0-9TZ]+<\/updated>/, with: "<updated>\(updated)</updated>")
+        block = block.replacing(/<en-note>.*<\/en-note>/, with: "<en-note><div>\(text)</div></en-note>")
+        export.replaceSubrange(start..<end, with: block)
+        return Array(export.utf8)
+    }
+
+    @Test("a note changed in Evernote since an earlier import becomes its next revision; one changed here later, or deleted here, is not overwritten")
+    func importAfterAnEditInEvernote() async throws {
+        let store = InMemoryNoteStore(), attachments = InMemoryAttachmentStore(clock: Self.clock)
+        let original = try Self.bytes("linked_notes.enex")
+        let first = try await importing(original, name: "Linked.enex", into: store, attachments: attachments)
+        #expect(first.report.addedCount == 7)
+        // Here: note 3 edited after Evernote's next version of it; note 4 deleted.
+        let three = try first.note("Note 3"), four = try first.note("Note 4")
+        try await store.update(try three.revised(body: "edited in Quill", at: Date(timeIntervalSince1970: 1_790_000_000)), expectedRevision: 1)
+        try await store.update(four.deleted(at: Date(timeIntervalSince1970: 1_790_000_000)), expectedRevision: 1)
+        var changed = Self.edited(original, note: "Note 2", text: "Tested again", updated: "20250101T000000Z")
+        changed = Self.edited(changed, note: "Note 3", text: "Evernote's edit", updated: "20250101T000000Z")
+        changed = Self.edited(changed, note: "Note 4", text: "Evernote's edit", updated: "20250101T000000Z")
+        let second = try await importing(changed, name: "Linked.enex", into: store, attachments: attachments)
+        #expect(second.report.addedCount == 0 && second.report.updatedCount == 1 && second.report.copiedCount == 1
+                && second.report.unchangedCount == 5, "\(second.report)")
+        let two = try second.note("Note 2"), firstTwo = try first.note("Note 2")
+        #expect(two.body.contains("Tested again") && two.revision == 2 && two.id == firstTwo.id)
+        #expect(two.updated == Date(timeIntervalSince1970: 1_735_689_600), "the app's time of the edit")
+        let history = try await store.history(of: two.id)
+        #expect(history.map(\.number) == [2, 1] && history[1].note.body.contains("Testing"), "the earlier revision is kept")
+        #expect(second.notes.filter { $0.title == "Note 3" }.map(\.body).contains { $0.contains("edited in Quill") }, "not overwritten")
+        #expect(second.notes.filter { $0.title == "Note 3" }.count == 2, "Evernote's version kept beside it")
+        #expect(await store.note(id: four.id)?.isDeleted == true, "deleted here: left in the trash")
+        #expect(second.report.notices.contains { $0.message.contains("left in the trash") })
+        let third = try await importing(changed, name: "Linked.enex", into: store, attachments: attachments)
+        #expect(third.report.addedCount == 0 && third.report.updatedCount == 0 && third.report.copiedCount == 0, "\(third.report)")
+    }
+
     @Test("a folder of exports, one per notebook, a subfolder as its stack; links between notebooks resolve")
     func folderOfNotebooks() async throws {
         let folder = try Scratch.directory("enex")

@@ -44,6 +44,27 @@ import Testing
         }
     }
 
+    /// A note changed in Evernote since an earlier import is written as its next revision, in
+    /// the same push as the rest.
+    @Test func anExportImportedAgainAfterAnEditThereUpdatesTheNote() async throws {
+        let server = try await TestServer.make()
+        let original = String(decoding: try Self.fixture("evernote/linked_notes.enex"), as: UTF8.self)
+        var edited = original.replacing("<title>Note 2</title>\n    <created>20160730T111759Z</created>\n    <updated>20160730T111807Z</updated>",
+                                        with: "<title>Note 2</title>\n    <created>20160730T111759Z</created>\n    <updated>20250101T000000Z</updated>")
+        let noteTwo = try #require(edited.range(of: "<title>Note 2</title>"))
+        let text = try #require(edited.range(of: "<div>Testing</div>", range: noteTwo.upperBound..<edited.endIndex))
+        edited.replaceSubrange(text, with: "<div>Tested again</div>")
+        let changed = Array(edited.utf8)
+        try await server.test { client in
+            #expect(try await client.send(.post, "/v1/imports?name=Linked.enex", bytes: Array(original.utf8)).status == .ok)
+            let again = try await client.send(.post, "/v1/imports?name=Linked.enex", bytes: changed).decoded(ImportResultBody.self)
+            #expect(again.updated == 1 && again.unchanged == 6 && again.added == 0, "\(again)")
+            let two = try #require(try await live(server).first { $0.title == "Note 2" })
+            #expect(two.body.contains("Tested again") && two.revision == 2)
+            #expect(try await server.store.history(of: two.id, account: AccountID(1)).count == 2)
+        }
+    }
+
     /// The server's export imported into another account: the same notes, links between them kept.
     @Test func anExportImportsIntoAnotherAccount() async throws {
         let server = try await TestServer.make()

@@ -18,8 +18,9 @@ enum ImportReportOutput {
             : ", \(ByteCount.text(report.uncompressedBytes)) \(report.foreignFormat == nil ? "uncompressed" : "read")"
         let history = report.historyCount > 0 ? ", \(report.historyCount) with their history" : ""
         let attachments = report.attachmentCount > 0 ? ", \(report.attachmentCount) attachment\(report.attachmentCount == 1 ? "" : "s")" : ""
+        let updated = report.updatedCount > 0 ? "\(report.updatedCount) updated, " : ""
         return "\(verb) \(report.noteCount) note\(report.noteCount == 1 ? "" : "s"): \(report.addedCount) new, \(report.unchangedCount) unchanged, "
-            + "\(report.copiedCount) kept as copies\(history)\(attachments) (\(integrity)\(size))\n"
+            + "\(updated)\(report.copiedCount) kept as copies\(history)\(attachments) (\(integrity)\(size))\n"
     }
 
     static func line(_ action: ImportReport.Action, applied: Bool) -> String {
@@ -31,6 +32,8 @@ enum ImportReportOutput {
         case .copied(let entry, let original, let copy, let title):
             let tense = applied ? "is now" : "would become"
             return "  copy  \(original.short) differs from the archive's \"\(title)\"; both kept, the archive's version \(tense) \(copy.short)  [\(entry)]\n"
+        case .updated(let entry, let id, let title):
+            return "  new revision  \(id.short)  \(title)  [\(entry)]\n"
         }
     }
 

@@ -50,7 +50,7 @@ public enum AccountImport {
 /// The account's notes as the importer sees a store: read from the repository, and a bulk
 /// creation that holds the new notes (and the attachments they bring, `ImportedAttachments`)
 /// until `commit` writes them.
-final class AccountImportStore: NoteReading, NoteBulkCreating {
+final class AccountImportStore: NoteReading, NoteBulkCreating, NoteWriting {
     private let repository: any ServerNoteRepository
     private let account: AccountID
     private let clock: any WallClock
@@ -78,6 +78,12 @@ final class AccountImportStore: NoteReading, NoteBulkCreating {
         try await fill(bulk)
     }
 
+    /// Holds the notes an import replaces (another app's notes changed since an earlier import),
+    /// to be pushed with the notes it adds.
+    func apply(_ writes: [NoteWrite], origin: WriteOrigin) async throws {
+        await bulk.hold(writes)
+    }
+
     /// Keeps the attachments in the account, then writes the notes in one push.
     func commit(dependencies: ServerDependencies) async throws {
         for (hash, bytes) in attachments.held() {
@@ -91,9 +97,9 @@ final class AccountImportStore: NoteReading, NoteBulkCreating {
                 throw error
             }
         }
-        let notes = await bulk.notes
-        guard !notes.isEmpty else { return }
-        let changes = notes.map { PushedChange(note: $0, baseRevision: nil, mayMerge: false) }
+        let changes = await bulk.notes.map { PushedChange(note: $0, baseRevision: nil, mayMerge: false) }
+            + bulk.replacements.map { PushedChange(note: $0.note, baseRevision: $0.expectedRevision, mayMerge: false) }
+        guard !changes.isEmpty else { return }
         let requestID = PushRequestID("import \(dependencies.ids.next().rawValue)")!
         let outcomes = try await repository.push(changes, requestID: requestID, digest: PushDigests.digest(of: changes),
                                                  account: account, at: clock.now()).outcomes
@@ -107,6 +113,8 @@ actor AccountImportBulk: BulkCreation {
     private let account: AccountID
     private(set) var notes: [Note] = []
     private var positions: [NoteID: Int] = [:]
+    /// The notes the import replaces, each with the revision it replaces.
+    private(set) var replacements: [(note: Note, expectedRevision: Int)] = []
 
     init(repository: any ServerNoteRepository, account: AccountID) {
         self.repository = repository
@@ -128,6 +136,10 @@ actor AccountImportBulk: BulkCreation {
             positions[note.id] = notes.count
             notes.append(note)
         }
+    }
+
+    func hold(_ writes: [NoteWrite]) {
+        for case .update(let note, let expected) in writes { replacements.append((note, expected)) }
     }
 
     /// The server keeps its own history of each note from its first revision on: the earlier

@@ -103,7 +103,7 @@ extension AccountImport {
 extension ImportResultBody {
     init(_ report: ImportReport) {
         self.init(applied: report.applied, foreignFormat: report.foreignFormat, added: report.addedCount, unchanged: report.unchangedCount,
-                  copied: report.copiedCount, attachments: report.attachmentCount, skipped: report.skippedEntries,
+                  updated: report.updatedCount, copied: report.copiedCount, attachments: report.attachmentCount, skipped: report.skippedEntries,
                   notices: report.notices.map { Notice(entry: $0.entry, message: $0.message) },
                   resolvedLinks: report.resolvedLinkCount,
                   unresolvedLinks: report.unresolvedLinks.map { Notice(entry: $0.entry, message: $0.message) })

@@ -88,6 +88,7 @@ extension WebRoutes {
             "counts": [
                 "\(count(report.added, "note")) \(report.applied ? "added" : "to add")",
                 "\(count(report.unchanged, "note")) already here, left as they are",
+                "\(count(report.updated, "note")) \(report.applied ? "updated" : "to update") (changed in the other app since the last import)",
                 "\(count(report.copied, "note")) \(report.applied ? "kept as copies" : "to keep as copies") (a different note had the same ID)",
                 "\(count(report.attachments, "attachment")) \(report.applied ? "kept" : "to keep")",
                 "\(count(report.resolvedLinks, "link")) between the notes found their note",

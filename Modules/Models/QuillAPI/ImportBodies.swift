@@ -17,10 +17,12 @@ public struct ImportResultBody: Codable, Hashable, Sendable {
     /// The other app whose export the file is (`"an Evernote export (ENEX)"`); absent for a
     /// Quill archive or a `.tar.gz` of Markdown files.
     public let foreignFormat: String?
-    /// Notes added; left alone (the account holds them as they are); added as copies with new IDs
-    /// (the account holds a different note with the same ID).
+    /// Notes added; left alone (the account holds them as they are); written as the next revision
+    /// of the note an earlier import of the same app's export made (changed there since); added as
+    /// copies with new IDs (the account holds a different note with the same ID).
     public let added: Int
     public let unchanged: Int
+    public let updated: Int
     public let copied: Int
     /// Attachments kept, each once.
     public let attachments: Int
@@ -32,12 +34,13 @@ public struct ImportResultBody: Codable, Hashable, Sendable {
     public let resolvedLinks: Int
     public let unresolvedLinks: [Notice]
 
-    public init(applied: Bool, foreignFormat: String?, added: Int, unchanged: Int, copied: Int, attachments: Int, skipped: [String],
+    public init(applied: Bool, foreignFormat: String?, added: Int, unchanged: Int, updated: Int, copied: Int, attachments: Int, skipped: [String],
                 notices: [Notice], resolvedLinks: Int, unresolvedLinks: [Notice]) {
         self.applied = applied
         self.foreignFormat = foreignFormat
         self.added = added
         self.unchanged = unchanged
+        self.updated = updated
         self.copied = copied
         self.attachments = attachments
         self.skipped = skipped

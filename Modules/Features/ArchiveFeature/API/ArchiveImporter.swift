@@ -17,6 +17,9 @@ import QuillModels
 /// to the incoming copy, which gets a new ID.
 public struct ArchiveImporter: Sendable {
     private let store: any NoteReading & NoteBulkCreating
+    /// Where the notes an import replaces are written (another app's notes changed since an
+    /// earlier import); `nil` for an importer that only makes dry runs.
+    private let writer: (any NoteWriting)?
     private let decompression: any Decompressing
     private let scratch: any ScratchStorage
     private let ids: any NoteIDGenerating
@@ -28,17 +31,19 @@ public struct ArchiveImporter: Sendable {
     /// importer that only makes dry runs (`ArchiveVerifier`), which create nothing.
     private let background: (any BackgroundExecutor)?
 
-    public init(store: any NoteReading & NoteBulkCreating, attachments: (any AttachmentStoring)?, decompression: any Decompressing,
+    public init(store: any NoteReading & NoteBulkCreating & NoteWriting, attachments: (any AttachmentStoring)?, decompression: any Decompressing,
                 scratch: any ScratchStorage, ids: any NoteIDGenerating, clock: any WallClock, background: any BackgroundExecutor) {
-        self.init(store: store, attachments: attachments, decompression: decompression, scratch: scratch, ids: ids, clock: clock,
+        self.init(store: store, writer: store, attachments: attachments, decompression: decompression, scratch: scratch, ids: ids, clock: clock,
                   background: .some(background))
     }
 
-    /// With no `background`, an importer that only makes dry runs (`ArchiveVerifier`'s).
-    init(store: any NoteReading & NoteBulkCreating, attachments: (any AttachmentStoring)?, decompression: any Decompressing,
-         scratch: any ScratchStorage, ids: any NoteIDGenerating, clock: any WallClock, background: (any BackgroundExecutor)?) {
+    /// With no `background` and no `writer`, an importer that only makes dry runs (`ArchiveVerifier`'s).
+    init(store: any NoteReading & NoteBulkCreating, writer: (any NoteWriting)?, attachments: (any AttachmentStoring)?,
+         decompression: any Decompressing, scratch: any ScratchStorage, ids: any NoteIDGenerating, clock: any WallClock,
+         background: (any BackgroundExecutor)?) {
         self.attachments = attachments
         self.store = store
+        self.writer = writer
         self.decompression = decompression
         self.scratch = scratch
         self.ids = ids
@@ -242,16 +247,22 @@ public struct ArchiveImporter: Sendable {
         dryRun: Bool, ids noteIDs: any NoteIDGenerating, plan: @escaping (ImportReport.Action) throws -> Void,
         read: ((ArchiveItem) async throws -> Void) async throws -> ArchiveReadSummary
     ) async throws -> ImportReport {
-        guard !dryRun, let background else {
+        guard !dryRun, let background, let writer else {
             return try await run(target: DryRunImportTarget(store: store), ids: noteIDs, applied: false, executor: nil, plan: plan, read: read)
         }
         let importID = String(ids.next().rawValue.suffix(12))
-        var report = try await store.createInBulk(origin: WriteOrigin(isLocal: true, revisionOrigin: .imported(importID))) { bulk in
+        let origin = WriteOrigin(isLocal: true, revisionOrigin: .imported(importID))
+        var replacements: [NoteWrite] = []
+        var report = try await store.createInBulk(origin: origin) { bulk in
             try await withTaskExecutorPreference(background) {
-                try await run(target: StoreImportTarget(bulk: bulk, attachments: attachments), ids: noteIDs, applied: true, executor: background,
-                              plan: plan, read: read)
+                let target = StoreImportTarget(bulk: bulk, attachments: attachments)
+                let report = try await run(target: target, ids: noteIDs, applied: true, executor: background, plan: plan, read: read)
+                replacements = await target.replacements.writes
+                return report
             }
         }
+        // The notes another app changed since an earlier import, in one batch after the notes added.
+        if !replacements.isEmpty { try await writer.apply(replacements, origin: origin) }
         report.importID = importID
         return report
     }

@@ -13,7 +13,7 @@ import QuillModels
 /// storage, is decided here. A file system error met on the way is reported as
 /// `ArchiveError.files`, since it concerns the files an archive is read from or written to.
 public struct ArchiveService: Sendable {
-    private let store: any NoteReading & NoteBulkCreating & NoteHistoryReading
+    private let store: any NoteReading & NoteBulkCreating & NoteWriting & NoteHistoryReading
     /// Where attachments are read for an export and kept by an import.
     private let attachments: any AttachmentStoring
     private let compression: any Compressing
@@ -26,7 +26,7 @@ public struct ArchiveService: Sendable {
     /// Where an import's reading side runs (`ArchiveImporter`).
     private let background: any BackgroundExecutor
 
-    public init(store: any NoteReading & NoteBulkCreating & NoteHistoryReading, attachments: any AttachmentStoring,
+    public init(store: any NoteReading & NoteBulkCreating & NoteWriting & NoteHistoryReading, attachments: any AttachmentStoring,
                 compression: any Compressing, decompression: any Decompressing,
                 scratch: any ScratchStorage, ids: any NoteIDGenerating, clock: any WallClock, files: any FileAccessing,
                 background: any BackgroundExecutor) {

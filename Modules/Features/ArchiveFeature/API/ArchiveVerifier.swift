@@ -10,8 +10,8 @@ public struct ArchiveVerifier: Sendable {
 
     public init(store: any NoteReading & NoteBulkCreating, decompression: any Decompressing, scratch: any ScratchStorage,
                 ids: any NoteIDGenerating, clock: any WallClock) {
-        importer = ArchiveImporter(store: store, attachments: nil, decompression: decompression, scratch: scratch, ids: ids, clock: clock,
-                                   background: nil)
+        importer = ArchiveImporter(store: store, writer: nil, attachments: nil, decompression: decompression, scratch: scratch, ids: ids,
+                                   clock: clock, background: nil)
     }
 
     /// - Parameter plan: called with what an import would do to each note entry, in order.

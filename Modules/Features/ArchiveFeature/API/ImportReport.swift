@@ -9,6 +9,9 @@ public struct ImportReport: Hashable, Sendable {
         case unchanged(entry: String, id: NoteID)
         /// The store holds a different note with this ID: both are kept, the incoming one as a copy.
         case copied(entry: String, original: NoteID, copy: NoteID, title: String)
+        /// Another app's note, changed there since an earlier import: written as the next revision
+        /// of the note that import made.
+        case updated(entry: String, id: NoteID, title: String)
     }
 
     /// The copies made (or that would be made), which every import reports. The whole plan,
@@ -36,6 +39,7 @@ public struct ImportReport: Hashable, Sendable {
     public private(set) var addedCount = 0
     public private(set) var unchangedCount = 0
     public private(set) var copiedCount = 0
+    public private(set) var updatedCount = 0
     /// How many notes came with their earlier revisions (an archive exported with `--history`).
     public internal(set) var historyCount = 0
     /// Attachments kept (each once, however many notes refer to it).
@@ -56,13 +60,14 @@ public struct ImportReport: Hashable, Sendable {
         }
     }
 
-    public var noteCount: Int { addedCount + unchangedCount + copiedCount }
+    public var noteCount: Int { addedCount + unchangedCount + copiedCount + updatedCount }
 
     mutating func record(_ action: Action) {
         switch action {
         case .added: addedCount += 1
         case .unchanged: unchangedCount += 1
         case .copied: copiedCount += 1
+        case .updated: updatedCount += 1
         }
         if case .copied = action { copies.append(action) }
     }

@@ -20,6 +20,10 @@ struct ArchiveItem {
     var incoming: Incoming
     /// What the import report should say about this entry: values kept in the text.
     var notices: [String] = []
+    /// A note another app's export identifies (`ForeignItems`): where the store holds an older
+    /// version of it (an earlier import of the app's note), this one is its next revision rather
+    /// than a copy. A Quill archive's notes never replace what the store holds.
+    var updatesOlder = false
 }
 
 /// A note from a Markdown file not written by Quill, before it has an ID. A missing date is

@@ -63,7 +63,7 @@ struct ForeignItems {
         }
         titles.insert(LinkName.folded(foreign.title))
         links += foreign.linkedTitles.map { (foreign.entry, $0) }
-        try await receive(ArchiveItem(entry: foreign.entry, incoming: .note(note), notices: notices))
+        try await receive(ArchiveItem(entry: foreign.entry, incoming: .note(note), notices: notices, updatesOlder: true))
     }
 
     /// The `[[links]]` the notes made whose title is no note of the export's.
@@ -75,6 +75,13 @@ struct ForeignItems {
     var resolvedLinkCount: Int { links.count - unresolvedLinks.count }
 
     /// The note ID for an identity in another app: 128 bits of its SHA-256.
+    /// The ID of the copy kept of another app's note when the store holds a version of it changed
+    /// here since: one per version of the app's note, so that importing the same export again
+    /// finds the copy instead of making another.
+    static func copyID(of note: Note) -> NoteID {
+        id(of: "copy\u{0}\(note.id.rawValue)\u{0}\(note.title)\u{0}\(Tag.joined(note.tags))\u{0}\(note.isDeleted)\u{0}\(note.body)")
+    }
+
     static func id(of sourceID: String) -> NoteID {
         let digest = Array(SHA256.hash(data: Array(("quill-import\u{0}" + sourceID).utf8)))
         return NoteID(high: digest[0..<8].reduce(0) { $0 << 8 | UInt64($1) }, low: digest[8..<16].reduce(0) { $0 << 8 | UInt64($1) })

@@ -4,8 +4,9 @@ import QuillModels
 import StandardInterfaces
 
 /// Decides, note by note, what importing means for this store: add it, leave it (an identical
-/// note is there), or keep it as a copy with a new ID (a different note is there) — and hands
-/// the notes to add to an `ImportTarget` a chunk at a time.
+/// note is there), make it the next revision of the note there (another app's note, changed in
+/// the app since an earlier import), or keep it as a copy with a new ID (a different note is
+/// there) — and hands the notes to add to an `ImportTarget` a chunk at a time.
 ///
 /// Exists so that import and verify decide exactly alike, and so that an import holds two
 /// chunks of notes in memory, not the archive: one being filled by the archive reader, and the
@@ -153,6 +154,7 @@ private struct ChunkDecider: Sendable {
 
     func decideAndAdd(_ items: [ArchiveItem]) async throws -> ChunkDecisions {
         var adding: [Note] = []
+        var replacing: [(note: Note, expectedRevision: Int)] = []
         var positions: [NoteID: Int] = [:]
         var decisions = ChunkDecisions()
         decisions.actions.reserveCapacity(items.count)
@@ -174,7 +176,7 @@ private struct ChunkDecider: Sendable {
             case .note(let note):
                 let presence: NotePresence
                 if let position = positions[note.id] {
-                    presence = adding[position].hasSameContent(as: note) ? .same : .different
+                    presence = adding[position].hasSameContent(as: note) ? .same : .different(nil)
                 } else {
                     presence = try await target.presence(of: note)
                 }
@@ -186,9 +188,39 @@ private struct ChunkDecider: Sendable {
                 case .same:
                     placed[note.id] = .some(nil)
                     decisions.actions.append(.unchanged(entry: item.entry, id: note.id))
+                case .different(let current?) where item.updatesOlder && current.isDeleted:
+                    // Deleted here after an earlier import: it stays in the trash.
+                    placed[note.id] = .some(nil)
+                    decisions.actions.append(.unchanged(entry: item.entry, id: note.id))
+                    decisions.notices.append(ImportReport.Notice(entry: item.entry, message: "deleted here since an earlier import: left in the trash"))
+                case .different(let current?) where item.updatesOlder && current.updated <= note.updated:
+                    // The app's note changed since an earlier import: its next revision (the one it replaces stays in the history).
+                    replacing.append((try Note(id: note.id, title: note.title, body: note.body, tags: note.tags, created: current.created,
+                                               updated: note.updated, revision: current.revision + 1, isDeleted: note.isDeleted),
+                                      current.revision))
+                    placed[note.id] = .some(nil)
+                    decisions.actions.append(.updated(entry: item.entry, id: note.id, title: note.title))
                 case .different:
-                    let copy = try Note(id: try await freshID(), title: note.title, body: note.body, tags: note.tags,
-                                        created: note.created, updated: note.updated)
+                    // Another note has the ID (or, from another app, this note was changed here since the app's version): both
+                    // are kept. Another app's copy has an ID of its version, so importing the same export again finds it.
+                    let trashed = item.updatesOlder && note.isDeleted
+                    var copy = try Note(id: item.updatesOlder ? ForeignItems.copyID(of: note) : try await freshID(), title: note.title,
+                                        body: note.body, tags: note.tags, created: note.created, updated: note.updated, isDeleted: trashed)
+                    if item.updatesOlder, positions[copy.id] == nil {
+                        switch try await target.presence(of: copy) {
+                        case .absent: break
+                        case .same:
+                            placed[note.id] = .some(nil)
+                            decisions.actions.append(.unchanged(entry: item.entry, id: copy.id))
+                            continue
+                        case .different:
+                            copy = try Note(id: try await freshID(), title: note.title, body: note.body, tags: note.tags,
+                                            created: note.created, updated: note.updated, isDeleted: trashed)
+                        }
+                    } else if positions[copy.id] != nil {
+                        copy = try Note(id: try await freshID(), title: note.title, body: note.body, tags: note.tags,
+                                        created: note.created, updated: note.updated, isDeleted: trashed)
+                    }
                     add(copy)
                     placed[note.id] = copy.id
                     decisions.actions.append(.copied(entry: item.entry, original: note.id, copy: copy.id, title: note.title))
@@ -212,6 +244,7 @@ private struct ChunkDecider: Sendable {
             }
         }
         if !adding.isEmpty { try await target.add(adding) }
+        if !replacing.isEmpty { try await target.replace(replacing) }
         if !histories.isEmpty { try await target.addHistories(histories) }
         decisions.histories = histories.count
         return decisions

@@ -13,6 +13,9 @@ protocol ImportTarget: Sendable {
     func presence(of note: Note) async throws -> NotePresence
     func isTaken(_ id: NoteID) async throws -> Bool
     func add(_ notes: [Note]) async throws
+    /// Replaces notes the store holds by their next revisions, each if still at `expectedRevision`
+    /// (another app's notes changed since an earlier import).
+    func replace(_ notes: [(note: Note, expectedRevision: Int)]) async throws
     /// The earlier revisions of notes just added, each newest first.
     func addHistories(_ histories: [[NoteRevision]]) async throws
     /// Keeps an attachment's bytes (already checked against `hash`); `false` where there is no
@@ -21,19 +24,25 @@ protocol ImportTarget: Sendable {
 }
 
 enum NotePresence {
-    case absent, same, different
+    case absent, same
+    /// Another note has this ID: the one the store holds, or `nil` for one added earlier in this import.
+    case different(Note?)
 }
 
-/// An import: the store's `BulkCreation`, which counts the notes added so far itself.
+/// An import: the store's `BulkCreation`, which counts the notes added so far itself. The notes
+/// to replace are held (`replacements`) and written after the notes added, in one more batch.
 struct StoreImportTarget: ImportTarget {
     let bulk: any BulkCreation
-    /// Where attachments go; `nil` where the store keeps none (the server's import).
+    /// Where attachments go; `nil` where the store keeps none.
     let attachments: (any AttachmentStoring)?
+    let replacements = HeldReplacements()
 
     func presence(of note: Note) async throws -> NotePresence {
         guard let current = try await bulk.existing(note.id) else { return .absent }
-        return current.hasSameContent(as: note) ? .same : .different
+        return current.hasSameContent(as: note) ? .same : .different(current)
     }
+
+    func replace(_ notes: [(note: Note, expectedRevision: Int)]) async { await replacements.hold(notes) }
 
     func isTaken(_ id: NoteID) async throws -> Bool { try await bulk.existing(id) != nil }
 
@@ -70,10 +79,12 @@ actor DryRunImportTarget: ImportTarget {
     }
 
     func presence(of note: Note) async throws -> NotePresence {
-        if let content = added[Fingerprint(of: note.id)] { return content == Fingerprint(ofContentOf: note) ? .same : .different }
+        if let content = added[Fingerprint(of: note.id)] { return content == Fingerprint(ofContentOf: note) ? .same : .different(nil) }
         guard let current = try await store.note(id: note.id) else { return .absent }
-        return current.hasSameContent(as: note) ? .same : .different
+        return current.hasSameContent(as: note) ? .same : .different(current)
     }
+
+    func replace(_ notes: [(note: Note, expectedRevision: Int)]) { add(notes.map(\.note)) }
 
     func isTaken(_ id: NoteID) async throws -> Bool {
         if added[Fingerprint(of: id)] != nil { return true }
@@ -113,5 +124,14 @@ actor DryRunImportTarget: ImportTarget {
             high = bytes[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
             low = bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
         }
+    }
+}
+
+/// The replacements an import decided, held until the notes it adds are written.
+actor HeldReplacements {
+    private(set) var writes: [NoteWrite] = []
+
+    func hold(_ notes: [(note: Note, expectedRevision: Int)]) {
+        writes += notes.map { .update($0.note, expectedRevision: $0.expectedRevision) }
     }
 }

@@ -960,6 +960,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ImportResult/unchanged`.
             internal var unchanged: Swift.Int
+            /// Another app's notes changed there since an earlier import: written as the next revision of the note that import made.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportResult/updated`.
+            internal var updated: Swift.Int
             /// Notes added with a new ID
             ///
             /// - Remark: Generated from `#/components/schemas/ImportResult/copied`.
@@ -983,6 +987,7 @@ extension Components {
             ///   - foreignFormat: The other app whose export the file is (`an Evernote export (ENEX)`); absent for a Quill archive or Markdown.
             ///   - added:
             ///   - unchanged: Notes the account holds as they are
+            ///   - updated: Another app's notes changed there since an earlier import: written as the next revision of the note that import made.
             ///   - copied: Notes added with a new ID
             ///   - attachments:
             ///   - skipped: Entries passed over
@@ -994,6 +999,7 @@ extension Components {
                 foreignFormat: Swift.String? = nil,
                 added: Swift.Int,
                 unchanged: Swift.Int,
+                updated: Swift.Int,
                 copied: Swift.Int,
                 attachments: Swift.Int,
                 skipped: [Swift.String],
@@ -1005,6 +1011,7 @@ extension Components {
                 self.foreignFormat = foreignFormat
                 self.added = added
                 self.unchanged = unchanged
+                self.updated = updated
                 self.copied = copied
                 self.attachments = attachments
                 self.skipped = skipped
@@ -1017,6 +1024,7 @@ extension Components {
                 case foreignFormat
                 case added
                 case unchanged
+                case updated
                 case copied
                 case attachments
                 case skipped

@@ -93,6 +93,12 @@ import Testing
             #expect(large.status == .contentTooLarge && large.errorCode == "payload_too_large")
             let badName = try await client.send(.post, "/v1/imports?name=a%2Fb", bytes: Array("x".utf8))
             #expect(badName.status == .badRequest)
+            // Small enough to send, but more than four times that once uncompressed: the notes would be held in memory.
+            try await client.send(.post, "/v1/notes", as: client.bob, json: JSONSamples.note("b1", body: String(repeating: "a", count: 20_000)))
+            let archive = Array(try await client.send(.get, "/v1/export", as: client.bob).body.readableBytesView)
+            #expect(archive.count < 3000)
+            let expanding = try await client.send(.post, "/v1/imports", bytes: archive)
+            #expect(expanding.status == .badRequest && expanding.errorCode == "import_refused", "\(expanding.text)")
             #expect(try await live(server).isEmpty)
         }
     }

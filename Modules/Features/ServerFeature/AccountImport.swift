@@ -28,10 +28,16 @@ public enum AccountImport {
                                        background: dependencies.background)
         var limits = ArchiveLimits()
         limits.maximumAttachmentBytes = dependencies.attachmentLimits.maximumBytes
+        // The notes are held until they are written together: what they may take is bounded.
+        limits.maximumUncompressedBytes = min(limits.maximumUncompressedBytes, Self.uncompressedFactor * ImportUpload.maximumBytes(dependencies))
         let report = try await importer.importArchive(from: source, name: name, limits: limits, dryRun: dryRun)
         if report.applied { try await store.commit(dependencies: dependencies) }
         return ImportResultBody(report)
     }
+
+    /// How many times the upload's size an import may read once uncompressed (its notes and
+    /// attachments are held in memory until they are written together).
+    public static let uncompressedFactor: Int64 = 4
 
     /// Why an import was refused after its file was read: what the store said of its notes.
     public enum Failure: Error, Equatable, CustomStringConvertible {

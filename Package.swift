@@ -179,7 +179,7 @@ let package = Package(
 
         // Tests: unit, contract (<Concern>ContractTests) and integration tests.
         tests("ArchiveFeatureTests", ["ArchiveFeature", "ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "CompressionTesting",
-            "FileSystemTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardInterfaces", "StandardTesting", "ZlibCompression",
+            "FileSystemTesting", "ImportFormatsFeature", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "StandardInterfaces", "StandardTesting", "ZlibCompression",
             crypto]),
         tests("ArchiveIntegrationTests", ["ArchiveFeature", "ByteStreamInterface", "ChildProcesses", "LocalByteStream", "NoteStoreInterface",
             "NoteStoreTesting", "QuillModels", "StandardTesting", "ZlibCompression"]),
@@ -190,7 +190,7 @@ let package = Package(
         tests("ImportFormatsFeatureTests", ["ArchiveFeature", "ByteStreamTesting", "ChildProcesses", "CompressionInterface", "ImportFormatsFeature",
             "LocalFileSystem", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "ScratchDirectories", "StandardInterfaces", "StandardTesting",
             "UnimplementedDoubles", "ZlibCompression", crypto, propertyBased]),
-        tests("NoteRoundTripPropertyTests", ["ArchiveFeature", "ByteStreamTesting", "FileNoteStore", "FileSystemTesting", "LocalFileSystem",
+        tests("NoteRoundTripPropertyTests", ["ArchiveFeature", "ByteStreamTesting", "FileNoteStore", "FileSystemTesting", "ImportFormatsFeature", "LocalFileSystem",
             "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "PostgresServerStore", "QuillAPI", "QuillModels", "ScratchDirectories",
             "SearchIndexInterface", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition", "SQLiteKit",
             "SQLiteServerStore", "StandardInterfaces", "StandardTesting", "ZlibCompression", hummingbird, hummingbirdTesting, logging, postgresNIO,

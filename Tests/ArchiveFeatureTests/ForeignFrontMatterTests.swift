@@ -1,5 +1,6 @@
 @testable import ArchiveFeature
 import Foundation
+@testable import ImportFormatsFeature
 import QuillModels
 import Testing
 

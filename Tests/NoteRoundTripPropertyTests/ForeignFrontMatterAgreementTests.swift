@@ -1,5 +1,6 @@
 @testable import ArchiveFeature
 import Foundation
+@testable import ImportFormatsFeature
 import PropertyBased
 import QuillModels
 import Testing

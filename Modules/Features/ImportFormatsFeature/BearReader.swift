@@ -66,8 +66,8 @@ public struct BearReader {
             return ExportAttachments.reference(to: attachment, label: label, isImage: isImage)
         }
         note.tags = BearTags.scan(text)
-        note.created = fields?.creationDate.flatMap(ISODate.parse)
-        note.updated = fields?.modificationDate.flatMap(ISODate.parse)
+        note.created = fields?.creationDate.flatMap(ForeignDate.parse)
+        note.updated = fields?.modificationDate.flatMap(ForeignDate.parse)
         if fields?.pinned == 1 { note.properties.append(("pinned", "true")) }
         note.state = fields?.trashed == 1 ? .trashed : fields?.archived == 1 ? .archived : .active
         return note

@@ -139,9 +139,9 @@ public struct NotionReader {
             note.linkedTitles.append(parent)
         }
         note.properties = properties
-        for (key, value) in properties where ["created", "created time"].contains(key.lowercased()) { note.created = Self.date(value) ?? note.created }
+        for (key, value) in properties where ["created", "created time"].contains(key.lowercased()) { note.created = ForeignDate.spelledOut(value) ?? note.created }
         for (key, value) in properties where ["last edited time", "updated", "last edited"].contains(key.lowercased()) {
-            note.updated = Self.date(value) ?? note.updated
+            note.updated = ForeignDate.spelledOut(value) ?? note.updated
         }
         return note
     }
@@ -182,16 +182,5 @@ public struct NotionReader {
         guard index > start, index == lines.count || lines[index].isEmpty else { return ([], text) }
         lines.removeSubrange(start..<index)
         return (properties, lines.joined(separator: "\n"))
-    }
-
-    private static func date(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        for format in ["MMMM d, yyyy h:mm a", "MMMM d, yyyy"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text.trimmingSpaces()) { return date }
-        }
-        return nil
     }
 }

@@ -53,8 +53,8 @@ public struct SimplenoteReader {
         }
         var note = ForeignNote(sourceID: "simplenote:" + (simple.id ?? entry), entry: entry, title: title, body: body)
         note.tags = simple.tags ?? []
-        note.created = simple.creationDate.flatMap(ISODate.parse)
-        note.updated = simple.lastModified.flatMap(ISODate.parse)
+        note.created = simple.creationDate.flatMap(ForeignDate.parse)
+        note.updated = simple.lastModified.flatMap(ForeignDate.parse)
         note.properties.append(("markdown", simple.markdown == true ? "true" : "false"))
         if simple.pinned == true { note.properties.append(("pinned", "true")) }
         if let url = simple.publicURL { note.properties.append(("public-url", url)) }
@@ -82,11 +82,4 @@ private struct SimplenoteExport: Decodable {
     let trashedNotes: [Note]?
 
     var isExport: Bool { activeNotes != nil || trashedNotes != nil }
-}
-
-/// ISO 8601 dates as the apps write them in JSON, with or without fractional seconds.
-enum ISODate {
-    static func parse(_ text: String) -> Date? {
-        (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))) ?? (try? Date(text, strategy: .iso8601))
-    }
 }

@@ -60,8 +60,8 @@ public struct StandardNotesReader {
         var note = ForeignNote(sourceID: "standardnotes:" + (item.uuid ?? entry), entry: entry,
                                title: String((title.isEmpty ? "Untitled" : title).prefix(NoteLimits.maximumTitleCharacters)), body: text)
         note.tags = tags.filter { !$0.isEmpty }
-        note.created = item.createdAt.flatMap(ISODate.parse)
-        note.updated = (content?.appData?.standardNotes?.clientUpdatedAt ?? item.updatedAt).flatMap(ISODate.parse)
+        note.created = item.createdAt.flatMap(ForeignDate.parse)
+        note.updated = (content?.appData?.standardNotes?.clientUpdatedAt ?? item.updatedAt).flatMap(ForeignDate.parse)
         if let type = content?.noteType, type != "plain-text", type != "markdown" { note.properties.append(("note-type", type)) }
         let flags = content?.appData?.standardNotes
         if content?.pinned == true || flags?.pinned == true { note.properties.append(("pinned", "true")) }

@@ -1,4 +1,5 @@
 import Foundation
+import ImportFormatsFeature
 import QuillModels
 import Yams
 

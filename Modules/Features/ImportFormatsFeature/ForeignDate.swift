@@ -1,14 +1,16 @@
 import Foundation
 
-/// Reads the dates other apps write in front matter: ISO 8601 (`2023-01-05T14:22:10.123+01:00`),
-/// a date alone (`2023-01-05`), a date and a time with a space (`2023-01-05 14:22:10`, Jekyll's
-/// `2023-01-05 14:22:10 +0100`, Joplin's `2023-01-05 14:22:10Z`), with or without seconds,
-/// fractional seconds and a zone.
+/// Reads the dates other apps write, in front matter and in their exports' JSON: ISO 8601
+/// (`2023-01-05T14:22:10.123+01:00`), a date alone (`2023-01-05`), a date and a time with a space
+/// (`2023-01-05 14:22:10`, Jekyll's `2023-01-05 14:22:10 +0100`, Joplin's `2023-01-05 14:22:10Z`),
+/// with or without seconds, fractional seconds and a zone; and the spelled-out dates of Notion's
+/// properties (`spelledOut`).
 ///
 /// Exists because those apps agree on no one format, and Quill's own strict `Timestamp` reads
-/// only what Quill writes. A date without a zone is taken as UTC; a date alone is midnight UTC.
-enum ForeignDate {
-    static func parse(_ text: String) -> Date? {
+/// only what Quill writes: the one reader of foreign dates, for every importer. A date without a
+/// zone is taken as UTC; a date alone is midnight UTC.
+public enum ForeignDate {
+    public static func parse(_ text: String) -> Date? {
         switch ForeignDateScanner.scan(text) {
         case .date(let date): date
         case .notADate: nil
@@ -35,6 +37,19 @@ enum ForeignDate {
         guard let date = calendar.date(from: components), calendar.component(.day, from: date) == day else { return nil }
         let fraction = output.7.map { Double("0." + $0) ?? 0 } ?? 0
         return date.addingTimeInterval(fraction - Double(offsetSeconds(output.8.map(String.init))))
+    }
+
+    /// A date as Notion writes it in a page's properties (`March 31, 2025 6:30 AM`, or without
+    /// the time), in UTC.
+    static func spelledOut(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        for format in ["MMMM d, yyyy h:mm a", "MMMM d, yyyy"] {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text.trimmingCharacters(in: .whitespaces)) { return date }
+        }
+        return nil
     }
 
     /// `Z`, `+01:00`, `+0100` or `+01` as seconds east of UTC.

@@ -44,7 +44,7 @@ import Testing
             let refused = try await browser.postMultipart("/import", [("csrf", try form.csrf())],
                                                           files: [("file", "notes.txt", Array("just text".utf8))])
             #expect(refused.status == .badRequest && refused.text.contains(#"role="alert""#))
-            #expect(refused.text.contains("Import refused: not a format quill import reads"))
+            #expect(refused.text.contains("Import refused: not a format an import reads"))
             let forged = try await browser.postMultipart("/import", [], files: [("file", "Linked.enex", Array(try Data(contentsOf: Self.enex)))])
             #expect(forged.status == .forbidden)
             let none = try await browser.postMultipart("/import", [("csrf", try form.csrf())], files: [("file", "", [])])

@@ -17,6 +17,7 @@ let metrics = product("Metrics", "swift-metrics"), mustache = product("Mustache"
 let nioHTTP1 = product("NIOHTTP1", "swift-nio"), nioPosix = product("NIOPosix", "swift-nio")
 let openAPIAsyncHTTPClient = product("OpenAPIAsyncHTTPClient", "swift-openapi-async-http-client")
 let openAPIRuntime = product("OpenAPIRuntime", "swift-openapi-runtime"), postgresNIO = product("PostgresNIO", "postgres-nio")
+let postgresPool = product("_ConnectionPoolModule", "postgres-nio")
 let prometheus = product("Prometheus", "swift-prometheus"), propertyBased = product("PropertyBased", "swift-property-based")
 let serviceLifecycle = product("ServiceLifecycle", "swift-service-lifecycle"), sqlite = product("SQLiteNIO", "sqlite-nio")
 let systemPackage = product("SystemPackage", "swift-system"), yams = product("Yams", "Yams")
@@ -128,7 +129,7 @@ let package = Package(
         adapter("LocalFileSystem", ["CFileSync", "FileSystemInterface", "POSIXFileKit"]),
         adapter("POSIXTerminal", ["StandardInterfaces"]),
         adapter("PostgresServerStore", ["QuillModels", "ServerStoreInterface", "StandardInterfaces", logging, nioCore, postgresNIO,
-            serviceLifecycle]),
+            postgresPool, serviceLifecycle]),
         adapter("SQLiteSearchIndex", ["FileSystemInterface", "QuillModels", "SearchIndexInterface", "SQLiteKit"]),
         adapter("SQLiteServerStore", ["POSIXFileKit", "QuillModels", "ServerStoreInterface", "SQLiteKit", "StandardInterfaces"]),
         adapter("StandardAdapters", ["QuillModels", "StandardInterfaces", crypto]),

@@ -1,9 +1,11 @@
 import ArchiveFeature
+import Crypto
 import Hummingbird
 import HummingbirdTesting
 import NoteStoreInterface
 import NoteStoreTesting
 import QuillModels
+import StandardTesting
 import Testing
 
 @Suite struct ExportRoutesTests {
@@ -24,6 +26,38 @@ import Testing
             let notes = await store.list(NoteQuery()).notes
             #expect(notes.map(\.title) == ["Kept"])
             #expect(try await store.note(id: #require(NoteID("a1")))?.body == "line")
+        }
+    }
+
+    /// The attachments the notes refer to are in the export as `quill export` puts them, whole and
+    /// checked; one the account does not hold is left out, and another account's never goes in.
+    @Test func exportCarriesTheAttachmentsTheNotesReferTo() async throws {
+        let server = try await TestServer.make()
+        let picture = (0..<300_000).map { UInt8($0 % 251) }
+        let hash = AttachmentHash(digest: SHA256.hash(data: picture))!
+        let absent = String(repeating: "ab", count: 32)
+        try await server.test { client in
+            #expect(try await client.send(.put, "/v1/attachments/\(hash.hex)", bytes: picture).status == .created)
+            #expect(try await client.send(.put, "/v1/attachments/\(hash.hex)", bytes: picture, as: client.bob).status == .created)
+            let body = "![board.png](attachments/\(hash.hex)/board.png)\\n[gone.pdf](attachments/\(absent)/gone.pdf)"
+            try await client.send(.post, "/v1/notes", json: JSONSamples.note("a1", title: "Board", body: body))
+            let response = try await client.send(.get, "/v1/export")
+            #expect(response.status == .ok)
+            let attachments = InMemoryAttachmentStore(clock: FixedClock(TestServer.now))
+            let (store, report) = try await ExportedArchive.imported(response.body, attachments: attachments)
+            #expect(report.attachmentCount == 1 && report.manifestVerified)
+            #expect(try await store.note(id: #require(NoteID("a1")))?.body.contains("attachments/\(hash.hex)/board.png") == true)
+            let kept = try #require(try attachments.open(hash))
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = try buffer.withUnsafeMutableBytes { try kept.read(into: $0) }
+                if count == 0 { break }
+                bytes += buffer[0..<count]
+            }
+            #expect(bytes == picture)
+            let bobs = try await client.send(.get, "/v1/export", as: client.bob)
+            #expect(try await ExportedArchive.imported(bobs.body).report.attachmentCount == 0, "bob has no note that refers to it")
         }
     }
 

@@ -8,9 +8,9 @@ import ZlibCompression
 /// An export as `quill import` reads it: the response's archive imported into a fresh
 /// in-memory store, what each export test then looks into.
 enum ExportedArchive {
-    static func imported(_ body: ByteBuffer) async throws -> (store: InMemoryNoteStore, report: ImportReport) {
+    static func imported(_ body: ByteBuffer, attachments: InMemoryAttachmentStore? = nil) async throws -> (store: InMemoryNoteStore, report: ImportReport) {
         let store = InMemoryNoteStore()
-        let importer = ArchiveImporter(store: store, attachments: nil, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(),
+        let importer = ArchiveImporter(store: store, attachments: attachments, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(),
                                        ids: SequentialNoteIDs(), clock: FixedClock(TestServer.now), background: DefaultPriorityExecutor())
         return (store, try await importer.importArchive(from: InMemoryByteSource(Array(body.readableBytesView))))
     }

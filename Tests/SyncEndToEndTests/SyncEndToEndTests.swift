@@ -119,6 +119,35 @@ struct SyncEndToEndTests {
         #expect(try alice.succeed(["sync"]) == "pulled 0, pushed 0, conflicts 0")
     }
 
+    /// The server's export of the synced notes is the archive `quill export` writes of them, file
+    /// for file (the attachments and the manifest included), once both are unpacked by GNU tar.
+    func serverExportIsTheSameArchive(alice: QuillHome, server: ListeningServer, token: String) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let local = alice.root + "/local.tar.gz", served = alice.root + "/served.tar.gz"
+        _ = try alice.succeed(["export", "-o", local, "-q"])
+        let fetched = try ChildProcess.run("/usr/bin/curl", ["-sf", "-o", served, "-H", "Authorization: Bearer \(token)", server.url + "/v1/export"],
+                                           environment: environment)
+        #expect(fetched.status == 0, "\(fetched.errors)")
+        var trees: [[String: Data]] = []
+        for archive in [local, served] {
+            let folder = archive + ".d"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let unpacked = try ChildProcess.run("/usr/bin/tar", ["-xzf", archive, "-C", folder], environment: environment)
+            #expect(unpacked.status == 0, "\(unpacked.errors)")
+            var files: [String: Data] = [:]
+            for case let path as String in FileManager.default.enumerator(atPath: folder)?.allObjects ?? [] {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue {
+                    files[path] = FileManager.default.contents(atPath: folder + "/" + path)
+                }
+            }
+            trees.append(files)
+        }
+        #expect(trees[0].keys.contains { $0.contains("/attachments/") }, "the export holds the synced photo")
+        #expect(trees[0].keys.sorted() == trees[1].keys.sorted())
+        for (path, bytes) in trees[0] { #expect(trees[1][path] == bytes, "\(path) differs") }
+    }
+
     /// An attachment no note refers to (uploaded by hand) is removed by `quill-server attachments
     /// gc`, run beside the serving process; the synced photo, which a note refers to, stays.
     func unreferencedAttachmentsAreCollected(alice: QuillHome, server: ListeningServer, token: String, storage: [String]) throws {
@@ -185,6 +214,7 @@ struct SyncEndToEndTests {
         try editAndConflict(alice: alice, bob: bob)
         try editsMerge(alice: alice, bob: bob)
         try attachmentTravels(alice: alice, bob: bob)
+        try serverExportIsTheSameArchive(alice: alice, server: server, token: token)
         try vaultTravels(alice: alice, bob: bob)
         // Only here: on PostgreSQL it would collect in every test's accounts at once.
         try unreferencedAttachmentsAreCollected(alice: alice, server: server, token: token, storage: storage)
@@ -206,6 +236,7 @@ struct SyncEndToEndTests {
         try editAndConflict(alice: alice, bob: bob)
         try editsMerge(alice: alice, bob: bob)
         try attachmentTravels(alice: alice, bob: bob)
+        try serverExportIsTheSameArchive(alice: alice, server: second, token: token)
         try linksTravel(alice: alice, bob: bob, server: second, token: token)
         // A change pushed through the first server reaches a stream held by the second (NOTIFY/LISTEN).
         let stream = try EventStreamClient(second.url, token: token)

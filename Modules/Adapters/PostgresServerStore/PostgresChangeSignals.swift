@@ -1,3 +1,4 @@
+import _ConnectionPoolModule
 import Logging
 import PostgresNIO
 import ServerStoreInterface
@@ -55,6 +56,9 @@ public final class PostgresChangeSignals: ChangeSignaling, Service {
                         }
                     }
                 } catch is CancellationError {
+                    return
+                } catch let error as ConnectionPoolError where error == .poolShutdown {
+                    // The store is closing (the server stops, or failed to start): nothing to listen for.
                     return
                 } catch {
                     if Task.isCancelled { return }

@@ -4232,7 +4232,7 @@ internal struct Client: APIProtocol {
             }
         )
     }
-    /// The account's live notes as the .tar.gz `quill export` writes (Markdown with front matter, manifest.json).
+    /// The account's live notes as the .tar.gz `quill export` writes (Markdown with front matter, the attachments they refer to, manifest.json).
     ///
     /// Streamed as it is compressed; `quill import` reads it.
     ///

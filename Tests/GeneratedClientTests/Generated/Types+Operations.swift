@@ -6152,7 +6152,7 @@ internal enum Operations {
             }
         }
     }
-    /// The account's live notes as the .tar.gz `quill export` writes (Markdown with front matter, manifest.json).
+    /// The account's live notes as the .tar.gz `quill export` writes (Markdown with front matter, the attachments they refer to, manifest.json).
     ///
     /// Streamed as it is compressed; `quill import` reads it.
     ///

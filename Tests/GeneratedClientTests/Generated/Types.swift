@@ -212,7 +212,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/sync/push`.
     /// - Remark: Generated from `#/paths//v1/sync/push/post(push)`.
     func push(_ input: Operations.Push.Input) async throws -> Operations.Push.Output
-    /// The account's live notes as the .tar.gz `quill export` writes (Markdown with front matter, manifest.json).
+    /// The account's live notes as the .tar.gz `quill export` writes (Markdown with front matter, the attachments they refer to, manifest.json).
     ///
     /// Streamed as it is compressed; `quill import` reads it.
     ///
@@ -621,7 +621,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// The account's live notes as the .tar.gz `quill export` writes (Markdown with front matter, manifest.json).
+    /// The account's live notes as the .tar.gz `quill export` writes (Markdown with front matter, the attachments they refer to, manifest.json).
     ///
     /// Streamed as it is compressed; `quill import` reads it.
     ///

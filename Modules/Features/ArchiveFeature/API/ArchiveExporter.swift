@@ -20,18 +20,24 @@ public struct ArchiveExporter: Sendable {
     /// Where `includesHistory` reads each note's revisions; `nil` where a store keeps none to
     /// export (the server's export).
     private let history: (any NoteHistoryReading)?
-    /// Where the notes' attachments are read; `nil` where a store keeps none (the server's export).
-    private let attachments: (any AttachmentStoring)?
+    /// Where the notes' attachments are read; `nil` where a store keeps none.
+    private let attachments: (any ExportedAttachments)?
     private let compression: any Compressing
     private let scratch: any ScratchStorage
 
-    public init(store: any NoteReading, history: (any NoteHistoryReading)?, attachments: (any AttachmentStoring)?,
+    public init(store: any NoteReading, history: (any NoteHistoryReading)?, attachments: (any ExportedAttachments)?,
                 compression: any Compressing, scratch: any ScratchStorage) {
         self.store = store
         self.history = history
         self.attachments = attachments
         self.compression = compression
         self.scratch = scratch
+    }
+
+    /// An export of a device's store: its attachments read from its attachment store.
+    public init(store: any NoteReading, history: (any NoteHistoryReading)?, attachments: any AttachmentStoring,
+                compression: any Compressing, scratch: any ScratchStorage) {
+        self.init(store: store, history: history, attachments: StoredExportedAttachments(attachments), compression: compression, scratch: scratch)
     }
 
     public func export(to sink: any ByteSink, options: ExportOptions = ExportOptions(),
@@ -59,7 +65,7 @@ public struct ArchiveExporter: Sendable {
         TarWriter.appendDirectory(ArchiveLayout.notesDirectory, modified: modified, to: &tar)
         if options.includesHistory { TarWriter.appendDirectory(ArchiveLayout.root + "/" + HistoryEntry.directoryName, modified: modified, to: &tar) }
         var manifest = try ManifestBuilder(scratch: scratch)
-        var attachmentWriter = try AttachmentWriter(store: attachments, modified: modified)
+        var attachmentWriter = AttachmentWriter(store: attachments, modified: modified)
         try await forEachPage(query) { page in
             for id in page.ids {
                 guard let note = try await store.note(id: id), !note.isDeleted else { continue }

@@ -9,14 +9,13 @@ import QuillModels
 /// carries bytes that no longer match their hash: a damaged attachment stops the export with
 /// its hash, and one whose bytes are not on this device is left out and counted.
 struct AttachmentWriter {
-    private let store: (any AttachmentStoring)?
+    private let store: (any ExportedAttachments)?
     private let modified: Int64
-    private var sizes: [AttachmentHash: Int64]?
     private var done = Set<AttachmentHash>()
     private(set) var written = 0
     private(set) var missing = 0
 
-    init(store: (any AttachmentStoring)?, modified: Int64) throws {
+    init(store: (any ExportedAttachments)?, modified: Int64) {
         self.store = store
         self.modified = modified
     }
@@ -26,8 +25,7 @@ struct AttachmentWriter {
         guard let store else { return 0 }
         var total: Int64 = 0
         for reference in AttachmentReference.scan(note.body) where done.insert(reference.hash).inserted {
-            if sizes == nil { sizes = Dictionary(try store.all().map { ($0.hash, $0.size) }, uniquingKeysWith: { first, _ in first }) }
-            guard let size = sizes?[reference.hash], let reader = try store.open(reference.hash) else {
+            guard let size = try await store.size(of: reference.hash) else {
                 missing += 1
                 continue
             }
@@ -39,15 +37,12 @@ struct AttachmentWriter {
             output.append(tar)
             let headerBytes = Int64(tar.count)
             var hasher = SHA256()
-            var buffer = [UInt8](repeating: 0, count: 1 << 20)
             var read: Int64 = 0
-            while true {
-                let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
-                if count == 0 { break }
-                guard read + Int64(count) <= size else { throw ArchiveError.damagedAttachment(reference.hash.hex) }
-                read += Int64(count)
-                hasher.update(data: buffer[0..<count])
-                output.append(buffer[0..<count])
+            try await store.read(reference.hash) { piece in
+                guard read + Int64(piece.count) <= size else { throw ArchiveError.damagedAttachment(reference.hash.hex) }
+                read += Int64(piece.count)
+                hasher.update(data: piece)
+                output.append(piece)
                 try await output.flushIfFull()
             }
             guard read == size, AttachmentHash(digest: hasher.finalize()) == reference.hash else {

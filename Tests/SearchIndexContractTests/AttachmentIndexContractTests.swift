@@ -1,28 +1,13 @@
 import Foundation
-import LocalFileSystem
 import QuillModels
-import ScratchDirectories
 import SearchIndexInterface
-import SearchIndexTesting
-import SQLiteSearchIndex
 import Testing
 
 /// The behaviour every `AttachmentIndex` must have, the in-memory fake included: which notes
 /// refer to attachments is kept with each note's text by `apply`.
 @Suite("AttachmentIndex contract", .scratchDirectory)
 struct AttachmentIndexContractTests {
-    enum Fixture: String, CaseIterable, CustomStringConvertible, Sendable {
-        case inMemory, sqlite
-
-        var description: String { rawValue }
-
-        func make() throws -> any SearchIndex & AttachmentIndex {
-            switch self {
-            case .inMemory: InMemorySearchIndex()
-            case .sqlite: SQLiteSearchIndex(path: try Scratch.directory("attachments") + "/search/index.sqlite", files: LocalFileAccessor())
-            }
-        }
-    }
+    typealias Fixture = LinkIndexContractTests.Fixture
 
     static let hash = String(repeating: "ab", count: 32)
     static let image = "![board.png](attachments/\(hash)/board.png)"

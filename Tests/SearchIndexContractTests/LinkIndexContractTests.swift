@@ -16,7 +16,8 @@ struct LinkIndexContractTests {
 
         var description: String { rawValue }
 
-        func make() throws -> any SearchIndex & LinkIndex {
+        /// One of the index's adapters, which answer every port of the index (links, attachments).
+        func make() throws -> any SearchIndex & LinkIndex & AttachmentIndex {
             switch self {
             case .inMemory: InMemorySearchIndex()
             case .sqlite: SQLiteSearchIndex(path: try Scratch.directory("links") + "/search/index.sqlite", files: LocalFileAccessor())

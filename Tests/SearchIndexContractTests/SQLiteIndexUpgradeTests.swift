@@ -42,13 +42,19 @@ struct SQLiteIndexUpgradeTests {
         PRAGMA user_version = 4;
         """
 
-    @Test func aVersionFourIndexIsMadeAfreshAndKeepsNoText() async throws {
-        let root = try Scratch.directory("upgrade")
+    /// A scratch folder holding an index file written with `schema`, and that file's path.
+    static func oldIndex(_ name: String, schema: String) throws -> (root: String, path: String) {
+        let root = try Scratch.directory(name)
         let path = root + "/search/index.sqlite"
         try FileManager.default.createDirectory(atPath: root + "/search", withIntermediateDirectories: true)
         let old = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: .seconds(1))
-        try old.execute(Self.versionFour)
+        try old.execute(schema)
         old.close()
+        return (root, path)
+    }
+
+    @Test func aVersionFourIndexIsMadeAfreshAndKeepsNoText() async throws {
+        let (root, path) = try Self.oldIndex("upgrade", schema: Self.versionFour)
 
         let store = FileNoteStore(root: root + "/notes", files: LocalFileAccessor(), locks: InMemoryLocking())
         try await store.create(try Notes.note(1, title: "Groceries", body: "milk and bread"))
@@ -90,12 +96,7 @@ struct SQLiteIndexUpgradeTests {
         """
 
     @Test func aVersionEightIndexIsMadeAfreshAndKnowsTheNotesWithAttachments() async throws {
-        let root = try Scratch.directory("upgrade-8")
-        let path = root + "/search/index.sqlite"
-        try FileManager.default.createDirectory(atPath: root + "/search", withIntermediateDirectories: true)
-        let old = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: .seconds(1))
-        try old.execute(Self.versionEight)
-        old.close()
+        let (root, path) = try Self.oldIndex("upgrade-8", schema: Self.versionEight)
 
         let store = FileNoteStore(root: root + "/notes", files: LocalFileAccessor(), locks: InMemoryLocking())
         let image = "![a.png](attachments/\(String(repeating: "0f", count: 32))/a.png)"

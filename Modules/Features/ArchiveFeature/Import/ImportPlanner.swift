@@ -204,26 +204,27 @@ private struct ChunkDecider: Sendable {
                     // Another note has the ID (or, from another app, this note was changed here since the app's version): both
                     // are kept. Another app's copy has an ID of its version, so importing the same export again finds it.
                     let trashed = item.updatesOlder && note.isDeleted
-                    var copy = try Note(id: item.updatesOlder ? ForeignItems.copyID(of: note) : try await freshID(), title: note.title,
-                                        body: note.body, tags: note.tags, created: note.created, updated: note.updated, isDeleted: trashed)
-                    if item.updatesOlder, positions[copy.id] == nil {
-                        switch try await target.presence(of: copy) {
-                        case .absent: break
+                    func copy(_ id: NoteID) throws -> Note {
+                        try Note(id: id, title: note.title, body: note.body, tags: note.tags, created: note.created, updated: note.updated,
+                                 isDeleted: trashed)
+                    }
+                    var versionCopy: Note?
+                    if item.updatesOlder, positions[ForeignItems.copyID(of: note)] == nil {
+                        let candidate = try copy(ForeignItems.copyID(of: note))
+                        switch try await target.presence(of: candidate) {
+                        case .absent: versionCopy = candidate
                         case .same:
                             placed[note.id] = .some(nil)
-                            decisions.actions.append(.unchanged(entry: item.entry, id: copy.id))
+                            decisions.actions.append(.unchanged(entry: item.entry, id: candidate.id))
                             continue
-                        case .different:
-                            copy = try Note(id: try await freshID(), title: note.title, body: note.body, tags: note.tags,
-                                            created: note.created, updated: note.updated, isDeleted: trashed)
+                        case .different: break
                         }
-                    } else if positions[copy.id] != nil {
-                        copy = try Note(id: try await freshID(), title: note.title, body: note.body, tags: note.tags,
-                                        created: note.created, updated: note.updated, isDeleted: trashed)
                     }
-                    add(copy)
-                    placed[note.id] = copy.id
-                    decisions.actions.append(.copied(entry: item.entry, original: note.id, copy: copy.id, title: note.title))
+                    let made: Note
+                    if let versionCopy { made = versionCopy } else { made = try copy(try await freshID()) }
+                    add(made)
+                    placed[note.id] = made.id
+                    decisions.actions.append(.copied(entry: item.entry, original: note.id, copy: made.id, title: note.title))
                 }
             case .plain(let plain):
                 let note = try Note(id: try await freshID(), title: plain.title, body: plain.body, tags: plain.tags,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A note's reference to an attachment, in the one form Quill writes:
 /// `![label](attachments/<sha256>/<name>)` for an image shown inline, `[label](…)` for any file.
 ///
@@ -44,10 +46,13 @@ public struct AttachmentReference: Hashable, Sendable {
     /// would copy and blank it first. A sync, an export and a push ask this of every note.
     static func mayHoldReference(_ body: String) -> Bool {
         var body = body
+        // With `memchr`: every note the search index takes in is asked this (`IndexedNote`).
         return body.withUTF8 { bytes in
             let needle = referenceStart
+            guard let base = bytes.baseAddress else { return false }
             var from = 0
-            while let open = bytes[from...].firstIndex(of: needle[0]) {
+            while from < bytes.count, let hit = memchr(base + from, Int32(needle[0]), bytes.count - from) {
+                let open = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
                 guard open + needle.count <= bytes.count else { return false }
                 if bytes[open..<(open + needle.count)].elementsEqual(needle) { return true }
                 from = open + 1

@@ -229,5 +229,23 @@ enum PostgresMigrations {
         (16, [
             "UPDATE notes SET search = NULL WHERE NOT deleted AND strpos(title || ' ' || body, 'ς') > 0",
         ]),
+        // Share links (docs/sharing.md): each share's URL token, the note it shows, and its limits.
+        (17, [
+            """
+            CREATE TABLE note_shares (
+                id TEXT PRIMARY KEY,
+                secret TEXT NOT NULL UNIQUE,
+                account_id BIGINT NOT NULL REFERENCES accounts(id),
+                note_id TEXT NOT NULL,
+                snapshot BIGINT,
+                created_ms BIGINT NOT NULL,
+                expires_ms BIGINT,
+                view_limit BIGINT,
+                views BIGINT NOT NULL DEFAULT 0,
+                revoked_ms BIGINT
+            )
+            """,
+            "CREATE INDEX note_shares_by_note ON note_shares (account_id, note_id)",
+        ]),
     ]
 }

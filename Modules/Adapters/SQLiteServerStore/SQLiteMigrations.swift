@@ -298,5 +298,21 @@ enum SQLiteMigrations {
         CREATE INDEX note_names_by_row ON note_names (note_row);
         INSERT INTO notes_search (notes_search, rank) VALUES ('automerge', 8);
         """),
+        // Share links (docs/sharing.md): each share's URL token, the note it shows, and its limits.
+        (18, """
+        CREATE TABLE note_shares (
+            id TEXT PRIMARY KEY,
+            secret TEXT NOT NULL UNIQUE,
+            account_id INTEGER NOT NULL REFERENCES accounts(id),
+            note_id TEXT NOT NULL,
+            snapshot INTEGER,
+            created_ms INTEGER NOT NULL,
+            expires_ms INTEGER,
+            view_limit INTEGER,
+            views INTEGER NOT NULL DEFAULT 0,
+            revoked_ms INTEGER
+        );
+        CREATE INDEX note_shares_by_note ON note_shares (account_id, note_id);
+        """),
     ]
 }

@@ -23,6 +23,8 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         let hash: AttachmentHash
     }
     var attachments: [AttachmentKey: (bytes: [UInt8], complete: Bool)] = [:]
+    /// Every account's shares, in the order they were made (`InMemoryServerStore+Shares`).
+    var shares: [Share] = []
     private var nextAccountID: Int64 = 1
     private var created: [AccountID: Date] = [:]
     private var tokenUses: [TokenID: Date] = [:]
@@ -97,6 +99,7 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         lastSequence[account.id] = nil
         pushes[account.id] = nil
         attachments = attachments.filter { $0.key.account != account.id }
+        shares.removeAll { $0.account == account.id }
     }
 
     public func recordUse(ofToken id: TokenID, at date: Date) async throws {

@@ -1,0 +1,72 @@
+import Foundation
+import PostgresNIO
+import QuillModels
+import ServerStoreInterface
+import StandardInterfaces
+
+/// Shares in the same database as the notes (table `note_shares`, migration 17). No server caches
+/// one: a revocation through one server holds on every other at their next request.
+extension PostgresServerStore: ShareStore {
+    public func createShare(_ share: Share) async throws {
+        try await guarded {
+            _ = try await client.query("""
+                INSERT INTO note_shares (id, secret, account_id, note_id, snapshot, created_ms, expires_ms, view_limit, views, revoked_ms)
+                VALUES (\(share.id.rawValue), \(share.secret), \(share.account.rawValue), \(share.note.rawValue), \(share.snapshot.map(Int64.init)),
+                        \(share.created.millisecondsSince1970), \(share.expires?.millisecondsSince1970), \(share.viewLimit.map(Int64.init)),
+                        \(Int64(share.views)), \(share.revoked?.millisecondsSince1970))
+                """, logger: logger)
+        }
+    }
+
+    public func share(secret: String) async throws -> Share? {
+        try await sharesWhere("secret = \(secret)").first
+    }
+
+    public func shares(account: AccountID) async throws -> [Share] {
+        try await sharesWhere("account_id = \(account.rawValue) ORDER BY created_ms DESC, id DESC")
+    }
+
+    public func shares(of notes: Set<NoteID>, account: AccountID) async throws -> [Share] {
+        guard !notes.isEmpty else { return [] }
+        return try await sharesWhere("account_id = \(account.rawValue) AND note_id = ANY(\(notes.map(\.rawValue))::text[]) ORDER BY created_ms DESC, id DESC")
+    }
+
+    public func revokeShare(_ id: ShareID, account: AccountID, at date: Date) async throws -> Share? {
+        try await guarded {
+            _ = try await client.query("""
+                UPDATE note_shares SET revoked_ms = coalesce(revoked_ms, \(date.millisecondsSince1970))
+                WHERE id = \(id.rawValue) AND account_id = \(account.rawValue)
+                """, logger: logger)
+        }
+        return try await sharesWhere("id = \(id.rawValue) AND account_id = \(account.rawValue)").first
+    }
+
+    public func recordView(of id: ShareID, below limit: Int?) async throws -> Bool {
+        try await guarded {
+            let limit = limit.map(Int64.init)
+            for try await _ in try await client.query("""
+                UPDATE note_shares SET views = views + 1 WHERE id = \(id.rawValue) AND (\(limit)::bigint IS NULL OR views < \(limit)::bigint) RETURNING 1
+                """, logger: logger).decode(Int32.self) { return true }
+            return false
+        }
+    }
+
+    private func sharesWhere(_ condition: PostgresQuery) async throws -> [Share] {
+        try await guarded {
+            var query: PostgresQuery = """
+                SELECT id, secret, account_id, note_id, snapshot, created_ms, expires_ms, view_limit, views, revoked_ms FROM note_shares WHERE
+                """
+            query.sql += " " + condition.sql
+            query.binds = condition.binds
+            var found: [Share] = []
+            for try await (id, secret, account, note, snapshot, created, expires, limit, views, revoked) in try await client.query(query, logger: logger)
+                .decode((String, String, Int64, String, Int64?, Int64, Int64?, Int64?, Int64, Int64?).self) {
+                guard let shareID = ShareID(id), let noteID = NoteID(note) else { throw ServerStoreError.corrupt("share '\(id)' of note '\(note)'") }
+                found.append(Share(id: shareID, secret: secret, account: AccountID(account), note: noteID, snapshot: snapshot.map(Int.init),
+                                   created: Date(millisecondsSince1970: created), expires: expires.map(Date.init(millisecondsSince1970:)),
+                                   viewLimit: limit.map(Int.init), views: Int(views), revoked: revoked.map(Date.init(millisecondsSince1970:))))
+            }
+            return found
+        }
+    }
+}

@@ -98,7 +98,7 @@ let package = Package(
         feature("ServerFeature", ["ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "ImportFormatsFeature", "NoteStoreInterface",
             "QuillAPI", "QuillModels",
             "ServerStoreInterface", "StandardInterfaces", crypto, hummingbird, logging, metrics, nioCore, prometheus, serviceLifecycle]),
-        feature("SyncFeature", ["NoteStoreInterface", "QuillModels", "StandardInterfaces", "SyncStateInterface", "SyncTransportInterface", crypto]),
+        feature("SyncFeature", ["NoteStoreInterface", "QuillAPI", "QuillModels", "StandardInterfaces", "SyncStateInterface", "SyncTransportInterface", crypto]),
         feature("WebReaderFeature", ["ByteStreamInterface", "QuillAPI", "QuillModels", "ServerFeature", "ServerStoreInterface", "StandardInterfaces",
             hummingbird, ink, mustache]),
 
@@ -148,9 +148,9 @@ let package = Package(
         testSupport("SettingsTesting", ["SettingsInterface"]),
         testSupport("StandardTesting", ["QuillModels", "StandardInterfaces"]),
         testSupport("SyncStateTesting", ["QuillModels", "SyncStateInterface"]),
-        testSupport("SyncTransportTesting", ["QuillModels", "StandardTesting", "SyncTransportInterface"]),
+        testSupport("SyncTransportTesting", ["QuillAPI", "QuillModels", "StandardTesting", "SyncTransportInterface"]),
         testSupport("UnimplementedDoubles", ["ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NoteStoreInterface",
-            "QuillModels", "SearchIndexInterface", "ServerStoreInterface", "SettingsInterface", "StandardInterfaces", "SyncStateInterface",
+            "QuillAPI", "QuillModels", "SearchIndexInterface", "ServerStoreInterface", "SettingsInterface", "StandardInterfaces", "SyncStateInterface",
             "SyncTransportInterface"]),
 
         // Composition roots: the only code that names adapters.

@@ -31,7 +31,7 @@ struct SyncCommandsTests {
         return QuillTestRoots.test(
             store: store, clock: FixedClock(epoch), ids: SequentialNoteIDs(), console: console,
             sync: SyncEnvironment(credentials: credentials, state: state, baseRevisions: bases, sleeper: RecordingSleeper(realTimeScale: 0.001),
-                                  random: SeededRandomSource(seed: 7), makeTransport: { _ in transport }, watchers: watchers,
+                                  random: SeededRandomSource(seed: 7), makeTransport: { _ in transport }, makeShareTransport: { [server] _ in server }, watchers: watchers,
                                   localChanges: { [home] in try home.changes(in: "/home") }),
             stopRequests: stops)
     }

@@ -35,8 +35,7 @@ struct WebTestServer {
         var server = ServerTestRoots.test(store: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs())
         server.attachmentLimits = attachmentLimits
         let sessions = InMemoryWebSessionStore()
-        let web = ServerTestRoots.web(server: server, store: store, sessions: sessions,
-                                      secrets: SequentialTokenGenerator(startingAfter: 1000), settings: settings)
+        let web = ServerTestRoots.web(server: server, store: store, sessions: sessions, settings: settings)
         return WebTestServer(store: store, sessions: sessions, clock: clock, web: web, alice: alice, bob: bob, registration: registration)
     }
 

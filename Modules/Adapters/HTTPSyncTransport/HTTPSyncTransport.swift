@@ -46,7 +46,8 @@ public final class HTTPSyncTransport: SyncTransport {
                           answersAppliedByRevision: info.features?.contains(InfoBody.Feature.appliedAsRevision) == true,
                           merges: info.features?.contains(InfoBody.Feature.merge) == true,
                           streamsEvents: info.features?.contains(InfoBody.Feature.events) == true,
-                          maximumAttachmentBytes: info.limits?.maxAttachmentBytes)
+                          maximumAttachmentBytes: info.limits?.maxAttachmentBytes,
+                          offersShares: info.features?.contains(InfoBody.Feature.shares) == true)
     }
 
     public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
@@ -200,7 +201,7 @@ public final class HTTPSyncTransport: SyncTransport {
     }
 
     /// Sends a request and returns the body of a 2xx answer; anything else becomes a `SyncError`.
-    private func send(_ request: HTTPClientRequest) async throws(SyncError) -> Data {
+    func send(_ request: HTTPClientRequest) async throws(SyncError) -> Data {
         let (status, _, data) = try await exchange(request)
         return try answer(status: status, data: data)
     }
@@ -233,7 +234,7 @@ public final class HTTPSyncTransport: SyncTransport {
         }
     }
 
-    private func decode<T: Decodable>(_ data: Data) throws(SyncError) -> T {
+    func decode<T: Decodable>(_ data: Data) throws(SyncError) -> T {
         do {
             if let readable = T.self as? any CanonicalJSONReadable.Type { return try readable.decoded(from: data) as! T }
             return try JSONDecoder().decode(T.self, from: data)

@@ -49,13 +49,13 @@ public enum QuillRoots {
         let index = SQLiteSearchIndex(path: root + "/search/index.sqlite", files: files)
         let background = DispatchBackgroundExecutor(label: "quill.background")
         let search = NoteSearch(index: index, source: store, background: background)
+        let sync = productionSync(processEnvironment: processEnvironment, dataDirectory: root)
         return CLIEnvironment(
             notes: notes,
             attachments: AttachmentService(notes: notes, attachments: attachments, search: search, index: index),
             archive: ArchiveService(store: store, attachments: attachments, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
                                     ids: ids, clock: clock, files: files, background: background),
-            sync: SyncService(store: store, attachments: attachments, clock: clock,
-                              environment: productionSync(processEnvironment: processEnvironment, dataDirectory: root)),
+            sync: SyncService(store: store, attachments: attachments, clock: clock, environment: sync), shares: ShareService(environment: sync),
             clock: clock, console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory, byteStreams: LocalByteStreams(), scratch: scratch,
@@ -77,6 +77,7 @@ public enum QuillRoots {
             baseRevisions: FileBaseRevisionStore(directory: syncDirectory),
             sleeper: TaskSleeper(), random: SystemRandomSource(),
             makeTransport: { HTTPSyncTransport(credentials: $0, timeout: 30) },
+            makeShareTransport: { HTTPSyncTransport(credentials: $0, timeout: 30) },
             watchers: FileWatcherRegistry(directory: syncDirectory),
             localChanges: { try InotifyDirectoryWatching().changes(in: dataDirectory) })
     }
@@ -92,12 +93,13 @@ public enum QuillRoots {
         let index = InMemorySearchIndex()
         let background = DispatchBackgroundExecutor(label: "quill.background")
         let search = NoteSearch(index: index, source: ListingSearchSource(store: store), background: background)
+        let sync = previewSync()
         return CLIEnvironment(
             notes: notes,
             attachments: AttachmentService(notes: notes, attachments: attachments, search: search, index: index),
             archive: ArchiveService(store: store, attachments: attachments, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
                                     ids: ids, clock: clock, files: files, background: background),
-            sync: SyncService(store: store, attachments: attachments, clock: clock, environment: previewSync()),
+            sync: SyncService(store: store, attachments: attachments, clock: clock, environment: sync), shares: ShareService(environment: sync),
             clock: clock, console: StandardConsole(), inputFiles: files,
             editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
             workingDirectory: workingDirectory, byteStreams: LocalByteStreams(), scratch: scratch,
@@ -118,7 +120,7 @@ public enum QuillRoots {
         return SyncEnvironment(
             credentials: InMemoryCredentialStore(credentials), state: InMemorySyncStateStore(),
             baseRevisions: InMemoryBaseRevisionStore(), sleeper: TaskSleeper(), random: SeededRandomSource(seed: 1),
-            makeTransport: { _ in server }, watchers: InMemoryWatcherRegistry(), localChanges: { AsyncStream { _ in } })
+            makeTransport: { _ in server }, makeShareTransport: { _ in server }, watchers: InMemoryWatcherRegistry(), localChanges: { AsyncStream { _ in } })
     }
 
     private static func temporaryDirectory(_ environment: [String: String]) -> String {

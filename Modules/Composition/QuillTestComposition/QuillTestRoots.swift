@@ -48,7 +48,7 @@ public enum QuillTestRoots {
                                            index: attachmentIndex ?? (searchIndex as? any AttachmentIndex) ?? UnimplementedAttachmentIndex()),
             archive: ArchiveService(store: store, attachments: attachments, compression: compression, decompression: decompression, scratch: scratch,
                                     ids: ids, clock: clock, files: inputFiles, background: background),
-            sync: SyncService(store: store, attachments: attachments, clock: clock, environment: sync),
+            sync: SyncService(store: store, attachments: attachments, clock: clock, environment: sync), shares: ShareService(environment: sync),
             clock: clock, console: console, inputFiles: inputFiles, editor: editor,
             workingDirectory: workingDirectory, byteStreams: byteStreams, scratch: scratch,
             search: search, links: NoteLinks(search: search, index: linkIndex ?? (searchIndex as? any LinkIndex) ?? UnimplementedLinkIndex()),
@@ -68,6 +68,7 @@ public enum QuillTestRoots {
             credentials: UnimplementedCredentialStore(), state: UnimplementedSyncStateStore(),
             baseRevisions: UnimplementedBaseRevisionStore(), sleeper: UnimplementedSleeper(),
             random: UnimplementedRandomSource(), makeTransport: { _ in UnimplementedSyncTransport() },
+            makeShareTransport: { _ in UnimplementedShareTransport() },
             watchers: UnimplementedWatcherRegistry(), localChanges: { try UnimplementedDirectoryWatching().changes(in: "") })
     }
 }

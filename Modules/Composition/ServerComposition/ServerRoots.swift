@@ -88,19 +88,20 @@ public enum ServerRoots {
     }
 
     private static func environment(
-        store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository & ServerLinkRepository,
+        store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository & ServerLinkRepository
+            & ShareStore,
         signals: any ChangeSignaling, sessions: any WebSessionStore,
         hasher: any TokenHashing, scratch: any ScratchStorage, services: [any Service],
         close: @escaping @Sendable () async -> Void, banner: [String], web settings: WebReaderSettings,
         limits: AttachmentLimits = AttachmentLimits(), heartbeat: Duration, reach: @escaping @Sendable () async throws -> Void = {}
     ) -> ServerEnvironment {
         let dependencies = ServerDependencies(notes: store, changeSignals: signals, accounts: store, readiness: store, attachments: store,
-                                              links: store,
+                                              links: store, shares: store, secrets: RandomTokenGenerator(),
                                               attachmentLimits: limits, hasher: hasher,
                                               clock: SystemClock(), ids: RandomNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(),
                                               decompression: ZlibGzip(), background: DispatchBackgroundExecutor(label: "quill-server.import"),
                                               scratch: scratch, eventHeartbeat: heartbeat)
-        let web = WebReaderDependencies(server: dependencies, sessions: sessions, secrets: RandomTokenGenerator(),
+        let web = WebReaderDependencies(server: dependencies, sessions: sessions,
                                         finder: SearchingNoteFinder(repository: store, listing: RecentNotesIndex(repository: store)), settings: settings)
         return ServerEnvironment(
             dependencies: dependencies, web: web, services: services, prepare: { try await reach(); try await store.migrate() }, close: close,

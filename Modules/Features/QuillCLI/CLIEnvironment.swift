@@ -19,6 +19,8 @@ public struct CLIEnvironment: Sendable {
     public var archive: ArchiveService
     /// Sync: login, logout, sync, status.
     public var sync: SyncService
+    /// Share links, made by the server sync logs in to.
+    public var shares: ShareService
     /// The time progress lines measure and default export names carry.
     public var clock: any WallClock
     public var console: any Console
@@ -43,7 +45,7 @@ public struct CLIEnvironment: Sendable {
     public var stopRequests: any StopRequesting
 
     public init(
-        notes: NoteService, attachments: AttachmentService, archive: ArchiveService, sync: SyncService, clock: any WallClock, console: any Console,
+        notes: NoteService, attachments: AttachmentService, archive: ArchiveService, sync: SyncService, shares: ShareService, clock: any WallClock, console: any Console,
         inputFiles: any FileAccessing, editor: any TextEditing, workingDirectory: String,
         byteStreams: any ByteStreamOpening, scratch: any ScratchStorage, search: NoteSearch, links: NoteLinks,
         settings: SettingsEnvironment, assistantTools: any AssistantToolServing, stopRequests: any StopRequesting
@@ -52,6 +54,7 @@ public struct CLIEnvironment: Sendable {
         self.attachments = attachments
         self.archive = archive
         self.sync = sync
+        self.shares = shares
         self.clock = clock
         self.console = console
         self.inputFiles = inputFiles

@@ -237,8 +237,13 @@ public enum AttachmentDownload {
     /// reading from the page cache would queue pieces far faster than they leave. So every
     /// `piecesAhead` pieces the download waits for the connection's event loop to have run what
     /// was queued before it, which keeps at most that many pieces in memory.
+    ///
+    /// `stillAllowed`, asked at every such wait, ends the download early (the connection is
+    /// closed, short of the length announced) once it says no: a shared page's attachment stops
+    /// when its share is revoked.
     public static func body(_ hash: AttachmentHash, account: AccountID, range: Range<Int64>,
-                            repository: any ServerAttachmentRepository, connection: any EventLoop) -> ResponseBody {
+                            repository: any ServerAttachmentRepository, connection: any EventLoop,
+                            stillAllowed: (@Sendable () async throws -> Bool)? = nil) -> ResponseBody {
         ResponseBody(contentLength: range.count) { writer in
             let reader = try await repository.openAttachment(hash, account: account)
             var offset = range.lowerBound
@@ -252,12 +257,18 @@ public enum AttachmentDownload {
                 try await writer.write(piece)
                 offset += Int64(count)
                 written += 1
-                if written % piecesAhead == 0 { try await connection.submit {}.get() }
+                if written % piecesAhead == 0 {
+                    try await connection.submit {}.get()
+                    if let stillAllowed, try await !stillAllowed() { throw DownloadWithdrawn() }
+                }
             }
             try await writer.finish(nil)
         }
     }
 }
+
+/// A download ended because what allowed it was withdrawn (`AttachmentDownload.body`'s `stillAllowed`).
+public struct DownloadWithdrawn: Error {}
 
 extension ByteBuffer: AttachmentBuffer {
     public mutating func append(upTo count: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows -> Int {

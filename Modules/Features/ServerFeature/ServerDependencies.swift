@@ -15,6 +15,10 @@ public struct ServerDependencies: Sendable {
     public var attachments: any ServerAttachmentRepository
     /// The links between each account's notes (`LinkRoutes`, the web reader).
     public var links: any ServerLinkRepository
+    /// Each account's share links (`ShareRoutes`, the shared pages).
+    public var shares: any ShareStore
+    /// Unguessable secrets: share tokens, web sessions and their form tokens.
+    public var secrets: any TokenGenerating
     /// The largest attachment and the per-account quota.
     public var attachmentLimits: AttachmentLimits
     public var hasher: any TokenHashing
@@ -36,6 +40,7 @@ public struct ServerDependencies: Sendable {
 
     public init(notes: any ServerNoteRepository, changeSignals: any ChangeSignaling, accounts: any AccountRepository,
                 readiness: any ReadinessChecking, attachments: any ServerAttachmentRepository, links: any ServerLinkRepository,
+                shares: any ShareStore, secrets: any TokenGenerating,
                 attachmentLimits: AttachmentLimits = AttachmentLimits(), hasher: any TokenHashing, clock: any WallClock,
                 ids: any NoteIDGenerating, metrics: ServerMetrics, compression: any Compressing, decompression: any Decompressing,
                 background: any BackgroundExecutor, scratch: any ScratchStorage,
@@ -47,6 +52,8 @@ public struct ServerDependencies: Sendable {
         self.readiness = readiness
         self.attachments = attachments
         self.links = links
+        self.shares = shares
+        self.secrets = secrets
         self.attachmentLimits = attachmentLimits
         self.hasher = hasher
         self.clock = clock

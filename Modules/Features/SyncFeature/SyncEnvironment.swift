@@ -16,6 +16,8 @@ public struct SyncEnvironment: Sendable {
     public var random: any RandomSource
     /// Builds the transport for a server once the credentials are known.
     public var makeTransport: @Sendable (Credentials) -> any SyncTransport
+    /// Builds the transport `quill share` uses, for the same server.
+    public var makeShareTransport: @Sendable (Credentials) -> any ShareTransport
     /// Which watcher runs on this home (`quill sync --watch`, `quill status`).
     public var watchers: any WatcherRegistering
     /// The changes a watcher wakes on: the note store's directory, where every write of a note
@@ -26,6 +28,7 @@ public struct SyncEnvironment: Sendable {
         credentials: any CredentialStoring, state: any SyncStateStoring, baseRevisions: any BaseRevisionStoring,
         sleeper: any Sleeping, random: any RandomSource,
         makeTransport: @escaping @Sendable (Credentials) -> any SyncTransport,
+        makeShareTransport: @escaping @Sendable (Credentials) -> any ShareTransport,
         watchers: any WatcherRegistering, localChanges: @escaping @Sendable () throws -> AsyncStream<Void>
     ) {
         self.credentials = credentials
@@ -34,6 +37,7 @@ public struct SyncEnvironment: Sendable {
         self.sleeper = sleeper
         self.random = random
         self.makeTransport = makeTransport
+        self.makeShareTransport = makeShareTransport
         self.watchers = watchers
         self.localChanges = localChanges
     }

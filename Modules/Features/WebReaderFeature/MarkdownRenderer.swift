@@ -12,13 +12,45 @@ import QuillModels
 /// Links between notes (`NoteLink`) are first rewritten as Markdown links to their notes'
 /// pages: a link the index resolved goes to `/notes/<id>`, a broken one to the form that creates
 /// the note it names (`/notes/new?title=…`, styled as broken). A page that has no resolution at
-/// hand shows each wikilink's text, never its brackets.
+/// hand shows each wikilink's text, never its brackets. A shared page (`sharedHTML`) writes each
+/// link where `ShareRules` says, or as its text alone.
 public enum MarkdownRenderer {
     public static func html(_ markdown: String, links: [ResolvedLink]? = nil) -> String {
+        rendered(linked(markdown, links: links))
+    }
+
+    /// A shared note's Markdown as HTML: each link to a note leads to `destination` of its
+    /// resolution (`nil`: its text alone, with no URL or ID), and each attachment reference to
+    /// `attachmentBase` followed by its path (`/s/<token>/` + `attachments/<sha256>/<name>`) and
+    /// `attachmentQuery` (a view-limited page's grant, `?until=…&grant=…`, or nothing).
+    public static func sharedHTML(_ markdown: String, links: [ResolvedLink], attachmentBase: String, attachmentQuery: String = "",
+                                  destination: (LinkResolution?) -> String?) -> String {
+        let located = NoteLink.scanLocated(markdown)
+        let resolutions = links.count == located.count ? links.map(\.resolution) : nil
+        let linked = replacing(located.enumerated().map { index, place in
+            let label = AttachmentReference.escapedLabel(place.link.label ?? (place.link.target + (place.link.fragment ?? "")))
+            return (place.utf8Range, destination(resolutions?[index]).map { "[" + label + "](" + $0 + ")" } ?? label)
+        }, in: markdown)
+        let attached = replacing(AttachmentReference.scan(linked).map { reference in
+            let path = attachmentBase + AttachmentReference.path(hash: reference.hash, name: reference.name) + attachmentQuery
+            return (reference.utf8Range, (reference.isEmbedded ? "!" : "") + "[" + AttachmentReference.escapedLabel(reference.label) + "](" + path + ")")
+        }, in: linked)
+        return rendered(attached)
+    }
+
+    /// `text` with each range (in UTF-8 bytes, in order, not overlapping) replaced.
+    private static func replacing(_ replacements: [(Range<Int>, String)], in text: String) -> String {
+        guard !replacements.isEmpty else { return text }
+        var bytes = Array(text.utf8)
+        for (range, replacement) in replacements.reversed() { bytes.replaceSubrange(range, with: Array(replacement.utf8)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func rendered(_ markdown: String) -> String {
         var parser = MarkdownParser()
         parser.addModifier(Modifier(target: .html) { input in HTMLAllowList.escaped(String(input.markdown)) })
         parser.addModifier(Modifier(target: .images) { input in quotedImage(input.html) })
-        return HTMLAllowList.sanitized(parser.html(from: linked(markdown, links: links)))
+        return HTMLAllowList.sanitized(parser.html(from: markdown))
     }
 
     /// Ink writes an image as `<img src="URL" alt="TEXT"/>` with quotes inside either left as they

@@ -44,7 +44,7 @@ extension WebRoutes {
 
     /// The form, with a fresh form token in a cookie and in the hidden field (double submit).
     private func signInPage(_ request: Request, _ context: ServerRequestContext, status: HTTPResponse.Status, error: String?) -> Response {
-        let formToken = dependencies.secrets.generate().secret
+        let formToken = dependencies.server.secrets.generate().secret
         var response = pages.page("login", title: "Sign in", values: ["csrf": formToken], signedIn: nil, status: status, error: error)
         response.setCookie(Cookie(name: WebSessions.loginCookieName, value: formToken, maxAge: WebSessions.loginFormLifetime,
                                   path: "/login", secure: sessions.isHTTPS(request, context: context), httpOnly: true, sameSite: .strict))

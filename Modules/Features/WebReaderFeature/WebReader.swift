@@ -31,6 +31,11 @@ public enum WebReader {
         group.get("/export") { request, context in try await routes.export(request, context) }
         group.get("/import") { request, _ in try await routes.importForm(request) }
         group.post("/import") { request, _ in try await routes.importFile(request) }
+        group.get("/notes/:id/share") { request, context in try await routes.shareForm(request, context) }
+        group.post("/notes/:id/share") { request, context in try await routes.share(request, context) }
+        group.get("/shares") { request, _ in try await routes.shareList(request) }
+        group.post("/shares/:share/revoke") { request, context in try await routes.revokeShare(request, context) }
+        SharedPageRoutes.register(on: router, dependencies, pages: pages)
     }
 }
 

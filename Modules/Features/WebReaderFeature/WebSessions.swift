@@ -32,11 +32,11 @@ struct WebSessions: Sendable {
               dependencies.server.hasher.hash(token.secret).constantTimeEquals(stored.token.hash),
               !stored.token.hasExpired(at: dependencies.server.clock.now())
         else { return nil }
-        let secret = dependencies.secrets.generate().description
+        let secret = dependencies.server.secrets.generate().description
         let now = dependencies.server.clock.now()
         let session = WebSession(
             secretHash: dependencies.server.hasher.hash(secret), account: stored.account.id, token: token.id,
-            formToken: dependencies.secrets.generate().secret, created: now,
+            formToken: dependencies.server.secrets.generate().secret, created: now,
             expires: now.addingTimeInterval(dependencies.settings.sessionLifetime))
         try await dependencies.sessions.createSession(session)
         // Sessions nobody signed out of are forgotten here, so the table does not grow.

@@ -13,6 +13,8 @@ enum WebTemplates {
         ("header", header), ("footer", footer), ("login", login), ("list", list), ("noteRow", noteRow), ("note", note), ("form", form),
         ("edit", edit), ("new", new), ("conflict", conflict), ("delete", delete), ("error", error),
         ("history", history), ("trash", trash), ("import", importForm), ("imported", imported),
+        ("sharedHeader", sharedHeader), ("shared", shared), ("sharedAsk", sharedAsk), ("sharedGone", sharedGone),
+        ("shareForm", shareForm), ("shareMade", shareMade), ("shares", shares),
     ]
 
     static let header = """
@@ -32,6 +34,7 @@ enum WebTemplates {
     {{#signedIn}}
     {{#canWrite}}<a href="/notes/new">New note</a>{{/canWrite}}
     <a href="/trash">Trash</a>
+    <a href="/shares">Shared</a>
     {{#canWrite}}<a href="/import">Import</a>{{/canWrite}}
     <a href="/export">Download export</a>
     <form class="signout" method="post" action="/logout">
@@ -107,7 +110,7 @@ enum WebTemplates {
     <ul>{{#backlinks}}<li><a href="/notes/{{sourceID}}">{{sourceTitle}}</a> <span class="context">{{context}}</span></li>{{/backlinks}}</ul>
     </section>
     {{/hasBacklinks}}
-    <p class="actions">{{#canWrite}}<a href="/notes/{{id}}/edit">Edit</a> {{/canWrite}}<a href="/notes/{{id}}/history">History</a>{{#canWrite}} <a href="/notes/{{id}}/delete">Delete</a>{{/canWrite}}</p>
+    <p class="actions">{{#canWrite}}<a href="/notes/{{id}}/edit">Edit</a> {{/canWrite}}<a href="/notes/{{id}}/history">History</a>{{#canWrite}} <a href="/notes/{{id}}/share">Share</a> <a href="/notes/{{id}}/delete">Delete</a>{{/canWrite}}</p>
     </article>
     {{> footer}}
     """
@@ -275,6 +278,102 @@ enum WebTemplates {
     {{> header}}
     <h1>{{heading}}</h1>
     <p><a href="/">Back to the notes</a></p>
+    {{> footer}}
+    """
+
+    /// The layout of a shared page (`/s/<token>`): no navigation, no account, nothing to sign in
+    /// to; kept out of search engines.
+    static let sharedHeader = """
+    <!doctype html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="robots" content="noindex, nofollow">
+    <meta name="referrer" content="no-referrer">
+    <title>{{pageTitle}}</title>
+    <link rel="stylesheet" href="/static/quill.css">
+    </head>
+    <body>
+    <main id="main">
+
+    """
+
+    static let shared = """
+    {{> sharedHeader}}
+    <article class="note">
+    <h1>{{title}}</h1>
+    <p class="meta">Updated <time datetime="{{updatedISO}}">{{updated}}</time></p>
+    <div class="markdown">
+    {{{bodyHTML}}}
+    </div>
+    </article>
+    {{> footer}}
+    """
+
+    /// A view-limited share before the person asks for the note: nothing of it shows yet.
+    static let sharedAsk = """
+    {{> sharedHeader}}
+    <h1>A note was shared with you</h1>
+    <form class="card" method="post" action="{{path}}">
+    <input type="hidden" name="view" value="{{viewToken}}">
+    <p>This link can be opened {{remaining}} more {{times}}. Opening it here uses one.</p>
+    <p><button type="submit">Show the note</button></p>
+    </form>
+    {{> footer}}
+    """
+
+    /// Expired, revoked, used up, or never a share: one page for all, naming nothing.
+    static let sharedGone = """
+    {{> sharedHeader}}
+    <h1>This link does not lead to a note</h1>
+    <p>It may have expired, been revoked or used up, or it was never a link to a note. Ask the person who sent it for a new one.</p>
+    {{> footer}}
+    """
+
+    static let shareForm = """
+    {{> header}}
+    <h1>Share “{{title}}”</h1>
+    <form class="card" method="post" action="/notes/{{id}}/share">
+    <input type="hidden" name="csrf" value="{{csrf}}">
+    <p><label for="expires">Link works for</label>
+    <select id="expires" name="expires">
+    <option value="1d">one day</option>
+    <option value="7d" selected>one week</option>
+    <option value="30d">thirty days</option>
+    <option value="never">ever (until revoked)</option>
+    </select></p>
+    <p><label for="views">Views allowed</label>
+    <input id="views" name="views" type="number" min="1" max="1000000" inputmode="numeric" aria-describedby="views-help"></p>
+    <p id="views-help" class="help">Leave empty for no limit. Link previews in chat apps use up none.</p>
+    <p><input id="snapshot" name="snapshot" type="checkbox" value="1"> <label for="snapshot">Show the note as it is now, not as it will be</label></p>
+    <p><button type="submit">Make link</button></p>
+    </form>
+    {{> footer}}
+    """
+
+    static let shareMade = """
+    {{> header}}
+    <h1>Link to “{{title}}”</h1>
+    <p><label for="link">Anyone with this link can read the note without signing in:</label></p>
+    <p><input id="link" class="link" type="text" readonly value="{{url}}"></p>
+    <p><a href="/shares">All shared links</a> · <a href="/notes/{{id}}">Back to the note</a></p>
+    {{> footer}}
+    """
+
+    static let shares = """
+    {{> header}}
+    <h1>Shared links</h1>
+    {{#empty}}<p class="empty">No note is shared.</p>{{/empty}}
+    <ul id="shares" class="notes">
+    {{#shares}}<li><a class="title" href="/notes/{{note}}">{{title}}</a>
+    <span class="meta">{{state}} · {{views}} · {{expires}} · <a href="{{path}}">link</a></span>
+    {{#active}}{{#canWrite}}<form class="inline" method="post" action="/shares/{{id}}/revoke">
+    <input type="hidden" name="csrf" value="{{csrf}}">
+    <button type="submit" aria-label="Revoke the link to {{title}}">Revoke</button>
+    </form>{{/canWrite}}{{/active}}</li>
+    {{/shares}}
+    </ul>
     {{> footer}}
     """
 }

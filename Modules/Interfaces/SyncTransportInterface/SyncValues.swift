@@ -19,9 +19,11 @@ public struct ServerInfo: Hashable, Sendable {
     public var streamsEvents: Bool
     /// The largest attachment the server keeps, in bytes (`nil`: an older server, which does not say).
     public var maximumAttachmentBytes: Int64?
+    /// Whether the server makes share links (`ShareTransport`; an older one does not).
+    public var offersShares: Bool
 
     public init(apiVersion: Int, minimumClientAPIVersion: Int, keepsAttachments: Bool = false, answersAppliedByRevision: Bool = false,
-                merges: Bool = false, streamsEvents: Bool = false, maximumAttachmentBytes: Int64? = nil) {
+                merges: Bool = false, streamsEvents: Bool = false, maximumAttachmentBytes: Int64? = nil, offersShares: Bool = false) {
         self.apiVersion = apiVersion
         self.minimumClientAPIVersion = minimumClientAPIVersion
         self.keepsAttachments = keepsAttachments
@@ -29,6 +31,7 @@ public struct ServerInfo: Hashable, Sendable {
         self.merges = merges
         self.streamsEvents = streamsEvents
         self.maximumAttachmentBytes = maximumAttachmentBytes
+        self.offersShares = offersShares
     }
 }
 

@@ -20,6 +20,8 @@ public struct InfoBody: Codable, Hashable, Sendable {
         public static let merge = "push-merge"
         /// `GET /v1/events` streams the account's changes as they happen.
         public static let events = "events"
+        /// `POST /v1/notes/{id}/shares`, `GET /v1/shares`, `DELETE /v1/shares/{id}`, and pages at `/s/<token>`.
+        public static let shares = "shares"
     }
 
     public init(apiVersion: Int, minimumClientApiVersion: Int, features: [String]? = nil, limits: InfoLimitsBody? = nil) {

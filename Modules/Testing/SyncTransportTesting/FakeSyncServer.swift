@@ -1,3 +1,4 @@
+import QuillAPI
 import QuillModels
 import SyncTransportInterface
 
@@ -12,7 +13,7 @@ import SyncTransportInterface
 /// `UnreliableTransport` in front of it to make the network misbehave.
 public actor FakeSyncServer: SyncTransport {
     public var info: ServerInfo
-    private var notes: [NoteID: Note] = [:]
+    var notes: [NoteID: Note] = [:]
     /// Each note's revisions, newest first, kept as the real server keeps them (docs/history.md).
     private var revisions: [NoteID: [NoteRevision]] = [:]
     private var sequenceOf: [NoteID: Int] = [:]
@@ -22,6 +23,8 @@ public actor FakeSyncServer: SyncTransport {
     public private(set) var appliedPushCount = 0
     /// Attachments as they arrived, and whether each is whole.
     var attachments: [AttachmentHash: (bytes: [UInt8], whole: Bool)] = [:]
+    /// The share links made, newest first (`FakeSyncServer+Shares`).
+    var shareList: [ShareBody] = []
 
     /// The largest push the fake accepts, counted as the UTF-8 bytes of the notes' titles and
     /// bodies (the real server limits the request body: 413 `payload_too_large`); `nil`: no limit.
@@ -39,7 +42,7 @@ public actor FakeSyncServer: SyncTransport {
     private var streamEnding: (generation: Int, reason: String) = (0, "")
 
     public init(info: ServerInfo = ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true, answersAppliedByRevision: true,
-                                              merges: true, streamsEvents: true, maximumAttachmentBytes: 100 << 20),
+                                              merges: true, streamsEvents: true, maximumAttachmentBytes: 100 << 20, offersShares: true),
                 notes: [Note] = [],
                 maximumPushBytes: Int? = nil, attachmentDigest: (@Sendable ([UInt8]) -> AttachmentHash?)? = nil,
                 reportsWrittenChanges: Bool = true) {

@@ -1,7 +1,7 @@
-/// Columns of text aligned with two spaces between them, as `quill-server`'s listings print
-/// them; the last column is not padded, so no line ends in spaces.
-enum TextTable {
-    static func render(_ rows: [[String]]) -> String {
+/// Columns of text aligned with two spaces between them, as the listings of `quill-server` and
+/// `quill share list` print them; the last column is not padded, so no line ends in spaces.
+public enum TextTable {
+    public static func render(_ rows: [[String]]) -> String {
         guard let columns = rows.first?.count else { return "" }
         let widths = (0..<columns).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in

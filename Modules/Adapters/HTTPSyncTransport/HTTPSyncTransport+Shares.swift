@@ -1,0 +1,32 @@
+import Foundation
+import NIOCore
+import QuillAPI
+import QuillModels
+import SyncTransportInterface
+
+/// Share links over HTTP: `POST /v1/notes/{id}/shares`, `GET /v1/shares`, `DELETE /v1/shares/{id}`.
+extension HTTPSyncTransport: ShareTransport {
+    public func offersShares() async throws(SyncError) -> Bool {
+        try await serverInfo().offersShares
+    }
+
+    public func createShare(of note: NoteID, terms: NewShareBody) async throws(SyncError) -> ShareBody {
+        var request = request(path: "v1/notes/\(note.rawValue)/shares")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        guard let body = try? JSONEncoder().encode(terms) else { throw .badResponse("the share's terms could not be encoded") }
+        request.body = .bytes(ByteBuffer(bytes: body))
+        return try decode(try await send(request))
+    }
+
+    public func shares() async throws(SyncError) -> [ShareBody] {
+        let list: ShareListBody = try decode(try await send(request(path: "v1/shares")))
+        return list.shares
+    }
+
+    public func revokeShare(_ id: String) async throws(SyncError) {
+        var request = request(path: "v1/shares/\(id)")
+        request.method = .DELETE
+        _ = try await send(request)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Slows down anyone guessing share tokens: counts each client's requests for shares that do
+/// not exist, and past `allowed` in a `window`, refuses every share request from that client
+/// until the window ends (`429` with `Retry-After`).
+///
+/// An actor, since every shared page request of the process reads and writes it. It remembers at
+/// most `clientsKept` clients, forgetting the oldest windows first, so guessing from many
+/// addresses cannot grow the server's memory.
+actor ShareGuessLimiter {
+    private struct Window {
+        var started: Date
+        var misses: Int
+    }
+
+    let allowed: Int
+    let window: TimeInterval
+    let clientsKept: Int
+    private var windows: [String: Window] = [:]
+
+    init(allowed: Int = 20, window: TimeInterval = 60, clientsKept: Int = 10_000) {
+        self.allowed = allowed
+        self.window = window
+        self.clientsKept = clientsKept
+    }
+
+    /// Seconds until `client` may ask again, or `nil` if it may ask now.
+    func retryAfter(_ client: String, at now: Date) -> Int? {
+        guard let current = windows[client], now.timeIntervalSince(current.started) < window, current.misses >= allowed else { return nil }
+        return max(1, Int((window - now.timeIntervalSince(current.started)).rounded(.up)))
+    }
+
+    /// Counts one request of `client` for a share that does not exist.
+    func recordMiss(_ client: String, at now: Date) {
+        if var current = windows[client], now.timeIntervalSince(current.started) < window {
+            current.misses += 1
+            windows[client] = current
+            return
+        }
+        if windows.count >= clientsKept {
+            windows = windows.filter { now.timeIntervalSince($0.value.started) < window }
+            if windows.count >= clientsKept, let oldest = windows.min(by: { $0.value.started < $1.value.started }) {
+                windows[oldest.key] = nil
+            }
+        }
+        windows[client] = Window(started: now, misses: 1)
+    }
+}

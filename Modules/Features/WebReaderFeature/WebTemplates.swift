@@ -356,7 +356,7 @@ enum WebTemplates {
     {{> header}}
     <h1>Link to “{{title}}”</h1>
     <p><label for="link">Anyone with this link can read the note without signing in:</label></p>
-    <p><input id="link" class="link" type="text" readonly value="{{url}}"></p>
+    <p><input id="link" name="link" class="link" type="text" readonly value="{{url}}"></p>
     <p><a href="/shares">All shared links</a> · <a href="/notes/{{id}}">Back to the note</a></p>
     {{> footer}}
     """

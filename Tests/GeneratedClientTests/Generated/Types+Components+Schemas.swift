@@ -801,7 +801,7 @@ extension Components {
             internal var apiVersion: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Info/minimumClientApiVersion`.
             internal var minimumClientApiVersion: Swift.Int
-            /// What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`), `push-merge` when a push may ask for merges (`merge`), `events` when `GET /v1/events` streams the account's changes.
+            /// What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`), `push-merge` when a push may ask for merges (`merge`), `events` when `GET /v1/events` streams the account's changes, `shares` when it makes share links (`POST /v1/notes/{id}/shares`).
             ///
             /// - Remark: Generated from `#/components/schemas/Info/features`.
             internal var features: [Swift.String]?
@@ -839,7 +839,7 @@ extension Components {
             /// - Parameters:
             ///   - apiVersion: 1 for the API this document describes; a later version is a larger number.
             ///   - minimumClientApiVersion:
-            ///   - features: What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`), `push-merge` when a push may ask for merges (`merge`), `events` when `GET /v1/events` streams the account's changes.
+            ///   - features: What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`), `push-merge` when a push may ask for merges (`merge`), `events` when `GET /v1/events` streams the account's changes, `shares` when it makes share links (`POST /v1/notes/{id}/shares`).
             ///   - limits: What the server takes from this account (absent from older servers), so that a client can warn before it takes in what the server would refuse: the largest attachment (`--max-attachment-size`) and, if there is one, the quota of all the account's attachments together (`--attachment-quota`).
             internal init(
                 apiVersion: Swift.Int,
@@ -1257,6 +1257,116 @@ extension Components {
             }
             internal enum CodingKeys: String, CodingKey {
                 case links
+            }
+        }
+        /// A share's public handle (not its token).
+        ///
+        /// - Remark: Generated from `#/components/schemas/ShareID`.
+        internal typealias ShareID = Swift.String
+        /// - Remark: Generated from `#/components/schemas/NewShare`.
+        internal struct NewShare: Codable, Hashable, Sendable {
+            /// Creates a new `NewShare`.
+            internal init() {}
+            internal init(from decoder: any Swift.Decoder) throws {
+                try decoder.ensureNoAdditionalProperties(knownKeys: [])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Share`.
+        internal struct Share: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Share/id`.
+            internal var id: Components.Schemas.ShareID
+            /// - Remark: Generated from `#/components/schemas/Share/note`.
+            internal var note: Components.Schemas.NoteID
+            /// The page's path on this server; the link is the server's address followed by it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Share/path`.
+            internal var path: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Share/state`.
+            internal enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case active = "active"
+                case expired = "expired"
+                case usedUp = "used-up"
+                case revoked = "revoked"
+                case noteGone = "note-gone"
+            }
+            /// - Remark: Generated from `#/components/schemas/Share/state`.
+            internal var state: Components.Schemas.Share.StatePayload
+            /// - Remark: Generated from `#/components/schemas/Share/created`.
+            internal var created: Components.Schemas.Timestamp
+            /// - Remark: Generated from `#/components/schemas/Share/expires`.
+            internal var expires: Components.Schemas.Timestamp?
+            /// - Remark: Generated from `#/components/schemas/Share/viewLimit`.
+            internal var viewLimit: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Share/views`.
+            internal var views: Swift.Int
+            /// The revision the page is frozen at; absent when it shows the note as it is.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Share/snapshot`.
+            internal var snapshot: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Share/revoked`.
+            internal var revoked: Components.Schemas.Timestamp?
+            /// Creates a new `Share`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - note:
+            ///   - path: The page's path on this server; the link is the server's address followed by it.
+            ///   - state:
+            ///   - created:
+            ///   - expires:
+            ///   - viewLimit:
+            ///   - views:
+            ///   - snapshot: The revision the page is frozen at; absent when it shows the note as it is.
+            ///   - revoked:
+            internal init(
+                id: Components.Schemas.ShareID,
+                note: Components.Schemas.NoteID,
+                path: Swift.String,
+                state: Components.Schemas.Share.StatePayload,
+                created: Components.Schemas.Timestamp,
+                expires: Components.Schemas.Timestamp? = nil,
+                viewLimit: Swift.Int? = nil,
+                views: Swift.Int,
+                snapshot: Swift.Int? = nil,
+                revoked: Components.Schemas.Timestamp? = nil
+            ) {
+                self.id = id
+                self.note = note
+                self.path = path
+                self.state = state
+                self.created = created
+                self.expires = expires
+                self.viewLimit = viewLimit
+                self.views = views
+                self.snapshot = snapshot
+                self.revoked = revoked
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case note
+                case path
+                case state
+                case created
+                case expires
+                case viewLimit
+                case views
+                case snapshot
+                case revoked
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ShareList`.
+        internal struct ShareList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ShareList/shares`.
+            internal var shares: [Components.Schemas.Share]
+            /// Creates a new `ShareList`.
+            ///
+            /// - Parameters:
+            ///   - shares:
+            internal init(shares: [Components.Schemas.Share]) {
+                self.shares = shares
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case shares
             }
         }
         /// - Remark: Generated from `#/components/schemas/LinkPage`.

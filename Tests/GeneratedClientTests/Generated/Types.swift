@@ -136,6 +136,23 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/links/broken`.
     /// - Remark: Generated from `#/paths//v1/links/broken/get(listBrokenLinks)`.
     func listBrokenLinks(_ input: Operations.ListBrokenLinks.Input) async throws -> Operations.ListBrokenLinks.Output
+    /// A link anyone may read the note at without signing in, `/s/<token>` on this server (docs/sharing.md).
+    ///
+    /// The token in the link holds 256 random bits. The page shows the note as it is now, or, with `snapshot`, as it is at this revision. A share with `views` shows the note only after the person presses the page's button; link previews and HEAD use up no view. Every field may be left out.
+    ///
+    /// - Remark: HTTP `POST /v1/notes/{id}/shares`.
+    /// - Remark: Generated from `#/paths//v1/notes/{id}/shares/post(createShare)`.
+    func createShare(_ input: Operations.CreateShare.Input) async throws -> Operations.CreateShare.Output
+    /// The account's share links, newest first, each with its state.
+    ///
+    /// - Remark: HTTP `GET /v1/shares`.
+    /// - Remark: Generated from `#/paths//v1/shares/get(listShares)`.
+    func listShares(_ input: Operations.ListShares.Input) async throws -> Operations.ListShares.Output
+    /// Revokes a share at once, on every server; its page and attachments answer 410 from then on.
+    ///
+    /// - Remark: HTTP `DELETE /v1/shares/{shareID}`.
+    /// - Remark: Generated from `#/paths//v1/shares/{shareID}/delete(revokeShare)`.
+    func revokeShare(_ input: Operations.RevokeShare.Input) async throws -> Operations.RevokeShare.Output
     /// The attachment's bytes, or one range of them (`Range: bytes=A-B`, `bytes=A-`, `bytes=-N`).
     ///
     /// Always `Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`, so a browser never runs what it holds.
@@ -492,6 +509,43 @@ extension APIProtocol {
     ) async throws -> Operations.ListBrokenLinks.Output {
         try await listBrokenLinks(Operations.ListBrokenLinks.Input(
             query: query,
+            headers: headers
+        ))
+    }
+    /// A link anyone may read the note at without signing in, `/s/<token>` on this server (docs/sharing.md).
+    ///
+    /// The token in the link holds 256 random bits. The page shows the note as it is now, or, with `snapshot`, as it is at this revision. A share with `views` shows the note only after the person presses the page's button; link previews and HEAD use up no view. Every field may be left out.
+    ///
+    /// - Remark: HTTP `POST /v1/notes/{id}/shares`.
+    /// - Remark: Generated from `#/paths//v1/notes/{id}/shares/post(createShare)`.
+    internal func createShare(
+        path: Operations.CreateShare.Input.Path,
+        headers: Operations.CreateShare.Input.Headers = .init(),
+        body: Operations.CreateShare.Input.Body
+    ) async throws -> Operations.CreateShare.Output {
+        try await createShare(Operations.CreateShare.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The account's share links, newest first, each with its state.
+    ///
+    /// - Remark: HTTP `GET /v1/shares`.
+    /// - Remark: Generated from `#/paths//v1/shares/get(listShares)`.
+    internal func listShares(headers: Operations.ListShares.Input.Headers = .init()) async throws -> Operations.ListShares.Output {
+        try await listShares(Operations.ListShares.Input(headers: headers))
+    }
+    /// Revokes a share at once, on every server; its page and attachments answer 410 from then on.
+    ///
+    /// - Remark: HTTP `DELETE /v1/shares/{shareID}`.
+    /// - Remark: Generated from `#/paths//v1/shares/{shareID}/delete(revokeShare)`.
+    internal func revokeShare(
+        path: Operations.RevokeShare.Input.Path,
+        headers: Operations.RevokeShare.Input.Headers = .init()
+    ) async throws -> Operations.RevokeShare.Output {
+        try await revokeShare(Operations.RevokeShare.Input(
+            path: path,
             headers: headers
         ))
     }

@@ -13,7 +13,7 @@ struct ShareRoutes {
     func register(on group: RouterGroup<ServerRequestContext>) {
         group.post("notes/:id/shares") { request, context in try await create(request, context) }
         group.get("shares") { _, context in try await list(context) }
-        group.delete("shares/:share") { _, context in try await revoke(context) }
+        group.delete("shares/:shareID") { _, context in try await revoke(context) }
     }
 
     func create(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
@@ -33,7 +33,7 @@ struct ShareRoutes {
 
     func revoke(_ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let text = context.parameters.get("share") ?? ""
+        let text = context.parameters.get("shareID") ?? ""
         guard let id = ShareID(text) else { throw APIError.badRequest("id: '\(text)' is not a share ID (lowercase hexadecimal)") }
         guard try await dependencies.shares.revokeShare(id, account: account.id, at: dependencies.clock.now()) != nil else {
             throw APIError.notFound("no share with ID \(id)")

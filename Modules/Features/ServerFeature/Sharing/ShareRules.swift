@@ -105,9 +105,10 @@ public enum ShareRules {
         return shares.first { $0.note == target && state(of: $0, at: now) == .active }.map(path(of:))
     }
 
-    /// Whether `text` could be a share's secret: 64 lowercase hexadecimal digits. Anything else is
-    /// answered as an unknown share without asking the store.
+    /// Whether `text` could be a share's secret: up to 128 lowercase letters and digits (made
+    /// ones are 64 hexadecimal digits). Anything else is answered as an unknown share without
+    /// asking the store.
     public static func isSecretShaped(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        (1...128).contains(text.utf8.count) && text.utf8.allSatisfy { (48...57).contains($0) || (97...122).contains($0) }
     }
 }

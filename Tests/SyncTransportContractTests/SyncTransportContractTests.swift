@@ -23,7 +23,7 @@ struct SyncTransportContractTests {
         defer { finish() }
         #expect(try await transport.serverInfo() == ServerInfo(apiVersion: 1, minimumClientAPIVersion: 1, keepsAttachments: true,
                                                                answersAppliedByRevision: true, merges: true, streamsEvents: true,
-                                                               maximumAttachmentBytes: 100 << 20))
+                                                               maximumAttachmentBytes: 100 << 20, offersShares: true))
     }
 
     @Test("The event stream gives each change after the cursor once, in order, then each change as it is written; a cursor ahead of the feed gets resync",

@@ -34,7 +34,7 @@ enum WebTemplates {
     {{#signedIn}}
     {{#canWrite}}<a href="/notes/new">New note</a>{{/canWrite}}
     <a href="/trash">Trash</a>
-    <a href="/shares">Shared</a>
+    <a href="/shares">Shared links</a>
     {{#canWrite}}<a href="/import">Import</a>{{/canWrite}}
     <a href="/export">Download export</a>
     <form class="signout" method="post" action="/logout">

@@ -41,7 +41,7 @@ import Testing
         let server = try await TestServer.make()
         try await server.test { client in
             try await client.send(.post, "/v1/notes", json: JSONSamples.note("a1"))
-            for terms in [#"{"expires": "2025-01-01T00:00:00Z"}"#, #"{"expires": "2300-01-01T00:00:00Z"}"#, #"{"views": 0}"#,
+            for terms in [#"{"expires": "2025-01-01T00:00:00Z"}"#, #"{"view": 3}"#, #"{"expires": "2300-01-01T00:00:00Z"}"#, #"{"views": 0}"#,
                           #"{"views": 1000001}"#, #"{"views": "3"}"#, "[]", "not json"] {
                 let answer = try await client.send(.post, "/v1/notes/a1/shares", json: terms)
                 #expect(answer.status == .badRequest, "\(terms)")

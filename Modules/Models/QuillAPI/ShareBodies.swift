@@ -1,6 +1,8 @@
 import QuillModels
 
-/// `POST /v1/notes/{id}/shares`: the terms of a new share link. Every field may be left out.
+/// `POST /v1/notes/{id}/shares`: the terms of a new share link. Every field may be left out;
+/// decoding is strict, so a misspelt one (`"view"` for `"views"`) is an error, not a link without
+/// the limit meant.
 public struct NewShareBody: Codable, Hashable, Sendable {
     /// When the link stops working; absent or `null`: never.
     public let expires: Timestamp?
@@ -13,6 +15,14 @@ public struct NewShareBody: Codable, Hashable, Sendable {
         self.expires = expires
         self.views = views
         self.snapshot = snapshot
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONObjectKey.self)
+        try container.rejectUnknownKeys(allowed: ["expires", "views", "snapshot"], "a share's terms are expires, views and snapshot")
+        expires = try container.decodeIfPresent(Timestamp.self, forKey: JSONObjectKey("expires"))
+        views = try container.decodeIfPresent(Int.self, forKey: JSONObjectKey("views"))
+        snapshot = try container.decodeIfPresent(Bool.self, forKey: JSONObjectKey("snapshot"))
     }
 }
 

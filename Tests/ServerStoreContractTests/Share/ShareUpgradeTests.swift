@@ -1,0 +1,79 @@
+import Foundation
+import Logging
+@testable import PostgresServerStore
+import QuillModels
+import ServerStoreInterface
+@testable import SQLiteServerStore
+import Testing
+
+/// A database of the release before share links (SQLite schema 17, PostgreSQL 16), holding an
+/// account and a note, upgrades in place: the note is intact and can be shared, and deleting the
+/// account removes its shares.
+@Suite struct ShareUpgradeTests {
+    static func exercise(_ store: some ServerNoteRepository & AccountRepository & ShareStore, migrate: () async throws -> Void) async throws {
+        let account = try await store.newAccount("alice")
+        let note = try await store.create(try Sample.note("c1", title: "Kept", body: "from before"), account: account)
+        try await migrate()
+        #expect(try await store.note(note.id, account: account) == note)
+        let share = try ShareContractTests.share("aa", account: account, note: "c1")
+        try await store.createShare(share)
+        #expect(try await store.share(secret: share.secret) == share)
+        try await store.deleteAccount(named: "alice")
+        #expect(try await store.share(secret: share.secret) == nil)
+    }
+
+    @Test func sqliteOfTheReleaseBeforeUpgrades() async throws {
+        let directory = try temporaryDirectory("quill-upgrade")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteServerStore(path: directory.appendingPathComponent("old.sqlite").path)
+        defer { store.close() }
+        try store.migrate(to: SQLiteMigrations.all.filter { $0.version <= 17 })
+        try await Self.exercise(store) { try await store.migrate() }
+    }
+
+    @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"))
+    func postgresOfTheReleaseBeforeUpgrades() async throws {
+        let database = try await TestPostgres.freshDatabase()
+        do {
+            let store = try PostgresServerStore(url: database.url, logger: Logger(label: "test.upgrade"))
+            let running = Task { try await store.run() }
+            defer { running.cancel() }
+            try await store.migrate(to: PostgresMigrations.all.filter { $0.version <= 16 })
+            try await Self.exercise(store) { try await store.migrate() }
+        } catch {
+            try await database.drop()
+            throw error
+        }
+        try await database.drop()
+    }
+}
+
+/// A backup holds the shares with the notes, and a restore brings back each in its state: a
+/// revoked link stays revoked, a counted view stays counted.
+@Suite struct ShareBackupTests {
+    @Test func aRestoredSQLiteStoreKeepsItsShares() async throws {
+        let directory = try temporaryDirectory("quill-share-backup")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let original = directory.appendingPathComponent("quill.sqlite").path
+        let store = try SQLiteServerStore(path: original)
+        try await store.migrate()
+        let account = try await store.newAccount("alice")
+        let open = try ShareContractTests.share("b1", account: account), revoked = try ShareContractTests.share("b2", account: account, limit: 5)
+        try await store.createShare(open)
+        try await store.createShare(revoked)
+        #expect(try await store.recordView(of: revoked.id, below: 5))
+        _ = try await store.revokeShare(revoked.id, account: account, at: ShareContractTests.now)
+        let expected = try await store.shares(account: account)
+        store.close()
+
+        let backup = directory.appendingPathComponent("backup.sqlite").path
+        _ = try SQLiteBackup.backup(databaseAt: original, to: backup)
+        let restoredPath = directory.appendingPathComponent("restored/quill.sqlite").path
+        _ = try SQLiteBackup.restore(from: backup, toDatabaseAt: restoredPath)
+        let restored = try SQLiteServerStore(path: restoredPath)
+        defer { restored.close() }
+        try await restored.migrate()
+        #expect(try await restored.shares(account: account) == expected)
+        #expect(expected.first { $0.id == revoked.id }?.views == 1 && expected.first { $0.id == revoked.id }?.revoked != nil)
+    }
+}

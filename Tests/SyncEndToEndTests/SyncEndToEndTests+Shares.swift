@@ -1,0 +1,52 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ChildProcesses
+import Testing
+
+extension SyncEndToEndTests {
+    /// What a browser gets at `url`: the status and the page.
+    func open(_ url: String, method: String = "GET", form: String? = nil, agent: String? = nil) async throws -> (status: Int, page: String) {
+        var request = URLRequest(url: try #require(URL(string: url)))
+        request.httpMethod = method
+        if let form {
+            request.httpBody = Data(form.utf8)
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        }
+        if let agent { request.setValue(agent, forHTTPHeaderField: "User-Agent") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    /// `quill share` through the first server, the page opened through the last one, listed and
+    /// revoked from the other home: a one-view link is used once, a revoked one is gone everywhere.
+    func sharesTravel(alice: QuillHome, bob: QuillHome, servers: [ListeningServer]) async throws {
+        let id = try alice.succeed(["add", "Shared plan", "--body", "Meet at the **harbour**"])
+        let unsynced = try alice.run(["share", id])
+        #expect(unsynced.status == 3 && unsynced.errors.contains("quill sync"), "\(unsynced.errors)")
+        _ = try alice.succeed(["sync"])
+        let link = try alice.succeed(["share", String(id.prefix(8)), "--views", "1", "--expires", "7d"])
+        #expect(link.hasPrefix(servers[0].url + "/s/"), "\(link)")
+        let elsewhere = servers[servers.count - 1].url + link.dropFirst(servers[0].url.count)
+
+        let preview = try await open(elsewhere, agent: "Slackbot-LinkExpanding 1.0")
+        let ask = try await open(elsewhere)
+        #expect(preview.status == 200 && ask.status == 200 && !ask.page.contains("harbour"))
+        let token = try #require(ask.page.firstMatch(of: /name="view" value="([0-9a-f]+)"/)).1
+        let shown = try await open(elsewhere, method: "POST", form: "view=\(token)")
+        #expect(shown.status == 200 && shown.page.contains("<strong>harbour</strong>"))
+        #expect(try await open(String(elsewhere), method: "POST", form: "view=\(token)").status == 410, "one view, used")
+
+        let open = try alice.succeed(["share", id])
+        let listed = try bob.succeed(["share", "list", "--json"])
+        let shares = try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]] ?? []
+        #expect(shares.count >= 2 && shares.contains { $0["state"] as? String == "used-up" })
+        let openID = try #require(shares.first { ($0["url"] as? String).map { open.hasSuffix(String($0.suffix(64))) } == true }?["id"] as? String)
+        #expect(try await self.open(open).status == 200)
+        _ = try bob.succeed(["share", "revoke", openID])
+        #expect(try await self.open(open).status == 410, "revoked through one server, gone through the other at once")
+        let unknown = try bob.run(["share", "revoke", "0123456789abcdef"])
+        #expect(unknown.status == 3)
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import QuillAPI
+import QuillModels
 import ServerFeature
 import ServerStoreInterface
 import StandardInterfaces
@@ -65,5 +66,50 @@ import Testing
             #expect(try await client.send(.delete, "/v1/shares/\(share.id)", as: reader).status == .forbidden)
             #expect(try await client.send(.get, "/v1/shares", as: reader).decoded(ShareListBody.self).shares.map(\.id) == [share.id])
         }
+    }
+}
+
+/// `ShareRules`, the one place sharing's rules live.
+@Suite struct ShareRulesTests {
+    static let now = Date(timeIntervalSince1970: 1_767_225_600)
+
+    func share(expires: Date? = nil, limit: Int? = nil, views: Int = 0, revoked: Date? = nil) throws -> Share {
+        Share(id: try #require(ShareID("a1")), secret: String(repeating: "ab", count: 32), account: AccountID(1), note: try #require(NoteID("c1")),
+              snapshot: nil, created: Self.now, expires: expires, viewLimit: limit, views: views, revoked: revoked)
+    }
+
+    @Test func theStateOfAShare() throws {
+        #expect(ShareRules.state(of: try share(), at: Self.now) == .active)
+        #expect(ShareRules.state(of: try share(expires: Self.now), at: Self.now) == .expired, "expired at its moment")
+        #expect(ShareRules.state(of: try share(expires: Self.now.addingTimeInterval(1)), at: Self.now) == .active)
+        #expect(ShareRules.state(of: try share(limit: 2, views: 2), at: Self.now) == .usedUp)
+        #expect(ShareRules.state(of: try share(limit: 2, views: 1), at: Self.now) == .active)
+        #expect(ShareRules.state(of: try share(expires: Self.now, limit: 1, views: 1, revoked: Self.now), at: Self.now) == .revoked,
+                "a revoked share says so, whatever else ended")
+    }
+
+    @Test func onlyAPersonsGetIsAView() {
+        #expect(ShareRules.countsAsView(method: "GET", userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1"))
+        #expect(ShareRules.countsAsView(method: "GET", userAgent: nil))
+        #expect(!ShareRules.countsAsView(method: "HEAD", userAgent: "Mozilla/5.0"))
+        for agent in ["Slackbot-LinkExpanding 1.0", "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)",
+                      "Mozilla/5.0 (Windows NT 6.1; WOW64) SkypeUriPreview Preview/0.5", "WhatsApp/2.23.20.0 A", "TelegramBot (like TwitterBot)",
+                      "facebookexternalhit/1.1;line-poker/1.0", "LinkedInBot/1.0 (compatible; Mozilla/5.0)", "Twitterbot/1.0",
+                      "Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1)",
+                      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/109 Safari/537.36 Edg/109 MicrosoftPreview/2.0"] {
+            #expect(!ShareRules.countsAsView(method: "GET", userAgent: agent), "\(agent)")
+        }
+    }
+
+    @Test func anAttachmentGrantHoldsOnlyForItsSecretAndItsTime() {
+        let hasher = MarkerTokenHasher(), secret = String(repeating: "cd", count: 32)
+        let until = Int64(Self.now.timeIntervalSince1970) + 300
+        let grant = ShareRules.attachmentGrant(secret: secret, until: until, hasher: hasher)
+        #expect(ShareRules.grantHolds(secret: secret, until: until, grant: grant, at: Self.now, hasher: hasher))
+        #expect(!ShareRules.grantHolds(secret: String(repeating: "ef", count: 32), until: until, grant: grant, at: Self.now, hasher: hasher))
+        #expect(!ShareRules.grantHolds(secret: secret, until: until, grant: grant, at: Self.now.addingTimeInterval(300), hasher: hasher), "past")
+        let far = until + 3600
+        #expect(!ShareRules.grantHolds(secret: secret, until: far, grant: ShareRules.attachmentGrant(secret: secret, until: far, hasher: hasher),
+                                       at: Self.now, hasher: hasher), "no grant reaches further ahead than one grant's life")
     }
 }

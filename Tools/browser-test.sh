@@ -5,7 +5,7 @@
 # directory. `Tools/browser-test.sh --list` lists the tests (Tools/browser-test/tests_*.py); in short: sign in, list,
 # search, tags, paging, open, create, edit, a conflicting edit, delete, history and restore, the
 # trash, export, sign out; hostile
-# notes that must run no script; links between notes and "Linked from"; and load nothing from elsewhere (with a self-test showing the
+# notes that must run no script; links between notes and "Linked from"; share links read signed out, checked by axe-core; and load nothing from elsewhere (with a self-test showing the
 # checker catches each payload when it is NOT escaped); keyboard use, phone width, dark mode.
 #
 #   Tools/browser-test.sh                               # builds quill-server (debug) first
@@ -21,17 +21,19 @@ cd "$(dirname "$0")/.."
 repository="$PWD"
 
 playwright_version="1.65.2"
+# axe-core (Deque's accessibility checks), as packaged for Playwright on PyPI with its axe.min.js.
+axe_version="0.1.8"
 chromium="${QUILL_CHROMIUM:-/usr/bin/chromium}"
 [ -x "$chromium" ] || { echo "browser-test: needs Chromium at $chromium (apt-get install -y chromium)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "browser-test: needs python3" >&2; exit 1; }
 
 cache="${QUILL_BROWSER_TEST_CACHE:-$repository/.cache/browser-test}"
-venv="$cache/venv-playwright-$playwright_version"
-if ! "$venv/bin/python" -c "import playwright" 2>/dev/null; then
+venv="$cache/venv-playwright-$playwright_version-axe-$axe_version"
+if ! "$venv/bin/python" -c "import playwright, axe_playwright_python" 2>/dev/null; then
     rm -rf "$venv"
     mkdir -p "$cache"
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check "playwright==$playwright_version"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "playwright==$playwright_version" "axe-playwright-python==$axe_version"
 fi
 
 if [ "${1:-}" = "--list" ]; then exec "$venv/bin/python" "$repository/Tools/browser-test/run.py" --list; fi

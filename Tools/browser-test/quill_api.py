@@ -77,6 +77,12 @@ class QuillAPI:
         assert status == 200, "PUT /v1/notes/%s answered %s: %s" % (note_id, status, note)
         return note
 
+    def share(self, note_id, **terms):
+        """A share link of the note (`views`, `expires`, `snapshot` as the API takes them); returns the share."""
+        status, share = self._request("POST", "/v1/notes/%s/shares" % note_id, terms)
+        assert status == 201, "POST /v1/notes/%s/shares answered %s: %s" % (note_id, status, share)
+        return share
+
     def live_notes(self):
         notes, after = [], None
         while True:

@@ -8,7 +8,7 @@ import ServerStoreInterface
 import StandardInterfaces
 import ServerStoreTesting
 
-typealias ServerStore = ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository & ServerLinkRepository & ShareStore
+typealias ServerStore = ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository & ServerLinkRepository & ShareStore & PublishedSiteStore
 
 /// Every server store: the in-memory one, SQLite in a temporary file, and PostgreSQL when
 /// `QUILL_TEST_POSTGRES_URL` names a cluster (Tools/with-postgres.sh starts one).

@@ -50,3 +50,40 @@ extension SyncEndToEndTests {
         #expect(unknown.status == 3)
     }
 }
+
+extension SyncEndToEndTests {
+    /// `quill publish` of a tag: the index, a page whose link to another published note leads
+    /// there, the feed and the sitemap; a note that loses the tag is gone at once (410); and
+    /// `quill unpublish` takes the site down.
+    func sitesTravel(alice: QuillHome, bob: QuillHome, servers: [ListeningServer]) async throws {
+        let slug = "e2e-" + UUID().uuidString.prefix(8).lowercased()
+        let first = try alice.succeed(["add", "First post", "--body", "Hello from the harbour", "-t", slug])
+        let second = try alice.succeed(["add", "Second post", "--body", "After [[First post]] and [[Private diary]]", "-t", slug])
+        _ = try alice.succeed(["add", "Private diary", "--body", "not for the web"])
+        _ = try alice.succeed(["sync"])
+        let site = try alice.succeed(["publish", "tag:\(slug)", "--slug", slug, "--title", "Harbour news"])
+        #expect(site == servers[0].url + "/p/\(slug)/")
+        let taken = try bob.run(["publish", "tag:other", "--slug", slug])
+        #expect(taken.status == 1 && taken.errors.contains("taken"), "\(taken.errors)")
+        let base = servers[servers.count - 1].url + "/p/\(slug)/"
+
+        let index = try await open(base)
+        #expect(index.status == 200 && index.page.contains("Harbour news") && index.page.contains("First post") && index.page.contains("Second post"))
+        #expect(!index.page.contains("Private") && !index.page.contains("noindex"))
+        let page = try await open(base + second)
+        #expect(page.page.contains(#"<a href="/p/\#(slug)/\#(first)">First post</a>"#), "\(page.page)")
+        #expect(page.page.contains("Private diary") && !page.page.contains("/notes/"), "an unpublished note is text")
+        let feed = try await open(base + "feed.xml")
+        #expect(feed.status == 200 && feed.page.contains("<title>First post</title>") && feed.page.contains("<title>Second post</title>"))
+        #expect(try await open(base + "sitemap.xml").page.contains("<loc>\(base)\(first)</loc>"))
+
+        _ = try alice.succeed(["edit", first, "--untag", slug])
+        _ = try alice.succeed(["sync"])
+        #expect(try await open(base + first).status == 410, "a note that lost the tag is gone at once")
+        #expect(try await !open(base).page.contains("First post"))
+        #expect(try bob.succeed(["publish", "list"]).contains(slug))
+        #expect(try bob.succeed(["unpublish", slug]) == "unpublished \(slug)")
+        #expect(try await open(base).status == 404)
+        #expect(try bob.run(["unpublish", slug]).status == 3)
+    }
+}

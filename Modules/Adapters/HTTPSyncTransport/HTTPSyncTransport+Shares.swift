@@ -30,3 +30,26 @@ extension HTTPSyncTransport: ShareTransport {
         _ = try await send(request)
     }
 }
+
+/// Published sites over HTTP: `POST /v1/sites`, `GET /v1/sites`, `DELETE /v1/sites/{slug}`.
+extension HTTPSyncTransport {
+    public func createSite(_ site: NewSiteBody) async throws(SyncError) -> SiteBody {
+        var request = request(path: "v1/sites")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        guard let body = try? JSONEncoder().encode(site) else { throw .badResponse("the site could not be encoded") }
+        request.body = .bytes(ByteBuffer(bytes: body))
+        return try decode(try await send(request))
+    }
+
+    public func sites() async throws(SyncError) -> [SiteBody] {
+        let list: SiteListBody = try decode(try await send(request(path: "v1/sites")))
+        return list.sites
+    }
+
+    public func deleteSite(_ slug: String) async throws(SyncError) {
+        var request = request(path: "v1/sites/\(slug)")
+        request.method = .DELETE
+        _ = try await send(request)
+    }
+}

@@ -229,7 +229,8 @@ enum PostgresMigrations {
         (16, [
             "UPDATE notes SET search = NULL WHERE NOT deleted AND strpos(title || ' ' || body, 'ς') > 0",
         ]),
-        // Share links (docs/sharing.md): each share's URL token, the note it shows, and its limits.
+        // Share links and published sites (docs/sharing.md): each share's URL token, the note it
+        // shows, and its limits; each site's slug and the tag whose notes it shows.
         (17, [
             """
             CREATE TABLE note_shares (
@@ -246,6 +247,16 @@ enum PostgresMigrations {
             )
             """,
             "CREATE INDEX note_shares_by_note ON note_shares (account_id, note_id)",
+            """
+            CREATE TABLE published_sites (
+                slug TEXT PRIMARY KEY,
+                account_id BIGINT NOT NULL REFERENCES accounts(id),
+                tag TEXT NOT NULL,
+                title TEXT NOT NULL,
+                created_ms BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX published_sites_by_account ON published_sites (account_id)",
         ]),
     ]
 }

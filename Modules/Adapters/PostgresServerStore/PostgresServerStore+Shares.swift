@@ -70,3 +70,50 @@ extension PostgresServerStore: ShareStore {
         }
     }
 }
+
+/// Published sites in the same database (table `published_sites`, migration 17).
+extension PostgresServerStore: PublishedSiteStore {
+    public func createSite(_ site: PublishedSite) async throws -> Bool {
+        try await guarded {
+            for try await _ in try await client.query("""
+                INSERT INTO published_sites (slug, account_id, tag, title, created_ms)
+                VALUES (\(site.slug), \(site.account.rawValue), \(site.tag.rawValue), \(PostgresText.stored(site.title)), \(site.created.millisecondsSince1970))
+                ON CONFLICT (slug) DO NOTHING RETURNING 1
+                """, logger: logger).decode(Int32.self) { return true }
+            return false
+        }
+    }
+
+    public func site(slug: String) async throws -> PublishedSite? {
+        try await sitesWhere("slug = \(slug)").first
+    }
+
+    public func sites(account: AccountID) async throws -> [PublishedSite] {
+        try await sitesWhere("account_id = \(account.rawValue) ORDER BY slug")
+    }
+
+    public func deleteSite(slug: String, account: AccountID) async throws -> Bool {
+        try await guarded {
+            for try await _ in try await client.query(
+                "DELETE FROM published_sites WHERE slug = \(slug) AND account_id = \(account.rawValue) RETURNING 1", logger: logger
+            ).decode(Int32.self) { return true }
+            return false
+        }
+    }
+
+    private func sitesWhere(_ condition: PostgresQuery) async throws -> [PublishedSite] {
+        try await guarded {
+            var query: PostgresQuery = "SELECT slug, account_id, tag, title, created_ms FROM published_sites WHERE"
+            query.sql += " " + condition.sql
+            query.binds = condition.binds
+            var found: [PublishedSite] = []
+            for try await (slug, account, tagText, title, created) in try await client.query(query, logger: logger)
+                .decode((String, Int64, String, String, Int64).self) {
+                guard let tag = try? Tag(tagText) else { throw ServerStoreError.corrupt("site '\(slug)' with tag '\(tagText)'") }
+                found.append(PublishedSite(slug: slug, account: AccountID(account), tag: tag, title: PostgresText.read(title),
+                                           created: Date(millisecondsSince1970: created)))
+            }
+            return found
+        }
+    }
+}

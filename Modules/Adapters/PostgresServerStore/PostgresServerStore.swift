@@ -261,6 +261,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 try await connection.query("DELETE FROM attachment_chunks WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM attachments WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM note_shares WHERE account_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM published_sites WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM accounts WHERE id = \(id)", logger: logger)
             }
         }

@@ -298,7 +298,8 @@ enum SQLiteMigrations {
         CREATE INDEX note_names_by_row ON note_names (note_row);
         INSERT INTO notes_search (notes_search, rank) VALUES ('automerge', 8);
         """),
-        // Share links (docs/sharing.md): each share's URL token, the note it shows, and its limits.
+        // Share links and published sites (docs/sharing.md): each share's URL token, the note it
+        // shows, and its limits; each site's slug and the tag whose notes it shows.
         (18, """
         CREATE TABLE note_shares (
             id TEXT PRIMARY KEY,
@@ -313,6 +314,14 @@ enum SQLiteMigrations {
             revoked_ms INTEGER
         );
         CREATE INDEX note_shares_by_note ON note_shares (account_id, note_id);
+        CREATE TABLE published_sites (
+            slug TEXT PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(id),
+            tag TEXT NOT NULL,
+            title TEXT NOT NULL,
+            created_ms INTEGER NOT NULL
+        );
+        CREATE INDEX published_sites_by_account ON published_sites (account_id);
         """),
     ]
 }

@@ -70,3 +70,47 @@ extension SQLiteServerStore: ShareStore {
         }
     }
 }
+
+/// Published sites in the same SQLite file (table `published_sites`, migration 18).
+extension SQLiteServerStore: PublishedSiteStore {
+    public func createSite(_ site: PublishedSite) async throws -> Bool {
+        try guarded { connection in
+            var created = false
+            try connection.query("""
+                INSERT INTO published_sites (slug, account_id, tag, title, created_ms) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (slug) DO NOTHING RETURNING 1
+                """, [.text(site.slug), .integer(site.account.rawValue), .text(site.tag.rawValue), .text(site.title),
+                      .integer(site.created.millisecondsSince1970)]) { _ in created = true }
+            return created
+        }
+    }
+
+    public func site(slug: String) async throws -> PublishedSite? {
+        try sitesWhere("slug = ?", [.text(slug)]).first
+    }
+
+    public func sites(account: AccountID) async throws -> [PublishedSite] {
+        try sitesWhere("account_id = ? ORDER BY slug", [.integer(account.rawValue)])
+    }
+
+    public func deleteSite(slug: String, account: AccountID) async throws -> Bool {
+        try guarded { connection in
+            var deleted = false
+            try connection.query("DELETE FROM published_sites WHERE slug = ? AND account_id = ? RETURNING 1",
+                                 [.text(slug), .integer(account.rawValue)]) { _ in deleted = true }
+            return deleted
+        }
+    }
+
+    private func sitesWhere(_ condition: String, _ values: [SQLiteValue]) throws -> [PublishedSite] {
+        try reading { connection in
+            var found: [PublishedSite] = []
+            try connection.query("SELECT slug, account_id, tag, title, created_ms FROM published_sites WHERE \(condition)", values) { row in
+                guard let tag = try? Tag(row.text(2)) else { throw ServerStoreError.corrupt("site '\(row.text(0))' with tag '\(row.text(2))'") }
+                found.append(PublishedSite(slug: row.text(0), account: AccountID(row.integer(1)), tag: tag, title: row.text(3),
+                                           created: Date(millisecondsSince1970: row.integer(4))))
+            }
+            return found
+        }
+    }
+}

@@ -89,14 +89,14 @@ public enum ServerRoots {
 
     private static func environment(
         store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository & ServerLinkRepository
-            & ShareStore,
+            & ShareStore & PublishedSiteStore,
         signals: any ChangeSignaling, sessions: any WebSessionStore,
         hasher: any TokenHashing, scratch: any ScratchStorage, services: [any Service],
         close: @escaping @Sendable () async -> Void, banner: [String], web settings: WebReaderSettings,
         limits: AttachmentLimits = AttachmentLimits(), heartbeat: Duration, reach: @escaping @Sendable () async throws -> Void = {}
     ) -> ServerEnvironment {
         let dependencies = ServerDependencies(notes: store, changeSignals: signals, accounts: store, readiness: store, attachments: store,
-                                              links: store, shares: store, secrets: RandomTokenGenerator(),
+                                              links: store, shares: store, sites: store, secrets: RandomTokenGenerator(),
                                               attachmentLimits: limits, hasher: hasher,
                                               clock: SystemClock(), ids: RandomNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(),
                                               decompression: ZlibGzip(), background: DispatchBackgroundExecutor(label: "quill-server.import"),

@@ -19,6 +19,7 @@ public struct Quill: ParsableCommand {
                       HistoryCommand.self, DiffCommand.self, RestoreCommand.self, TrashCommand.self,
                       ExportCommand.self, ImportCommand.self, VerifyCommand.self,
                       LoginCommand.self, LogoutCommand.self, SyncCommand.self, StatusCommand.self, ShareCommand.self,
+                      PublishCommand.self, UnpublishCommand.self,
                       ConfigCommand.self, MCPCommand.self]
     )
 

@@ -62,7 +62,7 @@ public struct ShareListCommand: QuillCommand {
     public func run(in environment: CLIEnvironment) async throws {
         let shares = try await environment.shares.shares()
         if json {
-            return environment.console.write(try NoteOutput.encode(shares.map { ShareListEntry(share: $0.share, url: $0.url.absoluteString) }))
+            return environment.console.write(try NoteOutput.encode(shares.map { WithURL(value: $0.share, url: $0.url.absoluteString) }))
         }
         guard !shares.isEmpty else { return environment.console.write("no share links\n") }
         let rows = shares.map { share, url in
@@ -73,13 +73,14 @@ public struct ShareListCommand: QuillCommand {
     }
 }
 
-/// One line of `quill share list --json`: the server's fields and the full URL.
-struct ShareListEntry: Encodable {
-    let share: ShareBody
+/// One entry of `quill share list --json` and `quill publish list --json`: the server's fields and
+/// the full URL.
+struct WithURL<Value: Encodable>: Encodable {
+    let value: Value
     let url: String
 
     func encode(to encoder: any Encoder) throws {
-        try share.encode(to: encoder)
+        try value.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(url, forKey: .url)
     }

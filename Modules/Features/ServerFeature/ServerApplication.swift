@@ -34,6 +34,7 @@ public enum ServerApplication {
         AttachmentRoutes(dependencies: dependencies, reservations: AttachmentQuotaReservations()).register(on: v1)
         LinkRoutes(dependencies: dependencies).register(on: v1)
         ShareRoutes(dependencies: dependencies).register(on: v1)
+        SiteRoutes(dependencies: dependencies).register(on: v1)
         SyncRoutes(dependencies: dependencies).register(on: v1)
         EventRoutes(dependencies: dependencies, streams: EventStreamCounts()).register(on: v1)
         ExportRoutes(dependencies: dependencies).register(on: v1)

@@ -17,6 +17,8 @@ public struct ServerDependencies: Sendable {
     public var links: any ServerLinkRepository
     /// Each account's share links (`ShareRoutes`, the shared pages).
     public var shares: any ShareStore
+    /// The published sites (`SiteRoutes`, the sites' pages).
+    public var sites: any PublishedSiteStore
     /// Unguessable secrets: share tokens, web sessions and their form tokens.
     public var secrets: any TokenGenerating
     /// The largest attachment and the per-account quota.
@@ -40,7 +42,7 @@ public struct ServerDependencies: Sendable {
 
     public init(notes: any ServerNoteRepository, changeSignals: any ChangeSignaling, accounts: any AccountRepository,
                 readiness: any ReadinessChecking, attachments: any ServerAttachmentRepository, links: any ServerLinkRepository,
-                shares: any ShareStore, secrets: any TokenGenerating,
+                shares: any ShareStore, sites: any PublishedSiteStore, secrets: any TokenGenerating,
                 attachmentLimits: AttachmentLimits = AttachmentLimits(), hasher: any TokenHashing, clock: any WallClock,
                 ids: any NoteIDGenerating, metrics: ServerMetrics, compression: any Compressing, decompression: any Decompressing,
                 background: any BackgroundExecutor, scratch: any ScratchStorage,
@@ -53,6 +55,7 @@ public struct ServerDependencies: Sendable {
         self.attachments = attachments
         self.links = links
         self.shares = shares
+        self.sites = sites
         self.secrets = secrets
         self.attachmentLimits = attachmentLimits
         self.hasher = hasher

@@ -37,8 +37,7 @@ extension WebRoutes {
         } catch let error as APIError {
             throw WebPageError(status: error.status, message: error.message)
         }
-        let scheme = sessions.isHTTPS(request, context: context) ? "https" : "http"
-        let url = scheme + "://" + (request.head.authority ?? "localhost") + ShareRules.path(of: share)
+        let url = RequestOrigin.base(request, context, trustedProxies: dependencies.settings.trustedProxies) + ShareRules.path(of: share)
         return pages.page("shareMade", title: "Link to \(note.title)", values: ["id": note.id.rawValue, "title": note.title, "url": url],
                           signedIn: signedIn)
     }

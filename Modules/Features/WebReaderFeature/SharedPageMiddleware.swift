@@ -1,19 +1,27 @@
 import Hummingbird
 import ServerFeature
 
-/// Wraps the shared pages (`/s/...`): failures become the same page the web reader shows, and
-/// every response carries the headers a page anyone may open needs: out of search engines, no
-/// `Referer` to the sites it links to, never kept in a cache (a revoked link must not live on
-/// there), and the web reader's content security policy unless the handler set a stricter one.
+/// Wraps the pages anyone may open, shared (`/s/...`) and published (`/p/...`): failures become
+/// the same page the web reader shows, and every response carries the headers such a page needs:
+/// no `Referer` to the sites it links to, no framing, and the web reader's content security policy
+/// unless the handler set a stricter one. A shared page is also kept out of search engines and
+/// out of every cache (a revoked link must not live on there); a published one (`indexable`) may
+/// be indexed, and cached as its handler says.
 struct SharedPageMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
     static let headers: [(name: String, value: String)] = [
         ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"),
-        ("X-Robots-Tag", "noindex, nofollow"), ("Cache-Control", "no-store"),
     ]
+    static let unlistedHeaders: [(name: String, value: String)] = [("X-Robots-Tag", "noindex, nofollow"), ("Cache-Control", "no-store")]
 
     let pages: WebPages
+    let indexable: Bool
+
+    init(pages: WebPages, indexable: Bool = false) {
+        self.pages = pages
+        self.indexable = indexable
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
@@ -27,7 +35,7 @@ struct SharedPageMiddleware: RouterMiddleware {
             context.logger.error("shared page failed", metadata: ["error": "\(String(reflecting: error))"])
             response = pages.error(.internalServerError, "Something went wrong on the server.")
         }
-        for (name, value) in Self.headers {
+        for (name, value) in Self.headers + (indexable ? [] : Self.unlistedHeaders) {
             if let field = HTTPFields.Element.Name(name) { response.headers[field] = value }
         }
         if response.headers[.contentSecurityPolicy] == nil {

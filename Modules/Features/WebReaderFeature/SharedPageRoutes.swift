@@ -65,27 +65,17 @@ struct SharedPageRoutes: Sendable {
               let name = context.parameters.get("name"),
               let state = try await server.attachments.attachment(hash, account: share.account), state.isComplete
         else { return gone(.notFound) }
-        let safeName = AttachmentName.safe(name.removingPercentEncoding ?? name)
-        let inline = AttachmentName.isImage(safeName)
-        let headers: HTTPFields = [
-            .contentLength: String(state.received),
-            .contentType: inline ? AttachmentName.mediaType(of: safeName) : "application/octet-stream",
-            .contentDisposition: (inline ? "inline" : "attachment") + "; filename*=UTF-8''" + AttachmentName.percentEncoded(safeName),
-            .contentSecurityPolicy: "default-src 'none'; sandbox",
-        ]
-        guard request.method != .head else { return Response(status: .ok, headers: headers) }
-        let (shares, account, id) = (server.shares, share.account, share.id)
-        return Response(status: .ok, headers: headers,
-                        body: AttachmentDownload.body(hash, account: account, range: 0..<state.received, repository: server.attachments,
-                                                      connection: context.eventLoop, stillAllowed: {
+        let (shares, id) = (server.shares, share.id)
+        return SharedAttachment.response(hash, name: name, size: state.received, account: share.account, server: server, context: context,
+                                         head: request.method == .head) {
             // A revocation stops a download under way; expiry and views do not cut one short.
             try await shares.share(secret: secret).map { $0.id == id && $0.revoked == nil } ?? false
-        }))
+        }
     }
 
     /// The share and note the path's token leads to; throws the page for any other outcome.
     private func found(_ request: Request, _ context: ServerRequestContext, acceptingUsedUp: Bool = false) async throws -> (Share, Note) {
-        let client = ClientAddress.of(request, context, trustedProxies: dependencies.settings.trustedProxies)
+        let client = RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.settings.trustedProxies)
         let now = server.clock.now()
         if let seconds = await guesses.retryAfter(client, at: now) {
             throw SharedPageRefusal(response: tooManyGuesses(seconds))

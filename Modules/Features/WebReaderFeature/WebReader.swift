@@ -36,6 +36,7 @@ public enum WebReader {
         group.get("/shares") { request, _ in try await routes.shareList(request) }
         group.post("/shares/:share/revoke") { request, context in try await routes.revokeShare(request, context) }
         SharedPageRoutes.register(on: router, dependencies, pages: pages)
+        SitePageRoutes.register(on: router, dependencies, pages: pages)
     }
 }
 

@@ -91,8 +91,6 @@ struct WebSessions: Sendable {
 
     /// Whether the request came over HTTPS: `X-Forwarded-Proto: https` from a trusted proxy.
     func isHTTPS(_ request: Request, context: ServerRequestContext) -> Bool {
-        guard let address = context.remoteAddress, dependencies.settings.trustedProxies.contains(address),
-              let name = HTTPFields.Element.Name("X-Forwarded-Proto"), let proto = request.headers[name] else { return false }
-        return proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
+        RequestOrigin.isHTTPS(request, context, trustedProxies: dependencies.settings.trustedProxies)
     }
 }

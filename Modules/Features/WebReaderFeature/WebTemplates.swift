@@ -15,6 +15,7 @@ enum WebTemplates {
         ("history", history), ("trash", trash), ("import", importForm), ("imported", imported),
         ("sharedHeader", sharedHeader), ("shared", shared), ("sharedAsk", sharedAsk), ("sharedGone", sharedGone),
         ("shareForm", shareForm), ("shareMade", shareMade), ("shares", shares),
+        ("siteHeader", siteHeader), ("siteIndex", siteIndex), ("siteNote", siteNote),
     ]
 
     static let header = """
@@ -374,6 +375,50 @@ enum WebTemplates {
     </form>{{/canWrite}}{{/active}}</li>
     {{/shares}}
     </ul>
+    {{> footer}}
+    """
+
+    /// The layout of a published site's pages: no navigation of the web reader, no account; the
+    /// site's feed announced.
+    static let siteHeader = """
+    <!doctype html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="referrer" content="no-referrer">
+    <title>{{pageTitle}}</title>
+    <link rel="stylesheet" href="/static/quill.css">
+    <link rel="alternate" type="application/atom+xml" title="{{siteTitle}}" href="{{feed}}">
+    </head>
+    <body>
+    <main id="main">
+
+    """
+
+    static let siteIndex = """
+    {{> siteHeader}}
+    <h1>{{siteTitle}}</h1>
+    {{#empty}}<p class="empty">Nothing is published here yet.</p>{{/empty}}
+    <ul id="notes" class="notes">
+    {{#notes}}<li><a class="title" href="{{path}}">{{title}}</a>
+    <span class="meta"><time datetime="{{updatedISO}}">{{updated}}</time></span></li>
+    {{/notes}}
+    </ul>
+    <p class="paging">{{#newer}}<a rel="prev" href="{{.}}">Newer notes</a> {{/newer}}{{#older}}<a rel="next" href="{{.}}">Older notes</a> {{/older}}<a href="{{feed}}">Feed</a></p>
+    {{> footer}}
+    """
+
+    static let siteNote = """
+    {{> siteHeader}}
+    <p class="meta"><a href="{{sitePath}}">{{siteTitle}}</a></p>
+    <article class="note">
+    <h1>{{title}}</h1>
+    <p class="meta">Updated <time datetime="{{updatedISO}}">{{updated}}</time></p>
+    <div class="markdown">
+    {{{bodyHTML}}}
+    </div>
+    </article>
     {{> footer}}
     """
 }

@@ -1,8 +1,8 @@
 import QuillAPI
 import QuillModels
 
-/// What `quill share` asks of the server: make, list and revoke the account's share links
-/// (docs/sharing.md).
+/// What `quill share` and `quill publish` ask of the server: make, list and revoke the
+/// account's share links, and publish and take down its sites (docs/sharing.md).
 ///
 /// Its own port beside `SyncTransport`, since sharing is not syncing: a fake keeps shares in
 /// memory for tests and the preview, the live one speaks `POST /v1/notes/{id}/shares`,
@@ -16,4 +16,10 @@ public protocol ShareTransport: Sendable {
     func shares() async throws(SyncError) -> [ShareBody]
     /// Revokes one; `.rejected(404, …)` if the account has none with that ID.
     func revokeShare(_ id: String) async throws(SyncError)
+    /// Publishes every note with the site's tag at `/p/<slug>/`; `.rejected(409, …)` for a slug taken.
+    func createSite(_ site: NewSiteBody) async throws(SyncError) -> SiteBody
+    /// The account's sites, by slug.
+    func sites() async throws(SyncError) -> [SiteBody]
+    /// Takes a site down; `.rejected(404, …)` if the account has none at that slug.
+    func deleteSite(_ slug: String) async throws(SyncError)
 }

@@ -65,3 +65,50 @@ public struct ShareListBody: Codable, Hashable, Sendable {
 
     public init(shares: [ShareBody]) { self.shares = shares }
 }
+
+/// `POST /v1/sites`: a collection to put on the web: every note with `tag`, at `/p/<slug>/`.
+public struct NewSiteBody: Codable, Hashable, Sendable {
+    public let slug: String
+    public let tag: String
+    /// The site's heading and feed title; absent: the tag.
+    public let title: String?
+
+    public init(slug: String, tag: String, title: String? = nil) {
+        self.slug = slug
+        self.tag = tag
+        self.title = title
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONObjectKey.self)
+        try container.rejectUnknownKeys(allowed: ["slug", "tag", "title"], "a site is slug, tag and (optionally) title")
+        slug = try container.decode(String.self, forKey: JSONObjectKey("slug"))
+        tag = try container.decode(String.self, forKey: JSONObjectKey("tag"))
+        title = try container.decodeIfPresent(String.self, forKey: JSONObjectKey("title"))
+    }
+}
+
+/// A published site as its owner sees it (`POST /v1/sites`, `GET /v1/sites`).
+public struct SiteBody: Codable, Hashable, Sendable {
+    public let slug: String
+    public let tag: String
+    public let title: String
+    /// The index's path on the server, `/p/<slug>/`.
+    public let path: String
+    public let created: Timestamp
+
+    public init(slug: String, tag: String, title: String, path: String, created: Timestamp) {
+        self.slug = slug
+        self.tag = tag
+        self.title = title
+        self.path = path
+        self.created = created
+    }
+}
+
+/// `GET /v1/sites`: the account's published sites, by slug.
+public struct SiteListBody: Codable, Hashable, Sendable {
+    public let sites: [SiteBody]
+
+    public init(sites: [SiteBody]) { self.sites = sites }
+}

@@ -34,3 +34,24 @@ extension InMemoryServerStore: ShareStore {
         return true
     }
 }
+
+/// Published sites in memory.
+extension InMemoryServerStore: PublishedSiteStore {
+    public func createSite(_ site: PublishedSite) async throws -> Bool {
+        guard sites[site.slug] == nil else { return false }
+        sites[site.slug] = site
+        return true
+    }
+
+    public func site(slug: String) async throws -> PublishedSite? { sites[slug] }
+
+    public func sites(account: AccountID) async throws -> [PublishedSite] {
+        sites.values.filter { $0.account == account }.sorted { $0.slug < $1.slug }
+    }
+
+    public func deleteSite(slug: String, account: AccountID) async throws -> Bool {
+        guard sites[slug]?.account == account else { return false }
+        sites[slug] = nil
+        return true
+    }
+}

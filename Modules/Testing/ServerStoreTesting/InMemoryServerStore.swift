@@ -25,6 +25,8 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
     var attachments: [AttachmentKey: (bytes: [UInt8], complete: Bool)] = [:]
     /// Every account's shares, in the order they were made (`InMemoryServerStore+Shares`).
     var shares: [Share] = []
+    /// Every published site, by slug (`InMemoryServerStore+Shares`).
+    var sites: [String: PublishedSite] = [:]
     private var nextAccountID: Int64 = 1
     private var created: [AccountID: Date] = [:]
     private var tokenUses: [TokenID: Date] = [:]
@@ -100,6 +102,7 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         pushes[account.id] = nil
         attachments = attachments.filter { $0.key.account != account.id }
         shares.removeAll { $0.account == account.id }
+        sites = sites.filter { $0.value.account != account.id }
     }
 
     public func recordUse(ofToken id: TokenID, at date: Date) async throws {

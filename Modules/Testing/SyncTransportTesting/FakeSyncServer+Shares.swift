@@ -29,3 +29,25 @@ extension FakeSyncServer: ShareTransport {
                                      viewLimit: share.viewLimit, views: share.views, snapshot: share.snapshot, revoked: share.created)
     }
 }
+
+/// Published sites in memory, as the real server answers them.
+extension FakeSyncServer {
+    public func createSite(_ site: NewSiteBody) async throws(SyncError) -> SiteBody {
+        guard !siteList.contains(where: { $0.slug == site.slug }) else {
+            throw .rejected(status: 409, code: "slug_taken", message: "the slug '\(site.slug)' is taken on this server; choose another")
+        }
+        let made = SiteBody(slug: site.slug, tag: site.tag, title: site.title ?? site.tag, path: "/p/\(site.slug)/", created: Timestamp(Date(timeIntervalSince1970: 0)))
+        siteList.append(made)
+        siteList.sort { $0.slug < $1.slug }
+        return made
+    }
+
+    public func sites() async throws(SyncError) -> [SiteBody] { siteList }
+
+    public func deleteSite(_ slug: String) async throws(SyncError) {
+        guard let index = siteList.firstIndex(where: { $0.slug == slug }) else {
+            throw .rejected(status: 404, code: "not_found", message: "no site at '\(slug)' in this account")
+        }
+        siteList.remove(at: index)
+    }
+}

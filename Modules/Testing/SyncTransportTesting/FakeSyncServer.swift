@@ -25,6 +25,8 @@ public actor FakeSyncServer: SyncTransport {
     var attachments: [AttachmentHash: (bytes: [UInt8], whole: Bool)] = [:]
     /// The share links made, newest first (`FakeSyncServer+Shares`).
     var shareList: [ShareBody] = []
+    /// The published sites, by slug.
+    var siteList: [SiteBody] = []
 
     /// The largest push the fake accepts, counted as the UTF-8 bytes of the notes' titles and
     /// bodies (the real server limits the request body: 413 `payload_too_large`); `nil`: no limit.

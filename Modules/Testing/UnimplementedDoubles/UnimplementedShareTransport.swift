@@ -18,4 +18,13 @@ public struct UnimplementedShareTransport: ShareTransport {
     public func revokeShare(_ id: String) async throws(SyncError) {
         throw .badResponse(unimplemented("ShareTransport.revokeShare").description)
     }
+    public func createSite(_ site: NewSiteBody) async throws(SyncError) -> SiteBody {
+        throw .badResponse(unimplemented("ShareTransport.createSite").description)
+    }
+    public func sites() async throws(SyncError) -> [SiteBody] {
+        throw .badResponse(unimplemented("ShareTransport.sites").description)
+    }
+    public func deleteSite(_ slug: String) async throws(SyncError) {
+        throw .badResponse(unimplemented("ShareTransport.deleteSite").description)
+    }
 }

@@ -19,3 +19,15 @@ public struct UnimplementedShares: ShareStore {
         throw unimplemented("ShareStore.recordView(of:below:)")
     }
 }
+
+/// A site store every method of which fails the test: the default of the server test root.
+public struct UnimplementedSites: PublishedSiteStore {
+    public init() {}
+
+    public func createSite(_ site: PublishedSite) async throws -> Bool { throw unimplemented("PublishedSiteStore.createSite(_:)") }
+    public func site(slug: String) async throws -> PublishedSite? { throw unimplemented("PublishedSiteStore.site(slug:)") }
+    public func sites(account: AccountID) async throws -> [PublishedSite] { throw unimplemented("PublishedSiteStore.sites(account:)") }
+    public func deleteSite(slug: String, account: AccountID) async throws -> Bool {
+        throw unimplemented("PublishedSiteStore.deleteSite(slug:account:)")
+    }
+}

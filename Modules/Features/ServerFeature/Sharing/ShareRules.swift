@@ -111,4 +111,43 @@ public enum ShareRules {
     public static func isSecretShaped(_ text: String) -> Bool {
         (1...128).contains(text.utf8.count) && text.utf8.allSatisfy { (48...57).contains($0) || (97...122).contains($0) }
     }
+
+    // MARK: Published sites
+
+    /// Whether `slug` may name a site: 1...64 of `a-z`, `0-9` and `-`, neither starting nor ending with `-`.
+    public static func isValidSlug(_ slug: String) -> Bool {
+        let bytes = Array(slug.utf8)
+        return (1...64).contains(bytes.count) && bytes.first != UInt8(ascii: "-") && bytes.last != UInt8(ascii: "-")
+            && bytes.allSatisfy { (48...57).contains($0) || (97...122).contains($0) || $0 == UInt8(ascii: "-") }
+    }
+
+    /// Whether `note` is on `site`: live, and holding the site's tag. A note that loses the tag
+    /// leaves the site at once, its page and attachments with it.
+    public static func isPublished(_ note: Note, on site: PublishedSite) -> Bool {
+        !note.isDeleted && note.tags.contains(site.tag)
+    }
+
+    /// `/p/<slug>/`: the site's index.
+    public static func path(of site: PublishedSite) -> String {
+        "/p/" + site.slug + "/"
+    }
+
+    /// `/p/<slug>/<id>`: a published note's page.
+    public static func path(of note: NoteID, on site: PublishedSite) -> String {
+        path(of: site) + note.rawValue
+    }
+
+    /// Where a link of a published page leads: the page of the note it resolved to, if that note
+    /// is on the site (`published`); `nil` otherwise, and the link is shown as its text alone.
+    public static func destination(of resolution: LinkResolution?, on site: PublishedSite, published: Set<NoteID>) -> String? {
+        guard let target = resolution?.chosen?.id, published.contains(target) else { return nil }
+        return path(of: target, on: site)
+    }
+
+    /// Notes on one page of a site's index, and entries in its feed.
+    public static let sitePageSize = 50
+    /// How long a proxy or browser may keep a site's page before asking again (its `ETag` then
+    /// answers 304 when nothing changed): published pages are meant to be read and cached, and a
+    /// note that leaves the site is gone from caches within this.
+    public static let siteCacheControl = "public, max-age=60"
 }

@@ -801,7 +801,7 @@ extension Components {
             internal var apiVersion: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Info/minimumClientApiVersion`.
             internal var minimumClientApiVersion: Swift.Int
-            /// What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`), `push-merge` when a push may ask for merges (`merge`), `events` when `GET /v1/events` streams the account's changes, `shares` when it makes share links (`POST /v1/notes/{id}/shares`).
+            /// What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`), `push-merge` when a push may ask for merges (`merge`), `events` when `GET /v1/events` streams the account's changes, `shares` when it makes share links (`POST /v1/notes/{id}/shares`) and publishes sites (`POST /v1/sites`).
             ///
             /// - Remark: Generated from `#/components/schemas/Info/features`.
             internal var features: [Swift.String]?
@@ -839,7 +839,7 @@ extension Components {
             /// - Parameters:
             ///   - apiVersion: 1 for the API this document describes; a later version is a larger number.
             ///   - minimumClientApiVersion:
-            ///   - features: What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`), `push-merge` when a push may ask for merges (`merge`), `events` when `GET /v1/events` streams the account's changes, `shares` when it makes share links (`POST /v1/notes/{id}/shares`).
+            ///   - features: What the server can do beyond its API version (absent from older servers): `attachments` when it keeps them, `links` when it answers links, `push-applied-as-revision` when a push may ask for its applied changes by their revision (`appliedAs`), `push-merge` when a push may ask for merges (`merge`), `events` when `GET /v1/events` streams the account's changes, `shares` when it makes share links (`POST /v1/notes/{id}/shares`) and publishes sites (`POST /v1/sites`).
             ///   - limits: What the server takes from this account (absent from older servers), so that a client can warn before it takes in what the server would refuse: the largest attachment (`--max-attachment-size`) and, if there is one, the quota of all the account's attachments together (`--attachment-quota`).
             internal init(
                 apiVersion: Swift.Int,
@@ -1369,6 +1369,139 @@ extension Components {
                 case shares
             }
         }
+        /// A site's name in its URL, unique on the server.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Slug`.
+        internal typealias Slug = Swift.String
+        /// - Remark: Generated from `#/components/schemas/NewSite`.
+        internal struct NewSite: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewSite/slug`.
+            internal var slug: Components.Schemas.Slug
+            /// - Remark: Generated from `#/components/schemas/NewSite/tag`.
+            internal var tag: Components.Schemas.Tag
+            /// The site's heading and feed title; absent, the tag.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewSite/title`.
+            internal struct TitlePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/NewSite/title/value1`.
+                internal var value1: Components.Schemas.Title
+                /// Creates a new `TitlePayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                internal init(value1: Components.Schemas.Title) {
+                    self.value1 = value1
+                }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try decoder.decodeFromSingleValueContainer()
+                }
+                internal func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeToSingleValueContainer(self.value1)
+                }
+            }
+            /// The site's heading and feed title; absent, the tag.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewSite/title`.
+            internal var title: Components.Schemas.NewSite.TitlePayload?
+            /// Creates a new `NewSite`.
+            ///
+            /// - Parameters:
+            ///   - slug:
+            ///   - tag:
+            ///   - title: The site's heading and feed title; absent, the tag.
+            internal init(
+                slug: Components.Schemas.Slug,
+                tag: Components.Schemas.Tag,
+                title: Components.Schemas.NewSite.TitlePayload? = nil
+            ) {
+                self.slug = slug
+                self.tag = tag
+                self.title = title
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case slug
+                case tag
+                case title
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.slug = try container.decode(
+                    Components.Schemas.Slug.self,
+                    forKey: .slug
+                )
+                self.tag = try container.decode(
+                    Components.Schemas.Tag.self,
+                    forKey: .tag
+                )
+                self.title = try container.decodeIfPresent(
+                    Components.Schemas.NewSite.TitlePayload.self,
+                    forKey: .title
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "slug",
+                    "tag",
+                    "title"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Site`.
+        internal struct Site: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Site/slug`.
+            internal var slug: Components.Schemas.Slug
+            /// - Remark: Generated from `#/components/schemas/Site/tag`.
+            internal var tag: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Site/title`.
+            internal var title: Swift.String
+            /// The index's path on this server.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Site/path`.
+            internal var path: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Site/created`.
+            internal var created: Components.Schemas.Timestamp
+            /// Creates a new `Site`.
+            ///
+            /// - Parameters:
+            ///   - slug:
+            ///   - tag:
+            ///   - title:
+            ///   - path: The index's path on this server.
+            ///   - created:
+            internal init(
+                slug: Components.Schemas.Slug,
+                tag: Swift.String,
+                title: Swift.String,
+                path: Swift.String,
+                created: Components.Schemas.Timestamp
+            ) {
+                self.slug = slug
+                self.tag = tag
+                self.title = title
+                self.path = path
+                self.created = created
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case slug
+                case tag
+                case title
+                case path
+                case created
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SiteList`.
+        internal struct SiteList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SiteList/sites`.
+            internal var sites: [Components.Schemas.Site]
+            /// Creates a new `SiteList`.
+            ///
+            /// - Parameters:
+            ///   - sites:
+            internal init(sites: [Components.Schemas.Site]) {
+                self.sites = sites
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case sites
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/LinkPage`.
         internal struct LinkPage: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/LinkPage/links`.
@@ -1421,6 +1554,7 @@ extension Components {
                     case readOnlyToken = "read_only_token"
                     case importRefused = "import_refused"
                     case changedMeanwhile = "changed_meanwhile"
+                    case slugTaken = "slug_taken"
                 }
                 /// - Remark: Generated from `#/components/schemas/Error/error/code`.
                 internal var code: Components.Schemas._Error._ErrorPayload.CodePayload

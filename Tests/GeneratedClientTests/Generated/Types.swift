@@ -153,6 +153,23 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/shares/{shareID}`.
     /// - Remark: Generated from `#/paths//v1/shares/{shareID}/delete(revokeShare)`.
     func revokeShare(_ input: Operations.RevokeShare.Input) async throws -> Operations.RevokeShare.Output
+    /// The account's published sites, by slug.
+    ///
+    /// - Remark: HTTP `GET /v1/sites`.
+    /// - Remark: Generated from `#/paths//v1/sites/get(listSites)`.
+    func listSites(_ input: Operations.ListSites.Input) async throws -> Operations.ListSites.Output
+    /// Publishes every live note with a tag, as it changes, at `/p/<slug>/` on this server (docs/sharing.md).
+    ///
+    /// The site has an index (newest first, paged), each note's page, an Atom feed (`feed.xml`) and a sitemap (`sitemap.xml`), all readable by anyone and by search engines. A slug is the server's: one taken by any account is answered 409.
+    ///
+    /// - Remark: HTTP `POST /v1/sites`.
+    /// - Remark: Generated from `#/paths//v1/sites/post(createSite)`.
+    func createSite(_ input: Operations.CreateSite.Input) async throws -> Operations.CreateSite.Output
+    /// Takes a site down; its pages, feed and attachments answer 404 from then on.
+    ///
+    /// - Remark: HTTP `DELETE /v1/sites/{slug}`.
+    /// - Remark: Generated from `#/paths//v1/sites/{slug}/delete(unpublishSite)`.
+    func unpublishSite(_ input: Operations.UnpublishSite.Input) async throws -> Operations.UnpublishSite.Output
     /// The attachment's bytes, or one range of them (`Range: bytes=A-B`, `bytes=A-`, `bytes=-N`).
     ///
     /// Always `Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`, so a browser never runs what it holds.
@@ -545,6 +562,41 @@ extension APIProtocol {
         headers: Operations.RevokeShare.Input.Headers = .init()
     ) async throws -> Operations.RevokeShare.Output {
         try await revokeShare(Operations.RevokeShare.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The account's published sites, by slug.
+    ///
+    /// - Remark: HTTP `GET /v1/sites`.
+    /// - Remark: Generated from `#/paths//v1/sites/get(listSites)`.
+    internal func listSites(headers: Operations.ListSites.Input.Headers = .init()) async throws -> Operations.ListSites.Output {
+        try await listSites(Operations.ListSites.Input(headers: headers))
+    }
+    /// Publishes every live note with a tag, as it changes, at `/p/<slug>/` on this server (docs/sharing.md).
+    ///
+    /// The site has an index (newest first, paged), each note's page, an Atom feed (`feed.xml`) and a sitemap (`sitemap.xml`), all readable by anyone and by search engines. A slug is the server's: one taken by any account is answered 409.
+    ///
+    /// - Remark: HTTP `POST /v1/sites`.
+    /// - Remark: Generated from `#/paths//v1/sites/post(createSite)`.
+    internal func createSite(
+        headers: Operations.CreateSite.Input.Headers = .init(),
+        body: Operations.CreateSite.Input.Body
+    ) async throws -> Operations.CreateSite.Output {
+        try await createSite(Operations.CreateSite.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Takes a site down; its pages, feed and attachments answer 404 from then on.
+    ///
+    /// - Remark: HTTP `DELETE /v1/sites/{slug}`.
+    /// - Remark: Generated from `#/paths//v1/sites/{slug}/delete(unpublishSite)`.
+    internal func unpublishSite(
+        path: Operations.UnpublishSite.Input.Path,
+        headers: Operations.UnpublishSite.Input.Headers = .init()
+    ) async throws -> Operations.UnpublishSite.Output {
+        try await unpublishSite(Operations.UnpublishSite.Input(
             path: path,
             headers: headers
         ))

@@ -21,19 +21,21 @@ cd "$(dirname "$0")/.."
 repository="$PWD"
 
 playwright_version="1.65.2"
-# axe-core (Deque's accessibility checks), as packaged for Playwright on PyPI with its axe.min.js.
+# axe-core (Deque's accessibility checks), as packaged for Playwright on PyPI with its axe.min.js;
+# and feedparser, the feed parser many feed readers are built on, to read a published site's feed.
 axe_version="0.1.8"
+feedparser_version="6.0.11"
 chromium="${QUILL_CHROMIUM:-/usr/bin/chromium}"
 [ -x "$chromium" ] || { echo "browser-test: needs Chromium at $chromium (apt-get install -y chromium)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "browser-test: needs python3" >&2; exit 1; }
 
 cache="${QUILL_BROWSER_TEST_CACHE:-$repository/.cache/browser-test}"
-venv="$cache/venv-playwright-$playwright_version-axe-$axe_version"
-if ! "$venv/bin/python" -c "import playwright, axe_playwright_python" 2>/dev/null; then
+venv="$cache/venv-playwright-$playwright_version-axe-$axe_version-feedparser-$feedparser_version"
+if ! "$venv/bin/python" -c "import playwright, axe_playwright_python, feedparser" 2>/dev/null; then
     rm -rf "$venv"
     mkdir -p "$cache"
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check "playwright==$playwright_version" "axe-playwright-python==$axe_version"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "playwright==$playwright_version" "axe-playwright-python==$axe_version" "feedparser==$feedparser_version"
 fi
 
 if [ "${1:-}" = "--list" ]; then exec "$venv/bin/python" "$repository/Tools/browser-test/run.py" --list; fi

@@ -1,6 +1,7 @@
 """Sharing: a note shared from its page is read by someone signed out, on a phone and in dark mode, with its
-picture, and nothing of the account; a one-view link asks first and is gone after; a revoked link is gone; axe-core
-finds no accessibility violation on any of these pages."""
+picture, and nothing of the account; a one-view link asks first and is gone after; a revoked link is gone; a
+published site is browsed and its feed read by feedparser; axe-core finds no accessibility violation on any of
+these pages."""
 import re
 
 from axe_playwright_python.sync_playwright import Axe
@@ -106,3 +107,41 @@ def a_link_revoked_on_the_shares_page_is_gone(session):
     reader, guard = session.page()
     guard.expect_status(410)
     assert reader.goto(session.url(share["path"])).status == 410
+
+
+@browser_test
+def a_published_site_is_browsed_and_its_feed_read_by_a_feed_parser(session):
+    """Publishing: a tag's notes as a site, browsed signed out (index, a note, the link between two, a picture) and passing axe-core; its Atom feed read by feedparser without a fault; a note that loses the tag is gone (410)."""
+    import feedparser
+
+    image = session.reader.upload_attachment(RED_PNG)
+    first = session.reader.create("Harbour opens", "The **harbour** opens today.\n\n![boats](attachments/%s/boats.png)\n" % image,
+                                  tags=["harbour"])
+    second = session.reader.create("Harbour closes", "Read [[Harbour opens]] first. & <ampersands> too.", tags=["harbour"])
+    status, site = session.reader._request("POST", "/v1/sites", {"slug": "harbour-%d" % session.rng.randrange(10 ** 9),
+                                                                 "tag": "harbour", "title": "Harbour news"})
+    assert status == 201, (status, site)
+    page, guard = session.page(viewport=PHONE, color_scheme="dark")
+    guard.expect_status(410)
+    page.goto(session.url(site["path"]))
+    assert heading(page) == "Harbour news", heading(page)
+    assert_accessible(page, "the site's index")
+    page.get_by_role("link", name="Harbour closes").click()
+    assert heading(page) == "Harbour closes", heading(page)
+    page.get_by_role("link", name="Harbour opens").click()
+    assert page.locator(".markdown img").evaluate("img => img.complete && img.naturalWidth > 0"), "the published picture did not load"
+    assert_accessible(page, "a published note")
+
+    response = page.request.get(session.url(site["path"] + "feed.xml"))
+    feed = feedparser.parse(response.body())
+    assert not feed.bozo, "feedparser: %s" % feed.get("bozo_exception")
+    assert feed.version == "atom10", feed.version
+    assert feed.feed.title == "Harbour news", feed.feed.title
+    titles = [entry.title for entry in feed.entries]
+    assert titles == ["Harbour closes", "Harbour opens"], titles
+    assert feed.entries[0].link == session.url(site["path"] + second["id"]), feed.entries[0].link
+    content = feed.entries[0].content[0].value
+    assert "&lt;ampersands&gt;" in content and "<ampersands>" not in content, content
+
+    session.reader.replace(first["id"], 1, first["title"], first["body"], tags=())
+    assert page.goto(session.url(site["path"] + first["id"])).status == 410

@@ -35,6 +35,10 @@ import Testing
             #expect(after.shares.first { $0.id == share.id }?.state == "revoked")
             #expect(try await client.send(.delete, "/v1/shares/ffff").status == .notFound)
             #expect(try await client.send(.delete, "/v1/shares/not-hex").status == .badRequest)
+
+            // A share's token opens its page and nothing else: as a bearer token it is refused.
+            let secret = String(open.path.dropFirst(3))
+            #expect(try await client.send(.get, "/v1/notes/a1", as: .some(nil), headers: [.authorization: "Bearer \(secret)"]).status == .unauthorized)
         }
     }
 

@@ -4,7 +4,8 @@
 paragraphs, a list now and then), 0-3 tags from a pool of 40, updated times spread over three
 years. Seeded: every run loads the same notes.
 
-Usage: Tools/benchmarks/web_corpus.py BASE_URL TOKEN [COUNT]    (prints the mean body size)
+Usage: Tools/benchmarks/web_corpus.py BASE_URL TOKEN [COUNT [TAG]]    (prints the mean body size)
+TAG, when given, is added to every note (a published site's tag).
 """
 import http.client
 import json
@@ -48,6 +49,7 @@ def body_of(rng, title):
 def main():
     base, token = sys.argv[1], sys.argv[2]
     count = int(sys.argv[3]) if len(sys.argv) > 3 else 10_000
+    every = {sys.argv[4]} if len(sys.argv) > 4 else set()
     rng = random.Random(2026)
     address = urlsplit(base)
     connection = http.client.HTTPConnection(address.hostname, address.port, timeout=120)
@@ -75,7 +77,7 @@ def main():
         ms = start + index * spread + rng.randrange(spread)
         changes.append({"baseRevision": None, "note": {
             "body": body, "created": iso(ms), "deleted": False, "format": 1, "id": "%032x" % rng.getrandbits(128),
-            "revision": 1, "tags": sorted({rng.choice(TAGS) for _ in range(rng.randint(0, 3))}),
+            "revision": 1, "tags": sorted({rng.choice(TAGS) for _ in range(rng.randint(0, 3))} | every),
             "title": title, "updated": iso(ms)}})
         size += len(body) + 300
         if len(changes) == BATCH or size > MAXIMUM_REQUEST_BYTES:  # the server takes at most 2 MiB a request

@@ -51,6 +51,12 @@ extension PostgresServerStore: ShareStore {
         }
     }
 
+    public func addViews(_ count: Int, to id: ShareID) async throws {
+        try await guarded {
+            _ = try await client.query("UPDATE note_shares SET views = views + \(Int64(count)) WHERE id = \(id.rawValue)", logger: logger)
+        }
+    }
+
     private func sharesWhere(_ condition: PostgresQuery) async throws -> [Share] {
         try await guarded {
             var query: PostgresQuery = """

@@ -53,6 +53,12 @@ extension SQLiteServerStore: ShareStore {
         }
     }
 
+    public func addViews(_ count: Int, to id: ShareID) async throws {
+        try guarded { connection in
+            try connection.query("UPDATE note_shares SET views = views + ? WHERE id = ?", [.integer(Int64(count)), .text(id.rawValue)])
+        }
+    }
+
     private func sharesWhere(_ condition: String, _ values: [SQLiteValue]) throws -> [Share] {
         try reading { connection in
             var found: [Share] = []

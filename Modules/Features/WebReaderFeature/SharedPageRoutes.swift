@@ -12,9 +12,13 @@ struct SharedPageRoutes: Sendable {
     let dependencies: WebReaderDependencies
     let pages: WebPages
     let guesses: ShareGuessLimiter
+    let rendered: RenderedPageCache
+    let views: ShareViewTally
 
-    static func register(on router: Router<ServerRequestContext>, _ dependencies: WebReaderDependencies, pages: WebPages) {
-        let routes = SharedPageRoutes(dependencies: dependencies, pages: pages, guesses: ShareGuessLimiter())
+    static func register(on router: Router<ServerRequestContext>, _ dependencies: WebReaderDependencies, pages: WebPages,
+                         rendered: RenderedPageCache) {
+        let routes = SharedPageRoutes(dependencies: dependencies, pages: pages, guesses: ShareGuessLimiter(), rendered: rendered,
+                                      views: ShareViewTally(store: dependencies.server.shares))
         let group = router.group("s").add(middleware: SharedPageMiddleware(pages: pages))
         group.get(":token") { request, context in try await routes.page(request, context) }
         group.head(":token") { request, context in try await routes.page(request, context) }
@@ -36,7 +40,7 @@ struct SharedPageRoutes: Sendable {
             ], signedIn: nil)
         }
         if ShareRules.countsAsView(method: request.method.rawValue, userAgent: request.headers[.userAgent]) {
-            _ = try await server.shares.recordView(of: share.id, below: nil)
+            await views.count(share.id)
         }
         return try await shown(share, note)
     }
@@ -92,22 +96,26 @@ struct SharedPageRoutes: Sendable {
     }
 
     private func shown(_ share: Share, _ note: Note) async throws -> Response {
-        let links = try await server.links.links(from: note.id, account: share.account)
+        // Most notes link to no other: then neither the links nor their shares are asked for.
+        let links = NoteLink.scanLocated(note.body).isEmpty ? [] : try await server.links.links(from: note.id, account: share.account)
         let linked = Set(links.compactMap { $0.resolution.chosen?.id })
-        let shares = try await server.shares.shares(of: linked, account: share.account)
+        let shares = linked.isEmpty ? [] : try await server.shares.shares(of: linked, account: share.account)
         let now = server.clock.now()
-        var query = ""
-        if ShareRules.asksBeforeShowing(share) {
+        let destinations = links.map { ShareRules.destination(of: $0.resolution, shares: shares, at: now) }
+        // A view-limited page's attachments carry a grant that runs out: such a page is made anew.
+        let grant: String? = ShareRules.asksBeforeShowing(share) ? {
             let until = Int64(now.timeIntervalSince1970 + ShareRules.attachmentGrantLife)
-            query = "?until=\(until)&grant=" + ShareRules.attachmentGrant(secret: share.secret, until: until, hasher: server.hasher)
-        }
+            return "?until=\(until)&grant=" + ShareRules.attachmentGrant(secret: share.secret, until: until, hasher: server.hasher)
+        }() : nil
+        let key = "s|\(share.id)|\(note.id)|\(note.revision)|" + destinations.map { $0 ?? "-" }.joined(separator: " ")
+        if grant == nil, let kept = await rendered.kept(key) { return WebPages.html(kept) }
         let html = MarkdownRenderer.sharedHTML(note.body, links: links, attachmentBase: ShareRules.path(of: share) + "/",
-                                               attachmentQuery: query) { resolution in
-            ShareRules.destination(of: resolution, shares: shares, at: now)
-        }
-        return pages.page("shared", title: note.title, values: [
+                                               attachmentQuery: grant ?? "") { ShareRules.destination(of: $0, shares: shares, at: now) }
+        let page = pages.rendered("shared", title: note.title, values: [
             "title": note.title, "updated": WebPages.displayed(note.updated), "updatedISO": WebPages.iso(note.updated), "bodyHTML": html,
         ], signedIn: nil)
+        if grant == nil { await rendered.keep(page, under: key) }
+        return WebPages.html(page)
     }
 
     /// The one page for a link that leads nowhere: `410` for a share that ended, `404` for none,

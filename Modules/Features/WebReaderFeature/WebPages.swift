@@ -10,6 +10,11 @@ struct WebPages: Sendable {
     /// A page of `template` with `values`, inside the layout (signed in: the header's links and sign-out form).
     func page(_ template: String, title: String, values: [String: Any], signedIn: SignedIn?, status: HTTPResponse.Status = .ok,
               error: String? = nil) -> Response {
+        Self.html(rendered(template, title: title, values: values, signedIn: signedIn, error: error), status: status)
+    }
+
+    /// The HTML of `page(_:title:values:signedIn:status:error:)`, for a page kept as rendered.
+    func rendered(_ template: String, title: String, values: [String: Any], signedIn: SignedIn?, error: String? = nil) -> String {
         var context = values
         context["pageTitle"] = title
         if let signedIn {
@@ -20,8 +25,7 @@ struct WebPages: Sendable {
             context["canWrite"] = signedIn.scope.canWrite
         }
         if let error { context["error"] = error }
-        let html = library.render(context, withTemplate: template) ?? ""
-        return Self.html(html, status: status)
+        return library.render(context, withTemplate: template) ?? ""
     }
 
     /// An error page: the message as the heading, the status as given.

@@ -35,8 +35,9 @@ public enum WebReader {
         group.post("/notes/:id/share") { request, context in try await routes.share(request, context) }
         group.get("/shares") { request, _ in try await routes.shareList(request) }
         group.post("/shares/:share/revoke") { request, context in try await routes.revokeShare(request, context) }
-        SharedPageRoutes.register(on: router, dependencies, pages: pages)
-        SitePageRoutes.register(on: router, dependencies, pages: pages)
+        let rendered = RenderedPageCache()
+        SharedPageRoutes.register(on: router, dependencies, pages: pages, rendered: rendered)
+        SitePageRoutes.register(on: router, dependencies, pages: pages, rendered: rendered)
     }
 }
 

@@ -22,4 +22,7 @@ public protocol ShareStore: Sendable {
     /// Counts one view of the share, only if its count is below `limit` (no limit: always), in
     /// one step, so that two servers cannot both take the last view; whether it was counted.
     func recordView(of id: ShareID, below limit: Int?) async throws -> Bool
+    /// Adds `count` views to a share without a limit, at once: the views a server counted in
+    /// memory since it last wrote them (`ShareViewTally`).
+    func addViews(_ count: Int, to id: ShareID) async throws
 }

@@ -27,6 +27,11 @@ extension InMemoryServerStore: ShareStore {
         return shares[index]
     }
 
+    public func addViews(_ count: Int, to id: ShareID) async throws {
+        guard let index = shares.firstIndex(where: { $0.id == id }) else { return }
+        shares[index].views += count
+    }
+
     public func recordView(of id: ShareID, below limit: Int?) async throws -> Bool {
         guard let index = shares.firstIndex(where: { $0.id == id }) else { return false }
         if let limit, shares[index].views >= limit { return false }

@@ -15,6 +15,7 @@ public struct UnimplementedShares: ShareStore {
     public func revokeShare(_ id: ShareID, account: AccountID, at date: Date) async throws -> Share? {
         throw unimplemented("ShareStore.revokeShare(_:account:at:)")
     }
+    public func addViews(_ count: Int, to id: ShareID) async throws { throw unimplemented("ShareStore.addViews(_:to:)") }
     public func recordView(of id: ShareID, below limit: Int?) async throws -> Bool {
         throw unimplemented("ShareStore.recordView(of:below:)")
     }

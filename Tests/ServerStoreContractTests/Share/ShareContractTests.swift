@@ -77,6 +77,8 @@ import Testing
             for _ in 0..<3 { #expect(try await store.recordView(of: open.id, below: nil)) }
             #expect(try await store.share(secret: open.secret)?.views == 3)
             #expect(try await store.recordView(of: try #require(ShareID("dead")), below: nil) == false)
+            try await store.addViews(40, to: open.id)
+            #expect(try await store.share(secret: open.secret)?.views == 43)
         }
     }
 

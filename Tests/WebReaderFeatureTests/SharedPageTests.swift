@@ -5,6 +5,7 @@ import HummingbirdTesting
 import QuillModels
 import ServerFeature
 import ServerStoreInterface
+import ServerStoreTesting
 import Testing
 
 /// The pages anyone with a share link opens (docs/sharing.md): the note and nothing else of the
@@ -225,5 +226,61 @@ import Testing
             #expect(try await browser.post("/shares/\(share.id)/revoke", [("csrf", try list.csrf())]).status == .seeOther)
             #expect(try await browser.get(path).status == .gone)
         }
+    }
+}
+
+/// The store's attachments, revoking a share once a download has read past `after` bytes: a
+/// revocation that lands while the download is under way.
+struct RevokingMidDownload: ServerAttachmentRepository {
+    let store: InMemoryServerStore
+    let share: @Sendable () async -> (ShareID, AccountID)?
+    let after: Int64
+
+    func readAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, count: Int) async throws -> [UInt8] {
+        if offset >= after, let (id, owner) = await share() { _ = try await store.revokeShare(id, account: owner, at: WebTestServer.start) }
+        return try await store.readAttachment(hash, account: account, offset: offset, count: count)
+    }
+    func attachment(_ hash: AttachmentHash, account: AccountID) async throws -> ServerAttachment? {
+        try await store.attachment(hash, account: account)
+    }
+    func appendAttachment(_ hash: AttachmentHash, account: AccountID, offset: Int64, bytes: [UInt8]) async throws -> ServerAttachment {
+        try await store.appendAttachment(hash, account: account, offset: offset, bytes: bytes)
+    }
+    func completeAttachment(_ hash: AttachmentHash, account: AccountID) async throws { try await store.completeAttachment(hash, account: account) }
+    func discardAttachment(_ hash: AttachmentHash, account: AccountID) async throws { try await store.discardAttachment(hash, account: account) }
+    func attachmentUsage(account: AccountID) async throws -> Int64 { try await store.attachmentUsage(account: account) }
+    func attachments(account: AccountID) async throws -> [AttachmentHash: ServerAttachment] { try await store.attachments(account: account) }
+    func collectAttachments(_ hashes: [AttachmentHash], account: AccountID, unlessWrittenAfter cursor: ChangeCursor) async throws -> Bool {
+        try await store.collectAttachments(hashes, account: account, unlessWrittenAfter: cursor)
+    }
+}
+
+/// Revoking while a download of a shared attachment is under way cuts it short: the rest of the
+/// file is not sent.
+@Suite struct SharedDownloadRevocationTests {
+    actor Holder {
+        var share: (ShareID, AccountID)?
+        func set(_ value: (ShareID, AccountID)) { share = value }
+    }
+
+    @Test func aRevocationStopsADownloadUnderWay() async throws {
+        let holder = Holder()
+        let server = try await WebTestServer.make { store in
+            RevokingMidDownload(store: store, share: { await holder.share }, after: 1 << 20)
+        }
+        let bytes = (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let account = try #require(try await server.store.accountSummaries().first { $0.account.name == "alice" }).account
+        let hash = try #require(AttachmentHash(digest: SHA256.hash(data: bytes)))
+        _ = try await server.store.appendAttachment(hash, account: account.id, offset: 0, bytes: bytes)
+        try await server.store.completeAttachment(hash, account: account.id)
+        try await server.note("a1", "Big file", body: AttachmentReference.markdown(hash: hash, name: "big.bin", embedded: false))
+        let share = try await ShareCreation(dependencies: server.web.server).share(
+            try #require(NoteID("a1")), account: account.id, terms: .init())
+        await holder.set((share.id, account.id))
+        try await server.test(.live) { browser in
+            let received = try? await browser.get(ShareRules.path(of: share) + "/attachments/\(hash.hex)/big.bin")
+            #expect((received?.body.readableBytes ?? 0) < bytes.count, "the whole file was sent after the revocation")
+        }
+        #expect(try await server.store.share(secret: share.secret)?.revoked != nil, "the revocation landed mid-download")
     }
 }

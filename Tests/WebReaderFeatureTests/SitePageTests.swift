@@ -33,6 +33,10 @@ import Testing
             let second = try await browser.get("/p/news/?page=2")
             #expect(second.text.matches(of: /class="title" href="[^"]+">([^<]+)</).map { String($0.1) } == ["Post 2", "Post 1", "Post 0"])
             #expect(try await browser.get("/p/news/?page=3").status == .notFound)
+            for huge in ["9223372036854775807", "4611686018427387904", "184467440737095516"] {
+                #expect(try await browser.get("/p/news/?page=" + huge).status == .notFound, "page \(huge)")
+            }
+            #expect(try await browser.get("/p/news/?page=-3").status == .ok, "a page before the first is the first")
             let again = try await browser.get("/p/news/", headers: [.ifNoneMatch: try #require(first.headers[.eTag])])
             #expect(again.status == .notModified)
             #expect(try await browser.get("/p/nothing/").status == .notFound)

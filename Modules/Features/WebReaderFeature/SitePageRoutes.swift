@@ -33,8 +33,9 @@ struct SitePageRoutes: Sendable {
 
     func indexPage(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let (site, listing) = try await found(context)
-        let page = max(1, FormFields.query(request)["page"].flatMap(Int.init) ?? 1)
         let size = ShareRules.sitePageSize
+        // Any page past the last is the same 404; a number that big must not overflow counting to it.
+        let page = min(max(1, FormFields.query(request)["page"].flatMap(Int.init) ?? 1), listing.entries.count / size + 2)
         let shown = listing.entries.dropFirst((page - 1) * size).prefix(size)
         guard page == 1 || !shown.isEmpty else { throw SharedPageRefusal(response: gone(.notFound)) }
         return try await respond(request, site, listing, part: "i\(page)") {

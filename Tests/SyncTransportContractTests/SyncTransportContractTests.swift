@@ -35,9 +35,11 @@ struct SyncTransportContractTests {
         let start = try await transport.changes(since: nil, limit: 10).next
         _ = try await transport.push(PushRequest(requestID: UUID().uuidString, changes: [first, second].map { OutgoingChange(note: $0, baseRevision: nil) }))
         let (events, received) = AsyncStream<ServerEvent>.makeStream()
+        // The stream ends whenever the following does, a failure included: a test waiting on it
+        // then fails instead of waiting for ever.
         let following = Task {
+            defer { received.finish() }
             try await transport.followEvents(after: start) { received.yield($0) }
-            received.finish()
         }
         defer { following.cancel() }
         var iterator = events.makeAsyncIterator()
@@ -58,7 +60,10 @@ struct SyncTransportContractTests {
 
         let ahead = SyncCursor(String((Int(laterCursor.rawValue) ?? 0) + 1000))
         let (resyncs, receivedAgain) = AsyncStream<ServerEvent>.makeStream()
-        let again = Task { try await transport.followEvents(after: ahead) { receivedAgain.yield($0) } }
+        let again = Task {
+            defer { receivedAgain.finish() }
+            try await transport.followEvents(after: ahead) { receivedAgain.yield($0) }
+        }
         defer { again.cancel() }
         var resyncing = resyncs.makeAsyncIterator()
         #expect(await resyncing.next() == .resync(cursor: laterCursor))

@@ -89,7 +89,7 @@ import Testing
             let share = try Self.share("e1", account: alice, limit: 3)
             try await store.createShare(share)
             let counted = try await withThrowingTaskGroup(of: Bool.self) { group in
-                for _ in 0..<20 { group.addTask { try await store.recordView(of: share.id, below: 3) } }
+                for _ in 0..<8 { group.addTask { try await store.recordView(of: share.id, below: 3) } }
                 return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
             }
             #expect(counted == 3)

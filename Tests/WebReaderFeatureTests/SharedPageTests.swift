@@ -277,7 +277,7 @@ struct RevokingMidDownload: ServerAttachmentRepository {
         let share = try await ShareCreation(dependencies: server.web.server).share(
             try #require(NoteID("a1")), account: account.id, terms: .init())
         await holder.set((share.id, account.id))
-        try await server.test(.live) { browser in
+        try await server.test { browser in
             let received = try? await browser.get(ShareRules.path(of: share) + "/attachments/\(hash.hex)/big.bin")
             #expect((received?.body.readableBytes ?? 0) < bytes.count, "the whole file was sent after the revocation")
         }

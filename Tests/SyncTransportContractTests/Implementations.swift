@@ -28,7 +28,7 @@ enum Implementation: String, CustomTestStringConvertible, Sendable, CaseIterable
             let token = try ServerUnderTest.createAccount("contract", storage: storage)
             let server = try await ServerUnderTest.start(storage: storage)
             let url = try #require(URL(string: server.url))
-            let transport = HTTPSyncTransport(credentials: Credentials(server: url, token: token), timeout: 10)
+            let transport = HTTPSyncTransport(credentials: Credentials(server: url, token: token), timeout: 30)
             return (transport, { server.terminate() })
         }
     }

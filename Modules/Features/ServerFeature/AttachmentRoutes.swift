@@ -67,7 +67,13 @@ struct AttachmentRoutes {
         var reservation: UUID?
         defer { if let reservation { reservations.release(reservation, account: account.id) } }
         if let quota = limits.quotaBytes {
-            // Reserved before the usage is read: an upload that starts meanwhile counts this one.
+            // An upload that cannot fit even alone is refused before it reserves anything: its
+            // reservation would make the account's other uploads, which fit, refused with it.
+            let alone = try await repository.attachmentUsage(account: account.id) - state.received + total
+            guard alone <= quota else {
+                throw APIError(.contentTooLarge, code: "quota_exceeded", message: "the account's attachments would take \(alone) bytes; its quota is \(quota)")
+            }
+            // Reserved before the usage is read again: an upload that starts meanwhile counts this one.
             let (reserved, others) = reservations.reserve(total - state.received, account: account.id)
             reservation = reserved
             let used = try await repository.attachmentUsage(account: account.id) - state.received + others

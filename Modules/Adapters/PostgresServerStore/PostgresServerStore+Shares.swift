@@ -83,7 +83,7 @@ extension PostgresServerStore: PublishedSiteStore {
         try await guarded {
             for try await _ in try await client.query("""
                 INSERT INTO published_sites (slug, account_id, tag, title, created_ms)
-                VALUES (\(site.slug), \(site.account.rawValue), \(site.tag.rawValue), \(PostgresText.stored(site.title)), \(site.created.millisecondsSince1970))
+                VALUES (\(site.slug), \(site.account.rawValue), \(PostgresText.stored(site.tag.rawValue)), \(PostgresText.stored(site.title)), \(site.created.millisecondsSince1970))
                 ON CONFLICT (slug) DO NOTHING RETURNING 1
                 """, logger: logger).decode(Int32.self) { return true }
             return false
@@ -115,7 +115,7 @@ extension PostgresServerStore: PublishedSiteStore {
             var found: [PublishedSite] = []
             for try await (slug, account, tagText, title, created) in try await client.query(query, logger: logger)
                 .decode((String, Int64, String, String, Int64).self) {
-                guard let tag = try? Tag(tagText) else { throw ServerStoreError.corrupt("site '\(slug)' with tag '\(tagText)'") }
+                guard let tag = try? Tag(PostgresText.read(tagText)) else { throw ServerStoreError.corrupt("site '\(slug)' with tag '\(tagText)'") }
                 found.append(PublishedSite(slug: slug, account: AccountID(account), tag: tag, title: PostgresText.read(title),
                                            created: Date(millisecondsSince1970: created)))
             }

@@ -1379,49 +1379,21 @@ extension Components {
             internal var slug: Components.Schemas.Slug
             /// - Remark: Generated from `#/components/schemas/NewSite/tag`.
             internal var tag: Components.Schemas.Tag
-            /// The site's heading and feed title; absent, the tag.
-            ///
-            /// - Remark: Generated from `#/components/schemas/NewSite/title`.
-            internal struct TitlePayload: Codable, Hashable, Sendable {
-                /// - Remark: Generated from `#/components/schemas/NewSite/title/value1`.
-                internal var value1: Components.Schemas.Title
-                /// Creates a new `TitlePayload`.
-                ///
-                /// - Parameters:
-                ///   - value1:
-                internal init(value1: Components.Schemas.Title) {
-                    self.value1 = value1
-                }
-                internal init(from decoder: any Swift.Decoder) throws {
-                    self.value1 = try decoder.decodeFromSingleValueContainer()
-                }
-                internal func encode(to encoder: any Swift.Encoder) throws {
-                    try encoder.encodeToSingleValueContainer(self.value1)
-                }
-            }
-            /// The site's heading and feed title; absent, the tag.
-            ///
-            /// - Remark: Generated from `#/components/schemas/NewSite/title`.
-            internal var title: Components.Schemas.NewSite.TitlePayload?
             /// Creates a new `NewSite`.
             ///
             /// - Parameters:
             ///   - slug:
             ///   - tag:
-            ///   - title: The site's heading and feed title; absent, the tag.
             internal init(
                 slug: Components.Schemas.Slug,
-                tag: Components.Schemas.Tag,
-                title: Components.Schemas.NewSite.TitlePayload? = nil
+                tag: Components.Schemas.Tag
             ) {
                 self.slug = slug
                 self.tag = tag
-                self.title = title
             }
             internal enum CodingKeys: String, CodingKey {
                 case slug
                 case tag
-                case title
             }
             internal init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1433,14 +1405,9 @@ extension Components {
                     Components.Schemas.Tag.self,
                     forKey: .tag
                 )
-                self.title = try container.decodeIfPresent(
-                    Components.Schemas.NewSite.TitlePayload.self,
-                    forKey: .title
-                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "slug",
-                    "tag",
-                    "title"
+                    "tag"
                 ])
             }
         }

@@ -16,7 +16,7 @@ import Testing
     func aSlugIsTakenOnceAndKeptAsMade(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let alice = try await store.newAccount("alice"), bob = try await store.newAccount("bob")
-            let site = try Self.site("travel-2026", account: alice, title: "Reisen · 旅行 ✈︎")
+            let site = try Self.site("travel-2026", account: alice, tag: "nul\u{0}and\u{2}controls", title: "Reisen · 旅行 ✈︎")
             #expect(try await store.createSite(site))
             #expect(try await store.createSite(try Self.site("travel-2026", account: bob, tag: "other")) == false, "the slug is taken")
             #expect(try await store.site(slug: "travel-2026") == site)

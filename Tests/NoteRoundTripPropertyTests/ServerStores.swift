@@ -9,6 +9,7 @@ import StandardInterfaces
 import ServerStoreTesting
 
 typealias ServerStore = ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository & ServerLinkRepository & ShareStore & PublishedSiteStore
+    & DeviceAuthorizationStore
 
 /// Every server store: the in-memory one, SQLite in a temporary file, and PostgreSQL when
 /// `QUILL_TEST_POSTGRES_URL` names a cluster (Tools/with-postgres.sh starts one).

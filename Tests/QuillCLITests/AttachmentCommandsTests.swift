@@ -39,7 +39,7 @@ struct AttachmentCommandsTests {
             store: store, attachments: attachments, clock: clock, ids: ids, console: console, byteStreams: streams,
             sync: SyncEnvironment(credentials: InMemoryCredentialStore(), state: InMemorySyncStateStore(),
                                   baseRevisions: InMemoryBaseRevisionStore(), sleeper: RecordingSleeper(),
-                                  random: SeededRandomSource(seed: 7), makeTransport: { _ in UnimplementedSyncTransport() }, makeShareTransport: { _ in UnimplementedShareTransport() },
+                                  random: SeededRandomSource(seed: 7), makeTransport: { _ in UnimplementedSyncTransport() }, makeShareTransport: { _ in UnimplementedShareTransport() }, makeDeviceLoginTransport: { _ in UnimplementedDeviceLoginTransport() }, deviceName: "test device",
                                   watchers: UnimplementedWatcherRegistry(), localChanges: { try UnimplementedDirectoryWatching().changes(in: "") }),
             searchIndex: index, searchSource: ListingSearchSource(store: store))
     }

@@ -32,7 +32,7 @@ struct HistoryCommandsTests {
             store: store, clock: clock, ids: ids, console: console,
             sync: SyncEnvironment(credentials: credentials, state: InMemorySyncStateStore(), baseRevisions: InMemoryBaseRevisionStore(),
                                   sleeper: RecordingSleeper(), random: SeededRandomSource(seed: 7),
-                                  makeTransport: { _ in UnimplementedSyncTransport() }, makeShareTransport: { _ in UnimplementedShareTransport() }, watchers: UnimplementedWatcherRegistry(),
+                                  makeTransport: { _ in UnimplementedSyncTransport() }, makeShareTransport: { _ in UnimplementedShareTransport() }, makeDeviceLoginTransport: { _ in UnimplementedDeviceLoginTransport() }, deviceName: "test device", watchers: UnimplementedWatcherRegistry(),
                                   localChanges: { try UnimplementedDirectoryWatching().changes(in: "") }),
             searchIndex: index, searchSource: ListingSearchSource(store: store),
             settings: SettingsEnvironment(store: settings, variables: [:], timeZone: TimeZone(identifier: "UTC") ?? .current))

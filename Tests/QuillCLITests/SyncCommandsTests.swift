@@ -31,7 +31,7 @@ struct SyncCommandsTests {
         return QuillTestRoots.test(
             store: store, clock: FixedClock(epoch), ids: SequentialNoteIDs(), console: console,
             sync: SyncEnvironment(credentials: credentials, state: state, baseRevisions: bases, sleeper: RecordingSleeper(realTimeScale: 0.001),
-                                  random: SeededRandomSource(seed: 7), makeTransport: { _ in transport }, makeShareTransport: { [server] _ in server }, watchers: watchers,
+                                  random: SeededRandomSource(seed: 7), makeTransport: { _ in transport }, makeShareTransport: { [server] _ in server }, makeDeviceLoginTransport: { [server] _ in server }, deviceName: "test device", watchers: watchers,
                                   localChanges: { [home] in try home.changes(in: "/home") }),
             stopRequests: stops)
     }
@@ -85,6 +85,7 @@ struct SyncCommandsTests {
         try await run(try StatusCommand.parse([]))
         #expect(console.output.hasSuffix("""
             server: http://127.0.0.1:8080
+            signed in: the server does not list this token
             pending local changes: 0
             last successful sync: 2026-11-18T11:06:40.000Z
             watcher: not running ('quill sync --watch' starts one)

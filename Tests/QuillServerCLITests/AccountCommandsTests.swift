@@ -174,7 +174,7 @@ struct AccountCommandsTests {
         let now = Date()
         for (index, account) in [ann, ann, bob].enumerated() {
             try await sessions.createSession(WebSession(
-                secretHash: TokenHash(bytes: [UInt8(index)]), account: account, token: TokenID(UInt64(index + 1)), formToken: "f",
+                id: "s\(index)", secretHash: TokenHash(bytes: [UInt8(index)]), account: account, token: TokenID(UInt64(index + 1)), formToken: "f",
                 created: now, expires: now.addingTimeInterval(60)))
         }
 

@@ -50,12 +50,12 @@ import Testing
             trustedProxies: ["127.0.0.1"])
         let created = try await ServerRunner.administer(try ServerRoots.server(configuration, logger: Logger(label: "t"))) { try await $0.registration.register(name: "ann") }
         let environment = try ServerRoots.server(configuration, logger: Logger(label: "t"))
-        #expect(environment.web.settings.trustedProxies == ["127.0.0.1"])
+        #expect(environment.dependencies.trustedProxies == ["127.0.0.1"])
         try await environment.prepare()
         let now = Date()
-        let session = WebSession(secretHash: TokenHash(bytes: [1, 2, 3]), account: created.account.id, token: created.token.id,
+        let session = WebSession(id: "0123456789abcdef", secretHash: TokenHash(bytes: [1, 2, 3]), account: created.account.id, token: created.token.id,
                                  formToken: "f", created: now, expires: now.addingTimeInterval(60))
-        try await environment.web.sessions.createSession(session)
+        try await environment.web.server.sessions.createSession(session)
         await environment.close()
 
         let count = try await ServerRunner.administer(try ServerRoots.server(configuration, logger: Logger(label: "t"))) { try await $0.revokeWebSessions(ofAccountNamed: "ann") }

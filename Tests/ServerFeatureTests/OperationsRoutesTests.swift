@@ -7,7 +7,7 @@ import Testing
     @Test func infoNeedsAuthAndNamesTheAPIVersion() async throws {
         try await TestServer.make().test { client in
             let info = try await client.send(.get, "/v1/info")
-            #expect(info.status == .ok && info.text == #"{"apiVersion":1,"features":["attachments","links","push-applied-as-revision","push-merge","events","shares"],"limits":{"maxAttachmentBytes":104857600},"minimumClientApiVersion":1}"#)
+            #expect(info.status == .ok && info.text == #"{"apiVersion":1,"features":["attachments","links","push-applied-as-revision","push-merge","events","shares","device-login"],"limits":{"maxAttachmentBytes":104857600},"minimumClientApiVersion":1}"#)
             #expect(try await client.send(.get, "/v1/info", as: .some(nil)).status == .unauthorized)
         }
     }

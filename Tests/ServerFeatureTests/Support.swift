@@ -30,7 +30,8 @@ struct TestServer {
         let bob = try await registration.register(name: "bob").token
         let failingStore = FailingServerStore(wrapping: store, failing: failing)
         let dependencies = ServerTestRoots.test(notes: notes(failingStore), accounts: failingStore, readiness: failingStore,
-                                                attachments: store, links: store, shares: store, sites: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs())
+                                                attachments: store, links: store, shares: store, sites: store, sessions: InMemoryWebSessionStore(),
+                                                devices: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs())
         return TestServer(store: store, dependencies: dependencies, alice: alice, bob: bob)
     }
 

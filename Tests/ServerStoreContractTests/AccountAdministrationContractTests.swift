@@ -22,9 +22,9 @@ import Testing
             _ = try await store.delete(try #require(NoteID("a2")), account: bob.id, ifRevision: 1, at: Sample.date, origin: .api)
 
             let used = Date(millisecondsSince1970: 1_767_225_600_000)
-            try await store.recordUse(ofToken: TokenID(8), at: used)
-            try await store.recordUse(ofToken: first.id, at: used.addingTimeInterval(-60))
-            try await store.recordUse(ofToken: TokenID(99), at: used)
+            try await store.recordUse(ofToken: TokenID(8), at: used, address: "203.0.113.7")
+            try await store.recordUse(ofToken: first.id, at: used.addingTimeInterval(-60), address: nil)
+            try await store.recordUse(ofToken: TokenID(99), at: used, address: nil)
 
             let summaries = try await store.accountSummaries()
             #expect(summaries.map(\.account.name) == ["alice", "bob"])
@@ -36,8 +36,10 @@ import Testing
             #expect(created >= before && created <= Date().addingTimeInterval(1))
 
             // An earlier use recorded late (by a slower process) does not move the last use back.
-            try await store.recordUse(ofToken: TokenID(8), at: used.addingTimeInterval(-3600))
+            try await store.recordUse(ofToken: TokenID(8), at: used.addingTimeInterval(-3600), address: "198.51.100.1")
             #expect(try await store.accountSummaries().last?.lastUsed == used)
+            #expect(try await store.tokens(ofAccountNamed: "bob").first { $0.id == TokenID(8) }?.lastAddress == "203.0.113.7",
+                    "the address goes with the latest use")
         }
     }
 
@@ -56,12 +58,12 @@ import Testing
 
             #expect(try await store.token(id: dashboard.id)?.token == dashboard)
             #expect(try await store.token(id: old.id)?.token == old)
-            try await store.recordUse(ofToken: dashboard.id, at: issued.addingTimeInterval(120))
+            try await store.recordUse(ofToken: dashboard.id, at: issued.addingTimeInterval(120), address: "2001:db8::1")
 
             let listed = try await store.tokens(ofAccountNamed: "bob")
             #expect(listed.map(\.id) == [old.id, first.id, dashboard.id], "undated tokens first, then by issue date")
             #expect(listed.last == TokenSummary(id: dashboard.id, scope: .readOnly, label: "dashboard — 仪表板", created: dashboard.created,
-                                                lastUsed: issued.addingTimeInterval(120), expires: dashboard.expires))
+                                                lastUsed: issued.addingTimeInterval(120), lastAddress: "2001:db8::1", expires: dashboard.expires))
             #expect(listed.first == TokenSummary(id: old.id, scope: .full, label: nil, created: nil, lastUsed: nil, expires: nil))
             #expect(try await store.tokens(ofAccountNamed: "alice").count == 1)
             await #expect(throws: ServerStoreError.accountNotFound("carol")) { try await store.tokens(ofAccountNamed: "carol") }

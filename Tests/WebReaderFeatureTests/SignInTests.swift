@@ -82,7 +82,8 @@ import Testing
             for path in ["/", "/notes/new", "/notes/a1", "/notes/a1/edit", "/notes/a1/delete", "/export", "/?q=x"] {
                 let answer = try await browser.get(path)
                 #expect(answer.status == .seeOther, "\(path)")
-                #expect(answer.location == "/login", "\(path)")
+                let back = path == "/" ? "/login" : "/login?next=" + (path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+                #expect(answer.location == back, "\(path): the sign-in leads back to it")
             }
             for path in ["/notes/new", "/notes/a1/edit", "/notes/a1/delete"] {
                 let answer = try await browser.post(path, [("title", "x"), ("csrf", "x"), ("revision", "1")])
@@ -150,7 +151,7 @@ import Testing
     }
 
     @Test func aRequestFromATrustedProxyOverHTTPSGetsASecureCookie() async throws {
-        let server = try await WebTestServer.make(settings: .init(trustedProxies: ["127.0.0.1"]))
+        let server = try await WebTestServer.make(trustedProxies: ["127.0.0.1"])
         try await server.test(.live) { browser in
             let form = try await browser.get("/login")
             let https: HTTPFields = [HTTPFields.Element.Name("X-Forwarded-Proto")!: "https"]
@@ -158,7 +159,7 @@ import Testing
             let cookie = try #require(answer.headers[values: .setCookie].first { $0.hasPrefix("quill_session=") })
             #expect(cookie.contains("Secure"))
         }
-        let untrusting = try await WebTestServer.make(settings: .init(trustedProxies: ["10.9.9.9"]))
+        let untrusting = try await WebTestServer.make(trustedProxies: ["10.9.9.9"])
         try await untrusting.test(.live) { browser in
             let form = try await browser.get("/login")
             let https: HTTPFields = [HTTPFields.Element.Name("X-Forwarded-Proto")!: "https"]

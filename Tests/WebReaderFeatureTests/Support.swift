@@ -25,7 +25,7 @@ struct WebTestServer {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)
 
     /// `attachments` may wrap the store's attachments as the routes see them (e.g. to act mid-download).
-    static func make(settings: WebReaderSettings = WebReaderSettings(pageSize: 3),
+    static func make(settings: WebReaderSettings = WebReaderSettings(pageSize: 3), trustedProxies: Set<String> = [],
                      attachmentLimits: AttachmentLimits = AttachmentLimits(),
                      attachments: (InMemoryServerStore) -> any ServerAttachmentRepository = { $0 }) async throws -> WebTestServer {
         let store = InMemoryServerStore()
@@ -36,6 +36,7 @@ struct WebTestServer {
         let bob = try await registration.register(name: "bob").token
         var server = ServerTestRoots.test(store: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs())
         server.attachmentLimits = attachmentLimits
+        server.trustedProxies = trustedProxies
         server.attachments = attachments(store)
         let sessions = InMemoryWebSessionStore()
         let web = ServerTestRoots.web(server: server, store: store, sessions: sessions, settings: settings)

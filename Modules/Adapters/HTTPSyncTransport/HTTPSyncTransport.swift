@@ -121,7 +121,8 @@ public final class HTTPSyncTransport: SyncTransport {
         var components = URLComponents(url: credentials.server.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         if !query.isEmpty { components?.queryItems = query }
         var request = HTTPClientRequest(url: (components?.url ?? credentials.server.appendingPathComponent(path)).absoluteString)
-        request.headers.add(name: "Authorization", value: "Bearer \(credentials.token)")
+        // No token yet while a device login runs: nothing to send.
+        if !credentials.token.isEmpty { request.headers.add(name: "Authorization", value: "Bearer \(credentials.token)") }
         request.headers.add(name: "Accept", value: "application/json")
         return request
     }

@@ -192,16 +192,17 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 }
                 guard let account else { throw ServerStoreError.accountNotFound(name) }
                 let rows = try await connection.query("""
-                    SELECT id, scope, label, created_ms, last_used_ms, expires_ms FROM tokens WHERE account_id = \(account)
+                    SELECT id, scope, label, created_ms, last_used_ms, expires_ms, last_address FROM tokens WHERE account_id = \(account)
                     ORDER BY created_ms IS NOT NULL, created_ms, id COLLATE "C"
                     """, logger: logger)
                 var summaries: [TokenSummary] = []
-                for try await (text, scope, label, created, lastUsed, expires)
-                    in rows.decode((String, String, String?, Int64?, Int64?, Int64?).self) {
+                for try await (text, scope, label, created, lastUsed, expires, lastAddress)
+                    in rows.decode((String, String, String?, Int64?, Int64?, Int64?, String?).self) {
                     guard let id = TokenID(text) else { throw ServerStoreError.corrupt("a token of '\(name)' has a malformed ID") }
                     summaries.append(TokenSummary(
                         id: id, scope: try Self.scope(scope, of: id), label: label, created: created.map(Date.init(millisecondsSince1970:)),
-                        lastUsed: lastUsed.map(Date.init(millisecondsSince1970:)), expires: expires.map(Date.init(millisecondsSince1970:))))
+                        lastUsed: lastUsed.map(Date.init(millisecondsSince1970:)), lastAddress: lastAddress,
+                        expires: expires.map(Date.init(millisecondsSince1970:))))
                 }
                 return summaries
             }
@@ -262,15 +263,18 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 try await connection.query("DELETE FROM attachments WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM note_shares WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM published_sites WHERE account_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM device_authorizations WHERE account_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM web_sessions WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM accounts WHERE id = \(id)", logger: logger)
             }
         }
     }
 
-    public func recordUse(ofToken id: TokenID, at date: Date) async throws {
+    public func recordUse(ofToken id: TokenID, at date: Date, address: String?) async throws {
         try await guarded {
             _ = try await client.query("""
-                UPDATE tokens SET last_used_ms = greatest(coalesce(last_used_ms, 0), \(date.millisecondsSince1970)) WHERE id = \(id.rawValue)
+                UPDATE tokens SET last_used_ms = \(date.millisecondsSince1970), last_address = \(address)
+                WHERE id = \(id.rawValue) AND coalesce(last_used_ms, 0) <= \(date.millisecondsSince1970)
                 """, logger: logger)
         }
     }

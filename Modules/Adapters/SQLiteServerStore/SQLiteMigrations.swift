@@ -323,5 +323,32 @@ enum SQLiteMigrations {
         );
         CREATE INDEX published_sites_by_account ON published_sites (account_id);
         """),
+        // Device login and the Devices page (docs/signin.md): devices waiting for a person's
+        // approval; each web session's public ID, browser, address and last use; each token's
+        // address of last use. A session of before gets the first 16 digits of its hash as ID.
+        (19, """
+        CREATE TABLE device_authorizations (
+            device_code_hash TEXT PRIMARY KEY,
+            user_code TEXT NOT NULL UNIQUE,
+            device_name TEXT NOT NULL,
+            requested_scope TEXT NOT NULL,
+            requested_from TEXT,
+            created_ms INTEGER NOT NULL,
+            expires_ms INTEGER NOT NULL,
+            last_polled_ms INTEGER,
+            decision TEXT,
+            account_id INTEGER,
+            account_name TEXT,
+            granted_scope TEXT,
+            token_expires_ms INTEGER
+        );
+        ALTER TABLE web_sessions ADD COLUMN id TEXT;
+        ALTER TABLE web_sessions ADD COLUMN device TEXT;
+        ALTER TABLE web_sessions ADD COLUMN address TEXT;
+        ALTER TABLE web_sessions ADD COLUMN last_used_ms INTEGER;
+        UPDATE web_sessions SET id = substr(secret_hash, 1, 16);
+        CREATE UNIQUE INDEX web_sessions_by_id ON web_sessions (id);
+        ALTER TABLE tokens ADD COLUMN last_address TEXT;
+        """),
     ]
 }

@@ -160,12 +160,13 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
             guard let account else { throw ServerStoreError.accountNotFound(name) }
             var summaries: [TokenSummary] = []
             try connection.query("""
-                SELECT id, scope, label, created_ms, last_used_ms, expires_ms FROM tokens WHERE account_id = ?
+                SELECT id, scope, label, created_ms, last_used_ms, expires_ms, last_address FROM tokens WHERE account_id = ?
                 ORDER BY created_ms IS NOT NULL, created_ms, id
                 """, [.integer(account)]) { row in
                 guard let id = TokenID(row.text(0)) else { throw ServerStoreError.corrupt("a token of '\(name)' has a malformed ID") }
                 summaries.append(TokenSummary(id: id, scope: try Self.scope(row.text(1), of: id), label: row.optionalText(2),
-                                              created: row.optionalInteger(3).map(Date.init(millisecondsSince1970:)), lastUsed: row.optionalInteger(4).map(Date.init(millisecondsSince1970:)), expires: row.optionalInteger(5).map(Date.init(millisecondsSince1970:))))
+                                              created: row.optionalInteger(3).map(Date.init(millisecondsSince1970:)), lastUsed: row.optionalInteger(4).map(Date.init(millisecondsSince1970:)), lastAddress: row.optionalText(6),
+                                              expires: row.optionalInteger(5).map(Date.init(millisecondsSince1970:))))
             }
             return summaries
         }
@@ -218,7 +219,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 var id: Int64?
                 try connection.query("SELECT id FROM accounts WHERE name = ?", [.text(name)]) { id = $0.integer(0) }
                 guard let id else { throw ServerStoreError.accountNotFound(name) }
-                for table in ["tokens", "note_revisions", "note_links", "note_names", "notes", "push_requests", "attachment_chunks", "attachments", "note_shares", "published_sites"] {
+                for table in ["tokens", "note_revisions", "note_links", "note_names", "notes", "push_requests", "attachment_chunks", "attachments", "note_shares", "published_sites", "device_authorizations", "web_sessions"] {
                     try connection.query("DELETE FROM \(table) WHERE account_id = ?", [.integer(id)])
                 }
                 try connection.query("DELETE FROM accounts WHERE id = ?", [.integer(id)])
@@ -229,10 +230,11 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         attachmentFiles.removeAll(of: AccountID(id))
     }
 
-    public func recordUse(ofToken id: TokenID, at date: Date) async throws {
+    public func recordUse(ofToken id: TokenID, at date: Date, address: String?) async throws {
         try guarded { connection in
-            try connection.query("UPDATE tokens SET last_used_ms = max(coalesce(last_used_ms, 0), ?) WHERE id = ?",
-                                 [.integer(date.millisecondsSince1970), .text(id.rawValue)])
+            try connection.query("UPDATE tokens SET last_used_ms = ?, last_address = ? WHERE id = ? AND coalesce(last_used_ms, 0) <= ?",
+                                 [.integer(date.millisecondsSince1970), address.map(SQLiteValue.text) ?? .null, .text(id.rawValue),
+                                  .integer(date.millisecondsSince1970)])
         }
     }
 

@@ -78,6 +78,8 @@ public enum QuillRoots {
             sleeper: TaskSleeper(), random: SystemRandomSource(),
             makeTransport: { HTTPSyncTransport(credentials: $0, timeout: 30) },
             makeShareTransport: { HTTPSyncTransport(credentials: $0, timeout: 30) },
+            makeDeviceLoginTransport: { HTTPSyncTransport(credentials: $0, timeout: 10) },
+            deviceName: "quill on " + ProcessInfo.processInfo.hostName,
             watchers: FileWatcherRegistry(directory: syncDirectory),
             localChanges: { try InotifyDirectoryWatching().changes(in: dataDirectory) })
     }
@@ -120,7 +122,8 @@ public enum QuillRoots {
         return SyncEnvironment(
             credentials: InMemoryCredentialStore(credentials), state: InMemorySyncStateStore(),
             baseRevisions: InMemoryBaseRevisionStore(), sleeper: TaskSleeper(), random: SeededRandomSource(seed: 1),
-            makeTransport: { _ in server }, makeShareTransport: { _ in server }, watchers: InMemoryWatcherRegistry(), localChanges: { AsyncStream { _ in } })
+            makeTransport: { _ in server }, makeShareTransport: { _ in server }, makeDeviceLoginTransport: { _ in server },
+            deviceName: "quill preview", watchers: InMemoryWatcherRegistry(), localChanges: { AsyncStream { _ in } })
     }
 
     private static func temporaryDirectory(_ environment: [String: String]) -> String {

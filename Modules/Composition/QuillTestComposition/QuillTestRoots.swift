@@ -68,7 +68,8 @@ public enum QuillTestRoots {
             credentials: UnimplementedCredentialStore(), state: UnimplementedSyncStateStore(),
             baseRevisions: UnimplementedBaseRevisionStore(), sleeper: UnimplementedSleeper(),
             random: UnimplementedRandomSource(), makeTransport: { _ in UnimplementedSyncTransport() },
-            makeShareTransport: { _ in UnimplementedShareTransport() },
+            makeShareTransport: { _ in UnimplementedShareTransport() }, makeDeviceLoginTransport: { _ in UnimplementedDeviceLoginTransport() },
+            deviceName: "test device",
             watchers: UnimplementedWatcherRegistry(), localChanges: { try UnimplementedDirectoryWatching().changes(in: "") })
     }
 }

@@ -45,14 +45,16 @@ public enum ServerRoots {
                         + "or choose another with \(ServerSetting.dataDirectory.flagName) or $\(ServerSetting.dataDirectory.variable ?? "")")
             }
             return environment(store: store, signals: LocalChangeSignals(), sessions: store, hasher: hasher, scratch: scratch, services: [],
-                               close: { store.close() }, banner: ["storage: SQLite at \(path)"], web: web(configuration),
+                               close: { store.close() }, banner: ["storage: SQLite at \(path)"], web: WebReaderSettings(),
+                               trustedProxies: Set(configuration.trustedProxies),
                                limits: configuration.attachmentLimits, heartbeat: configuration.eventHeartbeat)
         case .postgres(let url):
             let store = try PostgresServerStore(url: url, logger: logger)
             let signals = PostgresChangeSignals(store: store, logger: logger)
             return environment(store: store, signals: signals, sessions: store, hasher: hasher, scratch: scratch, services: [store, signals],
                                close: {},
-                               banner: ["storage: PostgreSQL at \(ServerConfiguration.redacted(url))"], web: web(configuration),
+                               banner: ["storage: PostgreSQL at \(ServerConfiguration.redacted(url))"], web: WebReaderSettings(),
+                               trustedProxies: Set(configuration.trustedProxies),
                                limits: configuration.attachmentLimits, heartbeat: configuration.eventHeartbeat, reach: {
                 do {
                     try await store.waitUntilReachable(within: StoreOpeningFailure.databaseWait)
@@ -64,12 +66,12 @@ public enum ServerRoots {
                 }
             })
         case .preview:
-            return try preview(web: web(configuration), heartbeat: configuration.eventHeartbeat)
+            return try preview(trustedProxies: Set(configuration.trustedProxies), heartbeat: configuration.eventHeartbeat)
         }
     }
 
     /// `--preview`: memory only, seeded with the sample notes of a demo account.
-    public static func preview(web settings: WebReaderSettings = WebReaderSettings(),
+    public static func preview(web settings: WebReaderSettings = WebReaderSettings(), trustedProxies: Set<String> = [],
                                heartbeat: Duration = ServerDependencies.defaultEventHeartbeat) throws -> ServerEnvironment {
         let store = InMemoryServerStore()
         let hasher = SHA256TokenHasher()
@@ -80,7 +82,7 @@ public enum ServerRoots {
             "preview: demo account '\(ServerSampleData.demoAccountName)', token \(ServerSampleData.demoToken)",
             // No "token " here: scripts take the demo token from the last "token " of the banner.
             "preview: web reader: open /login in a browser and paste \(ServerSampleData.demoToken)",
-        ], web: settings, heartbeat: heartbeat)
+        ], web: settings, trustedProxies: trustedProxies, heartbeat: heartbeat)
         return ServerEnvironment(
             dependencies: seeded.dependencies, web: seeded.web, services: [],
             prepare: { _ = try await ServerSampleData.seed(store, hasher: hasher) },
@@ -89,27 +91,23 @@ public enum ServerRoots {
 
     private static func environment(
         store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository & ServerLinkRepository
-            & ShareStore & PublishedSiteStore,
+            & ShareStore & PublishedSiteStore & DeviceAuthorizationStore,
         signals: any ChangeSignaling, sessions: any WebSessionStore,
         hasher: any TokenHashing, scratch: any ScratchStorage, services: [any Service],
-        close: @escaping @Sendable () async -> Void, banner: [String], web settings: WebReaderSettings,
+        close: @escaping @Sendable () async -> Void, banner: [String], web settings: WebReaderSettings, trustedProxies: Set<String>,
         limits: AttachmentLimits = AttachmentLimits(), heartbeat: Duration, reach: @escaping @Sendable () async throws -> Void = {}
     ) -> ServerEnvironment {
         let dependencies = ServerDependencies(notes: store, changeSignals: signals, accounts: store, readiness: store, attachments: store,
-                                              links: store, shares: store, sites: store, secrets: RandomTokenGenerator(),
+                                              links: store, shares: store, sites: store, sessions: sessions, devices: store,
+                                              trustedProxies: trustedProxies, secrets: RandomTokenGenerator(),
                                               attachmentLimits: limits, hasher: hasher,
                                               clock: SystemClock(), ids: RandomNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(),
                                               decompression: ZlibGzip(), background: DispatchBackgroundExecutor(label: "quill-server.import"),
                                               scratch: scratch, eventHeartbeat: heartbeat)
-        let web = WebReaderDependencies(server: dependencies, sessions: sessions,
+        let web = WebReaderDependencies(server: dependencies,
                                         finder: SearchingNoteFinder(repository: store, listing: RecentNotesIndex(repository: store)), settings: settings)
         return ServerEnvironment(
             dependencies: dependencies, web: web, services: services, prepare: { try await reach(); try await store.migrate() }, close: close,
             registration: AccountRegistration(accounts: store, tokens: RandomTokenGenerator(), hasher: hasher, clock: dependencies.clock), banner: banner)
-    }
-
-    /// The web reader's settings from the server's.
-    static func web(_ configuration: ServerConfiguration) -> WebReaderSettings {
-        WebReaderSettings(trustedProxies: Set(configuration.trustedProxies))
     }
 }

@@ -21,23 +21,28 @@ public enum ServerTestRoots {
         notes: any ServerNoteRepository, accounts: any AccountRepository, readiness: any ReadinessChecking,
         attachments: any ServerAttachmentRepository = UnimplementedServerAttachments(),
         links: any ServerLinkRepository = UnimplementedServerLinks(),
-        shares: any ShareStore = UnimplementedShares(), sites: any PublishedSiteStore = UnimplementedSites(), secrets: any TokenGenerating = SequentialTokenGenerator(startingAfter: 1000),
+        shares: any ShareStore = UnimplementedShares(), sites: any PublishedSiteStore = UnimplementedSites(),
+        sessions: any WebSessionStore = UnimplementedWebSessions(), devices: any DeviceAuthorizationStore = UnimplementedDeviceAuthorizations(),
+        secrets: any TokenGenerating = SequentialTokenGenerator(startingAfter: 1000),
         hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating, metrics: ServerMetrics = ServerMetrics(),
         compression: any Compressing = ZlibGzip(), decompression: any Decompressing = ZlibGzip(),
         background: any BackgroundExecutor = DefaultPriorityExecutor(), scratch: any ScratchStorage = InMemoryScratchStorage(),
         changeSignals: any ChangeSignaling = LocalChangeSignals()
     ) -> ServerDependencies {
         ServerDependencies(notes: notes, changeSignals: changeSignals, accounts: accounts, readiness: readiness, attachments: attachments,
-                           links: links, shares: shares, sites: sites, secrets: secrets, hasher: hasher, clock: clock, ids: ids, metrics: metrics, compression: compression,
+                           links: links, shares: shares, sites: sites, sessions: sessions, devices: devices, secrets: secrets, hasher: hasher, clock: clock, ids: ids, metrics: metrics, compression: compression,
                            decompression: decompression, background: background, scratch: scratch)
     }
 
-    /// One store that is all seven (`InMemoryServerStore`, SQLite, PostgreSQL).
+    /// One store that is all eight (`InMemoryServerStore`, SQLite, PostgreSQL); web sessions, which
+    /// the in-memory store keeps apart, from `sessions` when given.
     public static func test(
         store: some ServerNoteRepository & AccountRepository & ReadinessChecking & ServerAttachmentRepository & ServerLinkRepository & ShareStore
-            & PublishedSiteStore,
+            & PublishedSiteStore & DeviceAuthorizationStore,
+        sessions: any WebSessionStore = UnimplementedWebSessions(),
         hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating
     ) -> ServerDependencies {
-        test(notes: store, accounts: store, readiness: store, attachments: store, links: store, shares: store, sites: store, hasher: hasher, clock: clock, ids: ids)
+        test(notes: store, accounts: store, readiness: store, attachments: store, links: store, shares: store, sites: store,
+             sessions: sessions, devices: store, hasher: hasher, clock: clock, ids: ids)
     }
 }

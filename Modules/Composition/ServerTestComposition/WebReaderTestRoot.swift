@@ -10,7 +10,9 @@ extension ServerTestRoots {
     public static func web(
         server: ServerDependencies, store: any ServerNoteRepository, sessions: any WebSessionStore, settings: WebReaderSettings
     ) -> WebReaderDependencies {
-        WebReaderDependencies(server: server, sessions: sessions,
+        var server = server
+        server.sessions = sessions
+        return WebReaderDependencies(server: server,
                               finder: SearchingNoteFinder(repository: store, listing: RecentNotesIndex(repository: store)),
                               settings: settings)
     }

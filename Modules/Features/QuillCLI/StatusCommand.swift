@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuillModels
+import SyncFeature
 
 /// `quill status`
 public struct StatusCommand: QuillCommand {
@@ -15,6 +16,7 @@ public struct StatusCommand: QuillCommand {
         let status = try await environment.sync.status(listing: 10)
         var lines: [String] = []
         lines.append("server: " + (status.server?.absoluteString ?? "not logged in (run 'quill login')"))
+        if status.server != nil { lines.append("signed in: " + (await signedIn(environment))) }
         lines.append("pending local changes: \(status.pendingCount)")
         for note in status.pendingNotes {
             lines.append("  \(note.id.short)  \(note.isDeleted ? "(deleted) " : "")\(note.title)")
@@ -24,5 +26,18 @@ public struct StatusCommand: QuillCommand {
         lines.append("watcher: " + (status.watcher.map { "running (process \($0.processID), since \(Timestamp($0.started)))" }
             ?? "not running ('quill sync --watch' starts one)"))
         environment.console.write(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// This device's token as the server lists it: account-free, since the server knows the token,
+    /// not its owner's name here. The server's silence is said, not fatal: status works offline.
+    private func signedIn(_ environment: CLIEnvironment) async -> String {
+        do {
+            guard let mine = try await environment.sync.devices().first(where: \.current) else { return "the server does not list this token" }
+            let scope = mine.scope == "full" ? "read-write" : "read-only"
+            let until = mine.expires.map { "until \($0)" } ?? "no expiry"
+            return "token \(mine.id)\(mine.label.map { " (\($0))" } ?? ""), \(scope), \(until)"
+        } catch {
+            return "unknown (the server could not be asked: \(error))"
+        }
     }
 }

@@ -46,6 +46,11 @@ public struct APIError: Error, HTTPResponseError, Equatable {
     public static func payloadTooLarge(limit: Int) -> APIError {
         APIError(.contentTooLarge, code: "payload_too_large", message: "the request body is larger than \(limit) bytes")
     }
+    /// Too many wrong secrets from one client or against one account: wait `retryAfter` seconds.
+    public static func tooManyGuesses(retryAfter seconds: Int) -> APIError {
+        APIError(.tooManyRequests, code: "too_many_attempts", message: "too many wrong tokens or codes; try again in \(seconds) s",
+                 headers: [.retryAfter: String(seconds)])
+    }
     public static func unavailable(_ message: String) -> APIError { APIError(.serviceUnavailable, code: "unavailable", message: message) }
     public static let internalError = APIError(.internalServerError, code: "internal_error", message: "the server failed; the failure is logged")
 }

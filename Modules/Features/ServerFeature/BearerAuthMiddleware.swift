@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import ServerStoreInterface
 import StandardInterfaces
 
@@ -8,29 +9,54 @@ import StandardInterfaces
 ///
 /// The token's public ID finds the stored hash; the secret's hash is then compared in
 /// constant time, so neither a lookup by secret nor an early-exit comparison leaks timing.
+/// Wrong tokens (shaped as tokens, so a guess) are counted per client address and per account (`GuessLimiter`): past the limit an
+/// address gets 429 for every request, and an account's wrong tokens get 429 while its right ones
+/// still pass, so nobody can lock its owner out. Each refusal is logged without the secret.
 struct BearerAuthMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
     let accounts: any AccountRepository
     let hasher: any TokenHashing
     let clock: any WallClock
-    let cache = TokenLookupCache()
+    let trustedProxies: Set<String>
+    let cache: TokenLookupCache
+    let addressGuesses = GuessLimiter(allowed: 20)
+    let accountGuesses = GuessLimiter(allowed: 100)
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let now = clock.now()
+        let address = RequestOrigin.clientAddress(request, context, trustedProxies: trustedProxies)
+        if let seconds = await addressGuesses.retryAfter(address, at: now) { throw APIError.tooManyGuesses(retryAfter: seconds) }
         guard let header = request.headers[.authorization], let text = Self.credentials(in: header),
               let token = BearerToken(parsing: text)
         else { throw APIError.unauthorized }
-        let now = clock.now()
-        guard let stored = try await cache.lookup(token.id, in: accounts, now: now),
-              hasher.hash(token.secret).constantTimeEquals(stored.token.hash)
-        else { throw APIError.unauthorized }
+        guard let stored = try await cache.lookup(token.id, in: accounts, now: now) else {
+            try await refuse(token.id, account: nil, from: address, at: now, context: context)
+            throw APIError.unauthorized
+        }
+        guard hasher.hash(token.secret).constantTimeEquals(stored.token.hash) else {
+            try await refuse(token.id, account: stored.account, from: address, at: now, context: context)
+            throw APIError.unauthorized
+        }
         guard !stored.token.hasExpired(at: now) else { throw APIError.tokenExpired }
         guard TokenScopeRule.allows(stored.token.scope, method: request.method.rawValue) else { throw APIError.readOnlyToken }
-        await cache.recordUse(of: token.id, in: accounts, now: now)
+        await cache.recordUse(of: token.id, in: accounts, now: now, address: address)
         var context = context
         context.account = stored.account
         context.tokenID = token.id
         return try await next(request, context)
+    }
+
+    /// Counts and logs a wrong token; throws 429 if that passed a limit.
+    private func refuse(_ id: TokenID?, account: Account?, from address: String, at now: Date, context: Context) async throws {
+        await addressGuesses.recordMiss(address, at: now)
+        context.logger.notice("wrong bearer token", metadata: [
+            "client": "\(address)", "token_id": "\(id?.rawValue ?? "-")", "account": "\(account?.name ?? "-")",
+        ])
+        guard let account else { return }
+        let key = "account \(account.id)"
+        await accountGuesses.recordMiss(key, at: now)
+        if let seconds = await accountGuesses.retryAfter(key, at: now) { throw APIError.tooManyGuesses(retryAfter: seconds) }
     }
 
     /// The credentials of `Bearer <credentials>` (scheme case-insensitive, surrounding spaces

@@ -22,7 +22,8 @@ struct OperationsRoutes {
         group.get("info") { _, _ in
             try JSONBody.response(InfoBody(apiVersion: Self.apiVersion, minimumClientApiVersion: Self.minimumClientApiVersion,
                                            features: [InfoBody.Feature.attachments, InfoBody.Feature.links, InfoBody.Feature.appliedAsRevision,
-                                                      InfoBody.Feature.merge, InfoBody.Feature.events, InfoBody.Feature.shares],
+                                                      InfoBody.Feature.merge, InfoBody.Feature.events, InfoBody.Feature.shares,
+                                                      InfoBody.Feature.deviceLogin],
                                            limits: InfoLimitsBody(maxAttachmentBytes: dependencies.attachmentLimits.maximumBytes,
                                                                   attachmentQuotaBytes: dependencies.attachmentLimits.quotaBytes)))
         }

@@ -27,13 +27,17 @@ public enum ServerApplication {
         let operations = OperationsRoutes(dependencies: dependencies)
         operations.register(on: router)
 
-        let v1 = router.group("v1").add(middleware: BearerAuthMiddleware(accounts: dependencies.accounts, hasher: dependencies.hasher, clock: dependencies.clock))
+        let v1 = router.group("v1").add(middleware: BearerAuthMiddleware(
+            accounts: dependencies.accounts, hasher: dependencies.hasher, clock: dependencies.clock, trustedProxies: dependencies.trustedProxies,
+            cache: dependencies.tokenCache))
         operations.registerInfo(on: v1)
         NoteRoutes(dependencies: dependencies).register(on: v1)
         NoteHistoryRoutes(dependencies: dependencies).register(on: v1)
         AttachmentRoutes(dependencies: dependencies, reservations: AttachmentQuotaReservations()).register(on: v1)
         LinkRoutes(dependencies: dependencies).register(on: v1)
         ShareRoutes(dependencies: dependencies).register(on: v1)
+        DeviceRoutes(dependencies: dependencies).register(on: v1)
+        DeviceLoginRoutes(dependencies: dependencies).register(on: router)
         SiteRoutes(dependencies: dependencies).register(on: v1)
         SyncRoutes(dependencies: dependencies).register(on: v1)
         EventRoutes(dependencies: dependencies, streams: EventStreamCounts()).register(on: v1)

@@ -19,7 +19,14 @@ public struct ServerDependencies: Sendable {
     public var shares: any ShareStore
     /// The published sites (`SiteRoutes`, the sites' pages).
     public var sites: any PublishedSiteStore
-    /// Unguessable secrets: share tokens, web sessions and their form tokens.
+    /// The web reader's sessions (signed in there, listed by `GET /v1/devices`).
+    public var sessions: any WebSessionStore
+    /// Devices waiting to sign in (`/v1/device/…`).
+    public var devices: any DeviceAuthorizationStore
+    /// The addresses whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (a proxy in
+    /// front of the server): where a request came from (`RequestOrigin`).
+    public var trustedProxies: Set<String>
+    /// Unguessable secrets: share tokens, web sessions and their form tokens, device codes.
     public var secrets: any TokenGenerating
     /// The largest attachment and the per-account quota.
     public var attachmentLimits: AttachmentLimits
@@ -37,12 +44,16 @@ public struct ServerDependencies: Sendable {
     /// How often an idle event stream sends a keep-alive and checks its token.
     public var eventHeartbeat: Duration
     public static let defaultEventHeartbeat: Duration = .seconds(15)
+    /// The tokens this process found lately: the API's authentication reads it, a revocation
+    /// through this process empties its entry at once. State of the feature, not a dependency.
+    let tokenCache = TokenLookupCache()
     /// Where an export's manifest lines wait until the notes are written.
     public var scratch: any ScratchStorage
 
     public init(notes: any ServerNoteRepository, changeSignals: any ChangeSignaling, accounts: any AccountRepository,
                 readiness: any ReadinessChecking, attachments: any ServerAttachmentRepository, links: any ServerLinkRepository,
-                shares: any ShareStore, sites: any PublishedSiteStore, secrets: any TokenGenerating,
+                shares: any ShareStore, sites: any PublishedSiteStore, sessions: any WebSessionStore,
+                devices: any DeviceAuthorizationStore, trustedProxies: Set<String> = [], secrets: any TokenGenerating,
                 attachmentLimits: AttachmentLimits = AttachmentLimits(), hasher: any TokenHashing, clock: any WallClock,
                 ids: any NoteIDGenerating, metrics: ServerMetrics, compression: any Compressing, decompression: any Decompressing,
                 background: any BackgroundExecutor, scratch: any ScratchStorage,
@@ -56,6 +67,9 @@ public struct ServerDependencies: Sendable {
         self.links = links
         self.shares = shares
         self.sites = sites
+        self.sessions = sessions
+        self.devices = devices
+        self.trustedProxies = trustedProxies
         self.secrets = secrets
         self.attachmentLimits = attachmentLimits
         self.hasher = hasher

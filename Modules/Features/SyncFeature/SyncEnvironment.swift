@@ -18,6 +18,10 @@ public struct SyncEnvironment: Sendable {
     public var makeTransport: @Sendable (Credentials) -> any SyncTransport
     /// Builds the transport `quill share` uses, for the same server.
     public var makeShareTransport: @Sendable (Credentials) -> any ShareTransport
+    /// Builds the transport of `quill login` without a token (an empty token) and `quill status`.
+    public var makeDeviceLoginTransport: @Sendable (Credentials) -> any DeviceLoginTransport
+    /// What this device calls itself when it asks to sign in (`quill on <host name>`).
+    public var deviceName: String
     /// Which watcher runs on this home (`quill sync --watch`, `quill status`).
     public var watchers: any WatcherRegistering
     /// The changes a watcher wakes on: the note store's directory, where every write of a note
@@ -29,6 +33,7 @@ public struct SyncEnvironment: Sendable {
         sleeper: any Sleeping, random: any RandomSource,
         makeTransport: @escaping @Sendable (Credentials) -> any SyncTransport,
         makeShareTransport: @escaping @Sendable (Credentials) -> any ShareTransport,
+        makeDeviceLoginTransport: @escaping @Sendable (Credentials) -> any DeviceLoginTransport, deviceName: String,
         watchers: any WatcherRegistering, localChanges: @escaping @Sendable () throws -> AsyncStream<Void>
     ) {
         self.credentials = credentials
@@ -38,6 +43,8 @@ public struct SyncEnvironment: Sendable {
         self.random = random
         self.makeTransport = makeTransport
         self.makeShareTransport = makeShareTransport
+        self.makeDeviceLoginTransport = makeDeviceLoginTransport
+        self.deviceName = deviceName
         self.watchers = watchers
         self.localChanges = localChanges
     }

@@ -15,7 +15,7 @@ public struct SyncService: Sendable {
     /// Where the attachments synced notes refer to are kept; `nil`: notes only.
     private let attachments: (any AttachmentStoring)?
     private let clock: any WallClock
-    private let environment: SyncEnvironment
+    let environment: SyncEnvironment
 
     public init(store: any NoteReading & NoteWriting & PendingChangeTracking, attachments: (any AttachmentStoring)?,
                 clock: any WallClock, environment: SyncEnvironment) {

@@ -11,7 +11,7 @@ import ServerStoreInterface
 /// download (`Content-Disposition: attachment`), and `nosniff` keeps the browser from guessing.
 extension WebRoutes {
     func attachment(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.require(request)
+        let signedIn = try await sessions.require(request, context)
         guard let hash = context.parameters.get("sha256").flatMap(AttachmentHash.init), let name = context.parameters.get("name"),
               let state = try await dependencies.server.attachments.attachment(hash, account: signedIn.account.id), state.isComplete
         else { throw WebPageError(status: .notFound, message: "There is no such attachment.") }

@@ -8,14 +8,14 @@ import ServerFeature
 /// into the account by the one server-side import (`AccountImport`, as `POST /v1/imports`); the
 /// page says what it did, or with "Check only" what it would do (docs/web.md, docs/import.md).
 extension WebRoutes {
-    func importForm(_ request: Request) async throws -> Response {
-        let signedIn = try await sessions.requireWriter(request)
+    func importForm(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let signedIn = try await sessions.requireWriter(request, context)
         return pages.page("import", title: "Import", values: ["maximum": ByteCount.text(ImportUpload.maximumBytes(dependencies.server))],
                           signedIn: signedIn)
     }
 
-    func importFile(_ request: Request) async throws -> Response {
-        let signedIn = try await sessions.requireWriter(request)
+    func importFile(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let signedIn = try await sessions.requireWriter(request, context)
         let upload = try await readImportForm(request, signedIn)
         do {
             let report = try await AccountImport.run(upload.file.readBack(), name: upload.name, account: signedIn.account.id,

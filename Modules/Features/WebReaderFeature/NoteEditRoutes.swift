@@ -30,8 +30,8 @@ extension WebRoutes {
         }
     }
 
-    func newForm(_ request: Request) async throws -> Response {
-        let signedIn = try await sessions.requireWriter(request)
+    func newForm(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let signedIn = try await sessions.requireWriter(request, context)
         // A broken link leads here with the title it names.
         let title = FormFields.query(request)["title"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         var values = WebPages.formValues(title: title, body: "", tags: "")
@@ -39,8 +39,8 @@ extension WebRoutes {
         return pages.page("new", title: "New note", values: values, signedIn: signedIn)
     }
 
-    func create(_ request: Request) async throws -> Response {
-        let signedIn = try await sessions.requireWriter(request)
+    func create(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let signedIn = try await sessions.requireWriter(request, context)
         let sent = try await readNoteForm(request, signedIn).note
         let now = dependencies.server.clock.now()
         let note: Note
@@ -58,7 +58,7 @@ extension WebRoutes {
     }
 
     func editForm(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.requireWriter(request)
+        let signedIn = try await sessions.requireWriter(request, context)
         let note = try await liveNote(context, signedIn)
         var values = WebPages.values(of: note)
         values.merge(WebPages.formValues(title: note.title, body: note.body, tags: Tag.joined(note.tags))) { $1 }
@@ -67,7 +67,7 @@ extension WebRoutes {
     }
 
     func edit(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.requireWriter(request)
+        let signedIn = try await sessions.requireWriter(request, context)
         let current = try await liveNote(context, signedIn)
         let form = try await readNoteForm(request, signedIn)
         let sent = form.note

@@ -11,7 +11,7 @@ import ServerStoreInterface
 /// a restore over a change made meanwhile is refused (409) instead of silently replacing it.
 extension WebRoutes {
     func history(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.require(request)
+        let signedIn = try await sessions.require(request, context)
         let id = try noteID(context)
         let revisions = try await noteHistory.revisions(of: id, account: signedIn.account.id)
         let current = revisions[0]
@@ -38,7 +38,7 @@ extension WebRoutes {
     }
 
     func restore(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.requireWriter(request)
+        let signedIn = try await sessions.requireWriter(request, context)
         let form = try await FormFields.body(request)
         try FormProtection.check(request, form: form, expected: signedIn.session.formToken)
         let id = try noteID(context)
@@ -62,7 +62,7 @@ extension WebRoutes {
     }
 
     func trash(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.require(request)
+        let signedIn = try await sessions.require(request, context)
         var after: NoteID?
         if let text = FormFields.query(request)["after"], !text.isEmpty {
             guard let id = NoteID(text) else { throw WebPageError(status: .badRequest, message: "“\(text)” is not a note ID.") }

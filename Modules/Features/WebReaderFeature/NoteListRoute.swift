@@ -1,10 +1,11 @@
 import Hummingbird
+import ServerFeature
 import QuillModels
 
 /// `/`: the notes, newest first, a page at a time, with search and a tag filter.
 extension WebRoutes {
-    func list(_ request: Request) async throws -> Response {
-        let signedIn = try await sessions.require(request)
+    func list(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let signedIn = try await sessions.require(request, context)
         let query = FormFields.query(request)
         let text = (query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         var tag: Tag?

@@ -6,7 +6,7 @@ import ServerStoreInterface
 /// `/notes/{id}`: one note, and its confirmation page before deleting; `/export`.
 extension WebRoutes {
     func show(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.require(request)
+        let signedIn = try await sessions.require(request, context)
         let note = try await liveNote(context, signedIn)
         let links = dependencies.server.links
         var values = WebPages.values(of: note, links: try await links.links(from: note.id, account: signedIn.account.id))
@@ -20,13 +20,13 @@ extension WebRoutes {
     }
 
     func deleteForm(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.requireWriter(request)
+        let signedIn = try await sessions.requireWriter(request, context)
         let note = try await liveNote(context, signedIn)
         return pages.page("delete", title: "Delete \(note.title)", values: WebPages.values(of: note), signedIn: signedIn)
     }
 
     func delete(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.requireWriter(request)
+        let signedIn = try await sessions.requireWriter(request, context)
         let form = try await FormFields.body(request)
         try FormProtection.check(request, form: form, expected: signedIn.session.formToken)
         let note = try await liveNote(context, signedIn)
@@ -43,7 +43,7 @@ extension WebRoutes {
     }
 
     func export(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.require(request)
+        let signedIn = try await sessions.require(request, context)
         var response = try await AccountExport.response(account: signedIn.account.id, includesHistory: false, dependencies: dependencies.server,
                                                         logger: context.logger)
         response.headers[.cacheControl] = "no-store"

@@ -10,13 +10,13 @@ import ServerStoreInterface
 /// Shares are made by `ShareCreation`, as the API makes them.
 extension WebRoutes {
     func shareForm(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.requireWriter(request)
+        let signedIn = try await sessions.requireWriter(request, context)
         let note = try await liveNote(context, signedIn)
         return pages.page("shareForm", title: "Share \(note.title)", values: WebPages.values(of: note), signedIn: signedIn)
     }
 
     func share(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.requireWriter(request)
+        let signedIn = try await sessions.requireWriter(request, context)
         let form = try await FormFields.body(request)
         try FormProtection.check(request, form: form, expected: signedIn.session.formToken)
         let note = try await liveNote(context, signedIn)
@@ -37,13 +37,13 @@ extension WebRoutes {
         } catch let error as APIError {
             throw WebPageError(status: error.status, message: error.message)
         }
-        let url = RequestOrigin.base(request, context, trustedProxies: dependencies.settings.trustedProxies) + ShareRules.path(of: share)
+        let url = RequestOrigin.base(request, context, trustedProxies: dependencies.server.trustedProxies) + ShareRules.path(of: share)
         return pages.page("shareMade", title: "Link to \(note.title)", values: ["id": note.id.rawValue, "title": note.title, "url": url],
                           signedIn: signedIn)
     }
 
-    func shareList(_ request: Request) async throws -> Response {
-        let signedIn = try await sessions.require(request)
+    func shareList(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let signedIn = try await sessions.require(request, context)
         let server = dependencies.server
         let lookup = SharedNoteLookup(shares: server.shares, notes: server.notes)
         let now = server.clock.now()
@@ -62,7 +62,7 @@ extension WebRoutes {
     }
 
     func revokeShare(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let signedIn = try await sessions.requireWriter(request)
+        let signedIn = try await sessions.requireWriter(request, context)
         let form = try await FormFields.body(request)
         try FormProtection.check(request, form: form, expected: signedIn.session.formToken)
         guard let id = context.parameters.get("share").flatMap(ShareID.init),

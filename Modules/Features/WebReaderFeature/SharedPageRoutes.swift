@@ -11,13 +11,13 @@ import ServerStoreInterface
 struct SharedPageRoutes: Sendable {
     let dependencies: WebReaderDependencies
     let pages: WebPages
-    let guesses: ShareGuessLimiter
+    let guesses: GuessLimiter
     let rendered: RenderedPageCache
     let views: ShareViewTally
 
     static func register(on router: Router<ServerRequestContext>, _ dependencies: WebReaderDependencies, pages: WebPages,
                          rendered: RenderedPageCache) {
-        let routes = SharedPageRoutes(dependencies: dependencies, pages: pages, guesses: ShareGuessLimiter(), rendered: rendered,
+        let routes = SharedPageRoutes(dependencies: dependencies, pages: pages, guesses: GuessLimiter(), rendered: rendered,
                                       views: ShareViewTally(store: dependencies.server.shares))
         let group = router.group("s").add(middleware: SharedPageMiddleware(pages: pages))
         group.get(":token") { request, context in try await routes.page(request, context) }
@@ -79,7 +79,7 @@ struct SharedPageRoutes: Sendable {
 
     /// The share and note the path's token leads to; throws the page for any other outcome.
     private func found(_ request: Request, _ context: ServerRequestContext, acceptingUsedUp: Bool = false) async throws -> (Share, Note) {
-        let client = RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.settings.trustedProxies)
+        let client = RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.server.trustedProxies)
         let now = server.clock.now()
         if let seconds = await guesses.retryAfter(client, at: now) {
             throw SharedPageRefusal(response: tooManyGuesses(seconds))

@@ -70,7 +70,7 @@ struct SitePageRoutes: Sendable {
 
     func feed(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let (site, listing) = try await found(context)
-        let origin = RequestOrigin.base(request, context, trustedProxies: dependencies.settings.trustedProxies)
+        let origin = RequestOrigin.base(request, context, trustedProxies: dependencies.server.trustedProxies)
         return try await respond(request, site, listing, part: "f " + origin, type: "application/atom+xml; charset=utf-8") {
             var items: [SiteFeed.Item] = []
             for entry in listing.entries.prefix(ShareRules.sitePageSize) {
@@ -85,7 +85,7 @@ struct SitePageRoutes: Sendable {
 
     func sitemap(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let (site, listing) = try await found(context)
-        let origin = RequestOrigin.base(request, context, trustedProxies: dependencies.settings.trustedProxies)
+        let origin = RequestOrigin.base(request, context, trustedProxies: dependencies.server.trustedProxies)
         return try await respond(request, site, listing, part: "m " + origin, type: "application/xml; charset=utf-8") {
             SiteFeed.sitemap(site: site, entries: listing.entries, origin: origin)
         }

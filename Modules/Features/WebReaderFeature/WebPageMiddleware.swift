@@ -3,7 +3,8 @@ import ServerFeature
 import ServerStoreInterface
 
 /// Wraps every web reader route: turns failures into HTML pages (never the API's JSON), sends
-/// a GET without a session to `/login`, and puts the security headers on every response.
+/// a GET without a session to `/login` (which leads back to the page once signed in), and puts
+/// the security headers on every response.
 struct WebPageMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
@@ -24,7 +25,7 @@ struct WebPageMiddleware: RouterMiddleware {
             response = try await next(request, context)
         } catch is SignInRequired {
             response = request.method == .get || request.method == .head
-                ? WebPages.redirect("/login")
+                ? WebPages.redirect(SignInReturn.loginPath(returningTo: request.uri.description))
                 : pages.error(.forbidden, "You are not signed in (or your session ended). Sign in and try again.")
         } catch let error as WebPageError {
             response = pages.error(error.status, error.message)

@@ -8,7 +8,8 @@ public enum WebReader {
         let pages = WebPages(library: try WebTemplates.library())
         let group = router.group().add(middleware: WebPageMiddleware(pages: pages))
         let routes = WebRoutes(dependencies: dependencies, pages: pages, sessions: WebSessions(dependencies: dependencies),
-                               rows: NoteRows(library: pages.library))
+                               rows: NoteRows(library: pages.library), signInGuesses: GuessLimiter(allowed: 20),
+                               codeGuesses: GuessLimiter(allowed: 10))
         group.get("/static/quill.css") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=3600"],
                      body: ResponseBody(byteBuffer: ByteBuffer(string: WebStyleSheet.css)))
@@ -16,9 +17,9 @@ public enum WebReader {
         group.get("/login") { request, context in try await routes.signInForm(request, context) }
         group.post("/login") { request, context in try await routes.signIn(request, context) }
         group.post("/logout") { request, context in try await routes.signOut(request, context) }
-        group.get("/") { request, _ in try await routes.list(request) }
-        group.get("/notes/new") { request, _ in try await routes.newForm(request) }
-        group.post("/notes/new") { request, _ in try await routes.create(request) }
+        group.get("/") { request, context in try await routes.list(request, context) }
+        group.get("/notes/new") { request, context in try await routes.newForm(request, context) }
+        group.post("/notes/new") { request, context in try await routes.create(request, context) }
         group.get("/notes/:id") { request, context in try await routes.show(request, context) }
         group.get("/notes/attachments/:sha256/:name") { request, context in try await routes.attachment(request, context) }
         group.get("/notes/:id/edit") { request, context in try await routes.editForm(request, context) }
@@ -29,22 +30,29 @@ public enum WebReader {
         group.get("/notes/:id/delete") { request, context in try await routes.deleteForm(request, context) }
         group.post("/notes/:id/delete") { request, context in try await routes.delete(request, context) }
         group.get("/export") { request, context in try await routes.export(request, context) }
-        group.get("/import") { request, _ in try await routes.importForm(request) }
-        group.post("/import") { request, _ in try await routes.importFile(request) }
+        group.get("/import") { request, context in try await routes.importForm(request, context) }
+        group.post("/import") { request, context in try await routes.importFile(request, context) }
         group.get("/notes/:id/share") { request, context in try await routes.shareForm(request, context) }
         group.post("/notes/:id/share") { request, context in try await routes.share(request, context) }
-        group.get("/shares") { request, _ in try await routes.shareList(request) }
+        group.get("/shares") { request, context in try await routes.shareList(request, context) }
         group.post("/shares/:share/revoke") { request, context in try await routes.revokeShare(request, context) }
+        group.get("/device") { request, context in try await routes.deviceForm(request, context) }
+        group.post("/device") { request, context in try await routes.decideDevice(request, context) }
+        group.get("/devices") { request, context in try await routes.deviceList(request, context) }
+        group.post("/devices/:device/revoke") { request, context in try await routes.revokeDevice(request, context) }
         let rendered = RenderedPageCache()
         SharedPageRoutes.register(on: router, dependencies, pages: pages, rendered: rendered)
         SitePageRoutes.register(on: router, dependencies, pages: pages, rendered: rendered)
     }
 }
 
-/// The handlers, sharing the dependencies, the templates, the sessions and the notes' rendered rows.
+/// The handlers, sharing the dependencies, the templates, the sessions, the notes' rendered rows,
+/// and the counts of wrong tokens at the sign-in form and of wrong device codes.
 struct WebRoutes: Sendable {
     let dependencies: WebReaderDependencies
     let pages: WebPages
     let sessions: WebSessions
     let rows: NoteRows
+    let signInGuesses: GuessLimiter
+    let codeGuesses: GuessLimiter
 }

@@ -5,17 +5,14 @@ import StandardInterfaces
 /// Everything the web reader needs from outside, as protocols; a composition root fills it in.
 ///
 /// It reads and writes through the API's own dependencies (the same repositories, clock,
-/// hashing, export and secrets), plus its sessions and the note finder.
+/// hashing, export, sessions and secrets), plus the note finder.
 public struct WebReaderDependencies: Sendable {
     public var server: ServerDependencies
-    public var sessions: any WebSessionStore
     public var finder: any NoteFinding
     public var settings: WebReaderSettings
 
-    public init(server: ServerDependencies, sessions: any WebSessionStore, finder: any NoteFinding,
-                settings: WebReaderSettings) {
+    public init(server: ServerDependencies, finder: any NoteFinding, settings: WebReaderSettings) {
         self.server = server
-        self.sessions = sessions
         self.finder = finder
         self.settings = settings
     }

@@ -25,48 +25,60 @@ struct WebSessions: Sendable {
 
     let dependencies: WebReaderDependencies
 
-    /// A new session for a valid API token; `nil` (and nothing stored) for anything else.
-    func signIn(token text: String) async throws -> (secret: String, session: WebSession)? {
+    /// How often a session's last use is written (the Devices page shows it to the minute).
+    static let useRecordingInterval: TimeInterval = 60
+
+    /// A new session for a valid API token, opened by the browser that sent `request`; `nil` (and
+    /// nothing stored) for anything else.
+    func signIn(token text: String, _ request: Request, _ context: ServerRequestContext) async throws -> (secret: String, session: WebSession)? {
         guard let token = BearerToken(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines)),
               let stored = try await dependencies.server.accounts.token(id: token.id),
               dependencies.server.hasher.hash(token.secret).constantTimeEquals(stored.token.hash),
               !stored.token.hasExpired(at: dependencies.server.clock.now())
         else { return nil }
-        let secret = dependencies.server.secrets.generate().description
+        let handle = dependencies.server.secrets.generate()
+        let secret = handle.description
         let now = dependencies.server.clock.now()
         let session = WebSession(
-            secretHash: dependencies.server.hasher.hash(secret), account: stored.account.id, token: token.id,
-            formToken: dependencies.server.secrets.generate().secret, created: now,
-            expires: now.addingTimeInterval(dependencies.settings.sessionLifetime))
-        try await dependencies.sessions.createSession(session)
+            id: String(handle.id.rawValue.prefix(16)), secretHash: dependencies.server.hasher.hash(secret), account: stored.account.id,
+            token: token.id, formToken: dependencies.server.secrets.generate().secret, created: now,
+            expires: now.addingTimeInterval(dependencies.settings.sessionLifetime),
+            device: request.headers[.userAgent].map(DeviceListing.browserName),
+            address: RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.server.trustedProxies), lastUsed: now)
+        try await dependencies.server.sessions.createSession(session)
         // Sessions nobody signed out of are forgotten here, so the table does not grow.
-        _ = try await dependencies.sessions.deleteExpiredSessions(at: now)
+        _ = try await dependencies.server.sessions.deleteExpiredSessions(at: now)
         return (secret, session)
     }
 
-    /// The request's live session, or `nil`.
-    func current(_ request: Request) async throws -> SignedIn? {
+    /// The request's live session, or `nil`. Records its use at most once a minute.
+    func current(_ request: Request, _ context: ServerRequestContext) async throws -> SignedIn? {
         guard let secret = request.cookies[Self.cookieName]?.value, !secret.isEmpty, secret.utf8.count <= 256 else { return nil }
         let hash = dependencies.server.hasher.hash(secret)
-        guard let session = try await dependencies.sessions.session(secretHash: hash, at: dependencies.server.clock.now()) else { return nil }
+        guard let session = try await dependencies.server.sessions.session(secretHash: hash, at: dependencies.server.clock.now()) else { return nil }
         guard let stored = try await dependencies.server.accounts.token(id: session.token), stored.account.id == session.account,
               !stored.token.hasExpired(at: dependencies.server.clock.now()) else {
             // The token was revoked or expired, or the account deleted: the session ends with it.
-            _ = try await dependencies.sessions.deleteSession(secretHash: hash)
+            _ = try await dependencies.server.sessions.deleteSession(secretHash: hash)
             return nil
+        }
+        let now = dependencies.server.clock.now()
+        if session.lastUsed.map({ now.timeIntervalSince($0) >= Self.useRecordingInterval }) ?? true {
+            let address = RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.server.trustedProxies)
+            try await dependencies.server.sessions.recordUse(ofSession: hash, at: now, address: address)
         }
         return SignedIn(account: stored.account, session: session, scope: stored.token.scope)
     }
 
     /// The signed-in person, or `SignInRequired`.
-    func require(_ request: Request) async throws -> SignedIn {
-        guard let signedIn = try await current(request) else { throw SignInRequired() }
+    func require(_ request: Request, _ context: ServerRequestContext) async throws -> SignedIn {
+        guard let signedIn = try await current(request, context) else { throw SignInRequired() }
         return signedIn
     }
 
     /// The signed-in person, if the session's token may write; a 403 page for a read-only one.
-    func requireWriter(_ request: Request) async throws -> SignedIn {
-        let signedIn = try await require(request)
+    func requireWriter(_ request: Request, _ context: ServerRequestContext) async throws -> SignedIn {
+        let signedIn = try await require(request, context)
         guard signedIn.scope.canWrite else {
             throw WebPageError(status: .forbidden, message: "You signed in with a read-only token: it can read and search notes, not change them.")
         }
@@ -75,7 +87,7 @@ struct WebSessions: Sendable {
 
     /// Ends the session on the server.
     func signOut(_ signedIn: SignedIn) async throws {
-        _ = try await dependencies.sessions.deleteSession(secretHash: signedIn.session.secretHash)
+        _ = try await dependencies.server.sessions.deleteSession(secretHash: signedIn.session.secretHash)
     }
 
     /// The session cookie: HttpOnly, SameSite=Strict, Path=/, a Max-Age, and Secure over HTTPS.
@@ -91,6 +103,6 @@ struct WebSessions: Sendable {
 
     /// Whether the request came over HTTPS: `X-Forwarded-Proto: https` from a trusted proxy.
     func isHTTPS(_ request: Request, context: ServerRequestContext) -> Bool {
-        RequestOrigin.isHTTPS(request, context, trustedProxies: dependencies.settings.trustedProxies)
+        RequestOrigin.isHTTPS(request, context, trustedProxies: dependencies.server.trustedProxies)
     }
 }

@@ -15,6 +15,7 @@ enum WebTemplates {
         ("history", history), ("trash", trash), ("import", importForm), ("imported", imported),
         ("sharedHeader", sharedHeader), ("shared", shared), ("sharedAsk", sharedAsk), ("sharedGone", sharedGone),
         ("shareForm", shareForm), ("shareMade", shareMade), ("shares", shares),
+        ("deviceCode", deviceCode), ("deviceApprove", deviceApprove), ("deviceDecided", deviceDecided), ("devices", devices),
         ("siteHeader", siteHeader), ("siteIndex", siteIndex), ("siteNote", siteNote),
     ]
 
@@ -36,6 +37,7 @@ enum WebTemplates {
     {{#canWrite}}<a href="/notes/new">New note</a>{{/canWrite}}
     <a href="/trash">Trash</a>
     <a href="/shares">Shared links</a>
+    <a href="/devices">Devices</a>
     {{#canWrite}}<a href="/import">Import</a>{{/canWrite}}
     <a href="/export">Download export</a>
     <form class="signout" method="post" action="/logout">
@@ -63,6 +65,7 @@ enum WebTemplates {
     <h1>Sign in</h1>
     <form class="card" method="post" action="/login">
     <input type="hidden" name="csrf" value="{{csrf}}">
+    <input type="hidden" name="next" value="{{next}}">
     <p><label for="token">API token</label>
     <input id="token" name="token" type="password" autocomplete="current-password" required autofocus
      aria-describedby="token-help"></p>
@@ -374,6 +377,69 @@ enum WebTemplates {
     <button type="submit" aria-label="Revoke the link to {{title}}">Revoke</button>
     </form>{{/canWrite}}{{/active}}</li>
     {{/shares}}
+    </ul>
+    {{> footer}}
+    """
+
+    /// `/device`: the code a terminal printed.
+    static let deviceCode = """
+    {{> header}}
+    <h1>Sign in a device</h1>
+    <form class="card" method="get" action="/device">
+    <p><label for="code">The code your terminal shows</label>
+    <input id="code" name="code" value="{{code}}" autocomplete="off" autocapitalize="characters" spellcheck="false" required autofocus
+     aria-describedby="code-help"></p>
+    <p id="code-help" class="help"><code>quill login --server …</code> printed it, like <code>KDBX-TMPW</code>.</p>
+    <p><button type="submit">Continue</button></p>
+    </form>
+    {{> footer}}
+    """
+
+    /// `/device?code=…`: what the device asks for, to approve or deny.
+    static let deviceApprove = """
+    {{> header}}
+    <h1>Sign in “{{deviceName}}”?</h1>
+    <form class="card" method="post" action="/device">
+    <input type="hidden" name="csrf" value="{{csrf}}">
+    <input type="hidden" name="code" value="{{code}}">
+    <p>A device calling itself <strong id="device-name">{{deviceName}}</strong>{{#from}}, from {{.}},{{/from}} asks to sign in to
+    <strong>{{accountName}}</strong> with the code <code>{{displayCode}}</code>, {{requested}}. Approve only if you started this.</p>
+    <fieldset><legend>Access</legend>
+    {{#offerFull}}<p><input type="radio" id="scope-full" name="scope" value="full"{{#fullChecked}} checked{{/fullChecked}}>
+    <label for="scope-full">Read and write</label></p>{{/offerFull}}
+    <p><input type="radio" id="scope-read" name="scope" value="read-only"{{^fullChecked}} checked{{/fullChecked}}>
+    <label for="scope-read">Read only</label></p>
+    </fieldset>
+    <p><label for="lifetime">The token lasts</label>
+    <select id="lifetime" name="lifetime">{{#lifetimes}}<option value="{{index}}">{{label}}</option>{{/lifetimes}}</select></p>
+    <p><button type="submit" name="decision" value="approve">Approve</button>
+    <button type="submit" name="decision" value="deny">Deny</button></p>
+    </form>
+    {{> footer}}
+    """
+
+    static let deviceDecided = """
+    {{> header}}
+    <h1>{{heading}}</h1>
+    <p id="decided">{{message}}</p>
+    <p><a href="/devices">See your devices</a></p>
+    {{> footer}}
+    """
+
+    /// `/devices`: the account's web sessions and tokens, each revocable.
+    static let devices = """
+    {{> header}}
+    <h1>Devices</h1>
+    <p class="help">Browsers signed in here and tokens of your account: scripts, assistants and devices that signed in with
+    <code>quill login</code>. Revoking one signs it out at once.</p>
+    <ul id="devices" class="notes">
+    {{#devices}}<li><span class="title">{{name}}</span>{{#current}} <strong>(this browser)</strong>{{/current}}
+    <span class="meta">{{kind}} · {{scope}} · created {{created}} · last used {{lastUsed}}{{#address}} from {{.}}{{/address}} · {{expires}}</span>
+    {{#canWrite}}<form class="inline" method="post" action="/devices/{{id}}/revoke">
+    <input type="hidden" name="csrf" value="{{csrf}}">
+    <button type="submit" aria-label="Revoke {{name}}">Revoke</button>
+    </form>{{/canWrite}}</li>
+    {{/devices}}
     </ul>
     {{> footer}}
     """

@@ -22,9 +22,10 @@ public protocol AccountRepository: Sendable {
     /// Deletes the account, its notes, its stored push answers and its tokens, in one
     /// transaction. Throws `ServerStoreError.accountNotFound`.
     func deleteAccount(named name: String) async throws
-    /// Records that the token authenticated a request at `date` (keeps the latest date).
-    /// Called at most about once a minute per token, so it costs no write per request.
-    func recordUse(ofToken id: TokenID, at date: Date) async throws
+    /// Records that the token authenticated a request at `date` from `address` (keeps the latest
+    /// date, and the address with it). Called at most about once a minute per token, so it costs
+    /// no write per request.
+    func recordUse(ofToken id: TokenID, at date: Date, address: String?) async throws
 }
 
 /// What the server keeps of a bearer token: its public ID, the hash of its secret, and what

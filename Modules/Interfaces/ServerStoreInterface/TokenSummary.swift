@@ -14,14 +14,17 @@ public struct TokenSummary: Hashable, Sendable {
     public let created: Date?
     /// The latest recorded use (at most once a minute per token and server process).
     public let lastUsed: Date?
+    /// The client address of the latest recorded use; `nil` if none was recorded.
+    public let lastAddress: String?
     public let expires: Date?
 
-    public init(id: TokenID, scope: TokenScope, label: String?, created: Date?, lastUsed: Date?, expires: Date?) {
+    public init(id: TokenID, scope: TokenScope, label: String?, created: Date?, lastUsed: Date?, lastAddress: String? = nil, expires: Date?) {
         self.id = id
         self.scope = scope
         self.label = label
         self.created = created
         self.lastUsed = lastUsed
+        self.lastAddress = lastAddress
         self.expires = expires
     }
 }

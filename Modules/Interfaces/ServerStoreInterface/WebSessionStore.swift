@@ -1,5 +1,4 @@
 import Foundation
-import ServerStoreInterface
 import StandardInterfaces
 
 /// Keeps the web reader's sessions: the port the sign-in, sign-out and every signed-in page use.
@@ -18,4 +17,11 @@ public protocol WebSessionStore: Sendable {
     func deleteSessions(account: AccountID) async throws -> Int
     /// Forgets every session expired at `now`; how many there were.
     func deleteExpiredSessions(at now: Date) async throws -> Int
+    /// The account's sessions that have not expired at `now`, the latest used first (the Devices page).
+    func sessions(account: AccountID, at now: Date) async throws -> [WebSession]
+    /// Ends the account's session with this public ID; `false` if it has none.
+    func deleteSession(id: String, account: AccountID) async throws -> Bool
+    /// Records that the session was used at `date` from `address` (keeps the latest date).
+    /// Called at most about once a minute per session, so it costs no write per page.
+    func recordUse(ofSession secretHash: TokenHash, at date: Date, address: String?) async throws
 }

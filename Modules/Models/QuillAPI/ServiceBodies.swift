@@ -22,6 +22,8 @@ public struct InfoBody: Codable, Hashable, Sendable {
         public static let events = "events"
         /// `POST /v1/notes/{id}/shares`, `GET /v1/shares`, `DELETE /v1/shares/{id}`, and pages at `/s/<token>`.
         public static let shares = "shares"
+        /// `POST /v1/device/code` and `/v1/device/token` (`quill login` without a token), `GET /v1/devices`.
+        public static let deviceLogin = "device-login"
     }
 
     public init(apiVersion: Int, minimumClientApiVersion: Int, features: [String]? = nil, limits: InfoLimitsBody? = nil) {

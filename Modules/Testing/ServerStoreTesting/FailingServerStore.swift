@@ -134,9 +134,9 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         try await base.deleteAccount(named: name)
     }
 
-    public func recordUse(ofToken id: TokenID, at date: Date) async throws {
+    public func recordUse(ofToken id: TokenID, at date: Date, address: String?) async throws {
         try check(.accounts)
-        try await base.recordUse(ofToken: id, at: date)
+        try await base.recordUse(ofToken: id, at: date, address: address)
     }
 
     public func checkReady() async throws {

@@ -30,6 +30,9 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
     private var nextAccountID: Int64 = 1
     private var created: [AccountID: Date] = [:]
     private var tokenUses: [TokenID: Date] = [:]
+    private var tokenAddresses: [TokenID: String] = [:]
+    /// Devices waiting to sign in, by the hash of their device code.
+    var deviceAuthorizations: [TokenHash: DeviceAuthorization] = [:]
 
     public init() {}
 
@@ -70,11 +73,13 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         guard let account = accounts.values.first(where: { $0.name == name }) else { throw ServerStoreError.accountNotFound(name) }
         return tokens.values.filter { $0.account == account.id }.map(\.token)
             .sorted { ($0.created ?? .distantPast, $0.id.rawValue) < ($1.created ?? .distantPast, $1.id.rawValue) }
-            .map { TokenSummary(id: $0.id, scope: $0.scope, label: $0.label, created: $0.created, lastUsed: tokenUses[$0.id], expires: $0.expires) }
+            .map { TokenSummary(id: $0.id, scope: $0.scope, label: $0.label, created: $0.created, lastUsed: tokenUses[$0.id],
+                                 lastAddress: tokenAddresses[$0.id], expires: $0.expires) }
     }
 
     public func removeToken(id: TokenID) async throws -> Bool {
         tokenUses[id] = nil
+        tokenAddresses[id] = nil
         return tokens.removeValue(forKey: id) != nil
     }
 
@@ -93,6 +98,7 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         for (id, token) in tokens where token.account == account.id {
             tokens[id] = nil
             tokenUses[id] = nil
+            tokenAddresses[id] = nil
         }
         accounts[account.id] = nil
         created[account.id] = nil
@@ -103,11 +109,16 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         attachments = attachments.filter { $0.key.account != account.id }
         shares.removeAll { $0.account == account.id }
         sites = sites.filter { $0.value.account != account.id }
+        deviceAuthorizations = deviceAuthorizations.filter {
+            if case .approved(account, _, _) = $0.value.decision { return false }
+            return true
+        }
     }
 
-    public func recordUse(ofToken id: TokenID, at date: Date) async throws {
-        guard tokens[id] != nil else { return }
-        tokenUses[id] = max(tokenUses[id] ?? date, date)
+    public func recordUse(ofToken id: TokenID, at date: Date, address: String?) async throws {
+        guard tokens[id] != nil, (tokenUses[id] ?? .distantPast) <= date else { return }
+        tokenUses[id] = date.roundedToMilliseconds
+        tokenAddresses[id] = address
     }
 
     // MARK: Notes

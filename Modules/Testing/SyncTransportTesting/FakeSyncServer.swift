@@ -27,6 +27,10 @@ public actor FakeSyncServer: SyncTransport {
     var shareList: [ShareBody] = []
     /// The published sites, by slug.
     var siteList: [SiteBody] = []
+    /// Device logins started, by device code, with the answer a poll gets (`FakeSyncServer+DeviceLogin`).
+    var deviceLogins: [String: (userCode: String, answer: DeviceTokenBody?, denied: Bool)] = [:]
+    /// What `GET /v1/devices` answers.
+    public var deviceList: [DeviceBody] = []
 
     /// The largest push the fake accepts, counted as the UTF-8 bytes of the notes' titles and
     /// bodies (the real server limits the request body: 413 `payload_too_large`); `nil`: no limit.

@@ -34,6 +34,53 @@ extension Components {
                 self.body = body
             }
         }
+        internal struct TooManyAttempts: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/TooManyAttempts/headers`.
+            internal struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/TooManyAttempts/headers/Retry-After`.
+                internal var retryAfter: Swift.Int?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - retryAfter:
+                internal init(retryAfter: Swift.Int? = nil) {
+                    self.retryAfter = retryAfter
+                }
+            }
+            /// Received HTTP response headers
+            internal var headers: Components.Responses.TooManyAttempts.Headers
+            /// - Remark: Generated from `#/components/responses/TooManyAttempts/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/TooManyAttempts/content/application\/json`.
+                case json(Components.Schemas._Error)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                internal var json: Components.Schemas._Error {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.TooManyAttempts.Body
+            /// Creates a new `TooManyAttempts`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            internal init(
+                headers: Components.Responses.TooManyAttempts.Headers = .init(),
+                body: Components.Responses.TooManyAttempts.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
         internal struct Unauthorized: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Unauthorized/content`.
             internal enum Body: Sendable, Hashable {

@@ -1369,6 +1369,243 @@ extension Components {
                 case shares
             }
         }
+        /// - Remark: Generated from `#/components/schemas/DeviceCodeRequest`.
+        internal struct DeviceCodeRequest: Codable, Hashable, Sendable {
+            /// What the device calls itself, shown to the person approving.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceCodeRequest/name`.
+            internal var name: Swift.String
+            /// The access asked for; absent: full. The person may grant less.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceCodeRequest/scope`.
+            internal enum ScopePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case full = "full"
+                case readOnly = "read-only"
+            }
+            /// The access asked for; absent: full. The person may grant less.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceCodeRequest/scope`.
+            internal var scope: Components.Schemas.DeviceCodeRequest.ScopePayload?
+            /// Creates a new `DeviceCodeRequest`.
+            ///
+            /// - Parameters:
+            ///   - name: What the device calls itself, shown to the person approving.
+            ///   - scope: The access asked for; absent: full. The person may grant less.
+            internal init(
+                name: Swift.String,
+                scope: Components.Schemas.DeviceCodeRequest.ScopePayload? = nil
+            ) {
+                self.name = name
+                self.scope = scope
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case name
+                case scope
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.scope = try container.decodeIfPresent(
+                    Components.Schemas.DeviceCodeRequest.ScopePayload.self,
+                    forKey: .scope
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name",
+                    "scope"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeviceCode`.
+        internal struct DeviceCode: Codable, Hashable, Sendable {
+            /// The secret the device polls with.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceCode/deviceCode`.
+            internal var deviceCode: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceCode/userCode`.
+            internal var userCode: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceCode/verificationUri`.
+            internal var verificationUri: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceCode/verificationUriComplete`.
+            internal var verificationUriComplete: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceCode/expiresIn`.
+            internal var expiresIn: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/DeviceCode/interval`.
+            internal var interval: Swift.Int
+            /// Creates a new `DeviceCode`.
+            ///
+            /// - Parameters:
+            ///   - deviceCode: The secret the device polls with.
+            ///   - userCode:
+            ///   - verificationUri:
+            ///   - verificationUriComplete:
+            ///   - expiresIn:
+            ///   - interval:
+            internal init(
+                deviceCode: Swift.String,
+                userCode: Swift.String,
+                verificationUri: Swift.String,
+                verificationUriComplete: Swift.String,
+                expiresIn: Swift.Int,
+                interval: Swift.Int
+            ) {
+                self.deviceCode = deviceCode
+                self.userCode = userCode
+                self.verificationUri = verificationUri
+                self.verificationUriComplete = verificationUriComplete
+                self.expiresIn = expiresIn
+                self.interval = interval
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case deviceCode
+                case userCode
+                case verificationUri
+                case verificationUriComplete
+                case expiresIn
+                case interval
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeviceTokenRequest`.
+        internal struct DeviceTokenRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeviceTokenRequest/deviceCode`.
+            internal var deviceCode: Swift.String
+            /// Creates a new `DeviceTokenRequest`.
+            ///
+            /// - Parameters:
+            ///   - deviceCode:
+            internal init(deviceCode: Swift.String) {
+                self.deviceCode = deviceCode
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case deviceCode
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.deviceCode = try container.decode(
+                    Swift.String.self,
+                    forKey: .deviceCode
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "deviceCode"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeviceToken`.
+        internal struct DeviceToken: Codable, Hashable, Sendable {
+            /// The new bearer token, `quill_<id>_<secret>`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceToken/token`.
+            internal var token: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceToken/scope`.
+            internal enum ScopePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case full = "full"
+                case readOnly = "read-only"
+            }
+            /// - Remark: Generated from `#/components/schemas/DeviceToken/scope`.
+            internal var scope: Components.Schemas.DeviceToken.ScopePayload
+            /// - Remark: Generated from `#/components/schemas/DeviceToken/account`.
+            internal var account: Swift.String
+            /// Creates a new `DeviceToken`.
+            ///
+            /// - Parameters:
+            ///   - token: The new bearer token, `quill_<id>_<secret>`.
+            ///   - scope:
+            ///   - account:
+            internal init(
+                token: Swift.String,
+                scope: Components.Schemas.DeviceToken.ScopePayload,
+                account: Swift.String
+            ) {
+                self.token = token
+                self.scope = scope
+                self.account = account
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case token
+                case scope
+                case account
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Device`.
+        internal struct Device: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Device/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Device/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case session = "session"
+                case token = "token"
+            }
+            /// - Remark: Generated from `#/components/schemas/Device/kind`.
+            internal var kind: Components.Schemas.Device.KindPayload
+            /// A token's label or a session's browser.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Device/label`.
+            internal var label: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Device/scope`.
+            internal enum ScopePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case full = "full"
+                case readOnly = "read-only"
+            }
+            /// - Remark: Generated from `#/components/schemas/Device/scope`.
+            internal var scope: Components.Schemas.Device.ScopePayload
+            /// The client address of the latest recorded use.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Device/address`.
+            internal var address: Swift.String?
+            /// Whether this is the session or token that asked.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Device/current`.
+            internal var current: Swift.Bool
+            /// Creates a new `Device`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - kind:
+            ///   - label: A token's label or a session's browser.
+            ///   - scope:
+            ///   - address: The client address of the latest recorded use.
+            ///   - current: Whether this is the session or token that asked.
+            internal init(
+                id: Swift.String,
+                kind: Components.Schemas.Device.KindPayload,
+                label: Swift.String? = nil,
+                scope: Components.Schemas.Device.ScopePayload,
+                address: Swift.String? = nil,
+                current: Swift.Bool
+            ) {
+                self.id = id
+                self.kind = kind
+                self.label = label
+                self.scope = scope
+                self.address = address
+                self.current = current
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case kind
+                case label
+                case scope
+                case address
+                case current
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeviceList`.
+        internal struct DeviceList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeviceList/devices`.
+            internal var devices: [Components.Schemas.Device]
+            /// Creates a new `DeviceList`.
+            ///
+            /// - Parameters:
+            ///   - devices:
+            internal init(devices: [Components.Schemas.Device]) {
+                self.devices = devices
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case devices
+            }
+        }
         /// A site's name in its URL, unique on the server.
         ///
         /// - Remark: Generated from `#/components/schemas/Slug`.
@@ -1522,6 +1759,11 @@ extension Components {
                     case importRefused = "import_refused"
                     case changedMeanwhile = "changed_meanwhile"
                     case slugTaken = "slug_taken"
+                    case authorizationPending = "authorization_pending"
+                    case slowDown = "slow_down"
+                    case accessDenied = "access_denied"
+                    case expiredToken = "expired_token"
+                    case tooManyAttempts = "too_many_attempts"
                 }
                 /// - Remark: Generated from `#/components/schemas/Error/error/code`.
                 internal var code: Components.Schemas._Error._ErrorPayload.CodePayload

@@ -153,6 +153,30 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/shares/{shareID}`.
     /// - Remark: Generated from `#/paths//v1/shares/{shareID}/delete(revokeShare)`.
     func revokeShare(_ input: Operations.RevokeShare.Input) async throws -> Operations.RevokeShare.Output
+    /// A device asks to sign in (docs/signin.md); a person approves it at `<server>/device`.
+    ///
+    /// The shape of RFC 8628's device authorization request, in the API's JSON. The answer's `userCode` is what the person enters at `verificationUri`; the device polls `POST /v1/device/token` with `deviceCode` every `interval` seconds until `expiresIn` passes. At most 10 starts a minute per client address (429).
+    ///
+    /// - Remark: HTTP `POST /v1/device/code`.
+    /// - Remark: Generated from `#/paths//v1/device/code/post(startDeviceLogin)`.
+    func startDeviceLogin(_ input: Operations.StartDeviceLogin.Input) async throws -> Operations.StartDeviceLogin.Output
+    /// A device asks whether its sign-in was approved; once it was, it gets its own token, once.
+    ///
+    /// Answered 400 with `authorization_pending` until the person decides, `slow_down` when asked sooner than `interval` after the last poll (wait 5 s longer from then on), `access_denied` once denied and `expired_token` once the code expired or was used. Unknown codes are counted per client address (429).
+    ///
+    /// - Remark: HTTP `POST /v1/device/token`.
+    /// - Remark: Generated from `#/paths//v1/device/token/post(pollDeviceLogin)`.
+    func pollDeviceLogin(_ input: Operations.PollDeviceLogin.Input) async throws -> Operations.PollDeviceLogin.Output
+    /// The account's web sessions and tokens, the latest used first, the one asking marked.
+    ///
+    /// - Remark: HTTP `GET /v1/devices`.
+    /// - Remark: Generated from `#/paths//v1/devices/get(listDevices)`.
+    func listDevices(_ input: Operations.ListDevices.Input) async throws -> Operations.ListDevices.Output
+    /// Signs a session or token out; a token's sessions end with it.
+    ///
+    /// - Remark: HTTP `DELETE /v1/devices/{deviceID}`.
+    /// - Remark: Generated from `#/paths//v1/devices/{deviceID}/delete(revokeDevice)`.
+    func revokeDevice(_ input: Operations.RevokeDevice.Input) async throws -> Operations.RevokeDevice.Output
     /// The account's published sites, by slug.
     ///
     /// - Remark: HTTP `GET /v1/sites`.
@@ -562,6 +586,56 @@ extension APIProtocol {
         headers: Operations.RevokeShare.Input.Headers = .init()
     ) async throws -> Operations.RevokeShare.Output {
         try await revokeShare(Operations.RevokeShare.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A device asks to sign in (docs/signin.md); a person approves it at `<server>/device`.
+    ///
+    /// The shape of RFC 8628's device authorization request, in the API's JSON. The answer's `userCode` is what the person enters at `verificationUri`; the device polls `POST /v1/device/token` with `deviceCode` every `interval` seconds until `expiresIn` passes. At most 10 starts a minute per client address (429).
+    ///
+    /// - Remark: HTTP `POST /v1/device/code`.
+    /// - Remark: Generated from `#/paths//v1/device/code/post(startDeviceLogin)`.
+    internal func startDeviceLogin(
+        headers: Operations.StartDeviceLogin.Input.Headers = .init(),
+        body: Operations.StartDeviceLogin.Input.Body
+    ) async throws -> Operations.StartDeviceLogin.Output {
+        try await startDeviceLogin(Operations.StartDeviceLogin.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A device asks whether its sign-in was approved; once it was, it gets its own token, once.
+    ///
+    /// Answered 400 with `authorization_pending` until the person decides, `slow_down` when asked sooner than `interval` after the last poll (wait 5 s longer from then on), `access_denied` once denied and `expired_token` once the code expired or was used. Unknown codes are counted per client address (429).
+    ///
+    /// - Remark: HTTP `POST /v1/device/token`.
+    /// - Remark: Generated from `#/paths//v1/device/token/post(pollDeviceLogin)`.
+    internal func pollDeviceLogin(
+        headers: Operations.PollDeviceLogin.Input.Headers = .init(),
+        body: Operations.PollDeviceLogin.Input.Body
+    ) async throws -> Operations.PollDeviceLogin.Output {
+        try await pollDeviceLogin(Operations.PollDeviceLogin.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The account's web sessions and tokens, the latest used first, the one asking marked.
+    ///
+    /// - Remark: HTTP `GET /v1/devices`.
+    /// - Remark: Generated from `#/paths//v1/devices/get(listDevices)`.
+    internal func listDevices(headers: Operations.ListDevices.Input.Headers = .init()) async throws -> Operations.ListDevices.Output {
+        try await listDevices(Operations.ListDevices.Input(headers: headers))
+    }
+    /// Signs a session or token out; a token's sessions end with it.
+    ///
+    /// - Remark: HTTP `DELETE /v1/devices/{deviceID}`.
+    /// - Remark: Generated from `#/paths//v1/devices/{deviceID}/delete(revokeDevice)`.
+    internal func revokeDevice(
+        path: Operations.RevokeDevice.Input.Path,
+        headers: Operations.RevokeDevice.Input.Headers = .init()
+    ) async throws -> Operations.RevokeDevice.Output {
+        try await revokeDevice(Operations.RevokeDevice.Input(
             path: path,
             headers: headers
         ))

@@ -8,9 +8,10 @@ import Testing
     static let implementations = SessionStoreImplementation.all.filter(\.isAvailable)
     static let now = Date(timeIntervalSince1970: 1_767_225_600.123)
 
-    static func session(_ secret: String, account: Int64 = 1, expiresIn seconds: TimeInterval = 3600) -> WebSession {
-        WebSession(secretHash: TokenHash(bytes: Array("hash:\(secret)".utf8)), account: AccountID(account),
-                   token: TokenID(UInt64(account)), formToken: "form-\(secret)", created: now, expires: now.addingTimeInterval(seconds))
+    static func session(_ secret: String, account: Int64 = 1, expiresIn seconds: TimeInterval = 3600, lastUsed: Date? = nil) -> WebSession {
+        WebSession(id: "id-\(secret)", secretHash: TokenHash(bytes: Array("hash:\(secret)".utf8)), account: AccountID(account),
+                   token: TokenID(UInt64(account)), formToken: "form-\(secret)", created: now, expires: now.addingTimeInterval(seconds),
+                   device: "Firefox on Linux — 火狐", address: "192.0.2.\(account)", lastUsed: lastUsed)
     }
 
     @Test(.enabled(if: TestPostgres.url != nil, "PostgreSQL session contract tests skipped: run `Tools/with-postgres.sh swift test`"))
@@ -64,6 +65,48 @@ import Testing
             #expect(try await store.deleteSessions(account: AccountID(1)) == 0)
             #expect(try await store.session(secretHash: Self.session("a2").secretHash, at: Self.now) == nil)
             #expect(try await store.session(secretHash: Self.session("b1", account: 2).secretHash, at: Self.now) != nil)
+        }
+    }
+
+    @Test(arguments: implementations)
+    func anAccountsLiveSessionsAreListedLatestUsedFirst(_ implementation: SessionStoreImplementation) async throws {
+        try await implementation.withStore { store in
+            try await store.createSession(Self.session("old", lastUsed: Self.now.addingTimeInterval(-600)))
+            try await store.createSession(Self.session("new", lastUsed: Self.now.addingTimeInterval(-60)))
+            try await store.createSession(Self.session("never"))
+            try await store.createSession(Self.session("gone", expiresIn: 1))
+            try await store.createSession(Self.session("bob", account: 2))
+            let listed = try await store.sessions(account: AccountID(1), at: Self.now.addingTimeInterval(1))
+            #expect(listed.map(\.id) == ["id-never", "id-new", "id-old"], "a session never used counts from its creation")
+            #expect(listed.last == Self.session("old", lastUsed: Self.now.addingTimeInterval(-600)), "kept as made")
+        }
+    }
+
+    @Test(arguments: implementations)
+    func aSessionIsEndedByItsIDOnlyByItsAccount(_ implementation: SessionStoreImplementation) async throws {
+        try await implementation.withStore { store in
+            try await store.createSession(Self.session("a", account: 1))
+            #expect(try await !store.deleteSession(id: "id-a", account: AccountID(2)))
+            #expect(try await store.session(secretHash: Self.session("a").secretHash, at: Self.now) != nil)
+            #expect(try await store.deleteSession(id: "id-a", account: AccountID(1)))
+            #expect(try await store.session(secretHash: Self.session("a").secretHash, at: Self.now) == nil)
+            #expect(try await !store.deleteSession(id: "id-a", account: AccountID(1)))
+        }
+    }
+
+    @Test(arguments: implementations)
+    func aUseIsRecordedWithItsAddressAndNeverMovesBack(_ implementation: SessionStoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let session = Self.session("a")
+            try await store.createSession(session)
+            let later = Self.now.addingTimeInterval(120)
+            try await store.recordUse(ofSession: session.secretHash, at: later, address: "203.0.113.9")
+            try await store.recordUse(ofSession: session.secretHash, at: Self.now.addingTimeInterval(60), address: "198.51.100.2")
+            let found = try #require(try await store.session(secretHash: session.secretHash, at: later))
+            #expect(found.lastUsed == later && found.address == "203.0.113.9")
+            try await store.recordUse(ofSession: session.secretHash, at: later.addingTimeInterval(60), address: nil)
+            let kept = try #require(try await store.session(secretHash: session.secretHash, at: later))
+            #expect(kept.address == "203.0.113.9", "a use without an address keeps the last one known")
         }
     }
 

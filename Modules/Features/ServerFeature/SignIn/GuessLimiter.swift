@@ -1,13 +1,14 @@
 import Foundation
 
-/// Slows down anyone guessing share tokens: counts each client's requests for shares that do
-/// not exist, and past `allowed` in a `window`, refuses every share request from that client
-/// until the window ends (`429` with `Retry-After`).
+/// Slows down anyone guessing secrets (share tokens, API tokens, device codes): counts each
+/// client's misses, and past `allowed` in a `window`, refuses every such request from that
+/// client until the window ends (`429` with `Retry-After`). A client is whatever key the caller
+/// counts by: an address, or an account.
 ///
-/// An actor, since every shared page request of the process reads and writes it. It remembers at
+/// An actor, since every request of the process that checks a secret reads and writes it. It remembers at
 /// most `clientsKept` clients, forgetting the oldest windows first, so guessing from many
 /// addresses cannot grow the server's memory.
-actor ShareGuessLimiter {
+public actor GuessLimiter {
     private struct Window {
         var started: Date
         var misses: Int
@@ -18,20 +19,20 @@ actor ShareGuessLimiter {
     let clientsKept: Int
     private var windows: [String: Window] = [:]
 
-    init(allowed: Int = 20, window: TimeInterval = 60, clientsKept: Int = 10_000) {
+    public init(allowed: Int = 20, window: TimeInterval = 60, clientsKept: Int = 10_000) {
         self.allowed = allowed
         self.window = window
         self.clientsKept = clientsKept
     }
 
     /// Seconds until `client` may ask again, or `nil` if it may ask now.
-    func retryAfter(_ client: String, at now: Date) -> Int? {
+    public func retryAfter(_ client: String, at now: Date) -> Int? {
         guard let current = windows[client], now.timeIntervalSince(current.started) < window, current.misses >= allowed else { return nil }
         return max(1, Int((window - now.timeIntervalSince(current.started)).rounded(.up)))
     }
 
-    /// Counts one request of `client` for a share that does not exist.
-    func recordMiss(_ client: String, at now: Date) {
+    /// Counts one miss of `client`: a secret that was not right.
+    public func recordMiss(_ client: String, at now: Date) {
         if var current = windows[client], now.timeIntervalSince(current.started) < window {
             current.misses += 1
             windows[client] = current

@@ -1,0 +1,30 @@
+import Foundation
+import NIOCore
+import AsyncHTTPClient
+import QuillAPI
+import SyncTransportInterface
+
+/// Device login over HTTP: `POST /v1/device/code`, `POST /v1/device/token`, `GET /v1/devices`.
+extension HTTPSyncTransport: DeviceLoginTransport {
+    public func startDeviceLogin(_ body: DeviceCodeRequestBody) async throws(SyncError) -> DeviceCodeBody {
+        try decode(try await send(try posting(body, to: "v1/device/code")))
+    }
+
+    public func pollDeviceLogin(deviceCode: String) async throws(SyncError) -> DeviceTokenBody {
+        try decode(try await send(try posting(DeviceTokenRequestBody(deviceCode: deviceCode), to: "v1/device/token")))
+    }
+
+    public func devices() async throws(SyncError) -> [DeviceBody] {
+        let list: DeviceListBody = try decode(try await send(request(path: "v1/devices")))
+        return list.devices
+    }
+
+    private func posting(_ body: some Encodable, to path: String) throws(SyncError) -> HTTPClientRequest {
+        var request = request(path: path)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        guard let data = try? JSONEncoder().encode(body) else { throw .badResponse("the request to \(path) could not be encoded") }
+        request.body = .bytes(ByteBuffer(bytes: data))
+        return request
+    }
+}

@@ -123,16 +123,16 @@ struct AccountCommandsTests {
         let table = RecordingConsole()
         try await run(["account", "tokens", "ann"], in: environment(console: table))
         #expect(table.output == """
-            ID                SCOPE      LABEL      CREATED           LAST USED  EXPIRES
-            0000000000000001  full       -          2026-01-01 00:00  -          never
-            0000000000000002  read-only  dashboard  2026-01-01 00:00  -          2026-01-31 00:00
-            0000000000000003  full       laptop     2026-01-01 00:01  -          2026-01-02 23:59 (expired)
+            ID                SCOPE      LABEL      CREATED           LAST USED  FROM  EXPIRES
+            0000000000000001  full       -          2026-01-01 00:00  -          -     never
+            0000000000000002  read-only  dashboard  2026-01-01 00:00  -          -     2026-01-31 00:00
+            0000000000000003  full       laptop     2026-01-01 00:01  -          -     2026-01-02 23:59 (expired)
 
             """)
         #expect(!table.output.contains("secret"))
         let json = RecordingConsole()
         try await run(["account", "tokens", "ann", "--json"], in: environment(console: json))
-        #expect(json.output.hasPrefix(#"[{"created":"2026-01-01T00:00:00.000Z","expired":false,"expires":null,"id":"0000000000000001","label":null,"lastUsed":null,"scope":"full"}"#))
+        #expect(json.output.hasPrefix(#"[{"created":"2026-01-01T00:00:00.000Z","expired":false,"expires":null,"id":"0000000000000001","label":null,"lastAddress":null,"lastUsed":null,"scope":"full"}"#))
         #expect(json.output.contains(#""expired":true,"expires":"2026-01-02T23:59:59.999Z","id":"0000000000000003","label":"laptop""#))
     }
 

@@ -125,9 +125,10 @@ actor Browser {
 
     /// Signs in with `token` through the form, as a person would.
     @discardableResult
-    func signIn(_ token: BearerToken) async throws -> TestResponse {
+    func signIn(_ token: BearerToken, userAgent: String? = nil) async throws -> TestResponse {
         let form = try await get("/login")
-        return try await post("/login", [("token", token.description), ("csrf", try form.csrf())])
+        return try await post("/login", [("token", token.description), ("csrf", try form.csrf())],
+                              headers: userAgent.map { [.userAgent: $0] } ?? [:])
     }
 
     static func encoded(_ text: String) -> String {

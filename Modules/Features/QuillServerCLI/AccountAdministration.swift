@@ -16,6 +16,13 @@ public struct AccountAdministration: Sendable {
         self.sessions = sessions
     }
 
+    /// The live web reader sessions of the account named `name`, the latest used first.
+    public func webSessions(ofAccountNamed name: String) async throws -> [WebSession] {
+        guard let account = try await accounts.accountSummaries().first(where: { $0.account.name == name })
+        else { throw ServerStoreError.accountNotFound(name) }
+        return try await sessions.sessions(account: account.account.id, at: registration.now())
+    }
+
     /// Ends every web reader session of the account named `name`; how many there were.
     public func revokeWebSessions(ofAccountNamed name: String) async throws -> Int {
         guard let account = try await accounts.accountSummaries().first(where: { $0.account.name == name })

@@ -5,7 +5,8 @@ import ServerFeature
 public struct AccountTokensCommand: QuillServerCommand {
     public static let configuration = CommandConfiguration(
         commandName: "tokens",
-        abstract: "List an account's tokens: ID, scope, label, created, last use and expiry (never the secret).")
+        abstract: "List an account's tokens (ID, scope, label, created, last use and where from, expiry; never the secret), then its web sessions.",
+        discussion: "--json prints the tokens alone, as before, each with its lastAddress.")
 
     @Argument(help: "The account's name.") var name: String
     @Flag(help: "One JSON array of objects instead of a table.") var json = false
@@ -16,9 +17,12 @@ public struct AccountTokensCommand: QuillServerCommand {
     public var options: ServerOptions { storage.options }
 
     public func run(in environment: ServerCLIEnvironment) async throws {
-        let (tokens, now) = try await environment.server.administer { [name] administration in
-            (try await administration.registration.tokens(ofAccountNamed: name), administration.registration.now())
+        let (tokens, sessions, now) = try await environment.server.administer { [name] administration in
+            (try await administration.registration.tokens(ofAccountNamed: name), try await administration.webSessions(ofAccountNamed: name),
+             administration.registration.now())
         }
-        environment.console.write(json ? try TokenListing.json(tokens, now: now) : TokenListing.table(tokens, now: now))
+        if json { return environment.console.write(try TokenListing.json(tokens, now: now)) }
+        environment.console.write(TokenListing.table(tokens, now: now))
+        if !sessions.isEmpty { environment.console.write("\nweb sessions:\n" + TokenListing.table(sessions)) }
     }
 }

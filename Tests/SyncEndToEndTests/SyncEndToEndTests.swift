@@ -221,6 +221,7 @@ struct SyncEndToEndTests {
         try linksTravel(alice: alice, bob: bob, server: server, token: token)
         try await sharesTravel(alice: alice, bob: bob, servers: [server])
         try await sitesTravel(alice: alice, bob: bob, servers: [server])
+        try await deviceLoginTravels(token: token, servers: [server])
     }
 
     @Test("Two quill-server processes share one PostgreSQL; one client on each",
@@ -242,6 +243,7 @@ struct SyncEndToEndTests {
         try linksTravel(alice: alice, bob: bob, server: second, token: token)
         try await sharesTravel(alice: alice, bob: bob, servers: [first, second])
         try await sitesTravel(alice: alice, bob: bob, servers: [first, second])
+        try await deviceLoginTravels(token: token, servers: [first, second])
         // A change pushed through the first server reaches a stream held by the second (NOTIFY/LISTEN).
         let stream = try EventStreamClient(second.url, token: token)
         try await stream.waitFor(1, "ready")

@@ -3,22 +3,27 @@ import Logging
 import PostgresNIO
 import ServerStoreInterface
 import ServiceLifecycle
+import StandardInterfaces
 
 /// The change signals of servers that share one PostgreSQL database: an announcement is a
 /// `NOTIFY` (sent after the write committed), and each server `LISTEN`s on one connection of its
 /// pool and wakes its own streams (`LocalChangeSignals`) for every account it hears about, its own
 /// announcements included. So a change written through one server reaches the streams another holds.
 ///
+/// Token revocations travel on the same channel, as `t` and the token's ID, and each server passes
+/// what it hears to its own token cache (`LocalTokenRevocations`).
+///
 /// Run it (it is a `Service`) for as long as the server serves. A listening connection that
 /// breaks is opened again after a second, and then every stream is woken: what was announced
 /// meanwhile is in the change feed, which each stream reads from its own cursor.
-public final class PostgresChangeSignals: ChangeSignaling, Service {
-    /// The channel of every announcement; the payload is the account's ID.
+public final class PostgresChangeSignals: ChangeSignaling, TokenRevocationSignaling, Service {
+    /// The channel of every announcement; the payload is the account's ID, or `t` and a revoked token's ID.
     static let channel = "quill_changes"
 
     private let store: PostgresServerStore
     private let logger: Logger
     private let local = LocalChangeSignals()
+    private let localRevocations = LocalTokenRevocations()
 
     public init(store: PostgresServerStore, logger: Logger) {
         self.store = store
@@ -39,6 +44,20 @@ public final class PostgresChangeSignals: ChangeSignaling, Service {
         local.signals(of: account)
     }
 
+    public func announceRevocation(of token: TokenID) async {
+        do {
+            try await store.client.query("SELECT pg_notify(\(Self.channel), \("t" + token.rawValue))", logger: logger)
+        } catch {
+            // Revoked in the database: other servers stop accepting it within their cache's lifetime.
+            logger.warning("could not announce the revocation of token \(token.rawValue): \(error)")
+            localRevocations.hear(token)
+        }
+    }
+
+    public func revocations() -> AsyncStream<TokenID> {
+        localRevocations.revocations()
+    }
+
     /// Listens until a graceful shutdown or cancellation, reconnecting after a failure.
     public func run() async throws {
         try await cancelWhenGracefulShutdown {
@@ -50,6 +69,10 @@ public final class PostgresChangeSignals: ChangeSignaling, Service {
                             if !first { self.local.wakeAll() }
                             first = false
                             for try await notification in notifications {
+                                if notification.payload.hasPrefix("t"), let token = TokenID(String(notification.payload.dropFirst())) {
+                                    self.localRevocations.hear(token)
+                                    continue
+                                }
                                 guard let id = Int64(notification.payload) else { continue }
                                 self.local.wake(AccountID(id))
                             }

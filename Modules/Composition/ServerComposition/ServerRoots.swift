@@ -92,7 +92,7 @@ public enum ServerRoots {
     private static func environment(
         store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository & ServerLinkRepository
             & ShareStore & PublishedSiteStore & DeviceAuthorizationStore,
-        signals: any ChangeSignaling, sessions: any WebSessionStore,
+        signals: any ChangeSignaling & TokenRevocationSignaling, sessions: any WebSessionStore,
         hasher: any TokenHashing, scratch: any ScratchStorage, services: [any Service],
         close: @escaping @Sendable () async -> Void, banner: [String], web settings: WebReaderSettings, trustedProxies: Set<String>,
         limits: AttachmentLimits = AttachmentLimits(), heartbeat: Duration, reach: @escaping @Sendable () async throws -> Void = {}

@@ -35,7 +35,8 @@ public enum ServerRunner {
         try await withServices(environment) {
             try await environment.prepare()
             return try await task(AccountAdministration(
-                registration: environment.registration, accounts: environment.dependencies.accounts, sessions: environment.web.server.sessions))
+                registration: environment.registration, accounts: environment.dependencies.accounts, sessions: environment.web.server.sessions,
+                revocations: environment.dependencies.revocations))
         }
     }
 

@@ -18,7 +18,8 @@ extension ServerTestRoots {
         settings: @escaping @Sendable (ServerOptions) throws -> Void = { _ in }
     ) -> @Sendable (ServerOptions) throws -> ServerCLIEnvironment {
         let administration = AccountAdministration(
-            registration: AccountRegistration(accounts: store, tokens: tokens, hasher: hasher, clock: clock), accounts: store, sessions: sessions)
+            registration: AccountRegistration(accounts: store, tokens: tokens, hasher: hasher, clock: clock), accounts: store, sessions: sessions,
+            revocations: LocalChangeSignals())
         let server = TestServer(store: store, administration: administration, serving: serving ?? PartNotGiven(),
                                 copies: copies ?? PartNotGiven(), historyKeep: .all)
         return { options in

@@ -27,7 +27,7 @@ public enum ServerTestRoots {
         hasher: any TokenHashing, clock: any WallClock, ids: any NoteIDGenerating, metrics: ServerMetrics = ServerMetrics(),
         compression: any Compressing = ZlibGzip(), decompression: any Decompressing = ZlibGzip(),
         background: any BackgroundExecutor = DefaultPriorityExecutor(), scratch: any ScratchStorage = InMemoryScratchStorage(),
-        changeSignals: any ChangeSignaling = LocalChangeSignals()
+        changeSignals: any ChangeSignaling & TokenRevocationSignaling = LocalChangeSignals()
     ) -> ServerDependencies {
         ServerDependencies(notes: notes, changeSignals: changeSignals, accounts: accounts, readiness: readiness, attachments: attachments,
                            links: links, shares: shares, sites: sites, sessions: sessions, devices: devices, secrets: secrets, hasher: hasher, clock: clock, ids: ids, metrics: metrics, compression: compression,

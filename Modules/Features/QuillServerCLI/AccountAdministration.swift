@@ -1,5 +1,6 @@
 import ServerFeature
 import ServerStoreInterface
+import StandardInterfaces
 
 /// What `quill-server account …` works on: accounts and their tokens, and the web reader's
 /// sessions. Every root hands the commands one over its store, so the commands' logic is the
@@ -9,11 +10,23 @@ public struct AccountAdministration: Sendable {
     public let registration: AccountRegistration
     public let accounts: any AccountRepository
     public let sessions: any WebSessionStore
+    /// Tells running servers of a revoked token (with PostgreSQL, every server at once).
+    public let revocations: any TokenRevocationSignaling
 
-    public init(registration: AccountRegistration, accounts: any AccountRepository, sessions: any WebSessionStore) {
+    public init(registration: AccountRegistration, accounts: any AccountRepository, sessions: any WebSessionStore,
+                revocations: any TokenRevocationSignaling) {
         self.registration = registration
         self.accounts = accounts
         self.sessions = sessions
+        self.revocations = revocations
+    }
+
+    /// Revokes a token given whole or by its ID, and tells the servers that share the database;
+    /// `false` if no such token was stored.
+    public func revoke(_ text: String) async throws -> Bool {
+        guard try await registration.revoke(text) else { return false }
+        if let id = BearerToken(parsing: text)?.id ?? TokenID(text) { await revocations.announceRevocation(of: id) }
+        return true
     }
 
     /// The live web reader sessions of the account named `name`, the latest used first.

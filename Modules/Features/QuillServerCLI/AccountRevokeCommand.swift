@@ -14,7 +14,7 @@ public struct AccountRevokeCommand: QuillServerCommand {
     public var options: ServerOptions { storage.options }
 
     public func run(in environment: ServerCLIEnvironment) async throws {
-        guard try await environment.server.administer({ [token] in try await $0.registration.revoke(token) }) else {
+        guard try await environment.server.administer({ [token] in try await $0.revoke(token) }) else {
             throw ValidationError("no such token: nothing was revoked")
         }
         environment.console.writeError("revoked\n")

@@ -9,6 +9,8 @@ public struct ServerDependencies: Sendable {
     public let notes: any ServerNoteRepository
     /// Wakes the event streams of an account whose notes changed (`GET /v1/events`).
     public let changeSignals: any ChangeSignaling
+    /// Tells every server process of a revoked token, so that each forgets it at once.
+    public let revocations: any TokenRevocationSignaling
     public var accounts: any AccountRepository
     public var readiness: any ReadinessChecking
     /// Each account's attachments (`AttachmentRoutes`).
@@ -45,12 +47,12 @@ public struct ServerDependencies: Sendable {
     public var eventHeartbeat: Duration
     public static let defaultEventHeartbeat: Duration = .seconds(15)
     /// The tokens this process found lately: the API's authentication reads it, a revocation
-    /// through this process empties its entry at once. State of the feature, not a dependency.
-    let tokenCache = TokenLookupCache()
+    /// announced by any process empties its entry at once. State of the feature, not a dependency.
+    let tokenCache: TokenLookupCache
     /// Where an export's manifest lines wait until the notes are written.
     public var scratch: any ScratchStorage
 
-    public init(notes: any ServerNoteRepository, changeSignals: any ChangeSignaling, accounts: any AccountRepository,
+    public init(notes: any ServerNoteRepository, changeSignals: any ChangeSignaling & TokenRevocationSignaling, accounts: any AccountRepository,
                 readiness: any ReadinessChecking, attachments: any ServerAttachmentRepository, links: any ServerLinkRepository,
                 shares: any ShareStore, sites: any PublishedSiteStore, sessions: any WebSessionStore,
                 devices: any DeviceAuthorizationStore, trustedProxies: Set<String> = [], secrets: any TokenGenerating,
@@ -61,6 +63,8 @@ public struct ServerDependencies: Sendable {
         self.eventHeartbeat = eventHeartbeat
         self.notes = AnnouncingNoteRepository(base: notes, signals: changeSignals)
         self.changeSignals = changeSignals
+        self.revocations = changeSignals
+        self.tokenCache = TokenLookupCache(forgetting: changeSignals.revocations())
         self.accounts = accounts
         self.readiness = readiness
         self.attachments = attachments

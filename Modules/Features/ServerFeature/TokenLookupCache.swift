@@ -8,10 +8,11 @@ import Synchronization
 /// store at most once per `useRecordingInterval`, so `account list` can show it without a
 /// write per request.
 ///
-/// Entries live for `lifetime`: a revoked token, or one of a deleted account, stops working
-/// within that time on every server process, even several sharing one PostgreSQL, with no
-/// message between them. Only found tokens are kept, so guessed IDs cannot grow it, and it is
-/// emptied at `capacity`.
+/// Entries live for `lifetime`: a token revoked where no announcement reaches (another process on
+/// SQLite, `quill-server account revoke`), or one of a deleted account, stops working within that
+/// time. A revocation announced through `TokenRevocationSignaling` (the API and the Devices page
+/// announce theirs; PostgreSQL carries them to every server) is forgotten at once. Only found
+/// tokens are kept, so guessed IDs cannot grow it, and it is emptied at `capacity`.
 final class TokenLookupCache: Sendable {
     typealias Found = (token: StoredToken, account: Account)
 
@@ -21,9 +22,19 @@ final class TokenLookupCache: Sendable {
     private let entries = Mutex<[TokenID: (found: Found, at: Date)]>([:])
     private let recordedUses = Mutex<[TokenID: Date]>([:])
     private let capacity: Int
+    private let listening = Mutex<Task<Void, Never>?>(nil)
 
-    init(capacity: Int = 10_000) {
+    /// Forgets each token `revocations` names, for as long as the cache lives.
+    init(capacity: Int = 10_000, forgetting revocations: AsyncStream<TokenID>) {
         self.capacity = capacity
+        let task = Task { [weak self] in
+            for await token in revocations { self?.forget(token) }
+        }
+        listening.withLock { $0 = task }
+    }
+
+    deinit {
+        listening.withLock { $0?.cancel() }
     }
 
     func lookup(_ id: TokenID, in accounts: any AccountRepository, now: Date) async throws -> Found? {

@@ -1,3 +1,4 @@
+import StandardInterfaces
 import Synchronization
 
 /// Tells the server's open event streams (`GET /v1/events`) that an account's change feed has
@@ -15,12 +16,14 @@ public protocol ChangeSignaling: Sendable {
     func signals(of account: AccountID) -> AsyncStream<Void>
 }
 
-/// The signals of one process: each announcement wakes the process's streams of that account.
+/// The signals of one process: each announcement wakes the process's streams of that account,
+/// and each revocation reaches the process's token cache.
 ///
 /// Each subscriber's stream buffers at most one wake, so a stream that is busy writing (or whose
 /// client reads slowly) costs the same memory however many changes arrive meanwhile. Also the
 /// fan-out inside each server of the PostgreSQL adapter, which feeds it what `LISTEN` hears.
-public final class LocalChangeSignals: ChangeSignaling {
+public final class LocalChangeSignals: ChangeSignaling, TokenRevocationSignaling {
+    private let revoked = LocalTokenRevocations()
     private let subscribers = Mutex<[AccountID: [Int: AsyncStream<Void>.Continuation]]>([:])
     private let nextSubscriber = Atomic<Int>(0)
 
@@ -40,6 +43,14 @@ public final class LocalChangeSignals: ChangeSignaling {
     public func wakeAll() {
         let continuations = subscribers.withLock { $0.values.flatMap(\.values) }
         for continuation in continuations { continuation.yield() }
+    }
+
+    public func announceRevocation(of token: TokenID) async {
+        await revoked.announceRevocation(of: token)
+    }
+
+    public func revocations() -> AsyncStream<TokenID> {
+        revoked.revocations()
     }
 
     public func signals(of account: AccountID) -> AsyncStream<Void> {

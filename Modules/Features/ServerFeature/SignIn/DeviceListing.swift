@@ -35,8 +35,8 @@ public struct DeviceListing: Sendable {
         return (sessions + tokenBodies).sorted { ($0.lastUsed?.date ?? .distantPast) > ($1.lastUsed?.date ?? .distantPast) }
     }
 
-    /// Revokes the account's session or token with this ID: a token stops working at once on this
-    /// server and within `TokenLookupCache.lifetime` on others; its sessions end with it. `false`
+    /// Revokes the account's session or token with this ID: a token stops working at once on every
+    /// server the revocation reaches (`TokenRevocationSignaling`); its sessions end with it. `false`
     /// if the account has none with that ID.
     public func revoke(_ id: String, of account: Account) async throws -> Bool {
         if id.hasPrefix("s") {
@@ -46,6 +46,7 @@ public struct DeviceListing: Sendable {
         else { return false }
         let removed = try await dependencies.accounts.removeToken(id: token)
         dependencies.tokenCache.forget(token)
+        await dependencies.revocations.announceRevocation(of: token)
         return removed
     }
 

@@ -119,5 +119,19 @@ import Testing
         #expect(ServerSetting.attachmentQuota.defaultValue == "none" && resolved.attachmentLimits.quotaBytes == nil)
         #expect(HistoryRetention(ServerSetting.historyKeep.defaultValue) == resolved.historyKeep)
         #expect(ServerSetting.trustedProxy.defaultValue == "none" && resolved.trustedProxies.isEmpty)
+        #expect(ServerSetting.wrongTokenLimit.defaultValue == "\(resolved.wrongTokenLimit)")
+    }
+
+    @Test func theWrongTokenLimitComesFromTheFlagOrTheVariableAndMustBeACount() throws {
+        let flagged = try ServerConfiguration.resolve(ServerOptions(wrongTokenLimit: "0"), environment: ["QUILL_SERVER_WRONG_TOKEN_LIMIT": "7"],
+                                                      homeDirectory: home)
+        #expect(flagged.wrongTokenLimit == 0)
+        #expect(try ServerConfiguration.resolve(ServerOptions(), environment: ["QUILL_SERVER_WRONG_TOKEN_LIMIT": "7"], homeDirectory: home)
+            .wrongTokenLimit == 7)
+        for bad in ["-1", "many", "1000001"] {
+            #expect(throws: ServerCommandFailure.self) {
+                try ServerConfiguration.resolve(ServerOptions(wrongTokenLimit: bad), environment: [:], homeDirectory: home)
+            }
+        }
     }
 }

@@ -44,11 +44,15 @@ public struct ServerConfiguration: Equatable, Sendable {
     /// How often an idle event stream sends a keep-alive and checks its token (`--event-heartbeat`,
     /// `QUILL_SERVER_EVENT_HEARTBEAT`, default 15 s).
     public var eventHeartbeat: Duration
+    /// Wrong secrets one client address may send a minute (`--wrong-token-limit`); 0: no limit.
+    public var wrongTokenLimit: Int
 
     public init(host: String, port: Int, storage: Storage, logLevel: Logger.Level, logFormat: LogFormat = .text,
                 trustedProxies: [String] = [], temporaryDirectory: String = "/tmp", historyKeep: HistoryRetention = .all,
-                attachmentLimits: AttachmentLimits = AttachmentLimits(), eventHeartbeat: Duration = ServerDependencies.defaultEventHeartbeat) {
+                attachmentLimits: AttachmentLimits = AttachmentLimits(), eventHeartbeat: Duration = ServerDependencies.defaultEventHeartbeat,
+                wrongTokenLimit: Int = ServerDependencies.defaultWrongTokenLimit) {
         self.eventHeartbeat = eventHeartbeat
+        self.wrongTokenLimit = wrongTokenLimit
         self.historyKeep = historyKeep
         self.attachmentLimits = attachmentLimits
         self.trustedProxies = trustedProxies
@@ -130,6 +134,14 @@ public struct ServerConfiguration: Equatable, Sendable {
             eventHeartbeat = .seconds(number)
         }
 
+        var wrongTokenLimit = ServerDependencies.defaultWrongTokenLimit
+        if let limit = value(options.wrongTokenLimit, .wrongTokenLimit) {
+            guard let number = Int(limit.text), (0...1_000_000).contains(number) else {
+                throw invalid(limit.source, limit.text, "is not a number from 0 (no limit) to 1000000", .wrongTokenLimit)
+            }
+            wrongTokenLimit = number
+        }
+
         let storage: Storage
         if options.preview {
             storage = .preview
@@ -146,7 +158,8 @@ public struct ServerConfiguration: Equatable, Sendable {
         return ServerConfiguration(host: host, port: port, storage: storage, logLevel: logLevel, logFormat: logFormat,
                                    trustedProxies: options.trustedProxies,
                                    temporaryDirectory: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp",
-                                   historyKeep: historyKeep, attachmentLimits: attachmentLimits, eventHeartbeat: eventHeartbeat)
+                                   historyKeep: historyKeep, attachmentLimits: attachmentLimits, eventHeartbeat: eventHeartbeat,
+                                   wrongTokenLimit: wrongTokenLimit)
     }
 
     /// `postgres://…` / `postgresql://…` (checked here, so that a URL the store could not use is

@@ -47,7 +47,8 @@ public enum ServerRoots {
             return environment(store: store, signals: LocalChangeSignals(), sessions: store, hasher: hasher, scratch: scratch, services: [],
                                close: { store.close() }, banner: ["storage: SQLite at \(path)"], web: WebReaderSettings(),
                                trustedProxies: Set(configuration.trustedProxies),
-                               limits: configuration.attachmentLimits, heartbeat: configuration.eventHeartbeat)
+                               limits: configuration.attachmentLimits, heartbeat: configuration.eventHeartbeat,
+                               wrongTokenLimit: configuration.wrongTokenLimit)
         case .postgres(let url):
             let store = try PostgresServerStore(url: url, logger: logger)
             let signals = PostgresChangeSignals(store: store, logger: logger)
@@ -55,7 +56,8 @@ public enum ServerRoots {
                                close: {},
                                banner: ["storage: PostgreSQL at \(ServerConfiguration.redacted(url))"], web: WebReaderSettings(),
                                trustedProxies: Set(configuration.trustedProxies),
-                               limits: configuration.attachmentLimits, heartbeat: configuration.eventHeartbeat, reach: {
+                               limits: configuration.attachmentLimits, heartbeat: configuration.eventHeartbeat,
+                               wrongTokenLimit: configuration.wrongTokenLimit, reach: {
                 do {
                     try await store.waitUntilReachable(within: StoreOpeningFailure.databaseWait)
                 } catch {
@@ -66,13 +68,15 @@ public enum ServerRoots {
                 }
             })
         case .preview:
-            return try preview(trustedProxies: Set(configuration.trustedProxies), heartbeat: configuration.eventHeartbeat)
+            return try preview(trustedProxies: Set(configuration.trustedProxies), heartbeat: configuration.eventHeartbeat,
+                               wrongTokenLimit: configuration.wrongTokenLimit)
         }
     }
 
     /// `--preview`: memory only, seeded with the sample notes of a demo account.
     public static func preview(web settings: WebReaderSettings = WebReaderSettings(), trustedProxies: Set<String> = [],
-                               heartbeat: Duration = ServerDependencies.defaultEventHeartbeat) throws -> ServerEnvironment {
+                               heartbeat: Duration = ServerDependencies.defaultEventHeartbeat,
+                               wrongTokenLimit: Int = ServerDependencies.defaultWrongTokenLimit) throws -> ServerEnvironment {
         let store = InMemoryServerStore()
         let hasher = SHA256TokenHasher()
         let seeded = environment(store: store, signals: LocalChangeSignals(), sessions: InMemoryWebSessionStore(), hasher: hasher,
@@ -82,7 +86,7 @@ public enum ServerRoots {
             "preview: demo account '\(ServerSampleData.demoAccountName)', token \(ServerSampleData.demoToken)",
             // No "token " here: scripts take the demo token from the last "token " of the banner.
             "preview: web reader: open /login in a browser and paste \(ServerSampleData.demoToken)",
-        ], web: settings, trustedProxies: trustedProxies, heartbeat: heartbeat)
+        ], web: settings, trustedProxies: trustedProxies, heartbeat: heartbeat, wrongTokenLimit: wrongTokenLimit)
         return ServerEnvironment(
             dependencies: seeded.dependencies, web: seeded.web, services: [],
             prepare: { _ = try await ServerSampleData.seed(store, hasher: hasher) },
@@ -95,7 +99,7 @@ public enum ServerRoots {
         signals: any ChangeSignaling & TokenRevocationSignaling, sessions: any WebSessionStore,
         hasher: any TokenHashing, scratch: any ScratchStorage, services: [any Service],
         close: @escaping @Sendable () async -> Void, banner: [String], web settings: WebReaderSettings, trustedProxies: Set<String>,
-        limits: AttachmentLimits = AttachmentLimits(), heartbeat: Duration, reach: @escaping @Sendable () async throws -> Void = {}
+        limits: AttachmentLimits = AttachmentLimits(), heartbeat: Duration, wrongTokenLimit: Int, reach: @escaping @Sendable () async throws -> Void = {}
     ) -> ServerEnvironment {
         let dependencies = ServerDependencies(notes: store, changeSignals: signals, accounts: store, readiness: store, attachments: store,
                                               links: store, shares: store, sites: store, sessions: sessions, devices: store,
@@ -103,7 +107,7 @@ public enum ServerRoots {
                                               attachmentLimits: limits, hasher: hasher,
                                               clock: SystemClock(), ids: RandomNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(),
                                               decompression: ZlibGzip(), background: DispatchBackgroundExecutor(label: "quill-server.import"),
-                                              scratch: scratch, eventHeartbeat: heartbeat)
+                                              scratch: scratch, eventHeartbeat: heartbeat, wrongTokenLimit: wrongTokenLimit)
         let web = WebReaderDependencies(server: dependencies,
                                         finder: SearchingNoteFinder(repository: store, listing: RecentNotesIndex(repository: store)), settings: settings)
         return ServerEnvironment(

@@ -15,13 +15,15 @@ public struct ServeCommand: QuillServerCommand {
     var maximumAttachmentSize: String?
     @Option(name: .customLong(ServerSetting.attachmentQuota.flag), help: ServerSetting.attachmentQuota.help) var attachmentQuota: String?
     @Option(name: .customLong(ServerSetting.eventHeartbeat.flag), help: ServerSetting.eventHeartbeat.help) var eventHeartbeat: String?
+    @Option(name: .customLong(ServerSetting.wrongTokenLimit.flag), help: ServerSetting.wrongTokenLimit.help) var wrongTokenLimit: String?
 
     public init() {}
 
     public var options: ServerOptions {
         ServerOptions(host: host, port: port, database: storage.database, dataDirectory: storage.dataDirectory,
                       logLevel: logLevel, logFormat: logFormat, preview: preview, trustedProxies: trustedProxies,
-                      maximumAttachmentSize: maximumAttachmentSize, attachmentQuota: attachmentQuota, eventHeartbeat: eventHeartbeat)
+                      maximumAttachmentSize: maximumAttachmentSize, attachmentQuota: attachmentQuota, eventHeartbeat: eventHeartbeat,
+                      wrongTokenLimit: wrongTokenLimit)
     }
 
     public func run(in environment: ServerCLIEnvironment) async throws {

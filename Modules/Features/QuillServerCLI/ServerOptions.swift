@@ -16,12 +16,15 @@ public struct ServerOptions: Equatable, Sendable {
     public var attachmentQuota: String?
     /// `--event-heartbeat` of `serve`: seconds between an idle event stream's keep-alives, as written.
     public var eventHeartbeat: String?
+    /// `--wrong-token-limit` of `serve`: wrong secrets a client address may send a minute, as written.
+    public var wrongTokenLimit: String?
 
     public init(host: String? = nil, port: Int? = nil, database: String? = nil, dataDirectory: String? = nil,
                 logLevel: String? = nil, logFormat: String? = nil, preview: Bool = false, trustedProxies: [String] = [],
                 historyKeep: String? = nil, maximumAttachmentSize: String? = nil, attachmentQuota: String? = nil,
-                eventHeartbeat: String? = nil) {
+                eventHeartbeat: String? = nil, wrongTokenLimit: String? = nil) {
         self.eventHeartbeat = eventHeartbeat
+        self.wrongTokenLimit = wrongTokenLimit
         self.historyKeep = historyKeep
         self.maximumAttachmentSize = maximumAttachmentSize
         self.attachmentQuota = attachmentQuota

@@ -74,13 +74,17 @@ extension ServerSetting {
     public static let eventHeartbeat = ServerSetting(
         "event-heartbeat", value: "seconds", variable: "QUILL_SERVER_EVENT_HEARTBEAT", default: "15",
         "How often an idle event stream (GET /v1/events) sends a keep-alive and checks its token still holds, 1 to 3600")
+    public static let wrongTokenLimit = ServerSetting(
+        "wrong-token-limit", value: "count", variable: "QUILL_SERVER_WRONG_TOKEN_LIMIT", default: "20",
+        "Wrong tokens, sign-ins and device codes one client address may send a minute before it waits (429); 0: no limit")
     public static let historyKeep = ServerSetting(
         "keep", value: "retention", variable: "QUILL_SERVER_HISTORY_KEEP", default: "all",
         "What each note's history keeps: all, a number of revisions (100) or a span (90d, 26w, 1y)", command: "history prune")
 
     /// Every setting, in the order `--help` and docs/server.md list them.
     public static let all: [ServerSetting] = [
-        host, port, database, dataDirectory, logLevel, logFormat, preview, trustedProxy, maximumAttachmentSize, attachmentQuota, eventHeartbeat, historyKeep,
+        host, port, database, dataDirectory, logLevel, logFormat, preview, trustedProxy, maximumAttachmentSize, attachmentQuota, eventHeartbeat, wrongTokenLimit,
+        historyKeep,
     ]
 
     /// The environment variables, in order, for the root command's help.

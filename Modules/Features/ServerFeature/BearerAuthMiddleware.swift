@@ -20,7 +20,8 @@ struct BearerAuthMiddleware: RouterMiddleware {
     let clock: any WallClock
     let trustedProxies: Set<String>
     let cache: TokenLookupCache
-    let addressGuesses = GuessLimiter(allowed: 20)
+    let addressGuesses: GuessLimiter
+    /// Generous: an account's wrong tokens are refused past it, its right ones never.
     let accountGuesses = GuessLimiter(allowed: 100)
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -29,7 +29,7 @@ public enum ServerApplication {
 
         let v1 = router.group("v1").add(middleware: BearerAuthMiddleware(
             accounts: dependencies.accounts, hasher: dependencies.hasher, clock: dependencies.clock, trustedProxies: dependencies.trustedProxies,
-            cache: dependencies.tokenCache))
+            cache: dependencies.tokenCache, addressGuesses: GuessLimiter(allowed: dependencies.wrongTokenLimit)))
         operations.registerInfo(on: v1)
         NoteRoutes(dependencies: dependencies).register(on: v1)
         NoteHistoryRoutes(dependencies: dependencies).register(on: v1)
@@ -37,7 +37,7 @@ public enum ServerApplication {
         LinkRoutes(dependencies: dependencies).register(on: v1)
         ShareRoutes(dependencies: dependencies).register(on: v1)
         DeviceRoutes(dependencies: dependencies).register(on: v1)
-        DeviceLoginRoutes(dependencies: dependencies).register(on: router)
+        DeviceLoginRoutes(dependencies: dependencies, guesses: GuessLimiter(allowed: dependencies.wrongTokenLimit)).register(on: router)
         SiteRoutes(dependencies: dependencies).register(on: v1)
         SyncRoutes(dependencies: dependencies).register(on: v1)
         EventRoutes(dependencies: dependencies, streams: EventStreamCounts()).register(on: v1)

@@ -46,6 +46,10 @@ public struct ServerDependencies: Sendable {
     /// How often an idle event stream sends a keep-alive and checks its token.
     public var eventHeartbeat: Duration
     public static let defaultEventHeartbeat: Duration = .seconds(15)
+    /// Wrong tokens, sign-ins and device codes one client address may send a minute before it is
+    /// answered 429 for a while (`GuessLimiter`); 0: no limit.
+    public var wrongTokenLimit: Int
+    public static let defaultWrongTokenLimit = 20
     /// The tokens this process found lately: the API's authentication reads it, a revocation
     /// announced by any process empties its entry at once. State of the feature, not a dependency.
     let tokenCache: TokenLookupCache
@@ -59,8 +63,10 @@ public struct ServerDependencies: Sendable {
                 attachmentLimits: AttachmentLimits = AttachmentLimits(), hasher: any TokenHashing, clock: any WallClock,
                 ids: any NoteIDGenerating, metrics: ServerMetrics, compression: any Compressing, decompression: any Decompressing,
                 background: any BackgroundExecutor, scratch: any ScratchStorage,
-                eventHeartbeat: Duration = ServerDependencies.defaultEventHeartbeat) {
+                eventHeartbeat: Duration = ServerDependencies.defaultEventHeartbeat,
+                wrongTokenLimit: Int = ServerDependencies.defaultWrongTokenLimit) {
         self.eventHeartbeat = eventHeartbeat
+        self.wrongTokenLimit = wrongTokenLimit
         self.notes = AnnouncingNoteRepository(base: notes, signals: changeSignals)
         self.changeSignals = changeSignals
         self.revocations = changeSignals

@@ -8,7 +8,7 @@ public enum WebReader {
         let pages = WebPages(library: try WebTemplates.library())
         let group = router.group().add(middleware: WebPageMiddleware(pages: pages))
         let routes = WebRoutes(dependencies: dependencies, pages: pages, sessions: WebSessions(dependencies: dependencies),
-                               rows: NoteRows(library: pages.library), signInGuesses: GuessLimiter(allowed: 20),
+                               rows: NoteRows(library: pages.library), signInGuesses: GuessLimiter(allowed: dependencies.server.wrongTokenLimit),
                                codeGuesses: GuessLimiter(allowed: 10))
         group.get("/static/quill.css") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=3600"],

@@ -1375,14 +1375,15 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/DeviceCodeRequest/name`.
             internal var name: Swift.String
-            /// The access asked for; absent: full. The person may grant less.
+            /// The access asked for; absent or null: full. The person may grant less.
             ///
             /// - Remark: Generated from `#/components/schemas/DeviceCodeRequest/scope`.
             internal enum ScopePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case full = "full"
                 case readOnly = "read-only"
+                case _empty_ = ""
             }
-            /// The access asked for; absent: full. The person may grant less.
+            /// The access asked for; absent or null: full. The person may grant less.
             ///
             /// - Remark: Generated from `#/components/schemas/DeviceCodeRequest/scope`.
             internal var scope: Components.Schemas.DeviceCodeRequest.ScopePayload?
@@ -1390,7 +1391,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - name: What the device calls itself, shown to the person approving.
-            ///   - scope: The access asked for; absent: full. The person may grant less.
+            ///   - scope: The access asked for; absent or null: full. The person may grant less.
             internal init(
                 name: Swift.String,
                 scope: Components.Schemas.DeviceCodeRequest.ScopePayload? = nil
@@ -1507,25 +1508,33 @@ extension Components {
             internal var scope: Components.Schemas.DeviceToken.ScopePayload
             /// - Remark: Generated from `#/components/schemas/DeviceToken/account`.
             internal var account: Swift.String
+            /// Absent: the token does not expire.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceToken/expires`.
+            internal var expires: Components.Schemas.Timestamp?
             /// Creates a new `DeviceToken`.
             ///
             /// - Parameters:
             ///   - token: The new bearer token, `quill_<id>_<secret>`.
             ///   - scope:
             ///   - account:
+            ///   - expires: Absent: the token does not expire.
             internal init(
                 token: Swift.String,
                 scope: Components.Schemas.DeviceToken.ScopePayload,
-                account: Swift.String
+                account: Swift.String,
+                expires: Components.Schemas.Timestamp? = nil
             ) {
                 self.token = token
                 self.scope = scope
                 self.account = account
+                self.expires = expires
             }
             internal enum CodingKeys: String, CodingKey {
                 case token
                 case scope
                 case account
+                case expires
             }
         }
         /// - Remark: Generated from `#/components/schemas/Device`.
@@ -1539,7 +1548,7 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/Device/kind`.
             internal var kind: Components.Schemas.Device.KindPayload
-            /// A token's label or a session's browser.
+            /// A token's label or a session's browser; absent when unknown.
             ///
             /// - Remark: Generated from `#/components/schemas/Device/label`.
             internal var label: Swift.String?
@@ -1550,10 +1559,16 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/Device/scope`.
             internal var scope: Components.Schemas.Device.ScopePayload
+            /// - Remark: Generated from `#/components/schemas/Device/created`.
+            internal var created: Components.Schemas.Timestamp?
+            /// - Remark: Generated from `#/components/schemas/Device/lastUsed`.
+            internal var lastUsed: Components.Schemas.Timestamp?
             /// The client address of the latest recorded use.
             ///
             /// - Remark: Generated from `#/components/schemas/Device/address`.
             internal var address: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Device/expires`.
+            internal var expires: Components.Schemas.Timestamp?
             /// Whether this is the session or token that asked.
             ///
             /// - Remark: Generated from `#/components/schemas/Device/current`.
@@ -1563,23 +1578,32 @@ extension Components {
             /// - Parameters:
             ///   - id:
             ///   - kind:
-            ///   - label: A token's label or a session's browser.
+            ///   - label: A token's label or a session's browser; absent when unknown.
             ///   - scope:
+            ///   - created:
+            ///   - lastUsed:
             ///   - address: The client address of the latest recorded use.
+            ///   - expires:
             ///   - current: Whether this is the session or token that asked.
             internal init(
                 id: Swift.String,
                 kind: Components.Schemas.Device.KindPayload,
                 label: Swift.String? = nil,
                 scope: Components.Schemas.Device.ScopePayload,
+                created: Components.Schemas.Timestamp? = nil,
+                lastUsed: Components.Schemas.Timestamp? = nil,
                 address: Swift.String? = nil,
+                expires: Components.Schemas.Timestamp? = nil,
                 current: Swift.Bool
             ) {
                 self.id = id
                 self.kind = kind
                 self.label = label
                 self.scope = scope
+                self.created = created
+                self.lastUsed = lastUsed
                 self.address = address
+                self.expires = expires
                 self.current = current
             }
             internal enum CodingKeys: String, CodingKey {
@@ -1587,7 +1611,10 @@ extension Components {
                 case kind
                 case label
                 case scope
+                case created
+                case lastUsed
                 case address
+                case expires
                 case current
             }
         }

@@ -10,7 +10,7 @@ import ServerStoreInterface
 struct DeviceLoginRoutes {
     let dependencies: ServerDependencies
     let starts = GuessLimiter(allowed: 10)
-    let guesses = GuessLimiter(allowed: 20)
+    let guesses: GuessLimiter
 
     func register(on router: Router<ServerRequestContext>) {
         router.post("v1/device/code") { request, context in try await start(request, context) }
@@ -27,7 +27,7 @@ struct DeviceLoginRoutes {
         do {
             started = try await DeviceLogin(dependencies: dependencies).start(name: asked.name, scope: asked.scope, from: address)
         } catch DeviceLogin.Failure.invalidName {
-            throw APIError.badRequest("name: a device's name is 1 to 100 characters, not only spaces or control characters")
+            throw APIError.badRequest("name: a device's name is 1 to 1000 characters (the first 100 are kept), not only spaces or control characters")
         } catch DeviceLogin.Failure.invalidScope(let scope) {
             throw APIError.badRequest("scope: '\(scope)' is neither 'full' nor 'read-only'")
         }

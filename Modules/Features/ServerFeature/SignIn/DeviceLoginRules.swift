@@ -13,8 +13,10 @@ public enum DeviceLoginRules {
     /// The letters of a user code: capitals without vowels (no words) and without look-alikes.
     static let alphabet = Array("BCDFGHJKLMNPQRSTVWXZ".utf8)
     static let codeLength = 8
-    /// The longest device name kept.
+    /// The longest device name kept; a longer one is cut there.
     static let nameLength = 100
+    /// The longest device name taken at all (docs/openapi.yaml's `maxLength`).
+    static let longestName = 1000
     /// How long the person approving may let the token last: label, and seconds (`nil`: no end).
     public static let tokenLifetimes: [(label: String, seconds: TimeInterval?)] = [
         ("30 days", 30 * 86_400), ("90 days", 90 * 86_400), ("1 year", 365 * 86_400), ("no expiry", nil),
@@ -73,8 +75,9 @@ public enum DeviceLoginRules {
     }
 
     /// A device's name as kept and shown: trimmed, control characters dropped, at most
-    /// `nameLength` characters; `nil` if nothing is left.
+    /// `nameLength` characters; `nil` if nothing is left or it is longer than `longestName`.
     static func deviceName(_ text: String) -> String? {
+        guard text.count <= longestName else { return nil }
         let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.generalCategory.isControlOrFormat }))
             .trimmingCharacters(in: .whitespacesAndNewlines)
         guard !cleaned.isEmpty else { return nil }

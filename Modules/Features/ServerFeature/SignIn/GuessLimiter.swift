@@ -25,14 +25,15 @@ public actor GuessLimiter {
         self.clientsKept = clientsKept
     }
 
-    /// Seconds until `client` may ask again, or `nil` if it may ask now.
+    /// Seconds until `client` may ask again, or `nil` if it may ask now (always, when `allowed` is 0).
     public func retryAfter(_ client: String, at now: Date) -> Int? {
-        guard let current = windows[client], now.timeIntervalSince(current.started) < window, current.misses >= allowed else { return nil }
+        guard allowed > 0, let current = windows[client], now.timeIntervalSince(current.started) < window, current.misses >= allowed else { return nil }
         return max(1, Int((window - now.timeIntervalSince(current.started)).rounded(.up)))
     }
 
     /// Counts one miss of `client`: a secret that was not right.
     public func recordMiss(_ client: String, at now: Date) {
+        guard allowed > 0 else { return }
         if var current = windows[client], now.timeIntervalSince(current.started) < window {
             current.misses += 1
             windows[client] = current

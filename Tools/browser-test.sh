@@ -46,6 +46,13 @@ if [ -z "$binary" ]; then
     binary="$(swift build --show-bin-path)/quill-server"
 fi
 
+# The client, for device login: beside the server, or built.
+client="${QUILL_CLIENT_BINARY:-$(dirname "$binary")/quill}"
+if [ ! -x "$client" ]; then
+    swift build --product quill >/dev/null
+    client="$(swift build --show-bin-path)/quill"
+fi
+
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/quill-browser-test.XXXXXX")"
 server=""
 trap 'if [ -n "$server" ]; then kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi; rm -rf "$scratch"' EXIT
@@ -74,7 +81,7 @@ mkdir -p "$scratch/no-browsers"
 status=0
 PLAYWRIGHT_BROWSERS_PATH="$scratch/no-browsers" PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
 QUILL_WEB_URL="http://127.0.0.1:$port" QUILL_MAX_ATTACHMENT_BYTES=$((1 << 20)) QUILL_READER_TOKEN="$reader_token" QUILL_OTHER_TOKEN="$other_token" QUILL_HOSTILE_TOKEN="$hostile_token" \
-QUILL_CHROMIUM="$chromium" QUILL_SCREENSHOTS_DEFAULT="$repository/docs/screenshots" QUILL_SCRATCH="$scratch" \
+QUILL_CHROMIUM="$chromium" QUILL_CLIENT_BINARY="$client" QUILL_SCREENSHOTS_DEFAULT="$repository/docs/screenshots" QUILL_SCRATCH="$scratch" \
     timeout --kill-after=10 "${QUILL_BROWSER_TEST_TIMEOUT:-300}" \
     "$venv/bin/python" "$repository/Tools/browser-test/run.py" "$@" || status=$?
 

@@ -27,6 +27,7 @@ import tests_hostile  # noqa: F401
 import tests_look  # noqa: F401
 import tests_import  # noqa: F401
 import tests_sharing  # noqa: F401
+import tests_devices  # noqa: F401
 from quill_api import QuillAPI
 from registry import TESTS
 from seed_notes import seed_reader_account

@@ -156,7 +156,7 @@ let package = Package(
         // Composition roots: the only code that names adapters.
         root("QuillComposition", ["ArchiveFeature", "ByteStreamTesting", "FileAttachmentStore", "FileNoteStore", "FileSyncState", "GlibcAllocator",
             "HTTPSyncTransport", "JSONFileSettings", "LocalByteStream", "LocalFileSystem", "MCPAssistantTools", "NotesFeature", "NoteStoreTesting",
-            "POSIXTerminal", "QuillCLI", "QuillModels", "SearchIndexTesting", "SettingsTesting", "SQLiteSearchIndex", "StandardAdapters",
+            "POSIXTerminal", "QuillAPI", "QuillCLI", "QuillModels", "SearchIndexTesting", "SettingsTesting", "SQLiteSearchIndex", "StandardAdapters",
             "StandardTesting", "SyncFeature", "SyncStateInterface", "SyncStateTesting", "SyncTransportTesting", "ZlibCompression"]),
         root("QuillTestComposition", ["ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
             "NoteStoreInterface", "QuillCLI", "SearchIndexInterface", "SettingsTesting", "StandardInterfaces", "StandardTesting", "SyncFeature",

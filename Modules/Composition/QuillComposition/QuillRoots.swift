@@ -1,4 +1,5 @@
 import ArchiveFeature
+import QuillAPI
 import StandardTesting
 import ByteStreamTesting
 import FileAttachmentStore
@@ -117,7 +118,8 @@ public enum QuillRoots {
             try? Note(id: id, title: "Written on another device", body: "Pulled by `quill --preview sync`.",
                       tags: [], created: SampleNotes.epoch, updated: SampleNotes.epoch)
         }
-        let server = FakeSyncServer(notes: remote.map { [$0] } ?? [])
+        let server = FakeSyncServer(notes: remote.map { [$0] } ?? [],
+                                    approvingDeviceLoginsAs: DeviceTokenBody(token: "preview", scope: "full", account: "demo", expires: nil))
         let credentials = URL(string: "https://preview.invalid").map { Credentials(server: $0, token: "preview") }
         return SyncEnvironment(
             credentials: InMemoryCredentialStore(credentials), state: InMemorySyncStateStore(),

@@ -8,7 +8,7 @@ extension FakeSyncServer: DeviceLoginTransport {
     public func startDeviceLogin(_ request: DeviceCodeRequestBody) async throws(SyncError) -> DeviceCodeBody {
         let number = deviceLogins.count + 1
         let userCode = String(format: "BCDF-%04d", number)
-        deviceLogins["device-code-\(number)"] = (userCode, nil, false)
+        deviceLogins["device-code-\(number)"] = (userCode, deviceLoginGrant, false)
         return DeviceCodeBody(deviceCode: "device-code-\(number)", userCode: userCode, verificationUri: "https://fake.invalid/device",
                               verificationUriComplete: "https://fake.invalid/device?code=\(userCode)", expiresIn: 600, interval: 5)
     }

@@ -29,6 +29,9 @@ public actor FakeSyncServer: SyncTransport {
     var siteList: [SiteBody] = []
     /// Device logins started, by device code, with the answer a poll gets (`FakeSyncServer+DeviceLogin`).
     var deviceLogins: [String: (userCode: String, answer: DeviceTokenBody?, denied: Bool)] = [:]
+    /// What every device login is approved as, at once (the preview: nobody is there to approve);
+    /// `nil`: a test approves or denies each (`approveDeviceLogin`).
+    let deviceLoginGrant: DeviceTokenBody?
     /// What `GET /v1/devices` answers.
     public var deviceList: [DeviceBody] = []
 
@@ -51,8 +54,9 @@ public actor FakeSyncServer: SyncTransport {
                                               merges: true, streamsEvents: true, maximumAttachmentBytes: 100 << 20, offersShares: true),
                 notes: [Note] = [],
                 maximumPushBytes: Int? = nil, attachmentDigest: (@Sendable ([UInt8]) -> AttachmentHash?)? = nil,
-                reportsWrittenChanges: Bool = true) {
+                reportsWrittenChanges: Bool = true, approvingDeviceLoginsAs grant: DeviceTokenBody? = nil) {
         self.info = info
+        self.deviceLoginGrant = grant
         self.reportsWrittenChanges = reportsWrittenChanges
         self.maximumPushBytes = maximumPushBytes
         self.attachmentDigest = attachmentDigest

@@ -29,10 +29,8 @@ public struct SharedNoteLookup: Sendable {
         guard ShareRules.isSecretShaped(secret), let share = try await shares.share(secret: secret) else { return .unknown }
         let state = ShareRules.state(of: share, at: now)
         guard state == .active || (state == .usedUp && acceptingUsedUp) else { return .gone(state) }
-        guard let current = try await notes.note(share.note, account: share.account), !current.isDeleted else { return .gone(.noteGone) }
-        guard let snapshot = share.snapshot, snapshot != current.revision else { return .shown(share, current) }
-        guard let frozen = try await notes.revision(snapshot, of: share.note, account: share.account) else { return .gone(.noteGone) }
-        return .shown(share, frozen)
+        guard let shown = try await shownRevision(of: share) else { return .gone(.noteGone) }
+        return .shown(share, shown)
     }
 
     /// The state `share` is in for its owner's listing: `noteGone` as well when its note or
@@ -40,11 +38,14 @@ public struct SharedNoteLookup: Sendable {
     public func state(of share: Share, at now: Date) async throws -> ShareRules.State {
         let state = ShareRules.state(of: share, at: now)
         guard state == .active else { return state }
-        guard let current = try await notes.note(share.note, account: share.account), !current.isDeleted else { return .noteGone }
-        if let snapshot = share.snapshot, snapshot != current.revision,
-           try await notes.revision(snapshot, of: share.note, account: share.account) == nil {
-            return .noteGone
-        }
-        return .active
+        return try await shownRevision(of: share) == nil ? .noteGone : .active
+    }
+
+    /// The revision of the note `share` shows (its snapshot, else the note as it is now); `nil`
+    /// when the note is deleted or the snapshot is no longer kept.
+    private func shownRevision(of share: Share) async throws -> Note? {
+        guard let current = try await notes.note(share.note, account: share.account), !current.isDeleted else { return nil }
+        guard let snapshot = share.snapshot, snapshot != current.revision else { return current }
+        return try await notes.revision(snapshot, of: share.note, account: share.account)
     }
 }

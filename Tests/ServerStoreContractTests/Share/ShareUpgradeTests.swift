@@ -4,6 +4,7 @@ import Logging
 import QuillModels
 import ServerStoreInterface
 @testable import SQLiteServerStore
+import StandardInterfaces
 import Testing
 
 /// A database of the release before share links (SQLite schema 17, PostgreSQL 16), holding an
@@ -48,10 +49,11 @@ import Testing
     }
 }
 
-/// A backup holds the shares with the notes, and a restore brings back each in its state: a
-/// revoked link stays revoked, a counted view stays counted.
+/// A backup holds the shares, web sessions and devices waiting to sign in with the notes, and a
+/// restore brings back each in its state: a revoked link stays revoked, a counted view stays
+/// counted, a session and a device's approval are there as they were.
 @Suite struct ShareBackupTests {
-    @Test func aRestoredSQLiteStoreKeepsItsShares() async throws {
+    @Test func aRestoredSQLiteStoreKeepsItsSharesSessionsAndDevices() async throws {
         let directory = try temporaryDirectory("quill-share-backup")
         defer { try? FileManager.default.removeItem(at: directory) }
         let original = directory.appendingPathComponent("quill.sqlite").path
@@ -64,6 +66,14 @@ import Testing
         #expect(try await store.recordView(of: revoked.id, below: 5))
         _ = try await store.revokeShare(revoked.id, account: account, at: ShareContractTests.now)
         let expected = try await store.shares(account: account)
+        let session = WebSession(id: "0123456789abcdef", secretHash: TokenHash(bytes: [7]), account: account, token: TokenID(7),
+                                 formToken: "f", created: ShareContractTests.now, expires: ShareContractTests.now.addingTimeInterval(3600),
+                                 device: "Firefox on Linux", address: "192.0.2.1", lastUsed: ShareContractTests.now)
+        try await store.createSession(session)
+        let device = DeviceAuthorizationContractTests.request("d", userCode: "BCDFGHJK")
+        _ = try await store.createDeviceAuthorization(device)
+        let approval = DeviceDecision.approved(account: Account(id: account, name: "alice"), scope: .readOnly, tokenExpires: nil)
+        _ = try await store.decideDeviceAuthorization(userCode: "BCDFGHJK", approval, at: DeviceAuthorizationContractTests.now)
         store.close()
 
         let backup = directory.appendingPathComponent("backup.sqlite").path
@@ -74,6 +84,9 @@ import Testing
         defer { restored.close() }
         try await restored.migrate()
         #expect(try await restored.shares(account: account) == expected)
+        #expect(try await restored.session(secretHash: session.secretHash, at: ShareContractTests.now) == session)
+        let restoredDevice = try await restored.pollDeviceAuthorization(deviceCodeHash: device.deviceCodeHash, at: DeviceAuthorizationContractTests.now)
+        #expect(restoredDevice?.decision == approval)
         #expect(expected.first { $0.id == revoked.id }?.views == 1 && expected.first { $0.id == revoked.id }?.revoked != nil)
     }
 }

@@ -19,6 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repository="$PWD"
+. Tools/quill-server-port.sh
 
 playwright_version="1.65.2"
 # axe-core (Deque's accessibility checks), as packaged for Playwright on PyPI with its axe.min.js;
@@ -67,14 +68,7 @@ hostile_token="$("$binary" account create hostile --data-dir "$data" 2>/dev/null
 # The largest attachment is small (1 MiB), so that a browser can be shown a file refused as too large.
 "$binary" --data-dir "$data" --host 127.0.0.1 --port 0 --log-level info --max-attachment-size 1M 2>"$scratch/server.log" &
 server=$!
-port=""
-for _ in $(seq 1 200); do
-    port="$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$scratch/server.log" | head -n 1)"
-    [ -n "$port" ] && break
-    kill -0 "$server" 2>/dev/null || break
-    sleep 0.1
-done
-[ -n "$port" ] || { echo "browser-test: quill-server did not start" >&2; cat "$scratch/server.log" >&2; exit 1; }
+port="$(quill_server_port "$scratch/server.log" "$server")"
 
 # Playwright must not look for (or fetch) browsers of its own: an empty browsers path.
 mkdir -p "$scratch/no-browsers"

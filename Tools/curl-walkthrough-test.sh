@@ -10,6 +10,7 @@
 #   QUILL_SERVER_BINARY=path Tools/curl-walkthrough-test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Tools/quill-server-port.sh
 
 for tool in curl jq python3; do
     command -v "$tool" >/dev/null || { echo "curl-walkthrough-test: needs $tool (apt-get install -y curl jq)" >&2; exit 1; }
@@ -75,14 +76,7 @@ log="$scratch/server.log"
 "$binary" --data-dir "$scratch/home/quill-demo" --host 127.0.0.1 --port 0 --log-level notice 2>"$log" &
 server=$!
 trap 'kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$scratch"' EXIT
-url=""
-for _ in $(seq 1 100); do
-    port="$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$log" | head -n 1)"
-    [ -n "$port" ] && { url="http://127.0.0.1:$port/v1/notes"; break; }
-    kill -0 "$server" 2>/dev/null || { cat "$log" >&2; exit 1; }
-    sleep 0.1
-done
-[ -n "$url" ] || { echo "curl-walkthrough-test: quill-server did not start" >&2; cat "$log" >&2; exit 1; }
+url="http://127.0.0.1:$(quill_server_port "$log" "$server")/v1/notes"
 auth="Authorization: Bearer $(cat "$scratch/home/token")"
 notes="$(curl -sS --fail-with-body -H "$auth" "$url" | jq -c '[.notes[] | {title, body, tags}] | sort_by(.title)')"
 [ "$notes" = '[{"title":"Call the plumber","body":"","tags":["home","todo"]},{"title":"Groceries","body":"Milk, eggs","tags":["home"]}]' ] || {

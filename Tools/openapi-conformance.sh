@@ -21,6 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repository="$PWD"
+. Tools/quill-server-port.sh
 
 schemathesis_version="4.32.5"
 if [ "$(schemathesis --version 2>/dev/null || true)" != "schemathesis, version $schemathesis_version" ]; then
@@ -58,16 +59,7 @@ start_server() {
     # 429 and the rest of the run would test nothing. The limit itself is tested in ServerFeatureTests.
     "$binary" "$@" --host 127.0.0.1 --port 0 --log-level info --wrong-token-limit 0 2>"$scratch/server.log" &
     server=$!
-    port=""
-    for _ in $(seq 1 200); do
-        port="$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$scratch/server.log" | head -n 1)"
-        [ -n "$port" ] && return 0
-        kill -0 "$server" 2>/dev/null || break
-        sleep 0.1
-    done
-    echo "quill-server did not start" >&2
-    cat "$scratch/server.log" >&2
-    exit 1
+    port="$(quill_server_port "$scratch/server.log" "$server")" || exit 1
 }
 
 # GET /v1/events is left out: its answer stays open until the client closes it, and schemathesis

@@ -13,6 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repository="$PWD"
+. Tools/quill-server-port.sh
 
 generator_version="0.29.1"
 cache="${QUILL_PYTHON_CLIENT_CACHE:-$repository/.cache/python-client-test}"
@@ -50,12 +51,6 @@ fi
 token="$("$binary" account create ann --data-dir "$scratch/data" 2>/dev/null)"
 "$binary" --data-dir "$scratch/data" --host 127.0.0.1 --port 0 2>"$scratch/server.log" &
 server=$!
-port=""
-for _ in $(seq 1 200); do
-    port="$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$scratch/server.log" | head -n 1)"
-    [ -n "$port" ] && break
-    sleep 0.05
-done
-[ -n "$port" ] || { cat "$scratch/server.log" >&2; echo "python-client-test: the server did not start" >&2; exit 1; }
+port="$(quill_server_port "$scratch/server.log" "$server")"
 
 PYTHONPATH="$scratch" timeout 180 "$venv/bin/python" "$repository/Tools/python_client_test.py" "http://127.0.0.1:$port" "$token"

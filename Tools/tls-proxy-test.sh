@@ -18,6 +18,7 @@
 #   Tools/tls-proxy-test.sh                                              # builds both (debug) first
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Tools/quill-server-port.sh
 
 fail() { echo "tls-proxy-test: $*" >&2; exit 1; }
 step() { echo "tls-proxy-test: $*"; }
@@ -80,14 +81,7 @@ server_log="$scratch/server.log"
 env -u QUILL_SERVER_DATABASE -u QUILL_SERVER_HOST -u QUILL_SERVER_PORT QUILL_SERVER_DATA="$data" \
     "$server_binary" --host 127.0.0.1 --port 0 --log-level notice 2>"$server_log" &
 server=$!
-server_port=""
-for _ in $(seq 1 100); do
-    server_port="$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$server_log" | head -n 1)"
-    [ -n "$server_port" ] && break
-    kill -0 "$server" 2>/dev/null || { cat "$server_log" >&2; fail "quill-server stopped at start"; }
-    sleep 0.1
-done
-[ -n "$server_port" ] || { cat "$server_log" >&2; fail "quill-server did not start within 10 s"; }
+server_port="$(quill_server_port "$server_log" "$server")" || fail "quill-server did not start"
 step "quill-server listening on 127.0.0.1:$server_port"
 
 # 3. nginx with docs/deploy.md's server blocks, as a foreground child with everything in $scratch.

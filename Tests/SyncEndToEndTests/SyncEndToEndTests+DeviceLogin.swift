@@ -38,10 +38,16 @@ extension SyncEndToEndTests {
                        decision: String) async throws -> (status: Int32, output: String, errors: String) {
         let printed = home.root + "/login-\(decision).out"
         let environment = home.environment
-        let running = Task.detached {
-            try ChildProcess.run("/bin/sh", ["-c", #"exec "$0" login --server "$1" > "$2""#, Binaries.quill, polling.url, printed],
-                                 environment: environment)
-        }
+        // `quill login` waits for the decision this test makes: its blocking wait gets a thread of
+        // its own, not one of the few the tests' tasks share (holding one stalled the whole suite).
+        let (ending, ended) = AsyncStream<Result<ProcessOutput, any Error>>.makeStream()
+        Thread {
+            ended.yield(Result {
+                try ChildProcess.run("/bin/sh", ["-c", #"exec "$0" login --server "$1" > "$2""#, Binaries.quill, polling.url, printed],
+                                     environment: environment)
+            })
+            ended.finish()
+        }.start()
         var code = ""
         try await BoundedWait.until("quill login prints a code", within: .seconds(30), checkingEvery: .milliseconds(50)) {
             let text = (try? String(contentsOfFile: printed, encoding: .utf8)) ?? ""
@@ -55,9 +61,10 @@ extension SyncEndToEndTests {
         let hidden = try #require(page.firstMatch(of: /name="code" value="([A-Z]+)"/)).1
         _ = try curl(["-b", jar, "-c", jar, "--data-urlencode", "csrf=\(csrf)", "--data", "code=\(hidden)&scope=full&lifetime=0&decision=\(decision)",
                       web.url + "/device"])
-        let ended = try await running.value
+        var iterator = ending.makeAsyncIterator()
+        let result = try #require(await iterator.next()).get()
         let output = (try? String(contentsOfFile: printed, encoding: .utf8)) ?? ""
-        return (ended.status, output, ended.errors)
+        return (result.status, output, result.errors)
     }
 
     /// A cookie jar signed into the web reader of `server` with `token`.

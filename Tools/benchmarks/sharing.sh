@@ -17,6 +17,7 @@
 # round (so both sides see the same load) and its median given.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
+. "$repo/Tools/quill-server-port.sh"
 cd "$repo"
 
 NOTES="${NOTES:-1000}"
@@ -42,14 +43,7 @@ trap 'if [ -n "$server" ]; then kill -TERM "$server" 2>/dev/null || true; wait "
 token="$("$bin/quill-server" account create reader --data-dir "$work/data" 2>/dev/null)"
 "$bin/quill-server" --port 0 --data-dir "$work/data" 2>"$work/server.log" &
 server=$!
-port=""
-for _ in $(seq 1 300); do
-    port="$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/server.log" | head -n 1)"
-    [ -n "$port" ] && break
-    kill -0 "$server" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
-    sleep 0.1
-done
-[ -n "$port" ] || { echo "sharing.sh: quill-server did not start" >&2; exit 1; }
+port="$(quill_server_port "$work/server.log" "$server")"
 base="http://127.0.0.1:$port"
 auth="Authorization: Bearer $token"
 

@@ -16,6 +16,7 @@
 # (`/?after=`), a tag filter (`/?tag=`) and a search (`/?q=`).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
+. "$repo/Tools/quill-server-port.sh"
 cd "$repo"
 
 NOTES="${NOTES:-10000}"
@@ -46,14 +47,7 @@ trap 'if [ -n "$server" ]; then kill -TERM "$server" 2>/dev/null || true; wait "
 token="$("$bin/quill-server" account create reader --data-dir "$work/data" 2>/dev/null)"
 "$bin/quill-server" --port 0 --data-dir "$work/data" 2>"$work/server.log" &
 server=$!
-port=""
-for _ in $(seq 1 300); do
-    port="$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/server.log" | head -n 1)"
-    [ -n "$port" ] && break
-    kill -0 "$server" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
-    sleep 0.1
-done
-[ -n "$port" ] || { echo "web.sh: quill-server did not start" >&2; cat "$work/server.log" >&2; exit 1; }
+port="$(quill_server_port "$work/server.log" "$server")"
 base="http://127.0.0.1:$port"
 
 echo "loading $NOTES notes through the API..." >&2

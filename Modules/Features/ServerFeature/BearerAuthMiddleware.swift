@@ -27,7 +27,7 @@ struct BearerAuthMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let now = clock.now()
         let address = RequestOrigin.clientAddress(request, context, trustedProxies: trustedProxies)
-        if let seconds = await addressGuesses.retryAfter(address, at: now) { throw APIError.tooManyGuesses(retryAfter: seconds) }
+        if let seconds = addressGuesses.retryAfter(address, at: now) { throw APIError.tooManyGuesses(retryAfter: seconds) }
         guard let header = request.headers[.authorization], let text = Self.credentials(in: header),
               let token = BearerToken(parsing: text)
         else { throw APIError.unauthorized }
@@ -50,14 +50,14 @@ struct BearerAuthMiddleware: RouterMiddleware {
 
     /// Counts and logs a wrong token; throws 429 if that passed a limit.
     private func refuse(_ id: TokenID?, account: Account?, from address: String, at now: Date, context: Context) async throws {
-        await addressGuesses.recordMiss(address, at: now)
+        addressGuesses.recordMiss(address, at: now)
         context.logger.notice("wrong bearer token", metadata: [
             "client": "\(address)", "token_id": "\(id?.rawValue ?? "-")", "account": "\(account?.name ?? "-")",
         ])
         guard let account else { return }
         let key = "account \(account.id)"
-        await accountGuesses.recordMiss(key, at: now)
-        if let seconds = await accountGuesses.retryAfter(key, at: now) { throw APIError.tooManyGuesses(retryAfter: seconds) }
+        accountGuesses.recordMiss(key, at: now)
+        if let seconds = accountGuesses.retryAfter(key, at: now) { throw APIError.tooManyGuesses(retryAfter: seconds) }
     }
 
     /// The credentials of `Bearer <credentials>` (scheme case-insensitive, surrounding spaces

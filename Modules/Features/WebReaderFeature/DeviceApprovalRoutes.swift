@@ -70,7 +70,7 @@ extension WebRoutes {
     private func refusedForGuessing(_ request: Request, _ context: ServerRequestContext, signedIn: SignedIn) async throws -> Response? {
         let now = dependencies.server.clock.now()
         let address = RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.server.trustedProxies)
-        let wait = [await codeGuesses.retryAfter(address, at: now), await codeGuesses.retryAfter("account \(signedIn.account.id)", at: now)]
+        let wait = [codeGuesses.retryAfter(address, at: now), codeGuesses.retryAfter("account \(signedIn.account.id)", at: now)]
             .compactMap { $0 }.max()
         guard let wait else { return nil }
         var response = pages.page("deviceCode", title: "Sign in a device", values: [:], signedIn: signedIn, status: .tooManyRequests,
@@ -82,8 +82,8 @@ extension WebRoutes {
     private func countWrongCode(_ request: Request, _ context: ServerRequestContext, signedIn: SignedIn) async throws {
         let now = dependencies.server.clock.now()
         let address = RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.server.trustedProxies)
-        await codeGuesses.recordMiss(address, at: now)
-        await codeGuesses.recordMiss("account \(signedIn.account.id)", at: now)
+        codeGuesses.recordMiss(address, at: now)
+        codeGuesses.recordMiss("account \(signedIn.account.id)", at: now)
         context.logger.notice("wrong device code", metadata: ["client": "\(address)", "account": "\(signedIn.account.name)"])
     }
 }

@@ -81,12 +81,12 @@ struct SharedPageRoutes: Sendable {
     private func found(_ request: Request, _ context: ServerRequestContext, acceptingUsedUp: Bool = false) async throws -> (Share, Note) {
         let client = RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.server.trustedProxies)
         let now = server.clock.now()
-        if let seconds = await guesses.retryAfter(client, at: now) {
+        if let seconds = guesses.retryAfter(client, at: now) {
             throw SharedPageRefusal(response: tooManyGuesses(seconds))
         }
         switch try await lookup.lookUp(secret: context.parameters.get("token") ?? "", at: now, acceptingUsedUp: acceptingUsedUp) {
         case .unknown:
-            await guesses.recordMiss(client, at: now)
+            guesses.recordMiss(client, at: now)
             throw SharedPageRefusal(response: gone(.notFound))
         case .gone:
             throw SharedPageRefusal(response: gone(.gone))

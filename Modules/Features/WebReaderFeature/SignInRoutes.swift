@@ -16,7 +16,7 @@ extension WebRoutes {
         let next = SignInReturn.path(form["next"])
         let now = dependencies.server.clock.now()
         let address = RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.server.trustedProxies)
-        if let seconds = await signInGuesses.retryAfter(address, at: now) {
+        if let seconds = signInGuesses.retryAfter(address, at: now) {
             var response = signInPage(request, context, next: next, status: .tooManyRequests,
                                       error: "Too many wrong tokens from here. Try again in \(seconds) seconds.")
             response.headers[.retryAfter] = String(seconds)
@@ -32,7 +32,7 @@ extension WebRoutes {
             return signInPage(request, context, next: next, status: .badRequest, error: "Enter your API token.")
         }
         guard let (secret, _) = try await sessions.signIn(token: token, request, context) else {
-            await signInGuesses.recordMiss(address, at: now)
+            signInGuesses.recordMiss(address, at: now)
             context.logger.notice("wrong token at web sign-in", metadata: [
                 "client": "\(address)", "token_id": "\(BearerToken(parsing: token.trimmingCharacters(in: .whitespacesAndNewlines))?.id.rawValue ?? "-")",
             ])

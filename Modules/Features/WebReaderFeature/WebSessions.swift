@@ -36,11 +36,11 @@ struct WebSessions: Sendable {
               dependencies.server.hasher.hash(token.secret).constantTimeEquals(stored.token.hash),
               !stored.token.hasExpired(at: dependencies.server.clock.now())
         else { return nil }
-        let handle = dependencies.server.secrets.generate()
-        let secret = handle.description
+        let secret = dependencies.server.secrets.generate().description
         let now = dependencies.server.clock.now()
+        // The public ID is drawn apart from the cookie's secret, so that showing it reveals nothing of the cookie.
         let session = WebSession(
-            id: String(handle.id.rawValue.prefix(16)), secretHash: dependencies.server.hasher.hash(secret), account: stored.account.id,
+            id: String(dependencies.server.secrets.generate().id.rawValue.prefix(16)), secretHash: dependencies.server.hasher.hash(secret), account: stored.account.id,
             token: token.id, formToken: dependencies.server.secrets.generate().secret, created: now,
             expires: now.addingTimeInterval(dependencies.settings.sessionLifetime),
             device: request.headers[.userAgent].map(DeviceListing.browserName),

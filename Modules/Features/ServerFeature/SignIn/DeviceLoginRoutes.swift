@@ -20,8 +20,8 @@ struct DeviceLoginRoutes {
     func start(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let now = dependencies.clock.now()
         let address = RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.trustedProxies)
-        if let seconds = await starts.retryAfter(address, at: now) { throw APIError.tooManyGuesses(retryAfter: seconds) }
-        await starts.recordMiss(address, at: now)
+        if let seconds = starts.retryAfter(address, at: now) { throw APIError.tooManyGuesses(retryAfter: seconds) }
+        starts.recordMiss(address, at: now)
         let asked = try await RequestInput.decode(DeviceCodeRequestBody.self, from: request)
         let started: DeviceLogin.Started
         do {
@@ -41,7 +41,7 @@ struct DeviceLoginRoutes {
     func poll(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let now = dependencies.clock.now()
         let address = RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.trustedProxies)
-        if let seconds = await guesses.retryAfter(address, at: now) { throw APIError.tooManyGuesses(retryAfter: seconds) }
+        if let seconds = guesses.retryAfter(address, at: now) { throw APIError.tooManyGuesses(retryAfter: seconds) }
         let asked = try await RequestInput.decode(DeviceTokenRequestBody.self, from: request)
         let (answer, token, name) = try await DeviceLogin(dependencies: dependencies).poll(deviceCode: asked.deviceCode)
         switch answer {
@@ -53,7 +53,7 @@ struct DeviceLoginRoutes {
             context.logger.notice("device login denied", metadata: ["client": "\(address)", "device": "\(name ?? "-")"])
             throw APIError(.badRequest, code: "access_denied", message: "the sign-in was denied")
         case .expired:
-            if name == nil { await guesses.recordMiss(address, at: now) }
+            if name == nil { guesses.recordMiss(address, at: now) }
             throw APIError(.badRequest, code: "expired_token", message: "this device code expired or was used; start again")
         case .approved(let account, let scope, let expires):
             guard let token else { throw APIError.internalError }

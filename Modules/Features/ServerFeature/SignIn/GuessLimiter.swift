@@ -1,14 +1,16 @@
 import Foundation
+import Synchronization
 
 /// Slows down anyone guessing secrets (share tokens, API tokens, device codes): counts each
 /// client's misses, and past `allowed` in a `window`, refuses every such request from that
 /// client until the window ends (`429` with `Retry-After`). A client is whatever key the caller
 /// counts by: an address, or an account.
 ///
-/// An actor, since every request of the process that checks a secret reads and writes it. It remembers at
+/// Behind a lock, not an actor: the API's authentication asks it on every request, and a lock
+/// taken for a lookup costs less than a hop to an actor. It remembers at
 /// most `clientsKept` clients, forgetting the oldest windows first, so guessing from many
 /// addresses cannot grow the server's memory.
-public actor GuessLimiter {
+public final class GuessLimiter: Sendable {
     private struct Window {
         var started: Date
         var misses: Int
@@ -17,7 +19,7 @@ public actor GuessLimiter {
     let allowed: Int
     let window: TimeInterval
     let clientsKept: Int
-    private var windows: [String: Window] = [:]
+    private let windows = Mutex<[String: Window]>([:])
 
     public init(allowed: Int = 20, window: TimeInterval = 60, clientsKept: Int = 10_000) {
         self.allowed = allowed
@@ -27,24 +29,27 @@ public actor GuessLimiter {
 
     /// Seconds until `client` may ask again, or `nil` if it may ask now (always, when `allowed` is 0).
     public func retryAfter(_ client: String, at now: Date) -> Int? {
-        guard allowed > 0, let current = windows[client], now.timeIntervalSince(current.started) < window, current.misses >= allowed else { return nil }
+        guard allowed > 0, let current = windows.withLock({ $0[client] }), now.timeIntervalSince(current.started) < window,
+              current.misses >= allowed else { return nil }
         return max(1, Int((window - now.timeIntervalSince(current.started)).rounded(.up)))
     }
 
     /// Counts one miss of `client`: a secret that was not right.
     public func recordMiss(_ client: String, at now: Date) {
         guard allowed > 0 else { return }
-        if var current = windows[client], now.timeIntervalSince(current.started) < window {
-            current.misses += 1
-            windows[client] = current
-            return
-        }
-        if windows.count >= clientsKept {
-            windows = windows.filter { now.timeIntervalSince($0.value.started) < window }
-            if windows.count >= clientsKept, let oldest = windows.min(by: { $0.value.started < $1.value.started }) {
-                windows[oldest.key] = nil
+        windows.withLock { windows in
+            if var current = windows[client], now.timeIntervalSince(current.started) < window {
+                current.misses += 1
+                windows[client] = current
+                return
             }
+            if windows.count >= clientsKept {
+                windows = windows.filter { now.timeIntervalSince($0.value.started) < window }
+                if windows.count >= clientsKept, let oldest = windows.min(by: { $0.value.started < $1.value.started }) {
+                    windows[oldest.key] = nil
+                }
+            }
+            windows[client] = Window(started: now, misses: 1)
         }
-        windows[client] = Window(started: now, misses: 1)
     }
 }

@@ -79,6 +79,28 @@ import Testing
         try await BoundedWait.until("the stream is closed", within: .seconds(5)) { !kept.isOpen }
     }
 
+    /// Revoked through the API (as the Devices page does), a token's stream ends at once, not at its
+    /// next heartbeat (15 s by default).
+    @Test func aTokenRevokedThroughTheAPIEndsItsStreamAtOnce() async throws {
+        let data = scratch()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let owner = try QuillServer.run(["account", "create", "di", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let second = try QuillServer.run(["account", "token", "di", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try await QuillServer.start(["--port", "0", "--data-dir", data])
+        defer { server.terminate() }
+        let revoked = try EventStreamClient(server.url, token: second)
+        try await revoked.waitFor(1, "ready")
+        let id = try #require(second.split(separator: "_").dropFirst().first)
+        let deleted = try ChildProcess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "DELETE",
+                                                             "-H", "Authorization: Bearer \(owner)", server.url + "/v1/devices/\(id)"],
+                                           environment: ProcessInfo.processInfo.environment)
+        #expect(deleted.output == "204", "\(deleted.output) \(deleted.errors)")
+        let clock = ContinuousClock(), start = clock.now
+        try await revoked.waitFor(1, "closed", within: .seconds(10))
+        #expect(clock.now - start < .seconds(5), "closed at the revocation, not at a heartbeat")
+        #expect(revoked.events.last?.data.contains("revoked") == true)
+    }
+
     @Test func aClientThatGoesAwayGivesItsSlotBackAtOnce() async throws {
         let data = scratch()
         defer { try? FileManager.default.removeItem(atPath: data) }

@@ -47,7 +47,8 @@ struct EventRoutes {
         }
         // Subscribed before the first read of the feed, so no change between them goes unnoticed.
         let signals = dependencies.changeSignals.signals(of: account.id)
-        let stream = EventStream(dependencies: dependencies, account: account.id, token: context.tokenID, signals: signals)
+        let stream = EventStream(dependencies: dependencies, account: account.id, token: context.tokenID, signals: signals,
+                                 revocations: dependencies.revocations.revocations())
         let counts = streams, from = start, resyncing = resync
         return Response(
             status: .ok,
@@ -81,6 +82,8 @@ struct EventStream: Sendable {
     let account: AccountID
     let token: TokenID?
     let signals: AsyncStream<Void>
+    /// Every token revoked meanwhile: the stream ends at once when its own is one.
+    let revocations: AsyncStream<TokenID>
 
     /// Why a stream ends of itself.
     enum Ending: String {
@@ -91,10 +94,17 @@ struct EventStream: Sendable {
 
     func run(from start: ChangeCursor, resync: Bool, writer: inout any ResponseBodyWriter, writes: StreamWrites) async throws {
         let (ticks, tick) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let revoked = RevocationMark()
         try await withThrowingTaskGroup(of: Void.self) { group in
-            // Wakes: a change signal, or a heartbeat's time.
+            // Wakes: a change signal, the revocation of the stream's token, or a heartbeat's time.
             group.addTask {
                 for await _ in signals { tick.yield() }
+            }
+            group.addTask {
+                for await revokedToken in revocations where revokedToken == token {
+                    revoked.mark()
+                    tick.yield()
+                }
             }
             group.addTask {
                 while !Task.isCancelled {
@@ -116,6 +126,10 @@ struct EventStream: Sendable {
                 for await _ in ticks {
                     if writes.isStopping {
                         try await writes.send(try Self.event("closed", id: nil, ["reason": Ending.shutdown.rawValue]), to: &writer)
+                        break
+                    }
+                    if revoked.isMarked {
+                        try await writes.send(try Self.event("closed", id: nil, ["reason": Ending.tokenEnded.rawValue]), to: &writer)
                         break
                     }
                     if try await write(after: &cursor, to: &writer, writes: writes) { lastWrite = .now }
@@ -226,6 +240,14 @@ final class StreamWrites: Sendable {
 
     /// What ends a stream whose client stopped reading.
     struct Stalled: Error {}
+}
+
+/// That a stream's token was revoked, heard by one of the stream's tasks and read by its loop.
+final class RevocationMark: Sendable {
+    private let marked = Mutex(false)
+
+    func mark() { marked.withLock { $0 = true } }
+    var isMarked: Bool { marked.withLock { $0 } }
 }
 
 /// A value handed to a child task that the parent outlives: the stream's operation, which holds

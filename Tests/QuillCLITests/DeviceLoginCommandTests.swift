@@ -49,9 +49,29 @@ import Testing
         try await login([]) { server, code in
             await server.approveDeviceLogin(userCode: code, token: DeviceTokenBody(token: "quill_1_granted", scope: "read-only", account: "ann", expires: nil))
         }
-        #expect(try await credentials.load() == Credentials(server: URL(string: "https://notes.example.com")!, token: "quill_1_granted"))
+        #expect(try await credentials.load() == Credentials(server: URL(string: "https://notes.example.com")!, token: "quill_1_granted", issuedToThisDevice: true))
         #expect(console.output.contains("To sign in, open https://fake.invalid/device and enter the code\n    BCDF-0001\n"))
         #expect(console.output.hasSuffix("Signed in to https://notes.example.com as ann (read-only).\n"), "\(console.output)")
+    }
+
+    @Test func logoutRevokesATokenIssuedToThisDeviceAndOnlySuch() async throws {
+        await server.setDevices([DeviceBody(id: "1", kind: "token", label: "quill on test", scope: "full", created: nil, lastUsed: nil,
+                                            address: nil, expires: nil, current: true)])
+        try await login([]) { server, code in
+            await server.approveDeviceLogin(userCode: code, token: DeviceTokenBody(token: "quill_1_granted", scope: "full", account: "ann", expires: nil))
+        }
+        try await LogoutCommand.parse([]).runReportingFailures(in: environment())
+        #expect(console.output.hasSuffix("logged out; this device's token is revoked on the server\n"))
+        let left = await server.deviceList, saved = try await credentials.load()
+        #expect(left.isEmpty && saved == nil)
+
+        await server.setDevices([DeviceBody(id: "2", kind: "token", label: nil, scope: "full", created: nil, lastUsed: nil,
+                                            address: nil, expires: nil, current: true)])
+        try await LoginCommand.parse(["--server", "https://notes.example.com", "--token", "quill_2_shared"]).runReportingFailures(in: environment())
+        try await LogoutCommand.parse([]).runReportingFailures(in: environment())
+        #expect(console.output.hasSuffix("logged out\n"))
+        let kept = await server.deviceList
+        #expect(kept.count == 1, "a token given with --token may serve other devices: kept")
     }
 
     @Test func aDeniedLoginFailsAndSavesNothing() async throws {

@@ -30,6 +30,18 @@ extension SyncEndToEndTests {
         _ = try curl(["-b", jar, "-c", jar, "--data-urlencode", "csrf=\(csrf)", servers[servers.count - 1].url + "/devices/\(mine)/revoke"])
         let refused = try laptop.run(["sync"])
         #expect(refused.status == 1 && refused.errors.contains("refused the token"), "\(refused.errors)")
+
+        // `quill logout` revokes the token the server issued to this device.
+        let phone = try QuillHome()
+        defer { phone.remove() }
+        #expect(try await login(phone, polling: servers[0], approvingAt: servers[0], with: token, decision: "approve").status == 0)
+        let saved = try String(contentsOfFile: phone.root + "/config/quill/credentials.json", encoding: .utf8)
+        let issued = try #require(saved.firstMatch(of: /"token":"(quill_[0-9a-f]+_[0-9a-z]+)"/)).1
+        #expect(try curl(["-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: Bearer \(issued)", servers[0].url + "/v1/notes"]) == "200")
+        #expect(try phone.succeed(["logout"]).contains("revoked on the server"))
+        let after = try curl(["-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: Bearer \(issued)",
+                              servers[servers.count - 1].url + "/v1/notes"])
+        #expect(after == "401", "the logged-out device's token is refused on every server")
     }
 
     /// Runs `quill login --server` (polling `polling`) until it prints its code, then decides it in

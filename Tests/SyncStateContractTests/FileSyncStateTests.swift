@@ -19,6 +19,17 @@ struct FileSyncStateTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["credentials.json"])
     }
 
+    @Test("A token issued to this device is remembered as such; a credentials file of an earlier release reads as a token given")
+    func credentialsRememberWhoIssuedTheToken() async throws {
+        let directory = try Implementation.temporaryDirectory()
+        let store = FileCredentialStore(directory: directory)
+        let server = try #require(URL(string: "https://notes.example.com"))
+        try await store.save(Credentials(server: server, token: "quill_1_a", issuedToThisDevice: true))
+        #expect(try await store.load() == Credentials(server: server, token: "quill_1_a", issuedToThisDevice: true))
+        try Data(#"{"server": "https://notes.example.com", "token": "quill_2_b"}"#.utf8).write(to: URL(fileURLWithPath: store.path))
+        #expect(try await store.load() == Credentials(server: server, token: "quill_2_b", issuedToThisDevice: false))
+    }
+
     @Test("A corrupt credentials file is a clear error, not a silent logout")
     func corruptCredentials() async throws {
         let directory = try Implementation.temporaryDirectory()

@@ -8,6 +8,8 @@ public struct FileCredentialStore: CredentialStoring {
     private struct FileShape: Codable {
         var server: String
         var token: String
+        /// Absent from the files of earlier releases, whose tokens were all given with `--token`.
+        var issuedToThisDevice: Bool?
     }
 
     public let path: String
@@ -19,11 +21,12 @@ public struct FileCredentialStore: CredentialStoring {
         guard let shape = try? JSONDecoder().decode(FileShape.self, from: data), let server = URL(string: shape.server) else {
             throw DurableFile.Failure(path: path, reason: "not a credentials file; run `quill login` again")
         }
-        return Credentials(server: server, token: shape.token)
+        return Credentials(server: server, token: shape.token, issuedToThisDevice: shape.issuedToThisDevice ?? false)
     }
 
     public func save(_ credentials: Credentials) async throws {
-        let data = try NoteJSON.encoder.encode(FileShape(server: credentials.server.absoluteString, token: credentials.token))
+        let data = try NoteJSON.encoder.encode(FileShape(server: credentials.server.absoluteString, token: credentials.token,
+                                                              issuedToThisDevice: credentials.issuedToThisDevice ? true : nil))
         try DurableFile.replace(path, with: data)
     }
 

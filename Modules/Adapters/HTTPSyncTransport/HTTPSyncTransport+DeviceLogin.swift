@@ -19,6 +19,12 @@ extension HTTPSyncTransport: DeviceLoginTransport {
         return list.devices
     }
 
+    public func revokeDevice(_ id: String) async throws(SyncError) {
+        var request = request(path: "v1/devices/\(id)")
+        request.method = .DELETE
+        _ = try await send(request)
+    }
+
     private func posting(_ body: some Encodable, to path: String) throws(SyncError) -> HTTPClientRequest {
         var request = request(path: path)
         request.method = .POST

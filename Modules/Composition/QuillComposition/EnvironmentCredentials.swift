@@ -26,7 +26,8 @@ struct EnvironmentCredentials: CredentialStoring {
         let stored = try await saved?.load()
         guard let serverText = server ?? stored?.server.absoluteString, let url = URL(string: serverText),
               let token = token ?? stored?.token else { return nil }
-        return Credentials(server: url, token: token)
+        // A token from the environment is not the one the server issued to this device.
+        return Credentials(server: url, token: token, issuedToThisDevice: self.token == nil && (stored?.issuedToThisDevice ?? false))
     }
 
     func save(_ credentials: Credentials) async throws {

@@ -34,3 +34,14 @@ public enum SyncProgress: Hashable, Sendable {
     case pulling(received: Int)
     case pushing(sent: Int, of: Int)
 }
+
+/// What `SyncService.logout` did (`quill logout` says it).
+public enum LogoutOutcome: Equatable, Sendable {
+    case notLoggedIn
+    /// Forgot the server and a token given with `--token` (it may serve other devices).
+    case loggedOut
+    /// Forgot the server, and revoked there the token it had issued to this device.
+    case loggedOutAndRevoked
+    /// Forgot the server, which could not be told to revoke this device's token: why.
+    case loggedOutButNotRevoked(String)
+}

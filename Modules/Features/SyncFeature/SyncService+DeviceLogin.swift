@@ -45,7 +45,7 @@ extension SyncService {
             waited += interval
             switch try await Self.poll(transport, deviceCode: started.deviceCode) {
             case .granted(let granted):
-                try await login(Credentials(server: server, token: granted.token), verify: true)
+                try await login(Credentials(server: server, token: granted.token, issuedToThisDevice: true), verify: true)
                 return granted
             case .waiting: continue
             case .slowDown: interval += 5

@@ -76,13 +76,25 @@ public struct SyncService: Sendable {
     }
 
     /// Forgets the server, the token and the sync state; local notes and their pending marks
-    /// stay. Returns whether there was anything to forget.
-    public func logout() async throws -> Bool {
-        let wasLoggedIn = try await environment.credentials.load() != nil
+    /// stay. A token the server issued to this device (`quill login` without `--token`) is first
+    /// revoked there; a server that cannot be told does not stop the logout.
+    public func logout() async throws -> LogoutOutcome {
+        let credentials = try await environment.credentials.load()
+        var outcome = credentials == nil ? LogoutOutcome.notLoggedIn : .loggedOut
+        if let credentials, credentials.issuedToThisDevice, let id = BearerToken(parsing: credentials.token)?.id {
+            do {
+                try await environment.makeDeviceLoginTransport(credentials).revokeDevice(id.rawValue)
+                outcome = .loggedOutAndRevoked
+            } catch .unauthorized {
+                outcome = .loggedOutAndRevoked // revoked already (on the Devices page, say)
+            } catch {
+                outcome = .loggedOutButNotRevoked(error.description)
+            }
+        }
         try await environment.credentials.remove()
         try await environment.state.reset()
         try await environment.baseRevisions.reset()
-        return wasLoggedIn
+        return outcome
     }
 
     /// The largest attachment the server this device syncs with keeps, as it said at the last

@@ -4,10 +4,14 @@ import Foundation
 public struct Credentials: Hashable, Sendable, Codable {
     public var server: URL
     public var token: String
+    /// Whether the server issued the token to this device (`quill login` without `--token`), so
+    /// that `quill logout` revokes it there; a token given with `--token` may serve other devices too.
+    public var issuedToThisDevice: Bool
 
-    public init(server: URL, token: String) {
+    public init(server: URL, token: String, issuedToThisDevice: Bool = false) {
         self.server = server
         self.token = token
+        self.issuedToThisDevice = issuedToThisDevice
     }
 }
 

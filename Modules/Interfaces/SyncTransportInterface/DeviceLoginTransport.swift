@@ -15,4 +15,6 @@ public protocol DeviceLoginTransport: Sendable {
     func pollDeviceLogin(deviceCode: String) async throws(SyncError) -> DeviceTokenBody
     /// The account's web sessions and tokens, the one asking marked `current`.
     func devices() async throws(SyncError) -> [DeviceBody]
+    /// Revokes one of them (`quill logout` its own token); `.rejected(404, …)` if there is none.
+    func revokeDevice(_ id: String) async throws(SyncError)
 }

@@ -30,6 +30,16 @@ extension FakeSyncServer: DeviceLoginTransport {
 
     public func devices() async throws(SyncError) -> [DeviceBody] { deviceList }
 
+    public func revokeDevice(_ id: String) async throws(SyncError) {
+        guard deviceList.contains(where: { $0.id == id }) else {
+            throw .rejected(status: 404, code: "not_found", message: "no session or token with ID \(id)")
+        }
+        deviceList.removeAll { $0.id == id }
+    }
+
+    /// What `GET /v1/devices` answers from now on.
+    public func setDevices(_ devices: [DeviceBody]) { deviceList = devices }
+
     /// The user codes of the logins waiting for a decision.
     public func waitingUserCodes() -> [String] {
         deviceLogins.values.filter { $0.answer == nil && !$0.denied }.map(\.userCode).sorted()

@@ -33,7 +33,7 @@ public actor FakeSyncServer: SyncTransport {
     /// `nil`: a test approves or denies each (`approveDeviceLogin`).
     let deviceLoginGrant: DeviceTokenBody?
     /// What `GET /v1/devices` answers.
-    public var deviceList: [DeviceBody] = []
+    public internal(set) var deviceList: [DeviceBody] = []
 
     /// The largest push the fake accepts, counted as the UTF-8 bytes of the notes' titles and
     /// bodies (the real server limits the request body: 413 `payload_too_large`); `nil`: no limit.

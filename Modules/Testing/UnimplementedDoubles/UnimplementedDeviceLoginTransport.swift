@@ -14,4 +14,7 @@ public struct UnimplementedDeviceLoginTransport: DeviceLoginTransport {
     public func devices() async throws(SyncError) -> [DeviceBody] {
         throw .badResponse(unimplemented("DeviceLoginTransport.devices").description)
     }
+    public func revokeDevice(_ id: String) async throws(SyncError) {
+        throw .badResponse(unimplemented("DeviceLoginTransport.revokeDevice").description)
+    }
 }

@@ -46,8 +46,9 @@ script="$scratch/walkthrough.sh"
 grep -q 'quill-server account create' "$script" || { echo "curl-walkthrough-test: no walkthrough found in docs/server.md" >&2; exit 1; }
 
 transcript="$scratch/transcript"
-if ! env -u QUILL_SERVER_DATABASE -u QUILL_SERVER_PORT -u QUILL_SERVER_HOST HOME="$scratch/home" \
-        PATH="$scratch/bin:$PATH" timeout 120 bash "$script" >"$transcript" 2>&1; then
+# Run in the scratch home, as a reader runs it in theirs: what it writes (the export) lands there.
+if ! (cd "$scratch/home" && env -u QUILL_SERVER_DATABASE -u QUILL_SERVER_PORT -u QUILL_SERVER_HOST HOME="$scratch/home" \
+        PATH="$scratch/bin:$PATH" timeout 120 bash "$script") >"$transcript" 2>&1; then
     echo "curl-walkthrough-test: the walkthrough failed; its script and output:" >&2
     cat -n "$script" >&2
     cat "$transcript" >&2

@@ -24,13 +24,4 @@ extension HTTPSyncTransport: DeviceLoginTransport {
         request.method = .DELETE
         _ = try await send(request)
     }
-
-    private func posting(_ body: some Encodable, to path: String) throws(SyncError) -> HTTPClientRequest {
-        var request = request(path: path)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        guard let data = try? JSONEncoder().encode(body) else { throw .badResponse("the request to \(path) could not be encoded") }
-        request.body = .bytes(ByteBuffer(bytes: data))
-        return request
-    }
 }

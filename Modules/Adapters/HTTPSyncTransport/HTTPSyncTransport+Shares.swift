@@ -11,12 +11,7 @@ extension HTTPSyncTransport: ShareTransport {
     }
 
     public func createShare(of note: NoteID, terms: NewShareBody) async throws(SyncError) -> ShareBody {
-        var request = request(path: "v1/notes/\(note.rawValue)/shares")
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        guard let body = try? JSONEncoder().encode(terms) else { throw .badResponse("the share's terms could not be encoded") }
-        request.body = .bytes(ByteBuffer(bytes: body))
-        return try decode(try await send(request))
+        try decode(try await send(try posting(terms, to: "v1/notes/\(note.rawValue)/shares")))
     }
 
     public func shares() async throws(SyncError) -> [ShareBody] {
@@ -34,12 +29,7 @@ extension HTTPSyncTransport: ShareTransport {
 /// Published sites over HTTP: `POST /v1/sites`, `GET /v1/sites`, `DELETE /v1/sites/{slug}`.
 extension HTTPSyncTransport {
     public func createSite(_ site: NewSiteBody) async throws(SyncError) -> SiteBody {
-        var request = request(path: "v1/sites")
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        guard let body = try? JSONEncoder().encode(site) else { throw .badResponse("the site could not be encoded") }
-        request.body = .bytes(ByteBuffer(bytes: body))
-        return try decode(try await send(request))
+        try decode(try await send(try posting(site, to: "v1/sites")))
     }
 
     public func sites() async throws(SyncError) -> [SiteBody] {

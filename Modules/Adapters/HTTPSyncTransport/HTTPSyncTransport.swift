@@ -117,6 +117,16 @@ public final class HTTPSyncTransport: SyncTransport {
         return revisions
     }
 
+    /// A `POST` of `body` as JSON to `path`.
+    func posting(_ body: some Encodable, to path: String) throws(SyncError) -> HTTPClientRequest {
+        var request = request(path: path)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        guard let data = try? JSONEncoder().encode(body) else { throw .badResponse("the request to \(path) could not be encoded") }
+        request.body = .bytes(ByteBuffer(bytes: data))
+        return request
+    }
+
     func request(path: String, query: [URLQueryItem] = []) -> HTTPClientRequest {
         var components = URLComponents(url: credentials.server.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         if !query.isEmpty { components?.queryItems = query }

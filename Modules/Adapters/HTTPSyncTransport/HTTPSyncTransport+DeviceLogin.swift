@@ -1,6 +1,4 @@
 import Foundation
-import NIOCore
-import AsyncHTTPClient
 import QuillAPI
 import SyncTransportInterface
 

@@ -1,5 +1,4 @@
 import Foundation
-import NIOCore
 import QuillAPI
 import QuillModels
 import SyncTransportInterface

@@ -12,7 +12,7 @@ func product(_ name: String, _ package: String) -> Target.Dependency { .product(
 let argumentParser = product("ArgumentParser", "swift-argument-parser"), asyncHTTPClient = product("AsyncHTTPClient", "async-http-client")
 let crypto = product("Crypto", "swift-crypto"), httpTypes = product("HTTPTypes", "swift-http-types")
 let hummingbird = product("Hummingbird", "hummingbird"), hummingbirdTesting = product("HummingbirdTesting", "hummingbird")
-let ink = product("Ink", "Ink"), logging = product("Logging", "swift-log"), mcp = product("MCP", "swift-sdk")
+let ink = product("Ink", "Ink"), jwtKit = product("JWTKit", "jwt-kit"), logging = product("Logging", "swift-log"), mcp = product("MCP", "swift-sdk")
 let metrics = product("Metrics", "swift-metrics"), mustache = product("Mustache", "swift-mustache"), nioCore = product("NIOCore", "swift-nio")
 let nioHTTP1 = product("NIOHTTP1", "swift-nio"), nioPosix = product("NIOPosix", "swift-nio")
 let openAPIAsyncHTTPClient = product("OpenAPIAsyncHTTPClient", "swift-openapi-async-http-client")
@@ -48,7 +48,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"), // SHA-256: archive manifests, push digests, tokens
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.0"..<"5.0.0"), // SHA-256: archive manifests, push digests, tokens
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"), // the sync client's event loop
@@ -64,6 +64,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"), // the sync client
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"), // OpenID Connect: ID token signatures
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"), // SQLite itself, built in (SQLiteKit says why)
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"), // tests: property-based round trips
@@ -78,6 +79,7 @@ let package = Package(
         interface("ByteStreamInterface"),
         interface("CompressionInterface"),
         interface("FileSystemInterface"),
+        interface("IdentityProviderInterface"),
         interface("NoteStoreInterface", ["QuillModels"]),
         interface("SearchIndexInterface", ["QuillModels"]),
         interface("ServerStoreInterface", ["QuillAPI", "QuillModels", "StandardInterfaces"]),
@@ -96,10 +98,10 @@ let package = Package(
             "SyncStateInterface", "SyncTransportInterface", argumentParser]),
         feature("QuillServerCLI", ["QuillModels", "ServerFeature", "ServerStoreInterface", "StandardInterfaces", argumentParser]),
         feature("ServerFeature", ["ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "ImportFormatsFeature", "NoteStoreInterface",
-            "QuillAPI", "QuillModels",
+            "IdentityProviderInterface", "QuillAPI", "QuillModels",
             "ServerStoreInterface", "StandardInterfaces", crypto, hummingbird, logging, metrics, nioCore, prometheus, serviceLifecycle]),
         feature("SyncFeature", ["NoteStoreInterface", "QuillAPI", "QuillModels", "StandardInterfaces", "SyncStateInterface", "SyncTransportInterface", crypto]),
-        feature("WebReaderFeature", ["ByteStreamInterface", "QuillAPI", "QuillModels", "ServerFeature", "ServerStoreInterface", "StandardInterfaces",
+        feature("WebReaderFeature", ["ByteStreamInterface", "IdentityProviderInterface", "QuillAPI", "QuillModels", "ServerFeature", "ServerStoreInterface", "StandardInterfaces",
             hummingbird, ink, mustache]),
 
         // SystemLibraries: C libraries linked from the system, used by adapters only. They name no
@@ -124,6 +126,7 @@ let package = Package(
         adapter("HTTPSyncTransport", ["QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface", asyncHTTPClient, nioCore, nioHTTP1,
             nioPosix]),
         adapter("MCPAssistantTools", ["CCurlOnDemand", "StandardInterfaces", mcp, systemPackage]),
+        adapter("OIDCIdentityProvider", ["IdentityProviderInterface", asyncHTTPClient, jwtKit, nioCore, nioHTTP1, nioPosix]),
         adapter("JSONFileSettings", ["FileSystemInterface", "SettingsInterface"]),
         adapter("LocalByteStream", ["ByteStreamInterface", "POSIXFileKit"]),
         adapter("LocalFileSystem", ["CFileSync", "FileSystemInterface", "POSIXFileKit"]),
@@ -141,6 +144,7 @@ let package = Package(
         testSupport("ChildProcesses"),
         testSupport("CompressionTesting", ["CompressionInterface"]),
         testSupport("FileSystemTesting", ["FileSystemInterface"]),
+        testSupport("IdentityProviderTesting", ["IdentityProviderInterface"]),
         testSupport("NoteStoreTesting", ["NoteStoreInterface", "QuillModels", "StandardTesting"]),
         testSupport("ScratchDirectories"),
         testSupport("SearchIndexTesting", ["NoteStoreInterface", "QuillModels", "SearchIndexInterface"]),
@@ -161,7 +165,7 @@ let package = Package(
         root("QuillTestComposition", ["ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
             "NoteStoreInterface", "QuillCLI", "SearchIndexInterface", "SettingsTesting", "StandardInterfaces", "StandardTesting", "SyncFeature",
             "UnimplementedDoubles"]),
-        root("ServerComposition", ["ByteStreamInterface", "ByteStreamTesting", "GlibcAllocator", "LocalByteStream", "LocalFileSystem",
+        root("ServerComposition", ["ByteStreamInterface", "ByteStreamTesting", "GlibcAllocator", "LocalByteStream", "LocalFileSystem", "OIDCIdentityProvider",
             "POSIXTerminal", "PostgresServerStore", "QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
             "SQLiteServerStore", "StandardAdapters", "StandardInterfaces", "WebReaderFeature", "ZlibCompression", hummingbird, logging,
             serviceLifecycle]),
@@ -187,6 +191,8 @@ let package = Package(
         tests("ByteStreamContractTests", ["ByteStreamInterface", "ByteStreamTesting", "LocalByteStream", "ScratchDirectories"]),
         tests("CompressionContractTests", ["CompressionInterface", "CompressionTesting", "StandardTesting", "ZlibCompression"]),
         tests("FileSystemContractTests", ["ChildProcesses", "FileSystemInterface", "FileSystemTesting", "LocalFileSystem", "ScratchDirectories"]),
+        tests("IdentityProviderContractTests", ["IdentityProviderInterface", "IdentityProviderTesting", "OIDCIdentityProvider", hummingbird,
+            hummingbirdTesting, jwtKit]),
         tests("HTTPSyncTransportTests", ["HTTPSyncTransport", "QuillModels", "SyncStateInterface", "SyncTransportInterface"]),
         tests("ImportFormatsFeatureTests", ["ArchiveFeature", "ByteStreamTesting", "ChildProcesses", "CompressionInterface", "ImportFormatsFeature",
             "LocalFileSystem", "NoteStoreInterface", "NoteStoreTesting", "QuillModels", "ScratchDirectories", "StandardInterfaces", "StandardTesting",
@@ -214,7 +220,7 @@ let package = Package(
             "QuillModels", "ScratchDirectories", "SearchIndexInterface", "SearchIndexTesting", "SQLiteKit", "SQLiteSearchIndex", "StandardTesting"]),
         tests("ServerCompositionTests", ["ChildProcesses", "QuillModels", "QuillServerCLI", "ServerComposition", "ServerFeature",
             "ServerStoreInterface", "ServerStoreTesting", "StandardInterfaces", logging]),
-        tests("ServerFeatureTests", ["ArchiveFeature", "ByteStreamTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillAPI", "QuillModels",
+        tests("ServerFeatureTests", ["ArchiveFeature", "ByteStreamTesting", "IdentityProviderInterface", "NoteStoreInterface", "NoteStoreTesting", "QuillAPI", "QuillModels",
             "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition", "StandardInterfaces", "StandardTesting",
             "ZlibCompression", crypto, hummingbird, hummingbirdTesting, logging, nioCore]),
         tests("ServerStoreContractTests", ["PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting", "SQLiteKit",
@@ -231,7 +237,7 @@ let package = Package(
             "SyncTransportInterface"]),
         tests("SyncTransportContractTests", ["ChildProcesses", "HTTPSyncTransport", "quill-server", "QuillModels", "ScratchDirectories",
             "StandardTesting", "SyncStateInterface", "SyncTransportInterface", "SyncTransportTesting", crypto]),
-        tests("WebReaderFeatureTests", ["ByteStreamTesting", "QuillModels", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
+        tests("WebReaderFeatureTests", ["ByteStreamTesting", "IdentityProviderInterface", "IdentityProviderTesting", "QuillModels", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
             "ServerTestComposition", "StandardInterfaces", "StandardTesting", "WebReaderFeature", "ZlibCompression", crypto, hummingbird,
             hummingbirdTesting]),
     ],

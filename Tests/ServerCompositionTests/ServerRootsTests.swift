@@ -23,7 +23,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, storage: .sqlite(path: directory.appendingPathComponent("db.sqlite").path), logLevel: .info)
-        let created = try await ServerRunner.administer(try ServerRoots.server(configuration, logger: Logger(label: "t"))) { try await $0.registration.register(name: "ann") }
+        let created = try await ServerRunner.administer(try ServerRoots.server(configuration, logger: Logger(label: "t")), issuer: nil) { try await $0.registration.register(name: "ann") }
         #expect(created.token.secret.count == 64)
 
         let reopened = try ServerRoots.server(configuration, logger: Logger(label: "t"))
@@ -48,7 +48,7 @@ import Testing
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, storage: .sqlite(path: directory.appendingPathComponent("db.sqlite").path), logLevel: .info,
             trustedProxies: ["127.0.0.1"])
-        let created = try await ServerRunner.administer(try ServerRoots.server(configuration, logger: Logger(label: "t"))) { try await $0.registration.register(name: "ann") }
+        let created = try await ServerRunner.administer(try ServerRoots.server(configuration, logger: Logger(label: "t")), issuer: nil) { try await $0.registration.register(name: "ann") }
         let environment = try ServerRoots.server(configuration, logger: Logger(label: "t"))
         #expect(environment.dependencies.trustedProxies == ["127.0.0.1"])
         try await environment.prepare()
@@ -58,10 +58,10 @@ import Testing
         try await environment.web.server.sessions.createSession(session)
         await environment.close()
 
-        let count = try await ServerRunner.administer(try ServerRoots.server(configuration, logger: Logger(label: "t"))) { try await $0.revokeWebSessions(ofAccountNamed: "ann") }
+        let count = try await ServerRunner.administer(try ServerRoots.server(configuration, logger: Logger(label: "t")), issuer: nil) { try await $0.revokeWebSessions(ofAccountNamed: "ann") }
         #expect(count == 1)
         await #expect(throws: ServerStoreError.accountNotFound("nobody")) {
-            try await ServerRunner.administer(try ServerRoots.server(configuration, logger: Logger(label: "t"))) { try await $0.revokeWebSessions(ofAccountNamed: "nobody") }
+            try await ServerRunner.administer(try ServerRoots.server(configuration, logger: Logger(label: "t")), issuer: nil) { try await $0.revokeWebSessions(ofAccountNamed: "nobody") }
         }
     }
 }

@@ -6,7 +6,7 @@ import ServerStoreTesting
 import Testing
 
 typealias ServerStore = ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository
-    & ServerLinkRepository & ShareStore & PublishedSiteStore & DeviceAuthorizationStore
+    & ServerLinkRepository & ShareStore & PublishedSiteStore & DeviceAuthorizationStore & IdentityLinkStore & PendingSignInStore
 
 /// One store implementation under contract test: how to make a fresh, migrated, empty one.
 struct Implementation: Sendable, CustomTestStringConvertible {

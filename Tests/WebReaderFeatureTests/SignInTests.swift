@@ -102,7 +102,7 @@ import Testing
             #expect(page.text.contains(#"<button type="submit">Sign out</button>"#))
             let out = try await browser.post("/logout", [("csrf", try page.csrf())])
             #expect(out.status == .seeOther)
-            #expect(out.location == "/login")
+            #expect(out.location == "/login?signed-out=1")
             #expect(await browser.cookies["quill_session"] == nil)
             // The old cookie, replayed, no longer works: the session is gone from the server.
             await browser.setCookie("quill_session", secret)

@@ -2,6 +2,7 @@ import ByteStreamTesting
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import IdentityProviderInterface
 import QuillModels
 import ServerFeature
 import ServerStoreInterface
@@ -27,7 +28,8 @@ struct WebTestServer {
     /// `attachments` may wrap the store's attachments as the routes see them (e.g. to act mid-download).
     static func make(settings: WebReaderSettings = WebReaderSettings(pageSize: 3), trustedProxies: Set<String> = [],
                      attachmentLimits: AttachmentLimits = AttachmentLimits(),
-                     attachments: (InMemoryServerStore) -> any ServerAttachmentRepository = { $0 }) async throws -> WebTestServer {
+                     attachments: (InMemoryServerStore) -> any ServerAttachmentRepository = { $0 },
+                     oidc: (settings: OIDCSettings, provider: any IdentityProvider)? = nil) async throws -> WebTestServer {
         let store = InMemoryServerStore()
         let hasher = MarkerTokenHasher()
         let clock = SteppingClock(start: start, step: 0)
@@ -39,7 +41,11 @@ struct WebTestServer {
         server.trustedProxies = trustedProxies
         server.attachments = attachments(store)
         let sessions = InMemoryWebSessionStore()
-        let web = ServerTestRoots.web(server: server, store: store, sessions: sessions, settings: settings)
+        var web = ServerTestRoots.web(server: server, store: store, sessions: sessions, settings: settings)
+        web.oidc = oidc.map {
+            OIDCSignIn(settings: $0.settings, provider: $0.provider, links: store, pending: store, accounts: store,
+                       secrets: SequentialTokenGenerator(startingAfter: 1000), hasher: hasher, clock: clock)
+        }
         return WebTestServer(store: store, sessions: sessions, clock: clock, web: web, alice: alice, bob: bob, registration: registration)
     }
 

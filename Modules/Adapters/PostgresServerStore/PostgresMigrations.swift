@@ -284,5 +284,30 @@ enum PostgresMigrations {
             "CREATE UNIQUE INDEX web_sessions_by_id ON web_sessions (id)",
             "ALTER TABLE tokens ADD COLUMN last_address TEXT",
         ]),
+        // Sign-in through an identity provider (docs/signin.md): a session opened by the provider
+        // holds no API token and keeps the ID token for the provider's sign-out; started sign-ins
+        // waiting for their callback; the provider identities linked to accounts.
+        (19, [
+            "ALTER TABLE web_sessions ALTER COLUMN token_id DROP NOT NULL, ADD COLUMN identity_token TEXT",
+            """
+            CREATE TABLE pending_sign_ins (
+                state_hash TEXT PRIMARY KEY,
+                nonce TEXT NOT NULL,
+                verifier TEXT NOT NULL,
+                return_path TEXT NOT NULL,
+                expires_ms BIGINT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE identity_links (
+                issuer TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                account_id BIGINT NOT NULL,
+                linked_ms BIGINT NOT NULL,
+                PRIMARY KEY (issuer, subject)
+            )
+            """,
+            "CREATE INDEX identity_links_by_account ON identity_links (account_id)",
+        ]),
     ]
 }

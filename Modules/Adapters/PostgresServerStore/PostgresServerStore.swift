@@ -132,7 +132,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
 
     // MARK: Accounts
 
-    public func createAccount(named name: String, token: StoredToken) async throws -> Account {
+    public func createAccount(named name: String, token: StoredToken?) async throws -> Account {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
                 let rows = try await connection.query(
@@ -141,6 +141,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 var id: Int64?
                 for try await value in rows.decode(Int64.self) { id = value }
                 guard let id else { throw ServerStoreError.accountNameTaken(name) }
+                guard let token else { return Account(id: AccountID(id), name: name) }
                 try await connection.query("""
                     INSERT INTO tokens (id, account_id, hash, scope, label, created_ms, expires_ms)
                     VALUES (\(token.id.rawValue), \(id), \(token.hash.hex), \(token.scope.rawValue), \(token.label),
@@ -148,6 +149,16 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                     """, logger: logger)
                 return Account(id: AccountID(id), name: name)
             }
+        }
+    }
+
+    public func account(id: AccountID) async throws -> Account? {
+        try await guarded {
+            var found: Account?
+            for try await name in try await client.query("SELECT name FROM accounts WHERE id = \(id.rawValue)", logger: logger).decode(String.self) {
+                found = Account(id: id, name: name)
+            }
+            return found
         }
     }
 
@@ -265,6 +276,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 try await connection.query("DELETE FROM published_sites WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM device_authorizations WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM web_sessions WHERE account_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM identity_links WHERE account_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM accounts WHERE id = \(id)", logger: logger)
             }
         }

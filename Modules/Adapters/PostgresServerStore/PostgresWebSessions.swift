@@ -5,16 +5,17 @@ import ServerStoreInterface
 import StandardInterfaces
 
 /// The web reader's sessions in the same database as the notes (table `web_sessions`,
-/// migrations 7 and 18). No server caches one: ending it through one server holds on every other
+/// migrations 7, 18 and 19). No server caches one: ending it through one server holds on every other
 /// at their next request.
 extension PostgresServerStore: WebSessionStore {
     public func createSession(_ session: WebSession) async throws {
         try await guarded {
             _ = try await client.query("""
-                INSERT INTO web_sessions (id, secret_hash, account_id, token_id, form_token, created_ms, expires_ms, device, address, last_used_ms)
-                VALUES (\(session.id), \(session.secretHash.hex), \(session.account.rawValue), \(session.token.rawValue), \(session.formToken),
+                INSERT INTO web_sessions (id, secret_hash, account_id, token_id, form_token, created_ms, expires_ms, device, address, last_used_ms,
+                                          identity_token)
+                VALUES (\(session.id), \(session.secretHash.hex), \(session.account.rawValue), \(session.token?.rawValue), \(session.formToken),
                         \(session.created.millisecondsSince1970), \(session.expires.millisecondsSince1970), \(session.device),
-                        \(session.address), \(session.lastUsed?.millisecondsSince1970))
+                        \(session.address), \(session.lastUsed?.millisecondsSince1970), \(session.identityToken))
                 """, logger: logger)
         }
     }
@@ -63,21 +64,23 @@ extension PostgresServerStore: WebSessionStore {
     private func sessionsWhere(_ condition: PostgresQuery) async throws -> [WebSession] {
         try await guarded {
             var query: PostgresQuery = """
-                SELECT id, secret_hash, account_id, token_id, form_token, created_ms, expires_ms, device, address, last_used_ms
+                SELECT id, secret_hash, account_id, token_id, form_token, created_ms, expires_ms, device, address, last_used_ms, identity_token
                 FROM web_sessions WHERE
                 """
             query.sql += " " + condition.sql
             query.binds = condition.binds
             var found: [WebSession] = []
-            for try await (id, hashText, account, tokenText, formToken, created, expires, device, address, lastUsed) in try await client
-                .query(query, logger: logger).decode((String, String, Int64, String, String, Int64, Int64, String?, String?, Int64?).self) {
-                guard let hash = TokenHash(hex: hashText), let token = TokenID(tokenText) else {
+            for try await (id, hashText, account, tokenText, formToken, created, expires, device, address, lastUsed, identityToken) in try await client
+                .query(query, logger: logger)
+                .decode((String, String, Int64, String?, String, Int64, Int64, String?, String?, Int64?, String?).self) {
+                let token = tokenText.map(TokenID.init)
+                guard let hash = TokenHash(hex: hashText), token != .some(nil) else {
                     throw ServerStoreError.corrupt("web session '\(id)' with a malformed hash or token ID")
                 }
                 found.append(WebSession(
-                    id: id, secretHash: hash, account: AccountID(account), token: token, formToken: formToken,
+                    id: id, secretHash: hash, account: AccountID(account), token: token ?? nil, formToken: formToken,
                     created: Date(millisecondsSince1970: created), expires: Date(millisecondsSince1970: expires), device: device,
-                    address: address, lastUsed: lastUsed.map(Date.init(millisecondsSince1970:))))
+                    address: address, lastUsed: lastUsed.map(Date.init(millisecondsSince1970:)), identityToken: identityToken))
             }
             return found
         }

@@ -350,5 +350,46 @@ enum SQLiteMigrations {
         CREATE UNIQUE INDEX web_sessions_by_id ON web_sessions (id);
         ALTER TABLE tokens ADD COLUMN last_address TEXT;
         """),
+        // Sign-in through an identity provider (docs/signin.md): a session opened by the provider
+        // holds no API token (the table is remade, since SQLite cannot drop NOT NULL) and keeps the
+        // ID token for the provider's sign-out; started sign-ins waiting for their callback; the
+        // provider identities linked to accounts.
+        (20, """
+        CREATE TABLE web_sessions_new (
+            secret_hash TEXT PRIMARY KEY,
+            account_id INTEGER NOT NULL,
+            token_id TEXT,
+            form_token TEXT NOT NULL,
+            created_ms INTEGER NOT NULL,
+            expires_ms INTEGER NOT NULL,
+            id TEXT,
+            device TEXT,
+            address TEXT,
+            last_used_ms INTEGER,
+            identity_token TEXT
+        ) WITHOUT ROWID;
+        INSERT INTO web_sessions_new (secret_hash, account_id, token_id, form_token, created_ms, expires_ms, id, device, address, last_used_ms)
+            SELECT secret_hash, account_id, token_id, form_token, created_ms, expires_ms, id, device, address, last_used_ms FROM web_sessions;
+        DROP TABLE web_sessions;
+        ALTER TABLE web_sessions_new RENAME TO web_sessions;
+        CREATE INDEX web_sessions_account ON web_sessions (account_id);
+        CREATE INDEX web_sessions_expiry ON web_sessions (expires_ms);
+        CREATE UNIQUE INDEX web_sessions_by_id ON web_sessions (id);
+        CREATE TABLE pending_sign_ins (
+            state_hash TEXT PRIMARY KEY,
+            nonce TEXT NOT NULL,
+            verifier TEXT NOT NULL,
+            return_path TEXT NOT NULL,
+            expires_ms INTEGER NOT NULL
+        );
+        CREATE TABLE identity_links (
+            issuer TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            account_id INTEGER NOT NULL,
+            linked_ms INTEGER NOT NULL,
+            PRIMARY KEY (issuer, subject)
+        );
+        CREATE INDEX identity_links_by_account ON identity_links (account_id);
+        """),
     ]
 }

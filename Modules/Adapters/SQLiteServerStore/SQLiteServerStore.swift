@@ -103,7 +103,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
 
     // MARK: Accounts
 
-    public func createAccount(named name: String, token: StoredToken) async throws -> Account {
+    public func createAccount(named name: String, token: StoredToken?) async throws -> Account {
         try guarded { connection in
             try connection.transaction {
                 var taken = false
@@ -116,9 +116,17 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 }
                 try connection.query("INSERT INTO accounts (id, name, created_ms) VALUES (?, ?, ?)",
                                      [.integer(id), .text(name), .integer(Date().millisecondsSince1970)])
-                try Self.insert(token, account: id, on: connection)
+                if let token { try Self.insert(token, account: id, on: connection) }
                 return Account(id: AccountID(id), name: name)
             }
+        }
+    }
+
+    public func account(id: AccountID) async throws -> Account? {
+        try reading { connection in
+            var found: Account?
+            try connection.query("SELECT name FROM accounts WHERE id = ?", [.integer(id.rawValue)]) { found = Account(id: id, name: $0.text(0)) }
+            return found
         }
     }
 
@@ -219,7 +227,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 var id: Int64?
                 try connection.query("SELECT id FROM accounts WHERE name = ?", [.text(name)]) { id = $0.integer(0) }
                 guard let id else { throw ServerStoreError.accountNotFound(name) }
-                for table in ["tokens", "note_revisions", "note_links", "note_names", "notes", "push_requests", "attachment_chunks", "attachments", "note_shares", "published_sites", "device_authorizations", "web_sessions"] {
+                for table in ["tokens", "note_revisions", "note_links", "note_names", "notes", "push_requests", "attachment_chunks", "attachments", "note_shares", "published_sites", "device_authorizations", "web_sessions", "identity_links"] {
                     try connection.query("DELETE FROM \(table) WHERE account_id = ?", [.integer(id)])
                 }
                 try connection.query("DELETE FROM accounts WHERE id = ?", [.integer(id)])

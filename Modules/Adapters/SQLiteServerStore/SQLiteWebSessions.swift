@@ -5,17 +5,17 @@ import SQLiteKit
 import StandardInterfaces
 
 /// The web reader's sessions in the same SQLite file as the notes (table `web_sessions`,
-/// migrations 7 and 19).
+/// migrations 7, 19 and 20).
 extension SQLiteServerStore: WebSessionStore {
-    private static let sessionColumns = "id, secret_hash, account_id, token_id, form_token, created_ms, expires_ms, device, address, last_used_ms"
+    private static let sessionColumns = "id, secret_hash, account_id, token_id, form_token, created_ms, expires_ms, device, address, last_used_ms, identity_token"
 
     public func createSession(_ session: WebSession) async throws {
         try guarded { connection in
-            try connection.query("INSERT INTO web_sessions (\(Self.sessionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
-                .text(session.id), .text(session.secretHash.hex), .integer(session.account.rawValue), .text(session.token.rawValue),
+            try connection.query("INSERT INTO web_sessions (\(Self.sessionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
+                .text(session.id), .text(session.secretHash.hex), .integer(session.account.rawValue), session.token.map { .text($0.rawValue) } ?? .null,
                 .text(session.formToken), .integer(session.created.millisecondsSince1970), .integer(session.expires.millisecondsSince1970),
                 session.device.map(SQLiteValue.text) ?? .null, session.address.map(SQLiteValue.text) ?? .null,
-                session.lastUsed.map { .integer($0.millisecondsSince1970) } ?? .null,
+                session.lastUsed.map { .integer($0.millisecondsSince1970) } ?? .null, session.identityToken.map(SQLiteValue.text) ?? .null,
             ])
         }
     }
@@ -64,14 +64,15 @@ extension SQLiteServerStore: WebSessionStore {
         try reading { connection in
             var found: [WebSession] = []
             try connection.query("SELECT \(Self.sessionColumns) FROM web_sessions WHERE \(condition)", values) { row in
-                guard let hash = TokenHash(hex: row.text(1)), let token = TokenID(row.text(3)) else {
+                let token = row.optionalText(3).map(TokenID.init)
+                guard let hash = TokenHash(hex: row.text(1)), token != .some(nil) else {
                     throw ServerStoreError.corrupt("web session '\(row.text(0))' with a malformed hash or token ID")
                 }
                 found.append(WebSession(
-                    id: row.text(0), secretHash: hash, account: AccountID(row.integer(2)), token: token, formToken: row.text(4),
+                    id: row.text(0), secretHash: hash, account: AccountID(row.integer(2)), token: token ?? nil, formToken: row.text(4),
                     created: Date(millisecondsSince1970: row.integer(5)), expires: Date(millisecondsSince1970: row.integer(6)),
                     device: row.optionalText(7), address: row.optionalText(8),
-                    lastUsed: row.optionalInteger(9).map(Date.init(millisecondsSince1970:))))
+                    lastUsed: row.optionalInteger(9).map(Date.init(millisecondsSince1970:)), identityToken: row.optionalText(10)))
             }
             return found
         }

@@ -23,7 +23,8 @@ struct ServerCommandLine: ConfiguredServer {
     }
 
     func administer<Value: Sendable>(_ task: @escaping @Sendable (AccountAdministration) async throws -> Value) async throws -> Value {
-        try await withLogging { logger in try await ServerRunner.administer(try ServerRoots.server(configuration, logger: logger), task) }
+        try await withLogging { logger in try await ServerRunner.administer(try ServerRoots.server(configuration, logger: logger),
+                                                                                 issuer: configuration.oidcIssuer, task) }
     }
 
     func pruneHistory(dryRun: Bool) async throws -> (retention: HistoryRetention, pruned: PrunedHistory) {

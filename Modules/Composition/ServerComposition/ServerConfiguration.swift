@@ -46,11 +46,17 @@ public struct ServerConfiguration: Equatable, Sendable {
     public var eventHeartbeat: Duration
     /// Wrong secrets one client address may send a minute (`--wrong-token-limit`); 0: no limit.
     public var wrongTokenLimit: Int
+    /// Sign-in through an OpenID Connect provider (`--oidc-issuer` and the rest), when `serve` configures one.
+    public var oidc: OIDCConfiguration?
+    /// The provider's issuer as set (`--oidc-issuer`, `QUILL_SERVER_OIDC_ISSUER`): the one `account link` links subjects of.
+    public var oidcIssuer: String?
 
     public init(host: String, port: Int, storage: Storage, logLevel: Logger.Level, logFormat: LogFormat = .text,
                 trustedProxies: [String] = [], temporaryDirectory: String = "/tmp", historyKeep: HistoryRetention = .all,
                 attachmentLimits: AttachmentLimits = AttachmentLimits(), eventHeartbeat: Duration = ServerDependencies.defaultEventHeartbeat,
-                wrongTokenLimit: Int = ServerDependencies.defaultWrongTokenLimit) {
+                wrongTokenLimit: Int = ServerDependencies.defaultWrongTokenLimit, oidc: OIDCConfiguration? = nil, oidcIssuer: String? = nil) {
+        self.oidc = oidc
+        self.oidcIssuer = oidcIssuer ?? oidc?.settings.issuer
         self.eventHeartbeat = eventHeartbeat
         self.wrongTokenLimit = wrongTokenLimit
         self.historyKeep = historyKeep
@@ -142,6 +148,8 @@ public struct ServerConfiguration: Equatable, Sendable {
             wrongTokenLimit = number
         }
 
+        let oidc = try resolveOIDC(options.oidc, environment: environment, value: value, invalid: invalid)
+
         let storage: Storage
         if options.preview {
             storage = .preview
@@ -159,7 +167,7 @@ public struct ServerConfiguration: Equatable, Sendable {
                                    trustedProxies: options.trustedProxies,
                                    temporaryDirectory: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp",
                                    historyKeep: historyKeep, attachmentLimits: attachmentLimits, eventHeartbeat: eventHeartbeat,
-                                   wrongTokenLimit: wrongTokenLimit)
+                                   wrongTokenLimit: wrongTokenLimit, oidc: oidc, oidcIssuer: value(options.oidc.issuer, .oidcIssuer)?.text)
     }
 
     /// `postgres://…` / `postgresql://…` (checked here, so that a URL the store could not use is

@@ -1,5 +1,6 @@
 import Logging
 import ServerFeature
+import ServerStoreInterface
 import ServiceLifecycle
 import WebReaderFeature
 
@@ -16,6 +17,8 @@ public struct ServerEnvironment: Sendable {
     public let close: @Sendable () async -> Void
     /// Creates accounts (`quill-server account create`).
     public let registration: AccountRegistration
+    /// The provider identities linked to accounts (`quill-server account link`).
+    public let identityLinks: any IdentityLinkStore
     /// What to tell the person who started the server (e.g. the preview's demo token).
     public let banner: [String]
 }

@@ -4,6 +4,7 @@ import StandardAdapters
 import Foundation
 import GlibcAllocator
 import LocalByteStream
+import OIDCIdentityProvider
 import Logging
 import PostgresServerStore
 import QuillServerCLI
@@ -48,7 +49,7 @@ public enum ServerRoots {
                                close: { store.close() }, banner: ["storage: SQLite at \(path)"], web: WebReaderSettings(),
                                trustedProxies: Set(configuration.trustedProxies),
                                limits: configuration.attachmentLimits, heartbeat: configuration.eventHeartbeat,
-                               wrongTokenLimit: configuration.wrongTokenLimit)
+                               wrongTokenLimit: configuration.wrongTokenLimit, oidc: configuration.oidc)
         case .postgres(let url):
             let store = try PostgresServerStore(url: url, logger: logger)
             let signals = PostgresChangeSignals(store: store, logger: logger)
@@ -57,7 +58,7 @@ public enum ServerRoots {
                                banner: ["storage: PostgreSQL at \(ServerConfiguration.redacted(url))"], web: WebReaderSettings(),
                                trustedProxies: Set(configuration.trustedProxies),
                                limits: configuration.attachmentLimits, heartbeat: configuration.eventHeartbeat,
-                               wrongTokenLimit: configuration.wrongTokenLimit, reach: {
+                               wrongTokenLimit: configuration.wrongTokenLimit, oidc: configuration.oidc, reach: {
                 do {
                     try await store.waitUntilReachable(within: StoreOpeningFailure.databaseWait)
                 } catch {
@@ -69,14 +70,15 @@ public enum ServerRoots {
             })
         case .preview:
             return try preview(trustedProxies: Set(configuration.trustedProxies), heartbeat: configuration.eventHeartbeat,
-                               wrongTokenLimit: configuration.wrongTokenLimit)
+                               wrongTokenLimit: configuration.wrongTokenLimit, oidc: configuration.oidc)
         }
     }
 
     /// `--preview`: memory only, seeded with the sample notes of a demo account.
     public static func preview(web settings: WebReaderSettings = WebReaderSettings(), trustedProxies: Set<String> = [],
                                heartbeat: Duration = ServerDependencies.defaultEventHeartbeat,
-                               wrongTokenLimit: Int = ServerDependencies.defaultWrongTokenLimit) throws -> ServerEnvironment {
+                               wrongTokenLimit: Int = ServerDependencies.defaultWrongTokenLimit,
+                               oidc: OIDCConfiguration? = nil) throws -> ServerEnvironment {
         let store = InMemoryServerStore()
         let hasher = SHA256TokenHasher()
         let seeded = environment(store: store, signals: LocalChangeSignals(), sessions: InMemoryWebSessionStore(), hasher: hasher,
@@ -86,20 +88,21 @@ public enum ServerRoots {
             "preview: demo account '\(ServerSampleData.demoAccountName)', token \(ServerSampleData.demoToken)",
             // No "token " here: scripts take the demo token from the last "token " of the banner.
             "preview: web reader: open /login in a browser and paste \(ServerSampleData.demoToken)",
-        ], web: settings, trustedProxies: trustedProxies, heartbeat: heartbeat, wrongTokenLimit: wrongTokenLimit)
+        ], web: settings, trustedProxies: trustedProxies, heartbeat: heartbeat, wrongTokenLimit: wrongTokenLimit, oidc: oidc)
         return ServerEnvironment(
             dependencies: seeded.dependencies, web: seeded.web, services: [],
             prepare: { _ = try await ServerSampleData.seed(store, hasher: hasher) },
-            close: {}, registration: seeded.registration, banner: seeded.banner)
+            close: {}, registration: seeded.registration, identityLinks: seeded.identityLinks, banner: seeded.banner)
     }
 
     private static func environment(
         store: some ServerNoteRepository & AccountRepository & SchemaMigrating & ReadinessChecking & ServerAttachmentRepository & ServerLinkRepository
-            & ShareStore & PublishedSiteStore & DeviceAuthorizationStore,
+            & ShareStore & PublishedSiteStore & DeviceAuthorizationStore & IdentityLinkStore & PendingSignInStore,
         signals: any ChangeSignaling & TokenRevocationSignaling, sessions: any WebSessionStore,
         hasher: any TokenHashing, scratch: any ScratchStorage, services: [any Service],
         close: @escaping @Sendable () async -> Void, banner: [String], web settings: WebReaderSettings, trustedProxies: Set<String>,
-        limits: AttachmentLimits = AttachmentLimits(), heartbeat: Duration, wrongTokenLimit: Int, reach: @escaping @Sendable () async throws -> Void = {}
+        limits: AttachmentLimits = AttachmentLimits(), heartbeat: Duration, wrongTokenLimit: Int, oidc: OIDCConfiguration?,
+        reach: @escaping @Sendable () async throws -> Void = {}
     ) -> ServerEnvironment {
         let dependencies = ServerDependencies(notes: store, changeSignals: signals, accounts: store, readiness: store, attachments: store,
                                               links: store, shares: store, sites: store, sessions: sessions, devices: store,
@@ -108,10 +111,17 @@ public enum ServerRoots {
                                               clock: SystemClock(), ids: RandomNoteIDs(), metrics: ServerMetrics(), compression: ZlibGzip(),
                                               decompression: ZlibGzip(), background: DispatchBackgroundExecutor(label: "quill-server.import"),
                                               scratch: scratch, eventHeartbeat: heartbeat, wrongTokenLimit: wrongTokenLimit)
+        let signIn = oidc.map { oidc in
+            OIDCSignIn(settings: oidc.settings,
+                       provider: OIDCIdentityProvider(issuer: oidc.settings.issuer, clientID: oidc.settings.clientID, clientSecret: oidc.clientSecret),
+                       links: store, pending: store, accounts: store, secrets: RandomTokenGenerator(), hasher: hasher, clock: dependencies.clock)
+        }
         let web = WebReaderDependencies(server: dependencies,
-                                        finder: SearchingNoteFinder(repository: store, listing: RecentNotesIndex(repository: store)), settings: settings)
+                                        finder: SearchingNoteFinder(repository: store, listing: RecentNotesIndex(repository: store)), settings: settings,
+                                        oidc: signIn)
         return ServerEnvironment(
             dependencies: dependencies, web: web, services: services, prepare: { try await reach(); try await store.migrate() }, close: close,
-            registration: AccountRegistration(accounts: store, tokens: RandomTokenGenerator(), hasher: hasher, clock: dependencies.clock), banner: banner)
+            registration: AccountRegistration(accounts: store, tokens: RandomTokenGenerator(), hasher: hasher, clock: dependencies.clock),
+            identityLinks: store, banner: banner + (oidc.map { ["sign-in: OpenID Connect through \($0.settings.issuer)"] } ?? []))
     }
 }

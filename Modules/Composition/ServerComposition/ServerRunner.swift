@@ -14,6 +14,15 @@ public enum ServerRunner {
         _ environment: ServerEnvironment, configuration: ServerConfiguration, logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
+        if let oidc = environment.web.oidc {
+            do throws(OIDCSignInFailure) { try await oidc.checkProvider() } catch {
+                await environment.close()
+                throw ServerCommandFailure.unavailable(
+                    "cannot use the identity provider \(oidc.settings.issuer): \(OIDCSignInFailure.reason(error))",
+                    hint: "check \(ServerSetting.oidcIssuer.flagName) (it must be the issuer its discovery document names) and that the provider "
+                        + "answers from this machine")
+            }
+        }
         let application = ServerApplication.application(
             router: try ServerApplication.router(environment.dependencies, pages: { try WebReader.register(on: $0, environment.web) }),
             host: configuration.host, port: configuration.port, logger: logger,
@@ -30,13 +39,14 @@ public enum ServerRunner {
     /// Runs one administrative task on accounts, tokens and web sessions (after migrating the
     /// schema), then stops the services and closes the store.
     public static func administer<Value: Sendable>(
-        _ environment: ServerEnvironment, _ task: @escaping @Sendable (AccountAdministration) async throws -> Value
+        _ environment: ServerEnvironment, issuer: String?, _ task: @escaping @Sendable (AccountAdministration) async throws -> Value
     ) async throws -> Value {
         try await withServices(environment) {
             try await environment.prepare()
             return try await task(AccountAdministration(
                 registration: environment.registration, accounts: environment.dependencies.accounts, sessions: environment.web.server.sessions,
-                revocations: environment.dependencies.revocations))
+                revocations: environment.dependencies.revocations, identityLinks: environment.identityLinks,
+                issuer: issuer))
         }
     }
 

@@ -13,16 +13,16 @@ extension ServerTestRoots {
     /// `ServerCommandFailure.invalidSetting`); `copies` and `serving`, when not given, fail any
     /// command that reaches them.
     public static func commandLine(
-        store: some AccountRepository & SchemaMigrating & ServerNoteRepository & ServerAttachmentRepository, sessions: any WebSessionStore, hasher: any TokenHashing,
+        store: some AccountRepository & SchemaMigrating & ServerNoteRepository & ServerAttachmentRepository & IdentityLinkStore, sessions: any WebSessionStore, hasher: any TokenHashing,
         tokens: any TokenGenerating, clock: any WallClock, console: any Console, copies: (any StoreCopying)? = nil, serving: (any ServerServing)? = nil,
         settings: @escaping @Sendable (ServerOptions) throws -> Void = { _ in }
     ) -> @Sendable (ServerOptions) throws -> ServerCLIEnvironment {
-        let administration = AccountAdministration(
-            registration: AccountRegistration(accounts: store, tokens: tokens, hasher: hasher, clock: clock), accounts: store, sessions: sessions,
-            revocations: LocalChangeSignals())
-        let server = TestServer(store: store, administration: administration, serving: serving ?? PartNotGiven(),
-                                copies: copies ?? PartNotGiven(), historyKeep: .all)
+        let registration = AccountRegistration(accounts: store, tokens: tokens, hasher: hasher, clock: clock)
         return { options in
+            let administration = AccountAdministration(registration: registration, accounts: store, sessions: sessions,
+                                                       revocations: LocalChangeSignals(), identityLinks: store, issuer: options.oidc.issuer)
+            let server = TestServer(store: store, administration: administration, serving: serving ?? PartNotGiven(),
+                                    copies: copies ?? PartNotGiven(), historyKeep: .all)
             try settings(options)
             guard let keep = HistoryRetention(options.historyKeep ?? "all") else {
                 throw ServerCommandFailure.invalidSetting("--keep: '\(options.historyKeep ?? "")' is not what to keep of the history",

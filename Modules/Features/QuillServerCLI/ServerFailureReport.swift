@@ -46,6 +46,9 @@ public struct ServerFailureReport: Equatable, Sendable {
             self.init(cause: stored.description, hint: "choose another name; 'quill-server account list' shows the names taken", status: .failure)
         case .accountNotFound:
             self.init(cause: stored.description, hint: "'quill-server account list' shows the accounts", status: .failure)
+        case .identityLinked(let identity, let account):
+            self.init(cause: stored.description,
+                      hint: "unlink it first: quill-server account unlink \(account) --oidc-subject \(identity.subject)", status: .failure)
         case .unavailable:
             self.init(cause: stored.description, hint: "check that the database runs and answers, then run the command again", status: .unavailable)
         case .corrupt:

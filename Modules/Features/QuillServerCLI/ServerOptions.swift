@@ -18,11 +18,14 @@ public struct ServerOptions: Equatable, Sendable {
     public var eventHeartbeat: String?
     /// `--wrong-token-limit` of `serve`: wrong secrets a client address may send a minute, as written.
     public var wrongTokenLimit: String?
+    /// `--public-url` and `--oidc-*` of `serve`, and `--oidc-issuer` of `account link`, as written.
+    public var oidc: OIDCOptions
 
     public init(host: String? = nil, port: Int? = nil, database: String? = nil, dataDirectory: String? = nil,
                 logLevel: String? = nil, logFormat: String? = nil, preview: Bool = false, trustedProxies: [String] = [],
                 historyKeep: String? = nil, maximumAttachmentSize: String? = nil, attachmentQuota: String? = nil,
-                eventHeartbeat: String? = nil, wrongTokenLimit: String? = nil) {
+                eventHeartbeat: String? = nil, wrongTokenLimit: String? = nil, oidc: OIDCOptions = OIDCOptions()) {
+        self.oidc = oidc
         self.eventHeartbeat = eventHeartbeat
         self.wrongTokenLimit = wrongTokenLimit
         self.historyKeep = historyKeep
@@ -36,5 +39,39 @@ public struct ServerOptions: Equatable, Sendable {
         self.logLevel = logLevel
         self.logFormat = logFormat
         self.preview = preview
+    }
+}
+
+/// Sign-in through an OpenID Connect provider as the command line says it, before environment
+/// variables fill the gaps.
+public struct OIDCOptions: Equatable, Sendable {
+    /// Whether the command serves, so that the whole configuration is read and checked (the
+    /// administrative commands read the issuer only).
+    public var serving: Bool
+    public var publicURL: String?
+    public var issuer: String?
+    public var clientID: String?
+    public var clientSecretFile: String?
+    public var scopes: String?
+    public var allowEmails: [String]
+    public var allowGroups: [String]
+    public var groupsClaim: String?
+    public var createAccounts: Bool
+    public var only: Bool
+
+    public init(serving: Bool = false, publicURL: String? = nil, issuer: String? = nil, clientID: String? = nil, clientSecretFile: String? = nil,
+                scopes: String? = nil, allowEmails: [String] = [], allowGroups: [String] = [], groupsClaim: String? = nil,
+                createAccounts: Bool = false, only: Bool = false) {
+        self.serving = serving
+        self.publicURL = publicURL
+        self.issuer = issuer
+        self.clientID = clientID
+        self.clientSecretFile = clientSecretFile
+        self.scopes = scopes
+        self.allowEmails = allowEmails
+        self.allowGroups = allowGroups
+        self.groupsClaim = groupsClaim
+        self.createAccounts = createAccounts
+        self.only = only
     }
 }

@@ -77,6 +77,34 @@ extension ServerSetting {
     public static let wrongTokenLimit = ServerSetting(
         "wrong-token-limit", value: "count", variable: "QUILL_SERVER_WRONG_TOKEN_LIMIT", default: "20",
         "Wrong tokens, sign-ins and device codes one client address may send a minute before it waits (429); 0: no limit")
+    public static let publicURL = ServerSetting(
+        "public-url", value: "url", variable: "QUILL_SERVER_PUBLIC_URL", default: "none",
+        "The address people reach the server at (behind a proxy too); the identity provider sends them back to <url>/oidc/callback")
+    public static let oidcIssuer = ServerSetting(
+        "oidc-issuer", value: "url", variable: "QUILL_SERVER_OIDC_ISSUER", default: "none",
+        "The OpenID Connect provider to sign into the web reader with, as its discovery document names it")
+    public static let oidcClientID = ServerSetting(
+        "oidc-client-id", value: "id", variable: "QUILL_SERVER_OIDC_CLIENT_ID", default: "none", "This server's client ID at the provider")
+    public static let oidcClientSecretFile = ServerSetting(
+        "oidc-client-secret-file", value: "path", variable: "QUILL_SERVER_OIDC_CLIENT_SECRET_FILE", default: "none",
+        "A file holding the client secret (or the secret itself in $QUILL_SERVER_OIDC_CLIENT_SECRET); none: a public client, PKCE only")
+    public static let oidcScopes = ServerSetting(
+        "oidc-scopes", value: "scopes", variable: "QUILL_SERVER_OIDC_SCOPES", default: "openid email profile",
+        "The scopes asked for, separated by spaces or commas (openid is always asked for)")
+    public static let oidcAllowEmail = ServerSetting(
+        "oidc-allow-email", value: "address", variable: "QUILL_SERVER_OIDC_ALLOW_EMAILS", default: "none",
+        "An e-mail address let in when the provider says it is verified (repeatable; the variable takes a comma-separated list)")
+    public static let oidcAllowGroup = ServerSetting(
+        "oidc-allow-group", value: "group", variable: "QUILL_SERVER_OIDC_ALLOW_GROUPS", default: "none",
+        "A group whose members are let in (repeatable; the variable takes a comma-separated list)")
+    public static let oidcGroupsClaim = ServerSetting(
+        "oidc-groups-claim", value: "claim", variable: "QUILL_SERVER_OIDC_GROUPS_CLAIM", default: "groups", "The claim that lists a person's groups")
+    public static let oidcCreateAccounts = ServerSetting(
+        "oidc-create-accounts", variable: "QUILL_SERVER_OIDC_CREATE_ACCOUNTS", default: "off",
+        "Make an account for a person let in by address or group at their first sign-in (the variable takes 1 or true)")
+    public static let oidcOnly = ServerSetting(
+        "oidc-only", variable: "QUILL_SERVER_OIDC_ONLY", default: "off",
+        "Hide the token form: the sign-in page goes straight to the provider (the variable takes 1 or true)")
     public static let historyKeep = ServerSetting(
         "keep", value: "retention", variable: "QUILL_SERVER_HISTORY_KEEP", default: "all",
         "What each note's history keeps: all, a number of revisions (100) or a span (90d, 26w, 1y)", command: "history prune")
@@ -84,7 +112,8 @@ extension ServerSetting {
     /// Every setting, in the order `--help` and docs/server.md list them.
     public static let all: [ServerSetting] = [
         host, port, database, dataDirectory, logLevel, logFormat, preview, trustedProxy, maximumAttachmentSize, attachmentQuota, eventHeartbeat, wrongTokenLimit,
-        historyKeep,
+        publicURL, oidcIssuer, oidcClientID, oidcClientSecretFile, oidcScopes, oidcAllowEmail, oidcAllowGroup, oidcGroupsClaim, oidcCreateAccounts,
+        oidcOnly, historyKeep,
     ]
 
     /// The environment variables, in order, for the root command's help.

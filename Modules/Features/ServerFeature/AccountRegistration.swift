@@ -42,12 +42,19 @@ public struct AccountRegistration: Sendable {
     }
 
     public func register(name: String) async throws -> (account: Account, token: BearerToken) {
-        guard (1...64).contains(name.count),
-              name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) })
-        else { throw Failure.invalidName(name) }
+        guard Self.isValidName(name) else { throw Failure.invalidName(name) }
         let token = tokens.generate()
         let account = try await accounts.createAccount(named: name, token: stored(token, scope: .full, label: nil, expires: nil))
         return (account, token)
+    }
+
+    /// Whether `name` may name an account: 1 to 64 letters, digits, `.`, `-` or `_`.
+    public static func isValidName(_ name: String) -> Bool {
+        (1...64).contains(name.count) && name.unicodeScalars.allSatisfy(isNameCharacter)
+    }
+
+    static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar)
     }
 
     /// One more token for an existing account, with what it may do (`scope`), a `label` to tell

@@ -40,7 +40,7 @@ enum APIErrorMapping {
         case .notFound(let id): return .notFound("no note with ID \(id)")
         case .alreadyExists(let id): return .alreadyExists(id)
         case .revisionMismatch(let id, let current): return .revisionMismatch(id, current: current)
-        case .accountNameTaken: return APIError(.conflict, code: "already_exists", message: error.description)
+        case .accountNameTaken, .identityLinked: return APIError(.conflict, code: "already_exists", message: error.description)
         case .accountNotFound: return .notFound(error.description)
         case .pushRequestReused: return APIError(.unprocessableContent, code: "request_id_reused", message: error.description)
         case .attachmentOffset: return APIError(.conflict, code: "upload_offset", message: error.description)

@@ -17,10 +17,10 @@ public enum TokenListing {
     }
 
     /// `ID  BROWSER  TOKEN  CREATED  LAST USED  FROM  EXPIRES`: the web sessions, with the ID
-    /// `DELETE /v1/devices/{id}` and the Devices page take and the token each was opened with.
+    /// `DELETE /v1/devices/{id}` and the Devices page take and the token each was opened with (`provider` for a sign-in through the identity provider).
     public static func table(_ sessions: [WebSession]) -> String {
         let rows = [["ID", "BROWSER", "TOKEN", "CREATED", "LAST USED", "FROM", "EXPIRES"]] + sessions.map { session in
-            ["s" + session.id, session.device ?? "-", session.token.rawValue, AccountListing.minute(session.created),
+            ["s" + session.id, session.device ?? "-", session.token?.rawValue ?? "provider", AccountListing.minute(session.created),
              AccountListing.minute(session.lastUsed), session.address ?? "-", AccountListing.minute(session.expires)]
         }
         return TextTable.render(rows)

@@ -1,4 +1,5 @@
 import Hummingbird
+import StandardInterfaces
 
 /// CSRF protection of every form: the session's form token in the `csrf` field, compared in
 /// constant time, and the `Origin` header, when the browser sends one, naming this server.
@@ -8,7 +9,7 @@ enum FormProtection {
     /// Refuses (403) a POST whose form token or origin is not this session's and this server's.
     static func check(_ request: Request, form: FormFields, expected: String) throws {
         try checkOrigin(request)
-        guard let sent = form[fieldName], constantTimeEquals(sent, expected) else {
+        guard let sent = form[fieldName], SecretComparison.equal(sent, expected) else {
             throw WebPageError(status: .forbidden, message: "This form has expired or did not come from this site. Go back, reload the page and try again.")
         }
     }
@@ -20,13 +21,5 @@ enum FormProtection {
         guard !host.isEmpty, origin == "http://\(host)" || origin == "https://\(host)" else {
             throw WebPageError(status: .forbidden, message: "This form was sent from another site (\(origin)) and was refused.")
         }
-    }
-
-    static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8), right = Array(rhs.utf8)
-        guard left.count == right.count else { return false }
-        var difference: UInt8 = 0
-        for index in left.indices { difference |= left[index] ^ right[index] }
-        return difference == 0
     }
 }

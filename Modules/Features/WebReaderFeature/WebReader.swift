@@ -9,7 +9,7 @@ public enum WebReader {
         let group = router.group().add(middleware: WebPageMiddleware(pages: pages))
         let routes = WebRoutes(dependencies: dependencies, pages: pages, sessions: WebSessions(dependencies: dependencies),
                                rows: NoteRows(library: pages.library), signInGuesses: GuessLimiter(allowed: dependencies.server.wrongTokenLimit),
-                               codeGuesses: GuessLimiter(allowed: 10))
+                               codeGuesses: GuessLimiter(allowed: 10), signInStarts: GuessLimiter(allowed: 30))
         group.get("/static/quill.css") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=3600"],
                      body: ResponseBody(byteBuffer: ByteBuffer(string: WebStyleSheet.css)))
@@ -17,6 +17,8 @@ public enum WebReader {
         group.get("/login") { request, context in try await routes.signInForm(request, context) }
         group.post("/login") { request, context in try await routes.signIn(request, context) }
         group.post("/logout") { request, context in try await routes.signOut(request, context) }
+        group.get("/oidc/start") { request, context in try await routes.startOIDC(request, context) }
+        group.get("/oidc/callback") { request, context in try await routes.finishOIDC(request, context) }
         group.get("/") { request, context in try await routes.list(request, context) }
         group.get("/notes/new") { request, context in try await routes.newForm(request, context) }
         group.post("/notes/new") { request, context in try await routes.create(request, context) }
@@ -47,7 +49,7 @@ public enum WebReader {
 }
 
 /// The handlers, sharing the dependencies, the templates, the sessions, the notes' rendered rows,
-/// and the counts of wrong tokens at the sign-in form and of wrong device codes.
+/// the counts of wrong tokens at the sign-in form and of wrong device codes, and of sign-ins started.
 struct WebRoutes: Sendable {
     let dependencies: WebReaderDependencies
     let pages: WebPages
@@ -55,4 +57,6 @@ struct WebRoutes: Sendable {
     let rows: NoteRows
     let signInGuesses: GuessLimiter
     let codeGuesses: GuessLimiter
+    /// Sign-ins through the identity provider started per client address (each stores a pending sign-in).
+    let signInStarts: GuessLimiter
 }

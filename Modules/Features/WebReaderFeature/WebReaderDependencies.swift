@@ -10,10 +10,13 @@ public struct WebReaderDependencies: Sendable {
     public var server: ServerDependencies
     public var finder: any NoteFinding
     public var settings: WebReaderSettings
+    /// Sign-in through an OpenID Connect provider, when one is configured (`--oidc-issuer`).
+    public var oidc: OIDCSignIn?
 
-    public init(server: ServerDependencies, finder: any NoteFinding, settings: WebReaderSettings) {
+    public init(server: ServerDependencies, finder: any NoteFinding, settings: WebReaderSettings, oidc: OIDCSignIn? = nil) {
         self.server = server
         self.finder = finder
         self.settings = settings
+        self.oidc = oidc
     }
 }

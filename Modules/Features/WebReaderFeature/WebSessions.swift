@@ -16,7 +16,8 @@ struct SignedIn: Sendable {
 ///
 /// A session is valid only while it has not expired and the API token it was opened with still
 /// belongs to its account and has not expired: revoking the token (or deleting the account) ends
-/// its sessions too. A session of a read-only token reads; its writes are refused (`requireWriter`).
+/// its sessions too. A session opened through the identity provider holds no token and lasts
+/// while its account does. A session of a read-only token reads; its writes are refused (`requireWriter`).
 struct WebSessions: Sendable {
     static let cookieName = "quill_session"
     static let loginCookieName = "quill_login_csrf"
@@ -36,15 +37,28 @@ struct WebSessions: Sendable {
               dependencies.server.hasher.hash(token.secret).constantTimeEquals(stored.token.hash),
               !stored.token.hasExpired(at: dependencies.server.clock.now())
         else { return nil }
+        return try await open(account: stored.account.id, token: token.id, identityToken: nil, request, context)
+    }
+
+    /// A new session for a person the identity provider signed in (`OIDCSignIn`), holding the ID
+    /// token for signing out there too.
+    func signIn(account: Account, identityToken: String, _ request: Request, _ context: ServerRequestContext) async throws
+        -> (secret: String, session: WebSession) {
+        try await open(account: account.id, token: nil, identityToken: identityToken, request, context)
+    }
+
+    private func open(account: AccountID, token: TokenID?, identityToken: String?, _ request: Request, _ context: ServerRequestContext)
+        async throws -> (secret: String, session: WebSession) {
         let secret = dependencies.server.secrets.generate().description
         let now = dependencies.server.clock.now()
         // The public ID is drawn apart from the cookie's secret, so that showing it reveals nothing of the cookie.
         let session = WebSession(
-            id: String(dependencies.server.secrets.generate().id.rawValue.prefix(16)), secretHash: dependencies.server.hasher.hash(secret), account: stored.account.id,
-            token: token.id, formToken: dependencies.server.secrets.generate().secret, created: now,
+            id: String(dependencies.server.secrets.generate().id.rawValue.prefix(16)), secretHash: dependencies.server.hasher.hash(secret),
+            account: account, token: token, formToken: dependencies.server.secrets.generate().secret, created: now,
             expires: now.addingTimeInterval(dependencies.settings.sessionLifetime),
             device: request.headers[.userAgent].map(DeviceListing.browserName),
-            address: RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.server.trustedProxies), lastUsed: now)
+            address: RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.server.trustedProxies), lastUsed: now,
+            identityToken: identityToken)
         try await dependencies.server.sessions.createSession(session)
         // Sessions nobody signed out of are forgotten here, so the table does not grow.
         _ = try await dependencies.server.sessions.deleteExpiredSessions(at: now)
@@ -56,8 +70,7 @@ struct WebSessions: Sendable {
         guard let secret = request.cookies[Self.cookieName]?.value, !secret.isEmpty, secret.utf8.count <= 256 else { return nil }
         let hash = dependencies.server.hasher.hash(secret)
         guard let session = try await dependencies.server.sessions.session(secretHash: hash, at: dependencies.server.clock.now()) else { return nil }
-        guard let stored = try await dependencies.server.accounts.token(id: session.token), stored.account.id == session.account,
-              !stored.token.hasExpired(at: dependencies.server.clock.now()) else {
+        guard let (account, scope) = try await holder(of: session) else {
             // The token was revoked or expired, or the account deleted: the session ends with it.
             _ = try await dependencies.server.sessions.deleteSession(secretHash: hash)
             return nil
@@ -67,7 +80,20 @@ struct WebSessions: Sendable {
             let address = RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.server.trustedProxies)
             try await dependencies.server.sessions.recordUse(ofSession: hash, at: now, address: address)
         }
-        return SignedIn(account: stored.account, session: session, scope: stored.token.scope)
+        return SignedIn(account: account, session: session, scope: scope)
+    }
+
+    /// The session's account and what it may do (`WebSessionAccess`), if its token (or, for a
+    /// session of the identity provider, its account) still stands.
+    private func holder(of session: WebSession) async throws -> (Account, TokenScope)? {
+        guard let token = session.token else {
+            guard let account = try await dependencies.server.accounts.account(id: session.account),
+                  let scope = WebSessionAccess.scope(of: session, tokenScopes: [:]) else { return nil }
+            return (account, scope)
+        }
+        guard let stored = try await dependencies.server.accounts.token(id: token), stored.account.id == session.account,
+              !stored.token.hasExpired(at: dependencies.server.clock.now()) else { return nil }
+        return (stored.account, stored.token.scope)
     }
 
     /// The signed-in person, or `SignInRequired`.

@@ -29,8 +29,9 @@ enum WebStyleSheet {
       color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 6px; }
     input[type=file] { max-width: 100%; font: inherit; }
     textarea { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .95rem; }
-    button { font: inherit; padding: .45rem 1rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);
+    button, a.button { font: inherit; padding: .45rem 1rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);
       color: var(--bg); cursor: pointer; }
+    a.button { display: inline-block; text-decoration: none; }
     .signout button { background: transparent; color: var(--accent); }
     button.danger { background: var(--danger); border-color: var(--danger); }
     .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: .5rem 1rem; }

@@ -10,7 +10,7 @@ enum WebTemplates {
     }
 
     static let all: [(String, String)] = [
-        ("header", header), ("footer", footer), ("login", login), ("list", list), ("noteRow", noteRow), ("note", note), ("form", form),
+        ("header", header), ("footer", footer), ("login", login), ("signedIn", signedIn), ("list", list), ("noteRow", noteRow), ("note", note), ("form", form),
         ("edit", edit), ("new", new), ("conflict", conflict), ("delete", delete), ("error", error),
         ("history", history), ("trash", trash), ("import", importForm), ("imported", imported),
         ("sharedHeader", sharedHeader), ("shared", shared), ("sharedAsk", sharedAsk), ("sharedGone", sharedGone),
@@ -63,6 +63,14 @@ enum WebTemplates {
     static let login = """
     {{> header}}
     <h1>Sign in</h1>
+    {{#provider}}
+    <div class="card">
+    {{#reachable}}<p><a class="button" href="{{start}}">Sign in with {{name}}</a></p>{{/reachable}}
+    {{^reachable}}<p class="error" role="alert">The identity provider ({{name}}) cannot be reached right now.
+    {{#tokenForm}}You can still sign in with an API token.{{/tokenForm}}{{^tokenForm}}Try again in a minute.{{/tokenForm}}</p>{{/reachable}}
+    </div>
+    {{/provider}}
+    {{#tokenForm}}
     <form class="card" method="post" action="/login">
     <input type="hidden" name="csrf" value="{{csrf}}">
     <input type="hidden" name="next" value="{{next}}">
@@ -72,6 +80,15 @@ enum WebTemplates {
     <p id="token-help" class="help">The token <code>quill-server account create</code> printed for your account.</p>
     <p><button type="submit">Sign in</button></p>
     </form>
+    {{/tokenForm}}
+    {{> footer}}
+    """
+
+    static let signedIn = """
+    {{> header}}
+    <h1>Signed in</h1>
+    <meta http-equiv="refresh" content="0; url={{next}}">
+    <p><a href="{{next}}">Continue</a></p>
     {{> footer}}
     """
 

@@ -6,8 +6,11 @@ import StandardInterfaces
 /// Exists apart from the note repository because authentication is its own concern:
 /// the auth middleware needs only this, and a token's secret never reaches any store.
 public protocol AccountRepository: Sendable {
-    /// Creates an account holding one token. Throws `ServerStoreError.accountNameTaken`.
-    func createAccount(named name: String, token: StoredToken) async throws -> Account
+    /// Creates an account holding one token, or none (an account made at its first sign-in
+    /// through the identity provider). Throws `ServerStoreError.accountNameTaken`.
+    func createAccount(named name: String, token: StoredToken?) async throws -> Account
+    /// The account with this ID; `nil` if there is none (it was deleted).
+    func account(id: AccountID) async throws -> Account?
     /// The stored token with this public ID, and its account; `nil` if there is none.
     func token(id: TokenID) async throws -> (token: StoredToken, account: Account)?
     /// Gives an existing account one more token. Throws `ServerStoreError.accountNotFound`.

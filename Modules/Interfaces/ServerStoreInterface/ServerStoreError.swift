@@ -21,6 +21,8 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case attachmentOffset(received: Int64)
     /// Bytes were sent for an attachment that is already whole.
     case attachmentComplete
+    /// The provider identity is linked to another account (named).
+    case identityLinked(ProviderIdentity, account: String)
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
             "request ID \(id) was already used for a push with other changes; send these changes under a new request ID"
         case .attachmentOffset(let received): "the upload must continue at byte \(received), where what arrived so far ends"
         case .attachmentComplete: "the attachment is already whole"
+        case .identityLinked(let identity, let account):
+            "subject '\(identity.subject)' of \(identity.issuer) is already linked to the account '\(account)'"
         case .schemaTooNew(let database, let newestKnown):
             "the database's schema is at version \(database), newer than this quill-server knows (up to \(newestKnown)): "
                 + "a newer release migrated it. Run that release or a later one, or restore a backup taken before the upgrade; "

@@ -14,7 +14,9 @@ public struct WebSession: Hashable, Sendable {
     public let secretHash: TokenHash
     public let account: AccountID
     /// The API token the person signed in with; the session lives only as long as that token.
-    public let token: TokenID
+    /// `nil` for a session opened through the identity provider, which has full access and
+    /// lives until it expires, is ended, or its account is deleted.
+    public let token: TokenID?
     /// The token every form of this session carries (CSRF protection).
     public let formToken: String
     public let created: Date
@@ -25,9 +27,12 @@ public struct WebSession: Hashable, Sendable {
     public var address: String?
     /// Its latest recorded use; `nil` for a session of the release before that recorded none.
     public var lastUsed: Date?
+    /// The ID token the identity provider signed the person in with: sent back as `id_token_hint`
+    /// when the person signs out, so that the provider ends its session too. `nil` for a token's session.
+    public let identityToken: String?
 
-    public init(id: String, secretHash: TokenHash, account: AccountID, token: TokenID, formToken: String, created: Date, expires: Date,
-                device: String? = nil, address: String? = nil, lastUsed: Date? = nil) {
+    public init(id: String, secretHash: TokenHash, account: AccountID, token: TokenID?, formToken: String, created: Date, expires: Date,
+                device: String? = nil, address: String? = nil, lastUsed: Date? = nil, identityToken: String? = nil) {
         self.id = id
         self.secretHash = secretHash
         self.account = account
@@ -38,5 +43,6 @@ public struct WebSession: Hashable, Sendable {
         self.device = device
         self.address = address
         self.lastUsed = lastUsed?.roundedToMilliseconds
+        self.identityToken = identityToken
     }
 }

@@ -99,9 +99,14 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.encodedChanges(account: account, after: cursor, limit: limit)
     }
 
-    public func createAccount(named name: String, token: StoredToken) async throws -> Account {
+    public func createAccount(named name: String, token: StoredToken?) async throws -> Account {
         try check(.accounts)
         return try await base.createAccount(named: name, token: token)
+    }
+
+    public func account(id: AccountID) async throws -> Account? {
+        try check(.accounts)
+        return try await base.account(id: id)
     }
 
     public func token(id: TokenID) async throws -> (token: StoredToken, account: Account)? {

@@ -33,6 +33,10 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
     private var tokenAddresses: [TokenID: String] = [:]
     /// Devices waiting to sign in, by the hash of their device code.
     var deviceAuthorizations: [TokenHash: DeviceAuthorization] = [:]
+    /// Provider identities linked to accounts, in the order they were linked.
+    var identityLinks: [(identity: ProviderIdentity, account: AccountID)] = []
+    /// Sign-ins through the identity provider waiting for their callback, by the hash of their state.
+    var pendingSignIns: [TokenHash: PendingSignIn] = [:]
 
     public init() {}
 
@@ -48,14 +52,18 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
 
     // MARK: Accounts
 
-    public func createAccount(named name: String, token: StoredToken) async throws -> Account {
+    public func createAccount(named name: String, token: StoredToken?) async throws -> Account {
         guard !accounts.values.contains(where: { $0.name == name }) else { throw ServerStoreError.accountNameTaken(name) }
         let account = Account(id: AccountID(nextAccountID), name: name)
         nextAccountID += 1
         accounts[account.id] = account
         created[account.id] = Date()
-        tokens[token.id] = (token, account.id)
+        if let token { tokens[token.id] = (token, account.id) }
         return account
+    }
+
+    public func account(id: AccountID) async throws -> Account? {
+        accounts[id]
     }
 
     public func token(id: TokenID) async throws -> (token: StoredToken, account: Account)? {
@@ -113,6 +121,12 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
             if case .approved(account, _, _) = $0.value.decision { return false }
             return true
         }
+        identityLinks.removeAll { $0.account == account.id }
+    }
+
+    /// The account with this name, if there is one.
+    func account(named name: String) -> Account? {
+        accounts.values.first { $0.name == name }
     }
 
     public func recordUse(ofToken id: TokenID, at date: Date, address: String?) async throws {

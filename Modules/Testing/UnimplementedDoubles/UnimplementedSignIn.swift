@@ -37,3 +37,34 @@ public struct UnimplementedDeviceAuthorizations: DeviceAuthorizationStore {
         throw unimplemented("DeviceAuthorizationStore.pollDeviceAuthorization(deviceCodeHash:at:)")
     }
 }
+
+/// An identity link store every method of which fails the test: the default of the server test
+/// root, for tests that no sign-in through the identity provider reaches.
+public struct UnimplementedIdentityLinks: IdentityLinkStore {
+    public init() {}
+
+    public func linkIdentity(_ identity: ProviderIdentity, toAccountNamed name: String, at date: Date) async throws -> Account {
+        throw unimplemented("IdentityLinkStore.linkIdentity(_:toAccountNamed:at:)")
+    }
+    public func unlinkIdentity(_ identity: ProviderIdentity, fromAccountNamed name: String) async throws -> Bool {
+        throw unimplemented("IdentityLinkStore.unlinkIdentity(_:fromAccountNamed:)")
+    }
+    public func account(linkedTo identity: ProviderIdentity) async throws -> Account? {
+        throw unimplemented("IdentityLinkStore.account(linkedTo:)")
+    }
+    public func identities(ofAccountNamed name: String) async throws -> [ProviderIdentity] {
+        throw unimplemented("IdentityLinkStore.identities(ofAccountNamed:)")
+    }
+}
+
+/// A pending sign-in store every method of which fails the test.
+public struct UnimplementedPendingSignIns: PendingSignInStore {
+    public init() {}
+
+    public func createPendingSignIn(_ signIn: PendingSignIn, at now: Date) async throws {
+        throw unimplemented("PendingSignInStore.createPendingSignIn(_:at:)")
+    }
+    public func takePendingSignIn(stateHash: TokenHash, at now: Date) async throws -> PendingSignIn? {
+        throw unimplemented("PendingSignInStore.takePendingSignIn(stateHash:at:)")
+    }
+}

@@ -31,6 +31,20 @@ import Testing
     }
 
     @Test(arguments: implementations)
+    func aSessionOfTheIdentityProviderIsKeptWithoutATokenAndWithItsIDToken(_ implementation: SessionStoreImplementation) async throws {
+        try await implementation.withStore { store in
+            let session = WebSession(id: "id-oidc", secretHash: TokenHash(bytes: Array("hash:oidc".utf8)), account: AccountID(7), token: nil,
+                                     formToken: "form-oidc", created: Self.now, expires: Self.now.addingTimeInterval(3600), device: "Chrome on Linux",
+                                     address: "2001:db8::1", lastUsed: Self.now, identityToken: "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiLjgqLjg7MifQ.c2ln")
+            try await store.createSession(session)
+            let found = try #require(try await store.session(secretHash: session.secretHash, at: Self.now))
+            #expect(found == session)
+            #expect(found.token == nil)
+            #expect(try await store.sessions(account: AccountID(7), at: Self.now) == [session])
+        }
+    }
+
+    @Test(arguments: implementations)
     func anExpiredSessionIsRefusedAndForgotten(_ implementation: SessionStoreImplementation) async throws {
         try await implementation.withStore { store in
             let session = Self.session("a", expiresIn: 60)

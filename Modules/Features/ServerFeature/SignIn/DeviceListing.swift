@@ -22,7 +22,7 @@ public struct DeviceListing: Sendable {
         let tokens = try await dependencies.accounts.tokens(ofAccountNamed: account.name)
         let scopes = Dictionary(tokens.map { ($0.id, $0.scope) }, uniquingKeysWith: { first, _ in first })
         let sessions = try await dependencies.sessions.sessions(account: account.id, at: now).compactMap { session -> DeviceBody? in
-            guard let scope = scopes[session.token] else { return nil }
+            guard let scope = WebSessionAccess.scope(of: session, tokenScopes: scopes) else { return nil }
             return DeviceBody(id: "s" + session.id, kind: "session", label: session.device, scope: scope.rawValue,
                               created: Timestamp(session.created), lastUsed: session.lastUsed.map(Timestamp.init), address: session.address,
                               expires: Timestamp(session.expires), current: session.id == currentSession)

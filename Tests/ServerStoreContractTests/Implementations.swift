@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
-import PostgresServerStore
+@testable import PostgresServerStore
 import SQLiteKit
 import SQLiteServerStore
 import Testing
@@ -42,6 +42,23 @@ enum TestPostgres {
     struct Database {
         let url: String
         let drop: @Sendable () async throws -> Void
+    }
+
+    /// A store over a fresh database migrated to `version` only (the schema of an earlier
+    /// release), running while `body` upgrades and checks it; the database is dropped afterwards.
+    static func withStore(migratedTo version: Int64, _ body: (PostgresServerStore) async throws -> Void) async throws {
+        let database = try await freshDatabase()
+        do {
+            let store = try PostgresServerStore(url: database.url, logger: Logger(label: "test.upgrade"))
+            let running = Task { try await store.run() }
+            defer { running.cancel() }
+            try await store.migrate(to: PostgresMigrations.all.filter { $0.version <= version })
+            try await body(store)
+        } catch {
+            try await database.drop()
+            throw error
+        }
+        try await database.drop()
     }
 
     static func freshDatabase() async throws -> Database {

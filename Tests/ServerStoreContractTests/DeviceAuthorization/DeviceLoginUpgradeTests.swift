@@ -46,12 +46,7 @@ import Testing
 
     @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"))
     func postgresOfTheReleaseBeforeUpgrades() async throws {
-        let database = try await TestPostgres.freshDatabase()
-        do {
-            let store = try PostgresServerStore(url: database.url, logger: Logger(label: "test.upgrade"))
-            let running = Task { try await store.run() }
-            defer { running.cancel() }
-            try await store.migrate(to: PostgresMigrations.all.filter { $0.version <= 17 })
+        try await TestPostgres.withStore(migratedTo: 17) { store in
             let account = try await store.newAccount("ann")
             let token = TokenHash(bytes: Array("ann".utf8)).hex
             try await store.client.query("""
@@ -60,10 +55,6 @@ import Testing
                         \(Self.now.addingTimeInterval(3600).millisecondsSince1970))
                 """, logger: Logger(label: "test.upgrade"))
             try await Self.exercise(store) { try await store.migrate() }
-        } catch {
-            try await database.drop()
-            throw error
         }
-        try await database.drop()
     }
 }

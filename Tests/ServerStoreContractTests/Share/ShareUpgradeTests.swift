@@ -34,22 +34,12 @@ import Testing
 
     @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"))
     func postgresOfTheReleaseBeforeUpgrades() async throws {
-        let database = try await TestPostgres.freshDatabase()
-        do {
-            let store = try PostgresServerStore(url: database.url, logger: Logger(label: "test.upgrade"))
-            let running = Task { try await store.run() }
-            defer { running.cancel() }
-            try await store.migrate(to: PostgresMigrations.all.filter { $0.version <= 16 })
-            try await Self.exercise(store) { try await store.migrate() }
-        } catch {
-            try await database.drop()
-            throw error
-        }
-        try await database.drop()
+        try await TestPostgres.withStore(migratedTo: 16) { store in try await Self.exercise(store) { try await store.migrate() } }
     }
 }
 
-/// A backup holds the shares, web sessions and devices waiting to sign in with the notes, and a
+/// A backup holds the shares, web sessions, devices waiting to sign in and provider identities
+/// linked to accounts with the notes, and a
 /// restore brings back each in its state: a revoked link stays revoked, a counted view stays
 /// counted, a session and a device's approval are there as they were.
 @Suite struct ShareBackupTests {
@@ -70,6 +60,12 @@ import Testing
                                  formToken: "f", created: ShareContractTests.now, expires: ShareContractTests.now.addingTimeInterval(3600),
                                  device: "Firefox on Linux", address: "192.0.2.1", lastUsed: ShareContractTests.now)
         try await store.createSession(session)
+        let providerSession = WebSession(id: "fedcba9876543210", secretHash: TokenHash(bytes: [8]), account: account, token: nil, formToken: "g",
+                                         created: ShareContractTests.now, expires: ShareContractTests.now.addingTimeInterval(3600),
+                                         identityToken: "eyJ.eyJ.sig")
+        try await store.createSession(providerSession)
+        let identity = ProviderIdentity(issuer: "https://id.example", subject: "alice-at-provider")
+        _ = try await store.linkIdentity(identity, toAccountNamed: "alice", at: ShareContractTests.now)
         let device = DeviceAuthorizationContractTests.request("d", userCode: "BCDFGHJK")
         _ = try await store.createDeviceAuthorization(device)
         let approval = DeviceDecision.approved(account: Account(id: account, name: "alice"), scope: .readOnly, tokenExpires: nil)
@@ -85,6 +81,8 @@ import Testing
         try await restored.migrate()
         #expect(try await restored.shares(account: account) == expected)
         #expect(try await restored.session(secretHash: session.secretHash, at: ShareContractTests.now) == session)
+        #expect(try await restored.session(secretHash: providerSession.secretHash, at: ShareContractTests.now) == providerSession)
+        #expect(try await restored.account(linkedTo: identity)?.id == account)
         let restoredDevice = try await restored.pollDeviceAuthorization(deviceCodeHash: device.deviceCodeHash, at: DeviceAuthorizationContractTests.now)
         #expect(restoredDevice?.decision == approval)
         #expect(expected.first { $0.id == revoked.id }?.views == 1 && expected.first { $0.id == revoked.id }?.revoked != nil)

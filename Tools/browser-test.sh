@@ -13,31 +13,19 @@
 #   Tools/browser-test.sh --screenshots                 # also rewrites docs/screenshots/*.png
 #   Tools/browser-test.sh --seed 7 --only hostile       # replay a seed; run the tests whose name has "hostile"
 #
-# Playwright is installed into a venv under $QUILL_BROWSER_TEST_CACHE (default .cache/browser-test,
-# gitignored). Chromium is $QUILL_CHROMIUM (default /usr/bin/chromium). The whole run is bounded
-# by QUILL_BROWSER_TEST_TIMEOUT seconds (default 300).
+# Playwright is installed into a venv under $QUILL_BROWSER_TEST_CACHE (Tools/browser-venv.sh).
+# Chromium is $QUILL_CHROMIUM (default /usr/bin/chromium). The whole run is bounded by
+# QUILL_BROWSER_TEST_TIMEOUT seconds (default 300).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repository="$PWD"
 . Tools/quill-server-port.sh
 
-playwright_version="1.65.2"
-# axe-core (Deque's accessibility checks), as packaged for Playwright on PyPI with its axe.min.js;
-# and feedparser, the feed parser many feed readers are built on, to read a published site's feed.
-axe_version="0.1.8"
-feedparser_version="6.0.11"
+. Tools/browser-venv.sh
 chromium="${QUILL_CHROMIUM:-/usr/bin/chromium}"
 [ -x "$chromium" ] || { echo "browser-test: needs Chromium at $chromium (apt-get install -y chromium)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "browser-test: needs python3" >&2; exit 1; }
-
-cache="${QUILL_BROWSER_TEST_CACHE:-$repository/.cache/browser-test}"
-venv="$cache/venv-playwright-$playwright_version-axe-$axe_version-feedparser-$feedparser_version"
-if ! "$venv/bin/python" -c "import playwright, axe_playwright_python, feedparser" 2>/dev/null; then
-    rm -rf "$venv"
-    mkdir -p "$cache"
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check "playwright==$playwright_version" "axe-playwright-python==$axe_version" "feedparser==$feedparser_version"
-fi
+venv="$(browser_venv)"
 
 if [ "${1:-}" = "--list" ]; then exec "$venv/bin/python" "$repository/Tools/browser-test/run.py" --list; fi
 

@@ -5,7 +5,7 @@
 # then the running quill-server checked against docs/openapi.yaml and fuzzed statefully over SQLite
 # and PostgreSQL (Tools/openapi-conformance.sh; QUILL_FUZZ_EXAMPLES=N for a longer fuzz), the curl
 # walkthrough of docs/server.md (Tools/curl-walkthrough-test.sh), the web reader in headless Chromium
-# (Tools/browser-test.sh), the nginx TLS proxy of docs/deploy.md
+# (Tools/browser-test.sh), sign-in through a real OpenID provider (Tools/oidc-test.sh), the nginx TLS proxy of docs/deploy.md
 # (Tools/tls-proxy-test.sh), `quill edit` on a real terminal
 # (Tools/pty-editor-test.sh), `quill mcp` under the official MCP Python SDK (Tools/mcp-client-test.sh), the real-process sync chaos test (Tools/chaos.sh) and the search
 # index's crash test (Tools/search-chaos.sh),
@@ -39,6 +39,9 @@ QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" Tools/python-c
 
 # The web reader in headless Chromium driven by Playwright (docs/web.md), about a minute.
 QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" Tools/browser-test.sh
+
+# Sign-in through a real OpenID provider (Debian's Glewlwyd) in headless Chromium, with quill's device login.
+QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" Tools/oidc-test.sh
 
 # docs/deploy.md's nginx block terminating TLS (throwaway CA) in front of quill-server, synced through.
 QUILL_BINARY="$(swift build --show-bin-path)/quill" QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" \

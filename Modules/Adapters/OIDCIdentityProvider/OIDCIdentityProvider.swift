@@ -9,8 +9,9 @@ import NIOPosix
 /// The live `IdentityProvider`: OpenID Connect over HTTP(S) with async-http-client, ID token
 /// signatures checked by jwt-kit against the provider's JWKS.
 ///
-/// Discovery is read at most once a minute (a failure is remembered as long, so that a provider
-/// that is down costs a sign-in page one timeout a minute, not one each). The keys are cached and
+/// Discovery is read at most every ten seconds (a failure is remembered as long, so that a
+/// provider that is down costs the sign-in page one timeout in ten seconds, not one each, and one
+/// that comes back is seen soon). The keys are cached and
 /// fetched again when a token names a key ID they lack (a rotation), at most every few seconds.
 /// Only asymmetric signatures are accepted: `none` and HMAC (keyed with the client secret) are refused.
 public actor OIDCIdentityProvider: IdentityProvider {
@@ -26,7 +27,7 @@ public actor OIDCIdentityProvider: IdentityProvider {
     private var keys: (collection: JWTKeyCollection, ids: Set<String>, at: ContinuousClock.Instant)?
 
     /// How long discovery, and a failure to reach it, are remembered.
-    static let discoveryLifetime: Duration = .seconds(60)
+    static let discoveryLifetime: Duration = .seconds(10)
     /// The shortest time between two fetches of the keys, so that tokens naming made-up key IDs
     /// cannot make the server fetch them on every callback.
     private let keyRefetchInterval: Duration
@@ -107,7 +108,7 @@ public actor OIDCIdentityProvider: IdentityProvider {
             lastFailure = nil
             return document
         } catch let failure as IdentityProviderFailure {
-            // A provider that was reached before keeps its endpoints a while; sign-in pages say it is down.
+            // Remembered as long as a success is: sign-in pages say the provider is down without waiting each time.
             lastFailure = (failure.reason, now)
             discovered = nil
             throw failure

@@ -68,9 +68,7 @@ extension WebRoutes {
         case .success(let signedIn):
             let (secret, _) = try await sessions.signIn(account: signedIn.account, identityToken: signedIn.identityToken, request, context)
             context.logger.info("signed in through the identity provider", metadata: ["account": "\(signedIn.account.name)"])
-            // A page, not a redirect: the session cookie is SameSite=Strict, and a redirect at the end of
-            // the provider's cross-site navigation would not carry it; this page's own navigation does.
-            var response = pages.page("signedIn", title: "Signed in", values: ["next": signedIn.returnPath], signedIn: nil)
+            var response = pages.moveOn(to: signedIn.returnPath, heading: "Signed in")
             response.setCookie(sessions.cookie(secret: secret, secure: secure))
             response.setCookie(clearedState)
             return response

@@ -64,7 +64,7 @@ extension WebRoutes {
             // A session of the identity provider ends there too, when it offers that.
             if let identityToken = signedIn.session.identityToken, let oidc = dependencies.oidc,
                let location = await oidc.signOutURL(identityToken: identityToken) {
-                response = WebPages.redirect(location)
+                response = pages.moveOn(to: location, heading: "Signing out at \(OIDCRoutes.providerName(oidc.settings))")
             }
         }
         response.setCookie(sessions.clearedCookie(secure: sessions.isHTTPS(request, context: context)))

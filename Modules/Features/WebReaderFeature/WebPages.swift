@@ -43,6 +43,16 @@ struct WebPages: Sendable {
         Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
     }
 
+    /// A page that goes on to `location` by itself, where a redirect would not do: after the
+    /// provider's cross-site navigation (a redirect would not carry the SameSite=Strict session
+    /// cookie; this page's own navigation does), and from a form to the provider's site (the
+    /// policy's `form-action 'self'` stops a form's redirect to another site).
+    func moveOn(to location: String, heading: String) -> Response {
+        var response = page("moveOn", title: heading, values: ["heading": heading, "next": location], signedIn: nil)
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
     /// A note's values for the templates: title, dates, tags as links, and its Markdown made safe,
     /// its links leading to their notes when they are given (`show`).
     static func values(of note: Note, links: [ResolvedLink]? = nil) -> [String: Any] {

@@ -10,7 +10,7 @@ enum WebTemplates {
     }
 
     static let all: [(String, String)] = [
-        ("header", header), ("footer", footer), ("login", login), ("signedIn", signedIn), ("list", list), ("noteRow", noteRow), ("note", note), ("form", form),
+        ("header", header), ("footer", footer), ("login", login), ("moveOn", moveOn), ("list", list), ("noteRow", noteRow), ("note", note), ("form", form),
         ("edit", edit), ("new", new), ("conflict", conflict), ("delete", delete), ("error", error),
         ("history", history), ("trash", trash), ("import", importForm), ("imported", imported),
         ("sharedHeader", sharedHeader), ("shared", shared), ("sharedAsk", sharedAsk), ("sharedGone", sharedGone),
@@ -84,9 +84,10 @@ enum WebTemplates {
     {{> footer}}
     """
 
-    static let signedIn = """
+    /// A page that moves on by itself (`WebPages.moveOn`).
+    static let moveOn = """
     {{> header}}
-    <h1>Signed in</h1>
+    <h1>{{heading}}</h1>
     <meta http-equiv="refresh" content="0; url={{next}}">
     <p><a href="{{next}}">Continue</a></p>
     {{> footer}}

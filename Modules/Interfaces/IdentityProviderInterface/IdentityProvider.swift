@@ -7,8 +7,8 @@
 /// The provider checks what only it can (discovery, signatures against its keys); which claims
 /// make a valid sign-in is decided by the feature.
 public protocol IdentityProvider: Sendable {
-    /// The provider's endpoints, from its discovery document. Fetched again at most about once a
-    /// minute; throws `.unreachable` while the provider cannot be reached.
+    /// The provider's endpoints, from its discovery document. Fetched again at most every few
+    /// seconds; throws `.unreachable` while the provider cannot be reached.
     func metadata() async throws -> IdentityProviderMetadata
     /// Redeems an authorization code at the token endpoint. The ID token's signature is checked
     /// against the provider's published keys; its claims are returned unjudged.

@@ -148,8 +148,15 @@ struct SourceIndex: Sendable {
     }
 
     /// The command names and long flags an ArgumentParser source declares (an `@Option` or
-    /// `@Flag` attribute may span lines up to its `var`).
+    /// `@Flag` attribute may span lines up to its `var`), and those `quill-server` declares once
+    /// as `ServerSetting("flag", …)` and names with `.customLong(ServerSetting.name.flag)`.
     mutating func addCommandLine(swift source: String, app: String) {
+        var settings = source[...]
+        while let range = settings.range(of: "ServerSetting(") {
+            let rest = settings[range.upperBound...].drop { $0 == " " || $0 == "\n" }
+            if rest.first == "\"" { flags[app, default: []].insert("--" + rest.dropFirst().prefix { $0 != "\"" }) }
+            settings = settings[range.upperBound...]
+        }
         var pending: String?
         for line in source.split(separator: "\n") {
             if let range = line.range(of: "commandName: \"") {
@@ -170,6 +177,8 @@ struct SourceIndex: Sendable {
                 rest = rest[range.upperBound...]
                 custom = true
             }
+            // `.customLong(ServerSetting.name.flag)`: the flag is the setting's, found above.
+            if declaration.contains(".customLong(ServerSetting.") { custom = true }
             let name = declaration[variable.upperBound...].prefix { $0.isLetter || $0.isNumber }
             let derived = "--" + name.reduce(into: "") { result, character in
                 if character.isUppercase { result += "-" + character.lowercased() } else { result.append(character) }

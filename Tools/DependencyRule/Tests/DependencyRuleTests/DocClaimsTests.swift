@@ -20,6 +20,11 @@ struct DocClaimsTests {
             var output: String?
             @Flag(name: .customLong("dry-run"), help: "Change nothing.") var rehearse = false
             """, app: "quill")
+        index.addCommandLine(swift: """
+            public static let oidcAllowEmail = ServerSetting(
+                "oidc-allow-email", value: "address", variable: "QUILL_SERVER_OIDC_ALLOW_EMAILS", default: "none", "An address")
+            @Option(name: .customLong(ServerSetting.oidcAllowEmail.flag), help: ServerSetting.oidcAllowEmail.help) var oidcAllowEmails: [String] = []
+            """, app: "quill-server")
         index.paths = ["Modules/", "Modules/Features/", "Modules/Features/QuillCLI/", "Modules/Features/QuillCLI/ExportCommand.swift"]
         index.text = "QUILL_HOME"
         return DocClaims(index: index, outsideNames: ["Sendable"])
@@ -33,7 +38,7 @@ struct DocClaimsTests {
             `InMemorySettings(failure:)`, `ServerRoots.production(…)`, `ExportCommand.swift`,
             `Modules/Features/QuillCLI/ExportCommand.swift`, `Modules/Features/QuillCLI/`,
             `quill export -o notes.tar.gz --output x --dry-run`, `--dry-run`, `QUILL_HOME`, `Sendable`,
-            `tar -xzf`, `/v1/notes`, `TITLE.md`
+            `tar -xzf`, `/v1/notes`, `TITLE.md`, `quill-server --oidc-allow-email a@b.c`, `--oidc-allow-email ADDRESS`
             """).isEmpty)
     }
 
@@ -53,6 +58,8 @@ struct DocClaimsTests {
         #expect(problems("`quill exprot`") == ["doc.md: `quill exprot` names no command of quill"])
         #expect(problems("`quill export --level 9`") == ["doc.md: `quill export --level 9` uses --level, which quill does not have"])
         #expect(problems("`--rehearse`") == ["doc.md: `--rehearse` is a flag of neither app nor any script here"])
+        // A setting's flag is its ServerSetting's, not the name of the variable that holds it.
+        #expect(problems("`--oidc-allow-emails`") == ["doc.md: `--oidc-allow-emails` is a flag of neither app nor any script here"])
         #expect(problems("`QUILL_DATA_DIR`") == ["doc.md: `QUILL_DATA_DIR` is an environment variable nothing here reads"])
     }
 

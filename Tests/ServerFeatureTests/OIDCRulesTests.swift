@@ -1,8 +1,11 @@
 import Foundation
-import IdentityProviderInterface
 import ServerFeature
 import ServerStoreInterface
+import ServerStoreTesting
+import StandardInterfaces
+import StandardTesting
 import Testing
+import UnimplementedDoubles
 
 /// The rules of signing in through an OpenID Connect provider, with crafted claims: which ID
 /// tokens are accepted, who is let in, and the requests sent to the provider.
@@ -103,5 +106,24 @@ import Testing
         let settings = OIDCSettings(issuer: "https://id.example", clientID: "c", publicURL: "https://notes.example/quill/", scopes: ["email"])
         #expect(settings.scopes == ["openid", "email"])
         #expect(settings.redirectURI == "https://notes.example/quill/oidc/callback")
+    }
+}
+
+/// `OIDCSignIn`'s first check, before the store or the provider is asked: a callback must come to
+/// the browser that started the sign-in.
+@Suite struct OIDCSignInRefusalTests {
+    static let signIn = OIDCSignIn(
+        settings: OIDCRulesTests.settings, provider: UnimplementedIdentityProvider(), links: UnimplementedIdentityLinks(),
+        pending: UnimplementedPendingSignIns(), accounts: InMemoryServerStore(), secrets: SequentialTokenGenerator(), hasher: MarkerTokenHasher(),
+        clock: FixedClock(OIDCRulesTests.now))
+
+    @Test(arguments: [String?.none, "another-state", ""])
+    func aCallbackWithoutThisBrowsersStateIsRefusedBeforeAnythingIsAsked(_ browserState: String?) async {
+        do {
+            _ = try await Self.signIn.finish(code: "code", state: "the-state", browserState: browserState)
+            Issue.record("finished")
+        } catch {
+            #expect(error == .otherBrowser)
+        }
     }
 }

@@ -1,11 +1,10 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import IdentityProviderInterface
-import IdentityProviderTesting
+import StandardInterfaces
+import StandardTesting
 import ServerFeature
 import ServerStoreInterface
-import StandardInterfaces
 import Testing
 
 /// Signing into the web reader through an OpenID Connect provider (docs/signin.md), with the

@@ -2,13 +2,12 @@ import ByteStreamTesting
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import IdentityProviderInterface
+import StandardInterfaces
 import QuillModels
 import ServerFeature
 import ServerStoreInterface
 import ServerStoreTesting
 import ServerTestComposition
-import StandardInterfaces
 import StandardTesting
 import Testing
 import WebReaderFeature

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import Foundation
-import IdentityProviderInterface
+import StandardInterfaces
 import JWTKit
 import NIOCore
 import NIOHTTP1

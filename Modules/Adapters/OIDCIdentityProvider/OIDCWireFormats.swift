@@ -1,4 +1,4 @@
-import IdentityProviderInterface
+import StandardInterfaces
 import JWTKit
 
 // The provider's JSON, as OpenID Connect names its fields.

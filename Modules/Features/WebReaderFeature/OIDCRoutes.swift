@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import IdentityProviderInterface
+import StandardInterfaces
 import ServerFeature
 import ServerStoreInterface
 

@@ -1,8 +1,7 @@
 import Crypto
 import Foundation
-import IdentityProviderInterface
-import ServerStoreInterface
 import StandardInterfaces
+import ServerStoreInterface
 
 /// The rules of signing in through an OpenID Connect provider, in one place: the authorization
 /// request (PKCE, `state`, `nonce`), which ID tokens are accepted, and who is let in.

@@ -1,7 +1,6 @@
 import Foundation
-import IdentityProviderInterface
-import ServerStoreInterface
 import StandardInterfaces
+import ServerStoreInterface
 
 /// Signing in through an OpenID Connect provider, step by step: starting (a pending sign-in kept
 /// by the server, the browser sent to the provider) and finishing at the callback (the code

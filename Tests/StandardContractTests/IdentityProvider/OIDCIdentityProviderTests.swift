@@ -1,5 +1,5 @@
 import Foundation
-import IdentityProviderInterface
+import StandardInterfaces
 import JWTKit
 import OIDCIdentityProvider
 import Testing

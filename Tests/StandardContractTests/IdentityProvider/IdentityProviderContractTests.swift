@@ -1,8 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import IdentityProviderInterface
-import IdentityProviderTesting
+import StandardInterfaces
+import StandardTesting
 import OIDCIdentityProvider
 import Testing
 

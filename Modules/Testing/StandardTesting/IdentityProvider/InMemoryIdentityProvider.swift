@@ -1,4 +1,4 @@
-import IdentityProviderInterface
+import StandardInterfaces
 
 /// An identity provider in memory: tests (and the contract suite) hand it the claims a person
 /// would sign in with and get the code the provider would send back, without HTTP or signatures.

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import IdentityProviderInterface
+import StandardInterfaces
 import JWTKit
 
 /// A small OpenID Connect provider over real HTTP, for the live adapter's tests: discovery, a JWK

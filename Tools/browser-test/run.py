@@ -20,6 +20,7 @@ import tests_screenshots  # noqa: F401  (before any test adds notes)
 import tests_session  # noqa: F401
 import tests_reading  # noqa: F401
 import tests_writing  # noqa: F401
+import tests_live  # noqa: F401
 import tests_history  # noqa: F401
 import tests_attachments  # noqa: F401
 import tests_links  # noqa: F401

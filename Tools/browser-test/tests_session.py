@@ -43,7 +43,7 @@ def sign_out_revokes_the_session(session):
     page, _ = session.signed_in_page()
     cookie = session_cookie(page.context)
     sign_out(page)
-    expect(page).to_have_url(session.url("/login"))
+    expect(page).to_have_url(session.url("/login?signed-out=1"))
     page.goto(session.url("/"))
     expect(page).to_have_url(session.url("/login"))
 

@@ -8,10 +8,9 @@ import ServiceLifecycle
 import Synchronization
 
 /// `GET /v1/events`: the account's change feed as Server-Sent Events, live (docs/sync.md, "Live
-/// changes").
+/// changes"), kept open while the token holds (`AccountEvents`).
 ///
-/// A stream is a reader of the change feed that waits for a change signal (`ChangeSignaling`)
-/// instead of polling: woken, it reads the feed from its own cursor and writes one `note` event per
+/// A stream, woken, reads the feed from its own cursor and writes one `note` event per
 /// change, the change's cursor as the event's ID. So a client that reconnects with `Last-Event-ID`
 /// gets every change since, once, in order, and a lost or merged signal loses nothing. Nothing is
 /// queued for a stream: it reads the feed only as fast as its client takes the events, so a slow
@@ -19,12 +18,7 @@ import Synchronization
 /// keeps proxies from closing the connection, and the token is checked again: a revoked or expired
 /// token ends the stream. A graceful shutdown ends every stream with a `closed` event.
 struct EventRoutes {
-    static let pageSize = 200
-    static let lastEventID = HTTPFields.Element.Name("Last-Event-ID")!
-    static let accelBuffering = HTTPFields.Element.Name("X-Accel-Buffering")!
-
     let dependencies: ServerDependencies
-    let streams: EventStreamCounts
 
     func register(on group: RouterGroup<ServerRequestContext>) {
         group.get("events", use: events)
@@ -32,7 +26,38 @@ struct EventRoutes {
 
     func events(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let latest = try await dependencies.notes.latestCursor(account: account.id)
+        let token = context.tokenID, dependencies = self.dependencies
+        return try await AccountEvents(dependencies: dependencies).response(for: account.id, request: request, endsWith: token) {
+            guard let token else { return true }
+            guard let stored = try await dependencies.accounts.token(id: token) else { return false }
+            return stored.account.id == account.id && !stored.token.hasExpired(at: dependencies.clock.now())
+        }
+    }
+}
+
+/// An account's change feed as Server-Sent Events, for each door that has decided whose it is:
+/// the API's `GET /v1/events` (a bearer token) and the web reader's `/events` (a session).
+///
+/// A stream is a reader of the change feed that waits for a change signal (`ChangeSignaling`)
+/// instead of polling. The door says what keeps the stream open: the token whose revocation ends
+/// it at once, and a check made at each heartbeat (the token or session still holds).
+public struct AccountEvents: Sendable {
+    static let pageSize = 200
+    static let lastEventID = HTTPFields.Element.Name("Last-Event-ID")!
+    static let accelBuffering = HTTPFields.Element.Name("X-Accel-Buffering")!
+
+    let dependencies: ServerDependencies
+
+    public init(dependencies: ServerDependencies) {
+        self.dependencies = dependencies
+    }
+
+    /// The stream of `account`'s changes from the request's `Last-Event-ID` (or `since`), or from
+    /// now. Throws `APIError` for an event ID this server never gave out, and when the account has
+    /// the most streams open already.
+    public func response(for account: AccountID, request: Request, endsWith token: TokenID?,
+                         holds: @escaping @Sendable () async throws -> Bool) async throws -> Response {
+        let latest = try await dependencies.notes.latestCursor(account: account)
         var start = latest, resync = false
         let given = request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("since").map { String($0) }
         if let given {
@@ -41,27 +66,28 @@ struct EventRoutes {
             }
             if cursor > latest { resync = true } else { start = cursor }
         }
-        guard streams.hasRoom(account.id) else {
+        let counts = dependencies.eventStreams
+        guard counts.hasRoom(account) else {
             throw APIError(.tooManyRequests, code: "too_many_streams",
                            message: "this account has \(EventStreamCounts.maximumPerAccount) event streams open already; close one first")
         }
         // Subscribed before the first read of the feed, so no change between them goes unnoticed.
-        let signals = dependencies.changeSignals.signals(of: account.id)
-        let stream = EventStream(dependencies: dependencies, account: account.id, token: context.tokenID, signals: signals,
+        let signals = dependencies.changeSignals.signals(of: account)
+        let stream = EventStream(dependencies: dependencies, account: account, token: token, holds: holds, signals: signals,
                                  revocations: dependencies.revocations.revocations())
-        let counts = streams, from = start, resyncing = resync
+        let from = start, resyncing = resync
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", Self.accelBuffering: "no"],
             body: ResponseBody { writer in
                 // Counted while the body is written, so a response never written holds no slot;
                 // one that lost the race for the last slot ends at once.
-                guard counts.take(account.id) else {
+                guard counts.take(account) else {
                     try await writer.write(try EventStream.event("closed", id: nil, ["reason": EventStream.Ending.tooMany.rawValue]))
                     try await writer.finish(nil)
                     return
                 }
-                defer { counts.release(account.id) }
+                defer { counts.release(account) }
                 // A client that goes away ends its stream (and gives its slot back) at once, not
                 // at the next heartbeat's write.
                 let writes = StreamWrites(heartbeat: stream.dependencies.eventHeartbeat)
@@ -76,11 +102,14 @@ struct EventRoutes {
     }
 }
 
-/// One open stream: its account, its token, and the signals that wake it.
+/// One open stream: its account, what keeps it open, and the signals that wake it.
 struct EventStream: Sendable {
     let dependencies: ServerDependencies
     let account: AccountID
+    /// The token whose revocation ends the stream at once, if any.
     let token: TokenID?
+    /// Whether the stream may go on, asked at each heartbeat (the token or session still holds).
+    let holds: @Sendable () async throws -> Bool
     let signals: AsyncStream<Void>
     /// Every token revoked meanwhile: the stream ends at once when its own is one.
     let revocations: AsyncStream<TokenID>
@@ -88,7 +117,7 @@ struct EventStream: Sendable {
     /// Why a stream ends of itself.
     enum Ending: String {
         case shutdown = "the server is stopping; connect again"
-        case tokenEnded = "the token was revoked or has expired"
+        case tokenEnded = "the token or session was revoked or has expired"
         case tooMany = "this account has the most event streams open already; close one first"
     }
 
@@ -134,7 +163,7 @@ struct EventStream: Sendable {
                     }
                     if try await write(after: &cursor, to: &writer, writes: writes) { lastWrite = .now }
                     if ContinuousClock.now - lastWrite >= dependencies.eventHeartbeat {
-                        guard try await tokenHolds() else {
+                        guard try await holds() else {
                             try await writes.send(try Self.event("closed", id: nil, ["reason": Ending.tokenEnded.rawValue]), to: &writer)
                             break
                         }
@@ -155,7 +184,7 @@ struct EventStream: Sendable {
     private func write(after cursor: inout ChangeCursor, to writer: inout any ResponseBodyWriter, writes: StreamWrites) async throws -> Bool {
         var wrote = false
         while true {
-            let page = try await dependencies.notes.changes(account: account, after: cursor, limit: EventRoutes.pageSize)
+            let page = try await dependencies.notes.changes(account: account, after: cursor, limit: AccountEvents.pageSize)
             var buffer = ByteBuffer()
             for (note, at) in zip(page.notes, page.cursors) {
                 buffer.writeImmutableBuffer(try Self.event("note", id: at, NoteChangeEventBody(note)))
@@ -167,12 +196,6 @@ struct EventStream: Sendable {
             cursor = page.next
             guard page.hasMore else { return wrote }
         }
-    }
-
-    private func tokenHolds() async throws -> Bool {
-        guard let token else { return true }
-        guard let stored = try await dependencies.accounts.token(id: token) else { return false }
-        return stored.account.id == account && !stored.token.hasExpired(at: dependencies.clock.now())
     }
 
     static func event(_ name: String, id: ChangeCursor?, _ data: some Encodable) throws -> ByteBuffer {

@@ -40,7 +40,7 @@ public enum ServerApplication {
         DeviceLoginRoutes(dependencies: dependencies, guesses: GuessLimiter(allowed: dependencies.wrongTokenLimit)).register(on: router)
         SiteRoutes(dependencies: dependencies).register(on: v1)
         SyncRoutes(dependencies: dependencies).register(on: v1)
-        EventRoutes(dependencies: dependencies, streams: EventStreamCounts()).register(on: v1)
+        EventRoutes(dependencies: dependencies).register(on: v1)
         ExportRoutes(dependencies: dependencies).register(on: v1)
         ImportRoutes(dependencies: dependencies).register(on: v1)
         try pages(router)

@@ -53,6 +53,8 @@ public struct ServerDependencies: Sendable {
     /// The tokens this process found lately: the API's authentication reads it, a revocation
     /// announced by any process empties its entry at once. State of the feature, not a dependency.
     let tokenCache: TokenLookupCache
+    /// The event streams open per account (`AccountEvents`), the API's and the web reader's together.
+    let eventStreams = EventStreamCounts()
     /// Where an export's manifest lines wait until the notes are written.
     public var scratch: any ScratchStorage
 

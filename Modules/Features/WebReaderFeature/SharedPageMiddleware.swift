@@ -39,7 +39,7 @@ struct SharedPageMiddleware: RouterMiddleware {
             if let field = HTTPFields.Element.Name(name) { response.headers[field] = value }
         }
         if response.headers[.contentSecurityPolicy] == nil {
-            response.headers[.contentSecurityPolicy] = WebPageMiddleware.contentSecurityPolicy
+            response.headers[.contentSecurityPolicy] = WebPageMiddleware.readersContentSecurityPolicy
         }
         return response
     }

@@ -14,7 +14,12 @@ struct WebPageMiddleware: RouterMiddleware {
         ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY"),
     ].compactMap { name, value in HTTPFields.Element.Name(name).map { (name: $0, value: value) } }
 
+    /// The signed-in pages' policy: their one script (`WebLiveScript`) and its stream come from this site.
     static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
+        + "frame-ancestors 'none'; base-uri 'none'"
+    /// The policy of the pages anyone may read (shared notes, published sites): no script at all.
+    static let readersContentSecurityPolicy =
         "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
     let pages: WebPages

@@ -14,6 +14,8 @@ public enum WebReader {
             Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=3600"],
                      body: ResponseBody(byteBuffer: ByteBuffer(string: WebStyleSheet.css)))
         }
+        group.get("/static/quill.js") { request, context in routes.liveScript(request, context) }
+        group.get("/events") { request, context in try await routes.events(request, context) }
         group.get("/login") { request, context in try await routes.signInForm(request, context) }
         group.post("/login") { request, context in try await routes.signIn(request, context) }
         group.post("/logout") { request, context in try await routes.signOut(request, context) }

@@ -96,6 +96,14 @@ struct WebSessions: Sendable {
         return (stored.account, stored.token.scope)
     }
 
+    /// Whether `session` still holds: not ended, not expired, and its token (or account) still there.
+    /// The live page's stream asks at each heartbeat.
+    func stillHolds(_ session: WebSession) async throws -> Bool {
+        guard try await dependencies.server.sessions.session(secretHash: session.secretHash, at: dependencies.server.clock.now()) != nil
+        else { return false }
+        return try await holder(of: session) != nil
+    }
+
     /// The signed-in person, or `SignInRequired`.
     func require(_ request: Request, _ context: ServerRequestContext) async throws -> SignedIn {
         guard let signedIn = try await current(request, context) else { throw SignInRequired() }

@@ -22,6 +22,9 @@ enum WebStyleSheet {
     .brand { font-weight: 700; font-size: 1.15rem; text-decoration: none; color: var(--fg); margin-right: auto; }
     .signout { display: flex; gap: .5rem; align-items: center; margin: 0; }
     .who { color: var(--muted); }
+    .live { color: var(--muted); font-size: .85rem; }
+    .live[data-state=reconnecting], .live[data-state=offline] { color: var(--danger); }
+    .notice { border: 1px solid var(--accent); border-radius: 6px; padding: .5rem .75rem; }
     main { max-width: 48rem; margin: 0 auto; padding: 1rem; }
     h1 { font-size: 1.6rem; line-height: 1.25; overflow-wrap: anywhere; }
     label { display: block; font-weight: 600; margin-bottom: .25rem; }

@@ -27,6 +27,7 @@ enum WebTemplates {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>{{pageTitle}} · Quill</title>
     <link rel="stylesheet" href="/static/quill.css">
+    {{#signedIn}}<script src="/static/quill.js" defer></script>{{/signedIn}}
     </head>
     <body>
     <a class="skip" href="#main">Skip to content</a>
@@ -40,6 +41,7 @@ enum WebTemplates {
     <a href="/devices">Devices</a>
     {{#canWrite}}<a href="/import">Import</a>{{/canWrite}}
     <a href="/export">Download export</a>
+    <span id="live" class="live" role="status" aria-live="polite" hidden></span>
     <form class="signout" method="post" action="/logout">
     <input type="hidden" name="csrf" value="{{csrf}}">
     <span class="who">{{accountName}}</span>
@@ -119,7 +121,7 @@ enum WebTemplates {
 
     static let note = """
     {{> header}}
-    <article class="note">
+    <article class="note" data-note="{{id}}" data-revision="{{revision}}">
     <h1>{{title}}</h1>
     <p class="meta">Created <time datetime="{{createdISO}}">{{created}}</time> · changed <time datetime="{{updatedISO}}">{{updated}}</time> · revision {{revision}}</p>
     {{#hasTags}}<p class="tags">{{#tags}}<a class="tag" href="/?tag={{urlTag}}">#{{tag}}</a> {{/tags}}</p>{{/hasTags}}

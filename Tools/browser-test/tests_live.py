@@ -1,0 +1,56 @@
+"""Live pages: an open note, the list and the edit form follow changes made elsewhere (here through the API, as
+another device would), and the header says whether the page is live or offline."""
+import re
+
+from playwright.sync_api import expect
+
+from registry import browser_test
+
+
+@browser_test
+def an_open_note_and_the_list_follow_changes_made_elsewhere(session):
+    """Live: a note changed elsewhere shows its new version by itself, a new note appears in the open list, the header says Live."""
+    note = session.reader.create("Live note %d" % session.rng.randrange(10 ** 6), "first line\n")
+    page, _ = session.signed_in_page()
+    page.goto(session.url("/notes/" + note["id"]))
+    expect(page.locator("#live")).to_have_text("Live")
+    session.reader.replace(note["id"], note["revision"], note["title"] + " — 改めた", "first line\nsecond line\n")
+    expect(page.locator("h1")).to_have_text(note["title"] + " — 改めた", timeout=10_000)
+    expect(page.locator("#live")).to_have_text("Live")
+
+    page.goto(session.url("/"))
+    expect(page.locator("#live")).to_have_text("Live")
+    title = "Arrived while the list was open %d" % session.rng.randrange(10 ** 6)
+    session.reader.create(title, "from elsewhere")
+    expect(page.get_by_role("link", name=title, exact=True)).to_be_visible(timeout=10_000)
+
+
+@browser_test
+def the_edit_form_says_the_note_changed_and_the_save_merges(session):
+    """Live: while a note is edited, a change elsewhere is announced on the form; saving merges both edits."""
+    note = session.reader.create("Edited in two places %d" % session.rng.randrange(10 ** 6), "alpha\nbeta\ngamma\n")
+    page, _ = session.signed_in_page()
+    page.goto(session.url("/notes/%s/edit" % note["id"]))
+    expect(page.locator("#live")).to_have_text("Live")
+    page.get_by_label("Body (Markdown)").fill("alpha, edited here\nbeta\ngamma\n")
+    changed = session.reader.replace(note["id"], note["revision"], note["title"], "alpha\nbeta\ngamma, edited elsewhere\n")
+    expect(page.locator("#changed")).to_contain_text("This note changed elsewhere while you edit it (now revision %d)" % changed["revision"])
+    expect(page.get_by_label("Body (Markdown)")).to_have_value("alpha, edited here\nbeta\ngamma\n")
+    page.get_by_role("button", name=re.compile(r"^Save")).click()
+    expect(page.locator("h1")).to_have_text(note["title"])
+    stored = session.reader.note(note["id"])
+    assert stored["body"] == "alpha, edited here\nbeta\ngamma, edited elsewhere\n", stored["body"]
+
+
+@browser_test
+def the_header_says_when_the_page_is_offline(session):
+    """Live: going offline is said in the header, and coming back makes the page live again."""
+    context, guard = session.context()
+    page = guard.new_page()
+    from reader_pages import sign_in
+    sign_in(page, session.base_url, session.reader.token)
+    expect(page.locator("#live")).to_have_text("Live")
+    context.set_offline(True)
+    expect(page.locator("#live")).to_have_text("Offline")
+    context.set_offline(False)
+    expect(page.locator("#live")).to_have_text("Live", timeout=15_000)

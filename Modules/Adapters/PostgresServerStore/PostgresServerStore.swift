@@ -394,7 +394,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         guard retention != .all else { return PrunedHistory() }
         return try await guarded {
             try await client.withTransaction(logger: logger) { connection in
-                var scan = HistoryPruningScan(retention: retention, now: now)
+                var scan = HistoryPruningScan<AccountID>(retention: retention, now: now)
                 for try await (account, note, revision, written, current) in try await connection.query("""
                     SELECT n.account_id, n.id, r.revision, (r.record::json->>'u')::bigint, n.updated_ms
                     FROM note_revisions r JOIN notes n ON n.history_id = r.history_id

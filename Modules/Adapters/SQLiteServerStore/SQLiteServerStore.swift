@@ -348,7 +348,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         guard retention != .all else { return PrunedHistory() }
         return try guarded { connection in
             try connection.transaction {
-                var scan = HistoryPruningScan(retention: retention, now: now)
+                var scan = HistoryPruningScan<AccountID>(retention: retention, now: now)
                 try connection.query("""
                     SELECT r.account_id, r.note_id, r.revision, json_extract(r.record, '$.u'), n.updated_ms
                     FROM note_revisions r JOIN notes n ON n.account_id = r.account_id AND n.id = r.note_id

@@ -188,7 +188,7 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
     /// As the databases prune: the scan over each note's kept revisions, oldest first. The
     /// oldest revision left loses its origin, which the dropped record before it held.
     public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory {
-        var scan = HistoryPruningScan(retention: retention, now: now)
+        var scan = HistoryPruningScan<AccountID>(retention: retention, now: now)
         for account in revisionsByAccount.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
             for (id, kept) in (revisionsByAccount[account] ?? [:]).sorted(by: { $0.key < $1.key }) where kept.count > 1 {
                 for revision in kept.dropFirst().reversed() {

@@ -300,8 +300,8 @@ import Testing
             responses.append(try await browser.post("/notes/new", [("csrf", "forged")]))
             for response in responses {
                 #expect(response.headers[HTTPFields.Element.Name("Content-Security-Policy")!]
-                    == "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
-                        + "frame-ancestors 'none'; base-uri 'none'")
+                    == "default-src 'none'; script-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+                        + "style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
                 #expect(response.headers[HTTPFields.Element.Name("X-Content-Type-Options")!] == "nosniff")
                 #expect(response.headers[HTTPFields.Element.Name("Referrer-Policy")!] == "same-origin")
             }

@@ -38,6 +38,7 @@ class PageGuard:
         self.findings = []
         self.requests = []
         self.expected_statuses = set()
+        self.offline_expected = False
         self._opening = False
         context.expose_binding("__quillGuardReport", lambda source, text: self._add("csp", text))
         context.add_init_script(_VIOLATION_LISTENER)
@@ -70,6 +71,8 @@ class PageGuard:
     def _console(self, message):
         if message.type not in ("error", "warning"):
             return
+        if self.offline_expected and "net::ERR_INTERNET_DISCONNECTED" in message.text:
+            return
         status = _RESOURCE_STATUS.match(message.text)
         if status and int(status.group(1)) in self.expected_statuses:
             return
@@ -98,6 +101,10 @@ class PageGuard:
     def expect_status(self, status):
         """A test that visits a page answered with `status` on purpose (the 404 page)."""
         self.expected_statuses.add(status)
+
+    def expect_offline(self):
+        """A test that takes the browser offline on purpose: its failed loads are not findings."""
+        self.offline_expected = True
 
     def take(self):
         """The findings so far, cleared."""

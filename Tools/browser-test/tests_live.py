@@ -46,6 +46,7 @@ def the_edit_form_says_the_note_changed_and_the_save_merges(session):
 def the_header_says_when_the_page_is_offline(session):
     """Live: going offline is said in the header, and coming back makes the page live again."""
     context, guard = session.context()
+    guard.expect_offline()
     page = guard.new_page()
     from reader_pages import sign_in
     sign_in(page, session.base_url, session.reader.token)
@@ -54,3 +55,71 @@ def the_header_says_when_the_page_is_offline(session):
     expect(page.locator("#live")).to_have_text("Offline")
     context.set_offline(False)
     expect(page.locator("#live")).to_have_text("Live", timeout=15_000)
+
+
+@browser_test
+def a_note_read_and_edited_offline_reaches_the_server_when_the_connection_returns(session):
+    """Offline: a note opened before is readable offline; an edit saved offline waits in the browser (surviving a closed tab) and reaches the server once online."""
+    note = session.reader.create("Read on the train %d" % session.rng.randrange(10 ** 6), "one\ntwo\n")
+    context, guard = session.context()
+    guard.expect_offline()
+    page = guard.new_page()
+    from reader_pages import sign_in
+    sign_in(page, session.base_url, session.reader.token)
+    page.goto(session.url("/notes/" + note["id"]))
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # Opened once more while the worker is in charge, so that it keeps the note and its edit form.
+    page.reload()
+    expect(page.locator("h1")).to_have_text(note["title"])
+    page.goto(session.url("/notes/%s/edit" % note["id"]))
+    expect(page.get_by_label("Body (Markdown)")).to_have_value("one\ntwo\n")
+
+    context.set_offline(True)
+    page.goto(session.url("/notes/" + note["id"]))
+    expect(page.locator("h1")).to_have_text(note["title"])
+    page.goto(session.url("/notes/%s/edit" % note["id"]))
+    page.get_by_label("Body (Markdown)").fill("one\ntwo\nthree, written offline — オフライン\n")
+    page.get_by_role("button", name=re.compile(r"^Save")).click()
+    expect(page.locator("#queued")).to_contain_text("kept in this browser")
+    expect(page.locator("#pending")).to_have_text("1 edit not sent yet")
+    assert session.reader.note(note["id"])["body"] == "one\ntwo\n"
+
+    # The tab closed while offline: the edit survives in the browser.
+    page.close(run_before_unload=False)
+    page = guard.new_page()
+    page.goto(session.url("/notes/" + note["id"]))
+    expect(page.locator("#pending")).to_have_text("1 edit not sent yet")
+
+    context.set_offline(False)
+    expect(page.locator("#sent")).to_contain_text("has reached the server", timeout=15_000)
+    expect(page.locator("#pending")).to_be_hidden()
+    assert session.reader.note(note["id"])["body"] == "one\ntwo\nthree, written offline — オフライン\n"
+    page.goto(session.url("/offline"))
+    expect(page.locator("#kept")).to_contain_text(note["title"])
+    expect(page.locator("#space")).to_contain_text("MB")
+
+
+@browser_test
+def an_offline_edit_the_server_cannot_merge_becomes_a_conflict_copy(session):
+    """Offline: an edit saved offline over lines changed elsewhere meanwhile is not dropped: it becomes a note of its own, and the page says so."""
+    note = session.reader.create("Changed in two places offline %d" % session.rng.randrange(10 ** 6), "the same line\n")
+    context, guard = session.context()
+    guard.expect_offline()
+    guard.expect_status(409)  # the server's answer to the stale edit, before the copy is made
+    page = guard.new_page()
+    from reader_pages import sign_in
+    sign_in(page, session.base_url, session.reader.token)
+    page.goto(session.url("/notes/" + note["id"]))
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.goto(session.url("/notes/%s/edit" % note["id"]))
+    page.reload()
+    context.set_offline(True)
+    page.get_by_label("Body (Markdown)").fill("the same line, as I wrote it offline\n")
+    page.get_by_role("button", name=re.compile(r"^Save")).click()
+    expect(page.locator("#queued")).to_contain_text("kept in this browser")
+    session.reader.replace(note["id"], note["revision"], note["title"], "the same line, as changed elsewhere\n")
+    context.set_offline(False)
+    expect(page.locator("#conflict-copy")).to_contain_text("it was kept as a note of its own", timeout=15_000)
+    assert session.reader.note(note["id"])["body"] == "the same line, as changed elsewhere\n"
+    copies = [n for n in session.reader.live_notes() if n["title"] == note["title"] + " (edited offline)"]
+    assert len(copies) == 1 and copies[0]["body"] == "the same line, as I wrote it offline\n", copies

@@ -1,5 +1,7 @@
 /// The web reader's one script, compiled into the binary like its templates and style sheet. It
-/// only improves a page that works without it: with scripts off, pages are as they were.
+/// only improves a page that works without it: with scripts off, pages are as they were. It makes
+/// the pages live (below), and keeps the reader usable offline with the service worker
+/// (`WebOfflineScript`): edits saved offline wait in the browser and are sent when it is back.
 ///
 /// It listens to `/events` (Server-Sent Events) and, on a change of another tab or device: shows the
 /// note's new version, or the list's (fetched and swapped in place; while the person is in the
@@ -52,6 +54,10 @@ enum WebLiveScript {
             var fresh = new DOMParser().parseFromString(text, "text/html").getElementById("main");
             var current = document.getElementById("main");
             if (!fresh || !current) { return; }
+            // What this page told the person (an edit sent, a copy made) stays told.
+            Array.prototype.slice.call(current.querySelectorAll(".notice")).reverse().forEach(function (notice) {
+              fresh.insertBefore(notice, fresh.firstChild);
+            });
             current.replaceWith(document.adoptNode(fresh));
             note = document.querySelector("article.note[data-note]");
             list = document.querySelector("form.search");
@@ -111,6 +117,123 @@ enum WebLiveScript {
       });
       show("reconnecting", "Connecting…");
       connect();
+
+      // --- Offline: the service worker keeps the pages opened lately; an edit saved while offline
+      // is kept in this browser (IndexedDB) and sent when the connection returns. An edit the
+      // server does not take (it changed the same lines meanwhile, or the note is gone) becomes a
+      // note of its own, a conflict copy, shown here: an edit is never dropped.
+      if (navigator.serviceWorker) { navigator.serviceWorker.register("/sw.js").catch(function () {}); }
+      var pendingMark = document.getElementById("pending"), pending = 0;
+
+      function store(mode, work) {
+        return new Promise(function (resolve, reject) {
+          var opening = window.indexedDB.open("quill", 1);
+          opening.onupgradeneeded = function () { opening.result.createObjectStore("edits", { keyPath: "id" }); };
+          opening.onerror = function () { reject(opening.error); };
+          opening.onsuccess = function () {
+            var transaction = opening.result.transaction("edits", mode);
+            var request = work(transaction.objectStore("edits"));
+            transaction.oncomplete = function () { resolve(request ? request.result : undefined); opening.result.close(); };
+            transaction.onerror = function () { reject(transaction.error); opening.result.close(); };
+          };
+        });
+      }
+      function queued() { return store("readonly", function (edits) { return edits.getAll(); }); }
+      function enqueue(edit) { return store("readwrite", function (edits) { return edits.put(edit); }); }
+      function dequeue(id) { return store("readwrite", function (edits) { return edits.delete(id); }); }
+
+      function countPending() {
+        return queued().then(function (edits) {
+          pending = edits.length;
+          if (!pendingMark) { return; }
+          pendingMark.hidden = pending === 0;
+          pendingMark.textContent = pending === 1 ? "1 edit not sent yet" : pending + " edits not sent yet";
+        }).catch(function () {});
+      }
+
+      function form(fields) {
+        var data = new FormData();
+        Object.keys(fields).forEach(function (name) { data.append(name, fields[name]); });
+        return data;
+      }
+
+      function conflictCopy(edit) {
+        return window.fetch("/notes/new", { method: "POST", credentials: "same-origin",
+          body: form({ csrf: edit.csrf, title: edit.title + " (edited offline)", body: edit.body, tags: edit.tags }) })
+          .then(function (answer) {
+            if (!answer.ok) { return; }
+            return dequeue(edit.id).then(function () {
+              banner("conflict-copy", "Your offline edit of “" + edit.title + "” could not be merged with the note's newer version; " +
+                     "it was kept as a note of its own.", answer.url, "Open the copy");
+            });
+          });
+      }
+
+      function send(edit) {
+        return window.fetch("/notes/" + edit.id + "/edit", { method: "POST", credentials: "same-origin",
+          body: form({ csrf: edit.csrf, revision: String(edit.revision), title: edit.title, body: edit.body, tags: edit.tags }) })
+          .then(function (answer) {
+            if (answer.ok) {
+              return dequeue(edit.id).then(function () {
+                banner("sent", "Your edit of “" + edit.title + "” made offline has reached the server.", "/notes/" + edit.id, "See the note");
+              });
+            }
+            if (answer.status === 409 || answer.status === 404) { return conflictCopy(edit); }
+            // Signed out, or the server failing: the edit stays kept and is tried again later.
+          })
+          .catch(function () {});
+      }
+
+      function flush() {
+        if (navigator.onLine === false) { return; }
+        queued().then(function (edits) {
+          return edits.reduce(function (chain, edit) { return chain.then(function () { return send(edit); }); }, Promise.resolve());
+        }).then(countPending).catch(function () {});
+      }
+
+      if (editor) {
+        editor.form.addEventListener("submit", function (event) {
+          if (navigator.onLine !== false) { return; }
+          event.preventDefault();
+          var fields = editor.form.elements;
+          enqueue({ id: editing, revision: Number(editor.value), title: fields.title.value, body: fields.body.value,
+                    tags: fields.tags.value, csrf: fields.csrf.value, saved: Date.now() }).then(function () {
+            banner("queued", "You are offline: this edit is kept in this browser and is sent when the connection returns.",
+                   "/notes/" + editing, "Back to the note");
+            return countPending();
+          });
+        });
+      }
+      window.addEventListener("beforeunload", function (event) {
+        if (pending > 0) { event.preventDefault(); event.returnValue = ""; }
+      });
+      window.addEventListener("online", flush);
+      countPending().then(flush);
+
+      // The page of what is kept for reading offline, and the room it takes.
+      var kept = document.getElementById("kept");
+      if (kept && window.caches) {
+        window.caches.open("\#(WebOfflineScript.pagesCache)").then(function (cache) {
+          return cache.keys().then(function (requests) {
+            return Promise.all(requests.map(function (request) {
+              return cache.match(request).then(function (answer) { return answer.text(); }).then(function (text) {
+                var heading = new DOMParser().parseFromString(text, "text/html").querySelector("h1");
+                var item = document.createElement("li"), anchor = document.createElement("a");
+                anchor.href = new URL(request.url).pathname;
+                anchor.textContent = heading ? heading.textContent : anchor.href;
+                item.appendChild(anchor);
+                kept.appendChild(item);
+              });
+            }));
+          });
+        }).catch(function () {});
+        if (navigator.storage && navigator.storage.estimate) {
+          navigator.storage.estimate().then(function (estimate) {
+            document.getElementById("space").textContent = "On this device they and the app take about " +
+              (estimate.usage / 1048576).toFixed(1) + " MB.";
+          });
+        }
+      }
     })();
     """#
 }

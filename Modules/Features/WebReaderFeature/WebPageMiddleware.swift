@@ -16,7 +16,8 @@ struct WebPageMiddleware: RouterMiddleware {
 
     /// The signed-in pages' policy: their one script (`WebLiveScript`) and its stream come from this site.
     static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
+        "default-src 'none'; script-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; style-src 'self'; "
+        + "img-src 'self'; form-action 'self'; "
         + "frame-ancestors 'none'; base-uri 'none'"
     /// The policy of the pages anyone may read (shared notes, published sites): no script at all.
     static let readersContentSecurityPolicy =

@@ -16,6 +16,10 @@ public enum WebReader {
         }
         group.get("/static/quill.js") { request, context in routes.liveScript(request, context) }
         group.get("/events") { request, context in try await routes.events(request, context) }
+        group.get("/sw.js") { request, context in routes.serviceWorker(request, context) }
+        group.get("/manifest.webmanifest") { request, context in routes.manifest(request, context) }
+        group.get("/static/quill.svg") { request, context in routes.icon(request, context) }
+        group.get("/offline") { request, context in try await routes.offlinePage(request, context) }
         group.get("/login") { request, context in try await routes.signInForm(request, context) }
         group.post("/login") { request, context in try await routes.signIn(request, context) }
         group.post("/logout") { request, context in try await routes.signOut(request, context) }

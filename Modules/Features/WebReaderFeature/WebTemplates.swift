@@ -15,7 +15,7 @@ enum WebTemplates {
         ("history", history), ("trash", trash), ("import", importForm), ("imported", imported),
         ("sharedHeader", sharedHeader), ("shared", shared), ("sharedAsk", sharedAsk), ("sharedGone", sharedGone),
         ("shareForm", shareForm), ("shareMade", shareMade), ("shares", shares),
-        ("deviceCode", deviceCode), ("deviceApprove", deviceApprove), ("deviceDecided", deviceDecided), ("devices", devices),
+        ("offline", offline), ("deviceCode", deviceCode), ("deviceApprove", deviceApprove), ("deviceDecided", deviceDecided), ("devices", devices),
         ("siteHeader", siteHeader), ("siteIndex", siteIndex), ("siteNote", siteNote),
     ]
 
@@ -27,7 +27,8 @@ enum WebTemplates {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>{{pageTitle}} · Quill</title>
     <link rel="stylesheet" href="/static/quill.css">
-    {{#signedIn}}<script src="/static/quill.js" defer></script>{{/signedIn}}
+    {{#signedIn}}<link rel="manifest" href="/manifest.webmanifest">
+    <script src="/static/quill.js" defer></script>{{/signedIn}}
     </head>
     <body>
     <a class="skip" href="#main">Skip to content</a>
@@ -41,7 +42,9 @@ enum WebTemplates {
     <a href="/devices">Devices</a>
     {{#canWrite}}<a href="/import">Import</a>{{/canWrite}}
     <a href="/export">Download export</a>
+    <a href="/offline">Kept offline</a>
     <span id="live" class="live" role="status" aria-live="polite" hidden></span>
+    <span id="pending" class="live" role="status" aria-live="polite" hidden></span>
     <form class="signout" method="post" action="/logout">
     <input type="hidden" name="csrf" value="{{csrf}}">
     <span class="who">{{accountName}}</span>
@@ -92,6 +95,16 @@ enum WebTemplates {
     <h1>{{heading}}</h1>
     <meta http-equiv="refresh" content="0; url={{next}}">
     <p><a href="{{next}}">Continue</a></p>
+    {{> footer}}
+    """
+
+    static let offline = """
+    {{> header}}
+    <h1>Kept offline</h1>
+    <p>The notes opened on this device lately can be read here without a connection; an edit saved
+    offline waits in this browser until the connection returns. Signing out forgets them.</p>
+    <ul id="kept"></ul>
+    <p id="space"></p>
     {{> footer}}
     """
 

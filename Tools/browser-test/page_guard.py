@@ -73,6 +73,9 @@ class PageGuard:
             return
         if self.offline_expected and "net::ERR_INTERNET_DISCONNECTED" in message.text:
             return
+        # The context's own setting (TestSession.context blocks service workers), not the page.
+        if message.text == "Service Worker registration blocked by Playwright":
+            return
         status = _RESOURCE_STATUS.match(message.text)
         if status and int(status.group(1)) in self.expected_statuses:
             return

@@ -20,7 +20,10 @@ class TestSession:
         self._contexts = []
 
     def context(self, viewport=DESKTOP, **options):
-        """A fresh guarded browser context: (context, guard)."""
+        """A fresh guarded browser context: (context, guard). Service workers are blocked unless a
+        test allows them (`service_workers="allow"`, the offline tests): a page the worker answers
+        is not seen by the guard's routing, and the other tests watch every response."""
+        options.setdefault("service_workers", "block")
         context = self.browser.new_context(viewport=viewport, **options)
         context.set_default_timeout(10_000)
         guard = PageGuard(context, self.base_url)

@@ -61,7 +61,7 @@ def the_header_says_when_the_page_is_offline(session):
 def a_note_read_and_edited_offline_reaches_the_server_when_the_connection_returns(session):
     """Offline: a note opened before is readable offline; an edit saved offline waits in the browser (surviving a closed tab) and reaches the server once online."""
     note = session.reader.create("Read on the train %d" % session.rng.randrange(10 ** 6), "one\ntwo\n")
-    context, guard = session.context()
+    context, guard = session.context(service_workers="allow")
     guard.expect_offline()
     page = guard.new_page()
     from reader_pages import sign_in
@@ -103,7 +103,7 @@ def a_note_read_and_edited_offline_reaches_the_server_when_the_connection_return
 def an_offline_edit_the_server_cannot_merge_becomes_a_conflict_copy(session):
     """Offline: an edit saved offline over lines changed elsewhere meanwhile is not dropped: it becomes a note of its own, and the page says so."""
     note = session.reader.create("Changed in two places offline %d" % session.rng.randrange(10 ** 6), "the same line\n")
-    context, guard = session.context()
+    context, guard = session.context(service_workers="allow")
     guard.expect_offline()
     guard.expect_status(409)  # the server's answer to the stale edit, before the copy is made
     page = guard.new_page()

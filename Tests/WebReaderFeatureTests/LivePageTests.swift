@@ -25,6 +25,25 @@ import Testing
         }
     }
 
+    @Test func theReaderIsAnInstallableAppWhoseWorkerForgetsAccountsAtSignIn() async throws {
+        let server = try await WebTestServer.make()
+        try await server.test { browser in
+            let worker = try await browser.get("/sw.js")
+            #expect(worker.status == .ok && worker.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(worker.text.contains(#"url.pathname === "/login""#) && worker.text.contains("caches.delete(PAGES)"))
+            let manifest = try await browser.get("/manifest.webmanifest")
+            #expect(manifest.headers[.contentType] == "application/manifest+json")
+            let fields = try JSONSerialization.jsonObject(with: Data(manifest.text.utf8)) as? [String: Any]
+            #expect(fields?["start_url"] as? String == "/" && fields?["display"] as? String == "standalone")
+            #expect(try await browser.get("/static/quill.svg").headers[.contentType] == "image/svg+xml")
+            try await browser.signIn(server.alice)
+            let page = try await browser.get("/")
+            #expect(page.text.contains(#"<link rel="manifest" href="/manifest.webmanifest">"#))
+            let kept = try await browser.get("/offline")
+            #expect(kept.status == .ok && kept.text.contains(#"<ul id="kept"></ul>"#))
+        }
+    }
+
     @Test func theStreamNeedsASession() async throws {
         let server = try await WebTestServer.make()
         try await server.test { browser in

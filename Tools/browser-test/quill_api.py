@@ -77,6 +77,10 @@ class QuillAPI:
         assert status == 200, "PUT /v1/notes/%s answered %s: %s" % (note_id, status, note)
         return note
 
+    def delete(self, note_id, revision):
+        status, answer = self._request("DELETE", "/v1/notes/" + note_id, None, {"If-Match": '"%d"' % revision})
+        assert status in (200, 204), "DELETE /v1/notes/%s answered %s: %s" % (note_id, status, answer)
+
     def share(self, note_id, **terms):
         """A share link of the note (`views`, `expires`, `snapshot` as the API takes them); returns the share."""
         status, share = self._request("POST", "/v1/notes/%s/shares" % note_id, terms)

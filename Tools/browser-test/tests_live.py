@@ -123,3 +123,29 @@ def an_offline_edit_the_server_cannot_merge_becomes_a_conflict_copy(session):
     assert session.reader.note(note["id"])["body"] == "the same line, as changed elsewhere\n"
     copies = [n for n in session.reader.live_notes() if n["title"] == note["title"] + " (edited offline)"]
     assert len(copies) == 1 and copies[0]["body"] == "the same line, as I wrote it offline\n", copies
+
+
+@browser_test
+def an_offline_edit_of_a_note_deleted_meanwhile_becomes_a_note_of_its_own(session):
+    """Offline: an edit saved offline of a note deleted elsewhere meanwhile comes back as a note of its own, never lost."""
+    note = session.reader.create("Deleted while I was away %d" % session.rng.randrange(10 ** 6), "kept words\n")
+    context, guard = session.context(service_workers="allow")
+    guard.expect_offline()
+    guard.expect_status(404)  # the deleted note's edit, before the copy is made
+    guard.expect_status(409)
+    page = guard.new_page()
+    from reader_pages import sign_in
+    sign_in(page, session.base_url, session.reader.token)
+    page.goto(session.url("/notes/" + note["id"]))
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.goto(session.url("/notes/%s/edit" % note["id"]))
+    page.reload()
+    context.set_offline(True)
+    page.get_by_label("Body (Markdown)").fill("kept words, and more written offline\n")
+    page.get_by_role("button", name=re.compile(r"^Save")).click()
+    expect(page.locator("#queued")).to_contain_text("kept in this browser")
+    session.reader.delete(note["id"], note["revision"])
+    context.set_offline(False)
+    expect(page.locator("#conflict-copy")).to_contain_text("it was kept as a note of its own", timeout=15_000)
+    copies = [n for n in session.reader.live_notes() if n["title"] == note["title"] + " (edited offline)"]
+    assert len(copies) == 1 and copies[0]["body"] == "kept words, and more written offline\n", copies

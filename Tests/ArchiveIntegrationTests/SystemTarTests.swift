@@ -26,7 +26,7 @@ struct SystemTarTests {
     }
 
     func export(to path: String, mode: ExportOptions.Mode) async throws -> [Note] {
-        let notes = try Self.notes()
+        let notes = try await Self.notes()
         let sink = try LocalByteStreams().createForWriting(path)
         _ = try await ArchiveExporter(store: InMemoryNoteStore(notes: notes), history: nil, attachments: nil, compression: ZlibGzip(), scratch: Self.scratch)
             .export(to: sink, options: ExportOptions(mode: mode))
@@ -42,10 +42,10 @@ struct SystemTarTests {
         let archive = directory.path("notes.tar.gz")
         let notes = try await export(to: archive, mode: mode)
 
-        let gzip = try ChildProcess.run("/usr/bin/gzip", ["-t", archive], directory: directory.url.path)
+        let gzip = try await ChildProcess.run("/usr/bin/gzip", ["-t", archive], directory: directory.url.path)
         #expect(gzip.status == 0, "\(gzip.errors)")
 
-        let list = try ChildProcess.run("/usr/bin/tar", ["-tzf", archive], directory: directory.url.path)
+        let list = try await ChildProcess.run("/usr/bin/tar", ["-tzf", archive], directory: directory.url.path)
         #expect(list.status == 0, "\(list.errors)")
         #expect(list.errors.isEmpty)
         let names = list.output.split(separator: "\n").map(String.init)
@@ -53,7 +53,7 @@ struct SystemTarTests {
         #expect(names.filter { $0.hasSuffix(".md") }.count == notes.count)
         #expect(names.contains { $0.contains("Ünïcödé café ☕️") })
 
-        let extract = try ChildProcess.run("/usr/bin/tar", ["-xzf", archive], directory: directory.url.path)
+        let extract = try await ChildProcess.run("/usr/bin/tar", ["-xzf", archive], directory: directory.url.path)
         #expect(extract.status == 0, "\(extract.errors)")
         let note = notes[1]
         let extracted = try Data(contentsOf: directory.url.appendingPathComponent("quill-notes/notes/Ünïcödé café ☕️-\(note.id).md"))
@@ -86,7 +86,7 @@ struct SystemTarTests {
         let longName = String(repeating: "x", count: 150) + ".md"
         try Data("long\n".utf8).write(to: folder.appendingPathComponent(longName))
         try Data([0x89, 0x50]).write(to: folder.appendingPathComponent("image.png"))
-        let tar = try ChildProcess.run("/usr/bin/tar", ["-czf", "folder.tar.gz", "My notes"], directory: directory.url.path)
+        let tar = try await ChildProcess.run("/usr/bin/tar", ["-czf", "folder.tar.gz", "My notes"], directory: directory.url.path)
         #expect(tar.status == 0, "\(tar.errors)")
 
         let store = InMemoryNoteStore()
@@ -104,7 +104,7 @@ struct SystemTarTests {
         defer { directory.remove() }
         let path = directory.path("out.tar.gz")
         let sink = try LocalByteStreams().createForWriting(path)
-        let exporter = ArchiveExporter(store: FailingNoteStore(wrapping: InMemoryNoteStore(notes: try Self.notes()),
+        let exporter = ArchiveExporter(store: FailingNoteStore(wrapping: InMemoryNoteStore(notes: try await Self.notes()),
                                                                failing: [.read: .unavailable("gone")]),
                                        history: nil, attachments: nil, compression: ZlibGzip(), scratch: Self.scratch)
         await #expect(throws: NoteStoreError.unavailable("gone")) { try await exporter.export(to: sink) }

@@ -29,7 +29,7 @@ struct GeneratedClientTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-generated-client-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let storage = ["--data-dir", directory]
-        let token = try ServerUnderTest.createAccount("ann", storage: storage)
+        let token = try await ServerUnderTest.createAccount("ann", storage: storage)
         let server = try await ServerUnderTest.start(storage: storage)
         defer { server.terminate() }
         // Quill writes times with milliseconds (docs/openapi.yaml, Timestamp).

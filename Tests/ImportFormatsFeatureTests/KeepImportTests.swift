@@ -65,7 +65,7 @@ import ZlibCompression
             z.writestr('Takeout/Keep/photo.jpg', b'\\xff\\xd8 not really a jpeg')
             z.close()
             """
-        let made = try ChildProcess.run("/usr/bin/env", ["python3", "-c", script, Self.fixtures.appending(path: "Takeout/Keep").path, zip])
+        let made = try await ChildProcess.run("/usr/bin/env", ["python3", "-c", script, Self.fixtures.appending(path: "Takeout/Keep").path, zip])
         #expect(made.status == 0, "\(made.errors)")
         let store = InMemoryNoteStore(), attachments = InMemoryAttachmentStore(clock: Self.clock)
         let bytes = Array(try Data(contentsOf: URL(filePath: zip)))

@@ -51,7 +51,7 @@ import ZlibCompression
                 z.writestr(note["content"].split("\\n")[0][:40] + '.txt', note["content"])
             z.close()
             """
-        let made = try ChildProcess.run("/usr/bin/env", ["python3", "-c", script, Self.fixture.path, zip])
+        let made = try await ChildProcess.run("/usr/bin/env", ["python3", "-c", script, Self.fixture.path, zip])
         #expect(made.status == 0, "\(made.errors)")
         let (report, notes) = try await importing(zip)
         #expect(report.addedCount == 5)

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("quill export and import, end to end")
 struct ArchiveCLIIntegrationTests {
-    @Test func exportListsWithTarAndImportsIntoAnEmptyHomeIdentically() throws {
+    @Test func exportListsWithTarAndImportsIntoAnEmptyHomeIdentically() async throws {
         let source = QuillProcess.withFreshHome()
         let target = QuillProcess.withFreshHome()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("quill-archive-it-\(UUID().uuidString)")
@@ -14,10 +14,10 @@ struct ArchiveCLIIntegrationTests {
         }
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         for index in 0..<25 {
-            _ = try source.succeed(["add", "Note \(index) – ünïcödé", "--body", "Body \(index)\n\nwith lines\r\n", "--tag", "t\(index % 4)"])
+            _ = try await source.succeed(["add", "Note \(index) – ünïcödé", "--body", "Body \(index)\n\nwith lines\r\n", "--tag", "t\(index % 4)"])
         }
         let archive = scratch.appendingPathComponent("notes.tar.gz").path
-        _ = try source.succeed(["export", "--output", archive])
+        _ = try await source.succeed(["export", "--output", archive])
 
         let tar = Process()
         tar.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
@@ -30,11 +30,11 @@ struct ArchiveCLIIntegrationTests {
         #expect(tar.terminationStatus == 0)
         #expect(names.split(separator: "\n").filter { $0.hasSuffix(".md") }.count == 25)
 
-        let imported = try target.succeed(["import", archive])
+        let imported = try await target.succeed(["import", archive])
         #expect(imported.hasPrefix("Imported 25 notes: 25 new"))
-        #expect(try target.succeed(["list", "--json"]) == source.succeed(["list", "--json"]))
-        for id in try source.listedIDs() {
-            #expect(try target.succeed(["show", id, "--json"]) == source.succeed(["show", id, "--json"]))
+        #expect(try await target.succeed(["list", "--json"]) == source.succeed(["list", "--json"]))
+        for id in try await source.listedIDs() {
+            #expect(try await target.succeed(["show", id, "--json"]) == source.succeed(["show", id, "--json"]))
         }
 
         let shell = Process()
@@ -52,7 +52,7 @@ struct ArchiveCLIIntegrationTests {
 
     /// `export --history` carries every revision; GNU tar lists it, and after `tar -x` and a
     /// re-pack by `tar -c` (another order, the manifest anywhere) the import restores them still.
-    @Test func anArchiveWithHistoryRestoresEveryRevisionEvenRepackedByTar() throws {
+    @Test func anArchiveWithHistoryRestoresEveryRevisionEvenRepackedByTar() async throws {
         let source = QuillProcess.withFreshHome()
         let direct = QuillProcess.withFreshHome()
         let repacked = QuillProcess.withFreshHome()
@@ -62,37 +62,37 @@ struct ArchiveCLIIntegrationTests {
             try? FileManager.default.removeItem(at: scratch)
         }
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        _ = try source.succeed(["add", "Plan 計画", "--body", "one\ntwo\n"])
-        let id = try #require(try source.listedIDs().first)
-        _ = try source.succeed(["edit", id, "--body", "one\nzwei\n"])
-        _ = try source.succeed(["edit", id, "--title", "Plan 計画 ✓"])
-        _ = try source.succeed(["add", "Untouched"])
+        _ = try await source.succeed(["add", "Plan 計画", "--body", "one\ntwo\n"])
+        let id = try #require(try await source.listedIDs().first)
+        _ = try await source.succeed(["edit", id, "--body", "one\nzwei\n"])
+        _ = try await source.succeed(["edit", id, "--title", "Plan 計画 ✓"])
+        _ = try await source.succeed(["add", "Untouched"])
         let archive = scratch.appendingPathComponent("notes.tar.gz").path
-        _ = try source.succeed(["export", "--history", "--output", archive])
+        _ = try await source.succeed(["export", "--history", "--output", archive])
 
-        let listing = try Self.shell("tar -tzf \"$0\"", archive)
+        let listing = try await Self.shell("tar -tzf \"$0\"", archive)
         #expect(listing.contains("quill-notes/history/\(id).log"))
-        #expect(try direct.succeed(["import", archive]).contains("2 new, 0 unchanged, 0 kept as copies, 1 with their history"))
-        #expect(try direct.succeed(["history", id, "--json"]) == source.succeed(["history", id, "--json"]))
+        #expect(try await direct.succeed(["import", archive]).contains("2 new, 0 unchanged, 0 kept as copies, 1 with their history"))
+        #expect(try await direct.succeed(["history", id, "--json"]) == source.succeed(["history", id, "--json"]))
 
-        _ = try Self.shell("""
+        _ = try await Self.shell("""
             cd "$0" && tar -xzf notes.tar.gz && tar -czf history-first.tar.gz quill-notes/history quill-notes/notes quill-notes/manifest.json \
             && tar -czf notes-first.tar.gz quill-notes/manifest.json quill-notes/notes/*-\(id).md quill-notes/notes/Untouched-*.md \
                quill-notes/history
             """, scratch.path)
-        _ = try repacked.succeed(["import", scratch.appendingPathComponent("history-first.tar.gz").path])
-        #expect(try repacked.succeed(["history", id, "--json"]) == source.succeed(["history", id, "--json"]))
-        #expect(try repacked.succeed(["show", id, "--revision", "1"]).contains("two"))
+        _ = try await repacked.succeed(["import", scratch.appendingPathComponent("history-first.tar.gz").path])
+        #expect(try await repacked.succeed(["history", id, "--json"]) == source.succeed(["history", id, "--json"]))
+        #expect(try await repacked.succeed(["show", id, "--revision", "1"]).contains("two"))
         let late = QuillProcess.withFreshHome()
         defer { late.removeHome() }
-        let report = try late.succeed(["import", scratch.appendingPathComponent("notes-first.tar.gz").path])
+        let report = try await late.succeed(["import", scratch.appendingPathComponent("notes-first.tar.gz").path])
         #expect(report.contains("2 new") && report.contains("history not imported: its note does not come right before it"), "\(report)")
 
-        let refused = try source.run(["export", "--history", "--format", "dir", scratch.appendingPathComponent("dir").path])
+        let refused = try await source.run(["export", "--history", "--format", "dir", scratch.appendingPathComponent("dir").path])
         #expect(refused.status != 0 && refused.errors.contains("--history goes with an archive"))
     }
 
-    static func shell(_ script: String, _ argument: String) throws -> String {
+    static func shell(_ script: String, _ argument: String) async throws -> String {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         shell.arguments = ["-c", script, argument]
@@ -105,16 +105,16 @@ struct ArchiveCLIIntegrationTests {
         return text
     }
 
-    @Test func aCorruptArchiveFailsAndChangesNothing() throws {
+    @Test func aCorruptArchiveFailsAndChangesNothing() async throws {
         let home = QuillProcess.withFreshHome()
         defer { home.removeHome() }
-        _ = try home.succeed(["add", "Keep me"])
+        _ = try await home.succeed(["add", "Keep me"])
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("quill-bad-\(UUID().uuidString).tar.gz")
         defer { try? FileManager.default.removeItem(at: bad) }
         try Data("not gzip at all".utf8).write(to: bad)
-        let result = try home.run(["import", bad.path])
+        let result = try await home.run(["import", bad.path])
         #expect(result.status == 1)
         #expect(result.errors.contains("not a format quill import reads"))
-        #expect(try home.listedIDs().count == 1)
+        #expect(try await home.listedIDs().count == 1)
     }
 }

@@ -9,7 +9,7 @@ struct EvernoteImportIntegrationTests {
     private static let fixtures = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: "Fixtures/OtherApps/evernote")
 
-    @Test func anEvernoteExportImportsOnceAndIsTakenBack() throws {
+    @Test func anEvernoteExportImportsOnceAndIsTakenBack() async throws {
         let quill = QuillProcess.withFreshHome()
         let renamed = FileManager.default.temporaryDirectory.appending(path: "quill-enex-\(UUID().uuidString)-Work notes.dat")
         defer {
@@ -18,30 +18,30 @@ struct EvernoteImportIntegrationTests {
         }
         // Known by its content, not its name.
         try FileManager.default.copyItem(at: Self.fixtures.appending(path: "linked_notes.enex"), to: renamed)
-        let plan = try quill.succeed(["import", "--dry-run", renamed.path])
+        let plan = try await quill.succeed(["import", "--dry-run", renamed.path])
         #expect(plan.contains("Would import 7 notes: 7 new") && plan.contains("an Evernote export (ENEX), 3 links between notes resolved, 0 not"), "\(plan)")
-        #expect(try quill.listedIDs().isEmpty)
+        #expect(try await quill.listedIDs().isEmpty)
 
-        let first = try quill.succeed(["import", renamed.path])
+        let first = try await quill.succeed(["import", renamed.path])
         #expect(first.contains("Imported 7 notes: 7 new"), "\(first)")
-        #expect(try quill.listedIDs().count == 7)
-        let links = try quill.succeed(["links", "--broken"])
+        #expect(try await quill.listedIDs().count == 7)
+        let links = try await quill.succeed(["links", "--broken"])
         #expect(!links.contains("Note 2") && !links.contains("Ambiguous note"), "\(links)")
 
-        let again = try quill.succeed(["import", renamed.path])
+        let again = try await quill.succeed(["import", renamed.path])
         #expect(again.contains("Imported 7 notes: 0 new, 7 unchanged"), "\(again)")
-        #expect(try quill.listedIDs().count == 7)
+        #expect(try await quill.listedIDs().count == 7)
 
         let importID = try #require(first.split(separator: "\n").first { $0.hasPrefix("Import ID ") }?.split(separator: " ")[2])
-        _ = try quill.succeed(["import", "--undo", String(importID).replacing(":", with: "")])
-        #expect(try quill.listedIDs().isEmpty)
-        let one = try quill.succeed(["import", Self.fixtures.appending(path: "tasks.enex").path])
+        _ = try await quill.succeed(["import", "--undo", String(importID).replacing(":", with: "")])
+        #expect(try await quill.listedIDs().isEmpty)
+        let one = try await quill.succeed(["import", Self.fixtures.appending(path: "tasks.enex").path])
         #expect(one.hasPrefix("Imported 1 note: 1 new"), "\(one)")
     }
 
     /// Evernote's next export after an edit there: the note's next revision, the one before kept
     /// in its history, and no copy.
-    @Test func anExportImportedAgainAfterAnEditThereUpdatesTheNote() throws {
+    @Test func anExportImportedAgainAfterAnEditThereUpdatesTheNote() async throws {
         let quill = QuillProcess.withFreshHome()
         let file = FileManager.default.temporaryDirectory.appending(path: "quill-enex-\(UUID().uuidString)-Linked.enex")
         defer {
@@ -50,24 +50,24 @@ struct EvernoteImportIntegrationTests {
         }
         var text = try String(contentsOf: Self.fixtures.appending(path: "linked_notes.enex"), encoding: .utf8)
         try text.write(to: file, atomically: true, encoding: .utf8)
-        _ = try quill.succeed(["import", file.path])
+        _ = try await quill.succeed(["import", file.path])
         text = text.replacing("<title>Note 2</title>\n    <created>20160730T111759Z</created>\n    <updated>20160730T111807Z</updated>",
                               with: "<title>Note 2</title>\n    <created>20160730T111759Z</created>\n    <updated>20250101T000000Z</updated>")
         let noteTwo = try #require(text.range(of: "<title>Note 2</title>"))
         text.replaceSubrange(try #require(text.range(of: "<div>Testing</div>", range: noteTwo.upperBound..<text.endIndex)),
                              with: "<div>Tested again</div>")
         try text.write(to: file, atomically: true, encoding: .utf8)
-        let again = try quill.succeed(["import", file.path])
+        let again = try await quill.succeed(["import", file.path])
         #expect(again.contains("Imported 7 notes: 0 new, 6 unchanged, 1 updated, 0 kept as copies"), "\(again)")
-        #expect(try quill.listedIDs().count == 7)
-        let listed = try JSONSerialization.jsonObject(with: Data(try quill.succeed(["list", "--json"]).utf8)) as? [[String: Any]] ?? []
+        #expect(try await quill.listedIDs().count == 7)
+        let listed = try JSONSerialization.jsonObject(with: Data(try await quill.succeed(["list", "--json"]).utf8)) as? [[String: Any]] ?? []
         let id = try #require(listed.first { $0["title"] as? String == "Note 2" }?["id"] as? String)
-        #expect(try quill.succeed(["show", id]).contains("Tested again"))
-        let history = try quill.succeed(["history", id])
+        #expect(try await quill.succeed(["show", id]).contains("Tested again"))
+        let history = try await quill.succeed(["history", id])
         #expect(history.split(separator: "\n").filter { $0.contains("Note 2") }.count == 2, "\(history)")
     }
 
-    @Test func aHostileExportIsRefusedWithNothingImported() throws {
+    @Test func aHostileExportIsRefusedWithNothingImported() async throws {
         let quill = QuillProcess.withFreshHome()
         let file = FileManager.default.temporaryDirectory.appending(path: "quill-xxe-\(UUID().uuidString).enex")
         defer {
@@ -76,9 +76,9 @@ struct EvernoteImportIntegrationTests {
         }
         try Data(#"<?xml version="1.0"?><!DOCTYPE en-export [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><en-export><note><title>&xxe;</title></note></en-export>"#.utf8)
             .write(to: file)
-        let result = try quill.run(["import", file.path])
+        let result = try await quill.run(["import", file.path])
         #expect(result.status == 1 && result.errors.contains("declares entities"), "\(result.errors)")
-        #expect(try quill.listedIDs().isEmpty)
+        #expect(try await quill.listedIDs().isEmpty)
     }
 }
 
@@ -89,17 +89,17 @@ struct ZippedExportIntegrationTests {
     private static let fixtures = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: "Fixtures/OtherApps")
 
-    @Test func notionBearAndAZipOnStandardInput() throws {
+    @Test func notionBearAndAZipOnStandardInput() async throws {
         let quill = QuillProcess.withFreshHome()
         defer { quill.removeHome() }
-        let notion = try quill.succeed(["import", Self.fixtures.appending(path: "notion/markdown-and-csv.zip").path])
+        let notion = try await quill.succeed(["import", Self.fixtures.appending(path: "notion/markdown-and-csv.zip").path])
         #expect(notion.contains("a Notion export (Markdown & CSV)"), "\(notion)")
-        let bear = try quill.succeed(["import", Self.fixtures.appending(path: "bear/backup.bear2bk").path])
+        let bear = try await quill.succeed(["import", Self.fixtures.appending(path: "bear/backup.bear2bk").path])
         #expect(bear.contains("Imported 5 notes: 5 new") && bear.contains("encrypted in Bear"), "\(bear)")
         // A zip on standard input is read from memory: the same backup again finds its notes.
-        let count = try quill.listedIDs().count
-        let piped = try quill.succeed(["import", "-"], input: try Data(contentsOf: Self.fixtures.appending(path: "bear/backup.bear2bk")))
+        let count = try await quill.listedIDs().count
+        let piped = try await quill.succeed(["import", "-"], input: try Data(contentsOf: Self.fixtures.appending(path: "bear/backup.bear2bk")))
         #expect(piped.contains("Imported 5 notes: 0 new, 5 unchanged"), "\(piped)")
-        #expect(try quill.listedIDs().count == count)
+        #expect(try await quill.listedIDs().count == count)
     }
 }

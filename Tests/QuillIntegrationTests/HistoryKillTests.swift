@@ -8,7 +8,7 @@ import Testing
 /// prune began; no transaction is left behind.
 @Suite("History under SIGKILL")
 struct HistoryKillTests {
-    @Test func killingHistoryWritesAtRandomMomentsLeavesEveryHistoryWhole() throws {
+    @Test func killingHistoryWritesAtRandomMomentsLeavesEveryHistoryWhole() async throws {
         let seed = ProcessInfo.processInfo.environment["QUILL_KILL_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
         var random = SeedRandom(seed: seed)
         let quill = QuillProcess.withFreshHome()
@@ -20,12 +20,12 @@ struct HistoryKillTests {
             try? FileManager.default.removeItem(atPath: archive)
         }
         for index in 0..<12 {
-            let id = try source.succeed(["add", "Source \(index)", "--body", "v0\n"])
-            for version in 1...3 { _ = try source.succeed(["edit", id, "--body", "v\(version)\nline\n"]) }
+            let id = try await source.succeed(["add", "Source \(index)", "--body", "v0\n"])
+            for version in 1...3 { _ = try await source.succeed(["edit", id, "--body", "v\(version)\nline\n"]) }
         }
-        _ = try source.succeed(["export", "--history", "--output", archive])
-        for index in 0..<8 { _ = try quill.succeed(["add", "Note \(index)", "--body", "start\n"]) }
-        let ids = try quill.listedIDs()
+        _ = try await source.succeed(["export", "--history", "--output", archive])
+        for index in 0..<8 { _ = try await quill.succeed(["add", "Note \(index)", "--body", "start\n"]) }
+        let ids = try await quill.listedIDs()
 
         var mustKeep: [(id: String, token: String, revision: String)] = []
         var imports: [String] = []
@@ -45,23 +45,23 @@ struct HistoryKillTests {
             }
             // Half the commands are killed within 40 ms (most of a command's run), half may finish.
             let delay = round < 50 && random.below(2) == 0 ? random.below(40_000) : 2_000_000
-            let result = try ChildProcess.runKilled(QuillProcess.binary, arguments, environment: quill.environment, afterMicroseconds: UInt64(delay))
-            if arguments[0] == "edit", let number = result.split(separator: "(revision ").last?.prefix { $0.isNumber }, !number.isEmpty {
+            let result = try await ChildProcess.runKilled(QuillProcess.binary, arguments, environment: quill.environment, afterMicroseconds: UInt64(delay))
+            if arguments[0] == "edit", let number = result.split(separator: "(revision ").last?.prefix(while: { $0.isNumber }), !number.isEmpty {
                 mustKeep.append((id, token, String(number)))
             }
             if let undo = result.range(of: "import --undo ") {
                 imports.append(String(result[undo.upperBound...].prefix(12)))
             }
         }
-        for id in try quill.listedIDs() {
-            let history = try quill.run(["history", id, "--json"])
+        for id in try await quill.listedIDs() {
+            let history = try await quill.run(["history", id, "--json"])
             #expect(history.status == 0, "seed \(seed): history of \(id): \(history.errors)")
             let revisions = try JSONSerialization.jsonObject(with: Data(history.output.utf8)) as? [[String: Any]] ?? []
-            let current = try JSONSerialization.jsonObject(with: Data(try quill.succeed(["show", id, "--json"]).utf8)) as? [String: Any]
+            let current = try JSONSerialization.jsonObject(with: Data(try await quill.succeed(["show", id, "--json"]).utf8)) as? [String: Any]
             #expect(revisions.first?["revision"] as? Int == current?["revision"] as? Int, "seed \(seed): \(id)")
         }
         for (id, token, revision) in mustKeep {
-            let shown = try quill.run(["show", id, "--revision", revision])
+            let shown = try await quill.run(["show", id, "--revision", revision])
             #expect(shown.status == 0 && shown.output.contains(token), "seed \(seed): acknowledged \(token) (revision \(revision) of \(id)) is lost")
         }
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: quill.home + "/txn")) ?? []

@@ -10,17 +10,17 @@ struct OtherAppsIntegrationTests {
         .appending(path: "Fixtures/OtherApps")
 
     /// Every note of the home, as `show --json` prints it, by title.
-    private func notes(of quill: QuillProcess) throws -> [String: [String: Any]] {
+    private func notes(of quill: QuillProcess) async throws -> [String: [String: Any]] {
         var notes: [String: [String: Any]] = [:]
-        for id in try quill.listedIDs() {
-            let object = try JSONSerialization.jsonObject(with: Data(try quill.succeed(["show", id, "--json"]).utf8))
+        for id in try await quill.listedIDs() {
+            let object = try JSONSerialization.jsonObject(with: Data(try await quill.succeed(["show", id, "--json"]).utf8))
             let note = try #require(object as? [String: Any])
             notes[try #require(note["title"] as? String)] = note
         }
         return notes
     }
 
-    @Test func anObsidianVaultAndAHugoSiteImportWithTheirFieldsAndFileDates() throws {
+    @Test func anObsidianVaultAndAHugoSiteImportWithTheirFieldsAndFileDates() async throws {
         let quill = QuillProcess.withFreshHome()
         let vault = FileManager.default.temporaryDirectory.appending(path: "quill-vault-it-\(UUID().uuidString)")
         defer {
@@ -31,12 +31,12 @@ struct OtherAppsIntegrationTests {
         let milkDate = Date(timeIntervalSince1970: 1_600_000_000)
         try FileManager.default.setAttributes([.modificationDate: milkDate], ofItemAtPath: vault.appending(path: "Milk.md").path)
 
-        let output = try quill.succeed(["import", vault.path])
+        let output = try await quill.succeed(["import", vault.path])
         #expect(output.hasPrefix("Imported 2 notes: 2 new"))
-        let hugo = try quill.succeed(["import", Self.fixtures.appending(path: "hugo-site").path])
+        let hugo = try await quill.succeed(["import", Self.fixtures.appending(path: "hugo-site").path])
         #expect(hugo.contains("tag 'web dev' not valid in Quill; kept in the text"))
 
-        let notes = try notes(of: quill)
+        let notes = try await notes(of: quill)
         #expect(Set(notes.keys) == ["Pancakes", "Milk", "Hello World", "Jekyll style"])
         #expect(notes["Pancakes"]?["tags"] as? [String] == ["cooking", "recipe", "recipes"])
         #expect(notes["Pancakes"]?["created"] as? String == "2023-01-05T14:22:00.000Z")
@@ -49,7 +49,7 @@ struct OtherAppsIntegrationTests {
     /// archive carries them where GNU tar extracts them beside the notes (so that the notes'
     /// links resolve), and tar's re-pack of that folder imports into another home with them.
     /// A vault kept elsewhere and linked into place (a synced folder, say) imports as the folder.
-    @Test func aSymbolicLinkToAVaultImportsTheVault() throws {
+    @Test func aSymbolicLinkToAVaultImportsTheVault() async throws {
         let quill = QuillProcess.withFreshHome()
         let parent = FileManager.default.temporaryDirectory.appending(path: "quill-vault-link-\(UUID().uuidString)")
         defer {
@@ -60,12 +60,12 @@ struct OtherAppsIntegrationTests {
         try FileManager.default.copyItem(at: Self.fixtures.appending(path: "obsidian-vault"), to: parent.appending(path: "vault"))
         try FileManager.default.createSymbolicLink(atPath: parent.appending(path: "linked").path, withDestinationPath: "vault")
 
-        let output = try quill.succeed(["import", parent.appending(path: "linked").path])
+        let output = try await quill.succeed(["import", parent.appending(path: "linked").path])
         #expect(output.hasPrefix("Imported 2 notes: 2 new"))
-        #expect(Set(try notes(of: quill).keys) == ["Pancakes", "Milk"])
+        #expect(Set(try await notes(of: quill).keys) == ["Pancakes", "Milk"])
     }
 
-    @Test func aVaultsScreenshotsTravelThroughAnArchiveThatGNUTarOpens() throws {
+    @Test func aVaultsScreenshotsTravelThroughAnArchiveThatGNUTarOpens() async throws {
         let quill = QuillProcess.withFreshHome()
         let other = QuillProcess.withFreshHome()
         let work = FileManager.default.temporaryDirectory.appending(path: "quill-attachments-it-\(UUID().uuidString)")
@@ -76,11 +76,11 @@ struct OtherAppsIntegrationTests {
         }
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let vault = Self.fixtures.appending(path: "obsidian-help-attachments")
-        #expect(try quill.succeed(["import", vault.path]).contains("2 attachments"))
-        _ = try quill.succeed(["export", work.appending(path: "notes.tar.gz").path])
+        #expect(try await quill.succeed(["import", vault.path]).contains("2 attachments"))
+        _ = try await quill.succeed(["export", work.appending(path: "notes.tar.gz").path])
         let extracted = work.appending(path: "x")
         try FileManager.default.createDirectory(at: extracted, withIntermediateDirectories: true)
-        let tar = try ChildProcess.run("/usr/bin/env", ["tar", "-xzf", work.appending(path: "notes.tar.gz").path, "-C", extracted.path])
+        let tar = try await ChildProcess.run("/usr/bin/env", ["tar", "-xzf", work.appending(path: "notes.tar.gz").path, "-C", extracted.path])
         #expect(tar.status == 0, "\(tar.errors)")
 
         let notesFolder = extracted.appending(path: "quill-notes/notes")
@@ -92,17 +92,17 @@ struct OtherAppsIntegrationTests {
         #expect(FileManager.default.contents(atPath: resolved.path) == FileManager.default.contents(atPath: vault.appending(path: "Attachments/status-bar-desktop.png").path))
 
         let repacked = work.appending(path: "repacked.tar.gz")
-        let pack = try ChildProcess.run("/usr/bin/env", ["tar", "-czf", repacked.path, "-C", extracted.path, "quill-notes"])
+        let pack = try await ChildProcess.run("/usr/bin/env", ["tar", "-czf", repacked.path, "-C", extracted.path, "quill-notes"])
         #expect(pack.status == 0, "\(pack.errors)")
-        let imported = try other.succeed(["import", repacked.path])
+        let imported = try await other.succeed(["import", repacked.path])
         #expect(imported.contains("2 attachments") && imported.contains("manifest verified"))
-        #expect(try other.succeed(["attachments"]) == quill.succeed(["attachments"]))
+        #expect(try await other.succeed(["attachments"]) == quill.succeed(["attachments"]))
         let copy = work.appending(path: "copy.png")
-        _ = try other.succeed(["attachment", "get", "status-bar-desktop.png", "-o", copy.path])
+        _ = try await other.succeed(["attachment", "get", "status-bar-desktop.png", "-o", copy.path])
         #expect(FileManager.default.contents(atPath: copy.path) == FileManager.default.contents(atPath: resolved.path))
     }
 
-    @Test func exportToAFolderAndImportItIntoAnotherHome() throws {
+    @Test func exportToAFolderAndImportItIntoAnotherHome() async throws {
         let source = QuillProcess.withFreshHome()
         let target = QuillProcess.withFreshHome()
         let folder = FileManager.default.temporaryDirectory.appending(path: "quill-dir-it-\(UUID().uuidString)")
@@ -111,17 +111,17 @@ struct OtherAppsIntegrationTests {
             target.removeHome()
             try? FileManager.default.removeItem(at: folder)
         }
-        _ = try source.succeed(["add", "Same title", "--body", "one", "--tag", "a"])
-        _ = try source.succeed(["add", "Same title", "--body", "two"])
-        _ = try source.succeed(["add", "a/b: c?", "--body", "three"])
-        _ = try source.succeed(["export", "--format", "dir", folder.path])
+        _ = try await source.succeed(["add", "Same title", "--body", "one", "--tag", "a"])
+        _ = try await source.succeed(["add", "Same title", "--body", "two"])
+        _ = try await source.succeed(["add", "a/b: c?", "--body", "three"])
+        _ = try await source.succeed(["export", "--format", "dir", folder.path])
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(names == ["Same title 2.md", "Same title.md", "a-b- c-.md"])
-        #expect(try source.run(["export", "--format", "dir", folder.path]).status != 0)
+        #expect(try await source.run(["export", "--format", "dir", folder.path]).status != 0)
 
-        #expect(try target.succeed(["import", folder.path]).hasPrefix("Imported 3 notes: 3 new"))
-        for id in try source.listedIDs() {
-            #expect(try target.succeed(["show", id, "--json"]) == source.succeed(["show", id, "--json"]))
+        #expect(try await target.succeed(["import", folder.path]).hasPrefix("Imported 3 notes: 3 new"))
+        for id in try await source.listedIDs() {
+            #expect(try await target.succeed(["show", id, "--json"]) == source.succeed(["show", id, "--json"]))
         }
     }
 }

@@ -4,120 +4,121 @@ import Testing
 /// The real `quill` executable against a real temporary data directory.
 @Suite("quill executable", .serialized)
 struct QuillCLIIntegrationTests {
-    @Test func theWholeNoteCycleWorks() throws {
+    @Test func theWholeNoteCycleWorks() async throws {
         let quill = QuillProcess.withFreshHome()
         defer { quill.removeHome() }
-        let id = try quill.succeed(["add", "Shopping", "--body", "Milk and eggs", "--tag", "Home"])
+        let id = try await quill.succeed(["add", "Shopping", "--body", "Milk and eggs", "--tag", "Home"])
         #expect(id.count == 32)
-        let second = try quill.succeed(["add", "Piped"], input: Data("body from stdin".utf8))
-        #expect(try quill.listedIDs() == [second, id])
+        let second = try await quill.succeed(["add", "Piped"], input: Data("body from stdin".utf8))
+        #expect(try await quill.listedIDs() == [second, id])
 
-        let shown = try quill.succeed(["show", String(id.prefix(6))])
+        let shown = try await quill.succeed(["show", String(id.prefix(6))])
         #expect(shown.hasPrefix("Shopping\nid:       \(id)\ntags:     #home"))
         #expect(shown.hasSuffix("Milk and eggs"))
 
-        _ = try quill.succeed(["edit", String(id.prefix(8)), "--title", "Groceries", "--tag", "food", "--untag", "home"])
-        let json = try quill.succeed(["show", id, "--json"])
+        _ = try await quill.succeed(["edit", String(id.prefix(8)), "--title", "Groceries", "--tag", "food", "--untag", "home"])
+        let json = try await quill.succeed(["show", id, "--json"])
         #expect(json.contains(#""title" : "Groceries""#) && json.contains(#""revision" : 2"#) && json.contains(#""food""#))
 
-        #expect(try quill.succeed(["search", "EGGS"]).contains("Groceries"))
-        #expect(try quill.succeed(["list", "--tag", "food"]).contains("Groceries"))
-        _ = try quill.succeed(["rm", id])
-        #expect(try quill.listedIDs() == [second])
-        #expect(try quill.run(["show", id]).status == 3)
+        #expect(try await quill.succeed(["search", "EGGS"]).contains("Groceries"))
+        #expect(try await quill.succeed(["list", "--tag", "food"]).contains("Groceries"))
+        _ = try await quill.succeed(["rm", id])
+        #expect(try await quill.listedIDs() == [second])
+        #expect(try await quill.run(["show", id]).status == 3)
     }
 
     /// Nothing a command does is irreversible: edits and a deletion are revisions, the trash
     /// gives a note back, a diff piped is plain text, and every revision survives a new process.
-    @Test func everyRevisionIsKeptAndRestorable() throws {
+    @Test func everyRevisionIsKeptAndRestorable() async throws {
         let quill = QuillProcess.withFreshHome()
         defer { quill.removeHome() }
-        let id = try quill.succeed(["add", "Plan", "--body", "one\ntwo\nthree\n"])
-        _ = try quill.succeed(["edit", id, "--body", "one\n2\nthree\n"])
-        _ = try quill.succeed(["edit", id, "--title", "Plans 同步"])
-        _ = try quill.succeed(["rm", id])
-        #expect(try quill.succeed(["trash"]).contains("Plans 同步"))
-        #expect(try quill.succeed(["restore", id]).hasPrefix("restored"))
-        let history = try quill.succeed(["history", id])
+        let id = try await quill.succeed(["add", "Plan", "--body", "one\ntwo\nthree\n"])
+        _ = try await quill.succeed(["edit", id, "--body", "one\n2\nthree\n"])
+        _ = try await quill.succeed(["edit", id, "--title", "Plans 同步"])
+        _ = try await quill.succeed(["rm", id])
+        #expect(try await quill.succeed(["trash"]).contains("Plans 同步"))
+        #expect(try await quill.succeed(["restore", id]).hasPrefix("restored"))
+        let history = try await quill.succeed(["history", id])
         #expect(history.split(separator: "\n").count == 5, "\(history)")
         #expect(history.contains("restore of 3") && history.contains("deleted") && history.contains("+1 −1 lines"))
-        let diff = try quill.succeed(["diff", id, "1", "2"])
+        let diff = try await quill.succeed(["diff", id, "1", "2"])
         #expect(diff == "--- \(id.prefix(8)) revision 1\n+++ \(id.prefix(8)) revision 2\n@@ -2,5 +2,5 @@\n tags:\n \n one\n-two\n+2\n three")
         #expect(!diff.contains("\u{1B}"), "plain when piped")
-        #expect(try quill.succeed(["show", id, "--revision", "1"]).hasSuffix("one\ntwo\nthree"))
-        _ = try quill.succeed(["restore", id, "--revision", "1"])
-        #expect(try quill.succeed(["show", id, "--json"]).contains(#""body" : "one\ntwo\nthree\n""#))
-        let notDeleted = try quill.run(["restore", id])
+        #expect(try await quill.succeed(["show", id, "--revision", "1"]).hasSuffix("one\ntwo\nthree"))
+        _ = try await quill.succeed(["restore", id, "--revision", "1"])
+        #expect(try await quill.succeed(["show", id, "--json"]).contains(#""body" : "one\ntwo\nthree\n""#))
+        let notDeleted = try await quill.run(["restore", id])
         #expect(notDeleted.status == 2 && notDeleted.errors.contains("is not deleted"))
-        #expect(try quill.run(["show", id, "--revision", "99"]).status == 3)
+        #expect(try await quill.run(["show", id, "--revision", "99"]).status == 3)
     }
 
-    @Test func previewWritesNothingToDisk() throws {
+    @Test func previewWritesNothingToDisk() async throws {
         let quill = QuillProcess.withFreshHome()
         defer { quill.removeHome() }
-        let listing = try quill.succeed(["--preview", "list"])
+        let listing = try await quill.succeed(["--preview", "list"])
         #expect(listing.split(separator: "\n").count >= 24)
-        _ = try quill.succeed(["--preview", "add", "Scratch", "--body", "x"])
-        _ = try quill.succeed(["rm", "--preview", String(listing.prefix(8))])
+        _ = try await quill.succeed(["--preview", "add", "Scratch", "--body", "x"])
+        _ = try await quill.succeed(["rm", "--preview", String(listing.prefix(8))])
         #expect(!FileManager.default.fileExists(atPath: quill.home))
     }
 
-    @Test func badInputGetsAClearErrorAndChangesNothing() throws {
+    @Test func badInputGetsAClearErrorAndChangesNothing() async throws {
         let quill = QuillProcess.withFreshHome()
         defer { quill.removeHome() }
-        let id = try quill.succeed(["add", "Keep", "--body", "safe"])
+        let id = try await quill.succeed(["add", "Keep", "--body", "safe"])
 
-        let empty = try quill.run(["add", "  "])
+        let empty = try await quill.run(["add", "  "])
         #expect(empty.status == 1 && empty.errors.contains("quill: invalid note: the title is empty"))
-        let unknown = try quill.run(["show", "fff"])
+        let unknown = try await quill.run(["show", "fff"])
         #expect(unknown.status == 3 && unknown.errors.contains("hint:"))
-        let missingFile = try quill.run(["add", "X", "--file", "/nonexistent/body.md"])
+        let missingFile = try await quill.run(["add", "X", "--file", "/nonexistent/body.md"])
         #expect(missingFile.status == 1 && missingFile.errors.contains("cannot read --file /nonexistent/body.md"))
-        let binary = try quill.run(["add", "X"], input: Data([0x66, 0xff, 0xfe]))
+        let binary = try await quill.run(["add", "X"], input: Data([0x66, 0xff, 0xfe]))
         #expect(binary.status == 1 && binary.errors.contains("not valid UTF-8"))
-        let usage = try quill.run(["list", "--limit", "many"])
+        let usage = try await quill.run(["list", "--limit", "many"])
         #expect(usage.status == 2)
         let bigFile = quill.home + "-big.md"
         try Data(repeating: UInt8(ascii: "x"), count: 1_048_577).write(to: URL(fileURLWithPath: bigFile))
         defer { try? FileManager.default.removeItem(atPath: bigFile) }
-        let tooBig = try quill.run(["edit", id, "--file", bigFile])
+        let tooBig = try await quill.run(["edit", id, "--file", bigFile])
         #expect(tooBig.status == 1 && tooBig.errors.contains("limit"))
 
-        #expect(try quill.listedIDs() == [id])
-        #expect(try quill.succeed(["show", id]).hasSuffix("safe"))
+        #expect(try await quill.listedIDs() == [id])
+        #expect(try await quill.succeed(["show", id]).hasSuffix("safe"))
     }
 
-    @Test func anUnwritableHomeIsAClearError() throws {
+    @Test func anUnwritableHomeIsAClearError() async throws {
         let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("quill-file-\(UUID().uuidString)").path
         FileManager.default.createFile(atPath: blocker, contents: Data())
         defer { try? FileManager.default.removeItem(atPath: blocker) }
         let quill = QuillProcess(home: blocker + "/quill")
-        let result = try quill.run(["add", "Nowhere"])
+        let result = try await quill.run(["add", "Nowhere"])
         #expect(result.status == 1)
         #expect(result.errors.contains("quill: ") && result.errors.contains("hint: check that QUILL_HOME"))
     }
 
-    @Test func aCorruptNoteFileIsReportedWhileEveryOtherNoteLists() throws {
+    @Test func aCorruptNoteFileIsReportedWhileEveryOtherNoteLists() async throws {
         let quill = QuillProcess.withFreshHome()
         defer { quill.removeHome() }
-        let ids = try (1...3).map { try quill.succeed(["add", "Note \($0)", "--body", "body \($0)"]) }
+        var ids: [String] = []
+        for number in 1...3 { ids.append(try await quill.succeed(["add", "Note \(number)", "--body", "body \(number)"])) }
         try Data("{ broken".utf8).write(to: URL(fileURLWithPath: quill.home + "/notes/\(ids[1]).json"))
 
-        let show = try quill.run(["show", ids[1]])
+        let show = try await quill.run(["show", ids[1]])
         #expect(show.status == 1 && show.errors.contains("corrupt") && show.errors.contains(ids[1]))
-        #expect(Set(try quill.listedIDs()) == Set(ids))
+        #expect(Set(try await quill.listedIDs()) == Set(ids))
 
-        let search = try quill.run(["search", "body"])
+        let search = try await quill.run(["search", "body"])
         #expect(search.status == 0)
         #expect(search.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.count == 2)
 
         try FileManager.default.removeItem(atPath: quill.home + "/index")
-        let list = try quill.run(["list"])
+        let list = try await quill.run(["list"])
         #expect(list.status == 0 && list.errors.contains(ids[1]))
         #expect(list.output.split(separator: "\n").count == 2)
     }
 
-    @Test func twoProcessesAddingAtOnceLoseNothing() throws {
+    @Test func twoProcessesAddingAtOnceLoseNothing() async throws {
         let quill = QuillProcess.withFreshHome()
         defer { quill.removeHome() }
         let script = "for i in $(seq 200); do \"$0\" add \"note $i from $1\" --body x > /dev/null || exit 1; done"
@@ -133,10 +134,10 @@ struct QuillCLIIntegrationTests {
             writer.waitUntilExit()
             #expect(writer.terminationStatus == 0)
         }
-        #expect(Set(try quill.listedIDs()).count == 400)
+        #expect(Set(try await quill.listedIDs()).count == 400)
     }
 
-    @Test func killingWritersAtRandomMomentsNeverLosesAnAcknowledgedNote() throws {
+    @Test func killingWritersAtRandomMomentsNeverLosesAnAcknowledgedNote() async throws {
         let quill = QuillProcess.withFreshHome()
         defer { quill.removeHome() }
         var generator = SystemRandomNumberGenerator()
@@ -156,10 +157,10 @@ struct QuillCLIIntegrationTests {
             process.waitUntilExit()
             if printed.count > 30 { acknowledged.append(String(printed.prefix(32))) }
         }
-        let listed = Set(try quill.listedIDs())
+        let listed = Set(try await quill.listedIDs())
         #expect(listed.isSuperset(of: acknowledged))
-        let after = try quill.succeed(["add", "after the crashes"])
-        #expect(Set(try quill.listedIDs()).contains(after))
+        let after = try await quill.succeed(["add", "after the crashes"])
+        #expect(Set(try await quill.listedIDs()).contains(after))
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: quill.home + "/txn")) ?? []
         #expect(leftovers.isEmpty)
     }

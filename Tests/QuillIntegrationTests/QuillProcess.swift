@@ -33,21 +33,21 @@ struct QuillProcess {
 
     /// Runs `quill`; `extra` adds to (or overrides) its environment.
     @discardableResult
-    func run(_ arguments: [String], input: Data? = nil, extra: [String: String] = [:]) throws -> ProcessOutput {
-        try ChildProcess.run(QuillProcess.binary, arguments, environment: environment.merging(extra) { $1 }, input: input)
+    func run(_ arguments: [String], input: Data? = nil, extra: [String: String] = [:]) async throws -> ProcessOutput {
+        try await ChildProcess.run(QuillProcess.binary, arguments, environment: environment.merging(extra) { $1 }, input: input)
     }
 
     /// Runs and expects success, returning standard output without its final newline.
     func succeed(
         _ arguments: [String], input: Data? = nil, extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> String {
-        let result = try run(arguments, input: input, extra: extra)
+    ) async throws -> String {
+        let result = try await run(arguments, input: input, extra: extra)
         #expect(result.status == 0, "quill \(arguments): \(result.errors)", sourceLocation: sourceLocation)
         return result.output.hasSuffix("\n") ? String(result.output.dropLast()) : result.output
     }
 
-    func listedIDs() throws -> [String] {
-        let json = try succeed(["list", "--json"])
+    func listedIDs() async throws -> [String] {
+        let json = try await succeed(["list", "--json"])
         let notes = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
         return notes.compactMap { $0["id"] as? String }
     }

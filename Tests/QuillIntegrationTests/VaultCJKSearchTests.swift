@@ -15,14 +15,14 @@ struct VaultCJKSearchTests {
     static let searches = ["同步", "同期", "プラグイン", "동기화", "插件", "ノート", "노트", "设置", "ファイル", "파일", "保管庫",
                            "同步仓库", "仓库", "をクリック", "를", "的", "Obsidian 同步"]
 
-    @Test func everyNoteHoldingTheWordIsFoundAndNoOther() throws {
+    @Test func everyNoteHoldingTheWordIsFoundAndNoOther() async throws {
         let quill = QuillProcess.withFreshHome()
         defer { quill.removeHome() }
-        _ = try quill.succeed(["import", Self.vault, "--quiet"])
-        let notes = try Self.notes(quill)
+        _ = try await quill.succeed(["import", Self.vault, "--quiet"])
+        let notes = try await Self.notes(quill)
         #expect(notes.count == 30)
         for search in Self.searches {
-            let found = try JSONSerialization.jsonObject(with: Data(try quill.succeed(["search", search, "--json"]).utf8)) as? [[String: Any]] ?? []
+            let found = try JSONSerialization.jsonObject(with: Data(try await quill.succeed(["search", search, "--json"]).utf8)) as? [[String: Any]] ?? []
             let words = search.split(separator: " ").map(String.init)
             let expected = Set(notes.filter { note in words.allSatisfy { note.text.lowercased().contains($0.lowercased()) } }.map(\.title))
             #expect(!expected.isEmpty, "\(search) is in none of the notes")
@@ -38,12 +38,14 @@ struct VaultCJKSearchTests {
     }
 
     /// Each imported note's title and text as Quill keeps them (`quill show --json`).
-    static func notes(_ quill: QuillProcess) throws -> [(title: String, text: String)] {
-        let listed = try JSONSerialization.jsonObject(with: Data(try quill.succeed(["list", "--json"]).utf8)) as? [[String: Any]] ?? []
-        return try listed.compactMap { $0["id"] as? String }.map { id in
-            let note = try JSONSerialization.jsonObject(with: Data(try quill.succeed(["show", id, "--json"]).utf8)) as? [String: Any] ?? [:]
+    static func notes(_ quill: QuillProcess) async throws -> [(title: String, text: String)] {
+        let listed = try JSONSerialization.jsonObject(with: Data(try await quill.succeed(["list", "--json"]).utf8)) as? [[String: Any]] ?? []
+        var notes: [(title: String, text: String)] = []
+        for id in listed.compactMap({ $0["id"] as? String }) {
+            let note = try JSONSerialization.jsonObject(with: Data(try await quill.succeed(["show", id, "--json"]).utf8)) as? [String: Any] ?? [:]
             let title = note["title"] as? String ?? ""
-            return (title, title + "\n" + (note["body"] as? String ?? ""))
+            notes.append((title, title + "\n" + (note["body"] as? String ?? "")))
         }
+        return notes
     }
 }

@@ -10,16 +10,16 @@ struct VaultLinkIntegrationTests {
     static let vault = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/OtherApps/obsidian-help-links").standardized.path
 
-    @Test func everyLinkObsidianResolvesIsResolved() throws {
+    @Test func everyLinkObsidianResolvesIsResolved() async throws {
         let quill = QuillProcess.withFreshHome()
         defer { quill.removeHome() }
-        _ = try quill.succeed(["import", Self.vault, "--quiet"])
-        let broken = try JSONSerialization.jsonObject(with: Data(try quill.succeed(["links", "--broken", "--json"]).utf8)) as? [[String: Any]] ?? []
+        _ = try await quill.succeed(["import", Self.vault, "--quiet"])
+        let broken = try JSONSerialization.jsonObject(with: Data(try await quill.succeed(["links", "--broken", "--json"]).utf8)) as? [[String: Any]] ?? []
         let expected = try Self.obsidianBrokenTargets()
         #expect(!expected.isEmpty && expected.count < Self.linkCount, "the fixture links within itself and outside it")
         #expect(broken.count == expected.count)
         #expect(Set(broken.compactMap { ($0["target"] as? String)?.lowercased() }) == Set(expected.map { $0.lowercased() }))
-        let graph = try quill.succeed(["links", "--dot"])
+        let graph = try await quill.succeed(["links", "--dot"])
         #expect(graph.components(separatedBy: " -> ").count - 1 > 50, "the notes link to each other")
     }
 

@@ -38,14 +38,14 @@ import Testing
     ]
 
     @Test(arguments: cases)
-    func aBadSettingIsOneMessageOneHintAndTheDocumentedStatus(_ bad: Case) throws {
+    func aBadSettingIsOneMessageOneHintAndTheDocumentedStatus(_ bad: Case) async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("quill-server-bad-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: data) }
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUILL_SERVER_") }
         environment["QUILL_SERVER_DATA"] = data
         environment.merge(bad.environment) { _, new in new }
         // Bounded: a setting wrongly taken would leave the server serving (`timeout` ends it with 124).
-        let ran = try ChildProcess.run("/usr/bin/timeout", ["60", QuillServer.binary] + bad.arguments, environment: environment)
+        let ran = try await ChildProcess.run("/usr/bin/timeout", ["60", QuillServer.binary] + bad.arguments, environment: environment)
         let lines = ran.errors.split(separator: "\n").map(String.init).filter { !$0.contains(" notice ") && !$0.contains(" info ") }
         #expect(ran.status == bad.status, "\(ran.errors)")
         #expect(lines.count == 2, "one message and one hint: \(ran.errors)")
@@ -57,11 +57,11 @@ import Testing
 
     /// What the store refuses is said the same way: a database a newer release migrated, and an
     /// account name taken, each with what to do.
-    @Test func theStoresRefusalsAreOneMessageAndOneHint() throws {
+    @Test func theStoresRefusalsAreOneMessageAndOneHint() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("quill-server-refusal-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: data) }
-        #expect(try QuillServer.run(["account", "create", "ann", "--data-dir", data]).status == 0)
-        let taken = try QuillServer.run(["account", "create", "ann", "--data-dir", data])
+        #expect(try await QuillServer.run(["account", "create", "ann", "--data-dir", data]).status == 0)
+        let taken = try await QuillServer.run(["account", "create", "ann", "--data-dir", data])
         #expect(taken.status == 1)
         #expect(taken.errors == "quill-server: an account named 'ann' already exists\n"
             + "hint: choose another name; 'quill-server account list' shows the names taken\n")

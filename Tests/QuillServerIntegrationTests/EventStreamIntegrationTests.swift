@@ -19,7 +19,7 @@ import Testing
     @Test func eachWriteIsOneEventAndAResumeMissesNothingAndRepeatsNothing() async throws {
         let data = scratch()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let token = try QuillServer.run(["account", "create", "ann", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = try await QuillServer.run(["account", "create", "ann", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         let server = try await QuillServer.start(["--port", "0", "--data-dir", data])
         defer { server.terminate() }
 
@@ -56,14 +56,14 @@ import Testing
     @Test func aRevokedTokenEndsItsStreamAndSigtermClosesTheRestAtOnce() async throws {
         let data = scratch()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let owner = try QuillServer.run(["account", "create", "bea", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let second = try QuillServer.run(["account", "token", "bea", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let owner = try await QuillServer.run(["account", "create", "bea", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let second = try await QuillServer.run(["account", "token", "bea", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         let server = try await QuillServer.start(["--port", "0", "--data-dir", data, "--event-heartbeat", "1"])
         defer { server.terminate() }
         let kept = try EventStreamClient(server.url, token: owner), revoked = try EventStreamClient(server.url, token: second)
         try await kept.waitFor(1, "ready")
         try await revoked.waitFor(1, "ready")
-        let revoking = try QuillServer.run(["account", "revoke", second, "--data-dir", data])
+        let revoking = try await QuillServer.run(["account", "revoke", second, "--data-dir", data])
         #expect(revoking.status == 0, "\(revoking.errors)")
         try await revoked.waitFor(1, "closed")
         try await BoundedWait.until("the revoked token's stream is closed", within: .seconds(10)) { !revoked.isOpen }
@@ -84,14 +84,14 @@ import Testing
     @Test func aTokenRevokedThroughTheAPIEndsItsStreamAtOnce() async throws {
         let data = scratch()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let owner = try QuillServer.run(["account", "create", "di", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let second = try QuillServer.run(["account", "token", "di", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let owner = try await QuillServer.run(["account", "create", "di", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let second = try await QuillServer.run(["account", "token", "di", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         let server = try await QuillServer.start(["--port", "0", "--data-dir", data])
         defer { server.terminate() }
         let revoked = try EventStreamClient(server.url, token: second)
         try await revoked.waitFor(1, "ready")
         let id = try #require(second.split(separator: "_").dropFirst().first)
-        let deleted = try ChildProcess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "DELETE",
+        let deleted = try await ChildProcess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "DELETE",
                                                              "-H", "Authorization: Bearer \(owner)", server.url + "/v1/devices/\(id)"],
                                            environment: ProcessInfo.processInfo.environment)
         #expect(deleted.output == "204", "\(deleted.output) \(deleted.errors)")
@@ -104,7 +104,7 @@ import Testing
     @Test func aClientThatGoesAwayGivesItsSlotBackAtOnce() async throws {
         let data = scratch()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let token = try QuillServer.run(["account", "create", "cy", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = try await QuillServer.run(["account", "create", "cy", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         // The default heartbeat (15 s): before, a stream whose client left held its slot until its next write.
         let server = try await QuillServer.start(["--port", "0", "--data-dir", data])
         defer { server.terminate() }
@@ -157,12 +157,12 @@ import Testing
     @Test func aClientThatStopsReadingIsDroppedAndNeverHoldsUpSigterm() async throws {
         let data = scratch()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let token = try QuillServer.run(["account", "create", "dee", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = try await QuillServer.run(["account", "create", "dee", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         let server = try await QuillServer.start(["--port", "0", "--data-dir", data, "--event-heartbeat", "1"])
         defer { server.terminate() }
         let writesDone = data + "/writes-done"
         let stalled = Task.detached { [port = server.port] in
-            try ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.stalledClient, String(port), token, writesDone])
+            try await ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.stalledClient, String(port), token, writesDone])
         }
         try await Task.sleep(for: .milliseconds(500))
         // About 7 MB of events, far more than the sockets between them hold.

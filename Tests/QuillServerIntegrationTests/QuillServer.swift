@@ -15,8 +15,8 @@ enum QuillServer {
     }
 
     /// Runs a short `quill-server` command to completion.
-    static func run(_ arguments: [String]) throws -> ProcessOutput {
-        try ChildProcess.run(binary, arguments)
+    static func run(_ arguments: [String]) async throws -> ProcessOutput {
+        try await ChildProcess.run(binary, arguments)
     }
 }
 

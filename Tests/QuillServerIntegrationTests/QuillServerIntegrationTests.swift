@@ -9,11 +9,11 @@ import Testing
     @Test func sqliteServerKeepsNotesAcrossRestartsAndStopsCleanly() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-server-it-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let created = try QuillServer.run(["account", "create", "ann", "--data-dir", directory])
+        let created = try await QuillServer.run(["account", "create", "ann", "--data-dir", directory])
         #expect(created.status == 0, "\(created.errors)")
         let token = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(token.hasPrefix("quill_"))
-        #expect(try QuillServer.run(["account", "create", "ann", "--data-dir", directory]).status != 0)
+        #expect(try await QuillServer.run(["account", "create", "ann", "--data-dir", directory]).status != 0)
 
         let first = try await QuillServer.start(["--port", "0", "--data-dir", directory])
         #expect(try await first.request("POST", "/v1/notes", token: token, json: NoteJSONSample.note("ab")).status == 201)
@@ -32,16 +32,16 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-server-it-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let storage = ["--data-dir", directory]
-        let first = try QuillServer.run(["account", "create", "ann"] + storage).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let issued = try QuillServer.run(["account", "token", "ann"] + storage)
+        let first = try await QuillServer.run(["account", "create", "ann"] + storage).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let issued = try await QuillServer.run(["account", "token", "ann"] + storage)
         #expect(issued.status == 0 && issued.errors.contains("shown only this once"), "\(issued.errors)")
         let second = issued.output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(second.hasPrefix("quill_") && second != first)
-        let unknown = try QuillServer.run(["account", "token", "nobody"] + storage)
+        let unknown = try await QuillServer.run(["account", "token", "nobody"] + storage)
         #expect(unknown.status != 0 && unknown.errors.contains("no account named 'nobody'"), "\(unknown.errors)")
 
-        #expect(try QuillServer.run(["account", "revoke", first] + storage).status == 0)
-        let again = try QuillServer.run(["account", "revoke", first] + storage)
+        #expect(try await QuillServer.run(["account", "revoke", first] + storage).status == 0)
+        let again = try await QuillServer.run(["account", "revoke", first] + storage)
         #expect(again.status != 0 && again.errors.contains("no such token"), "\(again.errors)")
 
         let server = try await QuillServer.start(["--port", "0"] + storage)
@@ -62,7 +62,7 @@ import Testing
     func twoServersOnOnePostgresShareTheChangeFeed() async throws {
         let url = try #require(Self.postgresURL)
         let name = "it-\(UUID().uuidString.prefix(8).lowercased())"
-        let created = try QuillServer.run(["account", "create", name, "--database", url])
+        let created = try await QuillServer.run(["account", "create", name, "--database", url])
         #expect(created.status == 0, "\(created.errors)")
         let token = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
 

@@ -31,26 +31,26 @@ struct QuillHome {
         return environment
     }
 
-    func run(_ arguments: [String]) throws -> ProcessOutput {
-        try ChildProcess.run(Binaries.quill, arguments, environment: environment)
+    func run(_ arguments: [String]) async throws -> ProcessOutput {
+        try await ChildProcess.run(Binaries.quill, arguments, environment: environment)
     }
 
     /// Runs and expects success; returns standard output without the final newline.
     @discardableResult
-    func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try run(arguments)
+    func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let result = try await run(arguments)
         #expect(result.status == 0, "quill \(arguments.joined(separator: " ")): \(result.errors)", sourceLocation: sourceLocation)
         return result.output.hasSuffix("\n") ? String(result.output.dropLast()) : result.output
     }
 
     /// Every note with its content, as `quill list --json` and `show --json` print them (tombstones excluded).
-    func notes() throws -> [String: String] {
-        let listing = try succeed(["list", "--json"])
+    func notes() async throws -> [String: String] {
+        let listing = try await succeed(["list", "--json"])
         let items = try JSONSerialization.jsonObject(with: Data(listing.utf8)) as? [[String: Any]] ?? []
         var notes: [String: String] = [:]
         for item in items {
             guard let id = item["id"] as? String else { continue }
-            let shown = try succeed(["show", id, "--json"])
+            let shown = try await succeed(["show", id, "--json"])
             let note = try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any] ?? [:]
             notes[id] = "\(note["title"] ?? "")|\(note["body"] ?? "")"
         }

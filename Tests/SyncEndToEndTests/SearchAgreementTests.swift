@@ -61,7 +61,7 @@ struct SearchAgreementTests {
         character.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) || (0x3400...0x9FFF).contains($0.value) || (0xAC00...0xD7AF).contains($0.value) }
     }
 
-    func serverIDs(_ query: String, server: ListeningServer, token: String) throws -> Set<String> {
+    func serverIDs(_ query: String, server: ListeningServer, token: String) async throws -> Set<String> {
         var ids: Set<String> = []
         var after: String?
         repeat {
@@ -69,7 +69,7 @@ struct SearchAgreementTests {
             components.queryItems = [URLQueryItem(name: "q", value: query), URLQueryItem(name: "limit", value: "500")]
                 + (after.map { [URLQueryItem(name: "after", value: $0)] } ?? [])
             let url = components.url!.absoluteString.replacing("+", with: "%2B")
-            let answer = try ChildProcess.run("/usr/bin/curl", ["-sf", "-H", "Authorization: Bearer \(token)", url], environment: ProcessInfo.processInfo.environment)
+            let answer = try await ChildProcess.run("/usr/bin/curl", ["-sf", "-H", "Authorization: Bearer \(token)", url], environment: ProcessInfo.processInfo.environment)
             let page = try JSONSerialization.jsonObject(with: Data(answer.output.utf8)) as? [String: Any] ?? [:]
             ids.formUnion((page["notes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
             after = page["next"] as? String
@@ -77,27 +77,27 @@ struct SearchAgreementTests {
         return ids
     }
 
-    func clientIDs(_ query: String, home: QuillHome) throws -> Set<String> {
-        let listing = try home.succeed(["search", query, "--json", "-n", "10000"])
+    func clientIDs(_ query: String, home: QuillHome) async throws -> Set<String> {
+        let listing = try await home.succeed(["search", query, "--json", "-n", "10000"])
         let items = try JSONSerialization.jsonObject(with: Data(listing.utf8)) as? [[String: Any]] ?? []
         return Set(items.compactMap { $0["id"] as? String })
     }
 
     func agree(storage: [String], label: String) async throws {
-        let token = try ServerUnderTest.createAccount("search-\(UUID().uuidString.prefix(8).lowercased())", storage: storage)
+        let token = try await ServerUnderTest.createAccount("search-\(UUID().uuidString.prefix(8).lowercased())", storage: storage)
         let server = try await ServerUnderTest.start(storage: storage)
         defer { server.terminate() }
         let home = try QuillHome()
         defer { home.remove() }
-        try home.succeed(["login", "--server", server.url, "--token", token])
-        for folder in Self.corpus { try home.succeed(["import", folder]) }
-        try home.succeed(["sync"])
-        let texts = try home.notes().values.sorted()
+        try await home.succeed(["login", "--server", server.url, "--token", token])
+        for folder in Self.corpus { try await home.succeed(["import", folder]) }
+        try await home.succeed(["sync"])
+        let texts = try await home.notes().values.sorted()
         let queries = queries(from: texts)
         #expect(queries.count > 80)
         var disagreements: [String] = []
         for query in queries {
-            let client = try clientIDs(query, home: home), remote = try serverIDs(query, server: server, token: token)
+            let client = try await clientIDs(query, home: home), remote = try await serverIDs(query, server: server, token: token)
             if client != remote { disagreements.append("\(query): quill \(client.count), \(label) \(remote.count)") }
         }
         let shown = disagreements.prefix(20).joined(separator: "\n")

@@ -22,11 +22,11 @@ extension SyncEndToEndTests {
     /// `quill share` through the first server, the page opened through the last one, listed and
     /// revoked from the other home: a one-view link is used once, a revoked one is gone everywhere.
     func sharesTravel(alice: QuillHome, bob: QuillHome, servers: [ListeningServer]) async throws {
-        let id = try alice.succeed(["add", "Shared plan", "--body", "Meet at the **harbour**"])
-        let unsynced = try alice.run(["share", id])
+        let id = try await alice.succeed(["add", "Shared plan", "--body", "Meet at the **harbour**"])
+        let unsynced = try await alice.run(["share", id])
         #expect(unsynced.status == 3 && unsynced.errors.contains("quill sync"), "\(unsynced.errors)")
-        _ = try alice.succeed(["sync"])
-        let link = try alice.succeed(["share", String(id.prefix(8)), "--views", "1", "--expires", "7d"])
+        _ = try await alice.succeed(["sync"])
+        let link = try await alice.succeed(["share", String(id.prefix(8)), "--views", "1", "--expires", "7d"])
         #expect(link.hasPrefix(servers[0].url + "/s/"), "\(link)")
         let elsewhere = servers[servers.count - 1].url + link.dropFirst(servers[0].url.count)
 
@@ -38,15 +38,15 @@ extension SyncEndToEndTests {
         #expect(shown.status == 200 && shown.page.contains("<strong>harbour</strong>"))
         #expect(try await open(String(elsewhere), method: "POST", form: "view=\(token)").status == 410, "one view, used")
 
-        let open = try alice.succeed(["share", id])
-        let listed = try bob.succeed(["share", "list", "--json"])
+        let open = try await alice.succeed(["share", id])
+        let listed = try await bob.succeed(["share", "list", "--json"])
         let shares = try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]] ?? []
         #expect(shares.count >= 2 && shares.contains { $0["state"] as? String == "used-up" })
         let openID = try #require(shares.first { ($0["url"] as? String).map { open.hasSuffix(String($0.suffix(64))) } == true }?["id"] as? String)
         #expect(try await self.open(open).status == 200)
-        _ = try bob.succeed(["share", "revoke", openID])
+        _ = try await bob.succeed(["share", "revoke", openID])
         #expect(try await self.open(open).status == 410, "revoked through one server, gone through the other at once")
-        let unknown = try bob.run(["share", "revoke", "0123456789abcdef"])
+        let unknown = try await bob.run(["share", "revoke", "0123456789abcdef"])
         #expect(unknown.status == 3)
     }
 }
@@ -57,13 +57,13 @@ extension SyncEndToEndTests {
     /// `quill unpublish` takes the site down.
     func sitesTravel(alice: QuillHome, bob: QuillHome, servers: [ListeningServer]) async throws {
         let slug = "e2e-" + UUID().uuidString.prefix(8).lowercased()
-        let first = try alice.succeed(["add", "First post", "--body", "Hello from the harbour", "-t", slug])
-        let second = try alice.succeed(["add", "Second post", "--body", "After [[First post]] and [[Private diary]]", "-t", slug])
-        _ = try alice.succeed(["add", "Private diary", "--body", "not for the web"])
-        _ = try alice.succeed(["sync"])
-        let site = try alice.succeed(["publish", "tag:\(slug)", "--slug", slug, "--title", "Harbour news"])
+        let first = try await alice.succeed(["add", "First post", "--body", "Hello from the harbour", "-t", slug])
+        let second = try await alice.succeed(["add", "Second post", "--body", "After [[First post]] and [[Private diary]]", "-t", slug])
+        _ = try await alice.succeed(["add", "Private diary", "--body", "not for the web"])
+        _ = try await alice.succeed(["sync"])
+        let site = try await alice.succeed(["publish", "tag:\(slug)", "--slug", slug, "--title", "Harbour news"])
         #expect(site == servers[0].url + "/p/\(slug)/")
-        let taken = try bob.run(["publish", "tag:other", "--slug", slug])
+        let taken = try await bob.run(["publish", "tag:other", "--slug", slug])
         #expect(taken.status == 1 && taken.errors.contains("taken"), "\(taken.errors)")
         let base = servers[servers.count - 1].url + "/p/\(slug)/"
 
@@ -77,13 +77,13 @@ extension SyncEndToEndTests {
         #expect(feed.status == 200 && feed.page.contains("<title>First post</title>") && feed.page.contains("<title>Second post</title>"))
         #expect(try await open(base + "sitemap.xml").page.contains("<loc>\(base)\(first)</loc>"))
 
-        _ = try alice.succeed(["edit", first, "--untag", slug])
-        _ = try alice.succeed(["sync"])
+        _ = try await alice.succeed(["edit", first, "--untag", slug])
+        _ = try await alice.succeed(["sync"])
         #expect(try await open(base + first).status == 410, "a note that lost the tag is gone at once")
         #expect(try await !open(base).page.contains("First post"))
-        #expect(try bob.succeed(["publish", "list"]).contains(slug))
-        #expect(try bob.succeed(["unpublish", slug]) == "unpublished \(slug)")
+        #expect(try await bob.succeed(["publish", "list"]).contains(slug))
+        #expect(try await bob.succeed(["unpublish", slug]) == "unpublished \(slug)")
         #expect(try await open(base).status == 404)
-        #expect(try bob.run(["unpublish", slug]).status == 3)
+        #expect(try await bob.run(["unpublish", slug]).status == 3)
     }
 }

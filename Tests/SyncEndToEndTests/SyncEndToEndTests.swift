@@ -8,131 +8,131 @@ struct SyncEndToEndTests {
     static let postgresURL = ProcessInfo.processInfo.environment["QUILL_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
 
     /// Two homes logged in to `servers` (the first home to the first server, the second to the last).
-    func twoHomes(token: String, servers: [ListeningServer]) throws -> (QuillHome, QuillHome) {
+    func twoHomes(token: String, servers: [ListeningServer]) async throws -> (QuillHome, QuillHome) {
         let alice = try QuillHome(), bob = try QuillHome()
-        #expect(try alice.succeed(["login", "--server", servers[0].url, "--token", token]) == "logged in to \(servers[0].url)")
-        #expect(try bob.succeed(["login", "--server", servers[servers.count - 1].url, "--token", token]).hasPrefix("logged in"))
+        #expect(try await alice.succeed(["login", "--server", servers[0].url, "--token", token]) == "logged in to \(servers[0].url)")
+        #expect(try await bob.succeed(["login", "--server", servers[servers.count - 1].url, "--token", token]).hasPrefix("logged in"))
         return (alice, bob)
     }
 
     /// The scenario both storage setups run: create, propagate, edit, conflict, delete, status.
-    func editAndConflict(alice: QuillHome, bob: QuillHome) throws {
-        let plan = try alice.succeed(["add", "Plan", "--body", "v1"])
-        let groceries = try alice.succeed(["add", "Groceries", "--body", "milk"])
-        #expect(try alice.succeed(["status"]).contains("pending local changes: 2"))
-        #expect(try alice.succeed(["sync"]) == "pulled 0, pushed 2, conflicts 0")
-        #expect(try bob.succeed(["sync"]) == "pulled 2, pushed 0, conflicts 0")
-        #expect(try bob.notes() == (try alice.notes()))
+    func editAndConflict(alice: QuillHome, bob: QuillHome) async throws {
+        let plan = try await alice.succeed(["add", "Plan", "--body", "v1"])
+        let groceries = try await alice.succeed(["add", "Groceries", "--body", "milk"])
+        #expect(try await alice.succeed(["status"]).contains("pending local changes: 2"))
+        #expect(try await alice.succeed(["sync"]) == "pulled 0, pushed 2, conflicts 0")
+        #expect(try await bob.succeed(["sync"]) == "pulled 2, pushed 0, conflicts 0")
+        #expect(try await bob.notes() == (try await alice.notes()))
 
         // Both edit the same note: Bob's stays, Alice's becomes a conflict copy, on both sides.
-        _ = try alice.succeed(["edit", plan, "--body", "alice's plan"])
-        _ = try bob.succeed(["edit", plan, "--body", "bob's plan"])
-        #expect(try alice.succeed(["sync"]) == "pulled 0, pushed 1, conflicts 0")
-        let bobSync = try bob.run(["sync"])
+        _ = try await alice.succeed(["edit", plan, "--body", "alice's plan"])
+        _ = try await bob.succeed(["edit", plan, "--body", "bob's plan"])
+        #expect(try await alice.succeed(["sync"]) == "pulled 0, pushed 1, conflicts 0")
+        let bobSync = try await bob.run(["sync"])
         #expect(bobSync.status == 0)
         #expect(bobSync.output.contains("conflicts 1"), "\(bobSync.output)")
         #expect(bobSync.errors.contains("conflict from server"))
-        _ = try alice.succeed(["sync"])
-        let aliceNotes = try alice.notes()
-        #expect(aliceNotes == (try bob.notes()))
+        _ = try await alice.succeed(["sync"])
+        let aliceNotes = try await alice.notes()
+        #expect(aliceNotes == (try await bob.notes()))
         #expect(aliceNotes[plan] == "Plan|bob's plan")
         #expect(aliceNotes.values.contains { $0.hasPrefix("Plan (conflict from server ") && $0.hasSuffix("|alice's plan") })
         #expect(aliceNotes.count == 3)
 
         // A delete propagates as a tombstone.
-        _ = try bob.succeed(["rm", plan])
-        _ = try bob.succeed(["sync"])
-        _ = try alice.succeed(["sync"])
-        #expect(try alice.notes()[plan] == nil)
-        #expect(try alice.notes() == (try bob.notes()))
+        _ = try await bob.succeed(["rm", plan])
+        _ = try await bob.succeed(["sync"])
+        _ = try await alice.succeed(["sync"])
+        #expect(try await alice.notes()[plan] == nil)
+        #expect(try await alice.notes() == (try await bob.notes()))
 
         // Every revision is kept: the server's history of the note holds both homes' versions, and
         // the deleted note comes back from the trash with a restore that syncs like an edit.
-        let serverHistory = try alice.succeed(["history", plan, "--server", "--json"])
+        let serverHistory = try await alice.succeed(["history", plan, "--server", "--json"])
         let revisions = try JSONSerialization.jsonObject(with: Data(serverHistory.utf8)) as? [[String: Any]] ?? []
         #expect(revisions.map { $0["revision"] as? Int } == [4, 3, 2, 1], "\(serverHistory)")
         #expect(revisions.map { $0["deleted"] as? Bool } == [true, false, false, false])
-        #expect(try alice.succeed(["show", plan, "--revision", "2", "--server", "--json"]).contains("alice's plan"))
-        #expect(try bob.succeed(["show", plan, "--revision", "2", "--server", "--json"]).contains("alice's plan"))
-        #expect(try alice.succeed(["trash"]).contains("Plan"))
-        #expect(try alice.succeed(["restore", plan]).hasPrefix("restored"))
-        _ = try alice.succeed(["sync"])
-        _ = try bob.succeed(["sync"])
-        #expect(try bob.notes()[plan] == "Plan|bob's plan")
-        #expect(try bob.succeed(["history", plan]).contains("sync"))
-        _ = try bob.succeed(["rm", plan])
-        _ = try bob.succeed(["sync"])
-        _ = try alice.succeed(["sync"])
+        #expect(try await alice.succeed(["show", plan, "--revision", "2", "--server", "--json"]).contains("alice's plan"))
+        #expect(try await bob.succeed(["show", plan, "--revision", "2", "--server", "--json"]).contains("alice's plan"))
+        #expect(try await alice.succeed(["trash"]).contains("Plan"))
+        #expect(try await alice.succeed(["restore", plan]).hasPrefix("restored"))
+        _ = try await alice.succeed(["sync"])
+        _ = try await bob.succeed(["sync"])
+        #expect(try await bob.notes()[plan] == "Plan|bob's plan")
+        #expect(try await bob.succeed(["history", plan]).contains("sync"))
+        _ = try await bob.succeed(["rm", plan])
+        _ = try await bob.succeed(["sync"])
+        _ = try await alice.succeed(["sync"])
 
         // Two edits made offline keep their numbers through the push: each names one revision.
-        _ = try alice.succeed(["edit", groceries, "--body", "milk, eggs"])
-        _ = try alice.succeed(["edit", groceries, "--body", "milk, eggs, bread"])
-        _ = try alice.succeed(["sync"])
-        #expect(try revisionNumbers(alice, groceries) == [3, 2, 1])
-        #expect(try revisionNumbers(alice, groceries, server: true) == [3, 1])
-        #expect(try alice.succeed(["show", groceries, "--revision", "2", "--json"]).contains("milk, eggs\""))
-        _ = try bob.succeed(["sync"])
-        #expect(try revisionNumbers(bob, groceries) == [3, 1])
+        _ = try await alice.succeed(["edit", groceries, "--body", "milk, eggs"])
+        _ = try await alice.succeed(["edit", groceries, "--body", "milk, eggs, bread"])
+        _ = try await alice.succeed(["sync"])
+        #expect(try await revisionNumbers(alice, groceries) == [3, 2, 1])
+        #expect(try await revisionNumbers(alice, groceries, server: true) == [3, 1])
+        #expect(try await alice.succeed(["show", groceries, "--revision", "2", "--json"]).contains("milk, eggs\""))
+        _ = try await bob.succeed(["sync"])
+        #expect(try await revisionNumbers(bob, groceries) == [3, 1])
 
-        let status = try alice.succeed(["status"])
+        let status = try await alice.succeed(["status"])
         #expect(status.contains("pending local changes: 0"))
         #expect(!status.contains("last successful sync: never"))
     }
 
     /// Both homes edit different lines of one note: the server merges them, and each home ends with
     /// both edits, no conflict copy, and a server history that names the merge.
-    func editsMerge(alice: QuillHome, bob: QuillHome) throws {
-        let list = try alice.succeed(["add", "Packing", "--body", "passport\ntickets\ncharger\n同步\n"])
-        _ = try alice.succeed(["sync"])
-        _ = try bob.succeed(["sync"])
-        _ = try alice.succeed(["edit", list, "--body", "passport (renewed)\ntickets\ncharger\n同步\n"])
-        _ = try bob.succeed(["edit", list, "--body", "passport\ntickets\ncharger\n同步してください\n"])
-        #expect(try alice.succeed(["sync"]) == "pulled 0, pushed 1, conflicts 0")
-        #expect(try bob.succeed(["sync"]) == "pulled 0, pushed 1, conflicts 0, merged 1")
-        _ = try alice.succeed(["sync"])
+    func editsMerge(alice: QuillHome, bob: QuillHome) async throws {
+        let list = try await alice.succeed(["add", "Packing", "--body", "passport\ntickets\ncharger\n同步\n"])
+        _ = try await alice.succeed(["sync"])
+        _ = try await bob.succeed(["sync"])
+        _ = try await alice.succeed(["edit", list, "--body", "passport (renewed)\ntickets\ncharger\n同步\n"])
+        _ = try await bob.succeed(["edit", list, "--body", "passport\ntickets\ncharger\n同步してください\n"])
+        #expect(try await alice.succeed(["sync"]) == "pulled 0, pushed 1, conflicts 0")
+        #expect(try await bob.succeed(["sync"]) == "pulled 0, pushed 1, conflicts 0, merged 1")
+        _ = try await alice.succeed(["sync"])
         let merged = "Packing|passport (renewed)\ntickets\ncharger\n同步してください\n"
-        #expect(try alice.notes()[list] == merged)
-        #expect(try bob.notes() == (try alice.notes()))
-        #expect(try alice.succeed(["status"]).contains("pending local changes: 0"))
-        #expect(try bob.succeed(["history", list, "--server"]).contains("sync, merged from 1"))
+        #expect(try await alice.notes()[list] == merged)
+        #expect(try await bob.notes() == (try await alice.notes()))
+        #expect(try await alice.succeed(["status"]).contains("pending local changes: 0"))
+        #expect(try await bob.succeed(["history", list, "--server"]).contains("sync, merged from 1"))
     }
 
     /// The numbers `quill history --json` lists for the note, newest first (the server's with `server`).
-    func revisionNumbers(_ home: QuillHome, _ id: String, server: Bool = false) throws -> [Int?] {
-        let listed = try home.succeed(["history", id, "--json"] + (server ? ["--server"] : []))
+    func revisionNumbers(_ home: QuillHome, _ id: String, server: Bool = false) async throws -> [Int?] {
+        let listed = try await home.succeed(["history", id, "--json"] + (server ? ["--server"] : []))
         return (try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]] ?? []).map { $0["revision"] as? Int }
     }
 
     /// A file attached in one home reaches the other with the note that refers to it, byte for
     /// byte, and is sent once: the next sync moves nothing.
-    func attachmentTravels(alice: QuillHome, bob: QuillHome) throws {
+    func attachmentTravels(alice: QuillHome, bob: QuillHome) async throws {
         let file = alice.root + "/photo of the whiteboard.png"
         let bytes = Data((0..<(5 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ ($0 >> 12)) })
         try bytes.write(to: URL(fileURLWithPath: file))
-        let id = try alice.succeed(["add", "Whiteboard", "--body", "From the meeting."])
-        _ = try alice.succeed(["attach", id, file])
-        #expect(try alice.succeed(["sync"]) == "pulled 0, pushed 1, conflicts 0; attachments sent 1, fetched 0")
-        #expect(try bob.succeed(["sync"]) == "pulled 1, pushed 0, conflicts 0; attachments sent 0, fetched 1")
+        let id = try await alice.succeed(["add", "Whiteboard", "--body", "From the meeting."])
+        _ = try await alice.succeed(["attach", id, file])
+        #expect(try await alice.succeed(["sync"]) == "pulled 0, pushed 1, conflicts 0; attachments sent 1, fetched 0")
+        #expect(try await bob.succeed(["sync"]) == "pulled 1, pushed 0, conflicts 0; attachments sent 0, fetched 1")
         let copy = bob.root + "/copy.png"
-        _ = try bob.succeed(["attachment", "get", "photo of the whiteboard.png", "-o", copy])
+        _ = try await bob.succeed(["attachment", "get", "photo of the whiteboard.png", "-o", copy])
         #expect(FileManager.default.contents(atPath: copy) == bytes)
-        #expect(try alice.succeed(["sync"]) == "pulled 0, pushed 0, conflicts 0")
+        #expect(try await alice.succeed(["sync"]) == "pulled 0, pushed 0, conflicts 0")
     }
 
     /// The server's export of the synced notes is the archive `quill export` writes of them, file
     /// for file (the attachments and the manifest included), once both are unpacked by GNU tar.
-    func serverExportIsTheSameArchive(alice: QuillHome, server: ListeningServer, token: String) throws {
+    func serverExportIsTheSameArchive(alice: QuillHome, server: ListeningServer, token: String) async throws {
         let environment = ProcessInfo.processInfo.environment
         let local = alice.root + "/local.tar.gz", served = alice.root + "/served.tar.gz"
-        _ = try alice.succeed(["export", "-o", local, "-q"])
-        let fetched = try ChildProcess.run("/usr/bin/curl", ["-sf", "-o", served, "-H", "Authorization: Bearer \(token)", server.url + "/v1/export"],
+        _ = try await alice.succeed(["export", "-o", local, "-q"])
+        let fetched = try await ChildProcess.run("/usr/bin/curl", ["-sf", "-o", served, "-H", "Authorization: Bearer \(token)", server.url + "/v1/export"],
                                            environment: environment)
         #expect(fetched.status == 0, "\(fetched.errors)")
         var trees: [[String: Data]] = []
         for archive in [local, served] {
             let folder = archive + ".d"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let unpacked = try ChildProcess.run("/usr/bin/tar", ["-xzf", archive, "-C", folder], environment: environment)
+            let unpacked = try await ChildProcess.run("/usr/bin/tar", ["-xzf", archive, "-C", folder], environment: environment)
             #expect(unpacked.status == 0, "\(unpacked.errors)")
             var files: [String: Data] = [:]
             for case let path as String in FileManager.default.enumerator(atPath: folder)?.allObjects ?? [] {
@@ -150,16 +150,16 @@ struct SyncEndToEndTests {
 
     /// An attachment no note refers to (uploaded by hand) is removed by `quill-server attachments
     /// gc`, run beside the serving process; the synced photo, which a note refers to, stays.
-    func unreferencedAttachmentsAreCollected(alice: QuillHome, server: ListeningServer, token: String, storage: [String]) throws {
+    func unreferencedAttachmentsAreCollected(alice: QuillHome, server: ListeningServer, token: String, storage: [String]) async throws {
         let environment = ProcessInfo.processInfo.environment
         let orphan = alice.root + "/orphan.bin"
         try Data("nothing refers to me".utf8).write(to: URL(fileURLWithPath: orphan))
-        let hash = String(try ChildProcess.run("/usr/bin/sha256sum", [orphan], environment: environment).output.prefix(64))
+        let hash = String(try await ChildProcess.run("/usr/bin/sha256sum", [orphan], environment: environment).output.prefix(64))
         let url = server.url + "/v1/attachments/"
-        let put = try ChildProcess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "PUT", "--data-binary", "@" + orphan,
+        let put = try await ChildProcess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "PUT", "--data-binary", "@" + orphan,
                                                          "-H", "Authorization: Bearer \(token)", url + hash], environment: environment)
         #expect(put.output == "201", "\(put.output) \(put.errors)")
-        let listed = try alice.succeed(["attachments", "--json"])
+        let listed = try await alice.succeed(["attachments", "--json"])
         let photo = try #require((try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])?.first?["sha256"] as? String)
         // What a crash between writing an upload's first piece and committing its row leaves.
         let folders = storage[1] + "/attachments"
@@ -167,15 +167,15 @@ struct SyncEndToEndTests {
         let leftover = "\(folders)/\(account)/\(String(repeating: "0f", count: 32))"
         #expect(FileManager.default.createFile(atPath: leftover, contents: Data("half an upload".utf8)))
 
-        let dryRun = try ChildProcess.run(ServerUnderTest.executable, ["attachments", "gc", "--dry-run"] + storage, environment: environment)
+        let dryRun = try await ChildProcess.run(ServerUnderTest.executable, ["attachments", "gc", "--dry-run"] + storage, environment: environment)
         #expect(dryRun.status == 0 && dryRun.errors.contains("would remove 1 attachment (20 bytes)"), "\(dryRun.errors)")
         #expect(dryRun.errors.contains("would remove 1 leftover file of uploads a crash interrupted"), "\(dryRun.errors)")
-        let collected = try ChildProcess.run(ServerUnderTest.executable, ["attachments", "gc", "--yes"] + storage, environment: environment)
+        let collected = try await ChildProcess.run(ServerUnderTest.executable, ["attachments", "gc", "--yes"] + storage, environment: environment)
         #expect(collected.status == 0 && collected.errors.contains("removed 1 attachment (20 bytes)"), "\(collected.errors)")
         #expect(collected.errors.contains("removed 1 leftover file of uploads a crash interrupted"), "\(collected.errors)")
         #expect(!FileManager.default.fileExists(atPath: leftover))
         for (hash, status) in [(hash, "404"), (photo, "200")] {
-            let head = try ChildProcess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-I",
+            let head = try await ChildProcess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-I",
                                                               "-H", "Authorization: Bearer \(token)", url + hash], environment: environment)
             #expect(head.output == status, "\(hash): \(head.output)")
         }
@@ -183,20 +183,20 @@ struct SyncEndToEndTests {
 
     /// A note's links reach the server with it: its API answers the backlinks, and the other home
     /// derives the same from the synced notes.
-    func linksTravel(alice: QuillHome, bob: QuillHome, server: ListeningServer, token: String) throws {
-        let plan = try alice.succeed(["add", "Project plan", "--body", "Steps."])
-        let index = try alice.succeed(["add", "Index", "--body", "See [[project PLAN|the plan]] and [[Nowhere]]."])
-        _ = try alice.succeed(["sync"])
-        _ = try bob.succeed(["sync"])
-        let bobs = try bob.succeed(["backlinks", plan, "--json"])
+    func linksTravel(alice: QuillHome, bob: QuillHome, server: ListeningServer, token: String) async throws {
+        let plan = try await alice.succeed(["add", "Project plan", "--body", "Steps."])
+        let index = try await alice.succeed(["add", "Index", "--body", "See [[project PLAN|the plan]] and [[Nowhere]]."])
+        _ = try await alice.succeed(["sync"])
+        _ = try await bob.succeed(["sync"])
+        let bobs = try await bob.succeed(["backlinks", plan, "--json"])
         let backlinks = try JSONSerialization.jsonObject(with: Data(bobs.utf8)) as? [[String: Any]] ?? []
         #expect(backlinks.compactMap { ($0["source"] as? [String: Any])?["id"] as? String } == [index])
-        let answer = try ChildProcess.run("/usr/bin/curl", ["-sf", "-H", "Authorization: Bearer \(token)", server.url + "/v1/notes/\(plan)/backlinks"],
+        let answer = try await ChildProcess.run("/usr/bin/curl", ["-sf", "-H", "Authorization: Bearer \(token)", server.url + "/v1/notes/\(plan)/backlinks"],
                                           environment: ProcessInfo.processInfo.environment)
         let body = try JSONSerialization.jsonObject(with: Data(answer.output.utf8)) as? [String: Any]
         let links = body?["links"] as? [[String: Any]] ?? []
         #expect(links.count == 1 && (links.first?["label"] as? String) == "the plan", "\(answer.output) \(answer.errors)")
-        let broken = try ChildProcess.run("/usr/bin/curl", ["-sf", "-H", "Authorization: Bearer \(token)", server.url + "/v1/links/broken"],
+        let broken = try await ChildProcess.run("/usr/bin/curl", ["-sf", "-H", "Authorization: Bearer \(token)", server.url + "/v1/links/broken"],
                                           environment: ProcessInfo.processInfo.environment)
         #expect(broken.output.contains("\"target\":\"Nowhere\""), "\(broken.output)")
     }
@@ -206,19 +206,19 @@ struct SyncEndToEndTests {
         let data = try temporaryDirectory("server")
         defer { try? FileManager.default.removeItem(atPath: data) }
         let storage = ["--data-dir", data]
-        let token = try ServerUnderTest.createAccount("e2e", storage: storage)
+        let token = try await ServerUnderTest.createAccount("e2e", storage: storage)
         let server = try await ServerUnderTest.start(storage: storage)
         defer { server.terminate() }
-        let (alice, bob) = try twoHomes(token: token, servers: [server])
+        let (alice, bob) = try await twoHomes(token: token, servers: [server])
         defer { alice.remove(); bob.remove() }
-        try editAndConflict(alice: alice, bob: bob)
-        try editsMerge(alice: alice, bob: bob)
-        try attachmentTravels(alice: alice, bob: bob)
-        try serverExportIsTheSameArchive(alice: alice, server: server, token: token)
-        try vaultTravels(alice: alice, bob: bob)
+        try await editAndConflict(alice: alice, bob: bob)
+        try await editsMerge(alice: alice, bob: bob)
+        try await attachmentTravels(alice: alice, bob: bob)
+        try await serverExportIsTheSameArchive(alice: alice, server: server, token: token)
+        try await vaultTravels(alice: alice, bob: bob)
         // Only here: on PostgreSQL it would collect in every test's accounts at once.
-        try unreferencedAttachmentsAreCollected(alice: alice, server: server, token: token, storage: storage)
-        try linksTravel(alice: alice, bob: bob, server: server, token: token)
+        try await unreferencedAttachmentsAreCollected(alice: alice, server: server, token: token, storage: storage)
+        try await linksTravel(alice: alice, bob: bob, server: server, token: token)
         try await sharesTravel(alice: alice, bob: bob, servers: [server])
         try await sitesTravel(alice: alice, bob: bob, servers: [server])
         try await deviceLoginTravels(token: token, servers: [server])
@@ -229,26 +229,26 @@ struct SyncEndToEndTests {
     func postgres() async throws {
         let url = try #require(Self.postgresURL)
         let storage = ["--database", url]
-        let token = try ServerUnderTest.createAccount("e2e-\(UUID().uuidString.prefix(8).lowercased())", storage: storage)
+        let token = try await ServerUnderTest.createAccount("e2e-\(UUID().uuidString.prefix(8).lowercased())", storage: storage)
         let first = try await ServerUnderTest.start(storage: storage)
         defer { first.terminate() }
         let second = try await ServerUnderTest.start(storage: storage)
         defer { second.terminate() }
-        let (alice, bob) = try twoHomes(token: token, servers: [first, second])
+        let (alice, bob) = try await twoHomes(token: token, servers: [first, second])
         defer { alice.remove(); bob.remove() }
-        try editAndConflict(alice: alice, bob: bob)
-        try editsMerge(alice: alice, bob: bob)
-        try attachmentTravels(alice: alice, bob: bob)
-        try serverExportIsTheSameArchive(alice: alice, server: second, token: token)
-        try linksTravel(alice: alice, bob: bob, server: second, token: token)
+        try await editAndConflict(alice: alice, bob: bob)
+        try await editsMerge(alice: alice, bob: bob)
+        try await attachmentTravels(alice: alice, bob: bob)
+        try await serverExportIsTheSameArchive(alice: alice, server: second, token: token)
+        try await linksTravel(alice: alice, bob: bob, server: second, token: token)
         try await sharesTravel(alice: alice, bob: bob, servers: [first, second])
         try await sitesTravel(alice: alice, bob: bob, servers: [first, second])
         try await deviceLoginTravels(token: token, servers: [first, second])
         // A change pushed through the first server reaches a stream held by the second (NOTIFY/LISTEN).
         let stream = try EventStreamClient(second.url, token: token)
         try await stream.waitFor(1, "ready")
-        _ = try alice.succeed(["add", "Announced", "--body", "through the other server"])
-        _ = try alice.succeed(["sync"])
+        _ = try await alice.succeed(["add", "Announced", "--body", "through the other server"])
+        _ = try await alice.succeed(["sync"])
         try await stream.waitFor(1, "note", within: .seconds(2))
         #expect(stream.events.last { $0.name == "note" }?.data.contains("Announced") == true, "\(stream.text)")
         stream.stop()
@@ -259,26 +259,26 @@ struct SyncEndToEndTests {
         let data = try temporaryDirectory("server")
         defer { try? FileManager.default.removeItem(atPath: data) }
         let storage = ["--data-dir", data]
-        let token = try ServerUnderTest.createAccount("errors", storage: storage)
+        let token = try await ServerUnderTest.createAccount("errors", storage: storage)
         let server = try await ServerUnderTest.start(storage: storage)
         var home = try QuillHome()
         defer { home.remove() }
 
-        let notLoggedIn = try home.run(["sync"])
+        let notLoggedIn = try await home.run(["sync"])
         #expect(notLoggedIn.status == 1 && notLoggedIn.errors.contains("quill login"))
 
-        let badLogin = try home.run(["login", "--server", server.url, "--token", "qt_wrong"])
+        let badLogin = try await home.run(["login", "--server", server.url, "--token", "qt_wrong"])
         #expect(badLogin.status == 1 && badLogin.errors.contains("refused the token"))
 
-        _ = try home.succeed(["add", "Precious", "--body", "keep me"])
+        _ = try await home.succeed(["add", "Precious", "--body", "keep me"])
         home.extraEnvironment = ["QUILL_SERVER": server.url, "QUILL_TOKEN": token]
-        #expect(try home.succeed(["sync"]) == "pulled 0, pushed 1, conflicts 0")
-        #expect(try home.succeed(["status"]).contains("server: \(server.url)"))
+        #expect(try await home.succeed(["sync"]) == "pulled 0, pushed 1, conflicts 0")
+        #expect(try await home.succeed(["status"]).contains("server: \(server.url)"))
 
-        _ = try home.succeed(["add", "Written offline"])
+        _ = try await home.succeed(["add", "Written offline"])
         server.terminate()
-        let offline = try home.run(["sync"])
+        let offline = try await home.run(["sync"])
         #expect(offline.status == 1 && offline.errors.contains("cannot reach the sync server"))
-        #expect(try home.succeed(["status"]).contains("pending local changes: 1"))
+        #expect(try await home.succeed(["status"]).contains("pending local changes: 1"))
     }
 }

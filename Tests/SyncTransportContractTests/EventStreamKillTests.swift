@@ -42,7 +42,7 @@ struct EventStreamKillTests {
         let seed = ProcessInfo.processInfo.environment["QUILL_EVENTS_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64(UInt32.max))
         var generator = SplitMix64(seed: seed)
         let storage = ["--data-dir", try Scratch.directory("events-kill")]
-        let token = try ServerUnderTest.createAccount("kill", storage: storage)
+        let token = try await ServerUnderTest.createAccount("kill", storage: storage)
         var server = try await ServerUnderTest.start(storage: storage)
         let port = server.port
         defer { server.terminate() }

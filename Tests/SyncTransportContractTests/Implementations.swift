@@ -25,7 +25,7 @@ enum Implementation: String, CustomTestStringConvertible, Sendable, CaseIterable
             return (FakeSyncServer(attachmentDigest: { AttachmentHash(digest: SHA256.hash(data: $0)) }), {})
         case .http:
             let storage = ["--data-dir", try Scratch.directory("contract")]
-            let token = try ServerUnderTest.createAccount("contract", storage: storage)
+            let token = try await ServerUnderTest.createAccount("contract", storage: storage)
             let server = try await ServerUnderTest.start(storage: storage)
             let url = try #require(URL(string: server.url))
             let transport = HTTPSyncTransport(credentials: Credentials(server: url, token: token), timeout: 30)

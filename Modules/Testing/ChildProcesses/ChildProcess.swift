@@ -11,11 +11,31 @@ public struct ProcessOutput: Sendable {
 ///
 /// Exists so that every integration test starts processes the same safe way: both pipes are
 /// drained at once (a program that fills one pipe while the test reads the other would
-/// otherwise hang), and standard input is closed unless the test gives some.
+/// otherwise hang), and standard input is closed unless the test gives some. The wait happens
+/// on a thread of its own: the tests' tasks share a pool of as many threads as cores, and a
+/// task blocked on a child for seconds would hold up every other test (and any in-process
+/// server a test runs) meanwhile.
 public enum ChildProcess {
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
         directory: String? = nil, input: Data? = nil
+    ) async throws -> ProcessOutput {
+        try await onOwnThread {
+            try runBlocking(executable, arguments, environment: environment, directory: directory, input: input)
+        }
+    }
+
+    /// `work`'s result, computed on a new thread while the calling task waits without holding one
+    /// of the pool's threads.
+    public static func onOwnThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    private static func runBlocking(
+        _ executable: String, _ arguments: [String], environment: [String: String]?,
+        directory: String?, input: Data?
     ) throws -> ProcessOutput {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -62,7 +82,12 @@ extension ChildProcess {
     /// what it printed on standard output (standard error is dropped): for the tests that kill a
     /// process at a random moment of its work.
     public static func runKilled(_ executable: String, _ arguments: [String], environment: [String: String],
-                                 afterMicroseconds delay: UInt64) throws -> String {
+                                 afterMicroseconds delay: UInt64) async throws -> String {
+        try await onOwnThread { try runKilledBlocking(executable, arguments, environment: environment, afterMicroseconds: delay) }
+    }
+
+    private static func runKilledBlocking(_ executable: String, _ arguments: [String], environment: [String: String],
+                                          afterMicroseconds delay: UInt64) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -12,8 +12,8 @@ public enum ServerUnderTest {
     }
 
     /// Creates an account with `quill-server account create` and returns its token.
-    public static func createAccount(_ name: String, storage: [String]) throws -> String {
-        let result = try ChildProcess.run(executable, ["account", "create", name] + storage)
+    public static func createAccount(_ name: String, storage: [String]) async throws -> String {
+        let result = try await ChildProcess.run(executable, ["account", "create", name] + storage)
         guard result.status == 0 else { throw AccountNotCreated(errors: result.errors) }
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }

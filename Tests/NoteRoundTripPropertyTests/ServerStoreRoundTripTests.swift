@@ -80,7 +80,7 @@ struct ServerStoreRoundTripTests {
             #expect(page.unreadable.isEmpty, "\(page.unreadable)")
             for note in page.notes { fed[note.id] = Content(note) }
             if let encoded = try await store.encodedChanges(account: account, after: cursor, limit: 41) {
-                let documents = try JSONDecoder().decode([NoteDocument].self, from: Data("[".utf8 + encoded.documents + "]".utf8))
+                let documents = try JSONDecoder().decode([NoteDocument].self, from: Data("[".utf8 + Array(encoded.pieces.joined()) + "]".utf8))
                 for document in documents { encodedFed[document.id] = Content(document) }
                 #expect(encoded.next == page.next)
             } else {

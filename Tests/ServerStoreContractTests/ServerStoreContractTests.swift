@@ -197,7 +197,7 @@ import Testing
             _ = try await store.delete(try #require(NoteID("e5")), account: account, ifRevision: 1, at: Sample.date, origin: .api)
             _ = try await store.create(try Sample.note("a0", tags: ["home"]), account: other)
             func ids(_ tag: String, after: String? = nil, limit: Int = 10) async throws -> [String] {
-                try await store.notes(account: account, tagged: try Tag(tag), after: after.flatMap(NoteID.init), limit: limit)
+                try await store.notes(account: account, tagged: try await Tag(tag), after: after.flatMap(NoteID.init), limit: limit)
                     .notes.map(\.id.rawValue)
             }
             #expect(try await ids("home") == ["a1", "c3"])
@@ -448,7 +448,7 @@ import Testing
                 let found = try await store.encodedChanges(account: account, after: cursor, limit: limit)
                 #expect((found != nil) == implementation.keepsEncodedNotes)
                 guard let encoded = found else { continue }
-                #expect(encoded.documents == Array(try page.notes.map(json).joined(separator: [UInt8(ascii: ",")])))
+                #expect(Array(encoded.pieces.joined()) == Array(try page.notes.map(json).joined(separator: [UInt8(ascii: ",")])))
                 #expect(encoded.count == page.notes.count && encoded.next == page.next && encoded.hasMore == page.hasMore)
             }
         }

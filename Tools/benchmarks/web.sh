@@ -92,9 +92,9 @@ echo "GET / ($CONNECTIONS connections, $DURATION)..." >&2
 log_start="$(wc -l <"$work/server.log")"
 main_row="$(measure "\`GET /\` (the newest 50 of $NOTES)" "/" "$DURATION")"
 load_after="$(cut -d' ' -f1-3 /proc/loadavg)"
-# The server's own time per request (its request log's duration_ms) in the main run: when it is far
+# The server's own time per request (the duration its request log gives) in the main run: when it is far
 # below wrk's, the rest of wrk's latency is waiting for a core (the machine's load), not the page.
-server_side="$(tail -n +"$((log_start + 1))" "$work/server.log" | sed -n 's/.* GET \/ 200 .*duration_ms=\([0-9.]*\).*/\1/p' | python3 -c '
+server_side="$(tail -n +"$((log_start + 1))" "$work/server.log" | sed -n 's/.* GET \/ 200 \([0-9.]*\)ms.*/\1/p' | python3 -c '
 import sys
 times = sorted(float(line) for line in sys.stdin)
 pick = lambda q: times[min(len(times) - 1, int(q * len(times)))]
@@ -118,7 +118,7 @@ section="$work/section.md"
     echo "|---|---|---|---|---|---|"
     printf '%s\n' "${rows[@]}"
     echo
-    echo "Server-side time of \`GET /\` in the main run (the request log's duration_ms): $server_side."
+    echo "Server-side time of \`GET /\` in the main run (the duration in the request log): $server_side."
     echo
     echo "Target: \`GET /\` p99 ≤ 50 ms with 16 connections for an account with 10,000 notes (the first row, $DURATION)."
 } >"$section"

@@ -418,18 +418,16 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
-    /// What a page of changes reserves per change before reading it: more than most notes take.
-    /// A page of 1,000 notes of 1–4 KiB is about 2 MiB, a block glibc maps afresh and the kernel
-    /// fills only where it is written; grown by doubling instead, the page was copied and faulted
-    /// in again at each step.
-    static let reservedBytesPerChange = 4096
+    /// What a piece of a page reserves: its size and room for one more note of up to 8 KiB, so that
+    /// most pieces are never copied to grow.
+    static let reservedBytesPerPiece = EncodedChangePage.pieceSize + (8 << 10)
 
-    /// From the `document` column; `nil` if any note of the page was written before schema version 3.
     public func encodedChanges(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> EncodedChangePage? {
         try reading { connection in
             let size = max(0, limit)
-            var documents: [UInt8] = []
-            documents.reserveCapacity(size * Self.reservedBytesPerChange)
+            var pieces: [[UInt8]] = []
+            var piece: [UInt8] = []
+            piece.reserveCapacity(Self.reservedBytesPerPiece)
             var count = 0
             var last = cursor.sequence
             var hasMore = false
@@ -445,13 +443,19 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                     complete = false
                     return
                 }
-                if count > 0 { documents.append(UInt8(ascii: ",")) }
-                row.appendText(1, to: &documents)
+                if piece.count >= EncodedChangePage.pieceSize {
+                    pieces.append(piece)
+                    piece = []
+                    piece.reserveCapacity(Self.reservedBytesPerPiece)
+                }
+                if count > 0 { piece.append(UInt8(ascii: ",")) }
+                row.appendText(1, to: &piece)
                 count += 1
                 last = row.integer(0)
             }
             guard complete else { return nil }
-            return EncodedChangePage(documents: documents, count: count, next: ChangeCursor(sequence: last), hasMore: hasMore)
+            if !piece.isEmpty { pieces.append(piece) }
+            return EncodedChangePage(pieces: pieces, count: count, next: ChangeCursor(sequence: last), hasMore: hasMore)
         }
     }
 

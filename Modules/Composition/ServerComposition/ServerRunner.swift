@@ -24,7 +24,8 @@ public enum ServerRunner {
             }
         }
         let application = ServerApplication.application(
-            router: try ServerApplication.router(environment.dependencies, pages: { try WebReader.register(on: $0, environment.web) }),
+            router: try ServerApplication.router(environment.dependencies, requestLogFields: configuration.logFormat == .json,
+                                                 pages: { try WebReader.register(on: $0, environment.web) }),
             host: configuration.host, port: configuration.port, logger: logger,
             services: environment.services, beforeServerStarts: environment.prepare, onServerRunning: onServerRunning)
         do {

@@ -26,17 +26,20 @@ struct BearerAuthMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let now = clock.now()
-        let address = RequestOrigin.clientAddress(request, context, trustedProxies: trustedProxies)
-        if let seconds = addressGuesses.retryAfter(address, at: now) { throw APIError.tooManyGuesses(retryAfter: seconds) }
-        guard let header = request.headers[.authorization], let text = Self.credentials(in: header),
+        // Named only when needed: a formatted address is a String per request.
+        let address = { RequestOrigin.clientAddress(request, context, trustedProxies: trustedProxies) }
+        if addressGuesses.hasMisses, let seconds = addressGuesses.retryAfter(address(), at: now) {
+            throw APIError.tooManyGuesses(retryAfter: seconds)
+        }
+        guard let header = Self.authorization(in: request.headers), let text = Self.credentials(in: header),
               let token = BearerToken(parsing: text)
         else { throw APIError.unauthorized }
         guard let stored = try await cache.lookup(token.id, in: accounts, now: now) else {
-            try await refuse(token.id, account: nil, from: address, at: now, context: context)
+            try await refuse(token.id, account: nil, from: address(), at: now, context: context)
             throw APIError.unauthorized
         }
         guard hasher.hash(token.secret).constantTimeEquals(stored.token.hash) else {
-            try await refuse(token.id, account: stored.account, from: address, at: now, context: context)
+            try await refuse(token.id, account: stored.account, from: address(), at: now, context: context)
             throw APIError.unauthorized
         }
         guard !stored.token.hasExpired(at: now) else { throw APIError.tokenExpired }
@@ -58,6 +61,17 @@ struct BearerAuthMiddleware: RouterMiddleware {
         let key = "account \(account.id)"
         accountGuesses.recordMiss(key, at: now)
         if let seconds = accountGuesses.retryAfter(key, at: now) { throw APIError.tooManyGuesses(retryAfter: seconds) }
+    }
+
+    /// The one `Authorization` field's value; `nil` when there is none, or more than one. (Cheaper
+    /// than `HTTPFields`' subscript, which joins every value of a name into a new string.)
+    static func authorization(in headers: HTTPFields) -> String? {
+        var found: String?
+        for field in headers where field.name == .authorization {
+            guard found == nil else { return nil }
+            found = field.value
+        }
+        return found
     }
 
     /// The credentials of `Bearer <credentials>` (scheme case-insensitive, surrounding spaces

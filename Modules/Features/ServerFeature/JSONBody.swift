@@ -22,6 +22,13 @@ enum JSONBody {
         return Response(status: .ok, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: json)))
     }
 
+    /// JSON already in pieces (`EncodedChangePage.jsonBuffers()`), written one after another.
+    static func pieces(_ buffers: [ByteBuffer], headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json; charset=utf-8"
+        return Response(status: .ok, headers: fields, body: ResponseBody(contentsOf: buffers))
+    }
+
     /// The same bytes as `response(_:)` would write, without `JSONEncoder` (see `JSONWritable`).
     static func written(_ value: some JSONWritable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var fields = headers

@@ -67,15 +67,21 @@ extension ChangesBody: JSONWritable {
     }
 }
 
-extension EncodedChangePage: JSONWritable {
-    /// The same bytes as `ChangesBody` of the same notes, from the notes' stored JSON.
-    func writeJSON(into bytes: inout ByteBuffer) {
-        bytes.reserveCapacity(bytes.writerIndex + documents.count + 64)
-        JSONWriter.raw(#"{"changes":["#, into: &bytes)
-        bytes.writeBytes(documents)
-        JSONWriter.raw(hasMore ? #"],"hasMore":true,"next":"# : #"],"hasMore":false,"next":"#, into: &bytes)
-        JSONWriter.string(next.description, into: &bytes)
-        bytes.writeInteger(UInt8(ascii: "}"))
+extension EncodedChangePage {
+    /// The same bytes as `ChangesBody` of the same notes, from the notes' stored JSON: a buffer
+    /// for the opening, one per piece, one for the end (so that no block of the whole page's size
+    /// is made, see `pieces`).
+    func jsonBuffers() -> [ByteBuffer] {
+        var buffers: [ByteBuffer] = []
+        buffers.reserveCapacity(pieces.count + 2)
+        buffers.append(ByteBuffer(string: #"{"changes":["#))
+        for piece in pieces { buffers.append(ByteBuffer(bytes: piece)) }
+        var end = ByteBuffer()
+        JSONWriter.raw(hasMore ? #"],"hasMore":true,"next":"# : #"],"hasMore":false,"next":"#, into: &end)
+        JSONWriter.string(next.description, into: &end)
+        end.writeInteger(UInt8(ascii: "}"))
+        buffers.append(end)
+        return buffers
     }
 }
 

@@ -5,9 +5,13 @@ import Logging
 /// the request ID).
 ///
 /// Outermost, so it sees the final status of every request, errors included. Runs on every
-/// request: the duration is formatted by hand, not with `String(format:)`.
+/// request: the duration is formatted by hand, not with `String(format:)`, and the four parts
+/// are metadata fields too only when `fields` says so (for a log collector, `--log-format json`):
+/// a person reads them in the message, and building the fields cost a sixth of a `GET /v1/notes/{id}`.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
+
+    let fields: Bool
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
@@ -17,6 +21,10 @@ struct RequestLogMiddleware: RouterMiddleware {
         let method = request.method.rawValue
         let path = request.uri.path
         let status = response.status.code
+        guard fields else {
+            context.logger.info("\(method) \(path) \(status) \(duration)ms")
+            return response
+        }
         context.logger.info("\(method) \(path) \(status) \(duration)ms", metadata: [
             "http.method": .string(method), "http.path": .string(path),
             "http.status": .stringConvertible(status), "duration_ms": .string(duration),

@@ -9,18 +9,20 @@ public enum ServerApplication {
         router(dependencies, adding: { _ in })
     }
 
-    /// The router with every route of docs/openapi.yaml, and the routes `pages` adds (the web reader's).
+    /// The router with every route of docs/openapi.yaml, and the routes `pages` adds (the web reader's);
+    /// `requestLogFields`: whether each request's log line carries its parts as metadata fields too
+    /// (`RequestLogMiddleware`).
     public static func router(
-        _ dependencies: ServerDependencies, pages: (Router<ServerRequestContext>) throws -> Void
+        _ dependencies: ServerDependencies, requestLogFields: Bool = true, pages: (Router<ServerRequestContext>) throws -> Void
     ) throws -> Router<ServerRequestContext> {
-        try router(dependencies, adding: pages)
+        try router(dependencies, requestLogFields: requestLogFields, adding: pages)
     }
 
     private static func router(
-        _ dependencies: ServerDependencies, adding pages: (Router<ServerRequestContext>) throws -> Void
+        _ dependencies: ServerDependencies, requestLogFields: Bool = true, adding pages: (Router<ServerRequestContext>) throws -> Void
     ) rethrows -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
-        router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: RequestLogMiddleware(fields: requestLogFields))
         router.add(middleware: RequestMetricsMiddleware(metrics: dependencies.metrics))
         router.add(middleware: ErrorMiddleware())
 

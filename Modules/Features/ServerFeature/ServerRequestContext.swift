@@ -12,13 +12,15 @@ public struct ServerRequestContext: RequestContext {
     /// The bearer token's public ID, set with `account` (a long-lived stream checks it still holds).
     public var tokenID: TokenID?
     /// The IP address of the peer (a proxy's, behind one); `nil` when there is none (in-process tests).
-    public let remoteAddress: String?
+    /// Formatted when asked: most requests never need it, and formatting costs a `String` each.
+    public var remoteAddress: String? { peer?.ipAddress }
+    private let peer: SocketAddress?
     /// The event loop of the request's connection, which writes what a handler answers.
     public let eventLoop: any EventLoop
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        remoteAddress = source.channel.remoteAddress?.ipAddress
+        peer = source.channel.remoteAddress
         eventLoop = source.channel.eventLoop
     }
 

@@ -26,7 +26,7 @@ struct SyncRoutes {
             cursor = parsed
         }
         if let encoded = try await dependencies.notes.encodedChanges(account: account.id, after: cursor, limit: limit) {
-            return JSONBody.written(encoded)
+            return JSONBody.pieces(encoded.jsonBuffers())
         }
         let page = try await dependencies.notes.changes(account: account.id, after: cursor, limit: limit)
         let headers = UnreadableNotesReport.headers(page.unreadable, logger: context.logger, metrics: dependencies.metrics)

@@ -56,10 +56,10 @@ final class TokenLookupCache: Sendable {
         _ = entries.withLock { $0.removeValue(forKey: id) }
     }
 
-    /// Records that `id` authenticated a request at `now` from `address`, unless this process recorded it less
+    /// Records that `id` authenticated a request at `now` from `address` (asked only when written), unless this process recorded it less
     /// than `useRecordingInterval` ago. A failed write is not the request's failure: the next
     /// use after the interval tries again.
-    func recordUse(of id: TokenID, in accounts: any AccountRepository, now: Date, address: String) async {
+    func recordUse(of id: TokenID, in accounts: any AccountRepository, now: Date, address: () -> String) async {
         let due = recordedUses.withLock { recorded -> Bool in
             if let last = recorded[id], now.timeIntervalSince(last) < Self.useRecordingInterval { return false }
             if recorded.count >= capacity { recorded.removeAll(keepingCapacity: true) }
@@ -67,7 +67,7 @@ final class TokenLookupCache: Sendable {
             return true
         }
         guard due else { return }
-        do { try await accounts.recordUse(ofToken: id, at: now, address: address) } catch {
+        do { try await accounts.recordUse(ofToken: id, at: now, address: address()) } catch {
             _ = recordedUses.withLock { $0.removeValue(forKey: id) }
         }
     }

@@ -20,14 +20,20 @@ public struct EncodedNote: Hashable, Sendable {
 
 /// A page of the change feed with each note as the API writes it.
 public struct EncodedChangePage: Hashable, Sendable {
-    /// The notes' JSON objects separated by commas: the inside of the page's `changes` array.
-    public let documents: [UInt8]
+    /// The notes' JSON objects separated by commas, the inside of the page's `changes` array, in
+    /// pieces of about `pieceSize` bytes (a piece ends between two notes). A page of 1,000 notes
+    /// is about 2 MiB: as one block it would be mapped afresh for each request and faulted in page
+    /// by page (glibc maps blocks over 256 KiB, `ProcessMemory`), while pieces reuse freed heap.
+    public let pieces: [[UInt8]]
     public let count: Int
     public let next: ChangeCursor
     public let hasMore: Bool
 
-    public init(documents: [UInt8], count: Int, next: ChangeCursor, hasMore: Bool) {
-        self.documents = documents
+    /// How large a piece grows before the next note starts another: well below glibc's mmap threshold.
+    public static let pieceSize = 56 << 10
+
+    public init(pieces: [[UInt8]], count: Int, next: ChangeCursor, hasMore: Bool) {
+        self.pieces = pieces
         self.count = count
         self.next = next
         self.hasMore = hasMore

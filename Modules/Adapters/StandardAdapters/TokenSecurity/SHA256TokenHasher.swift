@@ -9,6 +9,9 @@ public struct SHA256TokenHasher: TokenHashing {
     public init() {}
 
     public func hash(_ secret: String) -> TokenHash {
-        TokenHash(bytes: Array(SHA256.hash(data: Array(secret.utf8))))
+        var secret = secret
+        // The digest's bytes copied at once (iterating a digest goes byte by byte through a generic path).
+        let digest = secret.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
+        return TokenHash(bytes: digest.withUnsafeBytes { Array($0) })
     }
 }

@@ -27,10 +27,25 @@ public final class GuessLimiter: Sendable {
         self.clientsKept = clientsKept
     }
 
+    /// Whether any client has a miss counted: when none has, no client needs to be named (naming
+    /// one, a formatted address, is most of what asking costs on a request that carries no guess).
+    public var hasMisses: Bool {
+        allowed > 0 && !windows.withLock { $0.isEmpty }
+    }
+
     /// Seconds until `client` may ask again, or `nil` if it may ask now (always, when `allowed` is 0).
+    /// A window that has ended is forgotten here.
     public func retryAfter(_ client: String, at now: Date) -> Int? {
-        guard allowed > 0, let current = windows.withLock({ $0[client] }), now.timeIntervalSince(current.started) < window,
-              current.misses >= allowed else { return nil }
+        guard allowed > 0 else { return nil }
+        let current = windows.withLock { windows -> Window? in
+            guard let current = windows[client] else { return nil }
+            guard now.timeIntervalSince(current.started) < window else {
+                windows[client] = nil
+                return nil
+            }
+            return current
+        }
+        guard let current, current.misses >= allowed else { return nil }
         return max(1, Int((window - now.timeIntervalSince(current.started)).rounded(.up)))
     }
 

@@ -1,4 +1,7 @@
+import Hummingbird
+import HummingbirdTesting
 import Logging
+import ServerFeature
 import Synchronization
 import Testing
 
@@ -22,6 +25,23 @@ import Testing
             #expect(line.message.hasSuffix("ms"))
             #expect(line.metadata["duration_ms"].flatMap { Double("\($0)") } != nil, "\(line.metadata)")
         }
+    }
+}
+
+extension RequestLogTests {
+    /// The text format's line (`requestLogFields: false`): everything in the message, no field repeating it.
+    @Test func withoutFieldsTheLineSaysItAllInItsMessage() async throws {
+        let lines = CapturedLogLines()
+        let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
+        let server = try await TestServer.make()
+        let router = try ServerApplication.router(server.dependencies, requestLogFields: false, pages: { _ in })
+        let token = server.alice
+        try await ServerApplication.application(router: router, host: "127.0.0.1", port: 0, logger: logger).test(.router) { client in
+            _ = try await client.execute(uri: "/v1/notes/ff", method: .get, headers: [.authorization: "Bearer \(token)"])
+        }
+        let request = try #require(lines.all.first { $0.message.hasPrefix("GET /v1/notes/ff ") })
+        #expect(request.level == .info && request.message.hasPrefix("GET /v1/notes/ff 404 ") && request.message.hasSuffix("ms"))
+        #expect(request.metadata["http.status"] == nil && request.metadata["duration_ms"] == nil, "\(request.metadata)")
     }
 }
 

@@ -44,4 +44,18 @@ import Testing
         await #expect(throws: AccountRegistration.Failure.notAToken("quill_zz")) { try await registration(server).revoke("quill_zz") }
         #expect(try await !registration(server).revoke("00000000000000ff"))
     }
+
+    /// Two `Authorization` fields are not one credential: refused, whichever of them is right.
+    @Test func twoAuthorizationFieldsAreRefused() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            var fields = HTTPFields()
+            fields.append(HTTPFields.Element(name: .authorization, value: "Bearer \(server.alice)"))
+            fields.append(HTTPFields.Element(name: .authorization, value: "Bearer \(server.alice)"))
+            let twice = try await client.base.execute(uri: "/v1/notes", method: .get, headers: fields, body: nil)
+            #expect(twice.status == .unauthorized)
+            let once = try await client.send(.get, "/v1/notes")
+            #expect(once.status == .ok)
+        }
+    }
 }

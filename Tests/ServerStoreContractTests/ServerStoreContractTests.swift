@@ -454,6 +454,29 @@ import Testing
         }
     }
 
+    /// A large page of the feed comes in pieces that each end between two notes and stay well
+    /// below the allocator's mmap threshold (`EncodedChangePage.pieces`), and together are the page.
+    @Test(arguments: implementations.filter(\.keepsEncodedNotes))
+    func aLargePageComesInPiecesBelowTheMappedSize(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            for index in 0..<120 {
+                _ = try await store.create(try Sample.note(String(format: "%04x", index + 1), body: String(repeating: "Some text. ", count: 200)),
+                                           account: account)
+            }
+            let encoded = try #require(try await store.encodedChanges(account: account, after: .beginning, limit: 1000))
+            let page = try await store.changes(account: account, after: .beginning, limit: 1000)
+            let notes = try page.notes.map { Array(try NoteJSON.encoder.encode(NoteDocument($0))) }
+            #expect(encoded.count == 120 && encoded.pieces.count > 1)
+            #expect(Array(encoded.pieces.joined()) == Array(notes.joined(separator: [UInt8(ascii: ",")])))
+            let largest = notes.map(\.count).max() ?? 0
+            for piece in encoded.pieces {
+                #expect(piece.count < EncodedChangePage.pieceSize + largest + 1 && piece.count < 128 << 10)
+                #expect(piece.last == UInt8(ascii: "}") && (piece.first == UInt8(ascii: "{") || piece.first == UInt8(ascii: ",")))
+            }
+        }
+    }
+
     @Test(arguments: implementations)
     func migratingAgainChangesNothing(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in

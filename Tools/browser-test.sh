@@ -29,18 +29,8 @@ venv="$(browser_venv)"
 
 if [ "${1:-}" = "--list" ]; then exec "$venv/bin/python" "$repository/Tools/browser-test/run.py" --list; fi
 
-binary="${QUILL_SERVER_BINARY:-}"
-if [ -z "$binary" ]; then
-    swift build --product quill-server >/dev/null
-    binary="$(swift build --show-bin-path)/quill-server"
-fi
-
-# The client, for device login: beside the server, or built.
-client="${QUILL_CLIENT_BINARY:-$(dirname "$binary")/quill}"
-if [ ! -x "$client" ]; then
-    swift build --product quill >/dev/null
-    client="$(swift build --show-bin-path)/quill"
-fi
+browser_test_binaries
+binary="$server"   # $server names the running server's process below
 
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/quill-browser-test.XXXXXX")"
 server=""

@@ -23,16 +23,7 @@ chromium="${QUILL_CHROMIUM:-/usr/bin/chromium}"
 . Tools/browser-venv.sh
 venv="$(browser_venv)"
 
-server="${QUILL_SERVER_BINARY:-}"
-if [ -z "$server" ]; then
-    swift build --product quill-server >/dev/null
-    server="$(swift build --show-bin-path)/quill-server"
-fi
-client="${QUILL_CLIENT_BINARY:-$(dirname "$server")/quill}"
-if [ ! -x "$client" ]; then
-    swift build --product quill >/dev/null
-    client="$(swift build --show-bin-path)/quill"
-fi
+browser_test_binaries
 
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/quill-oidc-test.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT

@@ -29,10 +29,7 @@ extension WebRoutes {
         let now = dependencies.server.clock.now()
         let address = RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.server.trustedProxies)
         if let seconds = signInStarts.retryAfter(address, at: now) {
-            var response = await signInPage(request, context, next: next, status: .tooManyRequests,
-                                            error: "Too many sign-ins started from here. Try again in \(seconds) seconds.")
-            response.headers[.retryAfter] = String(seconds)
-            return response
+            return await tooManySignIns(request, context, next: next, seconds: seconds, what: "sign-ins started")
         }
         signInStarts.recordMiss(address, at: now)
         let start: OIDCSignIn.Start

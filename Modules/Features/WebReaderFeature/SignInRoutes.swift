@@ -26,10 +26,7 @@ extension WebRoutes {
         let now = dependencies.server.clock.now()
         let address = RequestOrigin.clientAddress(request, context, trustedProxies: dependencies.server.trustedProxies)
         if let seconds = signInGuesses.retryAfter(address, at: now) {
-            var response = await signInPage(request, context, next: next, status: .tooManyRequests,
-                                      error: "Too many wrong tokens from here. Try again in \(seconds) seconds.")
-            response.headers[.retryAfter] = String(seconds)
-            return response
+            return await tooManySignIns(request, context, next: next, seconds: seconds, what: "wrong tokens")
         }
         guard let expected = request.cookies[WebSessions.loginCookieName]?.value, !expected.isEmpty,
               let sent = form[FormProtection.fieldName], SecretComparison.equal(sent, expected)
@@ -74,6 +71,14 @@ extension WebRoutes {
     /// The sign-in page: the provider's button (or word that it is down) when one is configured,
     /// and the token form unless `--oidc-only`, with a fresh form token in a cookie and in the
     /// hidden field (double submit).
+    /// The sign-in page answering 429: too many `what` from this address, and when to try again.
+    func tooManySignIns(_ request: Request, _ context: ServerRequestContext, next: String, seconds: Int, what: String) async -> Response {
+        var response = await signInPage(request, context, next: next, status: .tooManyRequests,
+                                        error: "Too many \(what) from here. Try again in \(seconds) seconds.")
+        response.headers[.retryAfter] = String(seconds)
+        return response
+    }
+
     func signInPage(_ request: Request, _ context: ServerRequestContext, next: String, status: HTTPResponse.Status,
                     error: String?) async -> Response {
         let formToken = dependencies.server.secrets.generate().secret

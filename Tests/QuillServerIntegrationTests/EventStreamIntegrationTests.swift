@@ -53,6 +53,47 @@ import Testing
         #expect(anonymous.status == 401)
     }
 
+    /// What changes outside the feed comes as notices without an ID: an attachment that arrived, a
+    /// share made and revoked, another device's token revoked; a resume is still told only notes.
+    @Test func attachmentsSharesAndDevicesComeAsNotices() async throws {
+        let data = scratch()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let token = try await QuillServer.run(["account", "create", "eve", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let laptop = try await QuillServer.run(["account", "token", "eve", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try await QuillServer.start(["--port", "0", "--data-dir", data])
+        defer { server.terminate() }
+        let stream = try EventStreamClient(server.url, token: token)
+        try await stream.waitFor(1, "ready")
+
+        let bytes = Data("a picture, in a way 🖼".utf8)
+        let file = data + "/picture.bin"
+        #expect(FileManager.default.createFile(atPath: file, contents: bytes))
+        let sha256 = String(try await ChildProcess.run("/usr/bin/sha256sum", [file]).output.prefix(64))
+        let put = try await ChildProcess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "PUT", "--data-binary", "@" + file,
+                                                             "-H", "Content-Type: application/octet-stream", "-H", "Authorization: Bearer \(token)",
+                                                             server.url + "/v1/attachments/\(sha256)"])
+        #expect(put.output == "201", "\(put.output) \(put.errors)")
+        try await stream.waitFor(1, "attachment")
+        let attachment = try #require(stream.events.first { $0.name == "attachment" })
+        #expect(attachment.id == nil && attachment.data == #"{"sha256":"\#(sha256)","size":\#(bytes.count)}"#, "\(stream.text)")
+
+        try await create(server, token: token, "shared")
+        try await stream.waitFor(1, "note")
+        let noteID = try #require(stream.events.first { $0.name == "note" }?.data.firstMatch(of: /"id":"([0-9a-f]+)"/)).1
+        let shared = try await server.request("POST", "/v1/notes/\(noteID)/shares", token: token, json: "{}")
+        #expect(shared.status == 201, "\(shared.body)")
+        try await stream.waitFor(1, "shares")
+        let shareID = try #require(shared.body.firstMatch(of: /"id":"([0-9a-f]+)"/)).1
+        #expect(try await server.request("DELETE", "/v1/shares/\(shareID)", token: token).status == 204)
+        try await stream.waitFor(2, "shares")
+
+        let laptopID = try #require(laptop.split(separator: "_").dropFirst().first)
+        #expect(try await server.request("DELETE", "/v1/devices/\(laptopID)", token: token).status == 204)
+        try await stream.waitFor(1, "devices")
+        #expect(stream.events.filter { ["attachment", "shares", "devices"].contains($0.name) }.allSatisfy { $0.id == nil && $0.data.hasPrefix("{") })
+        stream.stop()
+    }
+
     @Test func aRevokedTokenEndsItsStreamAndSigtermClosesTheRestAtOnce() async throws {
         let data = scratch()
         defer { try? FileManager.default.removeItem(atPath: data) }

@@ -251,6 +251,13 @@ struct SyncEndToEndTests {
         _ = try await alice.succeed(["sync"])
         try await stream.waitFor(1, "note", within: .seconds(2))
         #expect(stream.events.last { $0.name == "note" }?.data.contains("Announced") == true, "\(stream.text)")
+        // A notice (a share made through the first server) reaches it too.
+        let announced = try #require(stream.events.last { $0.name == "note" }?.data.firstMatch(of: /"id":"([0-9a-f]+)"/)).1
+        let shared = try await ChildProcess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "--data", "{}",
+                                                                "-H", "Content-Type: application/json", "-H", "Authorization: Bearer \(token)",
+                                                                first.url + "/v1/notes/\(announced)/shares"])
+        #expect(shared.output == "201", "\(shared.output) \(shared.errors)")
+        try await stream.waitFor(1, "shares", within: .seconds(2))
         stream.stop()
     }
 

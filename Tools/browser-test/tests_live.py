@@ -149,3 +149,15 @@ def an_offline_edit_of_a_note_deleted_meanwhile_becomes_a_note_of_its_own(sessio
     expect(page.locator("#conflict-copy")).to_contain_text("it was kept as a note of its own", timeout=15_000)
     copies = [n for n in session.reader.live_notes() if n["title"] == note["title"] + " (edited offline)"]
     assert len(copies) == 1 and copies[0]["body"] == "kept words, and more written offline\n", copies
+
+
+@browser_test
+def the_shared_links_page_follows_links_made_elsewhere(session):
+    """Live: a share link made through the API (another device) appears on the open Shared links page by itself."""
+    page, _ = session.signed_in_page()
+    page.goto(session.url("/shares"))
+    expect(page.locator("#live")).to_have_text("Live")
+    title = "Shared from elsewhere %d — 共有" % session.rng.randrange(10 ** 6)
+    note = session.reader.create(title, "a link made on another device")
+    session.reader.share(note["id"])
+    expect(page.locator("#shares")).to_contain_text(title, timeout=10_000)

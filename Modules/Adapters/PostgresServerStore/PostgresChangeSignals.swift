@@ -11,7 +11,8 @@ import StandardInterfaces
 /// announcements included. So a change written through one server reaches the streams another holds.
 ///
 /// Token revocations travel on the same channel, as `t` and the token's ID, and each server passes
-/// what it hears to its own token cache (`LocalTokenRevocations`).
+/// what it hears to its own token cache (`LocalTokenRevocations`); notices as `n`, the account's ID,
+/// a space and the notice (`PostgresNoticePayload`).
 ///
 /// Run it (it is a `Service`) for as long as the server serves. A listening connection that
 /// breaks is opened again after a second, and then every stream is woken: what was announced
@@ -44,6 +45,21 @@ public final class PostgresChangeSignals: ChangeSignaling, TokenRevocationSignal
         local.signals(of: account)
     }
 
+    public func announce(_ notice: AccountNotice, to account: AccountID) async {
+        do {
+            try await store.client.query("SELECT pg_notify(\(Self.channel), \(PostgresNoticePayload.text(notice, account: account)))",
+                                         logger: logger)
+        } catch {
+            // Only a notice: this server's streams hear it, other servers' miss it.
+            logger.warning("could not announce a notice of account \(account): \(error)")
+            local.tell(notice, to: account)
+        }
+    }
+
+    public func notices(of account: AccountID) -> AsyncStream<AccountNotice> {
+        local.notices(of: account)
+    }
+
     public func announceRevocation(of token: TokenID) async {
         do {
             try await store.client.query("SELECT pg_notify(\(Self.channel), \("t" + token.rawValue))", logger: logger)
@@ -73,6 +89,10 @@ public final class PostgresChangeSignals: ChangeSignaling, TokenRevocationSignal
                                     self.localRevocations.hear(token)
                                     continue
                                 }
+                                if let (notice, account) = PostgresNoticePayload.parse(notification.payload) {
+                                    self.local.tell(notice, to: account)
+                                    continue
+                                }
                                 guard let id = Int64(notification.payload) else { continue }
                                 self.local.wake(AccountID(id))
                             }
@@ -90,6 +110,33 @@ public final class PostgresChangeSignals: ChangeSignaling, TokenRevocationSignal
                     try? await Task.sleep(for: .seconds(1))
                 }
             }
+        }
+    }
+}
+
+/// A notice as the payload of a `NOTIFY`: `n`, the account's ID, a space, and `devices`, `shares`
+/// or `attachment SHA256 SIZE`.
+enum PostgresNoticePayload {
+    static func text(_ notice: AccountNotice, account: AccountID) -> String {
+        let what = switch notice {
+        case .attachment(let sha256, let size): "attachment \(sha256) \(size)"
+        case .devices: "devices"
+        case .shares: "shares"
+        }
+        return "n\(account.description) \(what)"
+    }
+
+    static func parse(_ payload: String) -> (AccountNotice, AccountID)? {
+        guard payload.hasPrefix("n") else { return nil }
+        let words = payload.dropFirst().split(separator: " ")
+        guard let first = words.first, let id = Int64(first) else { return nil }
+        switch (words.count, words.count > 1 ? words[1] : "") {
+        case (2, "devices"): return (.devices, AccountID(id))
+        case (2, "shares"): return (.shares, AccountID(id))
+        case (4, "attachment"):
+            guard let size = Int64(words[3]) else { return nil }
+            return (.attachment(sha256: String(words[2]), size: size), AccountID(id))
+        default: return nil
         }
     }
 }

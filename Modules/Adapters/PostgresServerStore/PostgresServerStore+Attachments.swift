@@ -51,7 +51,7 @@ extension PostgresServerStore: ServerAttachmentRepository {
     }
 
     public func completeAttachment(_ hash: AttachmentHash, account: AccountID) async throws {
-        try await guarded {
+        _ = try await guarded {
             try await client.query(
                 "UPDATE attachments SET complete = TRUE WHERE account_id = \(account.rawValue) AND sha256 = \(hash.hex)", logger: logger)
         }

@@ -22,6 +22,7 @@ public struct AttachmentReceiver {
     }
 
     private let repository: any ServerAttachmentRepository
+    private let signals: any ChangeSignaling
     private let account: AccountID
     private let staging: AttachmentHash
     private let maximumBytes: Int64
@@ -34,6 +35,7 @@ public struct AttachmentReceiver {
     /// so no two uploads share one.
     public init(account: AccountID, dependencies: ServerDependencies) async throws {
         repository = dependencies.attachments
+        signals = dependencies.changeSignals
         self.account = account
         staging = AttachmentHash(digest: SHA256.hash(data: Array("quill staged upload \(dependencies.ids.next())".utf8)))!
         maximumBytes = dependencies.attachmentLimits.maximumBytes
@@ -76,6 +78,7 @@ public struct AttachmentReceiver {
                 offset = try await repository.appendAttachment(hash, account: account, offset: offset, bytes: bytes).received
             }
             try await repository.completeAttachment(hash, account: account)
+            await signals.announce(.attachment(sha256: hash.hex, size: received), to: account)
         }
         try await repository.discardAttachment(staging, account: account)
         return (hash, received)

@@ -129,6 +129,7 @@ struct AttachmentRoutes {
                            message: "the bytes do not hash to \(hash.hex); they were dropped: upload them again from the start")
         }
         try await repository.completeAttachment(hash, account: account)
+        await dependencies.changeSignals.announce(.attachment(sha256: hash.hex, size: total), to: account)
         return try JSONBody.response(AttachmentUploadBody(sha256: hash.hex, received: total, complete: true), status: .created)
     }
 

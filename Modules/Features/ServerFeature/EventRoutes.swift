@@ -16,7 +16,8 @@ import Synchronization
 /// queued for a stream: it reads the feed only as fast as its client takes the events, so a slow
 /// client costs the same memory as an idle one. Every `eventHeartbeat` without an event a comment line
 /// keeps proxies from closing the connection, and the token is checked again: a revoked or expired
-/// token ends the stream. A graceful shutdown ends every stream with a `closed` event.
+/// token ends the stream. A graceful shutdown ends every stream with a `closed` event. What
+/// changes outside the feed (`AccountNotice`) is passed on as events without an ID.
 struct EventRoutes {
     let dependencies: ServerDependencies
 
@@ -74,7 +75,7 @@ public struct AccountEvents: Sendable {
         // Subscribed before the first read of the feed, so no change between them goes unnoticed.
         let signals = dependencies.changeSignals.signals(of: account)
         let stream = EventStream(dependencies: dependencies, account: account, token: token, holds: holds, signals: signals,
-                                 revocations: dependencies.revocations.revocations())
+                                 notices: dependencies.changeSignals.notices(of: account), revocations: dependencies.revocations.revocations())
         let from = start, resyncing = resync
         return Response(
             status: .ok,
@@ -111,6 +112,8 @@ struct EventStream: Sendable {
     /// Whether the stream may go on, asked at each heartbeat (the token or session still holds).
     let holds: @Sendable () async throws -> Bool
     let signals: AsyncStream<Void>
+    /// What changed outside the feed, passed on as `attachment`, `devices` and `shares` events.
+    let notices: AsyncStream<AccountNotice>
     /// Every token revoked meanwhile: the stream ends at once when its own is one.
     let revocations: AsyncStream<TokenID>
 
@@ -124,10 +127,17 @@ struct EventStream: Sendable {
     func run(from start: ChangeCursor, resync: Bool, writer: inout any ResponseBodyWriter, writes: StreamWrites) async throws {
         let (ticks, tick) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let revoked = RevocationMark()
+        let pending = PendingNotices()
         try await withThrowingTaskGroup(of: Void.self) { group in
-            // Wakes: a change signal, the revocation of the stream's token, or a heartbeat's time.
+            // Wakes: a change signal, a notice, the revocation of the stream's token, or a heartbeat's time.
             group.addTask {
                 for await _ in signals { tick.yield() }
+            }
+            group.addTask {
+                for await notice in notices {
+                    pending.add(notice)
+                    tick.yield()
+                }
             }
             group.addTask {
                 for await revokedToken in revocations where revokedToken == token {
@@ -162,6 +172,9 @@ struct EventStream: Sendable {
                         break
                     }
                     if try await write(after: &cursor, to: &writer, writes: writes) { lastWrite = .now }
+                    let notices = pending.takeAll()
+                    for notice in notices { try await writes.send(try Self.event(notice), to: &writer) }
+                    if !notices.isEmpty { lastWrite = .now }
                     if ContinuousClock.now - lastWrite >= dependencies.eventHeartbeat {
                         guard try await holds() else {
                             try await writes.send(try Self.event("closed", id: nil, ["reason": Ending.tokenEnded.rawValue]), to: &writer)
@@ -207,7 +220,37 @@ struct EventStream: Sendable {
         return buffer
     }
 
+    /// A notice's event, with no ID: the client's place in the feed stays where its last note put it.
+    static func event(_ notice: AccountNotice) throws -> ByteBuffer {
+        switch notice {
+        case .attachment(let sha256, let size): try event("attachment", id: nil, AttachmentEventBody(sha256: sha256, size: size))
+        case .devices: try event("devices", id: nil, [String: String]())
+        case .shares: try event("shares", id: nil, [String: String]())
+        }
+    }
+
     static func text(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+}
+
+/// The notices a stream heard and has not written yet, in order; the newest
+/// `AccountNotice.buffered` when its client reads slowly, and one `devices` or `shares` for
+/// several in a row.
+final class PendingNotices: Sendable {
+    private let notices = Mutex<[AccountNotice]>([])
+
+    func add(_ notice: AccountNotice) {
+        notices.withLock { notices in
+            if notice != .devices && notice != .shares || !notices.contains(notice) { notices.append(notice) }
+            if notices.count > AccountNotice.buffered { notices.removeFirst(notices.count - AccountNotice.buffered) }
+        }
+    }
+
+    func takeAll() -> [AccountNotice] {
+        notices.withLock { notices in
+            defer { notices.removeAll() }
+            return notices
+        }
+    }
 }
 
 /// A stream's writes, watched: a client that stops reading fills its socket's buffer, and the

@@ -77,8 +77,8 @@ public struct ServerDependencies: Sendable {
         self.readiness = readiness
         self.attachments = attachments
         self.links = links
-        self.shares = shares
-        self.sites = sites
+        self.shares = AnnouncingShareStore(base: shares, signals: changeSignals)
+        self.sites = AnnouncingSiteStore(base: sites, signals: changeSignals)
         self.sessions = sessions
         self.devices = devices
         self.trustedProxies = trustedProxies

@@ -95,6 +95,9 @@ enum WebLiveScript {
         source.addEventListener("resync", function (event) { heard(event); wait = 2000; show("live", "Live"); });
         source.addEventListener("note", function (event) { heard(event); changed(JSON.parse(event.data)); });
         source.addEventListener("closed", function () { show("reconnecting", "Reconnecting…"); });
+        // The Devices and Shared links pages follow the notices of what they list.
+        var follows = { "/devices": "devices", "/shares": "shares" }[window.location.pathname];
+        if (follows) { source.addEventListener(follows, refresh); }
         source.onerror = function () {
           if (navigator.onLine === false) { show("offline", "Offline"); } else { show("reconnecting", "Reconnecting…"); }
           if (source.readyState === EventSource.CLOSED) { later(); }

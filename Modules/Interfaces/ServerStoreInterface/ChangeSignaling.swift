@@ -8,12 +8,35 @@ import Synchronization
 /// reads it from its own cursor, so a signal lost or merged with another loses no change. With one
 /// process per store (SQLite, memory) the signals stay in the process (`LocalChangeSignals`); with
 /// PostgreSQL every server hears every other's through `LISTEN`/`NOTIFY`.
+///
+/// Notices (`AccountNotice`) travel the same way: what changed outside the feed (an attachment
+/// arrived, the account's devices or shares changed), for the streams to pass on as they come.
 public protocol ChangeSignaling: Sendable {
     /// Says that `account`'s notes changed; called after the write is committed.
     func announce(_ account: AccountID) async
     /// Wakes once for each announcement of `account` (several before a wake count as one), until
     /// the caller stops iterating.
     func signals(of account: AccountID) -> AsyncStream<Void>
+    /// Says that something of `account` outside the change feed changed; called after it is committed.
+    func announce(_ notice: AccountNotice, to account: AccountID) async
+    /// Each notice of `account` announced from now on (the newest `AccountNotice.buffered` while the
+    /// caller is busy), until the caller stops iterating.
+    func notices(of account: AccountID) -> AsyncStream<AccountNotice>
+}
+
+/// A change of an account outside its change feed, which event streams pass on as it happens.
+/// Unlike a change of a note it is not kept anywhere to be read again: a client that was away
+/// reads the attachments, devices or shares it shows once it is back.
+public enum AccountNotice: Hashable, Sendable {
+    /// An attachment's bytes arrived (an upload completed): its SHA-256 in hexadecimal, its size.
+    case attachment(sha256: String, size: Int64)
+    /// A token or session of the account was issued or revoked.
+    case devices
+    /// A share link or published collection of the account was made or revoked.
+    case shares
+
+    /// How many notices a busy subscriber keeps, the newest.
+    public static let buffered = 64
 }
 
 /// The signals of one process: each announcement wakes the process's streams of that account,
@@ -25,6 +48,7 @@ public protocol ChangeSignaling: Sendable {
 public final class LocalChangeSignals: ChangeSignaling, TokenRevocationSignaling {
     private let revoked = LocalTokenRevocations()
     private let subscribers = Mutex<[AccountID: [Int: AsyncStream<Void>.Continuation]]>([:])
+    private let noticeSubscribers = Mutex<[AccountID: [Int: AsyncStream<AccountNotice>.Continuation]]>([:])
     private let nextSubscriber = Atomic<Int>(0)
 
     public init() {}
@@ -59,6 +83,29 @@ public final class LocalChangeSignals: ChangeSignaling, TokenRevocationSignaling
         subscribers.withLock { $0[account, default: [:]][key] = continuation }
         continuation.onTermination = { [weak self] _ in
             self?.subscribers.withLock { all in
+                all[account]?[key] = nil
+                if all[account]?.isEmpty == true { all[account] = nil }
+            }
+        }
+        return stream
+    }
+
+    public func announce(_ notice: AccountNotice, to account: AccountID) async {
+        tell(notice, to: account)
+    }
+
+    /// Hands `notice` to the subscribers of `account` (for an adapter that hears notices from elsewhere).
+    public func tell(_ notice: AccountNotice, to account: AccountID) {
+        let continuations = noticeSubscribers.withLock { Array(($0[account] ?? [:]).values) }
+        for continuation in continuations { continuation.yield(notice) }
+    }
+
+    public func notices(of account: AccountID) -> AsyncStream<AccountNotice> {
+        let (stream, continuation) = AsyncStream<AccountNotice>.makeStream(bufferingPolicy: .bufferingNewest(AccountNotice.buffered))
+        let key = nextSubscriber.add(1, ordering: .relaxed).newValue
+        noticeSubscribers.withLock { $0[account, default: [:]][key] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            self?.noticeSubscribers.withLock { all in
                 all[account]?[key] = nil
                 if all[account]?.isEmpty == true { all[account] = nil }
             }

@@ -30,3 +30,14 @@ public struct EventCursorBody: Codable, Hashable, Sendable {
         self.cursor = cursor
     }
 }
+
+/// The data of an `attachment` event: an attachment's bytes arrived on the server.
+public struct AttachmentEventBody: Codable, Hashable, Sendable {
+    public let sha256: String
+    public let size: Int64
+
+    public init(sha256: String, size: Int64) {
+        self.sha256 = sha256
+        self.size = size
+    }
+}

@@ -776,6 +776,31 @@ extension Components {
                 case updated
             }
         }
+        /// The data of an `attachment` event of `GET /v1/events`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AttachmentEvent`.
+        internal struct AttachmentEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AttachmentEvent/sha256`.
+            internal var sha256: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AttachmentEvent/size`.
+            internal var size: Swift.Int64
+            /// Creates a new `AttachmentEvent`.
+            ///
+            /// - Parameters:
+            ///   - sha256:
+            ///   - size:
+            internal init(
+                sha256: Swift.String,
+                size: Swift.Int64
+            ) {
+                self.sha256 = sha256
+                self.size = size
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case sha256
+                case size
+            }
+        }
         /// The data of a `ready` or `resync` event of `GET /v1/events`.
         ///
         /// - Remark: Generated from `#/components/schemas/EventCursor`.

@@ -237,9 +237,13 @@ internal protocol APIProtocol: Sendable {
     /// is ahead of the account's feed: the client pulls the feed, then follows the stream. Every
     /// `--event-heartbeat` seconds (15) without an event the server writes a comment line (`: keep-alive`)
     /// and checks the token again; a revoked or expired token ends the stream with a `closed` event (data
-    /// `{"reason": ...}`), as a server that stops does. At most 100 streams per account (429). The stream
-    /// never ends of itself otherwise; OpenAPI describes its media type, not its events (docs/sync.md,
-    /// "Live changes").
+    /// `{"reason": ...}`), as a server that stops does. At most 100 streams per account (429). What changes
+    /// outside the feed comes as notices, events without an `id` that are not replayed on a resume:
+    /// `attachment` (data `AttachmentEvent`: an upload completed), `devices` (a token or session of the
+    /// account was issued or revoked) and `shares` (a share link or published collection was made or
+    /// revoked), both with data `{}`. A client ignores event names it does not know. The stream never
+    /// ends of itself otherwise; OpenAPI describes its media type, not its events (docs/sync.md, "Live
+    /// changes").
     ///
     ///
     /// - Remark: HTTP `GET /v1/events`.
@@ -752,9 +756,13 @@ extension APIProtocol {
     /// is ahead of the account's feed: the client pulls the feed, then follows the stream. Every
     /// `--event-heartbeat` seconds (15) without an event the server writes a comment line (`: keep-alive`)
     /// and checks the token again; a revoked or expired token ends the stream with a `closed` event (data
-    /// `{"reason": ...}`), as a server that stops does. At most 100 streams per account (429). The stream
-    /// never ends of itself otherwise; OpenAPI describes its media type, not its events (docs/sync.md,
-    /// "Live changes").
+    /// `{"reason": ...}`), as a server that stops does. At most 100 streams per account (429). What changes
+    /// outside the feed comes as notices, events without an `id` that are not replayed on a resume:
+    /// `attachment` (data `AttachmentEvent`: an upload completed), `devices` (a token or session of the
+    /// account was issued or revoked) and `shares` (a share link or published collection was made or
+    /// revoked), both with data `{}`. A client ignores event names it does not know. The stream never
+    /// ends of itself otherwise; OpenAPI describes its media type, not its events (docs/sync.md, "Live
+    /// changes").
     ///
     ///
     /// - Remark: HTTP `GET /v1/events`.

@@ -40,13 +40,16 @@ public struct DeviceListing: Sendable {
     /// if the account has none with that ID.
     public func revoke(_ id: String, of account: Account) async throws -> Bool {
         if id.hasPrefix("s") {
-            return try await dependencies.sessions.deleteSession(id: String(id.dropFirst()), account: account.id)
+            let removed = try await dependencies.sessions.deleteSession(id: String(id.dropFirst()), account: account.id)
+            if removed { await dependencies.changeSignals.announce(.devices, to: account.id) }
+            return removed
         }
         guard let token = TokenID(id), try await dependencies.accounts.tokens(ofAccountNamed: account.name).contains(where: { $0.id == token })
         else { return false }
         let removed = try await dependencies.accounts.removeToken(id: token)
         dependencies.tokenCache.forget(token)
         await dependencies.revocations.announceRevocation(of: token)
+        if removed { await dependencies.changeSignals.announce(.devices, to: account.id) }
         return removed
     }
 

@@ -65,6 +65,7 @@ public struct DeviceLogin: Sendable {
                                                clock: dependencies.clock)
         let token = try await registration.issueToken(forAccountNamed: account.name, scope: scope, label: found.deviceName,
                                                       expires: expires)
+        await dependencies.changeSignals.announce(.devices, to: account.id)
         return (answer, token, found.deviceName)
     }
 }

@@ -161,3 +161,25 @@ def the_shared_links_page_follows_links_made_elsewhere(session):
     note = session.reader.create(title, "a link made on another device")
     session.reader.share(note["id"])
     expect(page.locator("#shares")).to_contain_text(title, timeout=10_000)
+
+
+@browser_test
+def an_edit_saved_while_the_server_cannot_be_reached_is_kept_and_sent_later(session):
+    """Live: with the browser online but the server out of reach (stopped, or a proxy cut the way), a saved edit is kept in the browser instead of being lost to an error page, and reaches the server once it answers again."""
+    note = session.reader.create("Saved while the server was away %d" % session.rng.randrange(10 ** 6), "first\n")
+    context, guard = session.context()
+    guard.expect_offline()
+    page = guard.new_page()
+    from reader_pages import sign_in
+    sign_in(page, session.base_url, session.reader.token)
+    page.goto(session.url("/notes/%s/edit" % note["id"]))
+    expect(page.locator("#live")).to_have_text("Live")
+    page.route("**/*", lambda route: route.abort("internetdisconnected"))  # the way to the server cut
+    page.get_by_label("Body (Markdown)").fill("first\nsecond, while the server was away — بعيد\n")
+    page.get_by_role("button", name=re.compile(r"^Save")).click()
+    expect(page.locator("#queued")).to_contain_text("The server cannot be reached")
+    expect(page.locator("#pending")).to_have_text("1 edit not sent yet")
+    assert session.reader.note(note["id"])["body"] == "first\n"
+    page.unroute("**/*")
+    expect(page.locator("#sent")).to_contain_text("has reached the server", timeout=40_000)
+    assert session.reader.note(note["id"])["body"] == "first\nsecond, while the server was away — بعيد\n"

@@ -91,7 +91,8 @@ enum WebLiveScript {
       function connect() {
         timer = null;
         source = new EventSource("/events" + (lastSeen ? "?since=" + encodeURIComponent(lastSeen) : ""));
-        source.addEventListener("ready", function (event) { heard(event); wait = 2000; show("live", "Live"); });
+        // A stream that opens again means the server answers again: kept edits are sent then too.
+        source.addEventListener("ready", function (event) { heard(event); wait = 2000; show("live", "Live"); flush(); });
         source.addEventListener("resync", function (event) { heard(event); wait = 2000; show("live", "Live"); });
         source.addEventListener("note", function (event) { heard(event); changed(JSON.parse(event.data)); });
         source.addEventListener("closed", function () { show("reconnecting", "Reconnecting…"); });
@@ -187,24 +188,41 @@ enum WebLiveScript {
           .catch(function () {});
       }
 
+      // One sending at a time: coming back online and the stream opening again both ask for it, and
+      // an edit sent twice would be made twice (as two conflict copies, say).
+      var flushing = false;
       function flush() {
-        if (navigator.onLine === false) { return; }
+        if (navigator.onLine === false || flushing) { return; }
+        flushing = true;
         queued().then(function (edits) {
           return edits.reduce(function (chain, edit) { return chain.then(function () { return send(edit); }); }, Promise.resolve());
-        }).then(countPending).catch(function () {});
+        }).then(countPending).catch(function () {}).then(function () { flushing = false; });
       }
 
       if (editor) {
-        editor.form.addEventListener("submit", function (event) {
-          if (navigator.onLine !== false) { return; }
-          event.preventDefault();
+        var keep = function (why) {
           var fields = editor.form.elements;
           enqueue({ id: editing, revision: Number(editor.value), title: fields.title.value, body: fields.body.value,
                     tags: fields.tags.value, csrf: fields.csrf.value, saved: Date.now() }).then(function () {
-            banner("queued", "You are offline: this edit is kept in this browser and is sent when the connection returns.",
+            banner("queued", why + ": this edit is kept in this browser and is sent when the server answers again.",
                    "/notes/" + editing, "Back to the note");
             return countPending();
           });
+        };
+        editor.form.addEventListener("submit", function (event) {
+          event.preventDefault();
+          if (navigator.onLine === false) { keep("You are offline"); return; }
+          // Online as far as the browser knows, the server may still be out of reach (stopped, or a
+          // proxy cut the way): it is asked first, so that the edit is kept here rather than lost
+          // to the browser's error page. The form itself is then sent as it is (`submit()` fires
+          // no second submit event).
+          var stop = new AbortController(), timer = window.setTimeout(function () { stop.abort(); }, 5000);
+          window.fetch("/healthz", { cache: "no-store", credentials: "same-origin", signal: stop.signal })
+            .then(function (answer) {
+              window.clearTimeout(timer);
+              if (answer.ok) { editor.form.submit(); } else { keep("The server is not answering"); }
+            })
+            .catch(function () { window.clearTimeout(timer); keep("The server cannot be reached"); });
         });
       }
       window.addEventListener("beforeunload", function (event) {
@@ -212,6 +230,8 @@ enum WebLiveScript {
       });
       window.addEventListener("online", flush);
       countPending().then(flush);
+      // And every 15 s while any waits: a server can come back without the browser or the stream noticing.
+      window.setInterval(function () { if (pending > 0) { flush(); } }, 15000);
 
       // The page of what is kept for reading offline, and the room it takes.
       var kept = document.getElementById("kept");

@@ -9,7 +9,7 @@ loopback), clients in this process reading raw sockets:
   resident memory above what it held idle. Target: ≤ idle + 64 MiB.
 - fan-out: one note written in each of the 10 accounts at once; the time until all 1,000 streams
   have their account's event. Target: ≤ 1 s.
-- across servers (with QUILL_BENCH_POSTGRES_URL, set by Tools/with-postgres.sh): two servers on one
+- across servers (with QUILL_BENCH_POSTGRES_URL, or QUILL_TEST_POSTGRES_URL as Tools/with-postgres.sh sets it): two servers on one
   PostgreSQL database, 10 streams on one, CHANGES notes written through the other. Target: ≤ 1 s.
 
 Usage: events_bench.py BIN_DIR
@@ -208,7 +208,7 @@ def across_servers(bin_dir, work, database):
 def main():
     bin_dir = sys.argv[1]
     work = tempfile.mkdtemp(prefix="quill-events-bench-")
-    database = os.environ.get("QUILL_BENCH_POSTGRES_URL")
+    database = os.environ.get("QUILL_BENCH_POSTGRES_URL") or os.environ.get("QUILL_TEST_POSTGRES_URL")
     server = Server(bin_dir, os.path.join(work, "sqlite"))
     server.start()
     try:

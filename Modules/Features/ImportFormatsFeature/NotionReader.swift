@@ -27,11 +27,22 @@ public struct NotionReader {
         let title: String
         let id: String
 
-        /// `Title <32 hex>.md` (or `.csv`) as its title and ID; `nil` for another name.
+        /// `Title <32 hex>.md` (or `.csv`, `.html`, each also with `_all` before the extension) as its
+        /// title and ID; `nil` for another name. Read by hand, not with a `Regex`: it is asked of
+        /// every file of every folder an import reads (`finds(in:)`), and a regex made it half of
+        /// the import of a plain Markdown folder.
         static func split(_ path: String) -> Page? {
-            let name = String(path.split(separator: "/").last ?? "")
-            guard let match = name.wholeMatch(of: /(.*) ([0-9a-f]{32})(?:_all)?\.(md|csv|html)/) else { return nil }
-            return Page(title: String(match.output.1), id: String(match.output.2))
+            let name = path.split(separator: "/").last ?? ""
+            guard let dot = name.lastIndex(of: "."), ["md", "csv", "html"].contains(name[name.index(after: dot)...]) else { return nil }
+            var stem = name[..<dot]
+            if stem.hasSuffix("_all"), stem.count > 36 { stem = stem.dropLast(4) }
+            let id = stem.suffix(32)
+            guard id.count == 32, id.allSatisfy({ $0.isASCII && ($0.isNumber || ("a"..."f").contains($0)) }) else { return nil }
+            let spaced = stem.dropLast(32)
+            guard spaced.last == " " else { return nil }
+            let title = spaced.dropLast()
+            guard !title.contains(where: \.isNewline) else { return nil }
+            return Page(title: String(title), id: String(id))
         }
     }
 

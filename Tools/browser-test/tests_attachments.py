@@ -49,6 +49,7 @@ def attach_files_from_the_edit_form_at_phone_width(session):
     ])
     page.get_by_role("button", name="Save", exact=True).click()
     expect(page).to_have_url(session.url("/notes/" + note["id"]))
+    page.wait_for_load_state("load")  # the page's pictures, which the click does not wait for
     picture = page.get_by_role("img", name='beach "day".png')
     expect(picture).to_be_visible()
     width = picture.evaluate("element => element.complete ? element.naturalWidth : -1")

@@ -85,6 +85,9 @@ def a_one_view_link_asks_before_showing_and_is_gone_after(session):
     assert_accessible(page, "the view button's page")
     page.get_by_role("button", name="Show the note").click()
     assert heading(page) == "Surprise party", heading(page)
+    # The click waits for the new page, not for its pictures: the load event does (under load the
+    # picture was read before it had arrived).
+    page.wait_for_load_state("load")
     assert page.locator(".markdown img").evaluate("img => img.complete && img.naturalWidth > 0"), "the picture of the last view did not load"
     response = page.goto(session.url(share["path"]))
     assert response.status == 410, response.status
@@ -129,6 +132,7 @@ def a_published_site_is_browsed_and_its_feed_read_by_a_feed_parser(session):
     page.get_by_role("link", name="Harbour closes").click()
     assert heading(page) == "Harbour closes", heading(page)
     page.get_by_role("link", name="Harbour opens").click()
+    page.wait_for_load_state("load")  # the click waits for the page, the load event for its picture
     assert page.locator(".markdown img").evaluate("img => img.complete && img.naturalWidth > 0"), "the published picture did not load"
     assert_accessible(page, "a published note")
 

@@ -218,7 +218,7 @@ let package = Package(
         tests("ServerFeatureTests", ["ArchiveFeature", "ByteStreamTesting", "NoteStoreInterface", "NoteStoreTesting", "QuillAPI", "QuillModels",
             "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "ServerTestComposition", "StandardInterfaces", "StandardTesting", "UnimplementedDoubles",
             "ZlibCompression", crypto, hummingbird, hummingbirdTesting, logging, nioCore]),
-        tests("ServerStoreContractTests", ["PostgresServerStore", "QuillModels", "ServerStoreInterface", "ServerStoreTesting", "SQLiteKit",
+        tests("ServerStoreContractTests", ["PostgresServerStore", "QuillModels", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting", "SQLiteKit",
             "SQLiteServerStore", "StandardInterfaces", "StandardTesting", logging, postgresNIO, propertyBased], exclude: ["Fixtures"]),
         tests("StandardContractTests", ["CCurlOnDemand", "FileAttachmentStore", "MCPAssistantTools", "OIDCIdentityProvider", "POSIXTerminal",
             "QuillModels", "ScratchDirectories", "StandardAdapters", "StandardInterfaces", "StandardTesting", hummingbird, hummingbirdTesting, jwtKit]),

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import QuillModels
+import ServerFeature
 import ServerStoreInterface
 import Testing
 
@@ -37,10 +38,10 @@ struct ServerStoreRoundTripTests {
 
                 guard let requestID = PushRequestID("push-\(counter)") else { return }
                 let copy = try Note(id: pushed, title: note.title, body: note.body, tags: note.tags, created: note.created, updated: note.updated)
-                let outcomes = try await store.pushOutcomes([PushedChange(note: copy, baseRevision: nil, mayMerge: false)], requestID: requestID, digest: PushDigest("push-\(counter)"), account: account, at: Self.date)
+                let outcomes = try await PushReplay(store).pushOutcomes([PushedChange(note: copy, baseRevision: nil, mayMerge: false)], requestID: requestID, account: account, at: Self.date)
                 #expect(outcomes.map { Content($0.note) } == [Content(note)])
                 // Asked again, the push is answered from the stored outcomes.
-                let again = try await store.pushOutcomes([PushedChange(note: copy, baseRevision: nil, mayMerge: false)], requestID: requestID, digest: PushDigest("push-\(counter)"), account: account, at: Self.date)
+                let again = try await PushReplay(store).pushOutcomes([PushedChange(note: copy, baseRevision: nil, mayMerge: false)], requestID: requestID, account: account, at: Self.date)
                 #expect(again.map { Content($0.note) } == [Content(note)])
                 try await Self.expectReadsBack(copy, from: store, account: account)
                 expected[pushed] = Content(note)

@@ -7,8 +7,34 @@ import Testing
 /// `Last-Event-ID` that misses nothing and repeats nothing, bad and future IDs, a revoked token
 /// ending its stream, and SIGTERM closing every stream at once.
 @Suite("quill-server event streams", .serialized) struct EventStreamIntegrationTests {
-    func scratch() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("quill-events-\(UUID().uuidString)").path
+    /// One test's server: a data directory with an account and `tokens` tokens of it, and
+    /// `quill-server` started on it with `arguments`.
+    struct StreamingServer {
+        let data: String
+        let tokens: [String]
+        let server: ListeningServer
+
+        static func start(account: String, tokens count: Int = 1, _ arguments: [String] = []) async throws -> StreamingServer {
+            let data = FileManager.default.temporaryDirectory.appendingPathComponent("quill-events-\(UUID().uuidString)").path
+            var tokens = [try await QuillServer.run(["account", "create", account, "--data-dir", data]).output]
+            while tokens.count < count { tokens.append(try await QuillServer.run(["account", "token", account, "--data-dir", data]).output) }
+            let server = try await QuillServer.start(["--port", "0", "--data-dir", data] + arguments)
+            return StreamingServer(data: data, tokens: tokens.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }, server: server)
+        }
+
+        var token: String { tokens[0] }
+
+        /// A stream of `token`'s account that has said `ready`.
+        func stream(_ token: String) async throws -> EventStreamClient {
+            let stream = try EventStreamClient(server.url, token: token)
+            try await stream.waitFor(1, "ready")
+            return stream
+        }
+
+        func end() {
+            server.terminate()
+            try? FileManager.default.removeItem(atPath: data)
+        }
     }
 
     func create(_ server: ListeningServer, token: String, _ title: String) async throws {
@@ -17,14 +43,11 @@ import Testing
     }
 
     @Test func eachWriteIsOneEventAndAResumeMissesNothingAndRepeatsNothing() async throws {
-        let data = scratch()
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let token = try await QuillServer.run(["account", "create", "ann", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try await QuillServer.start(["--port", "0", "--data-dir", data])
-        defer { server.terminate() }
+        let fixture = try await StreamingServer.start(account: "ann")
+        defer { fixture.end() }
+        let server = fixture.server, token = fixture.token
 
-        let first = try EventStreamClient(server.url, token: token)
-        try await first.waitFor(1, "ready")
+        let first = try await fixture.stream(token)
         for index in 1...3 { try await create(server, token: token, "note \(index)") }
         try await first.waitFor(3, "note")
         let notes = first.events.filter { $0.name == "note" }
@@ -56,14 +79,10 @@ import Testing
     /// What changes outside the feed comes as notices without an ID: an attachment that arrived, a
     /// share made and revoked, another device's token revoked; a resume is still told only notes.
     @Test func attachmentsSharesAndDevicesComeAsNotices() async throws {
-        let data = scratch()
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let token = try await QuillServer.run(["account", "create", "eve", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let laptop = try await QuillServer.run(["account", "token", "eve", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try await QuillServer.start(["--port", "0", "--data-dir", data])
-        defer { server.terminate() }
-        let stream = try EventStreamClient(server.url, token: token)
-        try await stream.waitFor(1, "ready")
+        let fixture = try await StreamingServer.start(account: "eve", tokens: 2)
+        defer { fixture.end() }
+        let server = fixture.server, token = fixture.token, laptop = fixture.tokens[1], data = fixture.data
+        let stream = try await fixture.stream(token)
 
         let bytes = Data("a picture, in a way 🖼".utf8)
         let file = data + "/picture.bin"
@@ -95,15 +114,10 @@ import Testing
     }
 
     @Test func aRevokedTokenEndsItsStreamAndSigtermClosesTheRestAtOnce() async throws {
-        let data = scratch()
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let owner = try await QuillServer.run(["account", "create", "bea", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let second = try await QuillServer.run(["account", "token", "bea", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try await QuillServer.start(["--port", "0", "--data-dir", data, "--event-heartbeat", "1"])
-        defer { server.terminate() }
-        let kept = try EventStreamClient(server.url, token: owner), revoked = try EventStreamClient(server.url, token: second)
-        try await kept.waitFor(1, "ready")
-        try await revoked.waitFor(1, "ready")
+        let fixture = try await StreamingServer.start(account: "bea", tokens: 2, ["--event-heartbeat", "1"])
+        defer { fixture.end() }
+        let server = fixture.server, data = fixture.data, second = fixture.tokens[1]
+        let kept = try await fixture.stream(fixture.token), revoked = try await fixture.stream(second)
         let revoking = try await QuillServer.run(["account", "revoke", second, "--data-dir", data])
         #expect(revoking.status == 0, "\(revoking.errors)")
         try await revoked.waitFor(1, "closed")
@@ -123,14 +137,10 @@ import Testing
     /// Revoked through the API (as the Devices page does), a token's stream ends at once, not at its
     /// next heartbeat (15 s by default).
     @Test func aTokenRevokedThroughTheAPIEndsItsStreamAtOnce() async throws {
-        let data = scratch()
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let owner = try await QuillServer.run(["account", "create", "di", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let second = try await QuillServer.run(["account", "token", "di", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try await QuillServer.start(["--port", "0", "--data-dir", data])
-        defer { server.terminate() }
-        let revoked = try EventStreamClient(server.url, token: second)
-        try await revoked.waitFor(1, "ready")
+        let fixture = try await StreamingServer.start(account: "di", tokens: 2)
+        defer { fixture.end() }
+        let server = fixture.server, owner = fixture.token, second = fixture.tokens[1]
+        let revoked = try await fixture.stream(second)
         let id = try #require(second.split(separator: "_").dropFirst().first)
         let deleted = try await ChildProcess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "DELETE",
                                                              "-H", "Authorization: Bearer \(owner)", server.url + "/v1/devices/\(id)"],
@@ -143,12 +153,10 @@ import Testing
     }
 
     @Test func aClientThatGoesAwayGivesItsSlotBackAtOnce() async throws {
-        let data = scratch()
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let token = try await QuillServer.run(["account", "create", "cy", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         // The default heartbeat (15 s): before, a stream whose client left held its slot until its next write.
-        let server = try await QuillServer.start(["--port", "0", "--data-dir", data])
-        defer { server.terminate() }
+        let fixture = try await StreamingServer.start(account: "cy")
+        defer { fixture.end() }
+        let server = fixture.server, token = fixture.token
         var clients: [EventStreamClient] = []
         for _ in 0..<100 { clients.append(try EventStreamClient(server.url, token: token)) }
         for client in clients { try await client.waitFor(1, "ready", within: .seconds(60)) }
@@ -196,12 +204,10 @@ import Testing
         """
 
     @Test func aClientThatStopsReadingIsDroppedAndNeverHoldsUpSigterm() async throws {
-        let data = scratch()
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let token = try await QuillServer.run(["account", "create", "dee", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try await QuillServer.start(["--port", "0", "--data-dir", data, "--event-heartbeat", "1"])
-        defer { server.terminate() }
-        let writesDone = data + "/writes-done"
+        let fixture = try await StreamingServer.start(account: "dee", ["--event-heartbeat", "1"])
+        defer { fixture.end() }
+        let server = fixture.server, token = fixture.token
+        let writesDone = fixture.data + "/writes-done"
         let stalled = Task.detached { [port = server.port] in
             try await ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.stalledClient, String(port), token, writesDone])
         }
@@ -219,10 +225,10 @@ import Testing
         FileManager.default.createFile(atPath: writesDone, contents: Data())
         #expect(try await stalled.value.output == "closed\n", "a stream whose client stopped reading is dropped after two heartbeats")
 
-        let other = try EventStreamClient(server.url, token: token)
-        try await other.waitFor(1, "ready")
+        let open = try await fixture.stream(token)
         let clock = ContinuousClock(), start = clock.now
         #expect(try await server.stop(SIGTERM) == 0)
         #expect(clock.now - start < .seconds(5), "\(server.log)")
+        open.stop()
     }
 }

@@ -181,8 +181,9 @@ struct RacingNoteStore: ServerNoteRepository {
     func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
         try await base.changes(account: account, after: cursor, limit: limit)
     }
-    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
-              account: AccountID, at now: Date) async throws -> PushAnswer {
-        try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now)
+    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID, at now: Date,
+              forgettingBefore: Date, keeping: @Sendable ([PushOutcome]) -> String) async throws -> PushStoring {
+        try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now,
+                            forgettingBefore: forgettingBefore, keeping: keeping)
     }
 }

@@ -111,8 +111,9 @@ struct StoreWithAnUnreadableNote: ServerNoteRepository {
                           unreadable: hidden ? [unreadable] : [])
     }
 
-    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
-              account: AccountID, at now: Date) async throws -> PushAnswer {
-        try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now)
+    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID, at now: Date,
+              forgettingBefore: Date, keeping: @Sendable ([PushOutcome]) -> String) async throws -> PushStoring {
+        try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now,
+                            forgettingBefore: forgettingBefore, keeping: keeping)
     }
 }

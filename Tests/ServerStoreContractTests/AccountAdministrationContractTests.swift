@@ -1,5 +1,6 @@
 import Foundation
 import QuillModels
+import ServerFeature
 import ServerStoreInterface
 import StandardInterfaces
 import Testing
@@ -78,7 +79,7 @@ import Testing
             let alice = try await store.newAccount("alice")
             for account in [bob.id, alice] {
                 _ = try await store.create(try Sample.note("a1"), account: account)
-                _ = try await store.pushOutcomes([], requestID: try #require(PushRequestID("r1")), digest: PushDigest("d1"), account: account, at: Sample.date)
+                _ = try await PushReplay(store).pushOutcomes([], requestID: try #require(PushRequestID("r1")), account: account, at: Sample.date)
             }
 
             try await store.deleteAccount(named: "bob")

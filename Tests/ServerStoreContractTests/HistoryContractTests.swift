@@ -1,5 +1,6 @@
 import Foundation
 import QuillModels
+import ServerFeature
 import ServerStoreInterface
 import StandardTesting
 import Testing
@@ -17,8 +18,8 @@ import Testing
             let edited = try await store.replace(try first.revised(body: "one\n2\n", at: Sample.date.addingTimeInterval(1)),
                                                  account: account, ifRevision: 1, origin: .web)
             let pushed = try first.revised(title: "Pushed", body: "one\n2\nthree\n", tags: [], at: Sample.date.addingTimeInterval(2))
-            let outcomes = try await store.pushOutcomes([PushedChange(note: pushed, baseRevision: 2, mayMerge: false)], requestID: #require(PushRequestID("h1")),
-                                                digest: PushDigest("h1"), account: account, at: Sample.date)
+            let outcomes = try await PushReplay(store).pushOutcomes([PushedChange(note: pushed, baseRevision: 2, mayMerge: false)], requestID: #require(PushRequestID("h1")),
+                                                account: account, at: Sample.date)
             guard let document = outcomes.first?.note, outcomes.first?.status == .applied else { throw HistoryTestFailure.notApplied }
             let applied = try document.note()
             let deleted = try await store.delete(first.id, account: account, ifRevision: applied.revision,
@@ -136,9 +137,9 @@ import Testing
                 case 2:
                     let one = try current.revised(body: Self.body(&generator), at: date)
                     let two = try one.revised(body: Self.body(&generator), at: date)
-                    let outcomes = try await store.pushOutcomes(
+                    let outcomes = try await PushReplay(store).pushOutcomes(
                         [PushedChange(note: one, baseRevision: current.revision, mayMerge: false), PushedChange(note: two, baseRevision: one.revision, mayMerge: false)],
-                        requestID: #require(PushRequestID("p\(step)")), digest: PushDigest("p\(step)"), account: account, at: date)
+                        requestID: #require(PushRequestID("p\(step)")), account: account, at: date)
                     for applied in try outcomes.filter({ $0.status == .applied }).map({ try $0.note.note() }) {
                         record(applied, .sync, replacing: current)
                         current = applied

@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 @testable import PostgresServerStore
 import QuillModels
+import ServerFeature
 import ServerStoreInterface
 import SQLiteKit
 @testable import SQLiteServerStore
@@ -86,14 +87,13 @@ import Testing
         let account = AccountID(1)
         let retry = [PushedChange(note: try Sample.note("b2"), baseRevision: nil, mayMerge: false)]
         // Replayed whole, and without the span of the feed it wrote, which was not kept then.
-        #expect(try await store.push(retry, requestID: try #require(PushRequestID("old")), digest: PushDigest("any"),
-                                     account: account, at: Sample.date) == PushAnswer(outcomes: try recorded()))
+        #expect(try await PushReplay(store).push(retry, requestID: try #require(PushRequestID("old")), account: account, at: Sample.date) == PushAnswer(outcomes: try recorded()))
         #expect(try await store.note(try #require(NoteID("b2")), account: account) == nil)
 
         let new = try #require(PushRequestID("new"))
-        _ = try await store.pushOutcomes(retry, requestID: new, digest: PushDigest("d1"), account: account, at: Sample.date)
+        _ = try await PushReplay(store).pushOutcomes(retry, requestID: new, account: account, at: Sample.date)
         await #expect(throws: ServerStoreError.pushRequestReused(new)) {
-            try await store.pushOutcomes([], requestID: new, digest: PushDigest("d2"), account: account, at: Sample.date)
+            try await PushReplay(store).pushOutcomes([], requestID: new, account: account, at: Sample.date)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import QuillModels
+import ServerFeature
 import ServerStoreInterface
 import StandardTesting
 import Testing
@@ -27,7 +28,7 @@ import Testing
             let mine = try base.revised(body: "ONE\ntwo\nthree\nfour\n", at: Sample.date.addingTimeInterval(2))
             let push = [PushedChange(note: mine, baseRevision: 1, mayMerge: true)]
             let requestID = try #require(PushRequestID("m1"))
-            let outcomes = try await store.pushOutcomes(push, requestID: requestID, digest: PushDigest("m1"), account: account, at: Sample.date)
+            let outcomes = try await PushReplay(store).pushOutcomes(push, requestID: requestID, account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.merged])
             let merged = try #require(try outcomes.first?.note.note())
             #expect(merged.body == "ONE\ntwo\nthree\nFOUR\n" && merged.revision == 3 && merged.title == "Plan")
@@ -38,7 +39,7 @@ import Testing
             #expect(history.dropFirst().allSatisfy { $0.mergeAncestor == nil })
             #expect(history.dropFirst().first?.note == other)
             // A retry is answered from the record, merged as before.
-            let again = try await store.pushOutcomes(push, requestID: requestID, digest: PushDigest("m1"), account: account, at: Sample.date)
+            let again = try await PushReplay(store).pushOutcomes(push, requestID: requestID, account: account, at: Sample.date)
             #expect(again == outcomes)
             #expect(try await store.revision(1, of: base.id, account: account) == base)
             #expect(try await store.revision(3, of: base.id, account: account) == merged)
@@ -58,16 +59,14 @@ import Testing
                 (PushedChange(note: separate, baseRevision: 1, mayMerge: false), "no-merge"),
             ]
             for (change, name) in cases {
-                let outcomes = try await store.pushOutcomes([change], requestID: #require(PushRequestID(name)), digest: PushDigest(name),
-                                                            account: account, at: Sample.date)
+                let outcomes = try await PushReplay(store).pushOutcomes([change], requestID: #require(PushRequestID(name)), account: account, at: Sample.date)
                 #expect(outcomes == [.conflict(other)], "\(name)")
             }
             // A title both changed does not merge; one only this side changed does.
             let renamed = try await store.replace(try other.revised(title: "Their plan", at: Sample.date.addingTimeInterval(3)),
                                                   account: account, ifRevision: 2, origin: .api)
-            let outcomes = try await store.pushOutcomes([PushedChange(note: retitled, baseRevision: 1, mayMerge: true)],
-                                                        requestID: #require(PushRequestID("title")), digest: PushDigest("title"),
-                                                        account: account, at: Sample.date)
+            let outcomes = try await PushReplay(store).pushOutcomes([PushedChange(note: retitled, baseRevision: 1, mayMerge: true)],
+                                                        requestID: #require(PushRequestID("title")), account: account, at: Sample.date)
             #expect(outcomes == [.conflict(renamed)])
             #expect(try await store.note(base.id, account: account) == renamed)
         }
@@ -81,9 +80,8 @@ import Testing
             #expect(pruned.revisions == 1)
             #expect(try await store.revision(1, of: base.id, account: account) == nil)
             let mine = try base.revised(body: "ONE\ntwo\nthree\nfour\n", at: Sample.date.addingTimeInterval(2))
-            let outcomes = try await store.pushOutcomes([PushedChange(note: mine, baseRevision: 1, mayMerge: true)],
-                                                        requestID: #require(PushRequestID("p")), digest: PushDigest("p"),
-                                                        account: account, at: Sample.date)
+            let outcomes = try await PushReplay(store).pushOutcomes([PushedChange(note: mine, baseRevision: 1, mayMerge: true)],
+                                                        requestID: #require(PushRequestID("p")), account: account, at: Sample.date)
             #expect(outcomes == [.conflict(other)])
         }
     }

@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 @testable import PostgresServerStore
 import QuillModels
+import ServerFeature
 import ServerStoreInterface
 import Testing
 
@@ -30,8 +31,8 @@ import Testing
                 let changes = try (0..<count).map { index in
                     PushedChange(note: try Sample.note(String(format: "%04x%06x", pushes, index), body: "note \(index)"), baseRevision: nil, mayMerge: false)
                 }
-                _ = try await store.push(changes, requestID: try #require(PushRequestID(String(format: "%08x", pushes))),
-                                         digest: PushDigest(String(pushes)), account: account, at: Sample.date)
+                _ = try await PushReplay(store).push(changes, requestID: try #require(PushRequestID(String(format: "%08x", pushes))),
+                                         account: account, at: Sample.date)
             }
             for _ in 0..<3 { try await push(1000) }
             // PostgreSQL counts a backend's writes at most once a second: push on until it has.

@@ -1,5 +1,6 @@
 import Foundation
 import QuillModels
+import ServerFeature
 import ServerStoreInterface
 import Testing
 
@@ -156,8 +157,8 @@ import Testing
 
             // A deleted note written again, and one written by a push.
             _ = try await store.replace(try Sample.note("a2", title: "plan again"), account: alice, ifRevision: 2, origin: .api)
-            _ = try await store.pushOutcomes([PushedChange(note: try Sample.note("a3", title: "pushed plan"), baseRevision: nil, mayMerge: false)],
-                                     requestID: try #require(PushRequestID("p1")), digest: PushDigest("p1"), account: alice, at: Sample.date)
+            _ = try await PushReplay(store).pushOutcomes([PushedChange(note: try Sample.note("a3", title: "pushed plan"), baseRevision: nil, mayMerge: false)],
+                                     requestID: try #require(PushRequestID("p1")), account: alice, at: Sample.date)
             #expect(Set(try await Self.found("plan", in: store, account: alice)) == ["a2", "a3"])
 
             try await store.deleteAccount(named: "bob")
@@ -229,14 +230,14 @@ import Testing
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             _ = try await store.create(try Sample.note("a0", title: "Kept", body: "standing oldword"), account: account)
-            let outcomes = try await store.pushOutcomes([
+            let outcomes = try await PushReplay(store).pushOutcomes([
                 PushedChange(note: try Sample.note("a0", title: "Kept", body: "standing middleword", revision: 2), baseRevision: 1, mayMerge: false),
                 PushedChange(note: try Sample.note("a1", body: "firstword"), baseRevision: nil, mayMerge: false),
                 PushedChange(note: try Sample.note("a1", body: "secondword", revision: 2), baseRevision: 1, mayMerge: false),
                 PushedChange(note: try Sample.note("a0", title: "Kept", body: "standing lastword", revision: 3), baseRevision: 2, mayMerge: false),
                 PushedChange(note: try Sample.note("a2", body: "goneword"), baseRevision: nil, mayMerge: false),
                 PushedChange(note: try Sample.note("a2", body: "goneword", revision: 2).deleted(at: Sample.date), baseRevision: 1, mayMerge: false),
-            ], requestID: #require(PushRequestID("many")), digest: PushDigest("d"), account: account, at: Sample.date)
+            ], requestID: #require(PushRequestID("many")), account: account, at: Sample.date)
             #expect(outcomes.allSatisfy { $0.status == .applied })
             for (word, expected) in [("oldword", [String]()), ("middleword", []), ("lastword", ["a0"]), ("firstword", []),
                                      ("secondword", ["a1"]), ("goneword", []), ("standing", ["a0"])] {

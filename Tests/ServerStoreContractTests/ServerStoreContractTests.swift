@@ -1,5 +1,6 @@
 import Foundation
 import QuillModels
+import ServerFeature
 import ServerStoreInterface
 import StandardInterfaces
 import Testing
@@ -76,8 +77,8 @@ import Testing
 
             // A push of the note counts the unreadable copy as lost: the client's version repairs it.
             let repaired = try Sample.note("b2", title: "Repaired")
-            let outcomes = try await store.pushOutcomes([PushedChange(note: repaired, baseRevision: 1, mayMerge: false)], requestID: #require(PushRequestID("repair")),
-                                                digest: PushDigest("repair"), account: account, at: Sample.date)
+            let outcomes = try await PushReplay(store).pushOutcomes([PushedChange(note: repaired, baseRevision: 1, mayMerge: false)], requestID: #require(PushRequestID("repair")),
+                                                account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied] && outcomes.first?.note.revision == 2)
             #expect(try await store.note(damaged, account: account)?.title == "Repaired")
             #expect(try await store.changes(account: account, after: more.next, limit: 10).notes.map(\.id) == [damaged])
@@ -256,11 +257,11 @@ import Testing
             let fresh = try Sample.note("f1", title: "client new", revision: 4)
             let edit = try Sample.note("e1", title: "client edit")
             let stale = try Sample.note("e1", title: "stale edit")
-            let outcomes = try await store.pushOutcomes([
+            let outcomes = try await PushReplay(store).pushOutcomes([
                 PushedChange(note: fresh, baseRevision: nil, mayMerge: false),
                 PushedChange(note: edit, baseRevision: 1, mayMerge: false),
                 PushedChange(note: stale, baseRevision: 1, mayMerge: false),
-            ], requestID: try #require(PushRequestID("r1")), digest: PushDigest("d1"), account: account, at: Sample.date)
+            ], requestID: try #require(PushRequestID("r1")), account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied, .applied, .conflict])
             #expect(outcomes[0].note == NoteDocument(fresh)) // the client's own number, ahead of 1, kept
             #expect(outcomes[1].note == NoteDocument(try edit.withRevision(2)))
@@ -278,13 +279,13 @@ import Testing
             let requestID = try #require(PushRequestID("same-id"))
             let note = try Sample.note("a1")
             let push = [PushedChange(note: note, baseRevision: nil, mayMerge: false)]
-            let first = try await store.pushOutcomes(push, requestID: requestID, digest: PushDigest("d1"), account: alice, at: Sample.date)
-            let retry = try await store.pushOutcomes(push, requestID: requestID, digest: PushDigest("d1"), account: alice,
+            let first = try await PushReplay(store).pushOutcomes(push, requestID: requestID, account: alice, at: Sample.date)
+            let retry = try await PushReplay(store).pushOutcomes(push, requestID: requestID, account: alice,
                                              at: Sample.date.addingTimeInterval(60))
             #expect(retry == first)
             #expect(try await store.note(note.id, account: alice)?.revision == 1)
             #expect(try await store.changes(account: alice, after: .beginning, limit: 10).notes.count == 1)
-            let bobs = try await store.pushOutcomes(push, requestID: requestID, digest: PushDigest("d2"), account: bob, at: Sample.date)
+            let bobs = try await PushReplay(store).pushOutcomes(push, requestID: requestID, account: bob, at: Sample.date)
             #expect(bobs.map(\.status) == [.applied])
         }
     }
@@ -296,10 +297,10 @@ import Testing
             let account = try await store.newAccount("alice")
             let first = try Sample.note("a1", title: "first"), other = try Sample.note("b1", title: "other")
             let second = try first.revised(title: "second", at: Sample.date)
-            let outcomes = try await store.pushOutcomes([
+            let outcomes = try await PushReplay(store).pushOutcomes([
                 PushedChange(note: first, baseRevision: nil, mayMerge: false), PushedChange(note: other, baseRevision: nil, mayMerge: false),
                 PushedChange(note: second, baseRevision: 1, mayMerge: false), PushedChange(note: second, baseRevision: 1, mayMerge: false),
-            ], requestID: #require(PushRequestID("twice")), digest: PushDigest("d"), account: account, at: Sample.date)
+            ], requestID: #require(PushRequestID("twice")), account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied, .applied, .applied, .conflict])
             #expect(outcomes[2].note.revision == 2 && outcomes[3].note.title == "second")
             let feed = try await store.changes(account: account, after: .beginning, limit: 10).notes
@@ -313,26 +314,24 @@ import Testing
     func pushAnswersTheChangesItWrote(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
-            _ = try await store.pushOutcomes([PushedChange(note: try Sample.note("a0"), baseRevision: nil, mayMerge: false)], requestID: #require(PushRequestID("p0")),
-                                             digest: PushDigest("d0"), account: account, at: Sample.date)
+            _ = try await PushReplay(store).pushOutcomes([PushedChange(note: try Sample.note("a0"), baseRevision: nil, mayMerge: false)], requestID: #require(PushRequestID("p0")),
+                                             account: account, at: Sample.date)
             let latest = try await store.changes(account: account, after: .beginning, limit: 10).next
             let mine = [PushedChange(note: try Sample.note("a1"), baseRevision: nil, mayMerge: false), PushedChange(note: try Sample.note("a2"), baseRevision: nil, mayMerge: false)]
-            let answer = try await store.push(mine, requestID: #require(PushRequestID("p1")), digest: PushDigest("d1"),
-                                              account: account, at: Sample.date)
+            let answer = try await PushReplay(store).push(mine, requestID: #require(PushRequestID("p1")), account: account, at: Sample.date)
             let written = try #require(answer.written)
             #expect(written.after == latest)
             #expect(answer.next(since: latest) == written.through)
             #expect(try await store.changes(account: account, after: written.through, limit: 10).notes.isEmpty)
             #expect(try await store.changes(account: account, after: latest, limit: 10).notes.map(\.id) == mine.map(\.note.id))
-            let replay = try await store.push(mine, requestID: #require(PushRequestID("p1")), digest: PushDigest("d1"),
-                                              account: account, at: Sample.date)
+            let replay = try await PushReplay(store).push(mine, requestID: #require(PushRequestID("p1")), account: account, at: Sample.date)
             #expect(replay == answer)
-            let stale = try await store.push([PushedChange(note: try Sample.note("a3"), baseRevision: nil, mayMerge: false)], requestID: #require(PushRequestID("p2")),
-                                             digest: PushDigest("d2"), account: account, at: Sample.date)
+            let stale = try await PushReplay(store).push([PushedChange(note: try Sample.note("a3"), baseRevision: nil, mayMerge: false)], requestID: #require(PushRequestID("p2")),
+                                             account: account, at: Sample.date)
             #expect(stale.next(since: latest) == nil)
             #expect(stale.written?.after == written.through)
-            let conflicted = try await store.push([PushedChange(note: try Sample.note("a3"), baseRevision: nil, mayMerge: false)], requestID: #require(PushRequestID("p3")),
-                                                  digest: PushDigest("d3"), account: account, at: Sample.date)
+            let conflicted = try await PushReplay(store).push([PushedChange(note: try Sample.note("a3"), baseRevision: nil, mayMerge: false)], requestID: #require(PushRequestID("p3")),
+                                                  account: account, at: Sample.date)
             #expect(conflicted.outcomes.map(\.status) == [.conflict])
             #expect(conflicted.written.map { $0.after == $0.through && $0.after == stale.written?.through } == true)
         }
@@ -346,23 +345,46 @@ import Testing
             let account = try await store.newAccount("alice")
             let requestID = try #require(PushRequestID("same-id"))
             let note = try Sample.note("a1")
-            let first = try await store.pushOutcomes([PushedChange(note: note, baseRevision: nil, mayMerge: false)], requestID: requestID,
-                                             digest: PushDigest("d1"), account: account, at: Sample.date)
+            let first = try await PushReplay(store).pushOutcomes([PushedChange(note: note, baseRevision: nil, mayMerge: false)], requestID: requestID,
+                                             account: account, at: Sample.date)
             let other = [PushedChange(note: try note.revised(title: "other", at: Sample.date), baseRevision: 1, mayMerge: false),
                          PushedChange(note: try Sample.note("b2"), baseRevision: nil, mayMerge: false)]
             await #expect(throws: ServerStoreError.pushRequestReused(requestID)) {
-                try await store.pushOutcomes(other, requestID: requestID, digest: PushDigest("d2"), account: account,
+                try await PushReplay(store).pushOutcomes(other, requestID: requestID, account: account,
                                      at: Sample.date.addingTimeInterval(60))
             }
             #expect(try await store.note(note.id, account: account)?.title == note.title)
             #expect(try await store.note(try #require(NoteID("b2")), account: account) == nil)
             #expect(try await store.changes(account: account, after: .beginning, limit: 10).notes.count == 1)
-            #expect(try await store.pushOutcomes([PushedChange(note: note, baseRevision: nil, mayMerge: false)], requestID: requestID,
-                                         digest: PushDigest("d1"), account: account, at: Sample.date) == first)
+            #expect(try await PushReplay(store).pushOutcomes([PushedChange(note: note, baseRevision: nil, mayMerge: false)], requestID: requestID,
+                                         account: account, at: Sample.date) == first)
             // Under a new ID the same changes are decided afresh.
-            let fresh = try await store.pushOutcomes(other, requestID: try #require(PushRequestID("new-id")), digest: PushDigest("d2"),
-                                             account: account, at: Sample.date)
+            let fresh = try await PushReplay(store).pushOutcomes(other, requestID: try #require(PushRequestID("new-id")), account: account, at: Sample.date)
             #expect(fresh.map(\.status) == [.applied, .applied])
+        }
+    }
+
+    /// A store keeps what `push` is told to keep and gives it back unread for the same request ID of
+    /// the same account, applying nothing; it forgets what was kept before the date it is given.
+    @Test(arguments: implementations)
+    func aPushIsKeptAsItsCallerWroteItAndForgottenWhenTold(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let account = try await store.newAccount("alice")
+            let requestID = try #require(PushRequestID("kept-id"))
+            let push = [PushedChange(note: try Sample.note("a1"), baseRevision: nil, mayMerge: false)]
+            let first = try await store.push(push, requestID: requestID, digest: PushDigest("first"), account: account, at: Sample.date,
+                                             forgettingBefore: .distantPast, keeping: { "kept: \($0.map(\.status.rawValue))" })
+            guard case .applied(let answer) = first else { Issue.record("a new push is applied: \(first)"); return }
+            let again = [PushedChange(note: try Sample.note("b1"), baseRevision: nil, mayMerge: false)]
+            let kept = try await store.push(again, requestID: requestID, digest: PushDigest("second"), account: account,
+                                            at: Sample.date.addingTimeInterval(10), forgettingBefore: .distantPast, keeping: { _ in "unused" })
+            #expect(kept == .kept(KeptPush(outcomes: #"kept: ["applied"]"#, digest: PushDigest("first"), written: answer.written)))
+            #expect(try await store.note(try #require(NoteID("b1")), account: account) == nil)
+            let forgotten = try await store.push(again, requestID: requestID, digest: PushDigest("second"), account: account,
+                                                 at: Sample.date.addingTimeInterval(20), forgettingBefore: Sample.date.addingTimeInterval(1),
+                                                 keeping: { _ in "later" })
+            guard case .applied = forgotten else { Issue.record("a forgotten push is applied again: \(forgotten)"); return }
+            #expect(try await store.note(try #require(NoteID("b1")), account: account) != nil)
         }
     }
 
@@ -372,19 +394,18 @@ import Testing
             let account = try await store.newAccount("alice")
             let note = try Sample.note("a1")
             let push = [PushedChange(note: note, baseRevision: nil, mayMerge: false)]
-            let digest = PushDigest("d1")
             let old = try #require(PushRequestID("old")), kept = try #require(PushRequestID("kept"))
-            let first = try await store.pushOutcomes(push, requestID: old, digest: digest, account: account, at: Sample.date)
+            let first = try await PushReplay(store).pushOutcomes(push, requestID: old, account: account, at: Sample.date)
             #expect(first.map(\.status) == [.applied])
-            let almost = Sample.date.addingTimeInterval(PushRequestID.retention - 1)
-            #expect(try await store.pushOutcomes(push, requestID: old, digest: digest, account: account, at: almost) == first)
-            _ = try await store.pushOutcomes([], requestID: kept, digest: PushDigest("empty"), account: account, at: almost)
+            let almost = Sample.date.addingTimeInterval(PushReplay.retention - 1)
+            #expect(try await PushReplay(store).pushOutcomes(push, requestID: old, account: account, at: almost) == first)
+            _ = try await PushReplay(store).pushOutcomes([], requestID: kept, account: account, at: almost)
 
             // Past the retention period the answer is gone: the same push is decided again (the note
             // now exists, so creating it conflicts), while a younger answer is still replayed.
-            let later = Sample.date.addingTimeInterval(PushRequestID.retention + 1)
-            #expect(try await store.pushOutcomes(push, requestID: old, digest: digest, account: account, at: later).map(\.status) == [.conflict])
-            #expect(try await store.pushOutcomes([], requestID: kept, digest: PushDigest("empty"), account: account, at: later) == [])
+            let later = Sample.date.addingTimeInterval(PushReplay.retention + 1)
+            #expect(try await PushReplay(store).pushOutcomes(push, requestID: old, account: account, at: later).map(\.status) == [.conflict])
+            #expect(try await PushReplay(store).pushOutcomes([], requestID: kept, account: account, at: later) == [])
         }
     }
 

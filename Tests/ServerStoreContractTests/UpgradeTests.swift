@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 @testable import PostgresServerStore
 import QuillModels
+import ServerFeature
 import ServerStoreInterface
 import SQLiteKit
 @testable import SQLiteServerStore
@@ -259,7 +260,7 @@ import StandardInterfaces
         #expect(try await store.search(try SearchQuery("bob"), account: bob, tagged: nil, after: nil, limit: 10).notes == [bobs])
 
         // A stored push answer is still replayed, and writes continue the change numbering.
-        #expect(try await store.pushOutcomes([], requestID: try #require(PushRequestID("push-1")), digest: PushDigest("legacy"), account: bob, at: t0.addingTimeInterval(60)) == [])
+        #expect(try await PushReplay(store).pushOutcomes([], requestID: try #require(PushRequestID("push-1")), account: bob, at: t0.addingTimeInterval(60)) == [])
         let next = try await store.create(try Note(id: try #require(NoteID("0a03")), title: "New", body: "", tags: [],
                                                    created: t0, updated: t0), account: ann)
         #expect(try await store.changes(account: ann, after: ChangeCursor(sequence: 3), limit: 10).notes == [next])

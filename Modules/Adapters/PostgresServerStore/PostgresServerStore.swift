@@ -464,10 +464,10 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
-    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
-                     account: AccountID, at now: Date) async throws -> PushAnswer {
-        let answer = try await writing(account) { connection in
-            let oldest = now.addingTimeInterval(-PushRequestID.retention).millisecondsSince1970
+    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID, at now: Date,
+                     forgettingBefore: Date, keeping: @Sendable ([PushOutcome]) -> String) async throws -> PushStoring {
+        let answer = try await writing(account) { connection -> PushStoring in
+            let oldest = forgettingBefore.millisecondsSince1970
             try await connection.query(
                 "DELETE FROM push_requests WHERE account_id = \(account.rawValue) AND created_ms < \(oldest)", logger: logger)
             let stored = try await connection.query("""
@@ -475,9 +475,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                 WHERE account_id = \(account.rawValue) AND request_id = \(requestID.rawValue)
                 """, logger: logger)
             for try await (text, recorded, after, through) in stored.decode((String, String?, Int64?, Int64?).self) {
-                if let recorded, recorded != digest.rawValue { throw ServerStoreError.pushRequestReused(requestID) }
-                return PushAnswer(outcomes: try StoredPushOutcomes.decoded(text, changes: changes, requestID: requestID),
-                                  written: WrittenChanges(after: after, through: through))
+                return .kept(KeptPush(outcomes: text, digest: recorded.map(PushDigest.init), written: WrittenChanges(after: after, through: through)))
             }
             let latestBefore = try await latestSequence(account: account, on: connection)
             // Decided against one read of the batch's stored notes (a note pushed twice in one
@@ -504,15 +502,15 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             }
             try await write(writes, account: account, on: connection)
             try await keep(replaced, origin: .sync, account: account, on: connection)
-            let encoded = StoredPushOutcomes.encoded(outcomes)
+            let encoded = keeping(outcomes)
             let latest = try await latestSequence(account: account, on: connection)
             try await connection.query("""
                 INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest, written_after, written_through)
                 VALUES (\(account.rawValue), \(requestID.rawValue), \(encoded), \(now.millisecondsSince1970), \(digest.rawValue),
                         \(latestBefore), \(latest))
                 """, logger: logger)
-            return PushAnswer(outcomes: outcomes, written: WrittenChanges(after: ChangeCursor(sequence: latestBefore),
-                                                                          through: ChangeCursor(sequence: latest)))
+            return .applied(PushAnswer(outcomes: outcomes, written: WrittenChanges(after: ChangeCursor(sequence: latestBefore),
+                                                                                   through: ChangeCursor(sequence: latest))))
         }
         await measureTablesIfGrown()
         return answer

@@ -463,24 +463,20 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try reading { connection in ChangeCursor(sequence: try latestSequence(account: account, on: connection)) }
     }
 
-    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
-                     account: AccountID, at now: Date) async throws -> PushAnswer {
+    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID, at now: Date,
+                     forgettingBefore: Date, keeping: @Sendable ([PushOutcome]) -> String) async throws -> PushStoring {
         try guarded { connection in
             try noteWriteTransaction(on: connection) {
-                let oldest = now.addingTimeInterval(-PushRequestID.retention).millisecondsSince1970
                 try connection.query("DELETE FROM push_requests WHERE account_id = ? AND created_ms < ?",
-                                     [.integer(account.rawValue), .integer(oldest)])
-                var stored: (outcomes: String, digest: String?, written: WrittenChanges?)?
+                                     [.integer(account.rawValue), .integer(forgettingBefore.millisecondsSince1970)])
+                var kept: KeptPush?
                 try connection.query("""
                     SELECT outcomes, digest, written_after, written_through FROM push_requests WHERE account_id = ? AND request_id = ?
                     """, [.integer(account.rawValue), .text(requestID.rawValue)]) {
-                    stored = ($0.text(0), $0.optionalText(1), WrittenChanges(after: $0.optionalInteger(2), through: $0.optionalInteger(3)))
+                    kept = KeptPush(outcomes: $0.text(0), digest: $0.optionalText(1).map(PushDigest.init),
+                                    written: WrittenChanges(after: $0.optionalInteger(2), through: $0.optionalInteger(3)))
                 }
-                if let stored {
-                    if let recorded = stored.digest, recorded != digest.rawValue { throw ServerStoreError.pushRequestReused(requestID) }
-                    return PushAnswer(outcomes: try StoredPushOutcomes.decoded(stored.outcomes, changes: changes, requestID: requestID),
-                                      written: stored.written)
-                }
+                if let kept { return .kept(kept) }
                 let latestBefore = try latestSequence(account: account, on: connection)
                 var outcomes: [PushOutcome] = []
                 outcomes.reserveCapacity(changes.count)
@@ -504,10 +500,10 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 try connection.query("""
                     INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest, written_after, written_through)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, [.integer(account.rawValue), .text(requestID.rawValue), .text(StoredPushOutcomes.encoded(outcomes)),
+                    """, [.integer(account.rawValue), .text(requestID.rawValue), .text(keeping(outcomes)),
                           .integer(now.millisecondsSince1970), .text(digest.rawValue), .integer(latestBefore), .integer(latest)])
-                return PushAnswer(outcomes: outcomes, written: WrittenChanges(after: ChangeCursor(sequence: latestBefore),
-                                                                              through: ChangeCursor(sequence: latest)))
+                return .applied(PushAnswer(outcomes: outcomes, written: WrittenChanges(after: ChangeCursor(sequence: latestBefore),
+                                                                                       through: ChangeCursor(sequence: latest))))
             }
         }
     }

@@ -107,8 +107,7 @@ final class AccountImportStore: NoteReading, NoteBulkCreating, NoteWriting {
             + bulk.replacements.map { PushedChange(note: $0.note, baseRevision: $0.expectedRevision, mayMerge: false) }
         guard !changes.isEmpty else { return }
         let requestID = PushRequestID("import \(dependencies.ids.next().rawValue)")!
-        let outcomes = try await repository.push(changes, requestID: requestID, digest: PushDigests.digest(of: changes),
-                                                 account: account, at: clock.now()).outcomes
+        let outcomes = try await PushReplay(repository).pushOutcomes(changes, requestID: requestID, account: account, at: clock.now())
         if let refused = outcomes.first(where: { $0.status != .applied }) { throw AccountImport.Failure.changedMeanwhile(refused.id) }
     }
 }

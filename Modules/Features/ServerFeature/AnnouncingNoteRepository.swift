@@ -21,11 +21,14 @@ struct AnnouncingNoteRepository: ServerNoteRepository {
         return replaced
     }
 
-    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
-              at now: Date) async throws -> PushAnswer {
-        let answer = try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now)
-        if let written = answer.written, written.after != written.through { await signals.announce(account) }
-        return answer
+    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID, at now: Date,
+              forgettingBefore: Date, keeping: @Sendable ([PushOutcome]) -> String) async throws -> PushStoring {
+        let stored = try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now,
+                                         forgettingBefore: forgettingBefore, keeping: keeping)
+        if case .applied(let answer) = stored, let written = answer.written, written.after != written.through {
+            await signals.announce(account)
+        }
+        return stored
     }
 
     func note(_ id: NoteID, account: AccountID) async throws -> Note? { try await base.note(id, account: account) }

@@ -6,7 +6,7 @@ import ServiceLifecycle
 public enum ServerApplication {
     /// The router with every route of docs/openapi.yaml.
     public static func router(_ dependencies: ServerDependencies) -> Router<ServerRequestContext> {
-        router(dependencies, adding: { _ in })
+        router(dependencies, requestLogFields: true, adding: { _ in })
     }
 
     /// The router with every route of docs/openapi.yaml, and the routes `pages` adds (the web reader's);
@@ -19,7 +19,7 @@ public enum ServerApplication {
     }
 
     private static func router(
-        _ dependencies: ServerDependencies, requestLogFields: Bool = true, adding pages: (Router<ServerRequestContext>) throws -> Void
+        _ dependencies: ServerDependencies, requestLogFields: Bool, adding pages: (Router<ServerRequestContext>) throws -> Void
     ) rethrows -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: RequestLogMiddleware(fields: requestLogFields))

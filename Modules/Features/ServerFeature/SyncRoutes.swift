@@ -57,8 +57,8 @@ struct SyncRoutes {
             let note = try RequestInput.note(from: change.note, field: "changes[\(index)].note")
             changes.append(PushedChange(note: note, baseRevision: change.baseRevision, mayMerge: body.merge == true))
         }
-        let answer = try await dependencies.notes.push(changes, requestID: requestID, digest: PushDigests.digest(of: changes),
-                                                       account: account.id, at: dependencies.clock.now())
+        let answer = try await PushReplay(dependencies.notes).push(changes, requestID: requestID, account: account.id,
+                                                                   at: dependencies.clock.now())
         return JSONBody.written(PushResponseBody(
             results: answer.outcomes.map { $0.result(appliedAs: body.appliedAs ?? .note) }, next: answer.next(since: since)?.description,
             written: answer.written.map { PushWrittenBody(after: $0.after.description, through: $0.through.description) }))

@@ -1,5 +1,4 @@
 import StandardInterfaces
-import Synchronization
 
 /// Tells the server's open event streams (`GET /v1/events`) that an account's change feed has
 /// grown, so that each reads the new changes from the feed at once instead of polling it.
@@ -47,9 +46,8 @@ public enum AccountNotice: Hashable, Sendable {
 /// fan-out inside each server of the PostgreSQL adapter, which feeds it what `LISTEN` hears.
 public final class LocalChangeSignals: ChangeSignaling, TokenRevocationSignaling {
     private let revoked = LocalTokenRevocations()
-    private let subscribers = Mutex<[AccountID: [Int: AsyncStream<Void>.Continuation]]>([:])
-    private let noticeSubscribers = Mutex<[AccountID: [Int: AsyncStream<AccountNotice>.Continuation]]>([:])
-    private let nextSubscriber = Atomic<Int>(0)
+    private let wakes = SubscriberRegistry<AccountID, Void>(keepingNewest: 1)
+    private let accountNotices = SubscriberRegistry<AccountID, AccountNotice>(keepingNewest: AccountNotice.buffered)
 
     public init() {}
 
@@ -59,14 +57,12 @@ public final class LocalChangeSignals: ChangeSignaling, TokenRevocationSignaling
 
     /// Wakes the streams of `account` (for an adapter that hears announcements from elsewhere).
     public func wake(_ account: AccountID) {
-        let continuations = subscribers.withLock { Array(($0[account] ?? [:]).values) }
-        for continuation in continuations { continuation.yield() }
+        wakes.send((), to: account)
     }
 
     /// Wakes every stream of every account (after announcements may have been missed).
     public func wakeAll() {
-        let continuations = subscribers.withLock { $0.values.flatMap(\.values) }
-        for continuation in continuations { continuation.yield() }
+        wakes.sendToEveryone(())
     }
 
     public func announceRevocation(of token: TokenID) async {
@@ -78,16 +74,7 @@ public final class LocalChangeSignals: ChangeSignaling, TokenRevocationSignaling
     }
 
     public func signals(of account: AccountID) -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let key = nextSubscriber.add(1, ordering: .relaxed).newValue
-        subscribers.withLock { $0[account, default: [:]][key] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            self?.subscribers.withLock { all in
-                all[account]?[key] = nil
-                if all[account]?.isEmpty == true { all[account] = nil }
-            }
-        }
-        return stream
+        wakes.subscribe(to: account)
     }
 
     public func announce(_ notice: AccountNotice, to account: AccountID) async {
@@ -96,20 +83,10 @@ public final class LocalChangeSignals: ChangeSignaling, TokenRevocationSignaling
 
     /// Hands `notice` to the subscribers of `account` (for an adapter that hears notices from elsewhere).
     public func tell(_ notice: AccountNotice, to account: AccountID) {
-        let continuations = noticeSubscribers.withLock { Array(($0[account] ?? [:]).values) }
-        for continuation in continuations { continuation.yield(notice) }
+        accountNotices.send(notice, to: account)
     }
 
     public func notices(of account: AccountID) -> AsyncStream<AccountNotice> {
-        let (stream, continuation) = AsyncStream<AccountNotice>.makeStream(bufferingPolicy: .bufferingNewest(AccountNotice.buffered))
-        let key = nextSubscriber.add(1, ordering: .relaxed).newValue
-        noticeSubscribers.withLock { $0[account, default: [:]][key] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            self?.noticeSubscribers.withLock { all in
-                all[account]?[key] = nil
-                if all[account]?.isEmpty == true { all[account] = nil }
-            }
-        }
-        return stream
+        accountNotices.subscribe(to: account)
     }
 }

@@ -65,66 +65,31 @@ extension WrittenChanges {
     }
 }
 
-/// How a repository keeps a push's outcomes for a retry: a JSON array in which an applied change
-/// is the revision it got, and a conflict or a merge the whole outcome (as `PushResultBody` writes it).
-///
-/// An applied change's note is the pushed one at that revision, and the retry that replays the
-/// answer carries the same changes (the digest says so), so the note is not kept again: a first
-/// push of 10,000 notes would otherwise write every note a second time. Records written before
-/// (every outcome whole, some without a digest and so replayed for any changes) still read.
-public enum StoredPushOutcomes {
-    public static func encoded(_ outcomes: [PushOutcome]) -> String {
-        var bytes: [UInt8] = [UInt8(ascii: "[")]
-        for (index, outcome) in outcomes.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            switch outcome.status {
-            case .applied: bytes.append(contentsOf: String(outcome.note.revision).utf8)
-            case .conflict, .merged: outcome.result(appliedAs: .note).appendJSON(to: &bytes)
-            }
-        }
-        bytes.append(UInt8(ascii: "]"))
-        return String(decoding: bytes, as: UTF8.self)
-    }
+/// What a repository answers a push: applied now, or kept from an earlier push with the same
+/// request ID (then nothing was applied; whether that answer may be given again is `PushReplay`'s).
+public enum PushStoring: Hashable, Sendable {
+    case applied(PushAnswer)
+    case kept(KeptPush)
+}
 
-    /// The outcomes kept for the push that carried `changes`, in their order.
-    public static func decoded(_ text: String, changes: [PushedChange], requestID: PushRequestID) throws -> [PushOutcome] {
-        do {
-            return try JSONDecoder().decode([StoredOutcome].self, from: Data(text.utf8)).enumerated().map { index, stored in
-                switch stored {
-                case .whole(let outcome): return outcome
-                case .applied(let revision):
-                    guard changes.indices.contains(index) else { throw ServerStoreError.corrupt("stored push \(requestID): no change \(index)") }
-                    return .applied(try changes[index].note.withRevision(revision))
-                }
-            }
-        } catch let error as ServerStoreError {
-            throw error
-        } catch {
-            throw ServerStoreError.corrupt("stored push \(requestID): \(error)")
-        }
-    }
+/// An earlier push as a repository kept it: the outcomes in the form its caller gave (the
+/// repository stores the text and gives it back unread), the digest of what it carried (`nil` for
+/// a push recorded before digests were kept) and the span of the feed it wrote.
+public struct KeptPush: Hashable, Sendable {
+    public let outcomes: String
+    public let digest: PushDigest?
+    public let written: WrittenChanges?
 
-    private enum StoredOutcome: Decodable {
-        case applied(revision: Int)
-        case whole(PushOutcome)
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let revision = try? container.decode(Int.self) {
-                self = .applied(revision: revision)
-            } else {
-                self = .whole(try container.decode(PushOutcome.self))
-            }
-        }
+    public init(outcomes: String, digest: PushDigest?, written: WrittenChanges?) {
+        self.outcomes = outcomes
+        self.digest = digest
+        self.written = written
     }
 }
 
 /// The client-chosen name of one push, which makes retrying it safe.
 public struct PushRequestID: Hashable, Sendable, CustomStringConvertible {
     public static let maximumLength = 200
-    /// How long a repository remembers the answer to a push: a retry within it is answered
-    /// from memory; after it the answer is gone (a retry so late is applied again, by the rule).
-    public static let retention: TimeInterval = 7 * 24 * 60 * 60
     public let rawValue: String
 
     /// Accepts 1...200 Unicode code points without control characters (category Cc): exactly
@@ -143,7 +108,7 @@ public struct PushRequestID: Hashable, Sendable, CustomStringConvertible {
 /// Exists so that a request ID is bound to one batch: a retry with the same ID and the same
 /// changes gets the recorded answer, while the same ID with other changes is refused
 /// (`ServerStoreError.pushRequestReused`) instead of being answered for a batch it did not send.
-/// The HTTP layer computes it (SHA-256, lowercase hex); repositories only store and compare it.
+/// The HTTP layer computes it (SHA-256, lowercase hex); repositories only store it, `PushReplay` compares it.
 public struct PushDigest: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
 

@@ -52,24 +52,18 @@ public protocol ServerNoteRepository: Sendable {
     /// `changes(account:after:limit:)` as the API writes it, if this repository keeps notes in
     /// that form; `nil` (the default) if it does not, and the caller uses `changes`.
     func encodedChanges(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> EncodedChangePage?
-    /// Applies each change by `PushRule` (a merged one recorded in the history as a merge), all in one transaction, and remembers the outcomes
-    /// with `digest` under `requestID`: the same request ID with the same digest again returns
-    /// them without applying anything; with another digest it throws `.pushRequestReused` and
-    /// applies nothing (an answer recorded before digests were kept matches any digest).
-    /// Answers older than `PushRequestID.retention` at `now` are forgotten (this call removes them),
-    /// so the remembered answers do not grow without bound. The answer says which changes of the
-    /// account's feed the push wrote (`written`), remembered with the outcomes.
-    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
-              account: AccountID, at now: Date) async throws -> PushAnswer
+    /// Applies each change by `PushRule` (a merged one recorded in the history as a merge), all in
+    /// one transaction, and keeps `keeping(outcomes)` with `digest`, `now` and the span of the
+    /// account's feed the push wrote under `requestID`; unless the account keeps a push under
+    /// `requestID` already: then it applies nothing and returns that one (`.kept`). First forgets
+    /// the account's pushes kept before `forgettingBefore`, so the kept pushes do not grow without
+    /// bound. A repository keeps what it is given; which push is answered again, for how long and
+    /// in what form is `PushReplay`'s (ServerFeature).
+    func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID, at now: Date,
+              forgettingBefore: Date, keeping: @Sendable ([PushOutcome]) -> String) async throws -> PushStoring
 }
 
 extension ServerNoteRepository {
-    /// `push`'s outcomes alone.
-    public func pushOutcomes(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID,
-                             at now: Date) async throws -> [PushOutcome] {
-        try await push(changes, requestID: requestID, digest: digest, account: account, at: now).outcomes
-    }
-
     /// `replace` of a write that merges nothing.
     public func replace(_ note: Note, account: AccountID, ifRevision: Int, origin: RevisionOrigin) async throws -> Note {
         try await replace(note, account: account, ifRevision: ifRevision, origin: origin, mergeAncestor: nil)

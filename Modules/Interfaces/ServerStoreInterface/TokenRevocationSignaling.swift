@@ -1,5 +1,4 @@
 import StandardInterfaces
-import Synchronization
 
 /// Tells every server process that a token was revoked, so that each forgets it at once rather
 /// than when its token cache's entry ages out (docs/signin.md#devices).
@@ -17,8 +16,9 @@ public protocol TokenRevocationSignaling: Sendable {
 /// The revocations of one process, fanned out to each subscriber; also the fan-out inside each
 /// server of the PostgreSQL adapter, which feeds it what `LISTEN` hears.
 public final class LocalTokenRevocations: TokenRevocationSignaling {
-    private let subscribers = Mutex<[Int: AsyncStream<TokenID>.Continuation]>([:])
-    private let nextSubscriber = Atomic<Int>(0)
+    /// Every subscriber hears every revocation: they share one key.
+    private struct Everyone: Hashable, Sendable {}
+    private let subscribers = SubscriberRegistry<Everyone, TokenID>(keepingNewest: 1000)
 
     public init() {}
 
@@ -28,16 +28,10 @@ public final class LocalTokenRevocations: TokenRevocationSignaling {
 
     /// Passes `token` to every subscriber (for an adapter that hears revocations from elsewhere).
     public func hear(_ token: TokenID) {
-        for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(token) }
+        subscribers.send(token, to: Everyone())
     }
 
     public func revocations() -> AsyncStream<TokenID> {
-        let (stream, continuation) = AsyncStream<TokenID>.makeStream(bufferingPolicy: .bufferingNewest(1000))
-        let key = nextSubscriber.add(1, ordering: .relaxed).newValue
-        subscribers.withLock { $0[key] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.subscribers.withLock { $0.removeValue(forKey: key) }
-        }
-        return stream
+        subscribers.subscribe(to: Everyone())
     }
 }

@@ -83,10 +83,11 @@ public struct FailingServerStore: ServerNoteRepository, AccountRepository, Readi
         return try await base.latestCursor(account: account)
     }
 
-    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
-                     account: AccountID, at now: Date) async throws -> PushAnswer {
+    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID, at now: Date,
+                     forgettingBefore: Date, keeping: @Sendable ([PushOutcome]) -> String) async throws -> PushStoring {
         try check(.push)
-        return try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now)
+        return try await base.push(changes, requestID: requestID, digest: digest, account: account, at: now,
+                                   forgettingBefore: forgettingBefore, keeping: keeping)
     }
 
     public func encodedNote(_ id: NoteID, account: AccountID) async throws -> EncodedNote? {

@@ -17,7 +17,7 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
     /// Each note's revisions, newest first, as the databases' histories answer them.
     private var revisionsByAccount: [AccountID: [NoteID: [NoteRevision]]] = [:]
     private var lastSequence: [AccountID: Int64] = [:]
-    private var pushes: [AccountID: [PushRequestID: (answer: PushAnswer, digest: PushDigest, at: Date)]] = [:]
+    private var pushes: [AccountID: [PushRequestID: (push: KeptPush, at: Date)]] = [:]
     struct AttachmentKey: Hashable {
         let account: AccountID
         let hash: AttachmentHash
@@ -240,14 +240,10 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         ChangeCursor(sequence: lastSequence[account] ?? 0)
     }
 
-    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest,
-                     account: AccountID, at now: Date) async throws -> PushAnswer {
-        let oldest = now.addingTimeInterval(-PushRequestID.retention)
-        pushes[account] = pushes[account]?.filter { $0.value.at >= oldest }
-        if let earlier = pushes[account]?[requestID] {
-            guard earlier.digest == digest else { throw ServerStoreError.pushRequestReused(requestID) }
-            return earlier.answer
-        }
+    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID, at now: Date,
+                     forgettingBefore: Date, keeping: @Sendable ([PushOutcome]) -> String) async throws -> PushStoring {
+        pushes[account] = pushes[account]?.filter { $0.value.at >= forgettingBefore }
+        if let earlier = pushes[account]?[requestID] { return .kept(earlier.push) }
         let latestBefore = lastSequence[account] ?? 0
         var outcomes: [PushOutcome] = []
         for change in changes {
@@ -262,8 +258,8 @@ public actor InMemoryServerStore: ServerNoteRepository, AccountRepository, Schem
         }
         let answer = PushAnswer(outcomes: outcomes, written: WrittenChanges(after: ChangeCursor(sequence: latestBefore),
                                                                             through: ChangeCursor(sequence: lastSequence[account] ?? 0)))
-        pushes[account, default: [:]][requestID] = (answer, digest, now)
-        return answer
+        pushes[account, default: [:]][requestID] = (KeptPush(outcomes: keeping(outcomes), digest: digest, written: answer.written), now)
+        return .applied(answer)
     }
 
     /// Stores `note` under the next change number; the revision it replaces stays in its

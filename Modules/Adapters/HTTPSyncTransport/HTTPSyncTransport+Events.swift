@@ -9,7 +9,7 @@ extension HTTPSyncTransport {
     /// `GET /v1/events` with `Last-Event-ID`, read as it arrives. The client's read timeout
     /// (longer than the server's heartbeat) notices a connection that went silent.
     public func followEvents(after cursor: SyncCursor?, _ receive: @Sendable (ServerEvent) async -> Void) async throws(SyncError) {
-        var request = request(path: "v1/events")
+        var request = request(.events)
         request.headers.replaceOrAdd(name: "Accept", value: "text/event-stream")
         if let cursor { request.headers.add(name: "Last-Event-ID", value: cursor.rawValue) }
         let response: HTTPClientResponse

@@ -10,17 +10,16 @@ extension HTTPSyncTransport: ShareTransport {
     }
 
     public func createShare(of note: NoteID, terms: NewShareBody) async throws(SyncError) -> ShareBody {
-        try decode(try await send(try posting(terms, to: "v1/notes/\(note.rawValue)/shares")))
+        try decode(try await send(try posting(terms, to: .createShare, [note.rawValue])))
     }
 
     public func shares() async throws(SyncError) -> [ShareBody] {
-        let list: ShareListBody = try decode(try await send(request(path: "v1/shares")))
+        let list: ShareListBody = try decode(try await send(request(.listShares)))
         return list.shares
     }
 
     public func revokeShare(_ id: String) async throws(SyncError) {
-        var request = request(path: "v1/shares/\(id)")
-        request.method = .DELETE
+        let request = request(.revokeShare, [id])
         _ = try await send(request)
     }
 }
@@ -28,17 +27,16 @@ extension HTTPSyncTransport: ShareTransport {
 /// Published sites over HTTP: `POST /v1/sites`, `GET /v1/sites`, `DELETE /v1/sites/{slug}`.
 extension HTTPSyncTransport {
     public func createSite(_ site: NewSiteBody) async throws(SyncError) -> SiteBody {
-        try decode(try await send(try posting(site, to: "v1/sites")))
+        try decode(try await send(try posting(site, to: .createSite)))
     }
 
     public func sites() async throws(SyncError) -> [SiteBody] {
-        let list: SiteListBody = try decode(try await send(request(path: "v1/sites")))
+        let list: SiteListBody = try decode(try await send(request(.listSites)))
         return list.sites
     }
 
     public func deleteSite(_ slug: String) async throws(SyncError) {
-        var request = request(path: "v1/sites/\(slug)")
-        request.method = .DELETE
+        let request = request(.unpublishSite, [slug])
         _ = try await send(request)
     }
 }

@@ -40,7 +40,7 @@ public final class HTTPSyncTransport: SyncTransport {
     }
 
     public func serverInfo() async throws(SyncError) -> ServerInfo {
-        let info: InfoBody = try decode(try await send(request(path: "v1/info")))
+        let info: InfoBody = try decode(try await send(request(.info)))
         return ServerInfo(apiVersion: info.apiVersion, minimumClientAPIVersion: info.minimumClientApiVersion,
                           keepsAttachments: info.features?.contains(InfoBody.Feature.attachments) == true,
                           answersAppliedByRevision: info.features?.contains(InfoBody.Feature.appliedAsRevision) == true,
@@ -53,13 +53,12 @@ public final class HTTPSyncTransport: SyncTransport {
     public func changes(since cursor: SyncCursor?, limit: Int) async throws(SyncError) -> PulledChangePage {
         var query = [URLQueryItem(name: "limit", value: String(limit))]
         if let cursor { query.append(URLQueryItem(name: "since", value: cursor.rawValue)) }
-        let page: ChangesBody = try decode(try await send(request(path: "v1/changes", query: query)))
+        let page: ChangesBody = try decode(try await send(request(.changes, query: query)))
         return PulledChangePage(changes: try page.changes.map(Self.note), next: SyncCursor(page.next), hasMore: page.hasMore)
     }
 
     public func push(_ push: PushRequest) async throws(SyncError) -> PushReply {
-        var request = request(path: "v1/sync/push")
-        request.method = .POST
+        var request = request(.push)
         request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(ByteBuffer(bytes: push.bodyJSON))
         let data: Data
@@ -103,35 +102,41 @@ public final class HTTPSyncTransport: SyncTransport {
     public func history(of id: NoteID) async throws(SyncError) -> [NoteRevision] {
         let listed: RevisionListBody
         do {
-            listed = try decode(try await send(request(path: "v1/notes/\(id.rawValue)/revisions")))
+            listed = try decode(try await send(request(.listRevisions, [id.rawValue])))
         } catch {
             if case .rejected(404, _, _) = error { return [] }
             throw error
         }
         var revisions: [NoteRevision] = []
         for summary in listed.revisions {
-            let body: RevisionBody = try decode(try await send(request(path: "v1/notes/\(id.rawValue)/revisions/\(summary.revision)")))
+            let body: RevisionBody = try decode(try await send(request(.getRevision, [id.rawValue, String(summary.revision)])))
             guard let origin = RevisionOrigin(body.origin) else { throw .badResponse("revision \(summary.revision): unknown origin \(body.origin)") }
             revisions.append(NoteRevision(note: try Self.note(body.note), origin: origin, mergeAncestor: body.mergeAncestor))
         }
         return revisions
     }
 
-    /// A `POST` of `body` as JSON to `path`.
-    func posting(_ body: some Encodable, to path: String) throws(SyncError) -> HTTPClientRequest {
-        var request = request(path: path)
-        request.method = .POST
+    /// A request for `route` with `body` as JSON.
+    func posting(_ body: some Encodable, to route: APIRoute, _ values: [String] = []) throws(SyncError) -> HTTPClientRequest {
+        var request = request(route, values)
         request.headers.add(name: "Content-Type", value: "application/json")
-        guard let data = try? JSONEncoder().encode(body) else { throw .badResponse("the request to \(path) could not be encoded") }
+        guard let data = try? JSONEncoder().encode(body) else { throw .badResponse("the request to \(route) could not be encoded") }
         request.body = .bytes(ByteBuffer(bytes: data))
         return request
     }
 
-    func request(path: String, query: [URLQueryItem] = []) -> HTTPClientRequest {
-        var components = URLComponents(url: credentials.server.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+    /// The server's address of `route` with its parameters `values` (under the server URL's own path, if it has one).
+    func address(of route: APIRoute, _ values: [String] = []) -> URL {
+        credentials.server.appendingPathComponent(String(route.path(values).dropFirst()))
+    }
+
+    /// A request for `route` (its method included) with its parameters `values` and `query`.
+    func request(_ route: APIRoute, _ values: [String] = [], query: [URLQueryItem] = []) -> HTTPClientRequest {
+        let address = address(of: route, values)
+        var components = URLComponents(url: address, resolvingAgainstBaseURL: false)
         if !query.isEmpty { components?.queryItems = query }
-        var request = HTTPClientRequest(url: (components?.url ?? credentials.server.appendingPathComponent(path)).absoluteString)
-        // No token yet while a device login runs: nothing to send.
+        var request = HTTPClientRequest(url: (components?.url ?? address).absoluteString)
+        request.method = HTTPMethod(rawValue: route.method.rawValue)
         if !credentials.token.isEmpty { request.headers.add(name: "Authorization", value: "Bearer \(credentials.token)") }
         request.headers.add(name: "Accept", value: "application/json")
         return request
@@ -139,8 +144,7 @@ public final class HTTPSyncTransport: SyncTransport {
 
     /// `HEAD /v1/attachments/{sha256}`: 200 and its size when whole, else 404 and `Upload-Offset`.
     public func attachment(_ hash: AttachmentHash) async throws(SyncError) -> RemoteAttachment {
-        var request = request(path: "v1/attachments/\(hash.hex)")
-        request.method = .HEAD
+        let request = request(.attachmentState, [hash.hex])
         let (status, headers, data) = try await exchange(request)
         switch status {
         case 200:
@@ -161,8 +165,7 @@ public final class HTTPSyncTransport: SyncTransport {
     /// streamed from `source` as the connection takes it.
     public func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
                                  total: Int64) async throws(SyncError) -> RemoteAttachment {
-        var request = request(path: "v1/attachments/\(hash.hex)")
-        request.method = .PUT
+        var request = request(.uploadAttachment, [hash.hex])
         request.headers.add(name: "Content-Type", value: "application/octet-stream")
         if count > 0 {
             request.headers.add(name: "Content-Range", value: "bytes \(offset)-\(offset + count - 1)/\(total)")
@@ -176,7 +179,7 @@ public final class HTTPSyncTransport: SyncTransport {
     /// `GET /v1/attachments/{sha256}` with `Range: bytes=OFFSET-`, each piece handed on as it
     /// arrives (`DownloadPieces`: the connection reads on while `receive` works).
     public func downloadAttachment(_ hash: AttachmentHash, from offset: Int64, into receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
-        let address = credentials.server.appendingPathComponent("v1/attachments/\(hash.hex)").absoluteString
+        let address = address(of: .downloadAttachment, [hash.hex]).absoluteString
         let request: HTTPClient.Request
         do {
             request = try HTTPClient.Request(url: address, headers: [

@@ -33,10 +33,10 @@ struct AttachmentRoutes {
     static let contentTypeOptions = HTTPFields.Element.Name("X-Content-Type-Options")!
 
     func register(on group: RouterGroup<ServerRequestContext>) {
-        group.head("attachments/:sha256") { request, context in try await head(request, context) }
-        group.put("attachments/:sha256") { request, context in try await put(request, context) }
-        group.get("attachments/:sha256") { request, context in try await get(request, context) }
-        group.get("notes/:id/attachments") { request, context in try await list(request, context) }
+        group.on(.attachmentState) { request, context in try await head(request, context) }
+        group.on(.uploadAttachment) { request, context in try await put(request, context) }
+        group.on(.downloadAttachment) { request, context in try await get(request, context) }
+        group.on(.listNoteAttachments) { request, context in try await list(request, context) }
     }
 
     func head(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

@@ -22,7 +22,7 @@ struct EventRoutes {
     let dependencies: ServerDependencies
 
     func register(on group: RouterGroup<ServerRequestContext>) {
-        group.get("events", use: events)
+        group.on(.events, use: events)
     }
 
     func events(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

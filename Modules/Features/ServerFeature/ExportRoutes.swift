@@ -12,7 +12,7 @@ struct ExportRoutes {
     let dependencies: ServerDependencies
 
     func register(on group: RouterGroup<ServerRequestContext>) {
-        group.get("export") { request, context in try await export(request, context) }
+        group.on(.exportNotes) { request, context in try await export(request, context) }
     }
 
     func export(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

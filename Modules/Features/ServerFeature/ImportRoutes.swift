@@ -16,7 +16,7 @@ struct ImportRoutes {
     let dependencies: ServerDependencies
 
     func register(on group: RouterGroup<ServerRequestContext>) {
-        group.post("imports") { request, context in try await importFile(request, context) }
+        group.on(.importFile) { request, context in try await importFile(request, context) }
     }
 
     func importFile(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

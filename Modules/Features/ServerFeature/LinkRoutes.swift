@@ -14,9 +14,9 @@ struct LinkRoutes {
     static let maximumPageSize = 1000
 
     func register(on group: RouterGroup<ServerRequestContext>) {
-        group.get("notes/:id/links") { request, context in try await links(context, backlinks: false) }
-        group.get("notes/:id/backlinks") { request, context in try await links(context, backlinks: true) }
-        group.get("links/broken") { request, context in try await broken(request, context) }
+        group.on(.listNoteLinks) { request, context in try await links(context, backlinks: false) }
+        group.on(.listNoteBacklinks) { request, context in try await links(context, backlinks: true) }
+        group.on(.listBrokenLinks) { request, context in try await broken(request, context) }
     }
 
     func links(_ context: ServerRequestContext, backlinks: Bool) async throws -> Response {

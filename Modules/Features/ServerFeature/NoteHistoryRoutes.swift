@@ -12,10 +12,10 @@ struct NoteHistoryRoutes {
     let dependencies: ServerDependencies
 
     func register(on group: RouterGroup<ServerRequestContext>) {
-        group.get("notes/:id/revisions") { request, context in try await revisions(request, context) }
-        group.get("notes/:id/revisions/:revision") { request, context in try await revision(request, context) }
-        group.post("notes/:id/restore") { request, context in try await restore(request, context) }
-        group.get("trash") { request, context in try await trash(request, context) }
+        group.on(.listRevisions) { request, context in try await revisions(request, context) }
+        group.on(.getRevision) { request, context in try await revision(request, context) }
+        group.on(.restoreNote) { request, context in try await restore(request, context) }
+        group.on(.listTrash) { request, context in try await trash(request, context) }
     }
 
     func revisions(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

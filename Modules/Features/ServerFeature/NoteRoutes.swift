@@ -12,12 +12,12 @@ struct NoteRoutes {
     var live: LiveNotes { LiveNotes(repository: dependencies.notes) }
 
     func register(on group: RouterGroup<ServerRequestContext>) {
-        group.get("notes") { request, context in try await list(request, context) }
-        group.post("notes") { request, context in try await create(request, context) }
-        group.get("notes/:id") { request, context in try await read(request, context) }
-        group.put("notes/:id") { request, context in try await replace(request, context) }
-        group.patch("notes/:id") { request, context in try await patch(request, context) }
-        group.delete("notes/:id") { request, context in try await delete(request, context) }
+        group.on(.listNotes) { request, context in try await list(request, context) }
+        group.on(.createNote) { request, context in try await create(request, context) }
+        group.on(.getNote) { request, context in try await read(request, context) }
+        group.on(.replaceNote) { request, context in try await replace(request, context) }
+        group.on(.patchNote) { request, context in try await patch(request, context) }
+        group.on(.deleteNote) { request, context in try await delete(request, context) }
     }
 
     func list(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

@@ -10,16 +10,16 @@ struct OperationsRoutes {
     let dependencies: ServerDependencies
 
     func register(on router: Router<ServerRequestContext>) {
-        router.get("healthz") { _, _ in try JSONBody.response(StatusBody(status: "ok")) }
-        router.get("readyz") { _, _ in try await ready() }
-        router.get("metrics") { _, _ in
+        router.on(.health, mountedAt: "") { _, _ in try JSONBody.response(StatusBody(status: "ok")) }
+        router.on(.readiness, mountedAt: "") { _, _ in try await ready() }
+        router.on(.metrics, mountedAt: "") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: .init(byteBuffer: ByteBuffer(string: dependencies.metrics.exposition())))
         }
     }
 
     func registerInfo(on group: RouterGroup<ServerRequestContext>) {
-        group.get("info") { _, _ in
+        group.on(.info) { _, _ in
             try JSONBody.response(InfoBody(apiVersion: Self.apiVersion, minimumClientApiVersion: Self.minimumClientApiVersion,
                                            features: [InfoBody.Feature.attachments, InfoBody.Feature.links, InfoBody.Feature.appliedAsRevision,
                                                       InfoBody.Feature.merge, InfoBody.Feature.events, InfoBody.Feature.shares,

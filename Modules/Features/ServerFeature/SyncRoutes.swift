@@ -12,8 +12,8 @@ struct SyncRoutes {
     let dependencies: ServerDependencies
 
     func register(on group: RouterGroup<ServerRequestContext>) {
-        group.get("changes") { request, context in try await changes(request, context) }
-        group.post("sync/push") { request, context in try await push(request, context) }
+        group.on(.changes) { request, context in try await changes(request, context) }
+        group.on(.push) { request, context in try await push(request, context) }
     }
 
     func changes(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

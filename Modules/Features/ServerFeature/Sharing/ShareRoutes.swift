@@ -11,9 +11,9 @@ struct ShareRoutes {
     let dependencies: ServerDependencies
 
     func register(on group: RouterGroup<ServerRequestContext>) {
-        group.post("notes/:id/shares") { request, context in try await create(request, context) }
-        group.get("shares") { _, context in try await list(context) }
-        group.delete("shares/:shareID") { _, context in try await revoke(context) }
+        group.on(.createShare) { request, context in try await create(request, context) }
+        group.on(.listShares) { _, context in try await list(context) }
+        group.on(.revokeShare) { _, context in try await revoke(context) }
     }
 
     func create(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

@@ -11,9 +11,9 @@ struct SiteRoutes {
     let dependencies: ServerDependencies
 
     func register(on group: RouterGroup<ServerRequestContext>) {
-        group.post("sites") { request, context in try await create(request, context) }
-        group.get("sites") { _, context in try await list(context) }
-        group.delete("sites/:slug") { _, context in try await remove(context) }
+        group.on(.createSite) { request, context in try await create(request, context) }
+        group.on(.listSites) { _, context in try await list(context) }
+        group.on(.unpublishSite) { _, context in try await remove(context) }
     }
 
     func create(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

@@ -13,8 +13,8 @@ struct DeviceLoginRoutes {
     let guesses: GuessLimiter
 
     func register(on router: Router<ServerRequestContext>) {
-        router.post("v1/device/code") { request, context in try await start(request, context) }
-        router.post("v1/device/token") { request, context in try await poll(request, context) }
+        router.on(.startDeviceLogin, mountedAt: "") { request, context in try await start(request, context) }
+        router.on(.pollDeviceLogin, mountedAt: "") { request, context in try await poll(request, context) }
     }
 
     func start(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

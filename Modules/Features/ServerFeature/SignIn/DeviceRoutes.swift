@@ -10,8 +10,8 @@ struct DeviceRoutes {
     let dependencies: ServerDependencies
 
     func register(on group: RouterGroup<ServerRequestContext>) {
-        group.get("devices") { _, context in try await list(context) }
-        group.delete("devices/:deviceID") { _, context in try await revoke(context) }
+        group.on(.listDevices) { _, context in try await list(context) }
+        group.on(.revokeDevice) { _, context in try await revoke(context) }
     }
 
     func list(_ context: ServerRequestContext) async throws -> Response {

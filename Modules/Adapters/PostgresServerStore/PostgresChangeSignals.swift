@@ -41,8 +41,8 @@ public final class PostgresChangeSignals: ChangeSignaling, TokenRevocationSignal
         }
     }
 
-    public func signals(of account: AccountID) -> AsyncStream<Void> {
-        local.signals(of: account)
+    public func subscribe(to account: AccountID, _ receive: @escaping @Sendable (AccountSignal) -> Void) -> SignalSubscription {
+        local.subscribe(to: account, receive)
     }
 
     public func announce(_ notice: AccountNotice, to account: AccountID) async {
@@ -56,10 +56,6 @@ public final class PostgresChangeSignals: ChangeSignaling, TokenRevocationSignal
         }
     }
 
-    public func notices(of account: AccountID) -> AsyncStream<AccountNotice> {
-        local.notices(of: account)
-    }
-
     public func announceRevocation(of token: TokenID) async {
         do {
             try await store.client.query("SELECT pg_notify(\(Self.channel), \("t" + token.rawValue))", logger: logger)
@@ -70,8 +66,8 @@ public final class PostgresChangeSignals: ChangeSignaling, TokenRevocationSignal
         }
     }
 
-    public func revocations() -> AsyncStream<TokenID> {
-        localRevocations.revocations()
+    public func subscribeToRevocations(_ receive: @escaping @Sendable (TokenID) -> Void) -> SignalSubscription {
+        localRevocations.subscribeToRevocations(receive)
     }
 
     /// Listens until a graceful shutdown or cancellation, reconnecting after a failure.

@@ -47,7 +47,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         let outcome: String? = await withTaskGroup(of: String?.self) { group in
             group.addTask {
                 do {
-                    try await self.client.withConnection { try await $0.query("SELECT 1", logger: self.logger) }
+                    _ = try await self.client.withConnection { try await $0.query("SELECT 1", logger: self.logger) }
                     return nil
                 } catch let error as PSQLError {
                     return error.serverInfo?[.message] ?? error.underlying.map { "\($0)" } ?? "\(error.code)"

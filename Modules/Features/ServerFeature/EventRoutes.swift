@@ -72,10 +72,7 @@ public struct AccountEvents: Sendable {
             throw APIError(.tooManyRequests, code: "too_many_streams",
                            message: "this account has \(EventStreamCounts.maximumPerAccount) event streams open already; close one first")
         }
-        // Subscribed before the first read of the feed, so no change between them goes unnoticed.
-        let signals = dependencies.changeSignals.signals(of: account)
-        let stream = EventStream(dependencies: dependencies, account: account, token: token, holds: holds, signals: signals,
-                                 notices: dependencies.changeSignals.notices(of: account), revocations: dependencies.revocations.revocations())
+        let stream = EventStream(dependencies: dependencies, account: account, token: token, holds: holds)
         let from = start, resyncing = resync
         return Response(
             status: .ok,
@@ -91,19 +88,19 @@ public struct AccountEvents: Sendable {
                 defer { counts.release(account) }
                 // A client that goes away ends its stream (and gives its slot back) at once, not
                 // at the next heartbeat's write.
-                let writes = StreamWrites(heartbeat: stream.dependencies.eventHeartbeat)
                 do {
                     try await request.body.consumeWithCancellationOnInboundClose { _ in
-                        try await writes.cancellingWhenStalled {
-                            try await stream.run(from: from, resync: resyncing, writer: &writer, writes: writes)
-                        }
+                        try await stream.run(from: from, resync: resyncing, writer: &writer)
                     }
                 } catch is CancellationError {}
             })
     }
 }
 
-/// One open stream: its account, what keeps it open, and the signals that wake it.
+/// One open stream: its account and what keeps it open.
+///
+/// While it waits it costs two tasks (the loop that writes, and the watch that beats the heartbeat
+/// and catches a stalled write) and two subscriptions that hand what they hear to the loop.
 struct EventStream: Sendable {
     let dependencies: ServerDependencies
     let account: AccountID
@@ -111,11 +108,6 @@ struct EventStream: Sendable {
     let token: TokenID?
     /// Whether the stream may go on, asked at each heartbeat (the token or session still holds).
     let holds: @Sendable () async throws -> Bool
-    let signals: AsyncStream<Void>
-    /// What changed outside the feed, passed on as `attachment`, `devices` and `shares` events.
-    let notices: AsyncStream<AccountNotice>
-    /// Every token revoked meanwhile: the stream ends at once when its own is one.
-    let revocations: AsyncStream<TokenID>
 
     /// Why a stream ends of itself.
     enum Ending: String {
@@ -124,34 +116,29 @@ struct EventStream: Sendable {
         case tooMany = "this account has the most event streams open already; close one first"
     }
 
-    func run(from start: ChangeCursor, resync: Bool, writer: inout any ResponseBodyWriter, writes: StreamWrites) async throws {
+    func run(from start: ChangeCursor, resync: Bool, writer: inout any ResponseBodyWriter) async throws {
+        // Wakes: a change signal, a notice, the revocation of the stream's token, or a heartbeat's time.
         let (ticks, tick) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let revoked = RevocationMark()
         let pending = PendingNotices()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            // Wakes: a change signal, a notice, the revocation of the stream's token, or a heartbeat's time.
-            group.addTask {
-                for await _ in signals { tick.yield() }
+        // Subscribed before the first read of the feed, so no change between them goes unnoticed.
+        let heard = dependencies.changeSignals.subscribe(to: account) { signal in
+            if case .notice(let notice) = signal { pending.add(notice) }
+            tick.yield()
+        }
+        let revocation = token.map { own in
+            dependencies.revocations.subscribeToRevocations { revokedToken in
+                guard revokedToken == own else { return }
+                revoked.mark()
+                tick.yield()
             }
-            group.addTask {
-                for await notice in notices {
-                    pending.add(notice)
-                    tick.yield()
-                }
-            }
-            group.addTask {
-                for await revokedToken in revocations where revokedToken == token {
-                    revoked.mark()
-                    tick.yield()
-                }
-            }
-            group.addTask {
-                while !Task.isCancelled {
-                    try await Task.sleep(for: dependencies.eventHeartbeat)
-                    tick.yield()
-                }
-            }
-            defer { group.cancelAll() }
+        }
+        defer {
+            heard.end()
+            revocation?.end()
+        }
+        let writes = StreamWrites(heartbeat: dependencies.eventHeartbeat)
+        try await writes.watching(beat: { tick.yield() }) {
             try await withGracefulShutdownHandler {
                 var cursor = start
                 try await writes.send(Self.text("retry: 2000\n\n"), to: &writer)
@@ -283,9 +270,9 @@ final class StreamWrites: Sendable {
         }
     }
 
-    /// Runs `operation` (the stream) in a child task, cancelled when a write stalls; throws
-    /// `Stalled` then, so that the connection is dropped.
-    func cancellingWhenStalled(_ operation: () async throws -> Void) async throws {
+    /// Runs `operation` (the stream) in a child task, cancelled when a write stalls (then throws
+    /// `Stalled`, so that the connection is dropped), and calls `beat` once a heartbeat meanwhile.
+    func watching(beat: @escaping @Sendable () -> Void, _ operation: () async throws -> Void) async throws {
         try await withoutActuallyEscaping(operation) { operation in
             let running = UncheckedSendable(operation)
             let stalled = try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -294,7 +281,15 @@ final class StreamWrites: Sendable {
                     return false
                 }
                 group.addTask {
-                    while !self.isStalled { try await Task.sleep(for: .milliseconds(250)) }
+                    let clock = ContinuousClock()
+                    var nextBeat = clock.now + self.heartbeat
+                    while !self.isStalled {
+                        try await Task.sleep(for: min(.milliseconds(250), self.heartbeat))
+                        if clock.now >= nextBeat {
+                            beat()
+                            nextBeat = clock.now + self.heartbeat
+                        }
+                    }
                     return true
                 }
                 defer { group.cancelAll() }

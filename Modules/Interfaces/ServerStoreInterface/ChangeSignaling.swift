@@ -13,14 +13,21 @@ import StandardInterfaces
 public protocol ChangeSignaling: Sendable {
     /// Says that `account`'s notes changed; called after the write is committed.
     func announce(_ account: AccountID) async
-    /// Wakes once for each announcement of `account` (several before a wake count as one), until
-    /// the caller stops iterating.
-    func signals(of account: AccountID) -> AsyncStream<Void>
     /// Says that something of `account` outside the change feed changed; called after it is committed.
     func announce(_ notice: AccountNotice, to account: AccountID) async
-    /// Each notice of `account` announced from now on (the newest `AccountNotice.buffered` while the
-    /// caller is busy), until the caller stops iterating.
-    func notices(of account: AccountID) -> AsyncStream<AccountNotice>
+    /// Calls `receive` with each announcement of `account` from now on (`.changed` for its change
+    /// feed, `.notice` for the rest) until the subscription ends. `receive` runs on the announcer's
+    /// thread and only hands the signal on (it must not block): a subscriber costs no task while it
+    /// waits, and keeps what it heard in a bounded buffer of its own.
+    func subscribe(to account: AccountID, _ receive: @escaping @Sendable (AccountSignal) -> Void) -> SignalSubscription
+}
+
+/// What an announcement says to a subscriber of an account.
+public enum AccountSignal: Hashable, Sendable {
+    /// The account's change feed grew: read it from your cursor.
+    case changed
+    /// Something outside the feed changed.
+    case notice(AccountNotice)
 }
 
 /// A change of an account outside its change feed, which event streams pass on as it happens.
@@ -38,16 +45,12 @@ public enum AccountNotice: Hashable, Sendable {
     public static let buffered = 64
 }
 
-/// The signals of one process: each announcement wakes the process's streams of that account,
-/// and each revocation reaches the process's token cache.
-///
-/// Each subscriber's stream buffers at most one wake, so a stream that is busy writing (or whose
-/// client reads slowly) costs the same memory however many changes arrive meanwhile. Also the
-/// fan-out inside each server of the PostgreSQL adapter, which feeds it what `LISTEN` hears.
+/// The signals of one process: each announcement reaches the process's subscribers of that
+/// account, and each revocation the process's token cache and streams. Also the fan-out inside each
+/// server of the PostgreSQL adapter, which feeds it what `LISTEN` hears.
 public final class LocalChangeSignals: ChangeSignaling, TokenRevocationSignaling {
     private let revoked = LocalTokenRevocations()
-    private let wakes = SubscriberRegistry<AccountID, Void>(keepingNewest: 1)
-    private let accountNotices = SubscriberRegistry<AccountID, AccountNotice>(keepingNewest: AccountNotice.buffered)
+    private let subscribers = SubscriberRegistry<AccountID, AccountSignal>()
 
     public init() {}
 
@@ -55,26 +58,14 @@ public final class LocalChangeSignals: ChangeSignaling, TokenRevocationSignaling
         wake(account)
     }
 
-    /// Wakes the streams of `account` (for an adapter that hears announcements from elsewhere).
+    /// Wakes the subscribers of `account` (for an adapter that hears announcements from elsewhere).
     public func wake(_ account: AccountID) {
-        wakes.send((), to: account)
+        subscribers.send(.changed, to: account)
     }
 
-    /// Wakes every stream of every account (after announcements may have been missed).
+    /// Wakes every subscriber of every account (after announcements may have been missed).
     public func wakeAll() {
-        wakes.sendToEveryone(())
-    }
-
-    public func announceRevocation(of token: TokenID) async {
-        await revoked.announceRevocation(of: token)
-    }
-
-    public func revocations() -> AsyncStream<TokenID> {
-        revoked.revocations()
-    }
-
-    public func signals(of account: AccountID) -> AsyncStream<Void> {
-        wakes.subscribe(to: account)
+        subscribers.sendToEveryone(.changed)
     }
 
     public func announce(_ notice: AccountNotice, to account: AccountID) async {
@@ -83,10 +74,18 @@ public final class LocalChangeSignals: ChangeSignaling, TokenRevocationSignaling
 
     /// Hands `notice` to the subscribers of `account` (for an adapter that hears notices from elsewhere).
     public func tell(_ notice: AccountNotice, to account: AccountID) {
-        accountNotices.send(notice, to: account)
+        subscribers.send(.notice(notice), to: account)
     }
 
-    public func notices(of account: AccountID) -> AsyncStream<AccountNotice> {
-        accountNotices.subscribe(to: account)
+    public func subscribe(to account: AccountID, _ receive: @escaping @Sendable (AccountSignal) -> Void) -> SignalSubscription {
+        subscribers.subscribe(to: account, receive)
+    }
+
+    public func announceRevocation(of token: TokenID) async {
+        await revoked.announceRevocation(of: token)
+    }
+
+    public func subscribeToRevocations(_ receive: @escaping @Sendable (TokenID) -> Void) -> SignalSubscription {
+        revoked.subscribeToRevocations(receive)
     }
 }

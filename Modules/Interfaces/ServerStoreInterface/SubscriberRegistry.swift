@@ -1,43 +1,53 @@
 import Synchronization
 
-/// The subscribers of one process to what is announced under a key (an account, or everyone),
-/// each with a stream of its own: the one fan-out behind `LocalChangeSignals` (wakes and notices)
-/// and `LocalTokenRevocations`.
-///
-/// A subscriber's stream keeps at most `keepingNewest` values while its reader is busy, so a slow
-/// reader costs bounded memory however much is announced meanwhile. Ending the iteration removes it.
-final class SubscriberRegistry<Key: Hashable & Sendable, Element: Sendable>: Sendable {
-    private let streams = Mutex<[Key: [Int: AsyncStream<Element>.Continuation]]>([:])
-    private let nextSubscriber = Atomic<Int>(0)
-    private let keepingNewest: Int
+/// A subscription to announcements (`ChangeSignaling`, `TokenRevocationSignaling`): it ends when
+/// `end()` is called or when it is released, whichever comes first.
+public final class SignalSubscription: Sendable {
+    private let ending: Mutex<(@Sendable () -> Void)?>
 
-    init(keepingNewest: Int) {
-        self.keepingNewest = keepingNewest
+    public init(ending: @escaping @Sendable () -> Void) {
+        self.ending = Mutex(ending)
     }
 
-    /// A stream of every value sent to `key` from now on.
-    func subscribe(to key: Key) -> AsyncStream<Element> {
-        let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .bufferingNewest(keepingNewest))
+    /// Stops the announcements; calling it again does nothing.
+    public func end() {
+        ending.withLock { ending in
+            defer { ending = nil }
+            return ending
+        }?()
+    }
+
+    deinit { end() }
+}
+
+/// The subscribers of one process to what is announced under a key (an account, or everyone):
+/// the one fan-out behind `LocalChangeSignals` and `LocalTokenRevocations`. A subscriber is a
+/// function that hands the value on; it is called on the announcer's thread, outside the lock.
+final class SubscriberRegistry<Key: Hashable & Sendable, Element: Sendable>: Sendable {
+    private let subscribers = Mutex<[Key: [Int: @Sendable (Element) -> Void]]>([:])
+    private let nextSubscriber = Atomic<Int>(0)
+
+    /// Calls `receive` with every value sent to `key` from now on, until the subscription ends.
+    func subscribe(to key: Key, _ receive: @escaping @Sendable (Element) -> Void) -> SignalSubscription {
         let subscriber = nextSubscriber.add(1, ordering: .relaxed).newValue
-        streams.withLock { $0[key, default: [:]][subscriber] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            self?.streams.withLock { all in
+        subscribers.withLock { $0[key, default: [:]][subscriber] = receive }
+        return SignalSubscription { [weak self] in
+            self?.subscribers.withLock { all in
                 all[key]?[subscriber] = nil
                 if all[key]?.isEmpty == true { all[key] = nil }
             }
         }
-        return stream
     }
 
     /// Hands `element` to each subscriber of `key`.
     func send(_ element: Element, to key: Key) {
-        let continuations = streams.withLock { Array(($0[key] ?? [:]).values) }
-        for continuation in continuations { continuation.yield(element) }
+        let receivers = subscribers.withLock { Array(($0[key] ?? [:]).values) }
+        for receive in receivers { receive(element) }
     }
 
     /// Hands `element` to every subscriber, whatever its key.
     func sendToEveryone(_ element: Element) {
-        let continuations = streams.withLock { $0.values.flatMap(\.values) }
-        for continuation in continuations { continuation.yield(element) }
+        let receivers = subscribers.withLock { $0.values.flatMap(\.values) }
+        for receive in receivers { receive(element) }
     }
 }

@@ -9,16 +9,28 @@ import StandardInterfaces
 public protocol TokenRevocationSignaling: Sendable {
     /// Says that `token` no longer authenticates; called after the revocation is committed.
     func announceRevocation(of token: TokenID) async
-    /// Every revocation announced from now on, until the caller stops iterating.
-    func revocations() -> AsyncStream<TokenID>
+    /// Calls `receive` with each token revoked from now on, until the subscription ends; as
+    /// `ChangeSignaling.subscribe(to:_:)`, `receive` only hands it on.
+    func subscribeToRevocations(_ receive: @escaping @Sendable (TokenID) -> Void) -> SignalSubscription
 }
 
-/// The revocations of one process, fanned out to each subscriber; also the fan-out inside each
+extension TokenRevocationSignaling {
+    /// Every revocation announced from now on (the newest 1,000 while the reader is busy), until
+    /// the caller stops iterating: for a reader that waits in a task of its own.
+    public func revocations() -> AsyncStream<TokenID> {
+        let (stream, continuation) = AsyncStream<TokenID>.makeStream(bufferingPolicy: .bufferingNewest(1000))
+        let subscription = subscribeToRevocations { continuation.yield($0) }
+        continuation.onTermination = { _ in subscription.end() }
+        return stream
+    }
+}
+
+/// The revocations of one process, handed to each subscriber; also the fan-out inside each
 /// server of the PostgreSQL adapter, which feeds it what `LISTEN` hears.
 public final class LocalTokenRevocations: TokenRevocationSignaling {
     /// Every subscriber hears every revocation: they share one key.
     private struct Everyone: Hashable, Sendable {}
-    private let subscribers = SubscriberRegistry<Everyone, TokenID>(keepingNewest: 1000)
+    private let subscribers = SubscriberRegistry<Everyone, TokenID>()
 
     public init() {}
 
@@ -31,7 +43,7 @@ public final class LocalTokenRevocations: TokenRevocationSignaling {
         subscribers.send(token, to: Everyone())
     }
 
-    public func revocations() -> AsyncStream<TokenID> {
-        subscribers.subscribe(to: Everyone())
+    public func subscribeToRevocations(_ receive: @escaping @Sendable (TokenID) -> Void) -> SignalSubscription {
+        subscribers.subscribe(to: Everyone(), receive)
     }
 }

@@ -17,6 +17,8 @@ from fts5_floor import fts5_floor
 from search_bench import timed
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The first search after an import, with or without a tenth CJK: at most this many milliseconds.
+TARGET_MS = 3000
 
 
 def measure(quill, count, work, cjk_share):
@@ -34,11 +36,11 @@ def measure(quill, count, work, cjk_share):
     listed = lambda values: ", ".join("%.0f" % value for value in values)
     of = "" if cjk_share == 0 else ", a tenth CJK"
     return [
-        "| `quill import` of the folder%s (not a target here; see Import) | — | %.0f ms (%s) |" % (of, statistics.median(imports), listed(imports)),
-        "| **the first `quill search garden -n 20` after it** (finishes the import, indexes every note) | ≤ 5 s | **%.0f ms** (%s) |"
-        % (statistics.median(firsts), listed(firsts)),
-        "| … SQLite's FTS5 alone taking in the same text, from Python's `sqlite3` (`fts5_floor.py`): the floor of that indexing | — | %.0f ms |" % floor,
-        "| the second search | — | %.0f ms (%s) |" % (statistics.median(seconds), listed(seconds)),
+        "| `quill import` of the folder%s (not a target here; see Import) | — | %.0f ms (%s) | |" % (of, statistics.median(imports), listed(imports)),
+        "| **the first `quill search garden -n 20` after it** (finishes the import, indexes every note) | ≤ %d s | **%.0f ms** (%s) | %s |"
+        % (TARGET_MS // 1000, statistics.median(firsts), listed(firsts), "met" if statistics.median(firsts) <= TARGET_MS else "not met"),
+        "| … SQLite's FTS5 alone taking in the same text, from Python's `sqlite3` (`fts5_floor.py`): the floor of that indexing | — | %.0f ms | |" % floor,
+        "| the second search | — | %.0f ms (%s) | |" % (statistics.median(seconds), listed(seconds)),
     ]
 
 
@@ -60,7 +62,7 @@ def main():
              "%d plain Markdown notes of another app (`plain_corpus.py`), then the same with a tenth of them Chinese, Japanese "
              "or Korean sentences of Obsidian's help vault; each import into a new folder of an existing directory, "
              "static release build, whole processes, medians of 3.\n\n") % (time.strftime("%Y-%m-%d"), os.cpu_count(), *load, count)
-    table = "| measurement | target | result |\n|---|---|---|\n" + "\n".join(rows) + "\n"
+    table = "| measurement | target | result | |\n|---|---|---|---|\n" + "\n".join(rows) + "\n"
     performance_section.replace("first-search", "First search after an import (`Tools/benchmarks/first-search.sh`)", stamp + table)
     print(stamp + table)
 

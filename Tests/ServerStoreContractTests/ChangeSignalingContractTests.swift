@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresServerStore
+import ServerFeature
 import ServerStoreInterface
 import StandardInterfaces
 import Synchronization
@@ -26,7 +27,7 @@ import Testing
         Implementation(name: "PostgreSQL", isAvailable: TestPostgres.url != nil) {
             let database = try await TestPostgres.freshDatabase()
             let store = try PostgresServerStore(url: database.url, logger: Logger(label: "test.signals"))
-            let signals = PostgresChangeSignals(store: store, logger: Logger(label: "test.signals"))
+            let signals = PostgresChangeSignals(store: store, logger: Logger(label: "test.signals"), local: LocalChangeSignals())
             let running = Task { try await withThrowingDiscardingTaskGroup { group in
                 group.addTask { try await store.run() }
                 group.addTask { try await signals.run() }

@@ -7,11 +7,11 @@ import StandardInterfaces
 
 /// The change signals of servers that share one PostgreSQL database: an announcement is a
 /// `NOTIFY` (sent after the write committed), and each server `LISTEN`s on one connection of its
-/// pool and wakes its own streams (`LocalChangeSignals`) for every account it hears about, its own
-/// announcements included. So a change written through one server reaches the streams another holds.
+/// pool and wakes its own streams (the `SignalFanout` it is given) for every account it hears
+/// about, its own announcements included. So a change written through one server reaches the streams another holds.
 ///
 /// Token revocations travel on the same channel, as `t` and the token's ID, and each server passes
-/// what it hears to its own token cache (`LocalTokenRevocations`); notices as `n`, the account's ID,
+/// what it hears to its own token cache (through the same fan-out); notices as `n`, the account's ID,
 /// a space and the notice (`PostgresNoticePayload`).
 ///
 /// Run it (it is a `Service`) for as long as the server serves. A listening connection that
@@ -23,12 +23,13 @@ public final class PostgresChangeSignals: ChangeSignaling, TokenRevocationSignal
 
     private let store: PostgresServerStore
     private let logger: Logger
-    private let local = LocalChangeSignals()
-    private let localRevocations = LocalTokenRevocations()
+    private let local: any SignalFanout
 
-    public init(store: PostgresServerStore, logger: Logger) {
+    /// `local`: this server's fan-out, which hands what is heard to its subscribers.
+    public init(store: PostgresServerStore, logger: Logger, local: any SignalFanout) {
         self.store = store
         self.logger = logger
+        self.local = local
     }
 
     public func announce(_ account: AccountID) async {
@@ -62,12 +63,12 @@ public final class PostgresChangeSignals: ChangeSignaling, TokenRevocationSignal
         } catch {
             // Revoked in the database: other servers stop accepting it within their cache's lifetime.
             logger.warning("could not announce the revocation of token \(token.rawValue): \(error)")
-            localRevocations.hear(token)
+            local.hear(token)
         }
     }
 
     public func subscribeToRevocations(_ receive: @escaping @Sendable (TokenID) -> Void) -> SignalSubscription {
-        localRevocations.subscribeToRevocations(receive)
+        local.subscribeToRevocations(receive)
     }
 
     /// Listens until a graceful shutdown or cancellation, reconnecting after a failure.
@@ -82,7 +83,7 @@ public final class PostgresChangeSignals: ChangeSignaling, TokenRevocationSignal
                             first = false
                             for try await notification in notifications {
                                 if notification.payload.hasPrefix("t"), let token = TokenID(String(notification.payload.dropFirst())) {
-                                    self.localRevocations.hear(token)
+                                    self.local.hear(token)
                                     continue
                                 }
                                 if let (notice, account) = PostgresNoticePayload.parse(notification.payload) {

@@ -52,7 +52,7 @@ public enum ServerRoots {
                                wrongTokenLimit: configuration.wrongTokenLimit, oidc: configuration.oidc)
         case .postgres(let url):
             let store = try PostgresServerStore(url: url, logger: logger)
-            let signals = PostgresChangeSignals(store: store, logger: logger)
+            let signals = PostgresChangeSignals(store: store, logger: logger, local: LocalChangeSignals())
             return environment(store: store, signals: signals, sessions: store, hasher: hasher, scratch: scratch, services: [store, signals],
                                close: {},
                                banner: ["storage: PostgreSQL at \(ServerConfiguration.redacted(url))"], web: WebReaderSettings(),

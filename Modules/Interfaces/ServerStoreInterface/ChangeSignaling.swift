@@ -45,47 +45,15 @@ public enum AccountNotice: Hashable, Sendable {
     public static let buffered = 64
 }
 
-/// The signals of one process: each announcement reaches the process's subscribers of that
-/// account, and each revocation the process's token cache and streams. Also the fan-out inside each
-/// server of the PostgreSQL adapter, which feeds it what `LISTEN` hears.
-public final class LocalChangeSignals: ChangeSignaling, TokenRevocationSignaling {
-    private let revoked = LocalTokenRevocations()
-    private let subscribers = SubscriberRegistry<AccountID, AccountSignal>()
-
-    public init() {}
-
-    public func announce(_ account: AccountID) async {
-        wake(account)
-    }
-
-    /// Wakes the subscribers of `account` (for an adapter that hears announcements from elsewhere).
-    public func wake(_ account: AccountID) {
-        subscribers.send(.changed, to: account)
-    }
-
+/// The signals of one process, which an adapter that hears announcements from elsewhere (PostgreSQL's
+/// `LISTEN`) feeds so that the process's subscribers hear them: a server's in-process fan-out.
+public protocol SignalFanout: ChangeSignaling, TokenRevocationSignaling {
+    /// Wakes the subscribers of `account`.
+    func wake(_ account: AccountID)
     /// Wakes every subscriber of every account (after announcements may have been missed).
-    public func wakeAll() {
-        subscribers.sendToEveryone(.changed)
-    }
-
-    public func announce(_ notice: AccountNotice, to account: AccountID) async {
-        tell(notice, to: account)
-    }
-
-    /// Hands `notice` to the subscribers of `account` (for an adapter that hears notices from elsewhere).
-    public func tell(_ notice: AccountNotice, to account: AccountID) {
-        subscribers.send(.notice(notice), to: account)
-    }
-
-    public func subscribe(to account: AccountID, _ receive: @escaping @Sendable (AccountSignal) -> Void) -> SignalSubscription {
-        subscribers.subscribe(to: account, receive)
-    }
-
-    public func announceRevocation(of token: TokenID) async {
-        await revoked.announceRevocation(of: token)
-    }
-
-    public func subscribeToRevocations(_ receive: @escaping @Sendable (TokenID) -> Void) -> SignalSubscription {
-        revoked.subscribeToRevocations(receive)
-    }
+    func wakeAll()
+    /// Hands `notice` to the subscribers of `account`.
+    func tell(_ notice: AccountNotice, to account: AccountID)
+    /// Hands the revocation of `token` to every revocation subscriber.
+    func hear(_ token: TokenID)
 }

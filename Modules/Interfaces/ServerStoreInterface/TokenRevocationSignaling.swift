@@ -24,26 +24,3 @@ extension TokenRevocationSignaling {
         return stream
     }
 }
-
-/// The revocations of one process, handed to each subscriber; also the fan-out inside each
-/// server of the PostgreSQL adapter, which feeds it what `LISTEN` hears.
-public final class LocalTokenRevocations: TokenRevocationSignaling {
-    /// Every subscriber hears every revocation: they share one key.
-    private struct Everyone: Hashable, Sendable {}
-    private let subscribers = SubscriberRegistry<Everyone, TokenID>()
-
-    public init() {}
-
-    public func announceRevocation(of token: TokenID) async {
-        hear(token)
-    }
-
-    /// Passes `token` to every subscriber (for an adapter that hears revocations from elsewhere).
-    public func hear(_ token: TokenID) {
-        subscribers.send(token, to: Everyone())
-    }
-
-    public func subscribeToRevocations(_ receive: @escaping @Sendable (TokenID) -> Void) -> SignalSubscription {
-        subscribers.subscribe(to: Everyone(), receive)
-    }
-}

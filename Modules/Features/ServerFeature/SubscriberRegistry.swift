@@ -1,27 +1,8 @@
+import ServerStoreInterface
 import Synchronization
 
-/// A subscription to announcements (`ChangeSignaling`, `TokenRevocationSignaling`): it ends when
-/// `end()` is called or when it is released, whichever comes first.
-public final class SignalSubscription: Sendable {
-    private let ending: Mutex<(@Sendable () -> Void)?>
-
-    public init(ending: @escaping @Sendable () -> Void) {
-        self.ending = Mutex(ending)
-    }
-
-    /// Stops the announcements; calling it again does nothing.
-    public func end() {
-        ending.withLock { ending in
-            defer { ending = nil }
-            return ending
-        }?()
-    }
-
-    deinit { end() }
-}
-
 /// The subscribers of one process to what is announced under a key (an account, or everyone):
-/// the one fan-out behind `LocalChangeSignals` and `LocalTokenRevocations`. A subscriber is a
+/// the one fan-out behind `LocalChangeSignals`'s wakes, notices and revocations. A subscriber is a
 /// function that hands the value on; it is called on the announcer's thread, outside the lock.
 final class SubscriberRegistry<Key: Hashable & Sendable, Element: Sendable>: Sendable {
     private let subscribers = Mutex<[Key: [Int: @Sendable (Element) -> Void]]>([:])

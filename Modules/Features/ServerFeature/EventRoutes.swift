@@ -175,8 +175,9 @@ struct EventStream: Sendable {
                 writes.beginStopping()
                 tick.yield()
             }
+            // Watched too: the last chunk waits for room in the socket as any write does.
+            try await writer.finish(nil)
         }
-        try await writer.finish(nil)
     }
 
     /// Writes every change after `cursor` as `note` events, moving `cursor` past each; whether

@@ -6,7 +6,8 @@ loopback), clients in this process reading raw sockets:
   for each stream and note, the time from the answer to the POST (the change is committed) to the
   note's event arriving on that stream. Target: p99 ≤ 50 ms.
 - idle streams: 1,000 streams (10 accounts, 100 each: the per-account limit) held open; the server's
-  resident memory above what it held idle. Target: ≤ idle + 64 MiB.
+  resident memory above what it held idle. Target: ≤ idle + 64 MiB. And the server's CPU while they
+  are held and nothing changes (no target).
 - fan-out: one note written in each of the 10 accounts at once; the time until all 1,000 streams
   have their account's event. Target: ≤ 1 s.
 - across servers (with QUILL_BENCH_POSTGRES_URL, or QUILL_TEST_POSTGRES_URL as Tools/with-postgres.sh sets it): two servers on one
@@ -31,6 +32,7 @@ import performance_section
 from sync import Server, vm_kib
 
 CHANGES = int(os.environ.get("CHANGES", "50"))
+IDLE_SECONDS = 20
 
 
 class Stream:
@@ -165,6 +167,13 @@ def latencies(stream_port, write_port, token, count, label):
     return measured
 
 
+def cpu_seconds(pid):
+    """The user and system time of process `pid` so far."""
+    with open("/proc/%d/stat" % pid) as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def idle_and_fan_out(server):
     # Ten accounts of their own: one account holds at most 100 streams.
     tokens = [add_account(server, "events-%d" % index) for index in range(10)]
@@ -174,6 +183,10 @@ def idle_and_fan_out(server):
     readers.wait_ready()
     time.sleep(2)
     held = (vm_kib(server.process.pid, "VmRSS") - idle) / 1024
+    # The server's CPU while the 1,000 streams are held and nothing changes.
+    cpu_before, clock_before = cpu_seconds(server.process.pid), time.time()
+    time.sleep(IDLE_SECONDS)
+    idle_cpu = 100 * (cpu_seconds(server.process.pid) - cpu_before) / (time.time() - clock_before)
     begun = time.perf_counter()
     written = {}
     threads = []
@@ -189,7 +202,7 @@ def idle_and_fan_out(server):
         wait_for([stream], written[token])
     last = max(stream.arrivals[written[token]] for token, stream in streams)
     readers.stop()
-    return held, last - begun
+    return held, idle_cpu, last - begun
 
 
 def across_servers(bin_dir, work, database):
@@ -213,7 +226,7 @@ def main():
     server.start()
     try:
         near = latencies(server.port, server.port, server.token, 100, "Latency")
-        held, fan_out = idle_and_fan_out(server)
+        held, idle_cpu, fan_out = idle_and_fan_out(server)
     finally:
         server.stop()
     across = across_servers(bin_dir, work, database) if database else None
@@ -226,6 +239,7 @@ def main():
         % (CHANGES, 1000 * statistics.median(near), 1000 * percentile(near, 0.99), verdict(percentile(near, 0.99) <= 0.05)),
         "| 1,000 idle streams (10 accounts × 100, the per-account limit): the server's resident memory above idle | ≤ 64 MiB | %.1f MiB | %s |"
         % (held, verdict(held <= 64)),
+        "| … the server's CPU meanwhile, over %d s (no target) | — | %.1f%% of a core | |" % (IDLE_SECONDS, idle_cpu),
         "| one change in each of the 10 accounts, written at once, until all 1,000 streams have their account's event | ≤ 1 s | %.0f ms | %s |"
         % (1000 * fan_out, verdict(fan_out <= 1)),
     ]

@@ -263,6 +263,14 @@ final class StreamWrites: Sendable {
         try await writer.write(buffer)
     }
 
+    /// How long the watch sleeps: a quarter second while a write waits or the server stops (a stall
+    /// is then caught soon after its limit), a second otherwise (a write that starts meanwhile is
+    /// seen within it), never more than a heartbeat.
+    private var watchInterval: Duration {
+        let busy = state.withLock { $0.waitingSince != nil || $0.stopping }
+        return min(busy ? .milliseconds(250) : .seconds(1), heartbeat)
+    }
+
     /// Whether a write has waited longer than it may.
     private var isStalled: Bool {
         state.withLock { state in
@@ -285,7 +293,7 @@ final class StreamWrites: Sendable {
                     let clock = ContinuousClock()
                     var nextBeat = clock.now + self.heartbeat
                     while !self.isStalled {
-                        try await Task.sleep(for: min(.milliseconds(250), self.heartbeat))
+                        try await Task.sleep(for: self.watchInterval)
                         if clock.now >= nextBeat {
                             beat()
                             nextBeat = clock.now + self.heartbeat

@@ -66,7 +66,7 @@ import ZlibCompression
             } catch {
                 Issue.record("seed \(Self.seed), iteration \(iteration): an error that says nothing to a person: \(type(of: error)) \(error)")
             }
-            let left = try await store.list(.init(includeDeleted: true)).notes
+            let left = await store.list(.init(includeDeleted: true)).notes
             if left.count == 1 { #expect(left[0].id == existing.id, "seed \(Self.seed), iteration \(iteration)") }
         }
         #expect(failures > 0, "seed \(Self.seed): no damage was ever noticed")

@@ -29,7 +29,7 @@ import threading
 import time
 
 import performance_section
-from sync import Server, vm_kib
+from sync import Server, cpu_seconds, vm_kib
 
 CHANGES = int(os.environ.get("CHANGES", "50"))
 IDLE_SECONDS = 20
@@ -165,13 +165,6 @@ def latencies(stream_port, write_port, token, count, label):
         time.sleep(0.02)
     readers.stop()
     return measured
-
-
-def cpu_seconds(pid):
-    """The user and system time of process `pid` so far."""
-    with open("/proc/%d/stat" % pid) as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def idle_and_fan_out(server):

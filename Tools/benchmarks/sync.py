@@ -41,6 +41,13 @@ RUNS = 5
 PUSHES = 5
 
 
+def cpu_seconds(pid):
+    """The user and system time of process `pid` so far."""
+    with open("/proc/%d/stat" % pid) as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def vm_kib(pid, field):
     with open("/proc/%d/status" % pid) as status:
         for line in status:

@@ -19,7 +19,7 @@ import threading
 import time
 
 import performance_section
-from sync import Home, Server
+from sync import Home, Server, cpu_seconds
 
 CHANGES = int(os.environ.get("CHANGES", "30"))
 IDLE_SECONDS = int(os.environ.get("IDLE_SECONDS", "60"))
@@ -57,9 +57,7 @@ class Watcher:
                 self.lock.wait(left)
 
     def cpu_seconds(self):
-        with open("/proc/%d/stat" % self.process.pid) as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return cpu_seconds(self.process.pid)
 
     def stop(self):
         self.process.send_signal(2)

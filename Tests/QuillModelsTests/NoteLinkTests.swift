@@ -135,3 +135,31 @@ struct LinkResolutionTests {
         #expect(LinkResolution.isIDPrefix("abcd"))
     }
 }
+
+@Suite("LinkReading")
+struct LinkReadingTests {
+    private static func row(_ position: Int, target: String) -> LinkReading<Int>.Row {
+        let link = NoteLink(target: target, fragment: nil, label: nil, form: .wikilink, line: 1, context: "[[\(target)]]")
+        return .init(position: position, source: NoteID(high: 9, low: 9), sourceTitle: "source", link: link, target: target)
+    }
+
+    @Test
+    func eachTargetIsProbedOnceAndByIDPrefixOnlyWhereItMayBeOne() {
+        let reading = LinkReading([Self.row(0, target: "garden"), Self.row(1, target: "0000"), Self.row(2, target: "garden"),
+                                   Self.row(3, target: "abc")])
+        #expect(reading.targets.map(\.folded) == ["garden", "0000", "abc"])
+        #expect(reading.targets.map(\.byIDPrefix) == [false, true, false])
+    }
+
+    @Test
+    func rowsAreResolvedAmongTheirTargetsCandidatesInTheirOrder() {
+        let reading = LinkReading([Self.row(0, target: "garden"), Self.row(1, target: "missing"), Self.row(2, target: "garden")])
+        let note = NoteID(high: 1, low: 1)
+        let resolved = reading.resolved(["garden": [LinkResolution.Candidate(id: note, title: "Garden", updated: .init(timeIntervalSince1970: 0),
+                                                                             match: .title)]])
+        #expect(resolved.map(\.position) == [0, 1, 2])
+        #expect(resolved.map { $0.link.reaches(note) } == [true, false, true])
+        #expect(resolved[1].link.resolution.isBroken)
+        #expect(resolved[0].link.sourceTitle == "source")
+    }
+}

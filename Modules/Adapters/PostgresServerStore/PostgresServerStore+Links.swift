@@ -10,7 +10,7 @@ import ServerStoreInterface
 extension PostgresServerStore: ServerLinkRepository {
     public func links(from id: NoteID, account: AccountID) async throws -> [ResolvedLink] {
         try await guarded {
-            var rows = PostgresLinkRows(client: client, logger: logger, account: account)
+            let rows = PostgresLinkRows(client: client, logger: logger, account: account)
             return try await rows.rows("\(unescaped: PostgresLinkRows.select) WHERE l.account_id = \(account.rawValue) AND l.note_id = \(id.rawValue) ORDER BY l.position").map(\.link)
         }
     }
@@ -23,16 +23,16 @@ extension PostgresServerStore: ServerLinkRepository {
             ).decode(String.self) { names.append(PostgresText.read(name)) }
             guard !names.isEmpty else { return [] }
             let targets = LinkResolution.targets(naming: id, names: names).map(PostgresText.stored)
-            var rows = PostgresLinkRows(client: client, logger: logger, account: account)
+            let rows = PostgresLinkRows(client: client, logger: logger, account: account)
             return try await rows.rows("\(unescaped: PostgresLinkRows.select) WHERE l.account_id = \(account.rawValue) AND l.target = ANY(\(targets)::text[])")
-                .filter { $0.link.resolution.chosen?.id == id }
+                .filter { $0.link.reaches(id) }
                 .sorted { $0.position < $1.position }.map(\.link)
         }
     }
 
     public func brokenLinks(account: AccountID, after: LinkPosition?, limit: Int) async throws -> BrokenLinkPage {
         try await guarded {
-            var rows = PostgresLinkRows(client: client, logger: logger, account: account)
+            let rows = PostgresLinkRows(client: client, logger: logger, account: account)
             var found: [(position: LinkPosition, link: ResolvedLink)] = []
             var cursor = after
             // Unnamed targets may still be ID prefixes; read on until the page is full.
@@ -139,18 +139,12 @@ private struct LinkColumns {
     }
 }
 
-/// Reads `note_links` rows with their linking note, each target resolved once.
+/// Reads `note_links` rows with their linking note, and each target's candidates, for
+/// `LinkReading` to resolve.
 private struct PostgresLinkRows {
     let client: PostgresClient
     let logger: Logger
     let account: AccountID
-    private var resolved: [String: LinkResolution] = [:]
-
-    init(client: PostgresClient, logger: Logger, account: AccountID) {
-        self.client = client
-        self.logger = logger
-        self.account = account
-    }
 
     /// What every query of `rows` starts with.
     static let select = """
@@ -159,48 +153,46 @@ private struct PostgresLinkRows {
         """
 
     /// The links `query` (which starts with `select`) reads, each resolved.
-    mutating func rows(_ query: PostgresQuery) async throws -> [(position: LinkPosition, link: ResolvedLink)] {
-        var read: [(LinkPosition, String, NoteLink, String)] = []
+    func rows(_ query: PostgresQuery) async throws -> [(position: LinkPosition, link: ResolvedLink)] {
+        var read: [LinkReading<LinkPosition>.Row] = []
         for try await (noteID, position, title, written, fragment, label, form, line, context, target) in try await client.query(query, logger: logger)
             .decode((String, Int64, String, String, String?, String?, Int64, Int64, String, String).self) {
             guard let note = NoteID(noteID), let form = NoteLink.Form(rawValue: Int(form)) else { continue }
             let link = NoteLink(target: PostgresText.read(written), fragment: fragment.map(PostgresText.read), label: label.map(PostgresText.read),
                                 form: form, line: Int(line), context: PostgresText.read(context))
-            read.append((LinkPosition(note: note, position: Int(position)), PostgresText.read(title), link, target))
+            read.append(.init(position: LinkPosition(note: note, position: Int(position)), source: note, sourceTitle: PostgresText.read(title),
+                              link: link, target: PostgresText.read(target)))
         }
-        var result: [(position: LinkPosition, link: ResolvedLink)] = []
-        for (position, title, link, target) in read {
-            result.append((position, ResolvedLink(source: position.note, sourceTitle: title, link: link, resolution: try await resolution(of: target))))
-        }
-        return result
+        let reading = LinkReading(read)
+        return reading.resolved(try await candidates(of: reading.targets))
     }
 
-    /// `target` as stored (escaped by `PostgresText`).
-    private mutating func resolution(of target: String) async throws -> LinkResolution {
-        if let known = resolved[target] { return known }
-        var candidates: [LinkResolution.Candidate] = []
-        for try await (id, title, updated, match) in try await client.query("""
-            SELECT n.id, n.title, n.updated_ms, nn.match FROM note_names nn
-            JOIN notes n ON n.account_id = nn.account_id AND n.id = nn.note_id WHERE nn.account_id = \(account.rawValue) AND nn.name = \(target)
-            """, logger: logger).decode((String, String, Int64, Int64).self) {
+    /// The account's notes that answer to each target: by name (one query for all), and by ID
+    /// prefix where it may be one.
+    private func candidates(of targets: [LinkReading<LinkPosition>.Target]) async throws -> [String: [LinkResolution.Candidate]] {
+        guard !targets.isEmpty else { return [:] }
+        var found: [String: [LinkResolution.Candidate]] = [:]
+        let names = targets.map { PostgresText.stored($0.folded) }
+        for try await (name, id, title, updated, match) in try await client.query("""
+            SELECT nn.name, n.id, n.title, n.updated_ms, nn.match FROM note_names nn
+            JOIN notes n ON n.account_id = nn.account_id AND n.id = nn.note_id WHERE nn.account_id = \(account.rawValue) AND nn.name = ANY(\(names)::text[])
+            """, logger: logger).decode((String, String, String, Int64, Int64).self) {
             if let id = NoteID(id), let match = LinkResolution.Match(rawValue: Int(match)) {
-                candidates.append(LinkResolution.Candidate(id: id, title: PostgresText.read(title), updated: Date(millisecondsSince1970: updated), match: match))
+                found[PostgresText.read(name), default: []].append(
+                    LinkResolution.Candidate(id: id, title: PostgresText.read(title), updated: Date(millisecondsSince1970: updated), match: match))
             }
         }
-        let folded = PostgresText.read(target)
-        if LinkResolution.isIDPrefix(folded) {
+        for target in targets where target.byIDPrefix {
             for try await (id, title, updated) in try await client.query("""
                 SELECT id, title, updated_ms FROM notes WHERE account_id = \(account.rawValue)
-                  AND id COLLATE "C" >= \(folded) AND id COLLATE "C" < \(folded + "g") AND NOT deleted LIMIT 100
+                  AND id COLLATE "C" >= \(target.folded) AND id COLLATE "C" < \(target.folded + "g") AND NOT deleted LIMIT 100
                 """, logger: logger).decode((String, String, Int64).self) {
                 if let id = NoteID(id) {
-                    candidates.append(LinkResolution.Candidate(id: id, title: PostgresText.read(title), updated: Date(millisecondsSince1970: updated),
-                                                               match: .idPrefix))
+                    found[target.folded, default: []].append(
+                        LinkResolution.Candidate(id: id, title: PostgresText.read(title), updated: Date(millisecondsSince1970: updated), match: .idPrefix))
                 }
             }
         }
-        let resolution = LinkResolution(candidates: candidates)
-        resolved[target] = resolution
-        return resolution
+        return found
     }
 }

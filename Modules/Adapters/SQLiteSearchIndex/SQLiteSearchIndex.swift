@@ -122,15 +122,15 @@ public final class SQLiteSearchIndex: SearchIndex, LinkIndex, AttachmentIndex {
     }
 
     public func links(from id: NoteID) async throws -> [ResolvedLink] {
-        try reading { var query = SQLiteLinkQuery($0); return try query.links(from: id) }
+        try reading { try SQLiteLinkQuery($0).links(from: id) }
     }
 
     public func backlinks(to id: NoteID) async throws -> [ResolvedLink] {
-        try reading { var query = SQLiteLinkQuery($0); return try query.backlinks(to: id) }
+        try reading { try SQLiteLinkQuery($0).backlinks(to: id) }
     }
 
     public func links(_ selection: LinkSelection) async throws -> [ResolvedLink] {
-        try reading { var query = SQLiteLinkQuery($0); return try query.links(selection) }
+        try reading { try SQLiteLinkQuery($0).links(selection) }
     }
 
     public func removeAll() async throws {

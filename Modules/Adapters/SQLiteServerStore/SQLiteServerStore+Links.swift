@@ -9,7 +9,7 @@ import SQLiteKit
 extension SQLiteServerStore: ServerLinkRepository {
     public func links(from id: NoteID, account: AccountID) async throws -> [ResolvedLink] {
         try reading { connection in
-            var query = LinkRows(connection: connection, account: account)
+            let query = LinkRows(connection: connection, account: account)
             return try query.rows("WHERE l.account_id = ? AND l.note_id = ? ORDER BY l.position",
                                   [.integer(account.rawValue), .text(id.rawValue)]).map(\.link)
         }
@@ -21,11 +21,11 @@ extension SQLiteServerStore: ServerLinkRepository {
             try connection.query("SELECT name FROM note_names WHERE note_row = (SELECT rowid FROM notes WHERE account_id = ? AND id = ?)",
                                  [.integer(account.rawValue), .text(id.rawValue)]) { names.append($0.text(0)) }
             guard !names.isEmpty else { return [] }
-            var query = LinkRows(connection: connection, account: account)
+            let query = LinkRows(connection: connection, account: account)
             var found: [(position: LinkPosition, link: ResolvedLink)] = []
             for target in LinkResolution.targets(naming: id, names: names) {
                 found += try query.rows("WHERE l.account_id = ? AND l.target = ?", [.integer(account.rawValue), .text(target)])
-                    .filter { $0.link.resolution.chosen?.id == id }
+                    .filter { $0.link.reaches(id) }
             }
             return found.sorted { $0.position < $1.position }.map(\.link)
         }
@@ -33,7 +33,7 @@ extension SQLiteServerStore: ServerLinkRepository {
 
     public func brokenLinks(account: AccountID, after: LinkPosition?, limit: Int) async throws -> BrokenLinkPage {
         try reading { connection in
-            var query = LinkRows(connection: connection, account: account)
+            let query = LinkRows(connection: connection, account: account)
             var found: [(position: LinkPosition, link: ResolvedLink)] = []
             var cursor = after
             // Unnamed targets may still be ID prefixes; read on until the page is full.
@@ -104,19 +104,14 @@ extension SQLiteServerStore: ServerLinkRepository {
     }
 }
 
-/// Reads `note_links` rows with their linking note, each target resolved once.
+/// Reads `note_links` rows with their linking note, and each target's candidates, for
+/// `LinkReading` to resolve.
 private struct LinkRows {
     let connection: SQLiteConnection
     let account: AccountID
-    private var resolved: [String: LinkResolution] = [:]
 
-    init(connection: SQLiteConnection, account: AccountID) {
-        self.connection = connection
-        self.account = account
-    }
-
-    mutating func rows(_ clause: String, _ bindings: [SQLiteValue]) throws -> [(position: LinkPosition, link: ResolvedLink)] {
-        var read: [(LinkPosition, String, NoteLink, String)] = []
+    func rows(_ clause: String, _ bindings: [SQLiteValue]) throws -> [(position: LinkPosition, link: ResolvedLink)] {
+        var read: [LinkReading<LinkPosition>.Row] = []
         try connection.query("""
             SELECT l.note_id, l.position, n.title, l.written, l.fragment, l.label, l.form, l.line, l.context, l.target
             FROM note_links l JOIN notes n ON n.account_id = l.account_id AND n.id = l.note_id \(clause)
@@ -124,32 +119,33 @@ private struct LinkRows {
             guard let note = NoteID(row.text(0)), let form = NoteLink.Form(rawValue: Int(row.integer(6))) else { return }
             let link = NoteLink(target: row.text(3), fragment: row.optionalText(4), label: row.optionalText(5),
                                 form: form, line: Int(row.integer(7)), context: row.text(8))
-            read.append((LinkPosition(note: note, position: Int(row.integer(1))), row.text(2), link, row.text(9)))
+            read.append(.init(position: LinkPosition(note: note, position: Int(row.integer(1))), source: note, sourceTitle: row.text(2),
+                              link: link, target: row.text(9)))
         }
-        return try read.map { position, title, link, target in
-            (position, ResolvedLink(source: position.note, sourceTitle: title, link: link, resolution: try resolution(of: target)))
-        }
+        let reading = LinkReading(read)
+        return reading.resolved(try candidates(of: reading.targets))
     }
 
-    private mutating func resolution(of target: String) throws -> LinkResolution {
-        if let known = resolved[target] { return known }
-        var candidates: [LinkResolution.Candidate] = []
-        let add = { (row: SQLiteRow) in
-            guard let id = NoteID(row.text(0)), let match = LinkResolution.Match(rawValue: Int(row.integer(3))) else { return }
-            candidates.append(LinkResolution.Candidate(id: id, title: row.text(1), updated: Date(millisecondsSince1970: row.integer(2)), match: match))
-        }
-        try connection.query("""
-            SELECT n.id, n.title, n.updated_ms, nn.match FROM note_names nn
-            JOIN notes n ON n.account_id = nn.account_id AND n.id = nn.note_id WHERE nn.account_id = ? AND nn.name = ?
-            """, [.integer(account.rawValue), .text(target)], row: add)
-        if LinkResolution.isIDPrefix(target) {
+    /// The account's notes that answer to each target: by name, and by ID prefix where it may be one.
+    private func candidates(of targets: [LinkReading<LinkPosition>.Target]) throws -> [String: [LinkResolution.Candidate]] {
+        var found: [String: [LinkResolution.Candidate]] = [:]
+        for target in targets {
+            let add = { (row: SQLiteRow) in
+                guard let id = NoteID(row.text(0)), let match = LinkResolution.Match(rawValue: Int(row.integer(3))) else { return }
+                found[target.folded, default: []].append(
+                    LinkResolution.Candidate(id: id, title: row.text(1), updated: Date(millisecondsSince1970: row.integer(2)), match: match))
+            }
             try connection.query("""
-                SELECT id, title, updated_ms, \(LinkResolution.Match.idPrefix.rawValue) FROM notes
-                WHERE account_id = ? AND id >= ? AND id < ? AND deleted = 0 LIMIT 100
-                """, [.integer(account.rawValue), .text(target), .text(target + "g")], row: add)
+                SELECT n.id, n.title, n.updated_ms, nn.match FROM note_names nn
+                JOIN notes n ON n.account_id = nn.account_id AND n.id = nn.note_id WHERE nn.account_id = ? AND nn.name = ?
+                """, [.integer(account.rawValue), .text(target.folded)], row: add)
+            if target.byIDPrefix {
+                try connection.query("""
+                    SELECT id, title, updated_ms, \(LinkResolution.Match.idPrefix.rawValue) FROM notes
+                    WHERE account_id = ? AND id >= ? AND id < ? AND deleted = 0 LIMIT 100
+                    """, [.integer(account.rawValue), .text(target.folded), .text(target.folded + "g")], row: add)
+            }
         }
-        let resolution = LinkResolution(candidates: candidates)
-        resolved[target] = resolution
-        return resolution
+        return found
     }
 }

@@ -60,7 +60,7 @@ public actor InMemorySearchIndex: SearchIndex, LinkIndex, AttachmentIndex {
     }
 
     public func backlinks(to id: NoteID) -> [ResolvedLink] {
-        everyLink().filter { $0.resolution.chosen?.id == id }
+        everyLink().filter { $0.reaches(id) }
     }
 
     public func links(_ selection: LinkSelection) -> [ResolvedLink] {

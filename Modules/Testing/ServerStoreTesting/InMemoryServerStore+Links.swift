@@ -9,7 +9,7 @@ extension InMemoryServerStore: ServerLinkRepository {
     }
 
     public func backlinks(to id: NoteID, account: AccountID) async throws -> [ResolvedLink] {
-        everyLink(account: account).filter { $0.link.resolution.chosen?.id == id }.map(\.link)
+        everyLink(account: account).filter { $0.link.reaches(id) }.map(\.link)
     }
 
     public func brokenLinks(account: AccountID, after: LinkPosition?, limit: Int) async throws -> BrokenLinkPage {

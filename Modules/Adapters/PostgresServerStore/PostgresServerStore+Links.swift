@@ -177,9 +177,8 @@ private struct PostgresLinkRows {
             SELECT nn.name, n.id, n.title, n.updated_ms, nn.match FROM note_names nn
             JOIN notes n ON n.account_id = nn.account_id AND n.id = nn.note_id WHERE nn.account_id = \(account.rawValue) AND nn.name = ANY(\(names)::text[])
             """, logger: logger).decode((String, String, String, Int64, Int64).self) {
-            if let id = NoteID(id), let match = LinkResolution.Match(rawValue: Int(match)) {
-                found[PostgresText.read(name), default: []].append(
-                    LinkResolution.Candidate(id: id, title: PostgresText.read(title), updated: Date(millisecondsSince1970: updated), match: match))
+            if let candidate = LinkResolution.Candidate(storedID: id, title: PostgresText.read(title), updatedMilliseconds: updated, match: Int(match)) {
+                found[PostgresText.read(name), default: []].append(candidate)
             }
         }
         for target in targets where target.byIDPrefix {
@@ -187,9 +186,9 @@ private struct PostgresLinkRows {
                 SELECT id, title, updated_ms FROM notes WHERE account_id = \(account.rawValue)
                   AND id COLLATE "C" >= \(target.folded) AND id COLLATE "C" < \(target.folded + "g") AND NOT deleted LIMIT 100
                 """, logger: logger).decode((String, String, Int64).self) {
-                if let id = NoteID(id) {
-                    found[target.folded, default: []].append(
-                        LinkResolution.Candidate(id: id, title: PostgresText.read(title), updated: Date(millisecondsSince1970: updated), match: .idPrefix))
+                if let candidate = LinkResolution.Candidate(storedID: id, title: PostgresText.read(title), updatedMilliseconds: updated,
+                                                            match: LinkResolution.Match.idPrefix.rawValue) {
+                    found[target.folded, default: []].append(candidate)
                 }
             }
         }

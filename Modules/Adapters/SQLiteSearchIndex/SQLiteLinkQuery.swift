@@ -71,9 +71,10 @@ struct SQLiteLinkQuery {
         var found: [String: [LinkResolution.Candidate]] = [:]
         for target in targets {
             let add = { (row: SQLiteRow) in
-                guard let id = NoteID(row.text(0)), let match = LinkResolution.Match(rawValue: Int(row.integer(3))) else { return }
-                found[target.folded, default: []].append(
-                    LinkResolution.Candidate(id: id, title: row.text(1), updated: Date(millisecondsSince1970: row.integer(2)), match: match))
+                if let candidate = LinkResolution.Candidate(storedID: row.text(0), title: row.text(1), updatedMilliseconds: row.integer(2),
+                                                            match: Int(row.integer(3))) {
+                    found[target.folded, default: []].append(candidate)
+                }
             }
             try connection.query(
                 "SELECT n.id, n.title, n.updated_ms, nn.match FROM note_names nn JOIN indexed_notes n ON n.rowid = nn.note WHERE nn.name = ?",

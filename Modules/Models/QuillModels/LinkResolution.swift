@@ -29,6 +29,13 @@ public struct LinkResolution: Hashable, Sendable {
             self.updated = updated
             self.match = match
         }
+
+        /// A candidate as a store's row holds it: the ID's text, the update time in milliseconds
+        /// and the match's raw value; `nil` when the ID or the match is not one.
+        public init?(storedID: String, title: String, updatedMilliseconds: Int64, match: Int) {
+            guard let id = NoteID(storedID), let match = Match(rawValue: match) else { return nil }
+            self.init(id: id, title: title, updated: Date(millisecondsSince1970: updatedMilliseconds), match: match)
+        }
     }
 
     /// The note reached; `nil` when the link is broken.

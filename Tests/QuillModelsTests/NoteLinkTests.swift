@@ -44,6 +44,13 @@ struct NoteLinkTests {
         }
     }
 
+    @Test
+    func greekFinalSigmaFoldsAsSigma() {
+        #expect(LinkName.folded("ΡΥΘΜΊΣΕΙΣ του συστήματος") == LinkName.folded("ρυθμίσεις του συστήματος"))
+        #expect(LinkName.folded("Σίσυφος") == "σίσυφοσ")
+        #expect(SearchText.fold("ΡΥΘΜΊΣΕΙΣ") == SearchText.fold("ρυθμίσεις"))
+    }
+
     /// CJK names take a shortcut past Foundation's normalization: it must give what the
     /// normalization gives, beside the marks and letters that compose with what precedes them.
     @Test

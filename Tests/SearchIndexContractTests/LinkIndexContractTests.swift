@@ -45,6 +45,20 @@ struct LinkIndexContractTests {
         #expect(try await index.links(.broken).map(\.link.target) == ["Nowhere"])
     }
 
+    /// Greek capitals fold to σ where the lower case ends a word with ς: a title in capitals is
+    /// reached by the word written in lower case, and the other way round.
+    @Test(arguments: Fixture.allCases)
+    func aGreekTitleInCapitalsIsReachedByTheWordInLowerCase(fixture: Fixture) async throws {
+        let index = try fixture.make()
+        try await index.index([
+            try Notes.note(1, title: "Πηγή", body: "[[ρυθμίσεις του συστήματος]] [[ΣΗΜΕΙΏΣΕΙΣ]]"),
+            try Notes.note(2, title: "ΡΥΘΜΊΣΕΙΣ του συστήματος"),
+            try Notes.note(3, title: "σημειώσεις"),
+        ])
+        #expect(try await index.links(from: Self.id(1)).map { $0.resolution.chosen?.id } == [Self.id(2), Self.id(3)])
+        #expect(try await index.links(.broken).isEmpty)
+    }
+
     @Test(arguments: Fixture.allCases)
     func aNewNoteMendsABrokenLinkAndADeletedOneBreaksIt(fixture: Fixture) async throws {
         let index = try fixture.make()

@@ -50,7 +50,7 @@ import Testing
     /// Announces through `announce` until `heard` says it arrived: a `LISTEN` may start a moment
     /// after the service does.
     static func untilHeard(_ heard: @escaping @Sendable () -> Bool, announcing announce: () async -> Void) async throws {
-        let clock = ContinuousClock(), deadline = clock.now + .seconds(10)
+        let clock = ContinuousClock(), deadline = clock.now + .seconds(30)
         while !heard() {
             #expect(clock.now < deadline, "announced, never heard")
             guard clock.now < deadline else { return }

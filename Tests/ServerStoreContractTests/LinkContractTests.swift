@@ -42,6 +42,21 @@ import Testing
         }
     }
 
+    /// Greek capitals fold to σ where the lower case ends a word with ς (`CaseFolding`).
+    @Test(arguments: implementations)
+    func aGreekTitleInCapitalsIsReachedByTheWordInLowerCase(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let alice = try await store.newAccount("alice")
+            let settings = try await store.create(try Sample.note("0a1", title: "ΡΥΘΜΊΣΕΙΣ του συστήματος"), account: alice)
+            let notes = try await store.create(try Sample.note("0a2", title: "σημειώσεις"), account: alice)
+            let source = try await store.create(try Sample.note("0a3", title: "Πηγή", body: "[[ρυθμίσεις του συστήματος]] [[ΣΗΜΕΙΏΣΕΙΣ]]"),
+                                                account: alice)
+            #expect(try await store.links(from: source.id, account: alice).map { $0.resolution.chosen?.id } == [settings.id, notes.id])
+            #expect(try await store.backlinks(to: settings.id, account: alice).map(\.source) == [source.id])
+            #expect(try await store.brokenLinks(account: alice, after: nil, limit: 10).links.isEmpty)
+        }
+    }
+
     @Test(arguments: implementations)
     func idPrefixesAndTiesResolveByTheRule(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in

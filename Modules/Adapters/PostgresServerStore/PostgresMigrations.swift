@@ -309,5 +309,11 @@ enum PostgresMigrations {
             """,
             "CREATE INDEX identity_links_by_account ON identity_links (account_id)",
         ]),
+        // Link names fold Greek final sigma (ς) to σ (`CaseFolding`), so a title in capitals is
+        // reached by the word in lower case: the live notes holding a ς are indexed again when
+        // the store migrates (`indexUnlinkedNotes`).
+        (20, [
+            "UPDATE notes SET links_indexed = FALSE WHERE NOT deleted AND strpos(title || ' ' || body, 'ς') > 0",
+        ]),
     ]
 }

@@ -391,5 +391,11 @@ enum SQLiteMigrations {
         );
         CREATE INDEX identity_links_by_account ON identity_links (account_id);
         """),
+        // Link names fold Greek final sigma (ς) to σ (`CaseFolding`), so a title in capitals is
+        // reached by the word in lower case: the live notes holding a ς are indexed again when
+        // the store opens (`indexUnlinkedNotes`).
+        (21, """
+        UPDATE notes SET links_indexed = 0 WHERE deleted = 0 AND instr(title || ' ' || body, 'ς') > 0;
+        """),
     ]
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// How a link's target and a note's names are compared: Unicode-normalized (NFC), case folded,
-/// surrounding spaces and tabs trimmed, as Obsidian compares them (diacritics count).
+/// How a link's target and a note's names are compared: Unicode-normalized (NFC), case folded
+/// (`CaseFolding`: Greek final sigma is σ), surrounding spaces and tabs trimmed, as Obsidian
+/// compares them (diacritics count).
 ///
 /// Exists so that the CLI's index, the server's and the web reader fold alike: one function, so
 /// `[[café]]` reaches the same note everywhere.
@@ -23,7 +24,7 @@ public enum LinkName {
             while scalars.last == " " { scalars.removeLast() }
             return String(String.UnicodeScalarView(scalars.map { $0.value &- 0x41 < 26 ? Unicode.Scalar($0.value | 0x20)! : $0 }))
         }
-        return name.trimmingUnicodeScalars(where: \.isSpaceWithinALine).precomposedStringWithCanonicalMapping.lowercased()
+        return CaseFolding.folded(name.trimmingUnicodeScalars(where: \.isSpaceWithinALine).precomposedStringWithCanonicalMapping)
     }
 
     /// Printable ASCII, and CJK scalars that no scalar after them can compose with and that

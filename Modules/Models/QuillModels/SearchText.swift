@@ -258,23 +258,20 @@ public enum SearchText {
         }
     }
 
-    /// One word lower-cased and without its diacritics. Greek final sigma (ς) folds to σ, as
-    /// FTS5's `unicode61` folds it: lower-casing alone maps Σ to σ whatever its place in the
-    /// word, so `ΡΥΘΜΊΣΕΙΣ` must find "ρυθμίσεις" however either is written.
+    /// One word case folded (`CaseFolding`: Greek final sigma is σ, so `ΡΥΘΜΊΣΕΙΣ` finds
+    /// "ρυθμίσεις" however either is written) and without its diacritics.
     public static func fold(_ word: String) -> String {
         if word.utf8.allSatisfy({ $0 < 0x80 }) {
             // ASCII has no diacritics and decomposes to itself: lower-casing is all (the same answer, faster).
             return String(decoding: word.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
         }
         var folded = String.UnicodeScalarView()
-        for scalar in word.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+        for scalar in CaseFolding.folded(word).decomposedStringWithCanonicalMapping.unicodeScalars {
             switch scalar.properties.generalCategory {
             case .nonspacingMark, .spacingMark, .enclosingMark: continue
-            default: folded.append(scalar == finalSigma ? sigma : scalar)
+            default: folded.append(scalar)
             }
         }
         return String(folded)
     }
-
-    private static let finalSigma: Unicode.Scalar = "\u{03C2}", sigma: Unicode.Scalar = "\u{03C3}"
 }

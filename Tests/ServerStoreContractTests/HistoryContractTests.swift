@@ -19,7 +19,7 @@ import Testing
                                                  account: account, ifRevision: 1, origin: .web)
             let pushed = try first.revised(title: "Pushed", body: "one\n2\nthree\n", tags: [], at: Sample.date.addingTimeInterval(2))
             let outcomes = try await PushReplay(store).pushOutcomes([PushedChange(note: pushed, baseRevision: 2, mayMerge: false)], requestID: #require(PushRequestID("h1")),
-                                                account: account, at: Sample.date)
+                                                                    account: account, at: Sample.date)
             guard let document = outcomes.first?.note, outcomes.first?.status == .applied else { throw HistoryTestFailure.notApplied }
             let applied = try document.note()
             let deleted = try await store.delete(first.id, account: account, ifRevision: applied.revision,

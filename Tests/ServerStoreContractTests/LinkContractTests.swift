@@ -32,11 +32,11 @@ import Testing
             _ = try await store.replace(try Sample.note("a1", title: "Renamed", body: "no aliases now"), account: alice, ifRevision: 1, origin: .edit)
             #expect(try await store.backlinks(to: home.id, account: alice).isEmpty)
             _ = try await PushReplay(store).pushOutcomes([PushedChange(note: try Sample.note("a3", title: "Nowhere"), baseRevision: nil, mayMerge: false)],
-                                     requestID: try #require(PushRequestID("p1")), account: alice, at: Sample.date)
+                                                         requestID: try #require(PushRequestID("p1")), account: alice, at: Sample.date)
             #expect(try await store.brokenLinks(account: alice, after: nil, limit: 10).links.map(\.link.link.target) == ["home", "START", "a1"])
             let deleted = try Sample.note("a2", title: "Source", revision: 2).deleted(at: Sample.date)
             _ = try await PushReplay(store).pushOutcomes([PushedChange(note: deleted, baseRevision: 1, mayMerge: false)], requestID: try #require(PushRequestID("p2")),
-                                     account: alice, at: Sample.date)
+                                                         account: alice, at: Sample.date)
             #expect(try await store.links(from: source.id, account: alice).isEmpty)
             #expect(try await store.brokenLinks(account: alice, after: nil, limit: 10).links.isEmpty)
         }

@@ -66,7 +66,7 @@ import Testing
             let renamed = try await store.replace(try other.revised(title: "Their plan", at: Sample.date.addingTimeInterval(3)),
                                                   account: account, ifRevision: 2, origin: .api)
             let outcomes = try await PushReplay(store).pushOutcomes([PushedChange(note: retitled, baseRevision: 1, mayMerge: true)],
-                                                        requestID: #require(PushRequestID("title")), account: account, at: Sample.date)
+                                                                    requestID: #require(PushRequestID("title")), account: account, at: Sample.date)
             #expect(outcomes == [.conflict(renamed)])
             #expect(try await store.note(base.id, account: account) == renamed)
         }
@@ -81,7 +81,7 @@ import Testing
             #expect(try await store.revision(1, of: base.id, account: account) == nil)
             let mine = try base.revised(body: "ONE\ntwo\nthree\nfour\n", at: Sample.date.addingTimeInterval(2))
             let outcomes = try await PushReplay(store).pushOutcomes([PushedChange(note: mine, baseRevision: 1, mayMerge: true)],
-                                                        requestID: #require(PushRequestID("p")), account: account, at: Sample.date)
+                                                                    requestID: #require(PushRequestID("p")), account: account, at: Sample.date)
             #expect(outcomes == [.conflict(other)])
         }
     }

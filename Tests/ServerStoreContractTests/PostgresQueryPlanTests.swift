@@ -32,7 +32,7 @@ import Testing
                     PushedChange(note: try Sample.note(String(format: "%04x%06x", pushes, index), body: "note \(index)"), baseRevision: nil, mayMerge: false)
                 }
                 _ = try await PushReplay(store).push(changes, requestID: try #require(PushRequestID(String(format: "%08x", pushes))),
-                                         account: account, at: Sample.date)
+                                                     account: account, at: Sample.date)
             }
             for _ in 0..<3 { try await push(1000) }
             // PostgreSQL counts a backend's writes at most once a second: push on until it has.

@@ -21,7 +21,7 @@ import Testing
         let body = String(repeating: "checkpointed text ", count: 220)
         let changes = try (0..<500).map { PushedChange(note: try Sample.note(String(format: "c%05x", $0), body: body), baseRevision: nil, mayMerge: false) }
         _ = try await PushReplay(store).push(changes, requestID: try #require(PushRequestID("c0ffee01")),
-                                 account: alice, at: Sample.date)
+                                             account: alice, at: Sample.date)
         let deadline = ContinuousClock.now + .seconds(10)
         while try fileSize(path) < before + 2_000_000, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))

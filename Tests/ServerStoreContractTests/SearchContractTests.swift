@@ -158,7 +158,7 @@ import Testing
             // A deleted note written again, and one written by a push.
             _ = try await store.replace(try Sample.note("a2", title: "plan again"), account: alice, ifRevision: 2, origin: .api)
             _ = try await PushReplay(store).pushOutcomes([PushedChange(note: try Sample.note("a3", title: "pushed plan"), baseRevision: nil, mayMerge: false)],
-                                     requestID: try #require(PushRequestID("p1")), account: alice, at: Sample.date)
+                                                         requestID: try #require(PushRequestID("p1")), account: alice, at: Sample.date)
             #expect(Set(try await Self.found("plan", in: store, account: alice)) == ["a2", "a3"])
 
             try await store.deleteAccount(named: "bob")

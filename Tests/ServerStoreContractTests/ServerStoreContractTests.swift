@@ -78,7 +78,7 @@ import Testing
             // A push of the note counts the unreadable copy as lost: the client's version repairs it.
             let repaired = try Sample.note("b2", title: "Repaired")
             let outcomes = try await PushReplay(store).pushOutcomes([PushedChange(note: repaired, baseRevision: 1, mayMerge: false)], requestID: #require(PushRequestID("repair")),
-                                                account: account, at: Sample.date)
+                                                                    account: account, at: Sample.date)
             #expect(outcomes.map(\.status) == [.applied] && outcomes.first?.note.revision == 2)
             #expect(try await store.note(damaged, account: account)?.title == "Repaired")
             #expect(try await store.changes(account: account, after: more.next, limit: 10).notes.map(\.id) == [damaged])
@@ -281,7 +281,7 @@ import Testing
             let push = [PushedChange(note: note, baseRevision: nil, mayMerge: false)]
             let first = try await PushReplay(store).pushOutcomes(push, requestID: requestID, account: alice, at: Sample.date)
             let retry = try await PushReplay(store).pushOutcomes(push, requestID: requestID, account: alice,
-                                             at: Sample.date.addingTimeInterval(60))
+                                                                 at: Sample.date.addingTimeInterval(60))
             #expect(retry == first)
             #expect(try await store.note(note.id, account: alice)?.revision == 1)
             #expect(try await store.changes(account: alice, after: .beginning, limit: 10).notes.count == 1)
@@ -315,7 +315,7 @@ import Testing
         try await implementation.withStore { store in
             let account = try await store.newAccount("alice")
             _ = try await PushReplay(store).pushOutcomes([PushedChange(note: try Sample.note("a0"), baseRevision: nil, mayMerge: false)], requestID: #require(PushRequestID("p0")),
-                                             account: account, at: Sample.date)
+                                                         account: account, at: Sample.date)
             let latest = try await store.changes(account: account, after: .beginning, limit: 10).next
             let mine = [PushedChange(note: try Sample.note("a1"), baseRevision: nil, mayMerge: false), PushedChange(note: try Sample.note("a2"), baseRevision: nil, mayMerge: false)]
             let answer = try await PushReplay(store).push(mine, requestID: #require(PushRequestID("p1")), account: account, at: Sample.date)
@@ -327,11 +327,11 @@ import Testing
             let replay = try await PushReplay(store).push(mine, requestID: #require(PushRequestID("p1")), account: account, at: Sample.date)
             #expect(replay == answer)
             let stale = try await PushReplay(store).push([PushedChange(note: try Sample.note("a3"), baseRevision: nil, mayMerge: false)], requestID: #require(PushRequestID("p2")),
-                                             account: account, at: Sample.date)
+                                                         account: account, at: Sample.date)
             #expect(stale.next(since: latest) == nil)
             #expect(stale.written?.after == written.through)
             let conflicted = try await PushReplay(store).push([PushedChange(note: try Sample.note("a3"), baseRevision: nil, mayMerge: false)], requestID: #require(PushRequestID("p3")),
-                                                  account: account, at: Sample.date)
+                                                              account: account, at: Sample.date)
             #expect(conflicted.outcomes.map(\.status) == [.conflict])
             #expect(conflicted.written.map { $0.after == $0.through && $0.after == stale.written?.through } == true)
         }
@@ -346,18 +346,18 @@ import Testing
             let requestID = try #require(PushRequestID("same-id"))
             let note = try Sample.note("a1")
             let first = try await PushReplay(store).pushOutcomes([PushedChange(note: note, baseRevision: nil, mayMerge: false)], requestID: requestID,
-                                             account: account, at: Sample.date)
+                                                                 account: account, at: Sample.date)
             let other = [PushedChange(note: try note.revised(title: "other", at: Sample.date), baseRevision: 1, mayMerge: false),
                          PushedChange(note: try Sample.note("b2"), baseRevision: nil, mayMerge: false)]
             await #expect(throws: ServerStoreError.pushRequestReused(requestID)) {
                 try await PushReplay(store).pushOutcomes(other, requestID: requestID, account: account,
-                                     at: Sample.date.addingTimeInterval(60))
+                                                         at: Sample.date.addingTimeInterval(60))
             }
             #expect(try await store.note(note.id, account: account)?.title == note.title)
             #expect(try await store.note(try #require(NoteID("b2")), account: account) == nil)
             #expect(try await store.changes(account: account, after: .beginning, limit: 10).notes.count == 1)
             #expect(try await PushReplay(store).pushOutcomes([PushedChange(note: note, baseRevision: nil, mayMerge: false)], requestID: requestID,
-                                         account: account, at: Sample.date) == first)
+                                                             account: account, at: Sample.date) == first)
             // Under a new ID the same changes are decided afresh.
             let fresh = try await PushReplay(store).pushOutcomes(other, requestID: try #require(PushRequestID("new-id")), account: account, at: Sample.date)
             #expect(fresh.map(\.status) == [.applied, .applied])

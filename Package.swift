@@ -123,7 +123,7 @@ let package = Package(
         adapter("GlibcAllocator", ["CAllocator"]),
         adapter("HTTPSyncTransport", ["QuillAPI", "QuillModels", "SyncStateInterface", "SyncTransportInterface", asyncHTTPClient, nioCore, nioHTTP1,
             nioPosix]),
-        adapter("MCPAssistantTools", ["CCurlOnDemand", "StandardInterfaces", mcp, systemPackage]),
+        adapter("MCPAssistantTools", ["CCurlOnDemand", "StandardInterfaces", logging, mcp, systemPackage]),
         adapter("OIDCIdentityProvider", ["StandardInterfaces", asyncHTTPClient, jwtKit, nioCore, nioHTTP1, nioPosix]),
         adapter("JSONFileSettings", ["FileSystemInterface", "SettingsInterface"]),
         adapter("LocalByteStream", ["ByteStreamInterface", "POSIXFileKit"]),

@@ -45,9 +45,12 @@ public struct MCPToolServer: AssistantToolServing {
                 return try CallTool.Result(content: [.text(text: failure.message, annotations: nil, _meta: nil)], isError: true)
             }
         }
-        let transport = StdioTransport(input: input, output: output)
+        let stdio = StdioTransport(input: input, output: output)
+        let transport = AnsweringTransport(stdio, logger: stdio.logger)
         try await server.start(transport: transport)
         await server.waitUntilCompleted()
+        // The input has ended: what was asked before it is still answered (a tool may take a while).
+        await transport.untilAnswered(within: .seconds(60))
         await server.stop()
     }
 

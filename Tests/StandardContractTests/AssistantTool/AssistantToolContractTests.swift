@@ -67,6 +67,30 @@ struct AssistantToolContractTests {
     }
 }
 
+/// The MCP server over pipes, as `quill mcp` serves standard input and output.
+@Suite("MCPToolServer")
+struct MCPToolServerTests {
+    /// A client that writes its requests and closes its end at once (a script piping them in)
+    /// still gets every answer before the server returns; it got none before.
+    @Test
+    func requestsWrittenJustBeforeTheInputEndsAreAllAnswered() async throws {
+        let client = try MCPPipeClient()
+        let server = MCPToolServer(input: client.serverInput, output: client.serverOutput)
+        try client.sendAndClose([
+            ["jsonrpc": "2.0", "id": 1, "method": "initialize",
+             "params": ["protocolVersion": "2025-06-18", "capabilities": [:], "clientInfo": ["name": "script", "version": "1"]]],
+            ["jsonrpc": "2.0", "method": "notifications/initialized"],
+            ["jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": ["name": "echo", "arguments": ["text": "ΣΗΜΕΙΏΣΕΙΣ"]]],
+            ["jsonrpc": "2.0", "id": "three", "method": "tools/list"],
+        ])
+        try await server.serve(AssistantToolContractTests.tools, name: "test", version: "1", instructions: "")
+        let answers = try await client.answersAfterTheServerReturned()
+        #expect(Set(answers.compactMap { "\($0["id"] ?? "none")" }) == ["1", "2", "three"])
+        let echoed = answers.first { $0["id"] as? Int == 2 }?["result"] as? [String: Any]
+        #expect(((echoed?["content"] as? [[String: Any]])?.first?["text"] as? String)?.contains("ΣΗΜΕΙΏΣΕΙΣ") == true)
+    }
+}
+
 /// What a test sees of a call.
 enum ToolOutcome: Equatable {
     case answer(ToolValue)

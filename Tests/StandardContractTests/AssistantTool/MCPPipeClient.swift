@@ -49,6 +49,21 @@ final class MCPPipeClient: ToolClient, @unchecked Sendable {
         try? toServer.close()
     }
 
+    /// Writes each message on a line of its own and closes the connection at once, as
+    /// `printf '…' | quill mcp` does, without waiting for an answer.
+    func sendAndClose(_ messages: [[String: Any]]) throws {
+        for message in messages { try send(message) }
+        close()
+    }
+
+    /// Every message the server wrote, once it has returned (its end of the pipe is closed here).
+    func answersAfterTheServerReturned() async throws -> [[String: Any]] {
+        try retained[1].fileHandleForWriting.close()
+        var messages: [[String: Any]] = []
+        while let message = try? await readMessage() { messages.append(message) }
+        return messages
+    }
+
     private func request(_ method: String, _ parameters: [String: Any]) async throws -> [String: Any] {
         let id = nextID
         nextID += 1

@@ -33,6 +33,17 @@ struct ArchiveCommandsTests {
         for note in SampleNotes.all() { #expect(await target.note(id: note.id) == note) }
     }
 
+    /// One note is "1 note", in the export's line as in the import's (it said "1 notes").
+    @Test func aSingleNoteIsCountedInTheSingular() async throws {
+        let files = InMemoryByteStreamFiles()
+        let console = RecordingConsole()
+        try await run(["export", "--output", "one.tar.gz"], in: environment(store: InMemoryNoteStore(notes: [SampleNotes.all()[0]]), console: console,
+                                                                         files: files))
+        #expect(console.output.hasPrefix("Exported 1 note to one.tar.gz"))
+        #expect(Counted.text(0, "note") == "0 notes" && Counted.text(1, "web session") == "1 web session")
+        #expect(Counted.noun("tag", count: 2) == "tags")
+    }
+
     /// Every import prints its ID; `--undo` deletes what it added (into the trash) and keeps a
     /// note changed since, naming it.
     @Test func anImportCanBeTakenBackKeepingWhatChangedSince() async throws {

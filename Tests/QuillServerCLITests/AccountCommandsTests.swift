@@ -179,7 +179,7 @@ struct AccountCommandsTests {
         }
 
         try await run(["account", "revoke-sessions", "ann"], in: environment())
-        #expect(console.errors.hasSuffix("ended 2 web session(s) of account 'ann'\n"))
+        #expect(console.errors.hasSuffix("ended 2 web sessions of account 'ann'\n"))
         #expect(try await sessions.session(secretHash: TokenHash(bytes: [0]), at: now) == nil)
         #expect(try await sessions.session(secretHash: TokenHash(bytes: [2]), at: now) != nil)
         await #expect(throws: ServerStoreError.accountNotFound("nobody")) {

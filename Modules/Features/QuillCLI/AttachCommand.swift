@@ -57,7 +57,7 @@ public struct DetachCommand: QuillCommand {
 
     public func run(in environment: CLIEnvironment) async throws {
         let (note, removed) = try await environment.attachments.detach(id, name: name)
-        environment.console.write("removed \(removed) reference\(removed == 1 ? "" : "s") to \(name)\n")
+        environment.console.write("removed \(Counted.text(removed, "reference")) to \(name)\n")
         environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision))\n")
     }
 }

@@ -78,7 +78,7 @@ public struct GCCommand: QuillCommand {
         let bytes = collection.removed.reduce(Int64(0)) { $0 + $1.size }
         let verb = dryRun ? "would remove" : "removed"
         for stored in collection.removed { environment.console.write("\(verb) \(stored.hash.short)  \(ByteCount.text(stored.size))\n") }
-        environment.console.write("\(verb) \(collection.removed.count) attachment\(collection.removed.count == 1 ? "" : "s") (\(ByteCount.text(bytes)))")
+        environment.console.write("\(verb) \(Counted.text(collection.removed.count, "attachment")) (\(ByteCount.text(bytes)))")
         if !collection.recent.isEmpty { environment.console.write("; kept \(collection.recent.count) stored within the last hour") }
         environment.console.write("\n")
     }

@@ -106,7 +106,7 @@ struct LinkKeeping {
     /// Rewrites the other linking notes (with `--rewrite-links`) and says what was kept.
     func finish(in environment: CLIEnvironment) async throws {
         let count = reaching.count
-        let links = "\(count) link\(count == 1 ? "" : "s")"
+        let links = Counted.text(count, "link")
         guard rewriting else {
             return environment.console.write("kept \"\(oldTitle)\" as an alias, so \(links) still reach it (--rewrite-links rewrites them instead)\n")
         }
@@ -119,7 +119,7 @@ struct LinkKeeping {
             _ = try await environment.notes.edit(source.rawValue, changes: NoteChanges(body: rewritten.text))
             notes += 1
         }
-        environment.console.write("rewrote \(links) to \"\(newTitle)\" in \(notes) other note\(notes == 1 ? "" : "s")\n")
+        environment.console.write("rewrote \(links) to \"\(newTitle)\" in \(Counted.text(notes, "other note"))\n")
     }
 }
 

@@ -61,7 +61,7 @@ public struct ExportCommand: QuillCommand {
         let summary = try await environment.archive.export(to: sink, options: options) { progress.update($0) }
         progress.finish()
         if !quiet, destination != "-" {
-            environment.console.write("Exported \(summary.noteCount) notes to \(destination) (\(ByteCount.text(summary.compressedBytes)))\n")
+            environment.console.write("Exported \(Counted.text(summary.noteCount, "note")) to \(destination) (\(ByteCount.text(summary.compressedBytes)))\n")
         }
     }
 
@@ -71,7 +71,7 @@ public struct ExportCommand: QuillCommand {
         let count = try await environment.archive.exportFolder(
             to: folder, tag: try tag.map { try Tag($0) }, intoNonEmptyFolder: intoNonEmpty) { progress.update($0) }
         progress.finish()
-        if !quiet { environment.console.write("Exported \(count) notes to \(folder)/\n") }
+        if !quiet { environment.console.write("Exported \(Counted.text(count, "note")) to \(folder)/\n") }
     }
 
     static func defaultName(at date: Date) -> String {

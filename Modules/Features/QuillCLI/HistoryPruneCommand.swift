@@ -33,6 +33,6 @@ public struct HistoryPruneCommand: QuillCommand {
         }
         let pruned = try await environment.notes.pruneHistory(retention, dryRun: dryRun)
         let verb = dryRun ? "Would remove" : "Removed"
-        environment.console.write("\(verb) \(pruned.revisions) revision\(pruned.revisions == 1 ? "" : "s") of \(pruned.notes) note\(pruned.notes == 1 ? "" : "s") (\(setting))\n")
+        environment.console.write("\(verb) \(Counted.text(pruned.revisions, "revision")) of \(Counted.text(pruned.notes, "note")) (\(setting))\n")
     }
 }

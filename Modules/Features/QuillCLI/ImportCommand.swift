@@ -75,7 +75,7 @@ public struct ImportCommand: QuillCommand {
     private func undoImport(_ importID: String, in environment: CLIEnvironment) async throws {
         let (deleted, kept) = try await environment.notes.undoImport(importID)
         guard !quiet else { return }
-        var text = "Undid import \(importID): \(deleted.count) note\(deleted.count == 1 ? "" : "s") deleted (see 'quill trash')"
+        var text = "Undid import \(importID): \(Counted.text(deleted.count, "note")) deleted (see 'quill trash')"
         text += kept.isEmpty ? "\n" : ", \(kept.count) changed since the import kept:\n"
         text += kept.map { "  kept  \($0.id.short)  \($0.title)\n" }.joined()
         environment.console.write(text)

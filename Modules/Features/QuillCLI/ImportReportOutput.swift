@@ -8,7 +8,7 @@ enum ImportReportOutput {
     static func summary(_ report: ImportReport) -> String {
         let verb = report.applied ? "Imported" : "Would import"
         let links = report.resolvedLinkCount + report.unresolvedLinks.count == 0 ? ""
-            : ", \(report.resolvedLinkCount) link\(report.resolvedLinkCount == 1 ? "" : "s") between notes resolved, \(report.unresolvedLinks.count) not"
+            : ", \(Counted.text(report.resolvedLinkCount, "link")) between notes resolved, \(report.unresolvedLinks.count) not"
         let integrity = if let format = report.foreignFormat {
             format + links
         } else {
@@ -17,9 +17,9 @@ enum ImportReportOutput {
         let size = report.foreignFormat != nil && report.uncompressedBytes == 0 ? ""
             : ", \(ByteCount.text(report.uncompressedBytes)) \(report.foreignFormat == nil ? "uncompressed" : "read")"
         let history = report.historyCount > 0 ? ", \(report.historyCount) with their history" : ""
-        let attachments = report.attachmentCount > 0 ? ", \(report.attachmentCount) attachment\(report.attachmentCount == 1 ? "" : "s")" : ""
+        let attachments = report.attachmentCount > 0 ? ", \(Counted.text(report.attachmentCount, "attachment"))" : ""
         let updated = report.updatedCount > 0 ? "\(report.updatedCount) updated, " : ""
-        return "\(verb) \(report.noteCount) note\(report.noteCount == 1 ? "" : "s"): \(report.addedCount) new, \(report.unchangedCount) unchanged, "
+        return "\(verb) \(Counted.text(report.noteCount, "note")): \(report.addedCount) new, \(report.unchangedCount) unchanged, "
             + "\(updated)\(report.copiedCount) kept as copies\(history)\(attachments) (\(integrity)\(size))\n"
     }
 

@@ -49,7 +49,7 @@ public struct LinksCommand: QuillCommand {
         environment.console.write(LinkOutput.byNote(links, style: style, showingDestination: ambiguous))
         let count = links.count
         let kind = broken ? "broken" : "ambiguous"
-        environment.console.writeError("\(count) \(kind) link\(count == 1 ? "" : "s") in \(Set(links.map(\.source)).count) note\(Set(links.map(\.source)).count == 1 ? "" : "s")\n")
+        environment.console.writeError("\(count) \(kind) \(Counted.noun("link", count: count)) in \(Counted.text(Set(links.map(\.source)).count, "note"))\n")
     }
 }
 

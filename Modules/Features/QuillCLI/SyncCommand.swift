@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QuillModels
 import StandardInterfaces
 import SyncFeature
 import SyncTransportInterface
@@ -52,7 +53,7 @@ public struct SyncCommand: QuillCommand {
             for refusal in report.attachmentsRefused { console.writeError(Self.note(refusal) + "\n") }
             let waiting = report.attachmentsWaiting - report.attachmentsRefused.count
             if waiting > 0 {
-                console.writeError("note: \(waiting) attachment(s) could not be moved yet (not on the server, or the network failed); the next sync tries again\n")
+                console.writeError("note: \(Counted.text(waiting, "attachment")) could not be moved yet (not on the server, or the network failed); the next sync tries again\n")
             }
         }
         if report.conflicts > 0 {

@@ -64,7 +64,7 @@ public struct TrashEmptyCommand: QuillCommand {
         }
         let unsent = try await environment.sync.unsentChanges()
         let (removed, kept) = try await environment.notes.emptyTrash(deletedBefore: cutoff, keep: unsent.contains)
-        environment.console.write("removed \(removed.count) deleted note\(removed.count == 1 ? "" : "s") for good\n")
+        environment.console.write("removed \(Counted.text(removed.count, "deleted note")) for good\n")
         if !kept.isEmpty {
             environment.console.writeError("quill: kept \(kept.count) whose deletion is not on the server yet; run 'quill sync', then empty the trash again\n")
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import QuillModels
 
 /// `quill-server account revoke-sessions NAME`
 public struct AccountRevokeSessionsCommand: QuillServerCommand {
@@ -15,6 +16,6 @@ public struct AccountRevokeSessionsCommand: QuillServerCommand {
 
     public func run(in environment: ServerCLIEnvironment) async throws {
         let count = try await environment.server.administer { [name] in try await $0.revokeWebSessions(ofAccountNamed: name) }
-        environment.console.writeError("ended \(count) web session(s) of account '\(name)'\n")
+        environment.console.writeError("ended \(Counted.text(count, "web session")) of account '\(name)'\n")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import QuillModels
 import ServerFeature
 
 /// `quill-server attachments`: the group of attachment subcommands.
@@ -38,12 +39,12 @@ public struct AttachmentsGCCommand: QuillServerCommand {
         let collected = try await environment.server.collectAttachments(dryRun: dryRun)
         let verb = dryRun ? "would remove" : "removed"
         let count = collected.attachments
-        environment.console.writeError("\(verb) \(count) attachment\(count == 1 ? "" : "s") (\(collected.bytes) bytes) that no note or kept revision refers to\n")
+        environment.console.writeError("\(verb) \(Counted.text(count, "attachment")) (\(collected.bytes) bytes) that no note or kept revision refers to\n")
         if collected.leftovers > 0 {
-            environment.console.writeError("\(verb) \(collected.leftovers) leftover file\(collected.leftovers == 1 ? "" : "s") of uploads a crash interrupted\n")
+            environment.console.writeError("\(verb) \(Counted.text(collected.leftovers, "leftover file")) of uploads a crash interrupted\n")
         }
         if collected.skippedAccounts > 0 {
-            environment.console.writeError("left \(collected.skippedAccounts) account\(collected.skippedAccounts == 1 ? "" : "s") alone: a note could not be read, or notes kept being written; run it again later\n")
+            environment.console.writeError("left \(Counted.text(collected.skippedAccounts, "account")) alone: a note could not be read, or notes kept being written; run it again later\n")
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import QuillModels
 
 /// `quill-server history`: the group of history subcommands.
 public struct HistoryCommand: ParsableCommand {
@@ -43,6 +44,6 @@ public struct HistoryPruneCommand: QuillServerCommand {
             return environment.console.writeError("nothing to prune: every revision is kept (pass --keep or set QUILL_SERVER_HISTORY_KEEP)\n")
         }
         let verb = dryRun ? "would remove" : "removed"
-        environment.console.writeError("\(verb) \(pruned.revisions) revision\(pruned.revisions == 1 ? "" : "s") of \(pruned.notes) note\(pruned.notes == 1 ? "" : "s") (keep \(retention))\n")
+        environment.console.writeError("\(verb) \(Counted.text(pruned.revisions, "revision")) of \(Counted.text(pruned.notes, "note")) (keep \(retention))\n")
     }
 }

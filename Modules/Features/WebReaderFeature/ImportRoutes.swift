@@ -81,17 +81,16 @@ extension WebRoutes {
 
     /// The report as the page shows it.
     static func values(_ report: ImportResultBody) -> [String: Any] {
-        func count(_ number: Int, _ noun: String) -> String { number == 1 ? "1 \(noun)" : "\(number) \(noun)s" }
         var values: [String: Any] = [
-            "heading": report.applied ? "Imported \(count(report.added, "note"))" : "Would import \(count(report.added, "note"))",
+            "heading": report.applied ? "Imported \(Counted.text(report.added, "note"))" : "Would import \(Counted.text(report.added, "note"))",
             "applied": report.applied,
             "counts": [
-                "\(count(report.added, "note")) \(report.applied ? "added" : "to add")",
-                "\(count(report.unchanged, "note")) already here, left as they are",
-                "\(count(report.updated, "note")) \(report.applied ? "updated" : "to update") (changed in the other app since the last import)",
-                "\(count(report.copied, "note")) \(report.applied ? "kept as copies" : "to keep as copies") (a different note had the same ID)",
-                "\(count(report.attachments, "attachment")) \(report.applied ? "kept" : "to keep")",
-                "\(count(report.resolvedLinks, "link")) between the notes found their note",
+                "\(Counted.text(report.added, "note")) \(report.applied ? "added" : "to add")",
+                "\(Counted.text(report.unchanged, "note")) already here, left as they are",
+                "\(Counted.text(report.updated, "note")) \(report.applied ? "updated" : "to update") (changed in the other app since the last import)",
+                "\(Counted.text(report.copied, "note")) \(report.applied ? "kept as copies" : "to keep as copies") (a different note had the same ID)",
+                "\(Counted.text(report.attachments, "attachment")) \(report.applied ? "kept" : "to keep")",
+                "\(Counted.text(report.resolvedLinks, "link")) between the notes found their note",
             ],
             "skipped": report.skipped, "hasSkipped": !report.skipped.isEmpty,
             "notices": (report.notices + report.unresolvedLinks).map { ["entry": $0.entry, "message": $0.message] },

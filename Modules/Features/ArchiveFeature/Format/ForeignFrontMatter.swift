@@ -211,7 +211,7 @@ struct ForeignFrontMatter: Equatable {
         }
         tags = accepted.sorted()
         guard !refused.isEmpty else { return .taken }
-        notices.append("tag\(refused.count == 1 ? "" : "s") " + refused.map { "'\($0)'" }.joined(separator: ", ")
+        notices.append("\(Counted.noun("tag", count: refused.count)) " + refused.map { "'\($0)'" }.joined(separator: ", ")
             + " not valid in Quill; kept in the text")
         return .refusedTags(refused)
     }

@@ -44,7 +44,7 @@ struct ForeignItems {
         var notices = foreign.notices
         if !refused.isEmpty {
             properties.append(("other-tags", refused.joined(separator: ", ")))
-            notices.append("tag\(refused.count == 1 ? "" : "s") " + refused.map { "'\($0)'" }.joined(separator: ", ") + " not valid in Quill; kept in the text")
+            notices.append("\(Counted.noun("tag", count: refused.count)) " + refused.map { "'\($0)'" }.joined(separator: ", ") + " not valid in Quill; kept in the text")
         }
         let body = ForeignFrontMatter.block(properties) + foreign.body
         guard body.utf8.count <= NoteLimits.maximumBodyBytes else {

@@ -1,3 +1,5 @@
+import QuillModels
+
 /// The arguments of one call, read by name with a clear `ToolFailure` for a missing or
 /// mistyped one.
 public struct ToolArguments: Sendable {
@@ -48,7 +50,7 @@ public struct ToolArguments: Sendable {
     public func allowing(only names: Set<String>) throws(ToolFailure) -> ToolArguments {
         let unknown = values.keys.filter { !names.contains($0) }.sorted()
         guard unknown.isEmpty else {
-            throw ToolFailure("unknown argument\(unknown.count == 1 ? "" : "s") \(unknown.map { "'\($0)'" }.joined(separator: ", ")); this tool takes \(names.sorted().joined(separator: ", "))")
+            throw ToolFailure("unknown \(Counted.noun("argument", count: unknown.count)) \(unknown.map { "'\($0)'" }.joined(separator: ", ")); this tool takes \(names.sorted().joined(separator: ", "))")
         }
         return self
     }

@@ -24,10 +24,13 @@ actor AnsweringTransport: Transport {
 
     func disconnect() async { await inner.disconnect() }
 
+    /// An answer that cannot be written (the client has gone) counts as given: nobody waits for it.
     func send(_ data: Data) async throws {
+        defer {
+            for id in Self.ids(in: data, answers: true) { unanswered.remove(id) }
+            if unanswered.isEmpty { resumeWaiting() }
+        }
         try await inner.send(data)
-        for id in Self.ids(in: data, answers: true) { unanswered.remove(id) }
-        if unanswered.isEmpty { resumeWaiting() }
     }
 
     func receive() -> AsyncThrowingStream<Data, Swift.Error> {

@@ -11,6 +11,8 @@ Korean, Arabic, emoji, links between them):
      unknown tool is a protocol error.
   2. with --allow-writes: create_note and append_to_note are listed; a created note and an
      appended line are normal revisions that `quill show` and `quill history` see.
+  3. piped, as a script does (`printf '…' | quill mcp`): requests written and the input closed
+     at once are all answered before the process exits.
 
 Usage: mcp_client_test.py QUILL-BINARY
 """
@@ -149,6 +151,24 @@ async def writable(session, initialized):
     await expect_tool_error(session, "create_note", {"title": ""}, "invalid note")
 
 
+def piped():
+    """Requests written at once and standard input closed: every one is answered."""
+    requests = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "script", "version": "1"}}},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "search_notes", "arguments": {"query": "garden"}}},
+        {"jsonrpc": "2.0", "id": "three", "method": "tools/list"},
+    ]
+    done = subprocess.run([QUILL, "mcp"], env=ENVIRONMENT, input="".join(json.dumps(r) + "\n" for r in requests),
+                          capture_output=True, text=True, timeout=60)
+    answers = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    check(done.returncode == 0, f"piped quill mcp exited {done.returncode}: {done.stderr}")
+    check(sorted(str(a.get("id")) for a in answers) == ["1", "2", "three"], f"piped answers: {[a.get('id') for a in answers]}")
+    found = next((a for a in answers if a.get("id") == 2), {}).get("result", {}).get("content", [{}])[0].get("text", "")
+    check("Garden plan" in found, f"piped search answered: {found[:200]}")
+
+
 def main():
     add("Garden plan", "Tomatoes and basil in the **garden**; see the plan below.", "home")
     add("Groceries 🛒", "Milk, eggs. For the [[Garden plan]]: seeds.", "home", "shopping")
@@ -157,10 +177,11 @@ def main():
     add("تحية", "مرحبا بالعالم")
     asyncio.run(session_with(["mcp"], read_only))
     asyncio.run(session_with(["mcp", "--allow-writes"], writable))
+    piped()
     if failures:
         print(f"mcp-client-test: {len(failures)} failures (store kept at {HOME})", file=sys.stderr)
         sys.exit(1)
-    print("mcp-client-test: the Python MCP SDK listed and called every tool; writes refused without --allow-writes")
+    print("mcp-client-test: the Python MCP SDK listed and called every tool; writes refused without --allow-writes; piped requests all answered")
 
 
 if __name__ == "__main__":

@@ -153,25 +153,18 @@ import StandardInterfaces
 
     @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"))
     func postgresGreekNamesOfVersion19AreIndexedAgain() async throws {
-        let database = try await TestPostgres.freshDatabase()
-        do {
-            let store = try PostgresServerStore(url: database.url, logger: Logger(label: "test.upgrade"))
-            let running = Task { try await store.run() }
-            defer { running.cancel() }
-            try await store.migrate(to: PostgresMigrations.all.filter { $0.version <= 19 })
+        try await TestPostgres.withStore(migratedTo: 19) { store in
             let account = try await store.newAccount("alice")
             _ = try await store.create(try Sample.note("0c01", title: Self.greekNotes.settings), account: account)
             _ = try await store.create(try Sample.note("0c02", title: Self.greekNotes.notes), account: account)
             _ = try await store.create(try Sample.note("0c03", title: "Πηγή", body: Self.greekNotes.source), account: account)
-            try await Self.load(Self.greekRowsAsBefore.joined(separator: "\n"), into: database.url)
+            for statement in Self.greekRowsAsBefore {
+                try await store.client.query(PostgresQuery(unsafeSQL: statement), logger: Logger(label: "test.upgrade"))
+            }
             try await Self.expectGreekLinksReached(store, account: account, reached: false)
             try await store.migrate()
             try await Self.expectGreekLinksReached(store, account: account, reached: true)
-        } catch {
-            try await database.drop()
-            throw error
         }
-        try await database.drop()
     }
 
     @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"),

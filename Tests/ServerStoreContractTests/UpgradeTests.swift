@@ -43,40 +43,36 @@ import StandardInterfaces
     /// Latin's as it stood and cut it at each (`हिन्दी` as ह, न, द), so such a word was never found.
     /// A note indexed that way is found after the upgrade, and edited and deleted cleanly.
     @Test func sqliteNotesIndexedBeforeVersion15AreFoundByTheirWords() async throws {
-        let directory = try temporaryDirectory("quill-upgrade")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("old.sqlite").path
-        let store = try SQLiteServerStore(path: path)
-        defer { store.close() }
-        try store.migrate(to: SQLiteMigrations.all.filter { $0.version <= 14 })
-        let account = try await store.newAccount("alice")
-        try EarlierSQLiteServer.write(try [("a1", "मुझे हिन्दी पसंद है"), ("a2", "مَرحَبًا بالعالم"), ("a3", "plain words")].map {
-            try Sample.note($0.0, title: "Note", body: $0.1)
-        }, account: account, databaseAt: path)
-        // What a server before version 15 indexed: each text as it stands.
-        let connection = try SQLiteConnection.serverStore(path: path)
-        try connection.execute("""
-            INSERT INTO notes_search (notes_search, rowid, title, body)
-                SELECT 'delete', rowid, quill_search_text(title), quill_search_text(body) FROM notes;
-            INSERT INTO notes_search (rowid, title, body) SELECT rowid, title, body FROM notes;
-            """)
-        connection.close()
-        func found(_ text: String) async throws -> [String] {
-            try await store.search(try SearchQuery(text), account: account, tagged: nil, after: nil, limit: 10).notes.map(\.id.rawValue)
+        try await Self.withSQLiteStore(migratedTo: 14) { store, path in
+            let account = try await store.newAccount("alice")
+            try EarlierSQLiteServer.write(try [("a1", "मुझे हिन्दी पसंद है"), ("a2", "مَرحَبًا بالعالم"), ("a3", "plain words")].map {
+                try Sample.note($0.0, title: "Note", body: $0.1)
+            }, account: account, databaseAt: path)
+            // What a server before version 15 indexed: each text as it stands.
+            let connection = try SQLiteConnection.serverStore(path: path)
+            try connection.execute("""
+                INSERT INTO notes_search (notes_search, rowid, title, body)
+                    SELECT 'delete', rowid, quill_search_text(title), quill_search_text(body) FROM notes;
+                INSERT INTO notes_search (rowid, title, body) SELECT rowid, title, body FROM notes;
+                """)
+            connection.close()
+            func found(_ text: String) async throws -> [String] {
+                try await store.search(try SearchQuery(text), account: account, tagged: nil, after: nil, limit: 10).notes.map(\.id.rawValue)
+            }
+            #expect(try await found("हिन्दी").isEmpty)
+            try await store.migrate()
+            #expect(try await found("हिन्दी") == ["a1"])
+            #expect(try await found("مَرحَبًا") == ["a2"])
+            #expect(try await found("plain") == ["a3"])
+            _ = try await store.replace(try Sample.note("a1", title: "Note", body: "नया पाठ", revision: 2), account: account, ifRevision: 1, origin: .api)
+            _ = try await store.delete(try #require(NoteID("a2")), account: account, ifRevision: 1, at: Sample.date, origin: .api)
+            #expect(try await found("हिन्दी").isEmpty)
+            #expect(try await found("पाठ") == ["a1"])
+            #expect(try await found("بالعالم").isEmpty)
+            let checking = try SQLiteConnection.serverStore(path: path)
+            defer { checking.close() }
+            try checking.execute("INSERT INTO notes_search (notes_search) VALUES ('integrity-check')")
         }
-        #expect(try await found("हिन्दी").isEmpty)
-        try await store.migrate()
-        #expect(try await found("हिन्दी") == ["a1"])
-        #expect(try await found("مَرحَبًا") == ["a2"])
-        #expect(try await found("plain") == ["a3"])
-        _ = try await store.replace(try Sample.note("a1", title: "Note", body: "नया पाठ", revision: 2), account: account, ifRevision: 1, origin: .api)
-        _ = try await store.delete(try #require(NoteID("a2")), account: account, ifRevision: 1, at: Sample.date, origin: .api)
-        #expect(try await found("हिन्दी").isEmpty)
-        #expect(try await found("पाठ") == ["a1"])
-        #expect(try await found("بالعالم").isEmpty)
-        let checking = try SQLiteConnection.serverStore(path: path)
-        defer { checking.close() }
-        try checking.execute("INSERT INTO notes_search (notes_search) VALUES ('integrity-check')")
     }
 
     /// Version 17 finds a note's names by the note's rowid (`note_row`), which version 16 did not
@@ -84,35 +80,31 @@ import StandardInterfaces
     /// links still reach them, and a renamed note's old names go rather than linger. And its
     /// search index merges eight segments at a time.
     @Test func sqliteNamesWrittenBeforeVersion17AreFoundByTheirNote() async throws {
-        let directory = try temporaryDirectory("quill-upgrade")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("old.sqlite").path
-        let store = try SQLiteServerStore(path: path)
-        defer { store.close() }
-        try store.migrate(to: SQLiteMigrations.all.filter { $0.version <= 16 })
-        let account = try await store.newAccount("alice")
-        let groceries = try Sample.note("0a01", title: "Groceries", body: "---\naliases: [Shopping list]\n---\nMilk")
-        let other = try Sample.note("0a02", title: "Other", body: "text")
-        try EarlierSQLiteServer.write([groceries, other], account: account, databaseAt: path, namesByID: true)
+        try await Self.withSQLiteStore(migratedTo: 16) { store, path in
+            let account = try await store.newAccount("alice")
+            let groceries = try Sample.note("0a01", title: "Groceries", body: "---\naliases: [Shopping list]\n---\nMilk")
+            let other = try Sample.note("0a02", title: "Other", body: "text")
+            try EarlierSQLiteServer.write([groceries, other], account: account, databaseAt: path, namesByID: true)
 
-        try await store.migrate()
-        let linker = try await store.create(try Sample.note("0a03", title: "Linker", body: "[[groceries]], [[Shopping List]], [[Other]]"),
-                                            account: account)
-        #expect(try await store.backlinks(to: groceries.id, account: account).map(\.source) == [linker.id, linker.id])
-        #expect(try await store.backlinks(to: other.id, account: account).map(\.source) == [linker.id])
-        #expect(try await store.brokenLinks(account: account, after: nil, limit: 10).links.isEmpty)
-        _ = try await store.replace(try Sample.note("0a01", title: "Errands", body: "Milk", revision: 2), account: account,
-                                    ifRevision: 1, origin: .api)
-        #expect(try await store.brokenLinks(account: account, after: nil, limit: 10).links.map(\.link.link.target)
-                == ["groceries", "Shopping List"])
-        let checking = try SQLiteConnection.serverStore(path: path)
-        defer { checking.close() }
-        var names: [String] = []
-        try checking.query("SELECT name FROM note_names WHERE note_row IS NULL OR note_id = '0a01'") { names.append($0.text(0)) }
-        #expect(names == [LinkName.folded("Errands")])
-        var automerge: Int64 = 0
-        try checking.query("SELECT v FROM notes_search_config WHERE k = 'automerge'") { automerge = $0.integer(0) }
-        #expect(automerge == 8)
+            try await store.migrate()
+            let linker = try await store.create(try Sample.note("0a03", title: "Linker", body: "[[groceries]], [[Shopping List]], [[Other]]"),
+                                                account: account)
+            #expect(try await store.backlinks(to: groceries.id, account: account).map(\.source) == [linker.id, linker.id])
+            #expect(try await store.backlinks(to: other.id, account: account).map(\.source) == [linker.id])
+            #expect(try await store.brokenLinks(account: account, after: nil, limit: 10).links.isEmpty)
+            _ = try await store.replace(try Sample.note("0a01", title: "Errands", body: "Milk", revision: 2), account: account,
+                                        ifRevision: 1, origin: .api)
+            #expect(try await store.brokenLinks(account: account, after: nil, limit: 10).links.map(\.link.link.target)
+                    == ["groceries", "Shopping List"])
+            let checking = try SQLiteConnection.serverStore(path: path)
+            defer { checking.close() }
+            var names: [String] = []
+            try checking.query("SELECT name FROM note_names WHERE note_row IS NULL OR note_id = '0a01'") { names.append($0.text(0)) }
+            #expect(names == [LinkName.folded("Errands")])
+            var automerge: Int64 = 0
+            try checking.query("SELECT v FROM notes_search_config WHERE k = 'automerge'") { automerge = $0.integer(0) }
+            #expect(automerge == 8)
+        }
     }
 
     /// Before version 21 (SQLite) and 20 (PostgreSQL), link names kept Greek final sigma (ς)
@@ -131,24 +123,20 @@ import StandardInterfaces
     }
 
     @Test func sqliteGreekNamesOfVersion20AreIndexedAgain() async throws {
-        let directory = try temporaryDirectory("quill-upgrade")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("old.sqlite").path
-        let store = try SQLiteServerStore(path: path)
-        defer { store.close() }
-        try store.migrate(to: SQLiteMigrations.all.filter { $0.version <= 20 })
-        let account = try await store.newAccount("alice")
-        _ = try await store.create(try Sample.note("0c01", title: Self.greekNotes.settings), account: account)
-        _ = try await store.create(try Sample.note("0c02", title: Self.greekNotes.notes), account: account)
-        _ = try await store.create(try Sample.note("0c03", title: "Πηγή", body: Self.greekNotes.source), account: account)
-        let writing = try SQLiteConnection.serverStore(path: path)
-        for statement in Self.greekRowsAsBefore { try writing.execute(statement) }
-        writing.close()
-        try await Self.expectGreekLinksReached(store, account: account, reached: false)
+        try await Self.withSQLiteStore(migratedTo: 20) { store, path in
+            let account = try await store.newAccount("alice")
+            _ = try await store.create(try Sample.note("0c01", title: Self.greekNotes.settings), account: account)
+            _ = try await store.create(try Sample.note("0c02", title: Self.greekNotes.notes), account: account)
+            _ = try await store.create(try Sample.note("0c03", title: "Πηγή", body: Self.greekNotes.source), account: account)
+            let writing = try SQLiteConnection.serverStore(path: path)
+            for statement in Self.greekRowsAsBefore { try writing.execute(statement) }
+            writing.close()
+            try await Self.expectGreekLinksReached(store, account: account, reached: false)
 
-        try await store.migrate()
-        try await Self.expectGreekLinksReached(store, account: account, reached: true)
-        #expect(try await store.brokenLinks(account: account, after: nil, limit: 10).links.isEmpty)
+            try await store.migrate()
+            try await Self.expectGreekLinksReached(store, account: account, reached: true)
+            #expect(try await store.brokenLinks(account: account, after: nil, limit: 10).links.isEmpty)
+        }
     }
 
     @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"))
@@ -277,6 +265,18 @@ import StandardInterfaces
             throw error
         }
         try await database.drop()
+    }
+
+    /// A SQLite store in a new directory migrated to `version` only (the schema of an earlier
+    /// release), open while `body` writes as that release did, upgrades and checks; then removed.
+    static func withSQLiteStore(migratedTo version: Int64, _ body: (SQLiteServerStore, String) async throws -> Void) async throws {
+        let directory = try temporaryDirectory("quill-upgrade")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("old.sqlite").path
+        let store = try SQLiteServerStore(path: path)
+        defer { store.close() }
+        try store.migrate(to: SQLiteMigrations.all.filter { $0.version <= version })
+        try await body(store, path)
     }
 
     /// The fixtures' data set, read back through the current code, and written on.

@@ -85,7 +85,7 @@ struct LinkCommandsTests {
     @Test func aRenameKeepsTheOldTitleAsAnAliasByDefault() async throws {
         try await twoLinkedNotes()
         try await run(["edit", Self.id(2), "--title", "Project plan"], in: environment)
-        #expect(console.output.hasSuffix("kept \"Plan\" as an alias, so 1 link still reach it (--rewrite-links rewrites them instead)\n"))
+        #expect(console.output.hasSuffix("kept \"Plan\" as an alias, so 1 link still reaches it (--rewrite-links rewrites it instead)\n"))
         let plan = try #require(try await store.note(id: NoteID(high: 0, low: 2)))
         #expect(NoteAliases.read(plan.body) == ["Roadmap", "Plan"])
         console.clear()

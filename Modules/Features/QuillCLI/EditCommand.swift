@@ -108,7 +108,8 @@ struct LinkKeeping {
         let count = reaching.count
         let links = Counted.text(count, "link")
         guard rewriting else {
-            return environment.console.write("kept \"\(oldTitle)\" as an alias, so \(links) still reach it (--rewrite-links rewrites them instead)\n")
+            let (reach, them) = count == 1 ? ("reaches", "it") : ("reach", "them")
+            return environment.console.write("kept \"\(oldTitle)\" as an alias, so \(links) still \(reach) it (--rewrite-links rewrites \(them) instead)\n")
         }
         let renamed = reaching.first?.resolution.chosen?.id
         var notes = 0

@@ -122,8 +122,9 @@ struct FileAccessingContractTests {
         #expect(try batch.allSatisfy { try files.read($0.path) == $0.data })
     }
 
-    /// Both sizes: a few files are synced one by one, more with one synchronize.
-    @Test(arguments: Implementation.allCases, [3, 40])
+    /// Every size: a few files are synced one by one, more with one synchronize, and more than
+    /// `WritebackAhead.filesPerStart` with the disk set to work while the rest are created.
+    @Test(arguments: Implementation.allCases, [3, 40, 600])
     func createAllIsAllOrNothingAndLeavesNoTemporaryFiles(fixture: Implementation, count: Int) throws {
         let (files, root) = try fixture.make()
         let batch = (0..<count).map { (path: root + "/note-\($0)", data: Data("note \($0)".utf8)) }

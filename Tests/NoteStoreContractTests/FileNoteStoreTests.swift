@@ -106,6 +106,52 @@ struct FileNoteStoreTests {
         #expect(reachedTheEnd, "every step up to an uninterrupted run was tried")
     }
 
+    /// A page of new notes from the server, as many as `newNotesCreatedInPlace`, is created in
+    /// place under an undo log (`BulkTransaction.createDurably`) instead of staged and renamed:
+    /// interrupted after any number of file operations, with or without a power cut after it,
+    /// the reopened store holds none of the page or all of it, and a page `apply` reported
+    /// written survives the power cut. The uninterrupted run takes about one file operation per
+    /// note (staging and renaming take two).
+    @Test(arguments: [false, true])
+    func aPageOfNewRemoteNotesInterruptedAtAnyStepIsAllOrNothing(powerLoss: Bool) async throws {
+        let count = FileNoteStore.newNotesCreatedInPlace
+        let page = try (1...UInt64(count)).map { try NoteMaker.note(100 + $0) }
+        // Every step around the creating of the page's files; a few within it.
+        let steps = Array(0..<16) + Array(stride(from: 16, to: count, by: 97)) + Array(count..<(count + 60))
+        var uninterruptedAfter: Int?
+        for step in steps {
+            let disk = InMemoryFileSystem()
+            let locks = InMemoryLocking()
+            let before = try NoteMaker.note(1)
+            try await store(on: disk, locks: locks).create(before)
+
+            let failing = FailingFileAccessor(wrapping: disk, mutationsBeforeFailure: step)
+            let succeeded = (try? await store(on: failing, locks: locks).apply(page.map { .create($0) }, origin: .remote)) != nil
+            if powerLoss { disk.restart(losingUnsyncedWrites: true) }
+
+            let reopened = store(on: disk, locks: locks)
+            let listed = try await reopened.list(NoteQuery()).notes.count
+            let found = try await reopened.notes(ids: page.map(\.id)).count
+            if listed == 1 {
+                #expect(!succeeded, "step \(step): a page that reported success was lost")
+                #expect(found == 0, "step \(step): \(found) notes of an undone page are readable")
+            } else {
+                #expect(listed == count + 1, "step \(step): mixed state, \(listed) notes listed")
+                #expect(found == count, "step \(step)")
+                #expect(try await reopened.note(id: page[count / 2].id) == page[count / 2], "step \(step)")
+            }
+            #expect(try await reopened.pendingChanges() == [before.id], "step \(step): a note from the server is pending")
+            try await reopened.create(try NoteMaker.note(2))
+            #expect(try await reopened.list(NoteQuery()).notes.count == listed + 1, "step \(step)")
+            if !failing.hasFailed {
+                uninterruptedAfter = step
+                break
+            }
+        }
+        let operations = try #require(uninterruptedAfter, "every step up to an uninterrupted run was tried")
+        #expect(operations < count + 30, "\(operations) file operations for \(count) new notes")
+    }
+
     /// A bulk creation given up part way (an import that meets a bad file) is undone; a process
     /// killed at any step of that undo leaves nothing that stops the next bulk creation, which
     /// writes its summary chunks under the same names.

@@ -15,7 +15,8 @@ import QuillModels
 /// after 2 is rolled forward by `recover`, which repeats step 3 (each part of it is idempotent).
 /// History is appended before the renames, so the replaced document is still there whenever it
 /// is repeated. A committing writer knows which notes it creates, so it looks for no replaced
-/// document of those: a pulled note costs one file created and one rename, as `rsync` pays.
+/// document of those: a new note costs one file created and one rename, as `rsync` pays. (A
+/// page of new notes from the server skips the rename: `BulkTransaction.createDurably`.)
 struct WriteTransaction: Sendable {
     let layout: StoreLayout
     let files: any FileAccessing

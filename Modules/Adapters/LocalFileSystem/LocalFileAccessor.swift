@@ -9,7 +9,9 @@ import FileSystemInterface
 import POSIXFileKit
 
 /// The real file system, through POSIX calls, with the durability `FileAccessing` promises:
-/// data is fsynced before a rename makes it visible, and the directory is fsynced after.
+/// data is fsynced before a rename makes it visible, and the directory is fsynced after. A
+/// durable batch of many files is made durable with one `syncfs`, which `WritebackAhead` sets
+/// going on the batch's first files while the rest are written.
 public struct LocalFileAccessor: FileAccessing {
     public init() {}
 
@@ -53,10 +55,15 @@ public struct LocalFileAccessor: FileAccessing {
             for file in files { try write(file.data, to: file.path) }
             return
         }
-        for file in files {
-            try mapped { () throws(POSIXFileError) in try POSIXFile.replace(file.path, with: file.data, permissions: .lessUmask(0o644), durably: false) }
-        }
         let directory = POSIXFile.parent(of: files[0].path)
+        let ahead = WritebackAhead(onFileSystemOf: directory.isEmpty ? "." : directory)
+        for (index, file) in files.enumerated() {
+            do throws(FileSystemError) {
+                try mapped { () throws(POSIXFileError) in try POSIXFile.replace(file.path, with: file.data, permissions: .lessUmask(0o644), durably: false) }
+            } catch { ahead.finish(); throw error }
+            ahead.created(count: index + 1)
+        }
+        ahead.finish()
         try synchronize(directory.isEmpty ? "." : directory)
     }
 
@@ -76,23 +83,26 @@ public struct LocalFileAccessor: FileAccessing {
     /// directory from several threads is slower, not faster: the kernel serializes them on the
     /// directory's lock, and the waiting threads spin (docs/performance.md, "Archive").
     public func createUnsynced(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
-        try create(files, syncingEach: false)
+        try create(files, syncingEach: false, writebackAhead: nil)
     }
 
     public func createAll(_ files: [(path: String, data: Data)]) throws(FileSystemError) {
         guard let first = files.first else { return }
         guard files.count > Self.filesSyncedOneByOne else {
-            try create(files, syncingEach: true)
+            try create(files, syncingEach: true, writebackAhead: nil)
             for directory in Set(files.map { POSIXFile.parent(of: $0.path) }) {
                 try mapped { () throws(POSIXFileError) in try POSIXFile.syncDirectory(directory) }
             }
             return
         }
-        try create(files, syncingEach: false)
+        let ahead = WritebackAhead(onFileSystemOf: POSIXFile.parent(of: first.path))
+        do { try create(files, syncingEach: false, writebackAhead: ahead) } catch { ahead.finish(); throw error }
+        ahead.finish()
         try synchronize(first.path)
     }
 
-    private func create(_ files: [(path: String, data: Data)], syncingEach: Bool) throws(FileSystemError) {
+    private func create(_ files: [(path: String, data: Data)], syncingEach: Bool,
+                        writebackAhead: WritebackAhead?) throws(FileSystemError) {
         var created: [String] = []
         created.reserveCapacity(files.count)
         for file in files {
@@ -105,6 +115,7 @@ public struct LocalFileAccessor: FileAccessing {
                 do throws(POSIXFileError) { try POSIXFile.writeAll(file.data, to: descriptor, path: file.path) } catch { failure = .fromErrno(error.code, path: error.path) }
                 if failure == nil, syncingEach, fsync(descriptor) != 0 { failure = .fromErrno(path: file.path) }
                 close(descriptor)
+                writebackAhead?.created(count: created.count)
             }
             if let failure {
                 for path in created { unlink(path) }

@@ -77,11 +77,12 @@ struct BulkTransaction: Sendable {
 
     var bulkHistories: BulkHistories { BulkHistories(layout: layout, files: files) }
 
-    /// Writes the commit point. Without an epoch to name (the system cannot tell a restart), or
-    /// `waitingForTheDisk`, the files are made durable first and the batch is rolled forward at once.
-    func commit(origin: WriteOrigin, waitingForTheDisk: Bool) throws {
-        let epoch = waitingForTheDisk ? nil : files.unsyncedWritesEpoch()
-        if epoch == nil { try files.synchronize(layout.root) }
+    /// Writes the commit point. When `filesAreDurable` (the caller made them so), or without an
+    /// epoch to name (the system cannot tell a restart, and the files are made durable first),
+    /// the batch is rolled forward at once.
+    func commit(origin: WriteOrigin, filesAreDurable: Bool) throws {
+        let epoch = filesAreDurable ? nil : files.unsyncedWritesEpoch()
+        if epoch == nil, !filesAreDurable { try files.synchronize(layout.root) }
         try files.write(Data(BulkCommitRecord(origin: origin, unsyncedEpoch: epoch).text.utf8), to: layout.bulkCommitRecord)
         if epoch == nil {
             try appendToJournals(origin: origin)
@@ -92,17 +93,20 @@ struct BulkTransaction: Sendable {
     /// Creates `notes`, whose IDs the caller has checked are free, as one chunk, durable and in
     /// the index when it returns: what `WriteTransaction` does for new notes, without staging
     /// each one and renaming it into place (a page of a first pull, a thousand renames in a
-    /// directory of every note). Failing before the commit point, the batch is undone here or,
-    /// if that fails too, by the next writer's `recover`; after it, `recover` finishes it.
+    /// directory of every note). The files are created durably (`createAll`, which sets the disk
+    /// going while it creates them) before the commit point. Failing before that point, the
+    /// batch is undone here or, if that fails too, by the next writer's `recover`; after it,
+    /// `recover` finishes it.
     func createDurably(_ notes: [Note], origin: WriteOrigin) throws {
         try begin()
         do {
-            try create(try prepare(notes, chunk: 1))
+            let chunk = try prepare(notes, chunk: 1)
+            try files.createAll(chunk.documents + (chunk.summaries.map { [$0] } ?? []))
         } catch {
             try? rollBack()
             throw error
         }
-        try commit(origin: origin, waitingForTheDisk: true)
+        try commit(origin: origin, filesAreDurable: true)
     }
 
     /// Deletes every history and note the undo log lists and the summary chunks, then the log

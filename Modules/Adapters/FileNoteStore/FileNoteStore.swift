@@ -135,7 +135,7 @@ public struct FileNoteStore: NoteStore {
             do {
                 let result = try await fill(bulk)
                 try await bulk.finish()
-                try transaction.commit(origin: origin, waitingForTheDisk: false)
+                try transaction.commit(origin: origin, filesAreDurable: false)
                 return result
             } catch {
                 await bulk.abandon()

@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """Chaos test of `quill sync` with real processes.
 
-A real `quill-server` (SQLite, in a temporary data directory) and three `quill` homes (each
-its own QUILL_HOME and XDG_CONFIG_HOME, logged in with `quill login`) make random creates,
-edits and deletes and sync. `quill sync` is SIGKILLed at random moments, and the server is
-SIGKILLed and restarted (on the same port, or on a new one followed by `quill login` in every
-home). A sync that nothing interrupts must succeed, whatever happened before. At the end, after a quiet phase (every home syncs, twice around, nothing killed), every
-home must hold exactly the server's notes, and no edit may be missing: every edit appends a
-unique token to a note's body, and each token must be in some note on the server (the edited
-note or a conflict copy), unless the note holding it was deleted on purpose. History keeps every
-token: each one is in some revision of the server's history (`/v1/notes/{id}/revisions`) unless
-deleted on purpose, and each home's own history (`quill history`, `quill show --revision`) of the
-note it wrote a token into holds that token, deleted or not, and lists no revision number twice.
+A real `quill-server` (SQLite, in a temporary data directory) and three `quill` homes (each its own
+QUILL_HOME and XDG_CONFIG_HOME, logged in with `quill login`) make random creates, edits and deletes
+and sync. `quill sync` is SIGKILLed at random moments, and the server is SIGKILLed and restarted (on
+the same port, or on a new one followed by `quill login` in every home). A sync that nothing
+interrupts must succeed, whatever happened before. Then a new home's first pull of an account of
+1,500 notes (more than a page, so one page is created in place) is SIGKILLed a few times and let
+finish: it must hold what the pushing home holds. At the end, after a quiet phase (every home syncs,
+twice around, nothing killed), every home must hold exactly the server's notes, and no edit may be
+missing: every edit appends a unique token to a note's body, and each token must be in some note on
+the server (the edited note or a conflict copy), unless the note holding it was deleted on purpose.
+History keeps every token: each one is in some revision of the server's history
+(`/v1/notes/{id}/revisions`) unless deleted on purpose, and each home's own history (`quill
+history`, `quill show --revision`) of the note it wrote a token into holds that token, deleted or
+not, and lists no revision number twice.
 
 The choices come from --seed (printed first); process timing still varies from run to run,
 so a seed reproduces the same script of actions, not necessarily the same interleaving.
@@ -35,6 +38,9 @@ import time
 import urllib.request
 
 COMMAND_TIMEOUT = 90  # seconds; a command that takes longer is a hang, and a failure
+BULK_NOTES = 1500  # a first pull of more than a page (1000 notes), so a page is created in place
+BULK_PULL_KILLS = 4
+BULK_WORDS = ["garden", "river", "lamp", "stone", "paper", "cloud", "東京", "서울", "القاهرة", "🌿"]
 # The final check only reads (hundreds of `quill show` and `quill history`), so it runs that many
 # processes at once: a process's start-up, not its work, is most of each.
 CHECK_PROCESSES = 4
@@ -334,9 +340,53 @@ class Chaos:
             action(home)
             if deadline is not None and time.monotonic() > deadline:
                 break
+        self.first_pull_killed()
         self.quiet_phase()
         self.check()
         return rounds
+
+    def first_pull_killed(self):
+        """A new home's first pull of a larger account (a page of new notes is created in place,
+        behind an undo log), SIGKILLed at random moments, then let finish: it must hold exactly
+        what the pushing home holds. An account of its own, so the main check stays small."""
+        token = self.server.create_account("chaos-bulk")
+        folder = os.path.join(self.root, "bulk-folder")
+        os.makedirs(folder)
+        for number in range(BULK_NOTES):
+            with open(os.path.join(folder, f"bulk {number:05}.md"), "w") as handle:
+                handle.write(f"# Bulk {number}\n\n" + " ".join(self.random.choice(BULK_WORDS) for _ in range(40)) + "\n")
+        pusher, puller = (Home(f"bulk-{name}", self.options.quill, os.path.join(self.root, f"bulk-{name}")) for name in ("push", "pull"))
+        for home in (pusher, puller):
+            home.succeed("login", "--server", self.server.url, "--token", token)
+        pusher.succeed("import", folder)
+        started = time.monotonic()
+        pusher.succeed("sync")
+        push_seconds = time.monotonic() - started
+        kills = 0
+        for _ in range(BULK_PULL_KILLS):
+            process = puller.start_sync()
+            delay = self.random.uniform(0.05, 0.8 * push_seconds)
+            time.sleep(delay)
+            if process.poll() is not None:
+                process.communicate(timeout=COMMAND_TIMEOUT)
+                break
+            process.send_signal(signal.SIGKILL)
+            process.communicate(timeout=COMMAND_TIMEOUT)
+            kills += 1
+            interrupted = os.path.exists(os.path.join(puller.env["QUILL_HOME"], "txn", "BULK"))
+            self.note(f"bulk home: first pull SIGKILLed after {delay * 1000:.0f} ms"
+                      + (", a page's undo log left" if interrupted else ""))
+        puller.succeed("sync")
+        listed = lambda home: {item["id"]: item["title"] for item in json.loads(home.succeed("list", "--json", "--limit", str(2 * BULK_NOTES)))}
+        pushed, pulled = listed(pusher), listed(puller)
+        if pulled != pushed:
+            raise ChaosFailure(f"the bulk home pulled {len(pulled)} notes of {len(pushed)}: "
+                               f"{len(set(pushed) - set(pulled))} missing, {len(set(pulled) - set(pushed))} unknown")
+        for note_id in self.random.sample(sorted(pushed), 10):
+            if content(json.loads(puller.succeed("show", note_id, "--json"))) != content(json.loads(pusher.succeed("show", note_id, "--json"))):
+                raise ChaosFailure(f"the bulk home's note {note_id} differs from the pushing home's")
+        self.stats["first pull killed"] = kills
+        self.note(f"bulk home: first pull of {len(pushed)} notes, SIGKILLed {kills} time{'' if kills == 1 else 's'}, whole")
 
     def quiet_phase(self):
         self.note("quiet phase: every home syncs, twice around, nothing killed")

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A note's text as the `notes` table keeps it: PostgreSQL's `text` cannot hold U+0000, which
 /// a note's title, body and tags may, so it is escaped losslessly.
 ///
@@ -7,7 +13,7 @@ enum PostgresText {
     private static let escape: Unicode.Scalar = "\u{FFFF}"
 
     static func stored(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0 || $0 == 0xEF }) else { return text }
+        guard holds(0, in: text) || holds(0xEF, in: text) else { return text }
         var stored = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -20,7 +26,7 @@ enum PostgresText {
     }
 
     static func read(_ stored: String) -> String {
-        guard stored.utf8.contains(0xEF) else { return stored }
+        guard holds(0xEF, in: stored) else { return stored }
         var text = String.UnicodeScalarView()
         var escaped = false
         for scalar in stored.unicodeScalars {
@@ -34,5 +40,14 @@ enum PostgresText {
             }
         }
         return String(text)
+    }
+
+    /// Whether `text`'s UTF-8 holds `byte` (0xEF leads U+FFFF's encoding): `memchr` over its
+    /// bytes, where iterating `utf8` a byte at a time was a fifth of the server's CPU serving a
+    /// PostgreSQL change feed of 2 KB notes.
+    private static func holds(_ byte: UInt8, in text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false
+        } ?? text.utf8.contains(byte)
     }
 }

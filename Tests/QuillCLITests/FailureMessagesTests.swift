@@ -31,6 +31,9 @@ struct FailureMessagesTests {
         #expect(CLIFailure.from(NoteStoreError.unavailable("disk full"))
             == CLIFailure("the note store is unavailable: disk full", hint: "check that QUILL_HOME points to a writable directory"))
         #expect(CLIFailure.from(FileSystemError.permissionDenied(path: "/data")).hint == "check that QUILL_HOME points to a writable directory")
+        // A full disk is not a wrong QUILL_HOME (found when a benchmark filled the disk mid-pull).
+        #expect(CLIFailure.from(FileSystemError.noSpace(path: "/data/notes/a.json")).hint
+            == "free some space on that disk, then run the command again; nothing was half written")
     }
 
     @Test func archiveErrors() {

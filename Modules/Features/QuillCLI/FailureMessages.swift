@@ -44,7 +44,10 @@ extension CLIFailure {
         case let error as CompressionError: CLIFailure("compression failed: \(error)")
         case let error as FileSystemError:
             // The data directory's: archive work reports its files as `ArchiveError.files`.
-            CLIFailure(error.description, hint: "check that QUILL_HOME points to a writable directory")
+            switch error {
+            case .noSpace: CLIFailure(error.description, hint: "free some space on that disk, then run the command again; nothing was half written")
+            default: CLIFailure(error.description, hint: "check that QUILL_HOME points to a writable directory")
+            }
         default: CLIFailure(String(describing: error))
         }
     }

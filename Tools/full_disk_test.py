@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""`quill` on a disk that fills up, with the real binaries: a home on a small tmpfs.
+
+1. A home pulls 2,500 notes (about 8 MB) into 6 MiB: `quill sync` fails with the full disk named
+   and a hint about space (not about QUILL_HOME), and the home stays whole: `list` and `show` work,
+   every note listed is the server's, and no undo log or staged document is left behind.
+2. The disk grows (the tmpfs remounted at 64 MiB) and `quill sync` again finishes the pull: the
+   home holds exactly the pushing home's notes.
+3. With the disk filled to the last byte by another file, `quill add` fails the same way and
+   adds nothing; with the file gone it succeeds.
+
+Needs root (to mount the tmpfs); elsewhere it says so and passes.
+
+    Tools/full_disk_test.py --quill .build/debug/quill --server .build/debug/quill-server
+"""
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+NOTES = 2500
+SMALL_DISK = "6m"
+LARGE_DISK = "64m"
+TIMEOUT = 120
+WORDS = ["garden", "river", "lamp", "stone", "paper", "cloud", "東京", "서울", "القاهرة", "🌿", "ρυθμίσεις"]
+HINT = "free some space on that disk, then run the command again; nothing was half written"
+
+
+class Failure(Exception):
+    pass
+
+
+def run(binary, arguments, env, expect_success=True):
+    result = subprocess.run([binary, *arguments], env=env, capture_output=True, text=True,
+                            stdin=subprocess.DEVNULL, timeout=TIMEOUT)
+    if expect_success and result.returncode != 0:
+        raise Failure(f"{os.path.basename(binary)} {' '.join(arguments)} failed ({result.returncode}):\n{result.stderr}")
+    return result
+
+
+def home_env(root, data):
+    env = dict(os.environ)
+    env.update({"QUILL_HOME": data, "XDG_CONFIG_HOME": os.path.join(root, "config")})
+    for name in ("QUILL_SERVER", "QUILL_TOKEN", "EDITOR", "VISUAL"):
+        env.pop(name, None)
+    return env
+
+
+def listed(quill, env):
+    return {item["id"]: item["title"] for item in json.loads(run(quill, ["list", "--json", "--limit", str(2 * NOTES)], env).stdout)}
+
+
+def expect_full_disk(result, what):
+    if result.returncode == 0:
+        raise Failure(f"{what} succeeded on a full disk")
+    if "no space left on device" not in result.stderr or f"hint: {HINT}" not in result.stderr:
+        raise Failure(f"{what} on a full disk said:\n{result.stderr}")
+
+
+def leftovers(data):
+    transactions = os.path.join(data, "txn")
+    return sorted(os.listdir(transactions)) if os.path.isdir(transactions) else []
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quill", required=True)
+    parser.add_argument("--server", required=True)
+    parser.add_argument("--seed", type=int, default=None)
+    options = parser.parse_args()
+    seed = options.seed if options.seed is not None else random.SystemRandom().randrange(1 << 32)
+    rng = random.Random(seed)
+    print(f"full-disk: seed {seed}", flush=True)
+    if os.geteuid() != 0:
+        print("full-disk: skipped, mounting a small tmpfs needs root")
+        return 0
+
+    root = tempfile.mkdtemp(prefix="quill-full-disk-")
+    disk = os.path.join(root, "disk")
+    os.makedirs(disk)
+    server_process = None
+    mounted = False
+    try:
+        subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={SMALL_DISK}", "tmpfs", disk], check=True)
+        mounted = True
+
+        data_dir = os.path.join(root, "server")
+        token = run(options.server, ["account", "create", "full-disk", "--data-dir", data_dir], dict(os.environ)).stdout.strip()
+        log = open(os.path.join(root, "server.log"), "w+")
+        server_process = subprocess.Popen([options.server, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir],
+                                          stdout=subprocess.DEVNULL, stderr=log)
+        url = None
+        for _ in range(400):
+            log.seek(0)
+            match = re.search(r"listening on (http://127\.0\.0\.1:\d+)", log.read())
+            if match:
+                url = match.group(1)
+                break
+            time.sleep(0.05)
+        if url is None:
+            raise Failure("quill-server did not start")
+
+        folder = os.path.join(root, "folder")
+        os.makedirs(folder)
+        for number in range(NOTES):
+            with open(os.path.join(folder, f"note {number:05}.md"), "w") as handle:
+                handle.write(f"# Note {number}\n\n" + " ".join(rng.choice(WORDS) for _ in range(400)) + "\n")
+        pusher = home_env(os.path.join(root, "pusher"), os.path.join(root, "pusher", "data"))
+        run(options.quill, ["login", "--server", url, "--token", token], pusher)
+        run(options.quill, ["import", folder], pusher)
+        run(options.quill, ["sync"], pusher)
+        pushed = listed(options.quill, pusher)
+
+        data = os.path.join(disk, "quill")
+        puller = home_env(os.path.join(root, "puller"), data)
+        run(options.quill, ["login", "--server", url, "--token", token], puller)
+        expect_full_disk(run(options.quill, ["sync"], puller, expect_success=False), "a pull")
+        held = listed(options.quill, puller)
+        if not held or len(held) >= NOTES:
+            raise Failure(f"the full disk held {len(held)} notes of {NOTES}: the test did not fill it part way")
+        if any(pushed.get(id) != title for id, title in held.items()):
+            raise Failure("a note the full home lists is not the server's")
+        for note_id in rng.sample(sorted(held), min(5, len(held))):
+            run(options.quill, ["show", note_id], puller)
+        if leftovers(data):
+            raise Failure(f"the failed pull left {leftovers(data)} in txn/")
+        print(f"full-disk: a pull into {SMALL_DISK} stopped at {len(held)} of {NOTES} notes, with the full disk named; the home is whole")
+
+        subprocess.run(["mount", "-o", f"remount,size={LARGE_DISK}", disk], check=True)
+        run(options.quill, ["sync"], puller)
+        if listed(options.quill, puller) != pushed:
+            raise Failure("after the disk grew, the next sync did not bring the home to the pushing home's notes")
+        print(f"full-disk: with {LARGE_DISK} the next sync finished the pull: {NOTES} notes, as pushed")
+
+        filler = os.path.join(disk, "filler")
+        with open(filler, "wb") as handle:
+            try:
+                while True:
+                    handle.write(b"\0" * (1 << 16))
+                    handle.flush()
+            except OSError:
+                pass
+        before = listed(options.quill, puller)
+        expect_full_disk(run(options.quill, ["add", "On a full disk", "--body", "nothing fits"], puller, expect_success=False), "quill add")
+        if listed(options.quill, puller) != before:
+            raise Failure("a failed `quill add` changed the listing")
+        os.remove(filler)
+        run(options.quill, ["add", "After the disk had room", "--body", "it fits"], puller)
+        if len(listed(options.quill, puller)) != len(before) + 1:
+            raise Failure("`quill add` after the disk had room did not add the note")
+        print("full-disk: `quill add` on a full disk failed with the full disk named and added nothing; with room it added the note")
+    except (Failure, subprocess.TimeoutExpired, subprocess.CalledProcessError) as failure:
+        print(f"full-disk: FAILED with seed {seed}: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        if server_process is not None:
+            server_process.kill()
+            server_process.wait()
+        if mounted:
+            subprocess.run(["umount", disk])
+        shutil.rmtree(root, ignore_errors=True)
+    print("full-disk: passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -355,17 +355,20 @@ class Chaos:
         for number in range(BULK_NOTES):
             with open(os.path.join(folder, f"bulk {number:05}.md"), "w") as handle:
                 handle.write(f"# Bulk {number}\n\n" + " ".join(self.random.choice(BULK_WORDS) for _ in range(40)) + "\n")
-        pusher, puller = (Home(f"bulk-{name}", self.options.quill, os.path.join(self.root, f"bulk-{name}")) for name in ("push", "pull"))
-        for home in (pusher, puller):
+        pusher, timer, puller = (Home(f"bulk-{name}", self.options.quill, os.path.join(self.root, f"bulk-{name}"))
+                                 for name in ("push", "timer", "pull"))
+        for home in (pusher, timer, puller):
             home.succeed("login", "--server", self.server.url, "--token", token)
         pusher.succeed("import", folder)
-        started = time.monotonic()
         pusher.succeed("sync")
-        push_seconds = time.monotonic() - started
+        # A pull nothing interrupts says how long one takes here, so that the kills land within one.
+        started = time.monotonic()
+        timer.succeed("sync")
+        pull_seconds = time.monotonic() - started
         kills = 0
         for _ in range(BULK_PULL_KILLS):
             process = puller.start_sync()
-            delay = self.random.uniform(0.05, 0.8 * push_seconds)
+            delay = self.random.uniform(0.02, 0.6 * pull_seconds)
             time.sleep(delay)
             if process.poll() is not None:
                 process.communicate(timeout=COMMAND_TIMEOUT)

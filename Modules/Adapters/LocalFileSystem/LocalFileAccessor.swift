@@ -56,14 +56,12 @@ public struct LocalFileAccessor: FileAccessing {
             return
         }
         let directory = POSIXFile.parent(of: files[0].path)
-        let ahead = WritebackAhead(onFileSystemOf: directory.isEmpty ? "." : directory)
-        for (index, file) in files.enumerated() {
-            do throws(FileSystemError) {
+        try WritebackAhead.writing(onFileSystemOf: directory.isEmpty ? "." : directory) { ahead throws(FileSystemError) in
+            for (index, file) in files.enumerated() {
                 try mapped { () throws(POSIXFileError) in try POSIXFile.replace(file.path, with: file.data, permissions: .lessUmask(0o644), durably: false) }
-            } catch { ahead.finish(); throw error }
-            ahead.created(count: index + 1)
+                ahead.created(count: index + 1)
+            }
         }
-        ahead.finish()
         try synchronize(directory.isEmpty ? "." : directory)
     }
 
@@ -95,9 +93,9 @@ public struct LocalFileAccessor: FileAccessing {
             }
             return
         }
-        let ahead = WritebackAhead(onFileSystemOf: POSIXFile.parent(of: first.path))
-        do { try create(files, syncingEach: false, writebackAhead: ahead) } catch { ahead.finish(); throw error }
-        ahead.finish()
+        try WritebackAhead.writing(onFileSystemOf: POSIXFile.parent(of: first.path)) { ahead throws(FileSystemError) in
+            try create(files, syncingEach: false, writebackAhead: ahead)
+        }
         try synchronize(first.path)
     }
 

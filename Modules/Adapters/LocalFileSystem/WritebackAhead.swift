@@ -1,10 +1,5 @@
-import CFileSync
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FileSystemInterface
 import Synchronization
 
 /// Sets the disk to work on a durable batch's first files while the rest are still being
@@ -12,9 +7,9 @@ import Synchronization
 ///
 /// A batch of a thousand new files (a page of a first pull) otherwise reaches the disk all at
 /// once, in the final `syncfs`, with the thread that created them waiting and a core idle. Every
-/// `filesPerStart` files, `started` runs a `syncfs` on a thread outside Swift's cooperative pool
-/// (it blocks), one at a time: a start while one runs is skipped. It promises nothing: the
-/// batch's own `syncfs`, after `finish`, is what makes it durable.
+/// `filesPerStart` files, `created(count:)` runs a `syncfs` on a thread outside Swift's cooperative
+/// pool (it blocks), one at a time: a start while one runs is skipped. It promises nothing: the
+/// batch's own `syncfs`, after `writing` returns, is what makes it durable.
 final class WritebackAhead: Sendable {
     /// How many files are created between two starts.
     static let filesPerStart = 250
@@ -24,8 +19,16 @@ final class WritebackAhead: Sendable {
     private let done = DispatchGroup()
 
     /// `path`: any file or directory on the file system the batch is written to.
-    init(onFileSystemOf path: String) {
+    private init(onFileSystemOf path: String) {
         self.path = path
+    }
+
+    /// Runs `body`, which creates a batch's files and reports each to `created(count:)`, and
+    /// returns once the last `syncfs` it started has ended, whether `body` throws or not.
+    static func writing<T>(onFileSystemOf path: String, _ body: (WritebackAhead) throws(FileSystemError) -> T) throws(FileSystemError) -> T {
+        let ahead = WritebackAhead(onFileSystemOf: path)
+        defer { ahead.done.wait() }
+        return try body(ahead)
     }
 
     /// Called after each file created: every `filesPerStart`-th starts a `syncfs` unless one runs.
@@ -34,18 +37,9 @@ final class WritebackAhead: Sendable {
               running.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return }
         done.enter()
         DispatchQueue.global().async { [self] in
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            if descriptor >= 0 {
-                _ = quill_syncfs(descriptor)
-                close(descriptor)
-            }
+            _ = try? LocalFileAccessor().synchronize(path)
             running.store(false, ordering: .releasing)
             done.leave()
         }
-    }
-
-    /// Waits for the `syncfs` started last, so that none outlives the batch.
-    func finish() {
-        done.wait()
     }
 }

@@ -67,6 +67,77 @@ struct FileSyncStateTests {
         #expect(try await FileSyncStateStore(directory: directory).load() == loaded)
     }
 
+    @Test("A state file of the release that kept its pushes in flight inside it loads them; the next save moves them to files of their own")
+    func inlineInFlightPushes() async throws {
+        let directory = try Implementation.temporaryDirectory()
+        let store = FileSyncStateStore(directory: directory)
+        // Written by that release's `save`: two pushes in flight, the second sent with cursor 12.
+        try Data(("""
+            {"cursor":"12","inFlightPushes":[{"changes":[{"baseRevision":null,"note":{"body":"Hello ✓","created":"2026-11-20T10:00:00.000Z",\
+            "deleted":false,"format":1,"id":"a1","revision":1,"tags":["x"],"title":"New","updated":"2026-11-20T10:00:00.000Z"}}],\
+            "requestID":"0123456789abcdef0123456789abcdef"},{"changes":[{"baseRevision":4,"note":{"body":"","created":"2026-11-20T10:00:00.000Z",\
+            "deleted":true,"format":1,"id":"b2","revision":5,"tags":[],"title":"Old","updated":"2026-11-20T10:00:01.000Z"}}],\
+            "requestID":"fedcba9876543210fedcba9876543210","since":"12"}],"lastSuccessfulSyncMilliseconds":1795000000123}
+            """).utf8).write(to: URL(fileURLWithPath: store.path))
+        let loaded = try await store.load()
+        #expect(loaded.inFlightPushes.map(\.requestID) == ["0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210"])
+        #expect(loaded.inFlightPushes.map(\.since) == [nil, SyncCursor("12")] && loaded.cursor == SyncCursor("12"))
+        #expect(try loaded.inFlightPushes[1].changes.first?.note.isDeleted == true && loaded.inFlightPushes[1].changes.first?.baseRevision == 4)
+        try await store.save(loaded)
+        #expect(try await FileSyncStateStore(directory: directory).load() == loaded)
+        #expect(try pushFiles(in: directory).count == 2)
+        #expect(try !String(contentsOfFile: store.path, encoding: .utf8).contains("Hello"))
+    }
+
+    @Test("A push in flight is written once, in a file of its own, and goes when it has landed")
+    func pushFileWrittenOnce() async throws {
+        let directory = try Implementation.temporaryDirectory()
+        let store = FileSyncStateStore(directory: directory)
+        let (first, second) = (try Self.push("first"), try Self.push("second"))
+        try await store.save(SyncState(inFlightPushes: [first]))
+        let written = try pushFiles(in: directory)
+        #expect(written.count == 1)
+        let inode = try #require(try FileManager.default.attributesOfItem(atPath: directory + "/" + written[0])[.systemFileNumber] as? UInt64)
+        try await store.save(SyncState(cursor: SyncCursor("1"), inFlightPushes: [first, second]))
+        #expect(try FileManager.default.attributesOfItem(atPath: directory + "/" + written[0])[.systemFileNumber] as? UInt64 == inode)
+        #expect(try pushFiles(in: directory).count == 2)
+        try await store.save(SyncState(cursor: SyncCursor("2"), inFlightPushes: [second]))
+        #expect(try pushFiles(in: directory).count == 1 && !pushFiles(in: directory).contains(written[0]))
+        try await store.reset()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+
+    @Test("A push file a crash left before the state named it is ignored, and the next save removes it")
+    func pushFileLeftByACrash() async throws {
+        let directory = try Implementation.temporaryDirectory()
+        let store = FileSyncStateStore(directory: directory)
+        try await store.save(SyncState(cursor: SyncCursor("1")))
+        try Data(try Self.push("cut short").bodyJSON).write(to: URL(fileURLWithPath: directory + "/push-6162.json"))
+        #expect(try await store.load() == SyncState(cursor: SyncCursor("1")))
+        try await store.save(SyncState(cursor: SyncCursor("2")))
+        #expect(try pushFiles(in: directory).isEmpty)
+    }
+
+    @Test("A state naming a push file that is missing, or a name that is not one, is a clear error")
+    func missingPushFile() async throws {
+        let directory = try Implementation.temporaryDirectory()
+        let store = FileSyncStateStore(directory: directory)
+        for files in [#"["push-6162.json"]"#, #"["../state.json"]"#] {
+            try Data(#"{"cursor":"1","inFlightPushFiles":\#(files)}"#.utf8).write(to: URL(fileURLWithPath: store.path))
+            await #expect { try await store.load() } throws: { "\($0)".contains("unreadable sync state") }
+        }
+    }
+
+    private static func push(_ requestID: String) throws -> PushRequest {
+        let date = Date(millisecondsSince1970: 1_795_000_000_000)
+        return PushRequest(requestID: requestID, changes: [OutgoingChange(note: try Note(
+            id: #require(NoteID("a1")), title: "A", body: "b", tags: [], created: date, updated: date, revision: 1), baseRevision: nil)])
+    }
+
+    private func pushFiles(in directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("push-") }.sorted()
+    }
+
     @Test("A torn last line in the base-revision log (crash mid-append) loses nothing else")
     func tornLogLine() async throws {
         let directory = try Implementation.temporaryDirectory()

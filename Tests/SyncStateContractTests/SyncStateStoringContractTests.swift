@@ -35,6 +35,22 @@ struct SyncStateStoringContractTests {
         #expect(try await reopened.load() == SyncState(cursor: SyncCursor("43")))
     }
 
+    @Test("As pushes go out and land, each save is what loads, also by a new handle", arguments: Implementation.allCases)
+    func pushesInFlightComeAndGo(_ implementation: Implementation) async throws {
+        let (store, reopened) = try implementation.stateStores()
+        let date = Date(millisecondsSince1970: 1_795_000_000_000)
+        let pushes = try (1...3).map { index in
+            PushRequest(requestID: "request-\(index)", changes: [OutgoingChange(note: try Note(
+                id: #require(NoteID("a\(index)")), title: "Note \(index)", body: "body", tags: [], created: date, updated: date,
+                revision: 1), baseRevision: nil)], since: SyncCursor("\(index)"))
+        }
+        for flight in [[0], [0, 1], [1], [1, 2], [2], []] {
+            let state = SyncState(cursor: SyncCursor("\(flight.count)"), inFlightPushes: flight.map { pushes[$0] })
+            try await store.save(state)
+            #expect(try await reopened.load() == state, "flight \(flight)")
+        }
+    }
+
     @Test("Reset forgets everything; resetting twice is fine", arguments: Implementation.allCases)
     func resets(_ implementation: Implementation) async throws {
         let (store, reopened) = try implementation.stateStores()

@@ -80,17 +80,13 @@ public struct FileAttachmentStore: AttachmentStoring {
     }
 
     private func names(in folder: String) throws(AttachmentStoreError) -> [String] {
-        guard let directory = opendir(folder) else {
-            if errno == ENOENT { return [] }
-            throw .readFailed("\(folder): \(String(cString: strerror(errno)))")
+        do {
+            return try POSIXFile.names(inDirectory: folder)
+        } catch where error.code == ENOENT {
+            return []
+        } catch {
+            throw .readFailed("\(folder): \(String(cString: strerror(error.code)))")
         }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 }
 

@@ -22,8 +22,16 @@ enum DurableFile {
         do { return try POSIXFile.read(path) } catch where error.code == ENOENT { return nil }
     }
 
+    /// Whether a file is at `path`.
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// The names in `directory`; none if it does not exist.
+    static func names(in directory: String) throws(POSIXFileError) -> [String] {
+        do { return try POSIXFile.names(inDirectory: directory) } catch where error.code == ENOENT { return [] }
+    }
+
     /// Replaces the file atomically and durably, creating its directory if needed.
-    static func replace(_ path: String, with data: Data) throws(POSIXFileError) {
+    static func replace(_ path: String, with data: some ContiguousBytes) throws(POSIXFileError) {
         try POSIXFile.createDirectory(POSIXFile.parent(of: path), mode: 0o700)
         try POSIXFile.replace(path, with: data, permissions: .exactly(0o600), durably: true)
     }

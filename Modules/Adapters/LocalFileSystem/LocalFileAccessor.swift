@@ -172,16 +172,7 @@ public struct LocalFileAccessor: FileAccessing {
     }
 
     public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] {
-        guard let directory = opendir(path) else { throw .fromErrno(path: path) }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        try mapped { () throws(POSIXFileError) in try POSIXFile.names(inDirectory: path) }
     }
 
     public func createDirectory(_ path: String) throws(FileSystemError) {

@@ -60,7 +60,8 @@ public enum POSIXFile {
     /// `permissions`), which is renamed over `path`. With `durably` the
     /// file is `fsync`ed before the rename and the directory after it, so a crash leaves the old
     /// or the new bytes; without, the caller makes the batch durable later (`syncfs`).
-    public static func replace(_ path: String, with data: Data, permissions: Permissions, durably: Bool) throws(POSIXFileError) {
+    public static func replace(_ path: String, with data: some ContiguousBytes, permissions: Permissions,
+                               durably: Bool) throws(POSIXFileError) {
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions.mode)
         guard descriptor >= 0 else { throw POSIXFileError(code: errno, path: path) }
@@ -111,7 +112,7 @@ public enum POSIXFile {
     }
 
     /// Writes every byte of `data` to an open descriptor, retrying short and interrupted writes.
-    public static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(POSIXFileError) {
+    public static func writeAll(_ data: some ContiguousBytes, to descriptor: Int32, path: String) throws(POSIXFileError) {
         let failure: POSIXFileError? = data.withUnsafeBytes { bytes in
             do throws(POSIXFileError) { try writeAll(bytes, to: descriptor, path: path) } catch { return error }
             return nil
@@ -145,6 +146,20 @@ public enum POSIXFile {
             try createDirectory(parentPath, mode: mode)
         }
         guard mkdir(path, mode) == 0 || errno == EEXIST else { throw .last(path) }
+    }
+
+    /// The names in a directory, `.` and `..` left out, in the order the file system gives them.
+    public static func names(inDirectory path: String) throws(POSIXFileError) -> [String] {
+        guard let directory = opendir(path) else { throw .last(path) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// Makes the directory's entries (new names, renames, removals) durable.

@@ -8,6 +8,11 @@
    home holds exactly the pushing home's notes.
 3. With the disk filled to the last byte by another file, `quill add` fails the same way and
    adds nothing; with the file gone it succeeds.
+4. The server's disk fills: a second `quill-server`, its data directory on a tmpfs of 4 MiB, is
+   pushed the same 2,500 notes. `quill sync` stops at once (not retrying) with the server's full
+   disk named and a hint that nothing was lost, while the server goes on answering; the disk
+   grows and the next `quill sync`, against the same server process, pushes the rest: a new home
+   pulls exactly the pushing home's notes.
 
 Needs root (to mount the tmpfs); elsewhere it says so and passes.
 
@@ -28,9 +33,12 @@ import time
 NOTES = 2500
 SMALL_DISK = "6m"
 LARGE_DISK = "64m"
+SERVER_DISK = "4m"
 TIMEOUT = 120
 WORDS = ["garden", "river", "lamp", "stone", "paper", "cloud", "東京", "서울", "القاهرة", "🌿", "ρυθμίσεις"]
 HINT = "free some space on that disk, then run the command again; nothing was half written"
+SERVER_FULL = "the sync server's disk is full"
+SERVER_HINT = "nothing was lost: your changes stay here, pending"
 
 
 class Failure(Exception):
@@ -69,6 +77,22 @@ def leftovers(data):
     return sorted(os.listdir(transactions)) if os.path.isdir(transactions) else []
 
 
+def start_server(binary, data_dir, log_path):
+    """A `quill-server` over `data_dir` with one account: (process, URL, token)."""
+    token = run(binary, ["account", "create", "full-disk", "--data-dir", data_dir], dict(os.environ)).stdout.strip()
+    log = open(log_path, "w+")
+    process = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir],
+                               stdout=subprocess.DEVNULL, stderr=log)
+    for _ in range(400):
+        log.seek(0)
+        match = re.search(r"listening on (http://127\.0\.0\.1:\d+)", log.read())
+        if match:
+            return process, match.group(1), token
+        time.sleep(0.05)
+    process.kill()
+    raise Failure("quill-server did not start")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quill", required=True)
@@ -85,27 +109,14 @@ def main():
     root = tempfile.mkdtemp(prefix="quill-full-disk-")
     disk = os.path.join(root, "disk")
     os.makedirs(disk)
-    server_process = None
-    mounted = False
+    servers = []
+    mounts = []
     try:
         subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={SMALL_DISK}", "tmpfs", disk], check=True)
-        mounted = True
+        mounts.append(disk)
 
-        data_dir = os.path.join(root, "server")
-        token = run(options.server, ["account", "create", "full-disk", "--data-dir", data_dir], dict(os.environ)).stdout.strip()
-        log = open(os.path.join(root, "server.log"), "w+")
-        server_process = subprocess.Popen([options.server, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir],
-                                          stdout=subprocess.DEVNULL, stderr=log)
-        url = None
-        for _ in range(400):
-            log.seek(0)
-            match = re.search(r"listening on (http://127\.0\.0\.1:\d+)", log.read())
-            if match:
-                url = match.group(1)
-                break
-            time.sleep(0.05)
-        if url is None:
-            raise Failure("quill-server did not start")
+        server_process, url, token = start_server(options.server, os.path.join(root, "server"), os.path.join(root, "server.log"))
+        servers.append(server_process)
 
         folder = os.path.join(root, "folder")
         os.makedirs(folder)
@@ -156,15 +167,49 @@ def main():
         if len(listed(options.quill, puller)) != len(before) + 1:
             raise Failure("`quill add` after the disk had room did not add the note")
         print("full-disk: `quill add` on a full disk failed with the full disk named and added nothing; with room it added the note")
+
+        server_disk = os.path.join(root, "server-disk")
+        os.makedirs(server_disk)
+        subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={SERVER_DISK}", "tmpfs", server_disk], check=True)
+        mounts.append(server_disk)
+        full_server, full_url, full_token = start_server(options.server, os.path.join(server_disk, "data"),
+                                                         os.path.join(root, "full-server.log"))
+        servers.append(full_server)
+        writer = home_env(os.path.join(root, "writer"), os.path.join(root, "writer", "data"))
+        run(options.quill, ["login", "--server", full_url, "--token", full_token], writer)
+        run(options.quill, ["import", folder], writer)
+        written = listed(options.quill, writer)
+        began = time.monotonic()
+        refused = run(options.quill, ["sync"], writer, expect_success=False)
+        took = time.monotonic() - began
+        if refused.returncode == 0:
+            raise Failure(f"a push to a server with a {SERVER_DISK} disk succeeded: the test did not fill it")
+        if SERVER_FULL not in refused.stderr or f"hint: {SERVER_HINT}" not in refused.stderr:
+            raise Failure(f"a push to a server whose disk is full said:\n{refused.stderr}")
+        if took > 30:
+            raise Failure(f"the push took {took:.0f} s to report the server's full disk: it was retried")
+        print("full-disk: quill said: " + refused.stderr.strip().replace("\n", " / "))
+        run(options.quill, ["status"], writer)
+        subprocess.run(["mount", "-o", f"remount,size={LARGE_DISK}", server_disk], check=True)
+        run(options.quill, ["sync"], writer)
+        reader = home_env(os.path.join(root, "reader"), os.path.join(root, "reader", "data"))
+        run(options.quill, ["login", "--server", full_url, "--token", full_token], reader)
+        run(options.quill, ["sync"], reader)
+        if full_server.poll() is not None:
+            raise Failure("the server whose disk filled exited")
+        if listed(options.quill, reader) != written:
+            raise Failure("after the server's disk grew, the server did not hold exactly the pushing home's notes")
+        print(f"full-disk: a push to a server on {SERVER_DISK} stopped in {took:.1f} s with the server's full disk named; "
+              f"with {LARGE_DISK} the same server process took the rest: {NOTES} notes, as written")
     except (Failure, subprocess.TimeoutExpired, subprocess.CalledProcessError) as failure:
         print(f"full-disk: FAILED with seed {seed}: {failure}", file=sys.stderr)
         return 1
     finally:
-        if server_process is not None:
-            server_process.kill()
-            server_process.wait()
-        if mounted:
-            subprocess.run(["umount", disk])
+        for process in servers:
+            process.kill()
+            process.wait()
+        for mount in mounts:
+            subprocess.run(["umount", mount])
         shutil.rmtree(root, ignore_errors=True)
     print("full-disk: passed")
     return 0

@@ -7,8 +7,8 @@
 # walkthrough of docs/server.md (Tools/curl-walkthrough-test.sh), the web reader in headless Chromium
 # (Tools/browser-test.sh), sign-in through a real OpenID provider (Tools/oidc-test.sh), the nginx TLS proxy of docs/deploy.md
 # (Tools/tls-proxy-test.sh), `quill edit` on a real terminal
-# (Tools/pty-editor-test.sh), `quill mcp` under the official MCP Python SDK (Tools/mcp-client-test.sh), the real-process sync chaos test (Tools/chaos.sh), a home on a
-# disk that fills up (Tools/full_disk_test.py) and the search index's crash test (Tools/search-chaos.sh),
+# (Tools/pty-editor-test.sh), `quill mcp` under the official MCP Python SDK (Tools/mcp-client-test.sh), the real-process sync chaos test (Tools/chaos.sh), a home and a server on
+# disks that fill up (Tools/full_disk_test.py) and the search index's crash test (Tools/search-chaos.sh),
 # then the release tarball deployed and synced through (Tools/deploy-test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,8 +57,8 @@ QUILL_BINARY="$(swift build --show-bin-path)/quill" Tools/mcp-client-test.sh
 QUILL_BINARY="$(swift build --show-bin-path)/quill" QUILL_SERVER_BINARY="$(swift build --show-bin-path)/quill-server" \
     Tools/chaos.sh --rounds 400 --time-limit 90 --seed "${QUILL_CHAOS_SEED:-2026}"
 
-# A home on a disk that fills up mid-pull, then grows (a small tmpfs; needs root, as CI is).
-timeout 180 python3 Tools/full_disk_test.py --quill "$(swift build --show-bin-path)/quill" \
+# A home on a disk that fills up mid-pull, then a server on one that fills up mid-push; each then grows (small tmpfs; needs root, as CI is).
+timeout 300 python3 Tools/full_disk_test.py --quill "$(swift build --show-bin-path)/quill" \
     --server "$(swift build --show-bin-path)/quill-server"
 
 # The search index with real `quill` processes SIGKILLed at random, at most 60 s

@@ -67,6 +67,7 @@ struct HTTPSyncTransportTests {
         (401, #"{"error":{"code":"unauthorized","message":"bad token"}}"#, SyncError.unauthorized),
         (503, #"{"error":{"code":"unavailable","message":"db down"}}"#, .serverError(status: 503, message: "db down")),
         (502, "<html>bad gateway</html>", .serverError(status: 502, message: "<html>bad gateway</html>")),
+        (507, #"{"error":{"code":"storage_full","message":"the server's disk is full"}}"#, .serverStorageFull("the server's disk is full")),
         (400, #"{"error":{"code":"bad_request","message":"title: empty"}}"#,
          .rejected(status: 400, code: "bad_request", message: "title: empty")),
     ])

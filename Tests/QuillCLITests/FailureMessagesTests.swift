@@ -57,6 +57,9 @@ struct FailureMessagesTests {
         #expect(CLIFailure.from(SyncError.unauthorized).hint == "run 'quill login --server URL --token TOKEN' again")
         #expect(CLIFailure.from(SyncError.unreachable("refused")).hint?.contains("nothing was lost") == true)
         #expect(CLIFailure.from(SyncError.badResponse("x")) == CLIFailure(SyncError.badResponse("x").description))
+        let full = CLIFailure.from(SyncError.serverStorageFull("the server's disk is full"))
+        #expect(full.message.contains("server's disk is full") && full.hint?.contains("nothing was lost") == true)
+        #expect(!SyncError.serverStorageFull("x").isRetryable)
     }
 
     @Test func anyOtherErrorIsItsDescriptionAndAFailureIsItself() {

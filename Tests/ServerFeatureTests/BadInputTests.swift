@@ -83,6 +83,16 @@ import Testing
         }
     }
 
+    @Test func aFullDiskIs507WithItsOwnCodeNotA503() async throws {
+        try await TestServer.make(failing: [.push, .create], with: .storageFull("SQLite error 13: database or disk is full")).test { client in
+            let push = try await client.send(.post, "/v1/sync/push", json: JSONSamples.push("r", []))
+            #expect(push.status.code == 507 && push.errorCode == "storage_full")
+            #expect(push.text.contains("disk is full") && !push.text.contains("SQLite"))
+            let create = try await client.send(.post, "/v1/notes", json: JSONSamples.note())
+            #expect(create.status.code == 507 && create.errorCode == "storage_full")
+        }
+    }
+
     @Test func authFailureOfTheDatabaseIs503() async throws {
         try await TestServer.make(failing: [.accounts]).test { client in
             let response = try await client.send(.get, "/v1/info")

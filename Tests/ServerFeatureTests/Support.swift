@@ -21,14 +21,15 @@ struct TestServer {
     static let now = Date(timeIntervalSince1970: 1_767_225_600.5)
 
     /// `notes` may wrap the note store the routes see (e.g. to inject a race).
-    static func make(failing: Set<FailingServerStore.Operation> = [], clock: any WallClock = FixedClock(now),
+    static func make(failing: Set<FailingServerStore.Operation> = [], with failure: ServerStoreError = .unavailable("injected failure"),
+                     clock: any WallClock = FixedClock(now),
                      notes: (any ServerNoteRepository) -> any ServerNoteRepository = { $0 }) async throws -> TestServer {
         let store = InMemoryServerStore()
         let hasher = MarkerTokenHasher()
         let registration = AccountRegistration(accounts: store, tokens: SequentialTokenGenerator(), hasher: hasher, clock: FixedClock(now))
         let alice = try await registration.register(name: "alice").token
         let bob = try await registration.register(name: "bob").token
-        let failingStore = FailingServerStore(wrapping: store, failing: failing)
+        let failingStore = FailingServerStore(wrapping: store, failing: failing, with: failure)
         let dependencies = ServerTestRoots.test(notes: notes(failingStore), accounts: failingStore, readiness: failingStore,
                                                 attachments: store, links: store, shares: store, sites: store, sessions: InMemoryWebSessionStore(),
                                                 devices: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs())

@@ -243,6 +243,7 @@ public final class HTTPSyncTransport: SyncTransport {
         default:
             let detail = try? JSONDecoder().decode(ErrorBody.self, from: data).error
             let message = detail?.message ?? String(decoding: data.prefix(200), as: UTF8.self)
+            if status == 507 { throw .serverStorageFull(message) }
             if status >= 500 { throw .serverError(status: status, message: message) }
             throw .rejected(status: status, code: detail?.code ?? "http_\(status)", message: message)
         }

@@ -704,8 +704,19 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             throw error.closureError ?? error
         } catch {
             logger.error("PostgreSQL failed", metadata: ["error": "\(String(reflecting: error))"])
+            if Self.isDiskFull(error) { throw ServerStoreError.storageFull("PostgreSQL could not extend a file (SQLSTATE 53100)") }
             throw ServerStoreError.unavailable(String(describing: error))
         }
+    }
+
+    /// Whether PostgreSQL refused a write for want of disk space (`disk_full`, SQLSTATE 53100),
+    /// itself or inside a transaction.
+    private static func isDiskFull(_ error: any Error) -> Bool {
+        if let failure = error as? PSQLError { return failure.serverInfo?[.sqlState] == "53100" }
+        if let failure = error as? PostgresTransactionError {
+            return [failure.beginError, failure.closureError, failure.commitError].contains { $0.map(isDiskFull) ?? false }
+        }
+        return false
     }
 }
 

@@ -659,8 +659,12 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     }
 
     private static func storeError(_ error: any Error) -> any Error {
-        if let sqlite = error as? SQLiteError { return ServerStoreError.unavailable(sqlite.description) }
-        if let file = error as? POSIXFileError { return ServerStoreError.unavailable(file.description) }
+        if let sqlite = error as? SQLiteError {
+            return sqlite.isFull ? ServerStoreError.storageFull(sqlite.description) : ServerStoreError.unavailable(sqlite.description)
+        }
+        if let file = error as? POSIXFileError {
+            return file.isNoSpace ? ServerStoreError.storageFull(file.description) : ServerStoreError.unavailable(file.description)
+        }
         return error
     }
 }

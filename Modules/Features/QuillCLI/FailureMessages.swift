@@ -98,6 +98,9 @@ extension CLIFailure {
         case .unreachable, .timedOut:
             CLIFailure(error.description,
                        hint: "check the server address ('quill status') and your network; nothing was lost, sync again later")
+        case .serverStorageFull:
+            CLIFailure("the sync server's disk is full; it kept nothing of what this sync sent",
+                       hint: "nothing was lost: your changes stay here, pending; ask the server's administrator to free space on its disk, then sync again")
         case .incompatibleAPIVersion, .serverError, .rejected, .badResponse, .requestIDReused:
             CLIFailure(error.description)
         }

@@ -52,5 +52,10 @@ public struct APIError: Error, HTTPResponseError, Equatable {
                  headers: [.retryAfter: String(seconds)])
     }
     public static func unavailable(_ message: String) -> APIError { APIError(.serviceUnavailable, code: "unavailable", message: message) }
+    /// The disk under the store is full: not a failure to retry at once, but one the server's
+    /// administrator must mend (507 Insufficient Storage).
+    public static let storageFull = APIError(
+        HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), code: "storage_full",
+        message: "the server's disk is full: nothing of this request was stored; its administrator must free space on it, then the request can be sent again")
     public static let internalError = APIError(.internalServerError, code: "internal_error", message: "the server failed; the failure is logged")
 }

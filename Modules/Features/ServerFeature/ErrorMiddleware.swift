@@ -48,6 +48,9 @@ enum APIErrorMapping {
         case .unavailable:
             logger.error("database unavailable", metadata: ["error": "\(error)"])
             return .unavailable("the database is unavailable; retry later")
+        case .storageFull:
+            logger.error("the disk under the store is full", metadata: ["error": "\(error)"])
+            return .storageFull
         case .corrupt:
             logger.error("corrupt data", metadata: ["error": "\(error)"])
             // Names what is damaged (e.g. "note 3f2a…: the title is empty"): only that record fails.

@@ -213,10 +213,10 @@ extension SyncReport {
 
 extension SyncError {
     /// A failure that a watcher waits out (the server or the network is away, the server is
-    /// failing or busy) rather than a reason to stop.
+    /// failing, busy or out of disk space) rather than a reason to stop.
     var isOutage: Bool {
         switch self {
-        case .unreachable, .timedOut, .serverError: true
+        case .unreachable, .timedOut, .serverError, .serverStorageFull: true
         case .rejected(let status, _, _): status == 429 || status == 408
         default: false
         }

@@ -11,6 +11,9 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case accountNameTaken(String)
     case accountNotFound(String)
     case unavailable(String)
+    /// The disk under the store is full: nothing of the write was kept, and writes fail until
+    /// space is freed (reads go on).
+    case storageFull(String)
     case corrupt(String)
     /// A push reused a request ID whose recorded push carried other changes; nothing was applied.
     case pushRequestReused(PushRequestID)
@@ -32,6 +35,7 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .accountNameTaken(let name): "an account named '\(name)' already exists"
         case .accountNotFound(let name): "there is no account named '\(name)'"
         case .unavailable(let reason): "the database is unavailable: \(reason)"
+        case .storageFull(let reason): "the server's disk is full: \(reason)"
         case .corrupt(let reason): "stored data is corrupt: \(reason)"
         case .pushRequestReused(let id):
             "request ID \(id) was already used for a push with other changes; send these changes under a new request ID"

@@ -15,6 +15,9 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     case incompatibleAPIVersion(server: Int, client: Int, minimumClient: Int)
     /// The server failed (5xx).
     case serverError(status: Int, message: String)
+    /// The server's disk is full (HTTP 507): it kept nothing of the request, and will not until
+    /// its administrator frees space, so it is not retried at once.
+    case serverStorageFull(String)
     /// The server refused the request (4xx other than 401).
     case rejected(status: Int, code: String, message: String)
     /// The answer could not be understood.
@@ -45,6 +48,7 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
                 "the sync server speaks API version \(server) and this quill speaks \(client): upgrade the server"
             }
         case .serverError(let status, let message): "the sync server failed (HTTP \(status)): \(message)"
+        case .serverStorageFull(let message): "the sync server's disk is full (HTTP 507): \(message)"
         case .rejected(let status, let code, let message): "the sync server refused the request (HTTP \(status) \(code)): \(message)"
         case .badResponse(let reason): "the sync server sent an answer quill does not understand: \(reason)"
         case .requestIDReused(let requestID):

@@ -17,5 +17,8 @@ public struct POSIXFileError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The error the last failed call left in `errno`.
     static func last(_ path: String) -> POSIXFileError { POSIXFileError(code: errno, path: path) }
 
+    /// The disk, or the user's quota on it, had no room for the write.
+    public var isNoSpace: Bool { code == ENOSPC || code == EDQUOT }
+
     public var description: String { "\(path): \(String(cString: strerror(code)))" }
 }

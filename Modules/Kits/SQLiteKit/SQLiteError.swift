@@ -20,6 +20,9 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// The file is not a database, or a damaged one.
     public var isDamage: Bool { [SQLITE_CORRUPT, SQLITE_NOTADB].contains(code & 0xff) }
 
+    /// The disk (or the file system's quota) had no room for what the statement wrote.
+    public var isFull: Bool { code & 0xff == SQLITE_FULL }
+
     /// A `UNIQUE`, `CHECK` or foreign-key constraint refused the statement.
     public var isConstraintViolation: Bool { code & 0xff == SQLITE_CONSTRAINT }
 

@@ -522,5 +522,33 @@ extension Components {
                 self.body = body
             }
         }
+        internal struct StorageFull: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/StorageFull/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/StorageFull/content/application\/json`.
+                case json(Components.Schemas._Error)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                internal var json: Components.Schemas._Error {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.StorageFull.Body
+            /// Creates a new `StorageFull`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            internal init(body: Components.Responses.StorageFull.Body) {
+                self.body = body
+            }
+        }
     }
 }

@@ -1116,6 +1116,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/notes/post(createNote)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -1776,6 +1799,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/notes/{id}/patch(patchNote)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -2196,6 +2242,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/notes/{id}/put(replaceNote)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -2538,6 +2607,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/notes/{id}/delete(deleteNote)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -3463,6 +3555,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/notes/{id}/restore/post(restoreNote)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -4997,6 +5112,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/notes/{id}/shares/post(createShare)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -5428,6 +5566,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/shares/{shareID}/delete(revokeShare)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -5615,6 +5776,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/device/code/post(startDeviceLogin)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -5835,6 +6019,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/device/token/post(pollDeviceLogin)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -6243,6 +6450,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/{deviceID}/delete(revokeDevice)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -6762,6 +6992,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sites/post(createSite)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -6984,6 +7237,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sites/{slug}/delete(unpublishSite)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -7811,6 +8087,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/attachments/{sha256}/put(uploadAttachment)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -8060,6 +8359,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/attachments/{sha256}/head(attachmentState)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -8902,6 +9224,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sync/push/post(push)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -9530,6 +9875,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The disk under the server's store is full (code `storage_full`): nothing of the request was kept. Not worth retrying at once: the server's administrator must free space first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/imports/post(importFile)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.StorageFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            internal var code507: Components.Responses.StorageFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }

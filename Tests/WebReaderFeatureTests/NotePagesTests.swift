@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import QuillModels
 import ServerStoreInterface
+import ServerStoreTesting
 import Testing
 
 @Suite struct NotePagesTests {
@@ -126,6 +127,22 @@ import Testing
             #expect(post.status == .notFound)
             #expect(try await browser.post("/notes/b1/delete", [("revision", "1"), ("csrf", try page.csrf())]).status == .notFound)
             #expect(try await server.store.note(try #require(NoteID("b1")), account: AccountID(2))?.title == "Bob's secret")
+        }
+    }
+
+    @Test func aSaveOnAFullServerDiskSaysSoAndChangesNothing() async throws {
+        let server = try await WebTestServer.make(notes: {
+            FailingServerStore(wrapping: $0, failing: [.replace, .create], with: .storageFull("SQLite error 13: database or disk is full"))
+        })
+        try await server.note("a1", "Kept")
+        try await server.test { browser in
+            try await browser.signIn(server.alice)
+            let form = try await browser.get("/notes/a1/edit")
+            let saved = try await browser.post("/notes/a1/edit", [("title", "Lost?"), ("body", "typed"), ("tags", ""), ("revision", "1"),
+                                                                 ("csrf", try form.csrf())])
+            #expect(saved.status.code == 507)
+            #expect(saved.text.contains("disk is full, so nothing was saved") && !saved.text.contains("SQLite"))
+            #expect(try await server.store.note(try #require(NoteID("a1")), account: AccountID(1))?.title == "Kept")
         }
     }
 

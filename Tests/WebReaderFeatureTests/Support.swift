@@ -24,10 +24,12 @@ struct WebTestServer {
     let registration: AccountRegistration
     static let start = Date(timeIntervalSince1970: 1_767_225_600)
 
-    /// `attachments` may wrap the store's attachments as the routes see them (e.g. to act mid-download).
+    /// `attachments` may wrap the store's attachments as the routes see them (e.g. to act mid-download),
+    /// and `notes` its notes (e.g. to make writes fail).
     static func make(settings: WebReaderSettings = WebReaderSettings(pageSize: 3), trustedProxies: Set<String> = [],
                      attachmentLimits: AttachmentLimits = AttachmentLimits(),
                      attachments: (InMemoryServerStore) -> any ServerAttachmentRepository = { $0 },
+                     notes: (InMemoryServerStore) -> any ServerNoteRepository = { $0 },
                      oidc: (settings: OIDCSettings, provider: any IdentityProvider)? = nil) async throws -> WebTestServer {
         let store = InMemoryServerStore()
         let hasher = MarkerTokenHasher()
@@ -35,7 +37,8 @@ struct WebTestServer {
         let registration = AccountRegistration(accounts: store, tokens: SequentialTokenGenerator(), hasher: hasher, clock: clock)
         let alice = try await registration.register(name: "alice").token
         let bob = try await registration.register(name: "bob").token
-        var server = ServerTestRoots.test(store: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs())
+        var server = ServerTestRoots.test(notes: notes(store), accounts: store, readiness: store, attachments: store, links: store,
+                                          shares: store, sites: store, devices: store, hasher: hasher, clock: clock, ids: SequentialNoteIDs())
         server.attachmentLimits = attachmentLimits
         server.trustedProxies = trustedProxies
         server.attachments = attachments(store)

@@ -489,6 +489,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                     switch decision {
                     case .store(let note):
                         outcomes.append(.applied(try write(note, replacing: current, origin: .sync, mergeAncestor: nil,
+                                                           document: note == change.note ? change.document : nil,
                                                            account: account, on: connection)))
                     case .merged(let note):
                         outcomes.append(.merged(try write(note, replacing: current, origin: .sync, mergeAncestor: change.baseRevision,
@@ -558,9 +559,10 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     }
 
     /// Stores `note` as given (revision included) under the account's next change number, and
-    /// `replacing`, the revision it replaces, in the note's history, with where `note` came from.
-    private func write(_ note: Note, replacing: Note?, origin: RevisionOrigin, mergeAncestor: Int?, account: AccountID,
-                       on connection: SQLiteConnection) throws -> Note {
+    /// `replacing`, the revision it replaces, in the note's history, with where `note` came from;
+    /// `document` is `note`'s JSON when the caller has it (a push's change stored as sent).
+    private func write(_ note: Note, replacing: Note?, origin: RevisionOrigin, mergeAncestor: Int?, document: [UInt8]? = nil,
+                       account: AccountID, on connection: SQLiteConnection) throws -> Note {
         if let replacing, !replacing.hasSameContent(as: note) {
             var kept: Int64 = 0
             try connection.query("SELECT count(*) FROM note_revisions WHERE account_id = ? AND note_id = ?",
@@ -575,7 +577,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try connection.query("UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = ? RETURNING last_sequence",
                              [.integer(account.rawValue)]) { sequence = $0.integer(0) }
         guard let sequence else { throw ServerStoreError.corrupt("no account \(account)") }
-        let document = NoteDocument(note).jsonBytes()
+        let document = document ?? NoteDocument(note).jsonBytes()
         var row: Int64?
         try connection.query("""
             INSERT INTO notes (account_id, \(Self.noteColumns), document, links_indexed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)

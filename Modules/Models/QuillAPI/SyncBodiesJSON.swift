@@ -27,10 +27,15 @@ extension CanonicalJSONReadable {
 
 extension PushRequestBody.Change {
     public func appendJSON(to bytes: inout [UInt8]) {
+        Self.appendJSON(baseRevision: baseRevision, to: &bytes) { note.appendJSON(to: &$0) }
+    }
+
+    /// A change's JSON whose note `appendNote` writes: for a writer that has the note's JSON already.
+    public static func appendJSON(baseRevision: Int?, to bytes: inout [UInt8], note appendNote: (inout [UInt8]) -> Void) {
         bytes.append(contentsOf: #"{"baseRevision":"#.utf8)
         bytes.append(contentsOf: (baseRevision.map(String.init) ?? "null").utf8)
         bytes.append(contentsOf: #","note":"#.utf8)
-        note.appendJSON(to: &bytes)
+        appendNote(&bytes)
         bytes.append(UInt8(ascii: "}"))
     }
 

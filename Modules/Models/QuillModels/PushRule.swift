@@ -11,11 +11,15 @@ public struct PushedChange: Hashable, Sendable {
     public let note: Note
     public let baseRevision: Int?
     public let mayMerge: Bool
+    /// `note`'s canonical JSON (`NoteDocument.jsonBytes()`), written once: the push's digest
+    /// covers it, and a store that keeps each note's JSON stores it when it stores `note` as sent.
+    public let document: [UInt8]
 
     public init(note: Note, baseRevision: Int?, mayMerge: Bool) {
         self.note = note
         self.baseRevision = baseRevision
         self.mayMerge = mayMerge
+        document = NoteDocument(note).jsonBytes()
     }
 }
 

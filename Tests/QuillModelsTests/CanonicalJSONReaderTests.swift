@@ -41,4 +41,29 @@ import Testing
             #expect(CanonicalJSONReader.string(atStartOf: text[...]) == nil, "\(text)")
         }
     }
+
+    /// A string skipped ends where a string read ends, whatever it holds.
+    @Test func aSkippedStringEndsWhereAReadOneDoes() {
+        let texts = ["", "plain", "\"", "\\", "ends in a backslash \\", String(repeating: "\\\"", count: 9), "a\tb\u{1}c",
+                     String(repeating: "a line 同步 🌱 \"q\"\n", count: 300)]
+        for text in texts {
+            var bytes: [UInt8] = []
+            JSONText.appendString(text, to: &bytes)
+            bytes.append(contentsOf: ",1".utf8)
+            bytes.withUnsafeBytes { raw in
+                var skipping = CanonicalJSONReader(bytes: raw)
+                var reading = CanonicalJSONReader(bytes: raw)
+                let skipped = skipping.skipString(), read = reading.string()
+                #expect(skipped && read == text)
+                #expect(skipping.offset == reading.offset, "\(text.prefix(20))")
+            }
+        }
+        for text in [#""unterminated"#, "\"a\tb\"", "no quote"] {
+            Array(text.utf8).withUnsafeBytes { raw in
+                var reader = CanonicalJSONReader(bytes: raw)
+                let skipped = reader.skipString()
+                #expect(!skipped, "\(text)")
+            }
+        }
+    }
 }

@@ -98,6 +98,21 @@ struct NoteJSONTests {
         #expect(read == (try JSONDecoder().decode(NoteDocument.self, from: Data(pair.utf8))))
     }
 
+    /// What `acknowledge` reads: the revision alone, the same as a whole decode gives, and
+    /// nothing for a file a whole decode must judge (spaced otherwise, or of a newer format).
+    @Test func theRevisionAloneIsTheDecodedOnesOrNothing() throws {
+        for (index, text) in ["plain", "quotes \" and \\", String((0..<32).map { Character(UnicodeScalar(UInt8($0))) }),
+                              "同步 🌱 مرحبا", ""].enumerated() {
+            let edited = try Note(id: note.id, title: "Title \"\(index)\" 同步", body: text + "\n" + text, tags: note.tags, created: note.created,
+                                  updated: note.updated, revision: 1 + index * 1_000, isDeleted: index == 2)
+            #expect(NoteJSON.revision(in: NoteJSON.encode(edited)) == edited.revision)
+        }
+        let spaced = String(decoding: NoteJSON.encode(note), as: UTF8.self).replacingOccurrences(of: "\"revision\":4", with: "\"revision\": 4")
+        #expect(NoteJSON.revision(in: Data(spaced.utf8)) == nil && (try? NoteJSON.decode(Data(spaced.utf8)))?.revision == 4)
+        let newer = String(decoding: NoteJSON.encode(note), as: UTF8.self).replacingOccurrences(of: "\"format\":1", with: "\"format\":2")
+        #expect(NoteJSON.revision(in: Data(newer.utf8)) == nil)
+    }
+
     @Test func newerFormatIsRefusedWithAnUpgradeHint() throws {
         let text = String(decoding: NoteJSON.encode(note), as: UTF8.self).replacingOccurrences(of: #""format":1"#, with: #""format":2"#)
         #expect(throws: NoteJSON.DecodingFailure.unsupportedFormat(2)) { try NoteJSON.decode(Data(text.utf8)) }

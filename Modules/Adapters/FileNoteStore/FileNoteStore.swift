@@ -204,7 +204,7 @@ public struct FileNoteStore: NoteStore {
             let journal = pendingJournal
             let pending = try journal.pending(among: Array(revisions.keys))
             let acknowledged = try revisions.keys.sorted().filter { id in
-                try pending.contains(id) && readNote(id)?.revision == revisions[id]
+                try pending.contains(id) && readRevision(id) == revisions[id]
             }
             try journal.markAcknowledged(acknowledged)
         }
@@ -273,6 +273,12 @@ public struct FileNoteStore: NoteStore {
 
     func readNote(_ id: NoteID) throws -> Note? {
         try readNoteData(id).map { try decodeNote($0, id: id) }
+    }
+
+    /// The revision of the note's file, read without decoding its text when the file is canonical.
+    private func readRevision(_ id: NoteID) throws -> Int? {
+        guard let data = try readNoteData(id) else { return nil }
+        return try NoteJSON.revision(in: data) ?? decodeNote(data, id: id).revision
     }
 
     private func readNoteData(_ id: NoteID) throws -> Data? {

@@ -81,6 +81,32 @@ public struct CanonicalJSONReader {
         return nil
     }
 
+    /// Moves past a string literal without reading it (its escapes and UTF-8 unchecked): for a
+    /// reader that wants what follows.
+    public mutating func skipString() -> Bool {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return false }
+        position += 1
+        while position < bytes.count {
+            if bytes.count - position >= 8 {
+                let special = JSONText.specialByteMask(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)))
+                if special == 0 {
+                    position += 8
+                    continue
+                }
+                position += special.trailingZeroBitCount / 8
+            }
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
+                position += 1
+                return true
+            case UInt8(ascii: "\\"): position += 2
+            case 0..<0x20: return false
+            default: position += 1
+            }
+        }
+        return false
+    }
+
     /// Reads the escape at `position` (its backslash) and appends what it stands for.
     private mutating func unescape(into unescaped: inout [UInt8]) -> Bool {
         guard position + 1 < bytes.count else { return false }

@@ -36,5 +36,16 @@ extension CanonicalJSONReader {
         return NoteDocument(format: format, id: id, title: title, body: body, tags: tags, created: created,
                             updated: updated, revision: revision, deleted: deleted)
     }
-}
 
+    /// The revision of a note document in canonical form, its text skipped rather than read: for
+    /// a caller that only compares revisions. `nil`: not canonical, or a format this code does
+    /// not read (the caller decodes the document, which says why).
+    public mutating func noteDocumentRevision() -> Int? {
+        guard skip(#"{"body":"#), skipString(), skip(#","created":"#), skipString(),
+              skip(#","deleted":"#), boolean() != nil,
+              skip(#","format":"#), let format = integer(), (1...NoteJSON.currentFormat).contains(format),
+              skip(#","id":"#), skipString(), skip(#","revision":"#), let revision = integer()
+        else { return nil }
+        return revision
+    }
+}

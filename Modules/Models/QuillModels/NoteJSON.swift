@@ -44,6 +44,15 @@ public enum NoteJSON {
         }
     }
 
+    /// The revision of the note in `data` when it is in canonical form and a format this code
+    /// reads, without decoding its text; else `nil`, and `decode` says what it holds.
+    public static func revision(in data: Data) -> Int? {
+        data.withUnsafeBytes { bytes in
+            var reader = CanonicalJSONReader(bytes: bytes)
+            return reader.noteDocumentRevision()
+        }
+    }
+
     /// A JSON encoder configured the one way every Quill JSON output uses.
     public static var encoder: JSONEncoder {
         let encoder = JSONEncoder()

@@ -124,11 +124,12 @@ public struct FileSyncStateStore: SyncStateStoring {
         }
     }
 
+    /// Removes `state.json` first: push files it no longer names are ignored, should this stop part way.
     public func reset() async throws {
+        try DurableFile.remove(path)
         for name in try DurableFile.names(in: directory) where Self.isPushFileName(name) {
             try DurableFile.remove(directory + "/" + name)
         }
-        try DurableFile.remove(path)
     }
 
     /// The file of the push with `requestID`: the ID's UTF-8 in hex, so that any ID makes one safe name.

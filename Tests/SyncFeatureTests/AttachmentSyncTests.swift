@@ -86,6 +86,20 @@ import Testing
         #expect(try await second.sync().attachmentsFetched == 1)
     }
 
+    @Test func anAttachmentTheServerHasNoRoomForWaitsAndSaysWhy() async throws {
+        let server = FakeSyncServer(attachmentDigest: { AttachmentHash(digest: SHA256.hash(data: $0)) })
+        var first = home(server)
+        let hash = try keep(bytes, in: try #require(first.attachments))
+        try await noteReferring(to: hash, in: first)
+        let transport = first.transport
+        first.transport = FullServerDisk(server: server)
+        let full = try await first.sync()
+        #expect(full.pushed == 1 && full.attachmentsWaiting == 1 && full.attachmentsWaitingForServerSpace == 1)
+        #expect(full.attachmentsRefused.isEmpty)
+        first.transport = transport
+        #expect(try await first.sync().attachmentsSent == 1, "once the server has room, the next sync sends it")
+    }
+
     @Test func anUploadCutShortContinuesWhereTheServerStopped() async throws {
         let server = FakeSyncServer(attachmentDigest: { AttachmentHash(digest: SHA256.hash(data: $0)) })
         let first = home(server)
@@ -134,6 +148,15 @@ struct RefusingUploads: InFrontOfFakeServer {
     func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
                           total: Int64) async throws(SyncError) -> RemoteAttachment {
         throw .badResponse("the connection broke")
+    }
+}
+
+struct FullServerDisk: InFrontOfFakeServer {
+    let server: FakeSyncServer
+
+    func uploadAttachment(_ hash: AttachmentHash, from source: any AttachmentUploadSource, offset: Int64, count: Int64,
+                          total: Int64) async throws(SyncError) -> RemoteAttachment {
+        throw .serverStorageFull("the server's disk is full")
     }
 }
 

@@ -51,7 +51,12 @@ public struct SyncCommand: QuillCommand {
             console.writeError("note: the server keeps no attachments (upgrade quill-server); \(report.attachmentsWaiting) wait here until it does\n")
         } else {
             for refusal in report.attachmentsRefused { console.writeError(Self.note(refusal) + "\n") }
-            let waiting = report.attachmentsWaiting - report.attachmentsRefused.count
+            let forSpace = report.attachmentsWaitingForServerSpace
+            if forSpace > 0 {
+                console.writeError("note: the sync server's disk is full: \(Counted.text(forSpace, "attachment")) wait here until its "
+                                   + "administrator frees space on it; the next sync sends them then\n")
+            }
+            let waiting = report.attachmentsWaiting - report.attachmentsRefused.count - forSpace
             if waiting > 0 {
                 console.writeError("note: \(Counted.text(waiting, "attachment")) could not be moved yet (not on the server, or the network failed); the next sync tries again\n")
             }

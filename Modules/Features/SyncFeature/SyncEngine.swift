@@ -135,6 +135,7 @@ public actor SyncEngine {
         var sent = Set<AttachmentHash>()
         try await inParallel(sending, { hash in await Self.moved { try await lane.send(hash, size: sizes[hash]) } }) { hash, moved in
             if case .refused(let refusal) = moved { report.attachmentsRefused.append(refusal) }
+            if moved == .waitingForServerSpace { report.attachmentsWaitingForServerSpace += 1 }
             guard moved == .moved else { report.attachmentsWaiting += 1; return }
             sent.insert(hash)
             if sizes[hash] != nil { report.attachmentsSent += 1 }
@@ -165,6 +166,8 @@ public actor SyncEngine {
         case moved
         /// Not this time (the network, the server, or the bytes not there yet): the next sync tries again.
         case waiting
+        /// Not until the server's disk has room (`SyncError.serverStorageFull`); a sync after that sends it.
+        case waitingForServerSpace
         /// The server will not take it as things are (`AttachmentRefusal`).
         case refused(AttachmentRefusal)
     }
@@ -173,6 +176,8 @@ public actor SyncEngine {
     static func moved(_ move: () async throws -> Bool) async -> AttachmentMove {
         do {
             return try await move() ? .moved : .waiting
+        } catch SyncError.serverStorageFull {
+            return .waitingForServerSpace
         } catch let error as SyncError {
             return AttachmentRefusal(error).map(AttachmentMove.refused) ?? .waiting
         } catch {

@@ -15,6 +15,9 @@ public struct SyncReport: Hashable, Sendable {
     /// Attachments still to move: the next sync tries them again (one not on the server yet waits
     /// for the device that has it).
     public var attachmentsWaiting = 0
+    /// Of those, attachments the server had no room for (its disk is full): they wait here until
+    /// its administrator frees space.
+    public var attachmentsWaitingForServerSpace = 0
     /// The server keeps no attachments (an older `quill-server`): notes synced, attachments wait.
     public var attachmentsUnsupported = false
     /// Attachments the server refused to take, each with why (its answer): too large for it, over

@@ -43,7 +43,7 @@ struct WebPageMiddleware: RouterMiddleware {
                 response = pages.error(.serviceUnavailable, "The notes cannot be reached right now. Try again in a moment.")
             case .storageFull:
                 context.logger.error("web page: the disk under the store is full", metadata: ["error": "\(error)"])
-                response = pages.error(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"),
+                response = pages.error(APIError.storageFull.status,
                                        "The server's disk is full, so nothing was saved. Go back to keep your text, and save it again once the server's administrator has freed space.")
             default:
                 context.logger.error("web page failed", metadata: ["error": "\(error)"])

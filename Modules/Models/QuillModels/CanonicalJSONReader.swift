@@ -50,15 +50,7 @@ public struct CanonicalJSONReader {
         var unescaped: [UInt8] = []
         var runStart = position
         while position < bytes.count {
-            if bytes.count - position >= 8 {
-                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                let special = JSONText.specialByteMask(word)
-                if special == 0 {
-                    position += 8
-                    continue
-                }
-                position += special.trailingZeroBitCount / 8
-            }
+            if skipPlainBytes() { continue }
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
@@ -87,14 +79,7 @@ public struct CanonicalJSONReader {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return false }
         position += 1
         while position < bytes.count {
-            if bytes.count - position >= 8 {
-                let special = JSONText.specialByteMask(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)))
-                if special == 0 {
-                    position += 8
-                    continue
-                }
-                position += special.trailingZeroBitCount / 8
-            }
+            if skipPlainBytes() { continue }
             switch bytes[position] {
             case UInt8(ascii: "\""):
                 position += 1
@@ -105,6 +90,21 @@ public struct CanonicalJSONReader {
             }
         }
         return false
+    }
+
+    /// Inside a string literal: moves eight bytes at a time past bytes a literal holds as they
+    /// are, up to the next `"`, `\` or control character. `true` when eight more bytes may follow
+    /// (the caller looks again); `false` at the special byte, or with fewer than eight bytes left,
+    /// where the caller reads byte by byte.
+    private mutating func skipPlainBytes() -> Bool {
+        guard bytes.count - position >= 8 else { return false }
+        let special = JSONText.specialByteMask(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)))
+        guard special == 0 else {
+            position += special.trailingZeroBitCount / 8
+            return false
+        }
+        position += 8
+        return true
     }
 
     /// Reads the escape at `position` (its backslash) and appends what it stands for.

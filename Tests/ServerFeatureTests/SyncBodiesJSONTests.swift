@@ -9,11 +9,7 @@ import Testing
     func encoded(_ value: some Encodable) throws -> [UInt8] { Array(try NoteJSON.encoder.encode(value)) }
 
     func canonical<Body: CanonicalJSONReadable>(_ type: Body.Type, _ bytes: [UInt8]) -> Body? {
-        bytes.withUnsafeBytes { raw in
-            var reader = CanonicalJSONReader(bytes: raw)
-            guard let body = Body(canonicalJSON: &reader), reader.isAtEnd else { return nil }
-            return body
-        }
+        bytes.withUnsafeBytes(Body.canonicallyDecoded(from:))
     }
 
     var documents: [NoteDocument] {

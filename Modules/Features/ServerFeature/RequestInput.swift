@@ -24,8 +24,9 @@ enum RequestInput {
         try JSONMediaType.check(request)
         let buffer = try await body(of: request)
         do {
-            if let readable = type as? any CanonicalJSONReadable.Type {
-                return try readable.decoded(from: Data(buffer.readableBytesView)) as! Value
+            if let readable = type as? any CanonicalJSONReadable.Type,
+               let canonical = buffer.withUnsafeReadableBytes({ readable.canonicallyDecoded(from: $0) }) {
+                return canonical as! Value
             }
             return try JSONDecoder().decode(type, from: Data(buffer.readableBytesView))
         } catch {

@@ -15,13 +15,17 @@ public protocol CanonicalJSONReadable: Decodable {
 extension CanonicalJSONReadable {
     /// The body in `data`: read by hand when canonical, else by `JSONDecoder`.
     public static func decoded(from data: Data) throws -> Self {
-        let canonical = data.withUnsafeBytes { raw -> Self? in
-            var reader = CanonicalJSONReader(bytes: raw)
-            guard let body = Self(canonicalJSON: &reader), reader.isAtEnd else { return nil }
-            return body
-        }
-        if let canonical { return canonical }
+        if let canonical = data.withUnsafeBytes(canonicallyDecoded(from:)) { return canonical }
         return try JSONDecoder().decode(Self.self, from: data)
+    }
+
+    /// The body in `bytes` read by hand, or nil when it is not in canonical form (then
+    /// `decoded(from:)` reads it): a server reads a request's buffer in place this way, without
+    /// copying a push of a mebibyte into a `Data` first.
+    public static func canonicallyDecoded(from bytes: UnsafeRawBufferPointer) -> Self? {
+        var reader = CanonicalJSONReader(bytes: bytes)
+        guard let body = Self(canonicalJSON: &reader), reader.isAtEnd else { return nil }
+        return body
     }
 }
 

@@ -13,6 +13,10 @@
    disk named and a hint that nothing was lost, while the server goes on answering; the disk
    grows and the next `quill sync`, against the same server process, pushes the rest: a new home
    pulls exactly the pushing home's notes.
+5. The server's disk fills again, to within 512 KiB: a note gets an attachment of 2 MiB and
+   `quill sync` pushes the note and says the attachment waits for room on the server; with room,
+   the next sync sends it (resuming the upload where the disk stopped it), and another home
+   fetches it byte for byte.
 
 Needs root (to mount the tmpfs); elsewhere it says so and passes.
 
@@ -20,6 +24,7 @@ Needs root (to mount the tmpfs); elsewhere it says so and passes.
 """
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -39,6 +44,9 @@ WORDS = ["garden", "river", "lamp", "stone", "paper", "cloud", "東京", "서울
 HINT = "free some space on that disk, then run the command again; nothing was half written"
 SERVER_FULL = "the sync server's disk is full"
 SERVER_HINT = "nothing was lost: your changes stay here, pending"
+SERVER_SPARE = 512 << 10
+ATTACHMENT_BYTES = 2 << 20
+ATTACHMENT_WAITS = "note: the sync server's disk is full: 1 attachment waits here until its administrator frees space on it"
 
 
 class Failure(Exception):
@@ -75,6 +83,25 @@ def expect_full_disk(result, what):
 def leftovers(data):
     transactions = os.path.join(data, "txn")
     return sorted(os.listdir(transactions)) if os.path.isdir(transactions) else []
+
+
+def fill(path, leave=0):
+    """Fills the disk of `path` with one file until `leave` bytes are free (none: to the last byte)."""
+    free = lambda: free_bytes(os.path.dirname(path))
+    chunk = b"\0" * (1 << 16)
+    with open(path, "wb") as handle:
+        try:
+            while free() > leave:
+                handle.write(chunk[:max(4096, min(len(chunk), free() - leave))])
+                handle.flush()
+        except OSError:
+            if leave:
+                raise
+
+
+def free_bytes(directory):
+    status = os.statvfs(directory)
+    return status.f_bavail * status.f_frsize
 
 
 def start_server(binary, data_dir, log_path):
@@ -151,13 +178,7 @@ def main():
         print(f"full-disk: with {LARGE_DISK} the next sync finished the pull: {NOTES} notes, as pushed")
 
         filler = os.path.join(disk, "filler")
-        with open(filler, "wb") as handle:
-            try:
-                while True:
-                    handle.write(b"\0" * (1 << 16))
-                    handle.flush()
-            except OSError:
-                pass
+        fill(filler)
         before = listed(options.quill, puller)
         expect_full_disk(run(options.quill, ["add", "On a full disk", "--body", "nothing fits"], puller, expect_success=False), "quill add")
         if listed(options.quill, puller) != before:
@@ -201,6 +222,34 @@ def main():
             raise Failure("after the server's disk grew, the server did not hold exactly the pushing home's notes")
         print(f"full-disk: a push to a server on {SERVER_DISK} stopped in {took:.1f} s with the server's full disk named; "
               f"with {LARGE_DISK} the same server process took the rest: {NOTES} notes, as written")
+
+        # 5. An attachment the server's disk has no room for waits here, and is told as such.
+        server_filler = os.path.join(server_disk, "filler")
+        fill(server_filler, leave=SERVER_SPARE)
+        attachment = os.path.join(root, "scan.bin")
+        with open(attachment, "wb") as handle:
+            handle.write(rng.randbytes(ATTACHMENT_BYTES))
+        attached_to = sorted(written)[rng.randrange(len(written))]
+        run(options.quill, ["attach", attached_to, attachment], writer)
+        waiting = run(options.quill, ["sync"], writer)
+        if ATTACHMENT_WAITS not in waiting.stderr:
+            raise Failure(f"a sync whose attachment the server's full disk could not hold said:\n{waiting.stderr}")
+        if not waiting.stdout.startswith("pulled 0, pushed 1"):
+            raise Failure(f"the note that refers to the attachment was not pushed:\n{waiting.stdout}")
+        print("full-disk: quill said: " + (waiting.stdout + waiting.stderr).strip().replace("\n", " / "))
+        os.remove(server_filler)
+        sent = run(options.quill, ["sync"], writer)
+        if "attachments sent 1" not in sent.stdout:
+            raise Failure(f"with room on the server's disk, the next sync did not send the attachment:\n{sent.stdout}{sent.stderr}")
+        fetched = run(options.quill, ["sync"], reader)
+        if "fetched 1" not in fetched.stdout:
+            raise Failure(f"a home that pulls the note did not fetch its attachment:\n{fetched.stdout}{fetched.stderr}")
+        digest = hashlib.sha256(open(attachment, "rb").read()).hexdigest()
+        held = json.loads(run(options.quill, ["attachments", attached_to, "--json"], reader).stdout)
+        if digest not in json.dumps(held):
+            raise Failure(f"the pulling home's attachments of the note are not the file attached: {held}")
+        print(f"full-disk: an attachment of {ATTACHMENT_BYTES >> 20} MiB waited while the server's disk was full, "
+              "then went to the server and to another home, byte for byte")
     except (Failure, subprocess.TimeoutExpired, subprocess.CalledProcessError) as failure:
         print(f"full-disk: FAILED with seed {seed}: {failure}", file=sys.stderr)
         return 1

@@ -48,13 +48,16 @@ public struct SyncCommand: QuillCommand {
     /// What a person should know beyond the counts: attachments that wait or were refused, conflicts.
     static func notes(_ report: SyncReport, to console: any Console) {
         if report.attachmentsUnsupported {
-            console.writeError("note: the server keeps no attachments (upgrade quill-server); \(report.attachmentsWaiting) wait here until it does\n")
+            let waiting = report.attachmentsWaiting
+            console.writeError("note: the server keeps no attachments (upgrade quill-server); \(Counted.text(waiting, "attachment")) "
+                               + "\(waiting == 1 ? "waits" : "wait") here until it does\n")
         } else {
             for refusal in report.attachmentsRefused { console.writeError(Self.note(refusal) + "\n") }
             let forSpace = report.attachmentsWaitingForServerSpace
             if forSpace > 0 {
-                console.writeError("note: the sync server's disk is full: \(Counted.text(forSpace, "attachment")) wait here until its "
-                                   + "administrator frees space on it; the next sync sends them then\n")
+                console.writeError("note: the sync server's disk is full: \(Counted.text(forSpace, "attachment")) "
+                                   + "\(forSpace == 1 ? "waits" : "wait") here until its "
+                                   + "administrator frees space on it; the next sync sends \(forSpace == 1 ? "it" : "them") then\n")
             }
             let waiting = report.attachmentsWaiting - report.attachmentsRefused.count - forSpace
             if waiting > 0 {

@@ -146,6 +146,28 @@ import Testing
         }
     }
 
+    /// A page's status for a store failure is the one the API answers it with (`APIErrorMapping`),
+    /// and its words say what happened without the store's own message.
+    @Test(arguments: [
+        (ServerStoreError.unavailable("connection refused"), 503, "cannot be reached right now"),
+        (ServerStoreError.notFound(NoteID("a1")!), 404, "There is no such note."),
+        (ServerStoreError.corrupt("note a1: the title is empty"), 500, "Something went wrong on the server; nothing was changed"),
+    ])
+    func aSaveThatTheStoreRefusesIsAnsweredAsTheAPIAnswersIt(failure: ServerStoreError, status: Int, words: String) async throws {
+        let server = try await WebTestServer.make(notes: { FailingServerStore(wrapping: $0, failing: [.replace], with: failure) })
+        try await server.note("a1", "Kept")
+        try await server.test { browser in
+            try await browser.signIn(server.alice)
+            let form = try await browser.get("/notes/a1/edit")
+            let saved = try await browser.post("/notes/a1/edit", [("title", "Lost?"), ("body", "typed"), ("tags", ""), ("revision", "1"),
+                                                                 ("csrf", try form.csrf())])
+            #expect(saved.status.code == status)
+            #expect(saved.text.contains(words))
+            #expect(!saved.text.contains(failure.description))
+            #expect(try await server.store.note(try #require(NoteID("a1")), account: AccountID(1))?.title == "Kept")
+        }
+    }
+
     @Test func creatingANoteThroughTheForm() async throws {
         let server = try await WebTestServer.make()
         try await server.test { browser in

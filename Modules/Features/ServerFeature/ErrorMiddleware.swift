@@ -19,8 +19,9 @@ struct ErrorMiddleware: RouterMiddleware {
     }
 }
 
-/// Which `APIError` a thrown error becomes.
-enum APIErrorMapping {
+/// Which `APIError` a thrown error becomes: the one table of which failure answers with which
+/// status, and which is logged; the web reader's pages take their status from it too.
+public enum APIErrorMapping {
     static func apiError(for error: any Error, request: Request, logger: Logger) -> APIError {
         switch error {
         case let error as APIError:
@@ -35,7 +36,7 @@ enum APIErrorMapping {
         }
     }
 
-    static func storeError(_ error: ServerStoreError, logger: Logger) -> APIError {
+    public static func storeError(_ error: ServerStoreError, logger: Logger) -> APIError {
         switch error {
         case .notFound(let id): return .notFound("no note with ID \(id)")
         case .alreadyExists(let id): return .alreadyExists(id)

@@ -36,24 +36,29 @@ struct WebPageMiddleware: RouterMiddleware {
         } catch let error as WebPageError {
             response = pages.error(error.status, error.message)
         } catch let error as ServerStoreError {
-            switch error {
-            case .notFound: response = pages.error(.notFound, "There is no such note.")
-            case .unavailable:
-                context.logger.error("web page: storage unavailable", metadata: ["error": "\(error)"])
-                response = pages.error(.serviceUnavailable, "The notes cannot be reached right now. Try again in a moment.")
-            case .storageFull:
-                context.logger.error("web page: the disk under the store is full", metadata: ["error": "\(error)"])
-                response = pages.error(APIError.storageFull.status,
-                                       "The server's disk is full, so nothing was saved. Go back to keep your text, and save it again once the server's administrator has freed space.")
-            default:
-                context.logger.error("web page failed", metadata: ["error": "\(error)"])
-                response = pages.error(.internalServerError, "Something went wrong on the server; nothing was changed.")
-            }
+            let status = APIErrorMapping.storeError(error, logger: context.logger).status
+            response = pages.error(status, Self.sentence(for: status))
         } catch {
             context.logger.error("web page failed", metadata: ["error": "\(String(reflecting: error))"])
             response = pages.error(.internalServerError, "Something went wrong on the server.")
         }
         for header in Self.securityHeaders { response.headers[header.name] = header.value }
         return response
+    }
+
+    /// What a person reads when the store failed, by the status the API answers the same failure
+    /// with (`APIErrorMapping`, which also logs what an administrator must see). A note changed
+    /// meanwhile never comes here: the routes answer it with the page that shows both versions.
+    static func sentence(for status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound:
+            "There is no such note."
+        case .serviceUnavailable:
+            "The notes cannot be reached right now. Try again in a moment."
+        case APIError.storageFull.status:
+            "The server's disk is full, so nothing was saved. Go back to keep your text, and save it again once the server's administrator has freed space."
+        default:
+            "Something went wrong on the server; nothing was changed."
+        }
     }
 }

@@ -155,11 +155,11 @@ let package = Package(
             "SyncTransportInterface"]),
 
         // Composition roots: the only code that names adapters.
-        root("QuillComposition", ["ArchiveFeature", "ByteStreamTesting", "FileAttachmentStore", "FileNoteStore", "FileSyncState", "GlibcAllocator",
-            "HTTPSyncTransport", "JSONFileSettings", "LocalByteStream", "LocalFileSystem", "MCPAssistantTools", "NotesFeature", "NoteStoreTesting",
+        root("QuillComposition", ["ByteStreamTesting", "FileAttachmentStore", "FileNoteStore", "FileSyncState", "GlibcAllocator",
+            "HTTPSyncTransport", "JSONFileSettings", "LocalByteStream", "LocalFileSystem", "MCPAssistantTools", "NoteStoreTesting",
             "POSIXTerminal", "QuillAPI", "QuillCLI", "QuillModels", "SearchIndexTesting", "SettingsTesting", "SQLiteSearchIndex", "StandardAdapters",
             "StandardTesting", "SyncFeature", "SyncStateInterface", "SyncStateTesting", "SyncTransportTesting", "ZlibCompression"]),
-        root("QuillTestComposition", ["ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "FileSystemInterface", "NotesFeature",
+        root("QuillTestComposition", ["ByteStreamInterface", "CompressionInterface", "FileSystemInterface",
             "NoteStoreInterface", "QuillCLI", "SearchIndexInterface", "SettingsTesting", "StandardInterfaces", "StandardTesting", "SyncFeature",
             "UnimplementedDoubles"]),
         root("ServerComposition", ["ByteStreamInterface", "ByteStreamTesting", "GlibcAllocator", "LocalByteStream", "LocalFileSystem", "OIDCIdentityProvider",

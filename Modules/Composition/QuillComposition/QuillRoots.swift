@@ -1,4 +1,3 @@
-import ArchiveFeature
 import QuillAPI
 import StandardTesting
 import ByteStreamTesting
@@ -12,7 +11,6 @@ import JSONFileSettings
 import LocalByteStream
 import LocalFileSystem
 import MCPAssistantTools
-import NotesFeature
 import NoteStoreTesting
 import POSIXTerminal
 import QuillCLI
@@ -43,28 +41,19 @@ public enum QuillRoots {
         let files = LocalFileAccessor()
         let root = try XDGDataDirectory(environment: processEnvironment, workingDirectory: workingDirectory).dataDirectory()
         let store = FileNoteStore(root: root, files: files, locks: FlockLocking())
-        let clock = SystemClock(), ids = RandomNoteIDs()
-        let scratch = TemporaryScratchStorage(directory: temporaryDirectory(processEnvironment))
-        let notes = NoteService(store: store, clock: clock, ids: ids)
-        let attachments = FileAttachmentStore(root: root + "/attachments")
         let index = SQLiteSearchIndex(path: root + "/search/index.sqlite", files: files)
-        let background = DispatchBackgroundExecutor(label: "quill.background")
-        let search = NoteSearch(index: index, source: store, background: background)
-        let sync = productionSync(processEnvironment: processEnvironment, dataDirectory: root)
-        return CLIEnvironment(
-            notes: notes,
-            attachments: AttachmentService(notes: notes, attachments: attachments, search: search, index: index),
-            archive: ArchiveService(store: store, attachments: attachments, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
-                                    ids: ids, clock: clock, files: files, background: background),
-            sync: SyncService(store: store, attachments: attachments, clock: clock, environment: sync), shares: ShareService(environment: sync),
-            clock: clock, console: StandardConsole(), inputFiles: files,
-            editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
-            workingDirectory: workingDirectory, byteStreams: LocalByteStreams(), scratch: scratch,
-            search: search, links: NoteLinks(search: search, index: index),
+        return CLIEnvironment.assembled(
+            store: store, attachments: FileAttachmentStore(root: root + "/attachments"), clock: SystemClock(), ids: RandomNoteIDs(),
+            console: StandardConsole(), files: files, editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
+            workingDirectory: workingDirectory, compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
+            scratch: TemporaryScratchStorage(directory: temporaryDirectory(processEnvironment)),
+            sync: productionSync(processEnvironment: processEnvironment, dataDirectory: root),
+            searchIndex: index, searchSource: store, linkIndex: index, attachmentIndex: index,
             settings: SettingsEnvironment(
                 store: JSONSettingsFile(directory: XDGConfigDirectory(environment: processEnvironment), files: files, locks: FlockLocking()),
                 variables: processEnvironment, timeZone: .current),
-            assistantTools: MCPToolServer(input: STDIN_FILENO, output: STDOUT_FILENO), stopRequests: SignalStopRequests())
+            assistantTools: MCPToolServer(input: STDIN_FILENO, output: STDOUT_FILENO),
+            background: DispatchBackgroundExecutor(label: "quill.background"), stopRequests: SignalStopRequests())
     }
 
     /// Credentials in the config directory (with QUILL_SERVER / QUILL_TOKEN overriding them), the
@@ -88,27 +77,16 @@ public enum QuillRoots {
     public static func preview(processEnvironment: [String: String], workingDirectory: String) -> CLIEnvironment {
         let store = InMemoryNoteStore(notes: SampleNotes.all())
         let clock = FixedClock(SampleNotes.epoch.addingTimeInterval(40 * 86_400))
-        let ids = SequentialNoteIDs(namespace: 0x9e)
-        let files = LocalFileAccessor()
-        let scratch = InMemoryScratchStorage()
-        let notes = NoteService(store: store, clock: clock, ids: ids)
-        let attachments = InMemoryAttachmentStore(clock: clock)
         let index = InMemorySearchIndex()
-        let background = DispatchBackgroundExecutor(label: "quill.background")
-        let search = NoteSearch(index: index, source: ListingSearchSource(store: store), background: background)
-        let sync = previewSync()
-        return CLIEnvironment(
-            notes: notes,
-            attachments: AttachmentService(notes: notes, attachments: attachments, search: search, index: index),
-            archive: ArchiveService(store: store, attachments: attachments, compression: ZlibGzip(), decompression: ZlibGzip(), scratch: scratch,
-                                    ids: ids, clock: clock, files: files, background: background),
-            sync: SyncService(store: store, attachments: attachments, clock: clock, environment: sync), shares: ShareService(environment: sync),
-            clock: clock, console: StandardConsole(), inputFiles: files,
-            editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
-            workingDirectory: workingDirectory, byteStreams: LocalByteStreams(), scratch: scratch,
-            search: search, links: NoteLinks(search: search, index: index),
+        return CLIEnvironment.assembled(
+            store: store, attachments: InMemoryAttachmentStore(clock: clock), clock: clock, ids: SequentialNoteIDs(namespace: 0x9e),
+            console: StandardConsole(), files: LocalFileAccessor(), editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),
+            workingDirectory: workingDirectory, compression: ZlibGzip(), decompression: ZlibGzip(), byteStreams: LocalByteStreams(),
+            scratch: InMemoryScratchStorage(), sync: previewSync(),
+            searchIndex: index, searchSource: ListingSearchSource(store: store), linkIndex: index, attachmentIndex: index,
             settings: SettingsEnvironment(store: InMemorySettings(), variables: processEnvironment, timeZone: .current),
-            assistantTools: MCPToolServer(input: STDIN_FILENO, output: STDOUT_FILENO), stopRequests: SignalStopRequests())
+            assistantTools: MCPToolServer(input: STDIN_FILENO, output: STDOUT_FILENO),
+            background: DispatchBackgroundExecutor(label: "quill.background"), stopRequests: SignalStopRequests())
     }
 
     /// An in-memory server holding one note from "another device", already logged in:

@@ -1,10 +1,8 @@
-import ArchiveFeature
 import StandardInterfaces
 import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface
 import Foundation
-import NotesFeature
 import NoteStoreInterface
 import QuillCLI
 import SearchIndexInterface
@@ -40,19 +38,13 @@ public enum QuillTestRoots {
         background: any BackgroundExecutor = DefaultPriorityExecutor(),
         stopRequests: any StopRequesting = UnimplementedStopRequests()
     ) -> CLIEnvironment {
-        let notes = NoteService(store: store, clock: clock, ids: ids)
-        let search = NoteSearch(index: searchIndex, source: searchSource, background: background)
-        return CLIEnvironment(
-            notes: notes,
-            attachments: AttachmentService(notes: notes, attachments: attachments, search: search,
-                                           index: attachmentIndex ?? (searchIndex as? any AttachmentIndex) ?? UnimplementedAttachmentIndex()),
-            archive: ArchiveService(store: store, attachments: attachments, compression: compression, decompression: decompression, scratch: scratch,
-                                    ids: ids, clock: clock, files: inputFiles, background: background),
-            sync: SyncService(store: store, attachments: attachments, clock: clock, environment: sync), shares: ShareService(environment: sync),
-            clock: clock, console: console, inputFiles: inputFiles, editor: editor,
-            workingDirectory: workingDirectory, byteStreams: byteStreams, scratch: scratch,
-            search: search, links: NoteLinks(search: search, index: linkIndex ?? (searchIndex as? any LinkIndex) ?? UnimplementedLinkIndex()),
-            settings: settings, assistantTools: assistantTools, stopRequests: stopRequests)
+        CLIEnvironment.assembled(
+            store: store, attachments: attachments, clock: clock, ids: ids, console: console, files: inputFiles, editor: editor,
+            workingDirectory: workingDirectory, compression: compression, decompression: decompression, byteStreams: byteStreams,
+            scratch: scratch, sync: sync, searchIndex: searchIndex, searchSource: searchSource,
+            linkIndex: linkIndex ?? (searchIndex as? any LinkIndex) ?? UnimplementedLinkIndex(),
+            attachmentIndex: attachmentIndex ?? (searchIndex as? any AttachmentIndex) ?? UnimplementedAttachmentIndex(),
+            settings: settings, assistantTools: assistantTools, background: background, stopRequests: stopRequests)
     }
 
     /// No settings saved, no environment variables, UTC: every setting has its default. Unlike

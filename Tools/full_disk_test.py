@@ -17,6 +17,10 @@
    `quill sync` pushes the note and says the attachment waits for room on the server; with room,
    the next sync sends it (resuming the upload where the disk stopped it), and another home
    fetches it byte for byte.
+6. With PostgreSQL installed: a server over a PostgreSQL whose data directory is on a tmpfs of
+   64 MiB (its WAL elsewhere, `Tools/with-postgres.sh --data-on`), filled to within 1 MiB, is
+   pushed 2,500 notes: `quill sync` stops with the server's full disk named (PostgreSQL's
+   `disk_full`), and with room the same server process takes them all.
 
 Needs root (to mount the tmpfs); elsewhere it says so and passes.
 
@@ -39,6 +43,7 @@ NOTES = 2500
 SMALL_DISK = "6m"
 LARGE_DISK = "64m"
 SERVER_DISK = "4m"
+POSTGRES_DISK = "64m"
 TIMEOUT = 120
 WORDS = ["garden", "river", "lamp", "stone", "paper", "cloud", "東京", "서울", "القاهرة", "🌿", "ρυθμίσεις"]
 HINT = "free some space on that disk, then run the command again; nothing was half written"
@@ -104,11 +109,12 @@ def free_bytes(directory):
     return status.f_bavail * status.f_frsize
 
 
-def start_server(binary, data_dir, log_path):
-    """A `quill-server` over `data_dir` with one account: (process, URL, token)."""
-    token = run(binary, ["account", "create", "full-disk", "--data-dir", data_dir], dict(os.environ)).stdout.strip()
+def start_server(binary, data_dir, log_path, database=None):
+    """A `quill-server` over `data_dir` (and PostgreSQL at `database`) with one account: (process, URL, token)."""
+    storage = ["--data-dir", data_dir] + (["--database", database] if database else [])
+    token = run(binary, ["account", "create", "full-disk", *storage], dict(os.environ)).stdout.strip()
     log = open(log_path, "w+")
-    process = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir],
+    process = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", "0", *storage],
                                stdout=subprocess.DEVNULL, stderr=log)
     for _ in range(400):
         log.seek(0)
@@ -120,14 +126,68 @@ def start_server(binary, data_dir, log_path):
     raise Failure("quill-server did not start")
 
 
+def write_folder(folder, rng):
+    """NOTES plain notes of about 3 KB in `folder`, their words from WORDS."""
+    os.makedirs(folder)
+    for number in range(NOTES):
+        with open(os.path.join(folder, f"note {number:05}.md"), "w") as handle:
+            handle.write(f"# Note {number}\n\n" + " ".join(rng.choice(WORDS) for _ in range(400)) + "\n")
+
+
+def postgres_phase(options, disk, root, rng):
+    """6. Runs under `Tools/with-postgres.sh --data-on DISK`: PostgreSQL's data directory on the small
+    disk DISK (its WAL elsewhere, as a separate WAL volume has it), filled to within 1 MiB."""
+    database = os.environ["QUILL_TEST_POSTGRES_URL"]
+    server, url, token = start_server(options.server, os.path.join(root, "pg-server"), os.path.join(root, "pg-server.log"), database)
+    try:
+        folder = os.path.join(root, "pg-folder")
+        write_folder(folder, rng)
+        writer = home_env(os.path.join(root, "pg-writer"), os.path.join(root, "pg-writer", "data"))
+        run(options.quill, ["login", "--server", url, "--token", token], writer)
+        run(options.quill, ["import", folder], writer)
+        written = listed(options.quill, writer)
+        filler = os.path.join(disk, "filler")
+        fill(filler, leave=1 << 20)
+        refused = run(options.quill, ["sync"], writer, expect_success=False)
+        if refused.returncode == 0 or SERVER_FULL not in refused.stderr or f"hint: {SERVER_HINT}" not in refused.stderr:
+            raise Failure(f"a push to a server whose PostgreSQL's disk is full said ({refused.returncode}):\n{refused.stdout}{refused.stderr}")
+        print("full-disk: quill said: " + refused.stderr.strip().replace("\n", " / "))
+        os.remove(filler)
+        run(options.quill, ["sync"], writer)
+        reader = home_env(os.path.join(root, "pg-reader"), os.path.join(root, "pg-reader", "data"))
+        run(options.quill, ["login", "--server", url, "--token", token], reader)
+        run(options.quill, ["sync"], reader)
+        if server.poll() is not None:
+            raise Failure("the server whose PostgreSQL's disk filled exited")
+        if listed(options.quill, reader) != written:
+            raise Failure("after PostgreSQL's disk had room, the server did not hold exactly the pushing home's notes")
+        print(f"full-disk: a push to a server whose PostgreSQL's data disk was full stopped with the full disk named; "
+              f"with room the same server process took all {NOTES} notes, as written")
+    finally:
+        server.kill()
+        server.wait()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quill", required=True)
     parser.add_argument("--server", required=True)
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--postgres-disk", help="run only the PostgreSQL phase, its data directory on this disk "
+                        "(how the test runs itself under Tools/with-postgres.sh --data-on)")
     options = parser.parse_args()
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(1 << 32)
     rng = random.Random(seed)
+    if options.postgres_disk:
+        root = tempfile.mkdtemp(prefix="quill-full-disk-pg-")
+        try:
+            postgres_phase(options, options.postgres_disk, root, rng)
+        except (Failure, subprocess.TimeoutExpired, subprocess.CalledProcessError) as failure:
+            print(f"full-disk: FAILED with seed {seed}: {failure}", file=sys.stderr)
+            return 1
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+        return 0
     print(f"full-disk: seed {seed}", flush=True)
     if os.geteuid() != 0:
         print("full-disk: skipped, mounting a small tmpfs needs root")
@@ -146,10 +206,7 @@ def main():
         servers.append(server_process)
 
         folder = os.path.join(root, "folder")
-        os.makedirs(folder)
-        for number in range(NOTES):
-            with open(os.path.join(folder, f"note {number:05}.md"), "w") as handle:
-                handle.write(f"# Note {number}\n\n" + " ".join(rng.choice(WORDS) for _ in range(400)) + "\n")
+        write_folder(folder, rng)
         pusher = home_env(os.path.join(root, "pusher"), os.path.join(root, "pusher", "data"))
         run(options.quill, ["login", "--server", url, "--token", token], pusher)
         run(options.quill, ["import", folder], pusher)
@@ -250,6 +307,23 @@ def main():
             raise Failure(f"the pulling home's attachments of the note are not the file attached: {held}")
         print(f"full-disk: an attachment of {ATTACHMENT_BYTES >> 20} MiB waited while the server's disk was full, "
               "then went to the server and to another home, byte for byte")
+
+        # 6. PostgreSQL's data disk fills (run under Tools/with-postgres.sh, which starts the cluster on it).
+        with_postgres = os.path.join(os.path.dirname(os.path.abspath(__file__)), "with-postgres.sh")
+        if subprocess.run([with_postgres, "--available"]).returncode != 0:
+            print("full-disk: the PostgreSQL phase skipped, PostgreSQL is not installed")
+        else:
+            pg_disk = os.path.join(root, "pg-disk")
+            os.makedirs(pg_disk)
+            os.chmod(root, 0o711)  # PostgreSQL runs as its own user, which must reach its data directory
+            subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={POSTGRES_DISK}", "tmpfs", pg_disk], check=True)
+            mounts.append(pg_disk)
+            phase = subprocess.run([with_postgres, "--data-on", pg_disk, sys.executable, os.path.abspath(__file__),
+                                    "--quill", options.quill, "--server", options.server, "--seed", str(rng.randrange(1 << 32)),
+                                    "--postgres-disk", pg_disk], capture_output=True, text=True, timeout=TIMEOUT * 2)
+            sys.stdout.write(phase.stdout)
+            if phase.returncode != 0:
+                raise Failure(f"the PostgreSQL phase failed:\n{phase.stderr}")
     except (Failure, subprocess.TimeoutExpired, subprocess.CalledProcessError) as failure:
         print(f"full-disk: FAILED with seed {seed}: {failure}", file=sys.stderr)
         return 1

@@ -9,6 +9,8 @@ notes of 1-4 KiB (`plain_corpus.py`). For each size (10,000 and 100,000 notes by
   SQLite the median of PUSHES (5), each from a new home into a new server, the sizes alternating so
   that the host's drift weighs on both; their ratio (a target) is the median of the ratios of the
   pairs pushed one after the other, with the ratio of the medians beside it;
+- the first search after each push (`GET /v1/notes?q=garden`), which on SQLite also indexes the
+  search text the push left queued: what the push left for later, beside the push's own time;
 - first pull: `quill sync` in an empty home, PULLS (3) times, each into a new home from the same
   server (a single pull of 10,000 notes moved by a third from one to the next), each beside an
   `rsync -a` of the same notes made just before or just after it (alternately), so that a pull is
@@ -106,6 +108,14 @@ class Server:
         time.sleep(0.3)
         self.idle_kib = vm_kib(self.process.pid, "VmRSS")
 
+    def search_seconds(self, word):
+        """Seconds until `GET /v1/notes?q=WORD` answers: the first after a push also indexes the
+        text the push left queued (SQLite), so it says what the push left to do."""
+        request = urllib.request.Request(self.url + "/v1/notes?q=%s&limit=20" % word, headers={"Authorization": "Bearer " + self.token})
+        begin = time.perf_counter()
+        urllib.request.urlopen(request).read()
+        return time.perf_counter() - begin
+
     def peak_above_idle_mib(self):
         return (vm_kib(self.process.pid, "VmHWM") - self.idle_kib) / 1024
 
@@ -194,6 +204,7 @@ class FirstPush:
         self.rsync = rsync_seconds(os.path.join(self.pusher.env["QUILL_HOME"], "notes"), work, tag) if attempt == 0 else None
         settle()
         self.seconds, self.quill_mib = single_peak_sync(self.pusher, "pulled 0, pushed %d" % count)
+        self.search_after = self.server.search_seconds("garden")
         self.server_mib = self.server.peak_above_idle_mib()
         self.server.stop()
 
@@ -215,7 +226,9 @@ def measure(bin_dir, work, count, pushes, rng, database=None, full=True):
     tag = "%s-%d" % ("pg" if database else "sqlite", count)
     result = {"pushes": [push.seconds for push in pushes], "push": statistics.median(push.seconds for push in pushes),
               "rsync": pushes[0].rsync, "push_quill_mib": max(push.quill_mib for push in pushes),
-              "push_server_mib": max(push.server_mib for push in pushes)}
+              "push_server_mib": max(push.server_mib for push in pushes),
+              "searches_after": [push.search_after for push in pushes],
+              "search_after": statistics.median(push.search_after for push in pushes)}
     server, pusher = pushes[-1].server, pushes[-1].pusher
     server.start()
     pulls, rsyncs = [], []
@@ -271,25 +284,29 @@ def table(sizes, sqlite, pg):
     ratio = lambda r, key, limit: "%.2f s (%.2f× rsync%s)" % (r[key], r[key] / r["rsync"], met(r[key] / r["rsync"] <= limit))
     pull = lambda r: "%.2f s (%.2f× the rsync beside it%s)" % (r["pull"], r["pull_ratio"], met(r["pull_ratio"] <= 1.0))
     rows = ["| notes (1–4 KiB), release builds, loopback | rsync -a beside the first push, median of 3 "
-            "| first push, median of %d on SQLite (target ≤ 1.5× rsync) "
+            "| first push, median of %d on SQLite (target ≤ 1.5× rsync) | the first search after it (indexes what the push queued) "
             "| first pull, median of %d, and the median of its ratios to the rsync beside each (≤ 1.0×) | one change: first sync after the push / after the pull (≤ 100 ms) "
             "| one change, median of %d more | quill-server peak resident memory above idle, push / pull (≤ 128 MiB) "
-            "| quill peak, push / pull (< 150 MiB) |" % (PUSHES, PULLS, RUNS), "|---|---|---|---|---|---|---|---|"]
+            "| quill peak, push / pull (< 150 MiB) |" % (PUSHES, PULLS, RUNS), "|---|---|---|---|---|---|---|---|---|"]
     for count in sizes:
         r = sqlite[count]
-        rows.append("| %s, SQLite | %.2f s | %s | %s | %s / %s | %s / %s | %s | %.0f / %.0f MiB |" % (
-            format(count, ","), r["rsync"], ratio(r, "push", 1.5), pull(r), ms(r["after_push"]), ms(r["after_pull"]),
+        rows.append("| %s, SQLite | %.2f s | %s | %s | %s | %s / %s | %s / %s | %s | %.0f / %.0f MiB |" % (
+            format(count, ","), r["rsync"], ratio(r, "push", 1.5), ms(r["search_after"]), pull(r), ms(r["after_push"]), ms(r["after_pull"]),
             ms(r["change_pusher"]), ms(r["change_puller"]), server_memory(r), r["push_quill_mib"], r["pull_quill_mib"]))
     for count in sorted(pg):
         r = pg[count]
         against = r["push"] / sqlite[count]["push"]
-        rows.append("| %s, PostgreSQL (push target ≤ 1.5× SQLite's) | %.2f s | %s; %.2f× SQLite's%s | %s | — | — | %s | %.0f / %.0f MiB |" % (
-            format(count, ","), r["rsync"], ratio(r, "push", float("inf")), against, met(against <= 1.5), pull(r),
+        rows.append("| %s, PostgreSQL (push target ≤ 1.5× SQLite's) | %.2f s | %s; %.2f× SQLite's%s | %s | %s | — | — | %s | %.0f / %.0f MiB |" % (
+            format(count, ","), r["rsync"], ratio(r, "push", float("inf")), against, met(against <= 1.5), ms(r["search_after"]), pull(r),
             server_memory(r), r["push_quill_mib"], r["pull_quill_mib"]))
     rows.append("")
     rows.append("First pulls, each into a new home, against the `rsync -a` beside each (s): " + "; ".join(
         "%s %s: %s" % (format(count, ","), name, ", ".join(
             "%.2f against %.2f" % pair for pair in zip(runs[count]["pulls"], runs[count]["pull_rsyncs"])))
+        for name, runs in [("SQLite", sqlite), ("PostgreSQL", pg)] for count in sorted(runs)) + ".")
+    rows.append("")
+    rows.append("The first search after each push (ms): " + "; ".join(
+        "%s %s: %s" % (format(count, ","), name, ", ".join("%.0f" % (seconds * 1000) for seconds in runs[count]["searches_after"]))
         for name, runs in [("SQLite", sqlite), ("PostgreSQL", pg)] for count in sorted(runs)) + ".")
     if len(sizes) >= 2:
         small, large = sqlite[sizes[0]], sqlite[sizes[-1]]

@@ -25,7 +25,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     private let checkpointer: SQLiteCheckpointer
     private let nextReader = Atomic<Int>(0)
     /// Whether the schema queues the text a transaction writes (migration 16): set by `migrate`.
-    private let queuesSearchText = Atomic<Bool>(true)
+    let queuesSearchText = Atomic<Bool>(true)
     /// The attachments' bytes, in files beside the database.
     let attachmentFiles: SQLiteAttachmentFiles
 
@@ -54,28 +54,15 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try indexUnlinkedNotes()
     }
 
-    /// A write transaction that may write notes: it ends by indexing the text it queued, so no
-    /// path that writes a note's title, body or deletion can leave it out of search. `migrate`
-    /// runs an empty one, for whatever a transaction of another tool left queued.
+    /// A write transaction that may write notes: it ends by indexing the text queued for search
+    /// when that is a chunk at most (`SearchTextQueue`), and otherwise leaves it for the next
+    /// search. `migrate` runs an empty one, for whatever a transaction of another tool left queued.
     func noteWriteTransaction<T>(on connection: SQLiteConnection, _ body: () throws -> T) throws -> T {
         try connection.transaction {
             let result = try body()
-            try indexQueuedText(on: connection)
+            if queuesSearchText.load(ordering: .relaxed) { try SearchTextQueue.indexIfSmall(on: connection) }
             return result
         }
-    }
-
-    /// Indexes the text of every note the transaction queued (migration 16), in one statement
-    /// before it commits, so that FTS5 writes one segment for the transaction rather than one a
-    /// note. (Before migration 16 the triggers index each note as it is written.)
-    private func indexQueuedText(on connection: SQLiteConnection) throws {
-        guard queuesSearchText.load(ordering: .relaxed) else { return }
-        try connection.execute("""
-            INSERT INTO notes_search (rowid, title, body)
-                SELECT n.rowid, quill_search_text(n.title), quill_search_text(n.body)
-                FROM notes_search_queue q JOIN notes n ON n.rowid = q.row;
-            DELETE FROM notes_search_queue;
-            """)
     }
 
     /// Applies whichever of `migrations` the file lacks, after refusing a file that a newer
@@ -268,6 +255,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     /// Ranked by bm25 over the `notes_search` index (migration 6), the title weighted ×10; the
     /// keyset `(score, id)` of the `after` note, recomputed in the same statement, starts the page.
     public func search(_ query: SearchQuery, account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage {
+        try catchUpSearchText()
         let search = SQLiteSearchQuery(query, tagged: tag)
         let size = max(0, limit)
         // Only each match's row, ID and score are ranked; the page's few notes are read after.
@@ -466,7 +454,8 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID, at now: Date,
                      forgettingBefore: Date, keeping: @Sendable ([PushOutcome]) -> String) async throws -> PushStoring {
         try guarded { connection in
-            try noteWriteTransaction(on: connection) {
+            // The text stays queued: indexed by the next search, not in the push's transaction.
+            try connection.transaction {
                 try connection.query("DELETE FROM push_requests WHERE account_id = ? AND created_ms < ?",
                                      [.integer(account.rawValue), .integer(forgettingBefore.millisecondsSince1970)])
                 var kept: KeptPush?

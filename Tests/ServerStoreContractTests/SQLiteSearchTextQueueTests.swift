@@ -14,7 +14,8 @@ import Testing
         let directory = try temporaryDirectory("quill-search-queue")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("quill.sqlite").path
-        let store = try SQLiteServerStore(path: path)
+        // No catch-up by itself while the test runs: what is queued stays queued until a search.
+        let store = try SQLiteServerStore(path: path, searchCatchUpPause: .seconds(3_600))
         defer { store.close() }
         try await store.migrate()
         let alice = try await store.newAccount("alice")
@@ -41,6 +42,24 @@ import Testing
                                     ifRevision: 1, origin: .api)
         #expect(try queued(path) == 0)
         #expect(try await store.search(try SearchQuery("retired"), account: alice, tagged: nil, after: nil, limit: 10).notes.map(\.id.rawValue) == ["e1"])
+    }
+
+    @Test func onceThePushesPauseTheStoreIndexesWhatTheyQueued() async throws {
+        let directory = try temporaryDirectory("quill-search-queue-pause")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("quill.sqlite").path
+        let store = try SQLiteServerStore(path: path, searchCatchUpPause: .milliseconds(50))
+        defer { store.close() }
+        try await store.migrate()
+        let alice = try await store.newAccount("alice")
+        let changes = try (0..<(SearchTextQueue.rowsPerChunk + 10)).map {
+            PushedChange(note: try Sample.note(String(format: "f%05x", $0), title: "pier \($0)"), baseRevision: nil, mayMerge: false)
+        }
+        _ = try await PushReplay(store).push(changes, requestID: try #require(PushRequestID("5ea4c402")), account: alice, at: Sample.date)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try queued(path) > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(try queued(path) == 0, "the queue was indexed without a search asking")
+        #expect(try await store.search(try SearchQuery("pier"), account: alice, tagged: nil, after: nil, limit: 5).notes.count == 5)
     }
 
     private func queued(_ path: String) throws -> Int {

@@ -286,7 +286,7 @@ def table(sizes, sqlite, pg):
     rows = ["| notes (1–4 KiB), release builds, loopback | rsync -a beside the first push, median of 3 "
             "| first push, median of %d on SQLite (target ≤ 1.5× rsync) | the first search after it (indexes what the push queued) "
             "| first pull, median of %d, and the median of its ratios to the rsync beside each (≤ 1.0×) | one change: first sync after the push / after the pull (≤ 100 ms) "
-            "| one change, median of %d more | quill-server peak resident memory above idle, push / pull (≤ 128 MiB) "
+            "| one change, median of %d more | quill-server peak resident memory above idle, push and the search after it / pull (≤ 128 MiB) "
             "| quill peak, push / pull (< 150 MiB) |" % (PUSHES, PULLS, RUNS), "|---|---|---|---|---|---|---|---|---|"]
     for count in sizes:
         r = sqlite[count]

@@ -7,10 +7,13 @@ import SQLiteKit
 /// 100,000 notes. A push leaves its notes' text queued; the next search indexes the queue first,
 /// a chunk per transaction, so that it finds every note written before it and a writer waits
 /// for one chunk at most. Any other write indexes the queue at its end when it holds a chunk at
-/// most (then a search rarely finds anything to do), and leaves a larger one to the next search.
-enum SearchTextQueue {
+/// most, and leaves a larger one. Once pushes pause for a second, the store indexes the queue by
+/// itself, so that a search seldom finds much to do; a search that comes first does it.
+public enum SearchTextQueue {
     /// The rows one transaction indexes: about 80 ms of FTS5's work for notes of 1–4 KiB.
     static let rowsPerChunk = 2_000
+    /// How long pushes pause before the store catches the index up by itself.
+    public static let pause = Duration.seconds(1)
 
     /// Indexes up to `rowsPerChunk` queued rows, in the order of their rowid.
     static func indexChunk(on connection: SQLiteConnection) throws {
@@ -40,9 +43,23 @@ enum SearchTextQueue {
 }
 
 extension SQLiteServerStore {
+    /// After a push: indexes what pushes queued once none has come for `searchCatchUpPause`.
+    func scheduleSearchCatchUp() {
+        let push = pushesSeen.add(1, ordering: .relaxed).newValue
+        let pause = searchCatchUpPause
+        Task.detached(priority: .background) { [weak self] in
+            try? await Task.sleep(for: pause)
+            guard let self, self.pushesSeen.load(ordering: .relaxed) == push else { return }
+            // A failure (the store closed meanwhile) leaves the queue to the next search.
+            try? await self.catchUpSearchText()
+        }
+    }
+
     /// Indexes whatever writes left queued before a search reads the index: a chunk per write
     /// transaction until none is left, asking a reading connection first (nearly always empty).
-    func catchUpSearchText() throws {
+    /// Between chunks the task yields, so that a large queue (a first push of a whole vault) holds
+    /// a thread for a chunk at a time, as a push's batch does, not for the whole catch-up.
+    func catchUpSearchText() async throws {
         guard queuesSearchText.load(ordering: .relaxed), try !reading(SearchTextQueue.isEmpty) else { return }
         var done = false
         while !done {
@@ -52,6 +69,7 @@ extension SQLiteServerStore {
                     return try SearchTextQueue.isEmpty(on: connection)
                 }
             }
+            if !done { await Task.yield() }
         }
     }
 }

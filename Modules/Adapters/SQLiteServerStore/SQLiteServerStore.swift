@@ -29,9 +29,16 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     /// The attachments' bytes, in files beside the database.
     let attachmentFiles: SQLiteAttachmentFiles
 
+    /// How long pushes must pause before the store indexes the text they queued by itself.
+    let searchCatchUpPause: Duration
+    /// Counts pushes, so that a scheduled catch-up knows whether another push came after it.
+    let pushesSeen = Atomic<Int>(0)
+
     /// Opens (creating if needed) the database file at `path` with `readers` reading connections.
-    /// Call `migrate()` before use.
-    public init(path: String, readers: Int = 2) throws {
+    /// Call `migrate()` before use. Once pushes pause for `searchCatchUpPause`, the text they
+    /// left queued is indexed (`SearchTextQueue`).
+    public init(path: String, readers: Int = 2, searchCatchUpPause: Duration = SearchTextQueue.pause) throws {
+        self.searchCatchUpPause = searchCatchUpPause
         attachmentFiles = SQLiteAttachmentFiles(databasePath: path)
         do {
             writer = Slot(try SQLiteConnection.serverStoreWriter(path: path))
@@ -255,7 +262,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     /// Ranked by bm25 over the `notes_search` index (migration 6), the title weighted ×10; the
     /// keyset `(score, id)` of the `after` note, recomputed in the same statement, starts the page.
     public func search(_ query: SearchQuery, account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage {
-        try catchUpSearchText()
+        try await catchUpSearchText()
         let search = SQLiteSearchQuery(query, tagged: tag)
         let size = max(0, limit)
         // Only each match's row, ID and score are ranked; the page's few notes are read after.
@@ -453,7 +460,8 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
 
     public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID, at now: Date,
                      forgettingBefore: Date, keeping: @Sendable ([PushOutcome]) -> String) async throws -> PushStoring {
-        try guarded { connection in
+        defer { scheduleSearchCatchUp() }
+        return try guarded { connection in
             // The text stays queued: indexed by the next search, not in the push's transaction.
             try connection.transaction {
                 try connection.query("DELETE FROM push_requests WHERE account_id = ? AND created_ms < ?",

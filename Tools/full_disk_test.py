@@ -126,6 +126,20 @@ def start_server(binary, data_dir, log_path, database=None):
     raise Failure("quill-server did not start")
 
 
+def expect_rest_taken(options, server, url, token, writer, reader_root, written, disk):
+    """Once `disk` has room: the next sync pushes the rest to the same server process, and a new
+    home (returned) pulls exactly the pushing home's notes."""
+    run(options.quill, ["sync"], writer)
+    reader = home_env(reader_root, os.path.join(reader_root, "data"))
+    run(options.quill, ["login", "--server", url, "--token", token], reader)
+    run(options.quill, ["sync"], reader)
+    if server.poll() is not None:
+        raise Failure(f"the server exited when {disk} filled")
+    if listed(options.quill, reader) != written:
+        raise Failure(f"after {disk} had room, the server did not hold exactly the pushing home's notes")
+    return reader
+
+
 def write_folder(folder, rng):
     """NOTES plain notes of about 3 KB in `folder`, their words from WORDS."""
     os.makedirs(folder)
@@ -153,14 +167,7 @@ def postgres_phase(options, disk, root, rng):
             raise Failure(f"a push to a server whose PostgreSQL's disk is full said ({refused.returncode}):\n{refused.stdout}{refused.stderr}")
         print("full-disk: quill said: " + refused.stderr.strip().replace("\n", " / "))
         os.remove(filler)
-        run(options.quill, ["sync"], writer)
-        reader = home_env(os.path.join(root, "pg-reader"), os.path.join(root, "pg-reader", "data"))
-        run(options.quill, ["login", "--server", url, "--token", token], reader)
-        run(options.quill, ["sync"], reader)
-        if server.poll() is not None:
-            raise Failure("the server whose PostgreSQL's disk filled exited")
-        if listed(options.quill, reader) != written:
-            raise Failure("after PostgreSQL's disk had room, the server did not hold exactly the pushing home's notes")
+        expect_rest_taken(options, server, url, token, writer, os.path.join(root, "pg-reader"), written, "PostgreSQL's disk")
         print(f"full-disk: a push to a server whose PostgreSQL's data disk was full stopped with the full disk named; "
               f"with room the same server process took all {NOTES} notes, as written")
     finally:
@@ -269,14 +276,8 @@ def main():
         print("full-disk: quill said: " + refused.stderr.strip().replace("\n", " / "))
         run(options.quill, ["status"], writer)
         subprocess.run(["mount", "-o", f"remount,size={LARGE_DISK}", server_disk], check=True)
-        run(options.quill, ["sync"], writer)
-        reader = home_env(os.path.join(root, "reader"), os.path.join(root, "reader", "data"))
-        run(options.quill, ["login", "--server", full_url, "--token", full_token], reader)
-        run(options.quill, ["sync"], reader)
-        if full_server.poll() is not None:
-            raise Failure("the server whose disk filled exited")
-        if listed(options.quill, reader) != written:
-            raise Failure("after the server's disk grew, the server did not hold exactly the pushing home's notes")
+        reader = expect_rest_taken(options, full_server, full_url, full_token, writer, os.path.join(root, "reader"), written,
+                                   "the server's disk")
         print(f"full-disk: a push to a server on {SERVER_DISK} stopped in {took:.1f} s with the server's full disk named; "
               f"with {LARGE_DISK} the same server process took the rest: {NOTES} notes, as written")
 

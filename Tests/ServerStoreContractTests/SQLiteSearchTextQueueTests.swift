@@ -11,14 +11,9 @@ import Testing
 /// indexing a large queue.
 @Suite struct SQLiteSearchTextQueueTests {
     @Test func aSearchAfterAPushFindsEveryPushedNoteAndEmptiesTheQueue() async throws {
-        let directory = try temporaryDirectory("quill-search-queue")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("quill.sqlite").path
         // No catch-up by itself while the test runs: what is queued stays queued until a search.
-        let store = try SQLiteServerStore(path: path, searchCatchUpPause: .seconds(3_600))
-        defer { store.close() }
-        try await store.migrate()
-        let alice = try await store.newAccount("alice")
+        let (directory, path, store, alice) = try await opened("quill-search-queue", pause: .seconds(3_600))
+        defer { store.close(); try? FileManager.default.removeItem(at: directory) }
         let count = SearchTextQueue.rowsPerChunk * 2 + 7
         let changes = try (0..<count).map {
             PushedChange(note: try Sample.note(String(format: "d%05x", $0), title: "harbour \($0)", body: $0 % 2 == 0 ? "lighthouse" : "quay"),
@@ -45,13 +40,8 @@ import Testing
     }
 
     @Test func onceThePushesPauseTheStoreIndexesWhatTheyQueued() async throws {
-        let directory = try temporaryDirectory("quill-search-queue-pause")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("quill.sqlite").path
-        let store = try SQLiteServerStore(path: path, searchCatchUpPause: .milliseconds(50))
-        defer { store.close() }
-        try await store.migrate()
-        let alice = try await store.newAccount("alice")
+        let (directory, path, store, alice) = try await opened("quill-search-queue-pause", pause: .milliseconds(50))
+        defer { store.close(); try? FileManager.default.removeItem(at: directory) }
         let changes = try (0..<(SearchTextQueue.rowsPerChunk + 10)).map {
             PushedChange(note: try Sample.note(String(format: "f%05x", $0), title: "pier \($0)"), baseRevision: nil, mayMerge: false)
         }
@@ -60,6 +50,16 @@ import Testing
         while try queued(path) > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(try queued(path) == 0, "the queue was indexed without a search asking")
         #expect(try await store.search(try SearchQuery("pier"), account: alice, tagged: nil, after: nil, limit: 5).notes.count == 5)
+    }
+
+    /// A migrated store in a new directory, catching up `pause` after a push, with one account.
+    private func opened(_ prefix: String, pause: Duration) async throws
+        -> (directory: URL, path: String, store: SQLiteServerStore, account: AccountID) {
+        let directory = try temporaryDirectory(prefix)
+        let path = directory.appendingPathComponent("quill.sqlite").path
+        let store = try SQLiteServerStore(path: path, searchCatchUpPause: pause)
+        try await store.migrate()
+        return (directory, path, store, try await store.newAccount("alice"))
     }
 
     private func queued(_ path: String) throws -> Int {

@@ -50,14 +50,14 @@ public struct SyncCommand: QuillCommand {
         if report.attachmentsUnsupported {
             let waiting = report.attachmentsWaiting
             console.writeError("note: the server keeps no attachments (upgrade quill-server); \(Counted.text(waiting, "attachment")) "
-                               + "\(waiting == 1 ? "waits" : "wait") here until it does\n")
+                               + "\(Counted.word("waits", "wait", count: waiting)) here until it does\n")
         } else {
             for refusal in report.attachmentsRefused { console.writeError(Self.note(refusal) + "\n") }
             let forSpace = report.attachmentsWaitingForServerSpace
             if forSpace > 0 {
                 console.writeError("note: the sync server's disk is full: \(Counted.text(forSpace, "attachment")) "
-                                   + "\(forSpace == 1 ? "waits" : "wait") here until its "
-                                   + "administrator frees space on it; the next sync sends \(forSpace == 1 ? "it" : "them") then\n")
+                                   + "\(Counted.word("waits", "wait", count: forSpace)) here until its "
+                                   + "administrator frees space on it; the next sync sends \(Counted.word("it", "them", count: forSpace)) then\n")
             }
             let waiting = report.attachmentsWaiting - report.attachmentsRefused.count - forSpace
             if waiting > 0 {

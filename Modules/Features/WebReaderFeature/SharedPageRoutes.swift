@@ -36,7 +36,7 @@ struct SharedPageRoutes: Sendable {
             let remaining = max(0, (share.viewLimit ?? 0) - share.views)
             return pages.page("sharedAsk", title: "A shared note", values: [
                 "path": ShareRules.path(of: share), "viewToken": ShareRules.viewFormToken(for: share, hasher: server.hasher),
-                "remaining": remaining, "times": remaining == 1 ? "time" : "times",
+                "remaining": remaining, "times": Counted.noun("time", count: remaining),
             ], signedIn: nil)
         }
         if ShareRules.countsAsView(method: request.method.rawValue, userAgent: request.headers[.userAgent]) {

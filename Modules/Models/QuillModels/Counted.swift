@@ -7,5 +7,9 @@ public enum Counted {
     public static func text(_ count: Int, _ noun: String) -> String { "\(count) \(Self.noun(noun, count: count))" }
 
     /// The noun alone, as `count` of it is written: "note" for one, "notes" otherwise.
-    public static func noun(_ noun: String, count: Int) -> String { count == 1 ? noun : noun + "s" }
+    public static func noun(_ noun: String, count: Int) -> String { word(noun, noun + "s", count: count) }
+
+    /// The word that agrees with `count`: `one` for one, `many` otherwise ("waits" / "wait",
+    /// "it" / "them").
+    public static func word(_ one: String, _ many: String, count: Int) -> String { count == 1 ? one : many }
 }

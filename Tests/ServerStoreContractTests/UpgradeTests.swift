@@ -166,11 +166,55 @@ import StandardInterfaces
             defer { running.cancel() }
             try await store.migrate()
             try await Self.expectNothingLost(store)
+            // Migrating gave every note stored before it its JSON, which the feed now copies.
+            try await Self.expectEncodedFeed(of: store, account: AccountID(1))
         } catch {
             try await database.drop()
             throw error
         }
         try await database.drop()
+    }
+
+    /// A server of the previous release beside a migrated database (a deployment upgraded one
+    /// process at a time) rewrites a note's columns and creates notes without their JSON: neither
+    /// is ever read from a stale document, and the next server to start gives them theirs.
+    @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"))
+    func postgresNotesWrittenByThePreviousReleaseAreNeverReadFromAStaleDocument() async throws {
+        try await TestPostgres.withStore(migratedTo: try #require(PostgresMigrations.all.last).version) { store in
+            let account = try await store.newAccount("alice")
+            let first = try await store.create(try Sample.note("0d01", title: "First"), account: account)
+            // The previous release's write of a note: every column and a new change number, no document.
+            for statement in [
+                "UPDATE accounts SET last_sequence = last_sequence + 2 WHERE id = \(account.rawValue)",
+                """
+                UPDATE notes SET title = 'Rewritten', revision = 2, sequence = (SELECT last_sequence - 1 FROM accounts WHERE id = \(account.rawValue))
+                WHERE id = '0d01'
+                """,
+                """
+                INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence)
+                SELECT \(account.rawValue), '0d02', 'Created', '', '', 0, 0, 1, FALSE, last_sequence FROM accounts WHERE id = \(account.rawValue)
+                """,
+            ] {
+                try await store.client.query(PostgresQuery(unsafeSQL: statement), logger: Logger(label: "test.upgrade"))
+            }
+            let rewritten = try first.revised(title: "Rewritten", at: first.updated).withRevision(2)
+            #expect(try await store.encodedNote(first.id, account: account) == nil)
+            #expect(try await store.encodedChanges(account: account, after: .beginning, limit: 10) == nil)
+            #expect(try await store.changes(account: account, after: .beginning, limit: 10).notes.map(\.title) == ["Rewritten", "Created"])
+            try await store.migrate()
+            let encoded = try #require(try await store.encodedNote(first.id, account: account))
+            #expect(try NoteJSON.decode(Data(encoded.json)) == rewritten && encoded.revision == 2)
+            try await Self.expectEncodedFeed(of: store, account: account)
+        }
+    }
+
+    /// The store's encoded feed is there and is, byte for byte, the JSON of the notes its feed reads.
+    static func expectEncodedFeed(of store: some ServerNoteRepository, account: AccountID) async throws {
+        let feed = try await store.changes(account: account, after: .beginning, limit: 100)
+        let encoded = try #require(try await store.encodedChanges(account: account, after: .beginning, limit: 100))
+        let expected = try feed.notes.map { Array(try NoteJSON.encoder.encode(NoteDocument($0))) }
+        #expect(Array(encoded.pieces.joined()) == Array(expected.joined(separator: [UInt8(ascii: ",")])))
+        #expect(encoded.count == feed.notes.count && encoded.next == feed.next)
     }
 
     /// Notes in Chinese, Japanese and Korean whose vectors a server before version 13 made (each
@@ -182,7 +226,7 @@ import StandardInterfaces
             let store = try PostgresServerStore(url: database.url, logger: Logger(label: "test.upgrade"))
             let running = Task { try await store.run() }
             defer { running.cancel() }
-            try await store.migrate(to: PostgresMigrations.all.filter { $0.version <= 12 })
+            try await TestPostgres.migrate(store, to: 12)
             let account = try await store.newAccount("alice")
             _ = try await store.create(try Sample.note("c1", title: "同步说明", body: "我们每天同步数据。"), account: account)
             _ = try await store.create(try Sample.note("c2", title: "English", body: "plain text"), account: account)
@@ -237,7 +281,7 @@ import StandardInterfaces
             let store = try PostgresServerStore(url: database.url, logger: Logger(label: "test.upgrade"))
             let running = Task { try await store.run() }
             defer { running.cancel() }
-            try await store.migrate(to: PostgresMigrations.all.filter { $0.version <= 14 })
+            try await TestPostgres.migrate(store, to: 14)
             let account = try await store.newAccount("alice")
             let long = String(repeating: "a body long enough to be compressed, ", count: 200)
             _ = try await store.create(try Sample.note("b1", title: "Before", body: "before: " + long), account: account)

@@ -315,5 +315,38 @@ enum PostgresMigrations {
         (20, [
             "UPDATE notes SET links_indexed = FALSE WHERE NOT deleted AND strpos(title || ' ' || body, 'ς') > 0",
         ]),
+        // Each note's JSON as the API writes it (`EncodedNote`), so that a read and the change feed
+        // copy it rather than build it from the columns. NULL where it is not known: rows written
+        // before, which `PostgresServerStore.documentUndocumentedNotes` fills when a server starts
+        // (the partial index finds them), and rows a server of the previous release writes while a
+        // newer one runs beside it: the trigger forgets the document of a row rewritten (a new
+        // change number) without a new one, so a stale document is never served.
+        (21, [
+            "ALTER TABLE notes ADD COLUMN IF NOT EXISTS document TEXT",
+            """
+            DO $$
+            BEGIN
+                IF EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) THEN
+                    ALTER TABLE notes ALTER COLUMN document SET COMPRESSION lz4;
+                END IF;
+            END
+            $$
+            """,
+            "CREATE INDEX notes_undocumented ON notes (account_id, id) WHERE document IS NULL",
+            """
+            CREATE FUNCTION notes_forget_stale_document() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.sequence IS DISTINCT FROM OLD.sequence AND NEW.document IS NOT DISTINCT FROM OLD.document THEN
+                    NEW.document := NULL;
+                END IF;
+                RETURN NEW;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER notes_forget_stale_document BEFORE UPDATE ON notes
+            FOR EACH ROW EXECUTE PROCEDURE notes_forget_stale_document()
+            """,
+        ]),
     ]
 }

@@ -72,6 +72,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
 
     public func migrate() async throws {
         try await migrate(to: PostgresMigrations.all)
+        try await documentUndocumentedNotes()
         try await indexUnsearchedNotes()
         try await indexUnlinkedNotes()
     }
@@ -484,6 +485,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             let ancestors = try await mergeAncestors(of: changes, current: current, account: account, on: connection)
             var outcomes: [PushOutcome] = []
             var writes: [Note] = []
+            var documents: [[UInt8]] = []
             var replaced: [KeptRevision] = []
             outcomes.reserveCapacity(changes.count)
             for change in changes {
@@ -496,11 +498,12 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                     }
                     current[note.id] = note
                     writes.append(note)
+                    documents.append(note == change.note ? change.document : NoteDocument(note).jsonBytes())
                     outcomes.append(merged ? .merged(note) : .applied(note))
                 case .conflict(let server): outcomes.append(.conflict(server))
                 }
             }
-            try await write(writes, account: account, on: connection)
+            try await write(writes, documents: documents, account: account, on: connection)
             try await keep(replaced, origin: .sync, account: account, on: connection)
             let encoded = keeping(outcomes)
             let latest = try await latestSequence(account: account, on: connection)
@@ -649,48 +652,55 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             """, logger: logger)
     }
 
-    /// Stores `notes` as given (revisions included), each under the account's next change number,
-    /// in order: one statement, or one per note when a note comes twice (one statement cannot
-    /// write a row twice).
-    private func write(_ notes: [Note], account: AccountID, on connection: PostgresConnection) async throws {
+    /// Stores `notes` as given (revisions included) with `documents`, their JSON, each under the
+    /// account's next change number, in order: one statement, or one per note when a note comes
+    /// twice (one statement cannot write a row twice).
+    private func write(_ notes: [Note], documents: [[UInt8]], account: AccountID, on connection: PostgresConnection) async throws {
         guard !notes.isEmpty else { return }
         guard Set(notes.map(\.id)).count == notes.count else {
-            for note in notes { _ = try await write(note, account: account, on: connection) }
+            for (note, document) in zip(notes, documents) { _ = try await write(note, document: document, account: account, on: connection) }
             return
         }
         let count = Int64(notes.count)
         try await connection.query("""
             WITH next AS (UPDATE accounts SET last_sequence = last_sequence + \(count) WHERE id = \(account.rawValue) RETURNING last_sequence)
-            INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence, search, links_indexed)
+            INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence, search, document,
+                               links_indexed)
             SELECT \(account.rawValue), w.id, w.title, w.body, w.tags, w.created_ms, w.updated_ms, w.revision, w.deleted,
-                   next.last_sequence - \(count) + w.position, CASE WHEN w.deleted THEN NULL ELSE w.search END, TRUE
+                   next.last_sequence - \(count) + w.position, CASE WHEN w.deleted THEN NULL ELSE w.search END, w.document, TRUE
             FROM next, unnest(\(notes.map(\.id.rawValue))::text[], \(notes.map { PostgresText.stored($0.title) })::text[],
                               \(notes.map { PostgresText.stored($0.body) })::text[], \(notes.map { PostgresText.stored(Tag.joined($0.tags)) })::text[],
                               \(notes.map(\.created.millisecondsSince1970))::bigint[], \(notes.map(\.updated.millisecondsSince1970))::bigint[],
                               \(notes.map { Int64($0.revision) })::bigint[], \(notes.map(\.isDeleted))::boolean[],
-                              \(notes.map { $0.isDeleted ? .empty : PostgresSearchText.vector(title: $0.title, body: $0.body) })::tsvector[])
-                 WITH ORDINALITY AS w(id, title, body, tags, created_ms, updated_ms, revision, deleted, search, position)
+                              \(notes.map { $0.isDeleted ? .empty : PostgresSearchText.vector(title: $0.title, body: $0.body) })::tsvector[],
+                              \(documents.map { String(decoding: $0, as: UTF8.self) })::text[])
+                 WITH ORDINALITY AS w(id, title, body, tags, created_ms, updated_ms, revision, deleted, search, document, position)
             ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
               created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, revision = excluded.revision,
-              deleted = excluded.deleted, sequence = excluded.sequence, search = excluded.search, links_indexed = TRUE
+              deleted = excluded.deleted, sequence = excluded.sequence, search = excluded.search, document = excluded.document,
+              links_indexed = TRUE
             """, logger: logger)
         try await writeLinks(of: notes, account: account, on: connection)
     }
 
-    /// Stores `note` as given (revision included) under the account's next change number.
-    private func write(_ note: Note, account: AccountID, on connection: PostgresConnection) async throws -> Note {
+    /// Stores `note` as given (revision included) with `document`, its JSON (made here if not
+    /// given), under the account's next change number.
+    private func write(_ note: Note, document: [UInt8]? = nil, account: AccountID, on connection: PostgresConnection) async throws -> Note {
         let (title, body) = (PostgresText.stored(note.title), PostgresText.stored(note.body))
         let tags = PostgresText.stored(Tag.joined(note.tags))
         let search = note.isDeleted ? nil : PostgresSearchText.vector(title: note.title, body: note.body)
+        let json = String(decoding: document ?? NoteDocument(note).jsonBytes(), as: UTF8.self)
         try await connection.query("""
             WITH next AS (UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = \(account.rawValue) RETURNING last_sequence)
-            INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence, search, links_indexed)
+            INSERT INTO notes (account_id, id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence, search, document,
+                               links_indexed)
             SELECT \(account.rawValue), \(note.id.rawValue), \(title), \(body), \(tags),
                    \(note.created.millisecondsSince1970), \(note.updated.millisecondsSince1970), \(Int64(note.revision)),
-                   \(note.isDeleted), next.last_sequence, \(search), TRUE FROM next
+                   \(note.isDeleted), next.last_sequence, \(search), \(json), TRUE FROM next
             ON CONFLICT (account_id, id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
               created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, revision = excluded.revision,
-              deleted = excluded.deleted, sequence = excluded.sequence, search = excluded.search, links_indexed = TRUE
+              deleted = excluded.deleted, sequence = excluded.sequence, search = excluded.search, document = excluded.document,
+              links_indexed = TRUE
             """, logger: logger)
         try await writeLinks(of: [note], account: account, on: connection)
         return note

@@ -413,24 +413,17 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
-    /// What a piece of a page reserves: its size and room for one more note of up to 8 KiB, so that
-    /// most pieces are never copied to grow.
-    static let reservedBytesPerPiece = EncodedChangePage.pieceSize + (8 << 10)
-
     public func encodedChanges(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> EncodedChangePage? {
         try reading { connection in
             let size = max(0, limit)
-            var pieces: [[UInt8]] = []
-            var piece: [UInt8] = []
-            piece.reserveCapacity(Self.reservedBytesPerPiece)
-            var count = 0
+            var page = EncodedChangePageBuilder()
             var last = cursor.sequence
             var hasMore = false
             var complete = true
             try connection.query("""
                 SELECT sequence, document FROM notes WHERE account_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
                 """, [.integer(account.rawValue), .integer(cursor.sequence), .integer(Int64(size) + 1)]) { row in
-                guard count < size else {
+                guard page.count < size else {
                     hasMore = true
                     return
                 }
@@ -438,19 +431,11 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                     complete = false
                     return
                 }
-                if piece.count >= EncodedChangePage.pieceSize {
-                    pieces.append(piece)
-                    piece = []
-                    piece.reserveCapacity(Self.reservedBytesPerPiece)
-                }
-                if count > 0 { piece.append(UInt8(ascii: ",")) }
-                row.appendText(1, to: &piece)
-                count += 1
+                page.appendNote { row.appendText(1, to: &$0) }
                 last = row.integer(0)
             }
             guard complete else { return nil }
-            if !piece.isEmpty { pieces.append(piece) }
-            return EncodedChangePage(pieces: pieces, count: count, next: ChangeCursor(sequence: last), hasMore: hasMore)
+            return page.page(next: ChangeCursor(sequence: last), hasMore: hasMore)
         }
     }
 

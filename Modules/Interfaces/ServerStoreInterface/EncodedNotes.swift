@@ -40,6 +40,39 @@ public struct EncodedChangePage: Hashable, Sendable {
     }
 }
 
+/// Assembles an `EncodedChangePage` from notes' JSON as a store reads them, in feed order: the one
+/// place that cuts a page into pieces, for every store that keeps each note's JSON.
+public struct EncodedChangePageBuilder {
+    /// What a piece reserves: its size and room for one more note of up to 8 KiB, so that most
+    /// pieces are never copied to grow.
+    static let reservedBytesPerPiece = EncodedChangePage.pieceSize + (8 << 10)
+
+    private var pieces: [[UInt8]] = []
+    private var piece: [UInt8] = []
+    public private(set) var count = 0
+
+    public init() {
+        piece.reserveCapacity(Self.reservedBytesPerPiece)
+    }
+
+    /// Adds one note: `write` appends its JSON object to the bytes it is given.
+    public mutating func appendNote(_ write: (inout [UInt8]) -> Void) {
+        if piece.count >= EncodedChangePage.pieceSize {
+            pieces.append(piece)
+            piece = []
+            piece.reserveCapacity(Self.reservedBytesPerPiece)
+        }
+        if count > 0 { piece.append(UInt8(ascii: ",")) }
+        write(&piece)
+        count += 1
+    }
+
+    /// The page of the notes added, continuing after `next`.
+    public func page(next: ChangeCursor, hasMore: Bool) -> EncodedChangePage {
+        EncodedChangePage(pieces: piece.isEmpty ? pieces : pieces + [piece], count: count, next: next, hasMore: hasMore)
+    }
+}
+
 extension ServerNoteRepository {
     /// Keeps no encoded form: the HTTP layer encodes the notes itself.
     public func encodedNote(_ id: NoteID, account: AccountID) async throws -> EncodedNote? { nil }

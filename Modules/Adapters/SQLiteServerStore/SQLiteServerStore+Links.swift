@@ -60,12 +60,14 @@ extension SQLiteServerStore: ServerLinkRepository {
         names: "DELETE FROM note_names WHERE note_row = ?"
     )
 
-    /// Replaces the rows of `note`, stored at `row` of `notes`, with its links and names (none for
-    /// a tombstone).
-    static func writeLinks(of note: Note, row: Int64, account: AccountID, on connection: SQLiteConnection) throws {
+    /// Writes the rows of `note`, stored at `row` of `notes`, with its links and names (none for
+    /// a tombstone), replacing those of the note it replaces if `replacingRows`.
+    static func writeLinks(of note: Note, row: Int64, replacingRows: Bool, account: AccountID, on connection: SQLiteConnection) throws {
         let key: [SQLiteValue] = [.integer(account.rawValue), .text(note.id.rawValue)]
-        try connection.query(linkRowDeletions.links, key)
-        try connection.query(linkRowDeletions.names, [.integer(row)])
+        if replacingRows {
+            try connection.query(linkRowDeletions.links, key)
+            try connection.query(linkRowDeletions.names, [.integer(row)])
+        }
         guard !note.isDeleted else { return }
         let entry = LinkIndexEntry(note)
         for (position, link) in entry.links.enumerated() {
@@ -93,7 +95,7 @@ extension SQLiteServerStore: ServerLinkRepository {
                         batch.append((row.integer(10), AccountID(row.integer(9)), try? Self.decoded(row).get()))
                     }
                     for (rowid, account, note) in batch {
-                        if let note { try Self.writeLinks(of: note, row: rowid, account: account, on: connection) }
+                        if let note { try Self.writeLinks(of: note, row: rowid, replacingRows: true, account: account, on: connection) }
                         try connection.query("UPDATE notes SET links_indexed = 1 WHERE rowid = ?", [.integer(rowid)])
                     }
                     return batch.count

@@ -299,7 +299,9 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try guarded { connection in
             try noteWriteTransaction(on: connection) {
                 guard try current(note.id, account: account, on: connection) == nil else { throw ServerStoreError.alreadyExists(note.id) }
-                return try write(note.withRevision(1), replacing: nil, origin: .created, mergeAncestor: nil, account: account, on: connection)
+                return try write(note.withRevision(1), replacing: nil, origin: .created, mergeAncestor: nil,
+                                 at: NoteSlot(sequence: try nextSequence(account: account, on: connection), hasRow: false),
+                                 account: account, on: connection)
             }
         }
     }
@@ -313,6 +315,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                     throw ServerStoreError.revisionMismatch(note.id, current: existing.revision)
                 }
                 return try write(note.withRevision(ifRevision + 1), replacing: existing, origin: origin, mergeAncestor: mergeAncestor,
+                                 at: NoteSlot(sequence: try nextSequence(account: account, on: connection), hasRow: true),
                                  account: account, on: connection)
             }
         }
@@ -460,26 +463,33 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 }
                 if let kept { return .kept(kept) }
                 let latestBefore = try latestSequence(account: account, on: connection)
+                // The writes take the change numbers after it in order; the account's row is
+                // updated once, at the end.
+                var latest = latestBefore
                 var outcomes: [PushOutcome] = []
                 outcomes.reserveCapacity(changes.count)
                 for change in changes {
-                    let current = try readableCurrent(change.note.id, account: account, on: connection)
+                    let (current, hasRow) = try readableCurrent(change.note.id, account: account, on: connection)
                     let decision = try PushRule.decide(change, current: current) {
                         guard let current else { return nil }
                         return try note(current, at: $0, account: account, on: connection)
                     }
                     switch decision {
                     case .store(let note):
+                        latest += 1
                         outcomes.append(.applied(try write(note, replacing: current, origin: .sync, mergeAncestor: nil,
                                                            document: note == change.note ? change.document : nil,
-                                                           account: account, on: connection)))
+                                                           at: NoteSlot(sequence: latest, hasRow: hasRow), account: account, on: connection)))
                     case .merged(let note):
+                        latest += 1
                         outcomes.append(.merged(try write(note, replacing: current, origin: .sync, mergeAncestor: change.baseRevision,
-                                                          account: account, on: connection)))
+                                                          at: NoteSlot(sequence: latest, hasRow: hasRow), account: account, on: connection)))
                     case .conflict(let server): outcomes.append(.conflict(server))
                     }
                 }
-                let latest = try latestSequence(account: account, on: connection)
+                if latest != latestBefore {
+                    try connection.query("UPDATE accounts SET last_sequence = ? WHERE id = ?", [.integer(latest), .integer(account.rawValue)])
+                }
                 try connection.query("""
                     INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest, written_after, written_through)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -508,16 +518,23 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         return sequence
     }
 
-    /// The stored note a push decides against. A stored copy that cannot be read counts as lost
-    /// (as `PushRule` puts it), so the pushed note replaces, and so repairs, the record instead
-    /// of failing the whole push.
-    private func readableCurrent(_ id: NoteID, account: AccountID, on connection: SQLiteConnection) throws -> Note? {
-        do {
-            return try current(id, account: account, on: connection)
-        } catch let error as ServerStoreError {
-            guard case .corrupt = error else { throw error }
-            return nil
-        }
+    /// The account's next change number, taken: a single write's.
+    private func nextSequence(account: AccountID, on connection: SQLiteConnection) throws -> Int64 {
+        var sequence: Int64?
+        try connection.query("UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = ? RETURNING last_sequence",
+                             [.integer(account.rawValue)]) { sequence = $0.integer(0) }
+        guard let sequence else { throw ServerStoreError.corrupt("no account \(account)") }
+        return sequence
+    }
+
+    /// The stored note a push decides against, and whether the account holds a row under its ID
+    /// at all. A stored copy that cannot be read counts as lost (as `PushRule` puts it), so the
+    /// pushed note replaces, and so repairs, the record instead of failing the whole push.
+    private func readableCurrent(_ id: NoteID, account: AccountID, on connection: SQLiteConnection) throws -> (note: Note?, hasRow: Bool) {
+        var found: (note: Note?, hasRow: Bool) = (nil, false)
+        try connection.query("SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND id = ?",
+                             [.integer(account.rawValue), .text(id.rawValue)]) { found = (try? Self.decoded($0).get(), true) }
+        return found
     }
 
     /// The records of the note's revisions from `revision` on, oldest first.
@@ -540,11 +557,19 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                                    records: try records(of: current.id, from: revision, account: account, on: connection))
     }
 
-    /// Stores `note` as given (revision included) under the account's next change number, and
-    /// `replacing`, the revision it replaces, in the note's history, with where `note` came from;
-    /// `document` is `note`'s JSON when the caller has it (a push's change stored as sent).
+    /// Where a write lands: the change number it takes, and whether the account holds a row under
+    /// the note's ID already (a new row has no link or name rows to replace: they go with their
+    /// note's row, in `deleteAccount` as everywhere).
+    private struct NoteSlot {
+        let sequence: Int64
+        let hasRow: Bool
+    }
+
+    /// Stores `note` as given (revision included) at `slot`, and `replacing`, the revision it
+    /// replaces, in the note's history, with where `note` came from; `document` is `note`'s JSON
+    /// when the caller has it (a push's change stored as sent).
     private func write(_ note: Note, replacing: Note?, origin: RevisionOrigin, mergeAncestor: Int?, document: [UInt8]? = nil,
-                       account: AccountID, on connection: SQLiteConnection) throws -> Note {
+                       at slot: NoteSlot, account: AccountID, on connection: SQLiteConnection) throws -> Note {
         if let replacing, !replacing.hasSameContent(as: note) {
             var kept: Int64 = 0
             try connection.query("SELECT count(*) FROM note_revisions WHERE account_id = ? AND note_id = ?",
@@ -555,10 +580,6 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                                  [.integer(account.rawValue), .text(note.id.rawValue), .integer(Int64(replacing.revision)),
                                   .text(String(record.dropLast()))])
         }
-        var sequence: Int64?
-        try connection.query("UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = ? RETURNING last_sequence",
-                             [.integer(account.rawValue)]) { sequence = $0.integer(0) }
-        guard let sequence else { throw ServerStoreError.corrupt("no account \(account)") }
         let document = document ?? NoteDocument(note).jsonBytes()
         var row: Int64?
         try connection.query("""
@@ -571,12 +592,12 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 .integer(account.rawValue), .text(note.id.rawValue), .text(note.title), .text(note.body),
                 .text(Tag.joined(note.tags)),
                 .integer(note.created.millisecondsSince1970), .integer(note.updated.millisecondsSince1970),
-                .integer(Int64(note.revision)), .integer(note.isDeleted ? 1 : 0), .integer(sequence),
+                .integer(Int64(note.revision)), .integer(note.isDeleted ? 1 : 0), .integer(slot.sequence),
                 .text(String(decoding: document, as: UTF8.self)),
             ]) { row = $0.integer(0) }
         guard let row else { throw ServerStoreError.corrupt("note \(note.id) was not written") }
         if replacing.map({ $0.title != note.title || $0.body != note.body || $0.isDeleted != note.isDeleted }) ?? true {
-            try Self.writeLinks(of: note, row: row, account: account, on: connection)
+            try Self.writeLinks(of: note, row: row, replacingRows: slot.hasRow, account: account, on: connection)
         }
         return note
     }

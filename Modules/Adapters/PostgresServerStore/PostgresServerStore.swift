@@ -498,7 +498,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                     }
                     current[note.id] = note
                     writes.append(note)
-                    documents.append(note == change.note ? change.document : NoteDocument(note).jsonBytes())
+                    documents.append(change.document(of: note))
                     outcomes.append(merged ? .merged(note) : .applied(note))
                 case .conflict(let server): outcomes.append(.conflict(server))
                 }

@@ -478,7 +478,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                     case .store(let note):
                         latest += 1
                         outcomes.append(.applied(try write(note, replacing: current, origin: .sync, mergeAncestor: nil,
-                                                           document: note == change.note ? change.document : nil,
+                                                           document: change.document(of: note),
                                                            at: NoteSlot(sequence: latest, hasRow: hasRow), account: account, on: connection)))
                     case .merged(let note):
                         latest += 1

@@ -21,6 +21,12 @@ public struct PushedChange: Hashable, Sendable {
         self.mayMerge = mayMerge
         document = NoteDocument(note).jsonBytes()
     }
+
+    /// The JSON a store keeps for `stored`, the note it stores for this change: the bytes sent
+    /// when `stored` is the note sent (no second encoding), else `stored`'s own.
+    public func document(of stored: Note) -> [UInt8] {
+        stored == note ? document : NoteDocument(stored).jsonBytes()
+    }
 }
 
 /// The rule every repository applies to one pushed change, given the server's current version.

@@ -83,6 +83,16 @@ import Testing
         #expect(try PushRule.decide(PushedChange(note: note(), baseRevision: nil, mayMerge: false), current: current, ancestor: { _ in nil }) == .conflict(current))
     }
 
+    /// A store keeps the JSON a client sent only for the note as sent; a note the rule renumbered
+    /// is encoded anew, so that no stored JSON names another revision than its row.
+    @Test func aStoredNotesDocumentIsTheSentOneOnlyWhenItIsTheNoteSent() throws {
+        let change = PushedChange(note: try note(revision: 7), baseRevision: 3, mayMerge: false)
+        #expect(change.document(of: try note(revision: 7)) == change.document)
+        let renumbered = try note(revision: 4)
+        #expect(change.document(of: renumbered) == NoteDocument(renumbered).jsonBytes())
+        #expect(change.document(of: renumbered) != change.document)
+    }
+
     @Test func keepsTheClientsCopyWhenTheServerLostIt() throws {
         #expect(try PushRule.decide(PushedChange(note: note(), baseRevision: 5, mayMerge: false), current: nil, ancestor: { _ in nil }) == .store(note(revision: 6)))
     }

@@ -93,4 +93,21 @@ import Testing
             #expect(seen == ["x1a", "x1b", "x2a", "x2b", "x3a", "x3b"])
         }
     }
+
+    /// Candidates that reach a note by an ID prefix are read and passed over; a short last batch
+    /// after them used to make a page longer than its limit.
+    @Test(arguments: implementations)
+    func aPageOfBrokenLinksHoldsItsLimitPastLinksByIDPrefix(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store in
+            let alice = try await store.newAccount("alice")
+            _ = try await store.create(try Sample.note("0123456789abcdef", title: "Target"), account: alice)
+            _ = try await store.create(try Sample.note("0c1", title: "S", body: "[[y1]] [[y2]] [[01234567]] [[y3]] [[y4]]"), account: alice)
+            let first = try await store.brokenLinks(account: alice, after: nil, limit: 3)
+            #expect(first.links.map(\.link.link.target) == ["y1", "y2", "y3"])
+            let next = try #require(first.next)
+            let second = try await store.brokenLinks(account: alice, after: next, limit: 3)
+            #expect(second.links.map(\.link.link.target) == ["y4"])
+            #expect(second.next == nil)
+        }
+    }
 }

@@ -33,22 +33,16 @@ extension PostgresServerStore: ServerLinkRepository {
     public func brokenLinks(account: AccountID, after: LinkPosition?, limit: Int) async throws -> BrokenLinkPage {
         try await guarded {
             let rows = PostgresLinkRows(client: client, logger: logger, account: account)
-            var found: [(position: LinkPosition, link: ResolvedLink)] = []
-            var cursor = after
-            // Unnamed targets may still be ID prefixes; read on until the page is full.
-            while found.count < limit {
-                let note = cursor?.note.rawValue ?? "", position = Int64(cursor?.position ?? -1)
+            var page = BrokenLinkPageCollector(after: after, limit: limit)
+            while true {
+                let note = page.cursor?.note.rawValue ?? "", position = Int64(page.cursor?.position ?? -1)
                 let batch = try await rows.rows("""
                     \(unescaped: PostgresLinkRows.select) WHERE l.account_id = \(account.rawValue) AND (l.note_id, l.position) > (\(note), \(position))
                       AND NOT EXISTS (SELECT 1 FROM note_names nn WHERE nn.account_id = l.account_id AND nn.name = l.target)
                     ORDER BY l.note_id, l.position LIMIT \(Int64(limit))
                     """)
-                found += batch.filter(\.link.resolution.isBroken)
-                guard let last = batch.last, batch.count == limit else { return BrokenLinkPage(links: found, next: nil) }
-                cursor = last.position
+                if let complete = page.add(batch) { return complete }
             }
-            let page = Array(found.prefix(limit))
-            return BrokenLinkPage(links: page, next: page.last?.position)
         }
     }
 

@@ -34,22 +34,17 @@ extension SQLiteServerStore: ServerLinkRepository {
     public func brokenLinks(account: AccountID, after: LinkPosition?, limit: Int) async throws -> BrokenLinkPage {
         try reading { connection in
             let query = LinkRows(connection: connection, account: account)
-            var found: [(position: LinkPosition, link: ResolvedLink)] = []
-            var cursor = after
-            // Unnamed targets may still be ID prefixes; read on until the page is full.
-            while found.count < limit {
+            var page = BrokenLinkPageCollector(after: after, limit: limit)
+            while true {
+                let cursor = page.cursor
                 let batch = try query.rows("""
                     WHERE l.account_id = ? AND (l.note_id, l.position) > (?, ?)
                       AND NOT EXISTS (SELECT 1 FROM note_names nn WHERE nn.account_id = l.account_id AND nn.name = l.target)
                     ORDER BY l.note_id, l.position LIMIT ?
                     """, [.integer(account.rawValue), .text(cursor?.note.rawValue ?? ""), .integer(Int64(cursor?.position ?? -1)),
                           .integer(Int64(limit))])
-                found += batch.filter(\.link.resolution.isBroken)
-                guard let last = batch.last, batch.count == limit else { return BrokenLinkPage(links: found, next: nil) }
-                cursor = last.position
+                if let complete = page.add(batch) { return complete }
             }
-            let page = Array(found.prefix(limit))
-            return BrokenLinkPage(links: page, next: page.last?.position)
         }
     }
 

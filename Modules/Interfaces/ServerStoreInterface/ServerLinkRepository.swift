@@ -50,3 +50,32 @@ public struct BrokenLinkPage: Sendable {
         self.next = next
     }
 }
+
+/// Gathers a page of broken links from the candidates a store reads in order, a batch of up to
+/// `limit` at a time after `cursor`: a link whose target is no note's name may still reach a note
+/// by an ID prefix, so a batch can hold fewer broken links than it has rows, and the store reads
+/// on until the page is full or the candidates run out. One rule for every store that reads
+/// candidates so (SQLite, PostgreSQL).
+public struct BrokenLinkPageCollector: Sendable {
+    public let limit: Int
+    /// Where the next batch starts: after this link (`nil`: from the first).
+    public private(set) var cursor: LinkPosition?
+    private var found: [(position: LinkPosition, link: ResolvedLink)] = []
+
+    public init(after: LinkPosition?, limit: Int) {
+        cursor = after
+        self.limit = limit
+    }
+
+    /// Takes the next batch of candidates; the page once it is complete, `nil` while more must be read.
+    public mutating func add(_ batch: [(position: LinkPosition, link: ResolvedLink)]) -> BrokenLinkPage? {
+        found += batch.filter(\.link.resolution.isBroken)
+        let exhausted = batch.count < limit
+        guard found.count < limit, !exhausted, let last = batch.last else {
+            let page = Array(found.prefix(limit))
+            return BrokenLinkPage(links: page, next: exhausted && found.count <= limit ? nil : page.last?.position)
+        }
+        cursor = last.position
+        return nil
+    }
+}

@@ -75,6 +75,15 @@ struct NoteCommandsTests {
         #expect(tagged.output.contains("Old") && !tagged.output.contains("New"))
     }
 
+    /// A Greek tag typed in capitals is the tag typed in lower case, spelled with its final ς.
+    @Test func aGreekTagInCapitalsIsOneTagWithTheLowerCase() async throws {
+        try await run(["add", "Upper", "--tag", "ΣΗΜΕΙΏΣΕΙΣ", "--body", ""], in: environment)
+        try await run(["add", "Lower", "--tag", "σημειώσεις", "--body", ""], in: environment)
+        let tagged = RecordingConsole()
+        try await run(["list", "--tag", "σημειώσεις"], in: QuillTestRoots.test(store: store, console: tagged))
+        #expect(tagged.output.contains("Upper  #σημειώσεις") && tagged.output.contains("Lower  #σημειώσεις"))
+    }
+
     @Test func listJSONIsStable() async throws {
         try await run(["add", "Only", "--tag", "t", "--body", "b"], in: environment)
         let json = RecordingConsole()

@@ -37,10 +37,11 @@ public enum NoteValidation {
         return body
     }
 
-    /// The tag as stored (trimmed, lowercased), or why it is refused.
+    /// The tag as stored (trimmed, in lower case as `CaseFolding.lowercased` gives it), or why it
+    /// is refused.
     public static func tag(_ text: String) throws(NoteValidationError) -> String {
         if isNormalizedASCIITag(text) { return text }
-        let normalized = text.trimmingUnicodeScalars(where: \.properties.isWhitespace).lowercased()
+        let normalized = CaseFolding.lowercased(text.trimmingUnicodeScalars(where: \.properties.isWhitespace))
         guard !normalized.isEmpty else { throw .emptyTag }
         guard !normalized.unicodeScalars.contains(where: isTagSeparator) else { throw .tagContainsSpace(text) }
         guard normalized.count <= Tag.maximumLength else { throw .tagTooLong(text) }

@@ -26,7 +26,7 @@ struct SystemTarTests {
     }
 
     func export(to path: String, mode: ExportOptions.Mode) async throws -> [Note] {
-        let notes = try await Self.notes()
+        let notes = try Self.notes()
         let sink = try LocalByteStreams().createForWriting(path)
         _ = try await ArchiveExporter(store: InMemoryNoteStore(notes: notes), history: nil, attachments: nil, compression: ZlibGzip(), scratch: Self.scratch)
             .export(to: sink, options: ExportOptions(mode: mode))
@@ -104,7 +104,7 @@ struct SystemTarTests {
         defer { directory.remove() }
         let path = directory.path("out.tar.gz")
         let sink = try LocalByteStreams().createForWriting(path)
-        let exporter = ArchiveExporter(store: FailingNoteStore(wrapping: InMemoryNoteStore(notes: try await Self.notes()),
+        let exporter = ArchiveExporter(store: FailingNoteStore(wrapping: InMemoryNoteStore(notes: try Self.notes()),
                                                                failing: [.read: .unavailable("gone")]),
                                        history: nil, attachments: nil, compression: ZlibGzip(), scratch: Self.scratch)
         await #expect(throws: NoteStoreError.unavailable("gone")) { try await exporter.export(to: sink) }

@@ -52,7 +52,7 @@ import ZlibCompression
                                            background: DefaultPriorityExecutor())
             do {
                 let report = try await importer.importArchive(from: InMemoryByteSource(damaged, maximumReadSize: 1000), name: path, files: LocalFileAccessor())
-                #expect(try await store.list(.init(includeDeleted: true)).notes.count == 1 + report.addedCount,
+                #expect(await store.list(.init(includeDeleted: true)).notes.count == 1 + report.addedCount,
                         "seed \(Self.seed), iteration \(iteration): the report and the store disagree")
             } catch let error as ArchiveError {
                 failures += 1

@@ -38,9 +38,9 @@ import UnimplementedDoubles
     func importing(_ bytes: [UInt8], name: String?, into store: InMemoryNoteStore = InMemoryNoteStore(),
                    attachments: InMemoryAttachmentStore = InMemoryAttachmentStore(clock: clock)) async throws -> Imported {
         let report = try await Self.importer(store, attachments).importArchive(from: InMemoryByteSource(bytes, maximumReadSize: 777), name: name)
-        let notes = try await store.list(.init(includeDeleted: true)).notes
+        let notes = await store.list(.init(includeDeleted: true)).notes
         var full: [Note] = []
-        for summary in notes { if let note = try await store.note(id: summary.id) { full.append(note) } }
+        for summary in notes { if let note = await store.note(id: summary.id) { full.append(note) } }
         return Imported(report: report, notes: full, attachments: attachments)
     }
 
@@ -139,7 +139,7 @@ import UnimplementedDoubles
         let two = try second.note("Note 2"), firstTwo = try first.note("Note 2")
         #expect(two.body.contains("Tested again") && two.revision == 2 && two.id == firstTwo.id)
         #expect(two.updated == Date(timeIntervalSince1970: 1_735_689_600), "the app's time of the edit")
-        let history = try await store.history(of: two.id)
+        let history = await store.history(of: two.id)
         #expect(history.map(\.number) == [2, 1] && history[1].note.body.contains("Testing"), "the earlier revision is kept")
         #expect(second.notes.filter { $0.title == "Note 3" }.map(\.body).contains { $0.contains("edited in Quill") }, "not overwritten")
         #expect(second.notes.filter { $0.title == "Note 3" }.count == 2, "Evernote's version kept beside it")
@@ -160,7 +160,7 @@ import UnimplementedDoubles
         let report = try await Self.importer(store, InMemoryAttachmentStore(clock: Self.clock)).importFolder(at: folder, files: LocalFileAccessor())
         #expect(report.foreignFormat == "a folder of Evernote exports (ENEX)" && report.addedCount == 9)
         #expect(report.resolvedLinkCount == 4 && report.unresolvedLinks.isEmpty)
-        let tasks = try #require(try await store.list(.init()).notes.first { $0.title == "Here is a simple test" })
+        let tasks = try #require(await store.list(.init()).notes.first { $0.title == "Here is a simple test" })
         #expect(tasks.tags.map(\.rawValue) == ["work/tasks"])
     }
 
@@ -196,7 +196,7 @@ import UnimplementedDoubles
             await #expect(throws: expected) {
                 _ = try await Self.importer(store, attachments).importArchive(from: InMemoryByteSource(bytes, maximumReadSize: 100), name: "bad.enex", limits: limits)
             }
-            #expect(try await store.list(.init(includeDeleted: true)).notes.isEmpty)
+            #expect(await store.list(.init(includeDeleted: true)).notes.isEmpty)
         }
     }
 

@@ -29,8 +29,8 @@ enum ForeignImport {
     /// Every note of the store, the trash's too, by title.
     static func notesByTitle(_ store: InMemoryNoteStore) async throws -> [String: Note] {
         var notes: [String: Note] = [:]
-        for summary in try await store.list(.init(includeDeleted: true)).notes {
-            if let note = try await store.note(id: summary.id) { notes[note.title] = note }
+        for summary in await store.list(.init(includeDeleted: true)).notes {
+            if let note = await store.note(id: summary.id) { notes[note.title] = note }
         }
         return notes
     }

@@ -49,7 +49,7 @@ import ZlibCompression
         let encrypted = #"{"version": "004", "items": [{"uuid": "n1", "content_type": "Note", "content": "004:abc:def"}]}"#
         let store = InMemoryNoteStore()
         await #expect(throws: ForeignFormatError.self) { _ = try await importing("x.txt", bytes: Array(encrypted.utf8), into: store) }
-        #expect(try await store.list(.init(includeDeleted: true)).notes.isEmpty)
+        #expect(await store.list(.init(includeDeleted: true)).notes.isEmpty)
     }
 
     @Test("a zip Simplenote made: notes in a top folder, \\r\\n line breaks, tags, the trash")

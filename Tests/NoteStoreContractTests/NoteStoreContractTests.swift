@@ -172,7 +172,7 @@ struct NoteStoreContractTests {
         try await store.apply(try numbers.map { .create(try NoteMaker.note($0, tags: $0 % 2 == 0 ? ["even"] : [])) }, origin: .local)
         for number in [4, 9, 16] as [UInt64] {
             let note = try NoteMaker.note(number, tags: number % 2 == 0 ? ["even"] : [])
-            try await store.update(try note.deleted(at: NoteMaker.start.addingTimeInterval(90)), expectedRevision: 1)
+            try await store.update(note.deleted(at: NoteMaker.start.addingTimeInterval(90)), expectedRevision: 1)
         }
         for query in [NoteQuery(), NoteQuery(tag: try Tag("even")), NoteQuery(includeDeleted: true)] {
             var unlimited = query

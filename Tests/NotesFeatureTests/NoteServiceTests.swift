@@ -20,8 +20,8 @@ struct NoteServiceTests {
         #expect(note.id == NoteID(high: 0, low: 1))
         #expect(note.created == start && note.updated == start)
         #expect(note.tags.map(\.rawValue) == ["a", "b"])
-        #expect(try await store.note(id: note.id) == note)
-        #expect(try await store.pendingChanges() == [note.id])
+        #expect(await store.note(id: note.id) == note)
+        #expect(await store.pendingChanges() == [note.id])
     }
 
     @Test func invalidInputChangesNothing() async throws {
@@ -30,7 +30,7 @@ struct NoteServiceTests {
         await #expect(throws: NoteValidationError.tagContainsSpace("a b")) {
             try await service(store).add(title: "t", body: "", tags: ["a b"])
         }
-        #expect(try await store.list(NoteQuery(includeDeleted: true)).notes.isEmpty)
+        #expect(await store.list(NoteQuery(includeDeleted: true)).notes.isEmpty)
     }
 
     @Test func aUniquePrefixResolvesAndAnAmbiguousOneListsCandidates() async throws {
@@ -55,7 +55,7 @@ struct NoteServiceTests {
         #expect(edited.tags.map(\.rawValue) == ["keep", "new"])
         #expect(edited.revision == 2)
         #expect(edited.updated == start.addingTimeInterval(60))
-        #expect(try await store.note(id: note.id) == edited)
+        #expect(await store.note(id: note.id) == edited)
     }
 
     @Test func anEditThatChangesNothingWritesNothing() async throws {
@@ -74,7 +74,7 @@ struct NoteServiceTests {
         let tombstone = try await notes.remove(note.id.rawValue)
         #expect(tombstone.isDeleted && tombstone.revision == 2)
         await #expect(throws: NoteServiceError.notFound(note.id.rawValue)) { try await notes.note(note.id.rawValue) }
-        #expect(try await store.note(id: note.id)?.isDeleted == true)
+        #expect(await store.note(id: note.id)?.isDeleted == true)
     }
 
     @Test func storeFailuresReachTheCaller() async throws {

@@ -65,9 +65,9 @@ struct ArchiveCommandsTests {
               kept  \(changed.id.short)  Changed after the import
 
             """)
-        let live = try await target.list(.init()).notes
+        let live = await target.list(.init()).notes
         #expect(live.map(\.id) == [changed.id])
-        #expect(try await target.list(.init(includeDeleted: true)).notes.count == count, "the rest is in the trash")
+        #expect(await target.list(.init(includeDeleted: true)).notes.count == count, "the rest is in the trash")
         let unknown = await #expect(throws: CLIFailure.self) { try await run(["import", "--undo", "nope"], in: env) }
         #expect(unknown?.status == .notFound)
         await #expect(throws: (any Error).self) { try await run(["import"], in: env) }

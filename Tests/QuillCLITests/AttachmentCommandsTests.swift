@@ -53,7 +53,7 @@ struct AttachmentCommandsTests {
 
     @Test func attachAppendsOneReferenceEachAsOneRevision() async throws {
         try await noteWithAttachments()
-        let note = try #require(try await store.note(id: NoteID(Self.id)!))
+        let note = try #require(await store.note(id: NoteID(Self.id)!))
         let references = AttachmentReference.scan(note.body)
         #expect(references.map(\.name) == ["board.png", "Invoice 2026.pdf"])
         #expect(references.map(\.isEmbedded) == [true, false])
@@ -111,7 +111,7 @@ struct AttachmentCommandsTests {
     @Test func detachRemovesTheReferenceAndItsLine() async throws {
         try await noteWithAttachments()
         try await run(["detach", Self.id, "board.png"], in: environment)
-        let note = try #require(try await store.note(id: NoteID(Self.id)!))
+        let note = try #require(await store.note(id: NoteID(Self.id)!))
         #expect(AttachmentReference.scan(note.body).map(\.name) == ["Invoice 2026.pdf"])
         #expect(!note.body.contains("\n\n\n"))
         await #expect(throws: CLIFailure.self) { try await run(["detach", Self.id, "board.png"], in: environment) }

@@ -159,7 +159,7 @@ struct ConfigCommandsTests {
 
         let listed = RecordingConsole()
         try await run(["list", "-n", "1", "--dates", "local"], in: environment(timeZone: paris, console: listed))
-        let summary = try #require(try await notes.list(.init(limit: 1)).notes.first)
+        let summary = try #require(await notes.list(.init(limit: 1)).notes.first)
         #expect(listed.output.contains("  \(Timestamp(summary.updated.addingTimeInterval(3600)).minutes)  "))
     }
 

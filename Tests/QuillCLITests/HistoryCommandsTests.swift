@@ -108,38 +108,38 @@ struct HistoryCommandsTests {
 
     /// Nothing is pruned by default or without `--yes`; `history.keep` (or `--keep`) says what stays.
     @Test func pruneKeepsWhatHistoryKeepSaysAndNeverTheCurrentRevision() async throws {
-        let id = try NoteID(try await noteWithHistory())!
+        let id = try NoteID(await noteWithHistory())!
         try await run(["history", "prune", "--yes"], in: environment)
         #expect(console.output.hasPrefix("Nothing to prune: every revision is kept (history.keep all, default)"))
         await #expect(throws: (any Error).self) { try await run(["history", "prune"], in: environment) }
         console.clear()
         try await run(["history", "prune", "--keep", "1", "--dry-run"], in: environment)
         #expect(console.output == "Would remove 2 revisions of 1 note (history.keep 1, flag)\n")
-        #expect(try await store.history(of: id).count == 3)
+        #expect(await store.history(of: id).count == 3)
         try await settings.update { $0.historyKeep = .revisions(2) }
         console.clear()
         try await run(["history", "prune", "--yes"], in: environment)
         #expect(console.output == "Removed 1 revision of 1 note (history.keep 2, settings)\n")
-        #expect(try await store.history(of: id).map(\.note.title) == ["Shopping", "Groceries"])
+        #expect(await store.history(of: id).map(\.note.title) == ["Shopping", "Groceries"])
         console.clear()
         try await run(["history", Self.id], in: environment)
         #expect(console.output.split(separator: "\n").count == 2, "'history ID' still lists")
     }
 
     @Test func restoreOfARevisionIsANewRevisionThatCanBeUndone() async throws {
-        let id = try NoteID(try await noteWithHistory())!
+        let id = try NoteID(await noteWithHistory())!
         try await run(["restore", Self.id, "--revision", Self.id], in: environment)
         #expect(console.output == "restored 00000000  Groceries  revision 1, now revision 4\n")
-        let restored = try #require(try await store.note(id: id))
+        let restored = try #require(await store.note(id: id))
         #expect(restored.title == "Groceries" && restored.body == "milk\neggs\nbread\n" && restored.tags.isEmpty)
-        #expect(try await store.pendingChanges().contains(id), "a restore syncs like an edit")
+        #expect(await store.pendingChanges().contains(id), "a restore syncs like an edit")
         try await run(["restore", Self.id, "--revision", "3"], in: environment)
-        #expect(try await store.note(id: id)?.title == "Shopping")
-        #expect(try await store.history(of: id).prefix(2).map(\.origin) == [.restore(3), .restore(1)])
+        #expect(await store.note(id: id)?.title == "Shopping")
+        #expect(await store.history(of: id).prefix(2).map(\.origin) == [.restore(3), .restore(1)])
     }
 
     @Test func aDeletedNoteIsInTheTrashAndComesBackWithItsHistory() async throws {
-        let id = try NoteID(try await noteWithHistory())!
+        let id = try NoteID(await noteWithHistory())!
         try await run(["rm", Self.id], in: environment)
         console.clear()
         try await run(["trash"], in: environment)
@@ -148,26 +148,26 @@ struct HistoryCommandsTests {
         console.clear()
         try await run(["restore", Self.id], in: environment)
         #expect(console.output == "restored 00000000  Shopping  from the trash, now revision 5\n")
-        let note = try #require(try await store.note(id: id))
+        let note = try #require(await store.note(id: id))
         #expect(!note.isDeleted && note.tags.map(\.rawValue) == ["home"])
-        #expect(try await store.history(of: id).count == 5)
+        #expect(await store.history(of: id).count == 5)
         console.clear()
         try await run(["trash", "--json"], in: environment)
         #expect(console.output == "[\n\n]\n")
     }
 
     @Test func restoringANoteThatIsNotDeletedIsAUsageErrorThatChangesNothing() async throws {
-        let id = try NoteID(try await noteWithHistory())!
+        let id = try NoteID(await noteWithHistory())!
         let failure = await #expect(throws: CLIFailure.self) { try await run(["restore", Self.id], in: environment) }
         #expect(failure?.status == .usage)
-        #expect(try await store.history(of: id).count == 3)
+        #expect(await store.history(of: id).count == 3)
         await #expect(throws: CLIFailure.self) { try await run(["restore", Self.id, "--revision", "7"], in: environment) }
         await #expect(throws: CLIFailure.self) { try await run(["history", "ff"], in: environment) }
-        #expect(try await store.history(of: id).count == 3)
+        #expect(await store.history(of: id).count == 3)
     }
 
     @Test func emptyingTheTrashNeedsYesAndRemovesOnlyWhatIsOldEnough() async throws {
-        let id = try NoteID(try await noteWithHistory())!
+        let id = try NoteID(await noteWithHistory())!
         try await run(["rm", Self.id], in: environment)
         try await run(["add", "Second", "--body", "b"], in: environment)
         try await run(["rm", "00000000000000000000000000000002"], in: environment)
@@ -176,18 +176,18 @@ struct HistoryCommandsTests {
         #expect("\(String(describing: refused))".contains("--yes"))
         try await run(["trash", "empty", "--older-than", "2026-01-05T09:03:30Z", "--yes"], in: environment)
         #expect(console.output == "removed 1 deleted note for good\n")
-        #expect(try await store.note(id: id) == nil)
+        #expect(await store.note(id: id) == nil)
         console.clear()
         try await run(["trash"], in: environment)
         #expect(console.output.contains("Second") && !console.output.contains("Shopping"))
         try await run(["trash", "empty", "--yes"], in: environment)
-        #expect(try await store.list(.init(includeDeleted: true)).notes.isEmpty)
+        #expect(await store.list(.init(includeDeleted: true)).notes.isEmpty)
     }
 
     /// A device that syncs keeps a deletion the server has not received: else the other devices
     /// would never learn of it.
     @Test func aDeletionNotYetSyncedStaysInTheTrash() async throws {
-        let id = try NoteID(try await noteWithHistory())!
+        let id = try NoteID(await noteWithHistory())!
         try await run(["rm", Self.id], in: environment)
         try await credentials.save(Credentials(server: try #require(URL(string: "http://127.0.0.1:8080")), token: "t"))
         console.clear()
@@ -197,6 +197,6 @@ struct HistoryCommandsTests {
         #expect(await store.note(id: id)?.isDeleted == true)
         await store.acknowledge([id: 4])
         try await run(["trash", "empty", "--yes"], in: environment)
-        #expect(try await store.note(id: id) == nil)
+        #expect(await store.note(id: id) == nil)
     }
 }

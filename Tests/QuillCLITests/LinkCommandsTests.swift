@@ -86,7 +86,7 @@ struct LinkCommandsTests {
         try await twoLinkedNotes()
         try await run(["edit", Self.id(2), "--title", "Project plan"], in: environment)
         #expect(console.output.hasSuffix("kept \"Plan\" as an alias, so 1 link still reaches it (--rewrite-links rewrites it instead)\n"))
-        let plan = try #require(try await store.note(id: NoteID(high: 0, low: 2)))
+        let plan = try #require(await store.note(id: NoteID(high: 0, low: 2)))
         #expect(NoteAliases.read(plan.body) == ["Roadmap", "Plan"])
         console.clear()
         try await run(["links", "--broken"], in: environment)
@@ -97,10 +97,10 @@ struct LinkCommandsTests {
         try await twoLinkedNotes()
         try await run(["edit", Self.id(1), "--title", "Start page", "--rewrite-links"], in: environment)
         #expect(console.output.hasSuffix("rewrote 1 link to \"Start page\" in 1 other note\n"))
-        let plan = try #require(try await store.note(id: NoteID(high: 0, low: 2)))
+        let plan = try #require(await store.note(id: NoteID(high: 0, low: 2)))
         #expect(plan.body.hasSuffix("Back to [[Start page|start]]."))
         #expect(plan.revision == 2)
-        let home = try #require(try await store.note(id: NoteID(high: 0, low: 1)))
+        let home = try #require(await store.note(id: NoteID(high: 0, low: 1)))
         #expect(NoteAliases.read(home.body).isEmpty)
     }
 
@@ -109,14 +109,14 @@ struct LinkCommandsTests {
         await #expect(throws: CLIFailure.self) {
             try await run(["edit", Self.id(1), "--title", "A | B", "--rewrite-links"], in: environment)
         }
-        #expect(try await store.note(id: NoteID(high: 0, low: 1))?.revision == 1)
+        #expect(await store.note(id: NoteID(high: 0, low: 1))?.revision == 1)
     }
 
     @Test func aRenameNothingLinksToChangesOnlyTheTitle() async throws {
         try await twoLinkedNotes()
         try await run(["edit", Self.id(3), "--title", "Roadmap 2"], in: environment)
         #expect(!console.output.contains("alias"))
-        let note = try #require(try await store.note(id: NoteID(high: 0, low: 3)))
+        let note = try #require(await store.note(id: NoteID(high: 0, low: 3)))
         #expect(NoteAliases.read(note.body).isEmpty)
     }
 }

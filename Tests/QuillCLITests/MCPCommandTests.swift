@@ -22,7 +22,7 @@ import Testing
             console: RecordingConsole(), searchIndex: index, searchSource: ListingSearchSource(store: store), assistantTools: server)
         try await run(["mcp"] + arguments, in: environment)
         for (title, body, tags) in [("Plan", "Water the [[Garden]] on Monday", ["home"]), ("Garden", "Basil and tomatoes", ["home", "green"])]
-            where try await store.list(.init()).notes.count < 2 {
+            where await store.list(.init()).notes.count < 2 {
             _ = try await environment.notes.add(title: title, body: body, tags: tags)
         }
     }
@@ -40,7 +40,7 @@ import Testing
             "this tool changes notes, and quill mcp was started without --allow-writes; restart it with --allow-writes to allow it")) {
             try await server.call("create_note", ["title": "Sneaky"])
         }
-        #expect(try await store.list(.init()).notes.count == 2)
+        #expect(await store.list(.init()).notes.count == 2)
     }
 
     @Test func theReadToolsAnswerWhatTheNotesHold() async throws {
@@ -80,7 +80,7 @@ import Testing
         let appended = try await server.call("append_to_note", ["note": .string(id), "text": "Second"])
         #expect(text(appended, "body") == "First\n\nSecond")
         let noteID = try #require(NoteID(id))
-        let stored = try #require(try await store.note(id: noteID))
+        let stored = try #require(await store.note(id: noteID))
         #expect(stored.revision == 2 && stored.body == "First\n\nSecond" && stored.tags.map(\.rawValue) == ["ai"])
         await #expect(throws: ToolFailure("the argument 'text' is empty: there is nothing to append")) {
             try await server.call("append_to_note", ["note": .string(id), "text": " "])

@@ -28,7 +28,7 @@ struct NoteCommandsTests {
     @Test func addPrintsTheNewID() async throws {
         try await run(["add", "Hello", "--body", "World", "--tag", "Work"], in: environment)
         #expect(console.output == "00000000000000000000000000000001\n")
-        let note = try #require(try await store.note(id: NoteID(high: 0, low: 1)))
+        let note = try #require(await store.note(id: NoteID(high: 0, low: 1)))
         #expect(note.body == "World" && note.tags.map(\.rawValue) == ["work"])
     }
 
@@ -36,7 +36,7 @@ struct NoteCommandsTests {
         let piped = RecordingConsole(standardInput: Data("from stdin\n".utf8))
         let environment = QuillTestRoots.test(store: store, clock: FixedClock(start), ids: SequentialNoteIDs(), console: piped)
         try await run(["add", "Piped"], in: environment)
-        #expect(try await store.note(id: NoteID(high: 0, low: 1))?.body == "from stdin\n")
+        #expect(await store.note(id: NoteID(high: 0, low: 1))?.body == "from stdin\n")
     }
 
     @Test func addReadsTheBodyFromAFile() async throws {
@@ -46,7 +46,7 @@ struct NoteCommandsTests {
         let environment = QuillTestRoots.test(
             store: store, clock: FixedClock(start), ids: SequentialNoteIDs(), console: console, inputFiles: files)
         try await run(["add", "Filed", "--file", "body.md"], in: environment)
-        #expect(try await store.note(id: NoteID(high: 0, low: 1))?.body == "# From a file")
+        #expect(await store.note(id: NoteID(high: 0, low: 1))?.body == "# From a file")
     }
 
     @Test func unreadableOrInvalidInputIsAClearErrorAndAddsNothing() async throws {
@@ -57,7 +57,7 @@ struct NoteCommandsTests {
         await #expect(throws: CLIFailure.self) { try await run(["add", "x", "--file", "missing.md"], in: environment) }
         let failure = await #expect(throws: CLIFailure.self) { try await run(["add", "x", "--file", "binary"], in: environment) }
         #expect(failure?.message == "binary is not valid UTF-8 text")
-        #expect(try await store.list(.init(includeDeleted: true)).notes.isEmpty)
+        #expect(await store.list(.init(includeDeleted: true)).notes.isEmpty)
     }
 
     @Test func listShowsNewestFirstAndFiltersByTag() async throws {
@@ -131,7 +131,7 @@ struct NoteCommandsTests {
                       in: QuillTestRoots.test(store: store, clock: FixedClock(start.addingTimeInterval(600)), console: edited,
                                               searchIndex: linkReading.index, searchSource: linkReading.source))
         #expect(edited.output == "updated 00000000  After  (revision 2)\n")
-        let note = try #require(try await store.note(id: NoteID(high: 0, low: 1)))
+        let note = try #require(await store.note(id: NoteID(high: 0, low: 1)))
         #expect(note.title == "After" && note.tags.map(\.rawValue) == ["y"])
     }
 
@@ -142,7 +142,7 @@ struct NoteCommandsTests {
                       in: QuillTestRoots.test(store: store, clock: FixedClock(start), console: RecordingConsole(), editor: editor,
                                               searchIndex: linkReading.index, searchSource: linkReading.source))
         #expect(editor.openedTexts == ["Draft\n\nold body"])
-        let note = try #require(try await store.note(id: NoteID(high: 0, low: 1)))
+        let note = try #require(await store.note(id: NoteID(high: 0, low: 1)))
         #expect(note.title == "Final title" && note.body == "new body\n")
     }
 

@@ -89,7 +89,7 @@ struct QuillCLIIntegrationTests {
 
     @Test func anUnwritableHomeIsAClearError() async throws {
         let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("quill-file-\(UUID().uuidString)").path
-        FileManager.default.createFile(atPath: blocker, contents: Data())
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data()))
         defer { try? FileManager.default.removeItem(atPath: blocker) }
         let quill = QuillProcess(home: blocker + "/quill")
         let result = try await quill.run(["add", "Nowhere"])

@@ -71,9 +71,8 @@ struct CapturingLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-             file: String, function: String, line: UInt) {
-        lines.append(.init(level: level, message: message.description,
-                           metadata: self.metadata.merging(metadata ?? [:]) { _, new in new }))
+    func log(event: LogEvent) {
+        lines.append(.init(level: event.level, message: event.message.description,
+                           metadata: metadata.merging(event.metadata ?? [:]) { _, new in new }))
     }
 }

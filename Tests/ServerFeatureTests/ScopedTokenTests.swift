@@ -22,7 +22,7 @@ import StandardInterfaces
 
     /// Every `/v1` route the router serves that takes a token, with its path parameters filled in.
     static func routes(_ server: TestServer) throws -> [(method: HTTPRequest.Method, path: String)] {
-        let router = try ServerApplication.router(server.dependencies)
+        let router = ServerApplication.router(server.dependencies)
         return router.routes.map(\.self).compactMap { route in
             let template = route.path.description
             guard template.hasPrefix("/v1/"), !tokenless.contains("\(route.method.rawValue) \(template)") else { return nil }
@@ -101,7 +101,7 @@ import StandardInterfaces
             if line == "      security: []", path.hasPrefix("/v1/") { scopes["\(method) \(path)"] = "none" }
             if line.hasPrefix(##"        "403": { $ref: "#/components/responses/ReadOnlyToken" }"##) { forbidden.insert("\(method) \(path)") }
         }
-        for route in try ServerApplication.router(try await TestServer.make().dependencies).routes where route.path.description.hasPrefix("/v1/") {
+        for route in ServerApplication.router(try await TestServer.make().dependencies).routes where route.path.description.hasPrefix("/v1/") {
             let operation = "\(route.method.rawValue) \(route.path.description)"
             if Self.tokenless.contains(operation) {
                 #expect(scopes[operation] == "none", "\(operation) takes no token in docs/openapi.yaml")

@@ -197,7 +197,7 @@ import Testing
             let first = try await store.search(try SearchQuery("word"), account: account, tagged: nil, after: nil, limit: 23)
             #expect(first.notes.count == 23 && !first.hasMore && first.last?.rawValue == all.last)
             // After a note that no longer matches: an empty last page.
-            let gone = try await store.search(try SearchQuery("word"), account: account, tagged: nil, after: try #require(NoteID("ff")), limit: 5)
+            let gone = try await store.search(try SearchQuery("word"), account: account, tagged: nil, after: NoteID("ff"), limit: 5)
             #expect(gone.notes.isEmpty && !gone.hasMore)
         }
     }

@@ -198,7 +198,7 @@ import Testing
             _ = try await store.delete(try #require(NoteID("e5")), account: account, ifRevision: 1, at: Sample.date, origin: .api)
             _ = try await store.create(try Sample.note("a0", tags: ["home"]), account: other)
             func ids(_ tag: String, after: String? = nil, limit: Int = 10) async throws -> [String] {
-                try await store.notes(account: account, tagged: try await Tag(tag), after: after.flatMap(NoteID.init), limit: limit)
+                try await store.notes(account: account, tagged: try Tag(tag), after: after.flatMap(NoteID.init), limit: limit)
                     .notes.map(\.id.rawValue)
             }
             #expect(try await ids("home") == ["a1", "c3"])

@@ -82,7 +82,7 @@ struct FileSyncStateTests {
         let loaded = try await store.load()
         #expect(loaded.inFlightPushes.map(\.requestID) == ["0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210"])
         #expect(loaded.inFlightPushes.map(\.since) == [nil, SyncCursor("12")] && loaded.cursor == SyncCursor("12"))
-        #expect(try loaded.inFlightPushes[1].changes.first?.note.isDeleted == true && loaded.inFlightPushes[1].changes.first?.baseRevision == 4)
+        #expect(loaded.inFlightPushes[1].changes.first?.note.isDeleted == true && loaded.inFlightPushes[1].changes.first?.baseRevision == 4)
         try await store.save(loaded)
         #expect(try await FileSyncStateStore(directory: directory).load() == loaded)
         #expect(try pushFiles(in: directory).count == 2)

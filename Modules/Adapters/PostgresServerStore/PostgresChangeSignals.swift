@@ -73,7 +73,7 @@ public final class PostgresChangeSignals: ChangeSignaling, TokenRevocationSignal
 
     /// Listens until a graceful shutdown or cancellation, reconnecting after a failure.
     public func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             var first = true
             while !Task.isCancelled {
                 do {

@@ -205,7 +205,7 @@ let package = Package(
             "FileSystemInterface", "FileSystemTesting", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "QuillAPI", "QuillCLI",
             "QuillModels", "QuillTestComposition", "SearchIndexTesting", "SettingsInterface", "SettingsTesting", "StandardInterfaces",
             "StandardTesting", "SyncFeature", "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting",
-            "UnimplementedDoubles", crypto]),
+            "UnimplementedDoubles", argumentParser, crypto]),
         tests("QuillIntegrationTests", ["ChildProcesses", "quill"]),
         tests("QuillModelsTests", ["QuillModels", "StandardTesting"]),
         tests("QuillServerCLITests", ["QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",

@@ -11,11 +11,12 @@ public struct ExportCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write notes to a .tar.gz archive (Markdown files with front matter).",
         discussion: """
-            The archive is a gzip-compressed POSIX tar that tar, gzip and any unarchiver open;
-            see docs/archive-format.md. '-' writes to standard output, so
-            'quill export - | ssh host quill import -' copies notes to another machine.
-            '--format dir PATH' writes a folder of Markdown files instead (one per note, named after its
-            title, with the same front matter), which Obsidian opens as a vault and 'quill import PATH' reads back.
+            The archive is a gzip-compressed POSIX tar that tar, gzip and any unarchiver open; see \
+            docs/archive-format.md. '-' writes to standard output, so 'quill export - | ssh host quill import -' \
+            copies notes to another machine.
+
+            '--format dir PATH' writes a folder of Markdown files instead (one per note, named after its title, with \
+            the same front matter), which Obsidian opens as a vault and 'quill import PATH' reads back.
             """)
 
     /// What `export` writes.

@@ -9,20 +9,24 @@ public struct ImportCommand: QuillCommand {
         commandName: "import",
         abstract: "Add the notes of a .tar.gz archive, a folder of Markdown files (a Quill export, an Obsidian vault...), an Evernote export (.enex), a Google Keep export (Takeout), a Bear backup (.bear2bk), a Notion, Simplenote or Standard Notes export.",
         discussion: """
-            Notes are written as the archive is read, and become part of the store together once the
-            whole archive has checked out: on any error the store is left exactly as it was. A note already present is left
-            alone if identical; if it differs, both are kept and the incoming one gets a new ID.
-            Front matter written by other apps (Obsidian, Joplin, Hugo, Jekyll) gives the title, tags
-            and dates; its other keys stay at the top of the note's text. A file is known by its content:
-            an Evernote export keeps its notebook (as a tag), tags, dates, checklists, attachments and links
-            between its notes; a Google Keep export (zipped or unpacked) its labels, checklists, archived
-            and trashed notes and attachments; a Bear backup its tags, images, archived and trashed notes;
-            a Notion export (Markdown & CSV) its pages, sub-pages, links and databases; a Simplenote export
-            (zip or notes.json) its tags, pins and trash; a Standard Notes backup its tags, archived and trashed notes. Importing an export again leaves the notes it made alone
-            (see docs/import.md). A folder is read recursively,
-            passing over hidden files and folders (.obsidian, .trash); a subfolder's path becomes a tag.
-            Every import prints its ID; 'quill import --undo ID' deletes what it added (into the trash),
-            keeping any note changed since.
+            Notes are written as the archive is read, and become part of the store together once the whole archive has \
+            checked out: on any error the store is left exactly as it was. A note already present is left alone if \
+            identical; if it differs, both are kept and the incoming one gets a new ID.
+
+            Front matter written by other apps (Obsidian, Joplin, Hugo, Jekyll) gives the title, tags and dates; its \
+            other keys stay at the top of the note's text. A file is known by its content: an Evernote export keeps \
+            its notebook (as a tag), tags, dates, checklists, attachments and links between its notes; a Google Keep \
+            export (zipped or unpacked) its labels, checklists, archived and trashed notes and attachments; a Bear \
+            backup its tags, images, archived and trashed notes; a Notion export (Markdown & CSV) its pages, \
+            sub-pages, links and databases; a Simplenote export (zip or notes.json) its tags, pins and trash; a \
+            Standard Notes backup its tags, archived and trashed notes. Importing an export again leaves the notes it \
+            made alone (see docs/import.md).
+
+            A folder is read recursively, passing over hidden files and folders (.obsidian, .trash); a subfolder's \
+            path becomes a tag.
+
+            Every import prints its ID; 'quill import --undo ID' deletes what it added (into the trash), keeping any \
+            note changed since.
             """)
 
     @OptionGroup public var global: GlobalOptions

@@ -10,11 +10,12 @@ public struct LoginCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "login", abstract: "Sign in to a sync server: in the browser, or with a token.",
         discussion: """
-            Without --token, quill prints a short code and the server's /device page: open it, sign in
-            there and approve, and quill receives a token of its own (docs/signin.md). With --token, that
-            token is saved instead; the server is asked first whether it accepts it, unless --no-verify
-            is given. The credentials are kept in $XDG_CONFIG_HOME/quill (else ~/.config/quill),
-            readable only by you. QUILL_SERVER and QUILL_TOKEN, when set, override them.
+            Without --token, quill prints a short code and the server's /device page: open it, sign in there and \
+            approve, and quill receives a token of its own (docs/signin.md). With --token, that token is saved \
+            instead; the server is asked first whether it accepts it, unless --no-verify is given.
+
+            The credentials are kept in $XDG_CONFIG_HOME/quill (else ~/.config/quill), readable only by you. \
+            QUILL_SERVER and QUILL_TOKEN, when set, override them.
             """)
 
     @OptionGroup public var global: GlobalOptions

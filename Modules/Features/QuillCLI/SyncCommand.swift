@@ -10,11 +10,12 @@ public struct SyncCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "sync", abstract: "Pull the server's changes, push yours, and report what happened.",
         discussion: """
-            A note changed both here and on the server keeps your version; the server's version is kept
-            as a new note titled "<title> (conflict from server <date>)". An edit always wins over a delete.
-            Failed requests are retried; a sync that is interrupted resumes where it stopped.
-            With --watch it keeps running: it syncs whenever a note changes here or on the server, rides out
-            a server that restarts or a network that drops, and stops on Ctrl-C or SIGTERM.
+            A note changed both here and on the server keeps your version; the server's version is kept as a new note \
+            titled "<title> (conflict from server <date>)". An edit always wins over a delete. Failed requests are \
+            retried; a sync that is interrupted resumes where it stopped.
+
+            With --watch it keeps running: it syncs whenever a note changes here or on the server, rides out a server \
+            that restarts or a network that drops, and stops on Ctrl-C or SIGTERM.
             """)
 
     @OptionGroup public var global: GlobalOptions

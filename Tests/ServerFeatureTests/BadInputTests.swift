@@ -49,6 +49,7 @@ import Testing
             if let header { headers[.authorization] = header }
             let response = try await client.base.execute(uri: "/v1/notes", method: .get, headers: headers)
             #expect(response.status == .unauthorized && response.errorCode == "unauthorized")
+            #expect(response.headers[.wwwAuthenticate] == #"Bearer realm="quill""#, "a 401 names its scheme (RFC 7235)")
         }
     }
 

@@ -69,6 +69,7 @@ import StandardInterfaces
             #expect(try await client.send(.get, "/v1/notes", as: .some(expiring)).status == .ok)
             let refused = try await client.send(.get, "/v1/notes", as: .some(expired))
             #expect(refused.status == .unauthorized && refused.errorCode == "token_expired")
+            #expect(refused.headers[.wwwAuthenticate]?.contains(#"error="invalid_token""#) == true)
         }
     }
 

@@ -82,6 +82,22 @@ extension Components {
             }
         }
         internal struct Unauthorized: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Unauthorized/headers`.
+            internal struct Headers: Sendable, Hashable {
+                /// The scheme to authenticate with, `Bearer realm="quill"` (RFC 6750), with `error="invalid_token"` for an expired token.
+                ///
+                /// - Remark: Generated from `#/components/responses/Unauthorized/headers/WWW-Authenticate`.
+                internal var wwwAuthenticate: Swift.String?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - wwwAuthenticate: The scheme to authenticate with, `Bearer realm="quill"` (RFC 6750), with `error="invalid_token"` for an expired token.
+                internal init(wwwAuthenticate: Swift.String? = nil) {
+                    self.wwwAuthenticate = wwwAuthenticate
+                }
+            }
+            /// Received HTTP response headers
+            internal var headers: Components.Responses.Unauthorized.Headers
             /// - Remark: Generated from `#/components/responses/Unauthorized/content`.
             internal enum Body: Sendable, Hashable {
                 /// - Remark: Generated from `#/components/responses/Unauthorized/content/application\/json`.
@@ -104,8 +120,13 @@ extension Components {
             /// Creates a new `Unauthorized`.
             ///
             /// - Parameters:
+            ///   - headers: Received HTTP response headers
             ///   - body: Received HTTP response body
-            internal init(body: Components.Responses.Unauthorized.Body) {
+            internal init(
+                headers: Components.Responses.Unauthorized.Headers = .init(),
+                body: Components.Responses.Unauthorized.Body
+            ) {
+                self.headers = headers
                 self.body = body
             }
         }

@@ -11,7 +11,7 @@ import SyncTransportInterface
 import SyncTransportTesting
 import Testing
 
-/// `quill login --server URL` without a token (docs/signin.md): the code is shown, the login waits
+/// `quill login URL` without a token (docs/signin.md): the code is shown, the login waits
 /// for the person's decision, and an approval saves the new token; a denial fails with status 1,
 /// saving nothing.
 @Suite struct DeviceLoginCommandTests {

@@ -53,8 +53,8 @@ struct FailureMessagesTests {
     @Test func syncErrors() {
         #expect(CLIFailure.from(SyncError.notLoggedIn) == CLIFailure(
             "not logged in to a sync server",
-            hint: "run 'quill login --server URL --token TOKEN' (or set QUILL_SERVER and QUILL_TOKEN)"))
-        #expect(CLIFailure.from(SyncError.unauthorized).hint == "run 'quill login --server URL --token TOKEN' again")
+            hint: "run 'quill login URL' (or set QUILL_SERVER and QUILL_TOKEN)"))
+        #expect(CLIFailure.from(SyncError.unauthorized).hint == "run 'quill login URL' again")
         #expect(CLIFailure.from(SyncError.unreachable("refused")).hint?.contains("nothing was lost") == true)
         #expect(CLIFailure.from(SyncError.badResponse("x")) == CLIFailure(SyncError.badResponse("x").description))
         let full = CLIFailure.from(SyncError.serverStorageFull("the server's disk is full"))

@@ -60,6 +60,18 @@ struct SyncCommandsTests {
     @Test("login refuses what is not an http(s) URL", arguments: ["ftp://x", "notes.example.com", "http://"])
     func loginValidatesURL(_ url: String) {
         #expect(throws: (any Error).self) { try LoginCommand.parse(["--server", url, "--token", "t"]) }
+        #expect(throws: (any Error).self) { try LoginCommand.parse([url, "--token", "t"]) }
+    }
+
+    /// `quill login https://notes.example.com`, as `docker login` and `ssh` name their host; a
+    /// server named twice, differently, or not at all is refused before anything is asked.
+    @Test("login takes the server as its argument too")
+    func loginTakesTheServerAsAnArgument() async throws {
+        try await run(try LoginCommand.parse(["https://notes.example.com", "--token", "qt_1"]))
+        #expect(try await credentials.load() == Credentials(server: URL(string: "https://notes.example.com")!, token: "qt_1"))
+        #expect(throws: (any Error).self) { try LoginCommand.parse(["--token", "t"]) }
+        #expect(throws: (any Error).self) { try LoginCommand.parse(["https://a.example.com", "--server", "https://b.example.com", "--token", "t"]) }
+        #expect(throws: Never.self) { try LoginCommand.parse(["https://a.example.com", "--server", "https://a.example.com", "--token", "t"]) }
     }
 
     @Test("sync without login tells the user how to log in")

@@ -7,10 +7,11 @@ import Testing
 struct SyncEndToEndTests {
     static let postgresURL = ProcessInfo.processInfo.environment["QUILL_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
 
-    /// Two homes logged in to `servers` (the first home to the first server, the second to the last).
+    /// Two homes logged in to `servers` (the first home to the first server, the second to the
+    /// last), one naming its server as the argument, the other with `--server`.
     func twoHomes(token: String, servers: [ListeningServer]) async throws -> (QuillHome, QuillHome) {
         let alice = try QuillHome(), bob = try QuillHome()
-        #expect(try await alice.succeed(["login", "--server", servers[0].url, "--token", token]) == "logged in to \(servers[0].url)")
+        #expect(try await alice.succeed(["login", servers[0].url, "--token", token]) == "logged in to \(servers[0].url)")
         #expect(try await bob.succeed(["login", "--server", servers[servers.count - 1].url, "--token", token]).hasPrefix("logged in"))
         return (alice, bob)
     }

@@ -92,9 +92,9 @@ extension CLIFailure {
         switch error {
         case .notLoggedIn:
             CLIFailure("not logged in to a sync server",
-                       hint: "run 'quill login --server URL --token TOKEN' (or set QUILL_SERVER and QUILL_TOKEN)")
+                       hint: "run 'quill login URL' (or set QUILL_SERVER and QUILL_TOKEN)")
         case .unauthorized:
-            CLIFailure("the sync server refused the token", hint: "run 'quill login --server URL --token TOKEN' again")
+            CLIFailure("the sync server refused the token", hint: "run 'quill login URL' again")
         case .unreachable, .timedOut:
             CLIFailure(error.description,
                        hint: "check the server address ('quill status') and your network; nothing was lost, sync again later")

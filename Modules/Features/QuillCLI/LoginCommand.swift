@@ -5,7 +5,7 @@ import QuillModels
 import SyncFeature
 import SyncStateInterface
 
-/// `quill login --server URL [--token TOKEN | --read-only]`
+/// `quill login URL [--token TOKEN | --read-only]` (or `--server URL`)
 public struct LoginCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "login", abstract: "Sign in to a sync server: in the browser, or with a token.",
@@ -19,16 +19,25 @@ public struct LoginCommand: QuillCommand {
             """)
 
     @OptionGroup public var global: GlobalOptions
-    @Option(help: "The server's base URL, e.g. https://notes.example.com.") var server: String
+    @Argument(help: "The server's base URL, e.g. https://notes.example.com.") var url: String?
+    @Option(help: "The server's base URL, as the argument gives it.") var server: String?
     @Option(help: "Your access token; without it, sign in through the browser.") var token: String?
     @Flag(help: "Ask for read-only access when signing in through the browser.") var readOnly = false
     @Flag(help: "Save the token without asking the server first.") var noVerify = false
 
     public init() {}
 
+    /// The server named by the argument or by --server (`validate` holds that it is one of them).
+    var serverText: String { url ?? server ?? "" }
+
     public func validate() throws {
-        guard Self.serverURL(server) != nil else {
-            throw ValidationError("--server must be an http:// or https:// URL with a host, e.g. https://notes.example.com")
+        switch (url, server) {
+        case (nil, nil): throw ValidationError("name the server: quill login https://notes.example.com")
+        case (let url?, let server?) where url != server: throw ValidationError("the server is named twice (\(url) and --server \(server)): name it once")
+        default: break
+        }
+        guard Self.serverURL(serverText) != nil else {
+            throw ValidationError("the server must be an http:// or https:// URL with a host, e.g. https://notes.example.com")
         }
         if let token, token.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("--token must not be empty")
@@ -44,7 +53,7 @@ public struct LoginCommand: QuillCommand {
     }
 
     public func run(in environment: CLIEnvironment) async throws {
-        guard let url = Self.serverURL(server) else { throw CLIFailure("invalid server URL", status: .usage) }
+        guard let url = Self.serverURL(serverText) else { throw CLIFailure("invalid server URL", status: .usage) }
         guard let token else { return try await signInThroughBrowser(url, environment) }
         let credentials = Credentials(server: url, token: token.trimmingCharacters(in: .whitespacesAndNewlines))
         try await environment.sync.login(credentials, verify: !noVerify)

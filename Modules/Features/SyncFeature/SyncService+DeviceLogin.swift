@@ -20,7 +20,7 @@ public enum DeviceLoginFailure: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Device login (docs/signin.md): `quill login --server URL` without a token asks the server for
+/// Device login (docs/signin.md): `quill login URL` without a token asks the server for
 /// a code, shows it, waits while a person approves it in the browser, and saves the token it then
 /// gets; `quill status` lists the account's sessions and tokens.
 extension SyncService {

@@ -422,7 +422,7 @@ enum WebTemplates {
     <p><label for="code">The code your terminal shows</label>
     <input id="code" name="code" value="{{code}}" autocomplete="off" autocapitalize="characters" spellcheck="false" required autofocus
      aria-describedby="code-help"></p>
-    <p id="code-help" class="help"><code>quill login --server …</code> printed it, like <code>KDBX-TMPW</code>.</p>
+    <p id="code-help" class="help"><code>quill login …</code> printed it, like <code>KDBX-TMPW</code>.</p>
     <p><button type="submit">Continue</button></p>
     </form>
     {{> footer}}

@@ -37,10 +37,10 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notLoggedIn:
-            "no sync server configured; run `quill login --server URL --token TOKEN` (or set QUILL_SERVER and QUILL_TOKEN)"
+            "no sync server configured; run `quill login URL` (or set QUILL_SERVER and QUILL_TOKEN)"
         case .unreachable(let reason): "cannot reach the sync server: \(reason)"
         case .timedOut(let reason): "the sync server did not answer in time: \(reason)"
-        case .unauthorized: "the sync server refused the token; run `quill login --server URL --token TOKEN` again"
+        case .unauthorized: "the sync server refused the token; run `quill login URL` again"
         case .incompatibleAPIVersion(let server, let client, let minimumClient):
             if server > client || minimumClient > client {
                 "the sync server speaks API version \(server) and this quill speaks \(client): upgrade quill"

@@ -171,10 +171,32 @@ struct NoteCommandsTests {
         try await run(["rm", "00000000000000000000000000000001"], in: environment)
         let after = RecordingConsole()
         try await run(["search", "milk"], in: searching(index, console: after))
-        #expect(after.output.isEmpty)
+        #expect(after.output.isEmpty && after.errors == "no notes match milk\n", "said on standard error, so a pipe reads nothing")
         let substring = RecordingConsole()
         try await run(["search", "mil"], in: searching(index, console: substring))
         #expect(substring.output.isEmpty)
+        #expect(found.errors.isEmpty && json.errors.isEmpty)
+    }
+
+    /// An empty answer says so on standard error, so that a person does not take a blank line
+    /// for a failure, while a pipe reads nothing.
+    @Test func anEmptyListOrTrashSaysSo() async throws {
+        let empty = RecordingConsole()
+        try await run(["list"], in: QuillTestRoots.test(store: store, console: empty))
+        #expect(empty.output.isEmpty && empty.errors == "no notes yet: add one with 'quill add TITLE'\n")
+        try await run(["add", "Only", "--tag", "home", "--body", ""], in: environment)
+        let untagged = RecordingConsole()
+        try await run(["list", "-t", "Work"], in: QuillTestRoots.test(store: store, console: untagged))
+        #expect(untagged.output.isEmpty && untagged.errors == "no notes tagged work\n")
+        let none = RecordingConsole()
+        try await run(["list", "-n", "0"], in: QuillTestRoots.test(store: store, console: none))
+        #expect(none.output.isEmpty && none.errors.isEmpty, "none were asked for")
+        let trash = RecordingConsole()
+        try await run(["trash"], in: QuillTestRoots.test(store: store, console: trash))
+        #expect(trash.output.isEmpty && trash.errors == "the trash is empty\n")
+        let json = RecordingConsole()
+        try await run(["list", "-t", "work", "--json"], in: QuillTestRoots.test(store: store, console: json))
+        #expect(json.errors.isEmpty)
     }
 
     @Test func aSearchThatIsNotOneIsAUsageError() async throws {

@@ -30,5 +30,8 @@ public struct ListCommand: QuillCommand {
         if json { return environment.console.write(NoteOutput.json(listing)) }
         let style = try await display.style(in: environment)
         environment.console.write(listing.notes.map { NoteOutput.line($0, style: style) }.joined())
+        if listing.notes.isEmpty, query.limit != 0 {
+            environment.console.writeError(query.tag.map { "no notes tagged \($0)\n" } ?? "no notes yet: add one with 'quill add TITLE'\n")
+        }
     }
 }

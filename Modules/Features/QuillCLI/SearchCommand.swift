@@ -45,6 +45,8 @@ public struct SearchCommand: QuillCommand {
             let style = try await display.style(in: environment)
             let (open, close) = style.colored ? SearchOutput.terminalMarkers : SearchOutput.plainMarkers
             environment.console.write(hits.map { SearchOutput.lines($0, style: style, open: open, close: close) }.joined())
+            // On standard error, as other summaries: a pipe still reads nothing.
+            if hits.isEmpty { environment.console.writeError("no notes match \(query)\n") }
         }
     }
 }

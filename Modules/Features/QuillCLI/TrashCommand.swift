@@ -32,6 +32,7 @@ public struct TrashListCommand: QuillCommand {
                 + RevisionOutput.padded(revision.origin.label, to: 12)
                 + "  " + revision.note.title + "\n"
         }.joined())
+        if deleted.isEmpty { environment.console.writeError("the trash is empty\n") }
     }
 }
 

@@ -63,6 +63,15 @@ struct AttachmentCommandsTests {
         #expect(try attachments.all().map(\.size).sorted() == [Int64(pdf.count), Int64(png.count)])
     }
 
+    @Test func noAttachmentsSaySoOnStandardError() async throws {
+        try await run(["attachments"], in: environment)
+        #expect(console.output.isEmpty && console.errors == "no note has attachments\n")
+        try await run(["add", "Plain"], in: environment)
+        console.clear()
+        try await run(["attachments", "00000000"], in: environment)
+        #expect(console.output.isEmpty && console.errors == "the note has no attachments\n")
+    }
+
     @Test func theSameBytesAreKeptOnce() async throws {
         try await noteWithAttachments()
         try await run(["add", "Other"], in: environment)

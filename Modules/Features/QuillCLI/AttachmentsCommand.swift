@@ -24,6 +24,7 @@ public struct AttachmentsCommand: QuillCommand {
             let notes = listing.notes.map(\.short).joined(separator: ",")
             environment.console.write("\(listing.hash.short)  \(RevisionOutput.padded(size, to: 9))  \(RevisionOutput.padded(listing.mediaType, to: 16))  \(listing.names.joined(separator: ", "))  (\(notes))\n")
         }
+        if listings.isEmpty { environment.console.writeError(id == nil ? "no note has attachments\n" : "the note has no attachments\n") }
     }
 }
 

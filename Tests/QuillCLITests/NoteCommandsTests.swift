@@ -176,6 +176,9 @@ struct NoteCommandsTests {
         try await run(["search", "mil"], in: searching(index, console: substring))
         #expect(substring.output.isEmpty)
         #expect(found.errors.isEmpty && json.errors.isEmpty)
+        let none = RecordingConsole()
+        try await run(["search", "nothing", "-n", "0"], in: searching(index, console: none))
+        #expect(none.output.isEmpty && none.errors.isEmpty, "none were asked for")
     }
 
     /// An empty answer says so on standard error, so that a person does not take a blank line

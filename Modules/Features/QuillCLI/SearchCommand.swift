@@ -46,7 +46,7 @@ public struct SearchCommand: QuillCommand {
             let (open, close) = style.colored ? SearchOutput.terminalMarkers : SearchOutput.plainMarkers
             environment.console.write(hits.map { SearchOutput.lines($0, style: style, open: open, close: close) }.joined())
             // On standard error, as other summaries: a pipe still reads nothing.
-            if hits.isEmpty { environment.console.writeError("no notes match \(query)\n") }
+            if hits.isEmpty, limit != 0 { environment.console.writeError("no notes match \(query)\n") }
         }
     }
 }

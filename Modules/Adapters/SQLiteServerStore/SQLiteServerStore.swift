@@ -503,11 +503,17 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
 
     // MARK: Helpers (called inside `guarded`)
 
+    /// The account's note `id` (`nil`: none); `ServerStoreError.corrupt`, naming it, if its row cannot be read.
     private func current(_ id: NoteID, account: AccountID, on connection: SQLiteConnection) throws -> Note? {
-        var note: Note?
+        try storedRow(id, account: account, on: connection)?.mapError { ServerStoreError.corrupt($0.description) }.get()
+    }
+
+    /// The account's row under `id`, decoded; `nil` if there is none.
+    private func storedRow(_ id: NoteID, account: AccountID, on connection: SQLiteConnection) throws -> Result<Note, UnreadableNote>? {
+        var row: Result<Note, UnreadableNote>?
         try connection.query("SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND id = ?",
-                             [.integer(account.rawValue), .text(id.rawValue)]) { note = try Self.note(from: $0) }
-        return note
+                             [.integer(account.rawValue), .text(id.rawValue)]) { row = Self.decoded($0) }
+        return row
     }
 
     /// The account's last change number: the cursor of a client that has pulled everything.
@@ -531,10 +537,8 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     /// at all. A stored copy that cannot be read counts as lost (as `PushRule` puts it), so the
     /// pushed note replaces, and so repairs, the record instead of failing the whole push.
     private func readableCurrent(_ id: NoteID, account: AccountID, on connection: SQLiteConnection) throws -> (note: Note?, hasRow: Bool) {
-        var found: (note: Note?, hasRow: Bool) = (nil, false)
-        try connection.query("SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND id = ?",
-                             [.integer(account.rawValue), .text(id.rawValue)]) { found = (try? Self.decoded($0).get(), true) }
-        return found
+        let row = try storedRow(id, account: account, on: connection)
+        return (try? row?.get(), row != nil)
     }
 
     /// The records of the note's revisions from `revision` on, oldest first.
@@ -622,11 +626,6 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
             last = NoteID(row.text(0)) ?? last
         }
         return NotePage(notes: notes, unreadable: unreadable, last: last, hasMore: hasMore)
-    }
-
-    /// The row's note; `ServerStoreError.corrupt` naming the note if it cannot be read.
-    private static func note(from row: SQLiteRow) throws -> Note {
-        try decoded(row).mapError { ServerStoreError.corrupt($0.description) }.get()
     }
 
     /// The row's note, by the same rules every door applies (`Note.init`, `Tag.split`).

@@ -27,12 +27,12 @@ public struct APIError: Error, HTTPResponseError, Equatable {
 
     public static func badRequest(_ message: String) -> APIError { APIError(.badRequest, code: "bad_request", message: message) }
     /// A 401 names the scheme that answers it (RFC 7235, with RFC 6750's form for bearer tokens).
-    static let bearerChallenge: HTTPFields = [.wwwAuthenticate: #"Bearer realm="quill""#]
+    private static let bearerChallenge = #"Bearer realm="quill""#
     public static let unauthorized = APIError(.unauthorized, code: "unauthorized", message: "a valid 'Authorization: Bearer <token>' header is required",
-                                              headers: bearerChallenge)
+                                              headers: [.wwwAuthenticate: bearerChallenge])
     public static let tokenExpired = APIError(
         .unauthorized, code: "token_expired", message: "this token has expired; ask for a new one",
-        headers: [.wwwAuthenticate: #"Bearer realm="quill", error="invalid_token", error_description="this token has expired""#])
+        headers: [.wwwAuthenticate: bearerChallenge + #", error="invalid_token", error_description="this token has expired""#])
     public static let readOnlyToken = APIError(
         .forbidden, code: "read_only_token", message: "this token is read-only: it can read, search and export, not write")
     public static func notFound(_ message: String) -> APIError { APIError(.notFound, code: "not_found", message: message) }

@@ -19,8 +19,8 @@ public enum CaseFolding {
     /// `text.lowercased()`, except that a capital sigma in Unicode's Final_Sigma context (after a
     /// cased letter, and not before one, case-ignorable scalars between skipped) becomes ς.
     public static func lowercased(_ text: String) -> String {
+        guard text.unicodeScalars.contains(capitalSigma) else { return text.lowercased() }
         let scalars = Array(text.unicodeScalars)
-        guard scalars.contains(capitalSigma) else { return text.lowercased() }
         var result = "", runStart = 0
         for index in scalars.indices where scalars[index] == capitalSigma {
             result += String(String.UnicodeScalarView(scalars[runStart..<index])).lowercased()

@@ -131,167 +131,6 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         _ = try await guarded { try await client.query("SELECT 1", logger: logger) }
     }
 
-    // MARK: Accounts
-
-    public func createAccount(named name: String, token: StoredToken?) async throws -> Account {
-        try await guarded {
-            try await client.withTransaction(logger: logger) { connection in
-                let rows = try await connection.query(
-                    "INSERT INTO accounts (name, created_ms) VALUES (\(name), \(Date().millisecondsSince1970)) ON CONFLICT (name) DO NOTHING RETURNING id",
-                    logger: logger)
-                var id: Int64?
-                for try await value in rows.decode(Int64.self) { id = value }
-                guard let id else { throw ServerStoreError.accountNameTaken(name) }
-                guard let token else { return Account(id: AccountID(id), name: name) }
-                try await connection.query("""
-                    INSERT INTO tokens (id, account_id, hash, scope, label, created_ms, expires_ms)
-                    VALUES (\(token.id.rawValue), \(id), \(token.hash.hex), \(token.scope.rawValue), \(token.label),
-                            \(token.created?.millisecondsSince1970), \(token.expires?.millisecondsSince1970))
-                    """, logger: logger)
-                return Account(id: AccountID(id), name: name)
-            }
-        }
-    }
-
-    public func account(id: AccountID) async throws -> Account? {
-        try await guarded {
-            var found: Account?
-            for try await name in try await client.query("SELECT name FROM accounts WHERE id = \(id.rawValue)", logger: logger).decode(String.self) {
-                found = Account(id: id, name: name)
-            }
-            return found
-        }
-    }
-
-    public func token(id: TokenID) async throws -> (token: StoredToken, account: Account)? {
-        try await guarded {
-            let rows = try await client.query("""
-                SELECT tokens.hash, accounts.id, accounts.name, tokens.scope, tokens.label, tokens.created_ms, tokens.expires_ms
-                FROM tokens JOIN accounts ON accounts.id = tokens.account_id
-                WHERE tokens.id = \(id.rawValue)
-                """, logger: logger)
-            for try await (hex, accountID, name, scope, label, created, expires)
-                in rows.decode((String, Int64, String, String, String?, Int64?, Int64?).self) {
-                guard let hash = TokenHash(hex: hex) else { throw ServerStoreError.corrupt("token \(id) has a malformed hash") }
-                let token = StoredToken(id: id, hash: hash, scope: try Self.scope(scope, of: id), label: label,
-                                        created: created.map(Date.init(millisecondsSince1970:)),
-                                        expires: expires.map(Date.init(millisecondsSince1970:)))
-                return (token, Account(id: AccountID(accountID), name: name))
-            }
-            return nil
-        }
-    }
-
-    public func addToken(_ token: StoredToken, toAccountNamed name: String) async throws -> Account {
-        try await guarded {
-            let rows = try await client.query("""
-                INSERT INTO tokens (id, account_id, hash, scope, label, created_ms, expires_ms)
-                SELECT \(token.id.rawValue), id, \(token.hash.hex), \(token.scope.rawValue), \(token.label),
-                       \(token.created?.millisecondsSince1970), \(token.expires?.millisecondsSince1970)
-                FROM accounts WHERE name = \(name) RETURNING account_id
-                """, logger: logger)
-            for try await id in rows.decode(Int64.self) { return Account(id: AccountID(id), name: name) }
-            throw ServerStoreError.accountNotFound(name)
-        }
-    }
-
-    public func tokens(ofAccountNamed name: String) async throws -> [TokenSummary] {
-        try await guarded {
-            try await client.withConnection { connection in
-                var account: Int64?
-                for try await id in try await connection.query("SELECT id FROM accounts WHERE name = \(name)", logger: logger).decode(Int64.self) {
-                    account = id
-                }
-                guard let account else { throw ServerStoreError.accountNotFound(name) }
-                let rows = try await connection.query("""
-                    SELECT id, scope, label, created_ms, last_used_ms, expires_ms, last_address FROM tokens WHERE account_id = \(account)
-                    ORDER BY created_ms IS NOT NULL, created_ms, id COLLATE "C"
-                    """, logger: logger)
-                var summaries: [TokenSummary] = []
-                for try await (text, scope, label, created, lastUsed, expires, lastAddress)
-                    in rows.decode((String, String, String?, Int64?, Int64?, Int64?, String?).self) {
-                    guard let id = TokenID(text) else { throw ServerStoreError.corrupt("a token of '\(name)' has a malformed ID") }
-                    summaries.append(TokenSummary(
-                        id: id, scope: try Self.scope(scope, of: id), label: label, created: created.map(Date.init(millisecondsSince1970:)),
-                        lastUsed: lastUsed.map(Date.init(millisecondsSince1970:)), lastAddress: lastAddress,
-                        expires: expires.map(Date.init(millisecondsSince1970:))))
-                }
-                return summaries
-            }
-        }
-    }
-
-    private static func scope(_ text: String, of id: TokenID) throws -> TokenScope {
-        guard let scope = TokenScope(rawValue: text) else { throw ServerStoreError.corrupt("token \(id) has an unknown scope '\(text)'") }
-        return scope
-    }
-
-    public func removeToken(id: TokenID) async throws -> Bool {
-        try await guarded {
-            let rows = try await client.query("DELETE FROM tokens WHERE id = \(id.rawValue) RETURNING id", logger: logger)
-            for try await _ in rows.decode(String.self) { return true }
-            return false
-        }
-    }
-
-    public func accountSummaries() async throws -> [AccountSummary] {
-        try await guarded {
-            let rows = try await client.query("""
-                SELECT accounts.id, accounts.name, accounts.created_ms,
-                  (SELECT count(*) FROM notes WHERE notes.account_id = accounts.id AND NOT deleted),
-                  (SELECT count(*) FROM tokens WHERE tokens.account_id = accounts.id),
-                  (SELECT max(last_used_ms) FROM tokens WHERE tokens.account_id = accounts.id)
-                FROM accounts ORDER BY accounts.name COLLATE "C"
-                """, logger: logger)
-            var summaries: [AccountSummary] = []
-            for try await (id, name, created, notes, tokens, lastUsed) in rows.decode((Int64, String, Int64?, Int64, Int64, Int64?).self) {
-                summaries.append(AccountSummary(
-                    account: Account(id: AccountID(id), name: name), created: created.map(Date.init(millisecondsSince1970:)),
-                    noteCount: Int(notes), tokenCount: Int(tokens), lastUsed: lastUsed.map(Date.init(millisecondsSince1970:))))
-            }
-            return summaries
-        }
-    }
-
-    public func deleteAccount(named name: String) async throws {
-        try await guarded {
-            try await client.withTransaction(logger: logger) { connection in
-                var found: Int64?
-                for try await id in try await connection.query(
-                    "SELECT id FROM accounts WHERE name = \(name) FOR UPDATE", logger: logger).decode(Int64.self) {
-                    found = id
-                }
-                guard let id = found else { throw ServerStoreError.accountNotFound(name) }
-                try await connection.query("DELETE FROM tokens WHERE account_id = \(id)", logger: logger)
-                try await connection.query("""
-                    DELETE FROM note_revisions WHERE history_id IN (
-                        SELECT history_id FROM notes WHERE account_id = \(id) AND history_id IS NOT NULL)
-                    """, logger: logger)
-                try await connection.query("DELETE FROM note_links WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM note_names WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM notes WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM push_requests WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM attachment_chunks WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM attachments WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM note_shares WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM published_sites WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM device_authorizations WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM web_sessions WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM identity_links WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM accounts WHERE id = \(id)", logger: logger)
-            }
-        }
-    }
-
-    public func recordUse(ofToken id: TokenID, at date: Date, address: String?) async throws {
-        try await guarded {
-            _ = try await client.query("""
-                UPDATE tokens SET last_used_ms = \(date.millisecondsSince1970), last_address = \(address)
-                WHERE id = \(id.rawValue) AND coalesce(last_used_ms, 0) <= \(date.millisecondsSince1970)
-                """, logger: logger)
-        }
-    }
-
     // MARK: Notes
 
     public func note(_ id: NoteID, account: AccountID) async throws -> Note? {
@@ -369,160 +208,10 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
-    public func history(of id: NoteID, account: AccountID) async throws -> [NoteRevision] {
-        try await guarded {
-            try await client.withTransaction(logger: logger) { connection in
-                guard let current = try await current(id, account: account, on: connection) else { return [] }
-                guard let revisions = RevisionRecord.revisions(current: current, records: try await records(of: id, from: 0, account: account,
-                                                                                                            on: connection)) else {
-                    throw ServerStoreError.corrupt("the history of note \(id) cannot be rebuilt")
-                }
-                return revisions
-            }
-        }
-    }
-
-    public func revision(_ revision: Int, of id: NoteID, account: AccountID) async throws -> Note? {
-        try await guarded {
-            try await client.withTransaction(logger: logger) { connection in
-                guard let current = try await current(id, account: account, on: connection) else { return nil }
-                return try await note(current, at: revision, account: account, on: connection)
-            }
-        }
-    }
-
-    public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory {
-        guard retention != .all else { return PrunedHistory() }
-        return try await guarded {
-            try await client.withTransaction(logger: logger) { connection in
-                var scan = HistoryPruningScan<AccountID>(retention: retention, now: now)
-                for try await (account, note, revision, written, current) in try await connection.query("""
-                    SELECT n.account_id, n.id, r.revision, (r.record::json->>'u')::bigint, n.updated_ms
-                    FROM note_revisions r JOIN notes n ON n.history_id = r.history_id
-                    ORDER BY n.account_id, n.id, r.revision
-                    """, logger: logger).decode((Int64, String, Int64, Int64, Int64).self) {
-                    scan.add(account: AccountID(account), note: note, revision: revision, writtenMilliseconds: written,
-                             currentMilliseconds: current)
-                }
-                scan.finish()
-                if !dryRun, !scan.drops.isEmpty {
-                    try await connection.query("""
-                        DELETE FROM note_revisions r
-                        USING notes n, unnest(\(scan.drops.map(\.account.rawValue))::bigint[], \(scan.drops.map(\.note))::text[],
-                                              \(scan.drops.map(\.through))::bigint[]) AS d(account_id, note_id, through)
-                        WHERE n.account_id = d.account_id AND n.id = d.note_id AND r.history_id = n.history_id AND r.revision <= d.through
-                        """, logger: logger)
-                }
-                return scan.pruned
-            }
-        }
-    }
-
-    public func deletedNotes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
-        try await guarded {
-            let size = max(0, limit)
-            let rows = try await client.query("""
-                SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM notes
-                WHERE account_id = \(account.rawValue) AND deleted AND id COLLATE "C" > \(after?.rawValue ?? "")
-                ORDER BY id COLLATE "C" LIMIT \(Int64(size) + 1)
-                """, logger: logger)
-            return try await NoteRows.page(rows, limit: size)
-        }
-    }
-
-    public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
-        try await guarded {
-            let size = max(0, limit)
-            // One row more than asked for tells whether another page follows.
-            let rows = try await client.query("""
-                SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM notes
-                WHERE account_id = \(account.rawValue) AND sequence > \(cursor.sequence)
-                ORDER BY sequence LIMIT \(Int64(size) + 1)
-                """, logger: logger)
-            var notes: [Note] = [], cursors: [ChangeCursor] = [], unreadable: [UnreadableNote] = []
-            var last = cursor.sequence
-            var hasMore = false
-            for try await row in rows.decode(NoteRow.self) {
-                guard notes.count + unreadable.count < size else {
-                    hasMore = true
-                    continue
-                }
-                switch NoteRows.decoded(row) {
-                case .success(let note):
-                    notes.append(note)
-                    cursors.append(ChangeCursor(sequence: row.8))
-                case .failure(let damaged): unreadable.append(damaged)
-                }
-                last = row.8
-            }
-            return AccountChangePage(notes: notes, cursors: cursors, next: ChangeCursor(sequence: last), hasMore: hasMore, unreadable: unreadable)
-        }
-    }
-
-    public func latestCursor(account: AccountID) async throws -> ChangeCursor {
-        try await guarded {
-            try await client.withConnection { ChangeCursor(sequence: try await latestSequence(account: account, on: $0)) }
-        }
-    }
-
-    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID, at now: Date,
-                     forgettingBefore: Date, keeping: @Sendable ([PushOutcome]) -> String) async throws -> PushStoring {
-        let answer = try await writing(account) { connection -> PushStoring in
-            let oldest = forgettingBefore.millisecondsSince1970
-            try await connection.query(
-                "DELETE FROM push_requests WHERE account_id = \(account.rawValue) AND created_ms < \(oldest)", logger: logger)
-            let stored = try await connection.query("""
-                SELECT outcomes, digest, written_after, written_through FROM push_requests
-                WHERE account_id = \(account.rawValue) AND request_id = \(requestID.rawValue)
-                """, logger: logger)
-            for try await (text, recorded, after, through) in stored.decode((String, String?, Int64?, Int64?).self) {
-                return .kept(KeptPush(outcomes: text, digest: recorded.map(PushDigest.init), written: WrittenChanges(after: after, through: through)))
-            }
-            let latestBefore = try await latestSequence(account: account, on: connection)
-            // Decided against one read of the batch's stored notes (a note pushed twice in one
-            // request is decided against its first write), then written by one statement.
-            var current = try await readableCurrent(changes.map(\.note.id), account: account, on: connection)
-            let ancestors = try await mergeAncestors(of: changes, current: current, account: account, on: connection)
-            var outcomes: [PushOutcome] = []
-            var writes: [Note] = []
-            var documents: [[UInt8]] = []
-            var replaced: [KeptRevision] = []
-            outcomes.reserveCapacity(changes.count)
-            for change in changes {
-                let decision = try PushRule.decide(change, current: current[change.note.id]) { ancestors[change.note.id]?[$0] }
-                switch decision {
-                case .store(let note), .merged(let note):
-                    let merged = if case .merged = decision { true } else { false }
-                    if let old = current[note.id] {
-                        replaced.append(KeptRevision(replaced: old, replacing: note, mergeAncestor: merged ? change.baseRevision : nil))
-                    }
-                    current[note.id] = note
-                    writes.append(note)
-                    documents.append(change.document(of: note))
-                    outcomes.append(merged ? .merged(note) : .applied(note))
-                case .conflict(let server): outcomes.append(.conflict(server))
-                }
-            }
-            try await write(writes, documents: documents, account: account, on: connection)
-            try await keep(replaced, origin: .sync, account: account, on: connection)
-            let encoded = keeping(outcomes)
-            let latest = try await latestSequence(account: account, on: connection)
-            try await connection.query("""
-                INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest, written_after, written_through)
-                VALUES (\(account.rawValue), \(requestID.rawValue), \(encoded), \(now.millisecondsSince1970), \(digest.rawValue),
-                        \(latestBefore), \(latest))
-                """, logger: logger)
-            return .applied(PushAnswer(outcomes: outcomes, written: WrittenChanges(after: ChangeCursor(sequence: latestBefore),
-                                                                                   through: ChangeCursor(sequence: latest))))
-        }
-        await measureTablesIfGrown()
-        return answer
-    }
-
     // MARK: Helpers
 
     /// Runs `body` in a transaction that holds the account's row lock.
-    private func writing<T: Sendable>(_ account: AccountID, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+    func writing<T: Sendable>(_ account: AccountID, _ body: (PostgresConnection) async throws -> T) async throws -> T {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
                 var found = false
@@ -536,7 +225,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         }
     }
 
-    private func current(_ id: NoteID, account: AccountID, on connection: PostgresConnection) async throws -> Note? {
+    func current(_ id: NoteID, account: AccountID, on connection: PostgresConnection) async throws -> Note? {
         let rows = try await connection.query("""
             SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM notes
             WHERE account_id = \(account.rawValue) AND id = \(id.rawValue)
@@ -546,7 +235,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
     }
 
     /// The account's last change number: the cursor of a client that has pulled everything.
-    private func latestSequence(account: AccountID, on connection: PostgresConnection) async throws -> Int64 {
+    func latestSequence(account: AccountID, on connection: PostgresConnection) async throws -> Int64 {
         for try await sequence in try await connection.query(
             "SELECT last_sequence FROM accounts WHERE id = \(account.rawValue)", logger: logger).decode(Int64.self) {
             return sequence
@@ -554,60 +243,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
         throw ServerStoreError.corrupt("no account \(account)")
     }
 
-    /// The stored notes a push decides against, by ID. A stored copy that cannot be read counts as
-    /// lost (as `PushRule` puts it), so the pushed note replaces, and so repairs, the record instead
-    /// of failing the whole push.
-    private func readableCurrent(_ ids: [NoteID], account: AccountID, on connection: PostgresConnection) async throws -> [NoteID: Note] {
-        let rows = try await connection.query("""
-            SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM notes
-            WHERE account_id = \(account.rawValue) AND id = ANY(\(ids.map(\.rawValue)))
-            """, logger: logger)
-        var found: [NoteID: Note] = [:]
-        for try await row in rows.decode(NoteRow.self) {
-            if case .success(let note) = NoteRows.decoded(row) { found[note.id] = note }
-        }
-        return found
-    }
-
-    /// The revisions a push's merges start from, by note and revision: for each change that may
-    /// merge and is based on an older revision than the stored one, that revision if the history
-    /// holds it. (Read before deciding, since the decision runs without the connection.)
-    private func mergeAncestors(of changes: [PushedChange], current: [NoteID: Note], account: AccountID,
-                                on connection: PostgresConnection) async throws -> [NoteID: [Int: Note]] {
-        var ancestors: [NoteID: [Int: Note]] = [:]
-        for change in changes where change.mayMerge {
-            guard let base = change.baseRevision, let stored = current[change.note.id], base < stored.revision,
-                  ancestors[change.note.id]?[base] == nil,
-                  let ancestor = try await note(stored, at: base, account: account, on: connection) else { continue }
-            ancestors[change.note.id, default: [:]][base] = ancestor
-        }
-        return ancestors
-    }
-
-    /// The records of the note's revisions from `revision` on, oldest first.
-    private func records(of id: NoteID, from revision: Int, account: AccountID, on connection: PostgresConnection) async throws -> [RevisionRecord] {
-        var records: [RevisionRecord] = []
-        for try await text in try await connection.query("""
-            SELECT r.record FROM note_revisions r JOIN notes n ON n.history_id = r.history_id
-            WHERE n.account_id = \(account.rawValue) AND n.id = \(id.rawValue) AND r.revision >= \(Int64(revision)) ORDER BY r.revision
-            """, logger: logger).decode(String.self) {
-            guard let record = try? RevisionRecord.decode(text) else {
-                throw ServerStoreError.corrupt("a revision of note \(id) cannot be read")
-            }
-            records.append(record)
-        }
-        return records
-    }
-
-    /// The note `current` was at `revision`, if its history holds it.
-    private func note(_ current: Note, at revision: Int, account: AccountID, on connection: PostgresConnection) async throws -> Note? {
-        if current.revision == revision { return current }
-        return RevisionRecord.note(at: revision, current: current,
-                                   records: try await records(of: current.id, from: revision, account: account, on: connection))
-    }
-
     /// A revision a write replaces, the one replacing it, and the revision a merge started from.
-    private struct KeptRevision {
+    struct KeptRevision {
         let replaced: Note
         let replacing: Note
         let mergeAncestor: Int?
@@ -617,7 +254,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
     /// replacing it: one statement for the whole batch. Runs after the notes are written, so that
     /// each has its row (a note pushed twice in one request is created by the first change), which
     /// holds the note's history number.
-    private func keep(_ pairs: [KeptRevision], origin: RevisionOrigin, account: AccountID,
+    func keep(_ pairs: [KeptRevision], origin: RevisionOrigin, account: AccountID,
                       on connection: PostgresConnection) async throws {
         let changed = pairs.filter { !$0.replaced.hasSameContent(as: $0.replacing) }
         guard !changed.isEmpty else { return }
@@ -655,7 +292,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
     /// Stores `notes` as given (revisions included) with `documents`, their JSON, each under the
     /// account's next change number, in order: one statement, or one per note when a note comes
     /// twice (one statement cannot write a row twice).
-    private func write(_ notes: [Note], documents: [[UInt8]], account: AccountID, on connection: PostgresConnection) async throws {
+    func write(_ notes: [Note], documents: [[UInt8]], account: AccountID, on connection: PostgresConnection) async throws {
         guard !notes.isEmpty else { return }
         guard Set(notes.map(\.id)).count == notes.count else {
             for (note, document) in zip(notes, documents) { _ = try await write(note, document: document, account: account, on: connection) }
@@ -685,7 +322,7 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
 
     /// Stores `note` as given (revision included) with `document`, its JSON (made here if not
     /// given), under the account's next change number.
-    private func write(_ note: Note, document: [UInt8]? = nil, account: AccountID, on connection: PostgresConnection) async throws -> Note {
+    func write(_ note: Note, document: [UInt8]? = nil, account: AccountID, on connection: PostgresConnection) async throws -> Note {
         let (title, body) = (PostgresText.stored(note.title), PostgresText.stored(note.body))
         let tags = PostgresText.stored(Tag.joined(note.tags))
         let search = note.isDeleted ? nil : PostgresSearchText.vector(title: note.title, body: note.body)

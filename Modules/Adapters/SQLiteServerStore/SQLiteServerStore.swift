@@ -95,151 +95,6 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         try reading { connection in try connection.query("SELECT 1") }
     }
 
-    // MARK: Accounts
-
-    public func createAccount(named name: String, token: StoredToken?) async throws -> Account {
-        try guarded { connection in
-            try connection.transaction {
-                var taken = false
-                try connection.query("SELECT 1 FROM accounts WHERE name = ?", [.text(name)]) { _ in taken = true }
-                guard !taken else { throw ServerStoreError.accountNameTaken(name) }
-                // Never an ID a deleted account had (see migration 5).
-                var id: Int64 = 0
-                try connection.query("UPDATE account_ids_given SET highest = max(highest, (SELECT coalesce(max(id), 0) FROM accounts)) + 1 RETURNING highest") {
-                    id = $0.integer(0)
-                }
-                try connection.query("INSERT INTO accounts (id, name, created_ms) VALUES (?, ?, ?)",
-                                     [.integer(id), .text(name), .integer(Date().millisecondsSince1970)])
-                if let token { try Self.insert(token, account: id, on: connection) }
-                return Account(id: AccountID(id), name: name)
-            }
-        }
-    }
-
-    public func account(id: AccountID) async throws -> Account? {
-        try reading { connection in
-            var found: Account?
-            try connection.query("SELECT name FROM accounts WHERE id = ?", [.integer(id.rawValue)]) { found = Account(id: id, name: $0.text(0)) }
-            return found
-        }
-    }
-
-    public func token(id: TokenID) async throws -> (token: StoredToken, account: Account)? {
-        try reading { connection in
-            var found: (token: StoredToken, account: Account)?
-            try connection.query("""
-                SELECT tokens.hash, accounts.id, accounts.name, tokens.scope, tokens.label, tokens.created_ms, tokens.expires_ms
-                FROM tokens JOIN accounts ON accounts.id = tokens.account_id
-                WHERE tokens.id = ?
-                """, [.text(id.rawValue)]) { row in
-                guard let hash = TokenHash(hex: row.text(0)) else { throw ServerStoreError.corrupt("token \(id) has a malformed hash") }
-                let token = StoredToken(id: id, hash: hash, scope: try Self.scope(row.text(3), of: id), label: row.optionalText(4),
-                                        created: row.optionalInteger(5).map(Date.init(millisecondsSince1970:)), expires: row.optionalInteger(6).map(Date.init(millisecondsSince1970:)))
-                found = (token, Account(id: AccountID(row.integer(1)), name: row.text(2)))
-            }
-            return found
-        }
-    }
-
-    public func addToken(_ token: StoredToken, toAccountNamed name: String) async throws -> Account {
-        try guarded { connection in
-            try connection.transaction {
-                var account: Account?
-                try connection.query("SELECT id FROM accounts WHERE name = ?", [.text(name)]) {
-                    account = Account(id: AccountID($0.integer(0)), name: name)
-                }
-                guard let account else { throw ServerStoreError.accountNotFound(name) }
-                try Self.insert(token, account: account.id.rawValue, on: connection)
-                return account
-            }
-        }
-    }
-
-    public func tokens(ofAccountNamed name: String) async throws -> [TokenSummary] {
-        try reading { connection in
-            var account: Int64?
-            try connection.query("SELECT id FROM accounts WHERE name = ?", [.text(name)]) { account = $0.integer(0) }
-            guard let account else { throw ServerStoreError.accountNotFound(name) }
-            var summaries: [TokenSummary] = []
-            try connection.query("""
-                SELECT id, scope, label, created_ms, last_used_ms, expires_ms, last_address FROM tokens WHERE account_id = ?
-                ORDER BY created_ms IS NOT NULL, created_ms, id
-                """, [.integer(account)]) { row in
-                guard let id = TokenID(row.text(0)) else { throw ServerStoreError.corrupt("a token of '\(name)' has a malformed ID") }
-                summaries.append(TokenSummary(id: id, scope: try Self.scope(row.text(1), of: id), label: row.optionalText(2),
-                                              created: row.optionalInteger(3).map(Date.init(millisecondsSince1970:)), lastUsed: row.optionalInteger(4).map(Date.init(millisecondsSince1970:)), lastAddress: row.optionalText(6),
-                                              expires: row.optionalInteger(5).map(Date.init(millisecondsSince1970:))))
-            }
-            return summaries
-        }
-    }
-
-    private static func insert(_ token: StoredToken, account: Int64, on connection: SQLiteConnection) throws {
-        try connection.query("INSERT INTO tokens (id, account_id, hash, scope, label, created_ms, expires_ms) VALUES (?, ?, ?, ?, ?, ?, ?)", [
-            .text(token.id.rawValue), .integer(account), .text(token.hash.hex), .text(token.scope.rawValue),
-            token.label.map(SQLiteValue.text) ?? .null, token.created.map { .integer($0.millisecondsSince1970) } ?? .null,
-            token.expires.map { .integer($0.millisecondsSince1970) } ?? .null,
-        ])
-    }
-
-    private static func scope(_ text: String, of id: TokenID) throws -> TokenScope {
-        guard let scope = TokenScope(rawValue: text) else { throw ServerStoreError.corrupt("token \(id) has an unknown scope '\(text)'") }
-        return scope
-    }
-
-    public func removeToken(id: TokenID) async throws -> Bool {
-        try guarded { connection in
-            var removed = false
-            try connection.query("DELETE FROM tokens WHERE id = ? RETURNING id", [.text(id.rawValue)]) { _ in removed = true }
-            return removed
-        }
-    }
-
-    public func accountSummaries() async throws -> [AccountSummary] {
-        try reading { connection in
-            var summaries: [AccountSummary] = []
-            try connection.query("""
-                SELECT accounts.id, accounts.name, accounts.created_ms,
-                  (SELECT count(*) FROM notes WHERE notes.account_id = accounts.id AND deleted = 0),
-                  (SELECT count(*) FROM tokens WHERE tokens.account_id = accounts.id),
-                  (SELECT max(last_used_ms) FROM tokens WHERE tokens.account_id = accounts.id)
-                FROM accounts ORDER BY accounts.name
-                """) { row in
-                summaries.append(AccountSummary(
-                    account: Account(id: AccountID(row.integer(0)), name: row.text(1)),
-                    created: row.optionalInteger(2).map(Date.init(millisecondsSince1970:)),
-                    noteCount: Int(row.integer(3)), tokenCount: Int(row.integer(4)),
-                    lastUsed: row.optionalInteger(5).map(Date.init(millisecondsSince1970:))))
-            }
-            return summaries
-        }
-    }
-
-    public func deleteAccount(named name: String) async throws {
-        let id = try guarded { connection in
-            try connection.transaction {
-                var id: Int64?
-                try connection.query("SELECT id FROM accounts WHERE name = ?", [.text(name)]) { id = $0.integer(0) }
-                guard let id else { throw ServerStoreError.accountNotFound(name) }
-                for table in ["tokens", "note_revisions", "note_links", "note_names", "notes", "push_requests", "attachment_chunks", "attachments", "note_shares", "published_sites", "device_authorizations", "web_sessions", "identity_links"] {
-                    try connection.query("DELETE FROM \(table) WHERE account_id = ?", [.integer(id)])
-                }
-                try connection.query("DELETE FROM accounts WHERE id = ?", [.integer(id)])
-                return id
-            }
-        }
-        // Once the rows are gone: a failed deletion leaves every byte its rows need.
-        attachmentFiles.removeAll(of: AccountID(id))
-    }
-
-    public func recordUse(ofToken id: TokenID, at date: Date, address: String?) async throws {
-        try guarded { connection in
-            try connection.query("UPDATE tokens SET last_used_ms = ?, last_address = ? WHERE id = ? AND coalesce(last_used_ms, 0) <= ?",
-                                 [.integer(date.millisecondsSince1970), address.map(SQLiteValue.text) ?? .null, .text(id.rawValue),
-                                  .integer(date.millisecondsSince1970)])
-        }
-    }
-
     // MARK: Notes
 
     static let noteColumns = "id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence"
@@ -321,195 +176,15 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         }
     }
 
-    public func history(of id: NoteID, account: AccountID) async throws -> [NoteRevision] {
-        try reading { connection in
-            try connection.transaction(immediate: false) {
-                guard let current = try current(id, account: account, on: connection) else { return [] }
-                guard let revisions = RevisionRecord.revisions(current: current, records: try records(of: id, from: 0, account: account, on: connection)) else {
-                    throw ServerStoreError.corrupt("the history of note \(id) cannot be rebuilt")
-                }
-                return revisions
-            }
-        }
-    }
-
-    public func revision(_ revision: Int, of id: NoteID, account: AccountID) async throws -> Note? {
-        try reading { connection in
-            try connection.transaction(immediate: false) {
-                guard let current = try current(id, account: account, on: connection) else { return nil }
-                return try note(current, at: revision, account: account, on: connection)
-            }
-        }
-    }
-
-    public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory {
-        guard retention != .all else { return PrunedHistory() }
-        return try guarded { connection in
-            try connection.transaction {
-                var scan = HistoryPruningScan<AccountID>(retention: retention, now: now)
-                try connection.query("""
-                    SELECT r.account_id, r.note_id, r.revision, json_extract(r.record, '$.u'), n.updated_ms
-                    FROM note_revisions r JOIN notes n ON n.account_id = r.account_id AND n.id = r.note_id
-                    ORDER BY r.account_id, r.note_id, r.revision
-                    """) { row in
-                    scan.add(account: AccountID(row.integer(0)), note: row.text(1), revision: row.integer(2),
-                             writtenMilliseconds: row.integer(3), currentMilliseconds: row.integer(4))
-                }
-                scan.finish()
-                if !dryRun {
-                    for drop in scan.drops {
-                        try connection.query("DELETE FROM note_revisions WHERE account_id = ? AND note_id = ? AND revision <= ?",
-                                             [.integer(drop.account.rawValue), .text(drop.note), .integer(drop.through)])
-                    }
-                }
-                return scan.pruned
-            }
-        }
-    }
-
-    public func deletedNotes(account: AccountID, after: NoteID?, limit: Int) async throws -> NotePage {
-        try reading { connection in
-            try Self.page(limit: limit, on: connection, """
-                SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 1 AND id > ? ORDER BY id LIMIT ?
-                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .integer(Int64(max(0, limit)) + 1)])
-        }
-    }
-
-    public func changes(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> AccountChangePage {
-        try reading { connection in
-            let size = max(0, limit)
-            var notes: [Note] = [], cursors: [ChangeCursor] = [], unreadable: [UnreadableNote] = []
-            var last = cursor.sequence
-            var hasMore = false
-            // One row more than asked for tells whether another page follows.
-            try connection.query("""
-                SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
-                """, [.integer(account.rawValue), .integer(cursor.sequence), .integer(Int64(size) + 1)]) { row in
-                guard notes.count + unreadable.count < size else {
-                    hasMore = true
-                    return
-                }
-                switch Self.decoded(row) {
-                case .success(let note):
-                    notes.append(note)
-                    cursors.append(ChangeCursor(sequence: row.integer(8)))
-                case .failure(let damaged): unreadable.append(damaged)
-                }
-                last = row.integer(8)
-            }
-            return AccountChangePage(notes: notes, cursors: cursors, next: ChangeCursor(sequence: last), hasMore: hasMore, unreadable: unreadable)
-        }
-    }
-
-    /// From the `document` column, written with every note since schema version 3; `nil` for
-    /// a note written before (the caller then reads it as a `Note`).
-    public func encodedNote(_ id: NoteID, account: AccountID) async throws -> EncodedNote? {
-        try reading { connection in
-            var found: EncodedNote?
-            try connection.query("SELECT revision, deleted, document FROM notes WHERE account_id = ? AND id = ? AND document IS NOT NULL",
-                                 [.integer(account.rawValue), .text(id.rawValue)]) { row in
-                var json: [UInt8] = []
-                row.appendText(2, to: &json)
-                found = EncodedNote(revision: Int(row.integer(0)), isDeleted: row.integer(1) != 0, json: json)
-            }
-            return found
-        }
-    }
-
-    public func encodedChanges(account: AccountID, after cursor: ChangeCursor, limit: Int) async throws -> EncodedChangePage? {
-        try reading { connection in
-            let size = max(0, limit)
-            var page = EncodedChangePageBuilder()
-            var last = cursor.sequence
-            var hasMore = false
-            var complete = true
-            try connection.query("""
-                SELECT sequence, document FROM notes WHERE account_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
-                """, [.integer(account.rawValue), .integer(cursor.sequence), .integer(Int64(size) + 1)]) { row in
-                guard page.count < size else {
-                    hasMore = true
-                    return
-                }
-                guard !row.isNull(1) else {
-                    complete = false
-                    return
-                }
-                page.appendNote { row.appendText(1, to: &$0) }
-                last = row.integer(0)
-            }
-            guard complete else { return nil }
-            return page.page(next: ChangeCursor(sequence: last), hasMore: hasMore)
-        }
-    }
-
-    public func latestCursor(account: AccountID) async throws -> ChangeCursor {
-        try reading { connection in ChangeCursor(sequence: try latestSequence(account: account, on: connection)) }
-    }
-
-    public func push(_ changes: [PushedChange], requestID: PushRequestID, digest: PushDigest, account: AccountID, at now: Date,
-                     forgettingBefore: Date, keeping: @Sendable ([PushOutcome]) -> String) async throws -> PushStoring {
-        defer { scheduleSearchCatchUp() }
-        return try guarded { connection in
-            // The text stays queued: indexed by the next search, not in the push's transaction.
-            try connection.transaction {
-                try connection.query("DELETE FROM push_requests WHERE account_id = ? AND created_ms < ?",
-                                     [.integer(account.rawValue), .integer(forgettingBefore.millisecondsSince1970)])
-                var kept: KeptPush?
-                try connection.query("""
-                    SELECT outcomes, digest, written_after, written_through FROM push_requests WHERE account_id = ? AND request_id = ?
-                    """, [.integer(account.rawValue), .text(requestID.rawValue)]) {
-                    kept = KeptPush(outcomes: $0.text(0), digest: $0.optionalText(1).map(PushDigest.init),
-                                    written: WrittenChanges(after: $0.optionalInteger(2), through: $0.optionalInteger(3)))
-                }
-                if let kept { return .kept(kept) }
-                let latestBefore = try latestSequence(account: account, on: connection)
-                // The writes take the change numbers after it in order; the account's row is
-                // updated once, at the end.
-                var latest = latestBefore
-                var outcomes: [PushOutcome] = []
-                outcomes.reserveCapacity(changes.count)
-                for change in changes {
-                    let (current, hasRow) = try readableCurrent(change.note.id, account: account, on: connection)
-                    let decision = try PushRule.decide(change, current: current) {
-                        guard let current else { return nil }
-                        return try note(current, at: $0, account: account, on: connection)
-                    }
-                    switch decision {
-                    case .store(let note):
-                        latest += 1
-                        outcomes.append(.applied(try write(note, replacing: current, origin: .sync, mergeAncestor: nil,
-                                                           document: change.document(of: note),
-                                                           at: NoteSlot(sequence: latest, hasRow: hasRow), account: account, on: connection)))
-                    case .merged(let note):
-                        latest += 1
-                        outcomes.append(.merged(try write(note, replacing: current, origin: .sync, mergeAncestor: change.baseRevision,
-                                                          at: NoteSlot(sequence: latest, hasRow: hasRow), account: account, on: connection)))
-                    case .conflict(let server): outcomes.append(.conflict(server))
-                    }
-                }
-                if latest != latestBefore {
-                    try connection.query("UPDATE accounts SET last_sequence = ? WHERE id = ?", [.integer(latest), .integer(account.rawValue)])
-                }
-                try connection.query("""
-                    INSERT INTO push_requests (account_id, request_id, outcomes, created_ms, digest, written_after, written_through)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, [.integer(account.rawValue), .text(requestID.rawValue), .text(keeping(outcomes)),
-                          .integer(now.millisecondsSince1970), .text(digest.rawValue), .integer(latestBefore), .integer(latest)])
-                return .applied(PushAnswer(outcomes: outcomes, written: WrittenChanges(after: ChangeCursor(sequence: latestBefore),
-                                                                                       through: ChangeCursor(sequence: latest))))
-            }
-        }
-    }
-
     // MARK: Helpers (called inside `guarded`)
 
     /// The account's note `id` (`nil`: none); `ServerStoreError.corrupt`, naming it, if its row cannot be read.
-    private func current(_ id: NoteID, account: AccountID, on connection: SQLiteConnection) throws -> Note? {
+    func current(_ id: NoteID, account: AccountID, on connection: SQLiteConnection) throws -> Note? {
         try storedRow(id, account: account, on: connection)?.mapError { ServerStoreError.corrupt($0.description) }.get()
     }
 
     /// The account's row under `id`, decoded; `nil` if there is none.
-    private func storedRow(_ id: NoteID, account: AccountID, on connection: SQLiteConnection) throws -> Result<Note, UnreadableNote>? {
+    func storedRow(_ id: NoteID, account: AccountID, on connection: SQLiteConnection) throws -> Result<Note, UnreadableNote>? {
         var row: Result<Note, UnreadableNote>?
         try connection.query("SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND id = ?",
                              [.integer(account.rawValue), .text(id.rawValue)]) { row = Self.decoded($0) }
@@ -517,7 +192,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     }
 
     /// The account's last change number: the cursor of a client that has pulled everything.
-    private func latestSequence(account: AccountID, on connection: SQLiteConnection) throws -> Int64 {
+    func latestSequence(account: AccountID, on connection: SQLiteConnection) throws -> Int64 {
         var sequence: Int64?
         try connection.query("SELECT last_sequence FROM accounts WHERE id = ?", [.integer(account.rawValue)]) { sequence = $0.integer(0) }
         guard let sequence else { throw ServerStoreError.corrupt("no account \(account)") }
@@ -533,38 +208,10 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
         return sequence
     }
 
-    /// The stored note a push decides against, and whether the account holds a row under its ID
-    /// at all. A stored copy that cannot be read counts as lost (as `PushRule` puts it), so the
-    /// pushed note replaces, and so repairs, the record instead of failing the whole push.
-    private func readableCurrent(_ id: NoteID, account: AccountID, on connection: SQLiteConnection) throws -> (note: Note?, hasRow: Bool) {
-        let row = try storedRow(id, account: account, on: connection)
-        return (try? row?.get(), row != nil)
-    }
-
-    /// The records of the note's revisions from `revision` on, oldest first.
-    private func records(of id: NoteID, from revision: Int, account: AccountID, on connection: SQLiteConnection) throws -> [RevisionRecord] {
-        var records: [RevisionRecord] = []
-        try connection.query("SELECT record FROM note_revisions WHERE account_id = ? AND note_id = ? AND revision >= ? ORDER BY revision",
-                             [.integer(account.rawValue), .text(id.rawValue), .integer(Int64(revision))]) { row in
-            guard let record = try? RevisionRecord.decode(row.text(0)) else {
-                throw ServerStoreError.corrupt("a revision of note \(id) cannot be read")
-            }
-            records.append(record)
-        }
-        return records
-    }
-
-    /// The note `current` was at `revision`, if its history holds it.
-    private func note(_ current: Note, at revision: Int, account: AccountID, on connection: SQLiteConnection) throws -> Note? {
-        if current.revision == revision { return current }
-        return RevisionRecord.note(at: revision, current: current,
-                                   records: try records(of: current.id, from: revision, account: account, on: connection))
-    }
-
     /// Where a write lands: the change number it takes, and whether the account holds a row under
     /// the note's ID already (a new row has no link or name rows to replace: they go with their
     /// note's row, in `deleteAccount` as everywhere).
-    private struct NoteSlot {
+    struct NoteSlot {
         let sequence: Int64
         let hasRow: Bool
     }
@@ -572,7 +219,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     /// Stores `note` as given (revision included) at `slot`, and `replacing`, the revision it
     /// replaces, in the note's history, with where `note` came from; `document` is `note`'s JSON
     /// when the caller has it (a push's change stored as sent).
-    private func write(_ note: Note, replacing: Note?, origin: RevisionOrigin, mergeAncestor: Int?, document: [UInt8]? = nil,
+    func write(_ note: Note, replacing: Note?, origin: RevisionOrigin, mergeAncestor: Int?, document: [UInt8]? = nil,
                        at slot: NoteSlot, account: AccountID, on connection: SQLiteConnection) throws -> Note {
         if let replacing, !replacing.hasSameContent(as: note) {
             var kept: Int64 = 0
@@ -609,7 +256,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     /// A page of at most `limit` notes from `sql`, which selects `noteColumns` and one row more
     /// than the page (that row tells whether another page follows); an unreadable note counts
     /// toward the limit and is reported in `unreadable`.
-    private static func page(limit: Int, on connection: SQLiteConnection, _ sql: String, _ parameters: [SQLiteValue]) throws -> NotePage {
+    static func page(limit: Int, on connection: SQLiteConnection, _ sql: String, _ parameters: [SQLiteValue]) throws -> NotePage {
         let size = max(0, limit)
         var notes: [Note] = [], unreadable: [UnreadableNote] = []
         var last: NoteID?

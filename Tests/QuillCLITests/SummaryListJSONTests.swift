@@ -22,6 +22,12 @@ struct SummaryListJSONTests {
         let updated: String
         let revision: Int
         let snippet: String?
+        let snippetParts: [Part]?
+
+        struct Part: Codable {
+            let match: Bool
+            let text: String
+        }
     }
 
     static let pieces = ["milk", "Milk", "\"", "\\", "/", "\n", "\t", "\u{1}", "\u{7F}", "同步", "プラグイン", "동기화", "مرحبا", "🧪", "é", " ", "a"]
@@ -52,6 +58,11 @@ struct SummaryListJSONTests {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
             let expected = String(decoding: try encoder.encode(documents), as: UTF8.self) + "\n"
             #expect(console.output == expected, "seed \(seed): \(arguments)")
+            for document in documents where arguments[0] == "search" {
+                let parts = try #require(document.snippetParts, "seed \(seed)")
+                #expect(parts.map { $0.match ? "**\($0.text)**" : $0.text }.joined() == document.snippet, "seed \(seed)")
+                #expect(parts.contains { $0.match }, "seed \(seed)")
+            }
         }
     }
 }

@@ -51,6 +51,20 @@ import Testing
         #expect(try marked("iPhone同步 works", "iphone 同步") == "[iPhone同步] works")
     }
 
+    /// A body's own Markdown bold around a matched word cannot be told from the markers in the
+    /// marked line; the line's runs keep the two apart, and joined they are the line unmarked.
+    @Test func lineRunsKeepABodysOwnMarkersApartFromTheMatches() throws {
+        let snippet = SearchSnippet(body: "This is **very**\n\n  important,\tvery much so", highlighting: try SearchQuery("very"))
+        #expect(snippet.marked(open: "**", close: "**") == "This is ****very**** important, **very** much so")
+        #expect(snippet.lineRuns == [
+            .init("This is **", isMatch: false), .init("very", isMatch: true), .init("** important, ", isMatch: false),
+            .init("very", isMatch: true), .init(" much so", isMatch: false),
+        ])
+        let adjacent = SearchSnippet(body: "  very very  ", highlighting: try SearchQuery("very"))
+        #expect(adjacent.lineRuns == [.init("very", isMatch: true), .init(" ", isMatch: false), .init("very", isMatch: true)])
+        #expect(adjacent.marked(open: "[", close: "]") == "[very] [very]")
+    }
+
     /// An index read as bytes may, if damaged, hold bytes that are not UTF-8: a lead byte cut
     /// off at the end, stray continuation bytes. The snippet shows them replaced.
     @Test func snippetsOfBytesThatAreNotUTF8() throws {

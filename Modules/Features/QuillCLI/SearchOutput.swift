@@ -3,7 +3,8 @@ import SearchIndexInterface
 
 /// How search results are printed: each note's list line, then its snippet indented, the
 /// matches marked in bold reverse video on a terminal and as `**word**` otherwise; in JSON, the
-/// list fields plus `snippet` (documented in docs/cli.md).
+/// list fields plus `snippet` (marked as plain text is) and `snippetParts` (its runs, which a
+/// body's own `**` cannot be mistaken in), documented in docs/cli.md.
 enum SearchOutput {
     static let terminalMarkers = ("\u{1B}[1;7m", "\u{1B}[0m")
     static let plainMarkers = ("**", "**")
@@ -14,6 +15,6 @@ enum SearchOutput {
     }
 
     static func json(_ hits: [SearchHit]) -> String {
-        SummaryListJSON.write(hits.map(\.summary), snippets: hits.map { $0.snippet.marked(open: plainMarkers.0, close: plainMarkers.1) })
+        SummaryListJSON.write(hits.map(\.summary), snippets: hits.map(\.snippet), markers: plainMarkers)
     }
 }

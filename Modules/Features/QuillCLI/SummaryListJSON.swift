@@ -1,13 +1,14 @@
 import QuillModels
 
 /// `list --json` and `search --json`: an array of notes' list fields (plus each search result's
-/// marked snippet), written byte for byte as `NoteOutput.encode` writes any other output (pretty,
+/// snippet, marked and as its runs), written byte for byte as `NoteOutput.encode` writes any other output (pretty,
 /// keys sorted, `JSONText`'s escaping), but directly. A search that finds thousands of notes
 /// spent a quarter of its time in `JSONEncoder`; `SummaryListJSONTests` holds the two to the
 /// same bytes. The shape is documented in docs/cli.md.
 enum SummaryListJSON {
-    /// The summaries, each followed by its snippet if `snippets` is given (one per summary).
-    static func write(_ summaries: [NoteSummary], snippets: [String]? = nil) -> String {
+    /// The summaries, each followed by its snippet if `snippets` is given (one per summary):
+    /// `snippet`, the line with each match between `markers`, and `snippetParts`, its runs.
+    static func write(_ summaries: [NoteSummary], snippets: [SearchSnippet]? = nil, markers: (open: String, close: String) = ("", "")) -> String {
         guard !summaries.isEmpty else { return "[\n\n]\n" }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(summaries.count * (snippets == nil ? 200 : 400))
@@ -17,7 +18,7 @@ enum SummaryListJSON {
             field("created", Timestamp(summary.created).description, to: &bytes)
             field("id", summary.id.rawValue, to: &bytes)
             bytes.append(contentsOf: "    \"revision\" : \(summary.revision),\n".utf8)
-            if let snippets { field("snippet", snippets[position], to: &bytes) }
+            if let snippets { snippet(snippets[position], markers: markers, to: &bytes) }
             bytes.append(contentsOf: "    \"tags\" : [\n".utf8)
             if summary.tags.isEmpty { bytes.append(UInt8(ascii: "\n")) }
             for (index, tag) in summary.tags.enumerated() {
@@ -32,6 +33,19 @@ enum SummaryListJSON {
         }
         bytes.append(contentsOf: "]\n".utf8)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func snippet(_ snippet: SearchSnippet, markers: (open: String, close: String), to bytes: inout [UInt8]) {
+        field("snippet", snippet.marked(open: markers.open, close: markers.close), to: &bytes)
+        let runs = snippet.lineRuns
+        bytes.append(contentsOf: "    \"snippetParts\" : [\n".utf8)
+        if runs.isEmpty { bytes.append(UInt8(ascii: "\n")) }
+        for (index, run) in runs.enumerated() {
+            bytes.append(contentsOf: "      {\n        \"match\" : \(run.isMatch),\n        \"text\" : ".utf8)
+            JSONText.appendString(run.text, to: &bytes)
+            bytes.append(contentsOf: (index == runs.count - 1 ? "\n      }\n" : "\n      },\n").utf8)
+        }
+        bytes.append(contentsOf: "    ],\n".utf8)
     }
 
     private static func field(_ key: String, _ value: String, to bytes: inout [UInt8], last: Bool = false) {

@@ -20,29 +20,60 @@ public struct SearchSnippet: Hashable, Sendable {
         self.runs = runs
     }
 
-    /// The excerpt on one line, each match between `open` and `close` (runs of white space,
-    /// line breaks included, become one space).
+    /// The excerpt on one line, each match between `open` and `close`: `lineRuns` joined.
     public func marked(open: String, close: String) -> String {
-        var line: [UInt8] = []
-        line.reserveCapacity(runs.reduce(0) { $0 + $1.text.utf8.count } + 8 * (open.utf8.count + close.utf8.count))
+        var line = ""
+        for run in lineRuns {
+            if run.isMatch { line += open }
+            line += run.text
+            if run.isMatch { line += close }
+        }
+        return line
+    }
+
+    /// The runs as one line shows them: each run of white space, line breaks included, is one
+    /// space, none at either end, and a space between a plain run and a match belongs to the
+    /// plain run (so markers put around a match hold the match alone); empty runs are left
+    /// out. Their texts joined are the line whatever marks the matches, which is what lets
+    /// `search --json` give the runs beside the marked line: a body's own `**` cannot be told
+    /// from a marker in the line, in the runs it can.
+    public var lineRuns: [Run] {
+        var result: [Run] = []
+        var text: [UInt8] = []
         var spaceDue = false
-        func append(_ text: String) {
-            for scalar in text.unicodeScalars {
+        var isEmpty = true
+        for run in runs {
+            text.removeAll(keepingCapacity: true)
+            for scalar in run.text.unicodeScalars {
                 if Self.isWhitespace(scalar) {
-                    spaceDue = !line.isEmpty
+                    spaceDue = !isEmpty
                     continue
                 }
-                if spaceDue { line.append(0x20) }
+                if spaceDue {
+                    if run.isMatch && text.isEmpty {
+                        // The space goes before the marker: onto the plain run before, or a run of its own.
+                        if let last = result.last, !last.isMatch {
+                            result[result.count - 1] = Run(last.text + " ", isMatch: false)
+                        } else {
+                            result.append(Run(" ", isMatch: false))
+                        }
+                    } else {
+                        text.append(0x20)
+                    }
+                }
                 spaceDue = false
-                if scalar.isASCII { line.append(UInt8(scalar.value)) } else { line += scalar.utf8 }
+                isEmpty = false
+                if scalar.isASCII { text.append(UInt8(scalar.value)) } else { text += scalar.utf8 }
+            }
+            guard !text.isEmpty else { continue }
+            let piece = String(decoding: text, as: UTF8.self)
+            if let last = result.last, last.isMatch == run.isMatch, !run.isMatch {
+                result[result.count - 1] = Run(last.text + piece, isMatch: false)
+            } else {
+                result.append(Run(piece, isMatch: run.isMatch))
             }
         }
-        for run in runs {
-            if run.isMatch { append(open) }
-            append(run.text)
-            if run.isMatch { append(close) }
-        }
-        return String(decoding: line, as: UTF8.self)
+        return result
     }
 
     private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {

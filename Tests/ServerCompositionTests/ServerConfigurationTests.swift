@@ -120,6 +120,23 @@ import Testing
         #expect(HistoryRetention(ServerSetting.historyKeep.defaultValue) == resolved.historyKeep)
         #expect(ServerSetting.trustedProxy.defaultValue == "none" && resolved.trustedProxies.isEmpty)
         #expect(ServerSetting.wrongTokenLimit.defaultValue == "\(resolved.wrongTokenLimit)")
+        #expect(ServerSetting.eventHeartbeat.defaultValue == "\(resolved.eventHeartbeat.components.seconds)")
+        #expect(ServerSetting.idleTimeout.defaultValue == "\(resolved.idleTimeout.components.seconds)")
+    }
+
+    @Test func theIdleTimeoutComesFromTheFlagOrTheVariableAndIsSecondsUpToAnHour() throws {
+        let flagged = try ServerConfiguration.resolve(ServerOptions(idleTimeout: "5"), environment: ["QUILL_SERVER_IDLE_TIMEOUT": "7"],
+                                                      homeDirectory: home)
+        #expect(flagged.idleTimeout == .seconds(5))
+        #expect(try ServerConfiguration.resolve(ServerOptions(), environment: ["QUILL_SERVER_IDLE_TIMEOUT": "7"], homeDirectory: home).idleTimeout
+            == .seconds(7))
+        for bad in ["0", "3601", "1.5", "soon"] {
+            #expect {
+                try ServerConfiguration.resolve(ServerOptions(idleTimeout: bad), environment: [:], homeDirectory: home)
+            } throws: { error in
+                "\(error)" == "--idle-timeout: '\(bad)' is not a number of seconds from 1 to 3600"
+            }
+        }
     }
 
     @Test func theWrongTokenLimitComesFromTheFlagOrTheVariableAndMustBeACount() throws {

@@ -44,6 +44,9 @@ public struct ServerConfiguration: Equatable, Sendable {
     /// How often an idle event stream sends a keep-alive and checks its token (`--event-heartbeat`,
     /// `QUILL_SERVER_EVENT_HEARTBEAT`, default 15 s).
     public var eventHeartbeat: Duration
+    /// How long a connection may send nothing before it is closed (`--idle-timeout`,
+    /// `QUILL_SERVER_IDLE_TIMEOUT`, default 60 s).
+    public var idleTimeout: Duration
     /// Wrong secrets one client address may send a minute (`--wrong-token-limit`); 0: no limit.
     public var wrongTokenLimit: Int
     /// Sign-in through an OpenID Connect provider (`--oidc-issuer` and the rest), when `serve` configures one.
@@ -54,10 +57,11 @@ public struct ServerConfiguration: Equatable, Sendable {
     public init(host: String, port: Int, storage: Storage, logLevel: Logger.Level, logFormat: LogFormat = .text,
                 trustedProxies: [String] = [], temporaryDirectory: String = "/tmp", historyKeep: HistoryRetention = .all,
                 attachmentLimits: AttachmentLimits = AttachmentLimits(), eventHeartbeat: Duration = ServerDependencies.defaultEventHeartbeat,
-                wrongTokenLimit: Int = ServerDependencies.defaultWrongTokenLimit, oidc: OIDCConfiguration? = nil, oidcIssuer: String? = nil) {
+                idleTimeout: Duration = ServerApplication.defaultIdleTimeout, wrongTokenLimit: Int = ServerDependencies.defaultWrongTokenLimit, oidc: OIDCConfiguration? = nil, oidcIssuer: String? = nil) {
         self.oidc = oidc
         self.oidcIssuer = oidcIssuer ?? oidc?.settings.issuer
         self.eventHeartbeat = eventHeartbeat
+        self.idleTimeout = idleTimeout
         self.wrongTokenLimit = wrongTokenLimit
         self.historyKeep = historyKeep
         self.attachmentLimits = attachmentLimits
@@ -140,6 +144,14 @@ public struct ServerConfiguration: Equatable, Sendable {
             eventHeartbeat = .seconds(number)
         }
 
+        var idleTimeout = ServerApplication.defaultIdleTimeout
+        if let seconds = value(options.idleTimeout, .idleTimeout) {
+            guard let number = Int(seconds.text), (1...3600).contains(number) else {
+                throw invalid(seconds.source, seconds.text, "is not a number of seconds from 1 to 3600", .idleTimeout)
+            }
+            idleTimeout = .seconds(number)
+        }
+
         var wrongTokenLimit = ServerDependencies.defaultWrongTokenLimit
         if let limit = value(options.wrongTokenLimit, .wrongTokenLimit) {
             guard let number = Int(limit.text), (0...1_000_000).contains(number) else {
@@ -167,7 +179,7 @@ public struct ServerConfiguration: Equatable, Sendable {
                                    trustedProxies: options.trustedProxies,
                                    temporaryDirectory: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp",
                                    historyKeep: historyKeep, attachmentLimits: attachmentLimits, eventHeartbeat: eventHeartbeat,
-                                   wrongTokenLimit: wrongTokenLimit, oidc: oidc, oidcIssuer: value(options.oidc.issuer, .oidcIssuer)?.text)
+                                   idleTimeout: idleTimeout, wrongTokenLimit: wrongTokenLimit, oidc: oidc, oidcIssuer: value(options.oidc.issuer, .oidcIssuer)?.text)
     }
 
     /// `postgres://…` / `postgresql://…` (checked here, so that a URL the store could not use is

@@ -15,6 +15,7 @@ public struct ServeCommand: QuillServerCommand {
     var maximumAttachmentSize: String?
     @Option(name: .customLong(ServerSetting.attachmentQuota.flag), help: ServerSetting.attachmentQuota.help) var attachmentQuota: String?
     @Option(name: .customLong(ServerSetting.eventHeartbeat.flag), help: ServerSetting.eventHeartbeat.help) var eventHeartbeat: String?
+    @Option(name: .customLong(ServerSetting.idleTimeout.flag), help: ServerSetting.idleTimeout.help) var idleTimeout: String?
     @Option(name: .customLong(ServerSetting.wrongTokenLimit.flag), help: ServerSetting.wrongTokenLimit.help) var wrongTokenLimit: String?
     @Option(name: .customLong(ServerSetting.publicURL.flag), help: ServerSetting.publicURL.help) var publicURL: String?
     @Option(name: .customLong(ServerSetting.oidcIssuer.flag), help: ServerSetting.oidcIssuer.help) var oidcIssuer: String?
@@ -33,7 +34,7 @@ public struct ServeCommand: QuillServerCommand {
         ServerOptions(host: host, port: port, database: storage.database, dataDirectory: storage.dataDirectory,
                       logLevel: logLevel, logFormat: logFormat, preview: preview, trustedProxies: trustedProxies,
                       maximumAttachmentSize: maximumAttachmentSize, attachmentQuota: attachmentQuota, eventHeartbeat: eventHeartbeat,
-                      wrongTokenLimit: wrongTokenLimit,
+                      idleTimeout: idleTimeout, wrongTokenLimit: wrongTokenLimit,
                       oidc: OIDCOptions(serving: true, publicURL: publicURL, issuer: oidcIssuer, clientID: oidcClientID,
                                         clientSecretFile: oidcClientSecretFile, scopes: oidcScopes, allowEmails: oidcAllowEmails,
                                         allowGroups: oidcAllowGroups, groupsClaim: oidcGroupsClaim, createAccounts: oidcCreateAccounts, only: oidcOnly))

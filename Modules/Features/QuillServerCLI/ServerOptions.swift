@@ -16,6 +16,8 @@ public struct ServerOptions: Equatable, Sendable {
     public var attachmentQuota: String?
     /// `--event-heartbeat` of `serve`: seconds between an idle event stream's keep-alives, as written.
     public var eventHeartbeat: String?
+    /// `--idle-timeout` of `serve`: seconds a connection may send nothing before it is closed, as written.
+    public var idleTimeout: String?
     /// `--wrong-token-limit` of `serve`: wrong secrets a client address may send a minute, as written.
     public var wrongTokenLimit: String?
     /// `--public-url` and `--oidc-*` of `serve`, and `--oidc-issuer` of `account link`, as written.
@@ -24,9 +26,10 @@ public struct ServerOptions: Equatable, Sendable {
     public init(host: String? = nil, port: Int? = nil, database: String? = nil, dataDirectory: String? = nil,
                 logLevel: String? = nil, logFormat: String? = nil, preview: Bool = false, trustedProxies: [String] = [],
                 historyKeep: String? = nil, maximumAttachmentSize: String? = nil, attachmentQuota: String? = nil,
-                eventHeartbeat: String? = nil, wrongTokenLimit: String? = nil, oidc: OIDCOptions = OIDCOptions()) {
+                eventHeartbeat: String? = nil, idleTimeout: String? = nil, wrongTokenLimit: String? = nil, oidc: OIDCOptions = OIDCOptions()) {
         self.oidc = oidc
         self.eventHeartbeat = eventHeartbeat
+        self.idleTimeout = idleTimeout
         self.wrongTokenLimit = wrongTokenLimit
         self.historyKeep = historyKeep
         self.maximumAttachmentSize = maximumAttachmentSize

@@ -74,6 +74,10 @@ extension ServerSetting {
     public static let eventHeartbeat = ServerSetting(
         "event-heartbeat", value: "seconds", variable: "QUILL_SERVER_EVENT_HEARTBEAT", default: "15",
         "How often an idle event stream (GET /v1/events) sends a keep-alive and checks its token still holds, 1 to 3600")
+    public static let idleTimeout = ServerSetting(
+        "idle-timeout", value: "seconds", variable: "QUILL_SERVER_IDLE_TIMEOUT", default: "60",
+        "How long a connection may send nothing before it is closed: a request left half-sent, or an open connection between "
+            + "requests (a response being sent, an event stream too, is never cut), 1 to 3600")
     public static let wrongTokenLimit = ServerSetting(
         "wrong-token-limit", value: "count", variable: "QUILL_SERVER_WRONG_TOKEN_LIMIT", default: "20",
         "Wrong tokens, sign-ins and device codes one client address may send a minute before it waits (429); 0: no limit")
@@ -111,8 +115,8 @@ extension ServerSetting {
 
     /// Every setting, in the order `--help` and docs/server.md list them.
     public static let all: [ServerSetting] = [
-        host, port, database, dataDirectory, logLevel, logFormat, preview, trustedProxy, maximumAttachmentSize, attachmentQuota, eventHeartbeat, wrongTokenLimit,
-        publicURL, oidcIssuer, oidcClientID, oidcClientSecretFile, oidcScopes, oidcAllowEmail, oidcAllowGroup, oidcGroupsClaim, oidcCreateAccounts,
+        host, port, database, dataDirectory, logLevel, logFormat, preview, trustedProxy, maximumAttachmentSize, attachmentQuota, eventHeartbeat, idleTimeout,
+        wrongTokenLimit, publicURL, oidcIssuer, oidcClientID, oidcClientSecretFile, oidcScopes, oidcAllowEmail, oidcAllowGroup, oidcGroupsClaim, oidcCreateAccounts,
         oidcOnly, historyKeep,
     ]
 

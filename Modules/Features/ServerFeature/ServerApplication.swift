@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// Builds the HTTP API from its dependencies: the one place routes and middleware are wired.
@@ -51,17 +52,23 @@ public enum ServerApplication {
         return router
     }
 
-    /// The application on `host:port` (port 0 picks a free one), running `services` (e.g. a
+    /// How long a connection may send nothing before it is closed, unless set (`--idle-timeout`).
+    public static let defaultIdleTimeout: Duration = .seconds(60)
+
+    /// The application on `host:port` (port 0 picks a free one), closing a connection that sends
+    /// nothing for `idleTimeout` (a request left half-sent, or an open connection between
+    /// requests; a response being written, an event stream's too, is never cut), running `services` (e.g. a
     /// database pool) alongside, `beforeServerStarts` (e.g. migrations) once they run and before
     /// the port opens, and reporting the bound port through `onServerRunning`.
     public static func application(
-        router: Router<ServerRequestContext>, host: String, port: Int, logger: Logger,
+        router: Router<ServerRequestContext>, host: String, port: Int, idleTimeout: Duration = defaultIdleTimeout, logger: Logger,
         services: [any Service] = [],
         beforeServerStarts: @escaping @Sendable () async throws -> Void = {},
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         var application = Application(
             router: router,
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(idleTimeout))),
             configuration: .init(address: .hostname(host, port: port), serverName: "quill-server"),
             services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },

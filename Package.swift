@@ -14,7 +14,7 @@ let crypto = product("Crypto", "swift-crypto"), httpTypes = product("HTTPTypes",
 let hummingbird = product("Hummingbird", "hummingbird"), hummingbirdTesting = product("HummingbirdTesting", "hummingbird")
 let ink = product("Ink", "Ink"), jwtKit = product("JWTKit", "jwt-kit"), logging = product("Logging", "swift-log"), mcp = product("MCP", "swift-sdk")
 let metrics = product("Metrics", "swift-metrics"), mustache = product("Mustache", "swift-mustache"), nioCore = product("NIOCore", "swift-nio")
-let nioHTTP1 = product("NIOHTTP1", "swift-nio"), nioPosix = product("NIOPosix", "swift-nio")
+let nioHTTP1 = product("NIOHTTP1", "swift-nio"), nioHTTPTypes = product("NIOHTTPTypes", "swift-nio-extras"), nioPosix = product("NIOPosix", "swift-nio")
 let openAPIAsyncHTTPClient = product("OpenAPIAsyncHTTPClient", "swift-openapi-async-http-client")
 let openAPIRuntime = product("OpenAPIRuntime", "swift-openapi-runtime"), postgresNIO = product("PostgresNIO", "postgres-nio")
 let postgresPool = product("_ConnectionPoolModule", "postgres-nio")
@@ -52,6 +52,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"), // the sync client's event loop
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"), // the server's HTTP parts, as Hummingbird's channel passes them
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"), // the file descriptors quill mcp speaks on
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"), // tests: the generated client's middleware
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"), // tests: the generated API client
@@ -97,7 +98,8 @@ let package = Package(
             "SyncStateInterface", "SyncTransportInterface", argumentParser]),
         feature("QuillServerCLI", ["QuillModels", "ServerFeature", "ServerStoreInterface", "StandardInterfaces", argumentParser]),
         feature("ServerFeature", ["ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "ImportFormatsFeature", "NoteStoreInterface",
-            "QuillAPI", "QuillModels", "ServerStoreInterface", "StandardInterfaces", crypto, hummingbird, logging, metrics, nioCore, prometheus, serviceLifecycle]),
+            "QuillAPI", "QuillModels", "ServerStoreInterface", "StandardInterfaces", crypto, hummingbird, logging, metrics, nioCore, nioHTTPTypes,
+            prometheus, serviceLifecycle]),
         feature("SyncFeature", ["NoteStoreInterface", "QuillAPI", "QuillModels", "StandardInterfaces", "SyncStateInterface", "SyncTransportInterface", crypto]),
         feature("WebReaderFeature", ["ByteStreamInterface", "QuillAPI", "QuillModels", "ServerFeature", "ServerStoreInterface", "StandardInterfaces",
             hummingbird, ink, mustache]),
@@ -210,7 +212,7 @@ let package = Package(
         tests("QuillModelsTests", ["QuillModels", "StandardTesting"]),
         tests("QuillServerCLITests", ["QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
             "ServerTestComposition", "StandardInterfaces", "StandardTesting", argumentParser]),
-        tests("QuillServerIntegrationTests", ["ChildProcesses", "quill-server"]),
+        tests("QuillServerIntegrationTests", ["ChildProcesses", "StandardTesting", "quill-server"]),
         tests("SearchIndexContractTests", ["FileNoteStore", "FileSystemTesting", "LocalFileSystem", "NotesFeature", "NoteStoreInterface",
             "QuillModels", "ScratchDirectories", "SearchIndexInterface", "SearchIndexTesting", "SQLiteKit", "SQLiteSearchIndex", "StandardTesting"]),
         tests("ServerCompositionTests", ["ChildProcesses", "QuillModels", "QuillServerCLI", "ServerComposition", "ServerFeature",

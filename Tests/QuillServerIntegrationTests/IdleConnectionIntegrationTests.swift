@@ -1,11 +1,14 @@
 import Foundation
 import ChildProcesses
+import StandardTesting
 import Testing
 
 /// A connection that sends nothing is closed after `--idle-timeout`: one that never sent a byte,
 /// one that left its request half-sent (a slow-loris client holds the server's descriptors so),
-/// and one kept open after its answer. A response still being written is never cut: an event
-/// stream outlives the timeout by its heartbeats. Tried with the real binary and raw sockets.
+/// and one kept open after its answer. A response still being written is not idle: an event
+/// stream outlives the timeout by its heartbeats. A client that takes none of a large answer is
+/// cut off after as long, one that reads it slowly is not. Tried with the real binary and raw
+/// sockets.
 @Suite struct IdleConnectionIntegrationTests {
     /// Opens the four connections, waits past the timeout, then reads each until the server
     /// closes it or ten seconds pass; prints each one's fate, then a new connection's status.
@@ -56,5 +59,72 @@ import Testing
             fresh 200
 
             """, "\(fixture.server.log)")
+    }
+
+    /// Asks for a page of changes of about 8 MB, more than the sockets between them hold, with a
+    /// receive buffer of 4 KiB; then either never reads (`stalled`) or reads 4 KiB every 300 ms
+    /// (`slow`), for twice the timeout after the socket filled. Prints whether the slow reader's
+    /// connection stayed open, and whether the stalled one was cut off before the answer's end
+    /// (the idle timeout alone closes a connection only after the whole answer went out).
+    static let reader = """
+        import socket, sys, time
+        port, token, timeout, mode = int(sys.argv[1]), sys.argv[2], float(sys.argv[3]), sys.argv[4]
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.connect(("127.0.0.1", port))
+        s.sendall(("GET /v1/changes?limit=1000 HTTP/1.1\\r\\nHost: x\\r\\nAuthorization: Bearer %s\\r\\n\\r\\n" % token).encode())
+        s.settimeout(0.3)
+        time.sleep(1)
+        deadline, fate = time.time() + timeout * 2 + 2, "open"
+        while time.time() < deadline:
+            if mode == "stalled":
+                time.sleep(0.3)
+                continue
+            try:
+                data = s.recv(4096)
+            except socket.timeout:
+                continue
+            except OSError:
+                fate = "closed"
+                break
+            if not data:
+                fate = "closed"
+                break
+            time.sleep(0.3)
+        if mode == "stalled":
+            # Whatever was already on its way arrives; the rest of the 8 MB must not.
+            s.settimeout(5)
+            received = 0
+            try:
+                while True:
+                    data = s.recv(1 << 20)
+                    if not data:
+                        break
+                    received += len(data)
+            except OSError:
+                pass
+            fate = "cut off" if received < 8000000 else "answered whole (%d bytes)" % received
+        print(mode, fate)
+        """
+
+    @Test func aClientThatTakesNoneOfAnAnswerIsCutOffAndOneThatReadsSlowlyIsNot() async throws {
+        let fixture = try await EventStreamIntegrationTests.StreamingServer.start(account: "ivo", ["--idle-timeout", "2"])
+        defer { fixture.end() }
+        let server = fixture.server, token = fixture.token
+        // 1,000 notes of 8 KiB of text that does not repeat.
+        var generator = SplitMix64(seed: 61)
+        for batch in 0..<5 {
+            let changes = (0..<200).map { index in
+                let body = (0..<1024).map { _ in String(format: "%07x ", UInt32.random(in: 0...0xfffffff, using: &generator)) }.joined()
+                return #"{"baseRevision":null,"note":"# + NoteJSONSample.note(String(format: "%08x%08x", batch, index), title: "n", body: body) + "}"
+            }
+            let pushed = try await server.request("POST", "/v1/sync/push", token: token,
+                                                  json: #"{"requestID":"big-\#(batch)","changes":["# + changes.joined(separator: ",") + "]}")
+            #expect(pushed.status == 200, "\(pushed.body.prefix(300))")
+        }
+        async let stalled = ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.reader, String(server.port), token, "2", "stalled"])
+        async let slow = ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.reader, String(server.port), token, "2", "slow"])
+        #expect(try await stalled.output == "stalled cut off\n", "\(server.log)")
+        #expect(try await slow.output == "slow open\n", "\(server.log)")
     }
 }

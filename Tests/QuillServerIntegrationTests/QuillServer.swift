@@ -44,9 +44,9 @@ extension ListeningServer {
 }
 
 enum NoteJSONSample {
-    static func note(_ id: String, title: String = "Hello") -> String {
+    static func note(_ id: String, title: String = "Hello", body: String = "text") -> String {
         """
-        {"body":"text","created":"2026-01-01T00:00:00.000Z","deleted":false,"format":1,"id":"\(id)",\
+        {"body":"\(body)","created":"2026-01-01T00:00:00.000Z","deleted":false,"format":1,"id":"\(id)",\
         "revision":1,"tags":[],"title":"\(title)","updated":"2026-01-01T00:00:00.000Z"}
         """
     }

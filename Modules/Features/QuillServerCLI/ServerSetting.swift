@@ -76,8 +76,8 @@ extension ServerSetting {
         "How often an idle event stream (GET /v1/events) sends a keep-alive and checks its token still holds, 1 to 3600")
     public static let idleTimeout = ServerSetting(
         "idle-timeout", value: "seconds", variable: "QUILL_SERVER_IDLE_TIMEOUT", default: "60",
-        "How long a connection may send nothing before it is closed: a request left half-sent, or an open connection between "
-            + "requests (a response being sent, an event stream too, is never cut), 1 to 3600")
+        "How long a connection may send nothing (a request left half-sent, an open connection between requests) or take none of "
+            + "a response being sent, before it is closed; a client reading an event stream is never idle, 1 to 3600")
     public static let wrongTokenLimit = ServerSetting(
         "wrong-token-limit", value: "count", variable: "QUILL_SERVER_WRONG_TOKEN_LIMIT", default: "20",
         "Wrong tokens, sign-ins and device codes one client address may send a minute before it waits (429); 0: no limit")

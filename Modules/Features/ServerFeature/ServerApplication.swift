@@ -55,9 +55,8 @@ public enum ServerApplication {
     /// How long a connection may send nothing before it is closed, unless set (`--idle-timeout`).
     public static let defaultIdleTimeout: Duration = .seconds(60)
 
-    /// The application on `host:port` (port 0 picks a free one), closing a connection that sends
-    /// nothing for `idleTimeout` (a request left half-sent, or an open connection between
-    /// requests; a response being written, an event stream's too, is never cut), running `services` (e.g. a
+    /// The application on `host:port` (port 0 picks a free one), closing a connection on which
+    /// nothing moves for `idleTimeout` (`IdleConnectionHandler`), running `services` (e.g. a
     /// database pool) alongside, `beforeServerStarts` (e.g. migrations) once they run and before
     /// the port opens, and reporting the bound port through `onServerRunning`.
     public static func application(
@@ -68,7 +67,7 @@ public enum ServerApplication {
     ) -> some ApplicationProtocol {
         var application = Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: TimeAmount(idleTimeout))),
+            server: .http1(configuration: .init(additionalChannelHandlers: [IdleConnectionHandler(timeout: TimeAmount(idleTimeout))])),
             configuration: .init(address: .hostname(host, port: port), serverName: "quill-server"),
             services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },

@@ -13,9 +13,11 @@ import NIOHTTPTypes
 /// still reading the bytes waiting for it; here an answer is done once those bytes are sent.
 ///
 /// It looks every quarter of `timeout` at what the client has taken (the answers' bytes handed to
-/// the channel, less those still waiting for the client): while that grows, the client is
-/// reading, however slowly. An answer that is being worked out or streamed with nothing waiting
-/// (an event stream between heartbeats, an export compressing) is never idle.
+/// the channel, less those still waiting in it): while that grows, the client is reading. As
+/// with nginx's `send_timeout`, "taken" is what the socket accepted: the kernel holds a few MB
+/// for a client, so a reader is seen to take something each time the kernel has room again.
+/// An answer that is being worked out or streamed with nothing waiting (an event stream between
+/// heartbeats, an export compressing) is never idle.
 final class IdleConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart

@@ -123,4 +123,28 @@ import Testing
         #expect(try await stalled.output == "stalled cut off\n", "\(server.log)")
         #expect(try await slow.output == "slow answered whole\n", "\(server.log)")
     }
+
+    /// A server that may open 128 files, and 300 connections that send nothing: the kernel takes
+    /// them all, the server can take only what its descriptors allow. Prints whether a request
+    /// made after them was answered within 30 seconds (it waits for idle ones to be closed).
+    static let crowd = """
+        import socket, sys, time, urllib.request
+        port = int(sys.argv[1])
+        silent = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(300)]
+        try:
+            urllib.request.urlopen("http://127.0.0.1:%d/healthz" % port, timeout=30).read()
+            print("answered")
+        except Exception as error:
+            print("not answered:", error)
+        """
+
+    @Test func connectionsThatSendNothingCannotStarveAServerOfDescriptors() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("quill-idle-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let server = try await ListeningServer("/usr/bin/prlimit", ["--nofile=128", QuillServer.binary, "--port", "0", "--data-dir", data,
+                                                                   "--idle-timeout", "2"])
+        defer { server.terminate() }
+        let output = try await ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.crowd, String(server.port)]).output
+        #expect(output == "answered\n", "\(server.log)")
+    }
 }

@@ -4,8 +4,7 @@ import ServerStoreInterface
 import SQLiteKit
 
 /// Each note's JSON as the API writes it, kept in the `document` column beside the columns it
-/// is made of: a note read and the change feed copy it instead of building it. NULL where a
-/// row was written without one; the reads then answer `nil` and the caller reads `Note`s.
+/// is made of: a note read and the change feed copy it instead of building it.
 extension SQLiteServerStore {
     /// From the `document` column, written with every note since schema version 3; `nil` for
     /// a note written before (the caller then reads it as a `Note`).

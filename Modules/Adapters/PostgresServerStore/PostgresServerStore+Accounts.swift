@@ -141,17 +141,10 @@ extension PostgresServerStore {
                     DELETE FROM note_revisions WHERE history_id IN (
                         SELECT history_id FROM notes WHERE account_id = \(id) AND history_id IS NOT NULL)
                     """, logger: logger)
-                try await connection.query("DELETE FROM note_links WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM note_names WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM notes WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM push_requests WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM attachment_chunks WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM attachments WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM note_shares WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM published_sites WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM device_authorizations WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM web_sessions WHERE account_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM identity_links WHERE account_id = \(id)", logger: logger)
+                for table in ["note_links", "note_names", "notes", "push_requests", "attachment_chunks", "attachments", "note_shares",
+                              "published_sites", "device_authorizations", "web_sessions", "identity_links"] {
+                    try await connection.query("DELETE FROM \(unescaped: table) WHERE account_id = \(id)", logger: logger)
+                }
                 try await connection.query("DELETE FROM accounts WHERE id = \(id)", logger: logger)
             }
         }

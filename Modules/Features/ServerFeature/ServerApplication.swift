@@ -52,7 +52,7 @@ public enum ServerApplication {
         return router
     }
 
-    /// How long a connection may send nothing before it is closed, unless set (`--idle-timeout`).
+    /// How long nothing may move on a connection before it is closed, unless set (`--idle-timeout`).
     public static let defaultIdleTimeout: Duration = .seconds(60)
 
     /// The application on `host:port` (port 0 picks a free one), closing a connection on which

@@ -36,8 +36,8 @@ enum SummaryListJSON {
     }
 
     private static func snippet(_ snippet: SearchSnippet, markers: (open: String, close: String), to bytes: inout [UInt8]) {
-        field("snippet", snippet.marked(open: markers.open, close: markers.close), to: &bytes)
         let runs = snippet.lineRuns
+        field("snippet", SearchSnippet.marked(runs, open: markers.open, close: markers.close), to: &bytes)
         bytes.append(contentsOf: "    \"snippetParts\" : [\n".utf8)
         if runs.isEmpty { bytes.append(UInt8(ascii: "\n")) }
         for (index, run) in runs.enumerated() {

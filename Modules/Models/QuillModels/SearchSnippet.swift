@@ -22,6 +22,12 @@ public struct SearchSnippet: Hashable, Sendable {
 
     /// The excerpt on one line, each match between `open` and `close`: `lineRuns` joined.
     public func marked(open: String, close: String) -> String {
+        Self.marked(lineRuns, open: open, close: close)
+    }
+
+    /// `lineRuns` (computed once by a caller that needs them too) joined, each match between
+    /// `open` and `close`.
+    public static func marked(_ lineRuns: [Run], open: String, close: String) -> String {
         var line = ""
         for run in lineRuns {
             if run.isMatch { line += open }
@@ -67,7 +73,7 @@ public struct SearchSnippet: Hashable, Sendable {
             }
             guard !text.isEmpty else { continue }
             let piece = String(decoding: text, as: UTF8.self)
-            if let last = result.last, last.isMatch == run.isMatch, !run.isMatch {
+            if let last = result.last, !last.isMatch, !run.isMatch {
                 result[result.count - 1] = Run(last.text + piece, isMatch: false)
             } else {
                 result.append(Run(piece, isMatch: run.isMatch))

@@ -89,6 +89,10 @@ import Testing
     @Test(arguments: [
         (ServerOptions(port: 70_000), [String: String](), "70000"),
         (ServerOptions(), ["QUILL_SERVER_PORT": "http"], "QUILL_SERVER_PORT"),
+        (ServerOptions(), ["QUILL_SERVER_PORT": "65536"], "between 0 and 65535"),
+        (ServerOptions(eventHeartbeat: "0"), [:], "--event-heartbeat: '0' is not a number of seconds from 1 to 3600"),
+        (ServerOptions(), ["QUILL_SERVER_EVENT_HEARTBEAT": "soon"], "$QUILL_SERVER_EVENT_HEARTBEAT: 'soon'"),
+        (ServerOptions(), ["QUILL_SERVER_IDLE_TIMEOUT": "3601"], "$QUILL_SERVER_IDLE_TIMEOUT: '3601'"),
         (ServerOptions(logLevel: "loud"), [:], "loud"),
         (ServerOptions(database: "mysql://root:hunter2@db/x"), [:], "mysql"),
         (ServerOptions(database: "postgres://host/db"), [:], "no user name"),

@@ -90,16 +90,19 @@ public struct ServerConfiguration: Equatable, Sendable {
                             hint: "\(setting.summary.prefix(1).lowercased() + setting.summary.dropFirst()) (default: \(setting.defaultValue)); "
                                 + "'quill-server serve --help' lists every setting")
         }
+        /// A whole number in `range`, or nil when the setting is not given.
+        func integer(_ flag: String?, _ setting: ServerSetting, in range: ClosedRange<Int>, _ problem: String) throws -> Int? {
+            guard let given = value(flag, setting) else { return nil }
+            guard let number = Int(given.text), range.contains(number) else { throw invalid(given.source, given.text, problem, setting) }
+            return number
+        }
 
         let host = value(options.host, .host)?.text ?? defaultHost
         var port = defaultPort
         if let flag = options.port {
             port = flag
             guard (0...65_535).contains(port) else { throw invalid(ServerSetting.port.flagName, "\(port)", "is not between 0 and 65535", .port) }
-        } else if let text = value(nil, .port) {
-            guard let number = Int(text.text), (0...65_535).contains(number) else {
-                throw invalid(text.source, text.text, "is not a port number between 0 and 65535", .port)
-            }
+        } else if let number = try integer(nil, .port, in: 0...65_535, "is not a port number between 0 and 65535") {
             port = number
         }
 
@@ -136,29 +139,13 @@ public struct ServerConfiguration: Equatable, Sendable {
             attachmentLimits.quotaBytes = bytes
         }
 
-        var eventHeartbeat = ServerDependencies.defaultEventHeartbeat
-        if let seconds = value(options.eventHeartbeat, .eventHeartbeat) {
-            guard let number = Int(seconds.text), (1...3600).contains(number) else {
-                throw invalid(seconds.source, seconds.text, "is not a number of seconds from 1 to 3600", .eventHeartbeat)
-            }
-            eventHeartbeat = .seconds(number)
-        }
-
-        var idleTimeout = ServerApplication.defaultIdleTimeout
-        if let seconds = value(options.idleTimeout, .idleTimeout) {
-            guard let number = Int(seconds.text), (1...3600).contains(number) else {
-                throw invalid(seconds.source, seconds.text, "is not a number of seconds from 1 to 3600", .idleTimeout)
-            }
-            idleTimeout = .seconds(number)
-        }
-
-        var wrongTokenLimit = ServerDependencies.defaultWrongTokenLimit
-        if let limit = value(options.wrongTokenLimit, .wrongTokenLimit) {
-            guard let number = Int(limit.text), (0...1_000_000).contains(number) else {
-                throw invalid(limit.source, limit.text, "is not a number from 0 (no limit) to 1000000", .wrongTokenLimit)
-            }
-            wrongTokenLimit = number
-        }
+        let seconds = "is not a number of seconds from 1 to 3600"
+        let eventHeartbeat = try integer(options.eventHeartbeat, .eventHeartbeat, in: 1...3600, seconds).map { Duration.seconds($0) }
+            ?? ServerDependencies.defaultEventHeartbeat
+        let idleTimeout = try integer(options.idleTimeout, .idleTimeout, in: 1...3600, seconds).map { Duration.seconds($0) }
+            ?? ServerApplication.defaultIdleTimeout
+        let wrongTokenLimit = try integer(options.wrongTokenLimit, .wrongTokenLimit, in: 0...1_000_000,
+                                          "is not a number from 0 (no limit) to 1000000") ?? ServerDependencies.defaultWrongTokenLimit
 
         let oidc = try resolveOIDC(options.oidc, environment: environment, value: value, invalid: invalid)
 

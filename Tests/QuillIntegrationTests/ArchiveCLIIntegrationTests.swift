@@ -117,4 +117,27 @@ struct ArchiveCLIIntegrationTests {
         #expect(result.errors.contains("not a format quill import reads"))
         #expect(try await home.listedIDs().count == 1)
     }
+
+    /// A vault from a system that named files in Latin-1: the name cannot be read back as a path
+    /// once it is text, so the import is refused by that name (it failed as "no such file"),
+    /// nothing imported, and the folder imports once the file is renamed.
+    @Test func aFolderWithANameThatIsNotUTF8IsRefusedByThatName() async throws {
+        let home = QuillProcess.withFreshHome()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quill-latin1-\(UUID().uuidString)")
+        defer {
+            home.removeHome()
+            try? FileManager.default.removeItem(at: folder)
+        }
+        _ = try await Self.shell(#"mkdir -p "$0/Recipes" && echo '# Soup' > "$0/Recipes/soup.md" && echo '# Café' > "$0/Recipes/$(printf 'caf\351').md""#,
+                                 folder.path)
+        let refused = try await home.run(["import", folder.path])
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("import refused: Recipes/caf\u{FFFD}.md: the file's name is not valid UTF-8"), "\(refused.errors)")
+        #expect(refused.errors.contains("nothing was imported"))
+        #expect(try await home.listedIDs().isEmpty)
+
+        _ = try await Self.shell(#"mv "$0/Recipes/$(printf 'caf\351').md" "$0/Recipes/cafe.md""#, folder.path)
+        let imported = try await home.succeed(["import", folder.path])
+        #expect(imported.hasPrefix("Imported 2 notes: 2 new"))
+    }
 }

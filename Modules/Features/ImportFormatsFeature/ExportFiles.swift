@@ -20,8 +20,8 @@ extension ZipArchive: ExportFiles {
     }
 }
 
-/// A folder of an export, walked through `FileAccessing`, in name order, into every subfolder;
-/// hidden names (`.DS_Store`, `.git/`) and anything that is not a file or a folder are left out.
+/// A folder of an export, walked by `FolderWalk`: its files, in name order; anything that is
+/// not a file or a folder is left out.
 public struct ExportFolder: ExportFiles {
     public let root: String
     public let paths: [String]
@@ -30,19 +30,7 @@ public struct ExportFolder: ExportFiles {
     public init(root: String, files: any FileAccessing) throws {
         self.root = root
         self.files = files
-        var paths: [String] = []
-        var folders = [""]
-        while let folder = folders.popLast() {
-            for name in try files.contents(ofDirectory: folder.isEmpty ? root : root + "/" + folder).sorted() where !name.hasPrefix(".") {
-                let relative = folder.isEmpty ? name : folder + "/" + name
-                switch try files.metadata(of: root + "/" + relative).kind {
-                case .directory: folders.append(relative)
-                case .file: paths.append(relative)
-                case .other: continue
-                }
-            }
-        }
-        self.paths = paths.sorted()
+        self.paths = try FolderWalk.entries(under: root, files: files).filter { $0.metadata.kind == .file }.map(\.relative).sorted()
     }
 
     public func bytes(of path: String) throws -> [UInt8] { [UInt8](try files.read(root + "/" + path)) }

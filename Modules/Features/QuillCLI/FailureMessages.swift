@@ -30,7 +30,11 @@ extension CLIFailure {
             CLIFailure(error.description, hint: "check that QUILL_HOME points to a writable directory")
         case let error as NoteValidationError: CLIFailure("invalid note: \(error)")
         case let error as ForeignFormatError:
-            CLIFailure("export refused: \(error)", hint: "nothing was imported; the store is unchanged")
+            if case .nameNotUTF8 = error {
+                CLIFailure("import refused: \(error)", hint: "nothing was imported; the store is unchanged")
+            } else {
+                CLIFailure("export refused: \(error)", hint: "nothing was imported; the store is unchanged")
+            }
         case let error as ZipArchive.Failure:
             CLIFailure("export refused: \(error)", hint: "nothing was imported; the store is unchanged")
         case let error as NoteStoreError: store(error)

@@ -1,15 +1,16 @@
 import FileSystemInterface
 import Foundation
+import ImportFormatsFeature
 import QuillModels
 
 /// Reads a folder of Markdown files as an import's notes: an Obsidian vault, a Joplin or Hugo
-/// export, or a folder `quill export --format dir` wrote. It walks the folder through
-/// `FileAccessing`, in name order, into every subfolder.
+/// export, or a folder `quill export --format dir` wrote.
 ///
 /// Exists so that `quill import DIR` validates, plans and reports exactly like an archive
-/// import. Hidden names (`.obsidian/`, `.trash/`, `.git/`, `.DS_Store`) are passed over
-/// silently. The files the notes embed or link to become attachments (`VaultAttachments`);
-/// other files that are not Markdown, and symbolic links, are reported as skipped.
+/// import. It walks the folder with `FolderWalk`, which passes over hidden names (`.obsidian/`,
+/// `.trash/`, `.git/`, `.DS_Store`) silently. The files the notes embed or link to become
+/// attachments (`VaultAttachments`); other files that are not Markdown, and symbolic links, are
+/// reported as skipped.
 /// A file with Quill's front matter is that note, as it was; any other Markdown file becomes a
 /// new note (`PlainMarkdown`), tagged with the path of its subfolder (`Recipes/Cakes/x.md`
 /// gets the tag `recipes/cakes`, as Obsidian writes nested tags; spaces become `-`), its
@@ -60,31 +61,24 @@ struct FolderReader {
         let modified: Date?
     }
 
-    /// Every Markdown file and every other file, in name order, into every subfolder; symbolic
-    /// links and other oddities are listed as skipped.
+    /// Every Markdown file and every other file `FolderWalk` finds; symbolic links and other
+    /// oddities are listed as skipped.
     func list(_ root: String) throws -> Listing {
         var notes: [NoteFile] = []
         var others: [String] = []
         var skipped: [String] = []
-        var folders = [""]
-        while let folder = folders.popLast() {
-            let names = try files.contents(ofDirectory: folder.isEmpty ? root : root + "/" + folder).sorted()
-            var subfolders: [String] = []
-            for name in names where !name.hasPrefix(".") {
-                let relative = folder.isEmpty ? name : folder + "/" + name
-                let metadata = try files.metadata(of: root + "/" + relative)
-                switch metadata.kind {
-                case .directory:
-                    subfolders.append(relative)
-                case .file where ArchiveReader.isMarkdown(name[...]):
-                    notes.append(NoteFile(relative: relative, name: name, folder: folder, size: metadata.size, modified: metadata.modified))
-                case .file:
-                    others.append(relative)
-                case .other:
-                    skipped.append(relative)
-                }
+        for entry in try FolderWalk.entries(under: root, files: files) {
+            switch entry.metadata.kind {
+            case .directory:
+                continue
+            case .file where ArchiveReader.isMarkdown(entry.name[...]):
+                notes.append(NoteFile(relative: entry.relative, name: entry.name, folder: entry.folder,
+                                      size: entry.metadata.size, modified: entry.metadata.modified))
+            case .file:
+                others.append(entry.relative)
+            case .other:
+                skipped.append(entry.relative)
             }
-            folders.append(contentsOf: subfolders.reversed())
         }
         return Listing(root: root, notes: notes, others: others, skipped: skipped)
     }

@@ -207,7 +207,7 @@ let package = Package(
             "FileSystemInterface", "FileSystemTesting", "NotesFeature", "NoteStoreInterface", "NoteStoreTesting", "QuillAPI", "QuillCLI",
             "QuillModels", "QuillTestComposition", "SearchIndexTesting", "SettingsInterface", "SettingsTesting", "StandardInterfaces",
             "StandardTesting", "SyncFeature", "SyncStateInterface", "SyncStateTesting", "SyncTransportInterface", "SyncTransportTesting",
-            "UnimplementedDoubles", argumentParser, crypto]),
+            "UnimplementedDoubles", argumentParser, crypto, propertyBased]),
         tests("QuillIntegrationTests", ["ChildProcesses", "quill"]),
         tests("QuillModelsTests", ["QuillModels", "StandardTesting"]),
         tests("QuillServerCLITests", ["QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",

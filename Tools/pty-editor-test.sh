@@ -3,7 +3,8 @@
 # editor (vim): keys typed into vim change the note (and `quill diff` shows it coloured); vim's `:cq` changes nothing; Ctrl-C goes to
 # the editor, not to quill, which reports and changes nothing; the file edited is private (0600
 # in a 0700 directory) and gone afterwards. Each wait is bounded, so an editor stopped by the
-# terminal (quill's old hang) is a failure here, never a hang of CI.
+# terminal (quill's old hang) is a failure here, never a hang of CI. Also: escape sequences in a
+# note reach the terminal shown (`^[`), not obeyed.
 #
 # Usage: Tools/pty-editor-test.sh   (QUILL_BINARY=path/to/quill to test a binary already built)
 # Needs tmux and vim. An isolated QUILL_HOME, TMPDIR and tmux server; all removed at the end.
@@ -176,4 +177,17 @@ grep -qF $'\e[32m+title: Saved after a Ctrl-C' <<<"$screen" || fail "diff: the a
 grep -q "this device" <<<"$screen" || fail "history: no revision from this device: $screen"
 tmux_ kill-session -t diff
 
-echo "pty-editor-test: quill edit on a real terminal: vim edits; :cq and Ctrl-C change nothing; a caught Ctrl-C does not fail the edit; the file was private and removed; diff is coloured there"
+# 6. A note's escape sequences (it may come from anyone: an import, a shared server) are shown on
+#    the terminal, not obeyed: the pane keeps its title and its screen; a pipe gets the bytes.
+evil="$("$quill" add $'Evil \e]2;pwned\a title' --body $'first line\n\e[2J\e[Hcleared' </dev/null)"
+tmux_ new-session -d -s escapes -x 100 -y 30 "echo BEFORE; QUILL_HOME='$QUILL_HOME' '$quill' show '$evil'; QUILL_HOME='$QUILL_HOME' '$quill' list; sleep 30"
+wait_for 10 "quill show and list to print" screen_shows escapes "cleared"
+screen="$(tmux_ capture-pane -p -t escapes)"
+[ "$(tmux_ display -p -t escapes '#{pane_title}')" != "pwned" ] || fail "escapes: a note's title retitled the terminal"
+grep -qx "BEFORE" <<<"$screen" || fail "escapes: a note's body cleared the screen: $screen"
+grep -qF 'Evil ^[]2;pwned^G title' <<<"$screen" || fail "escapes: the title's escape is not shown: $screen"
+grep -qF '^[[2J^[[Hcleared' <<<"$screen" || fail "escapes: the body's escapes are not shown: $screen"
+"$quill" show "$evil" | grep -qF $'\e[2J\e[Hcleared' || fail "escapes: a pipe did not get the note's bytes"
+tmux_ kill-session -t escapes
+
+echo "pty-editor-test: quill edit on a real terminal: vim edits; :cq and Ctrl-C change nothing; a caught Ctrl-C does not fail the edit; the file was private and removed; diff is coloured there; escape sequences in a note are shown, not obeyed"

@@ -181,6 +181,25 @@ struct NoteCommandsTests {
         #expect(none.output.isEmpty && none.errors.isEmpty, "none were asked for")
     }
 
+    /// A note's text is anyone's (an import, a shared server): on a terminal its escape sequences
+    /// are shown, not obeyed (a title that retitles the window, a body that clears the screen),
+    /// while quill's own colours pass; a pipe gets the text as it is.
+    @Test func aNotesEscapeSequencesAreShownOnATerminalNotObeyed() async throws {
+        try await run(["add", "Evil \u{1B}]0;pwned\u{07}title", "--body", "line\n\u{1B}[2Jcleared"], in: environment)
+        let terminal = RecordingConsole(isStandardOutputTerminal: true)
+        let links = linkReading
+        try await run(["show", "00000000", "--color", "always"],
+                      in: QuillTestRoots.test(store: store, console: terminal, searchIndex: links.index, searchSource: links.source))
+        #expect(terminal.output.hasPrefix("\u{1B}[1mEvil ^[]0;pwned^Gtitle\u{1B}[0m\n"), "\(terminal.output)")
+        #expect(terminal.output.hasSuffix("line\n^[[2Jcleared\n"), "\(terminal.output)")
+        terminal.clear()
+        try await run(["list"], in: QuillTestRoots.test(store: store, console: terminal))
+        #expect(terminal.output.contains("Evil ^[]0;pwned^Gtitle"), "\(terminal.output)")
+        let piped = RecordingConsole()
+        try await run(["show", "00000000"], in: QuillTestRoots.test(store: store, console: piped, searchIndex: links.index, searchSource: links.source))
+        #expect(piped.output.hasPrefix("Evil \u{1B}]0;pwned\u{07}title\n") && piped.output.hasSuffix("\u{1B}[2Jcleared\n"))
+    }
+
     /// An empty answer says so on standard error, so that a person does not take a blank line
     /// for a failure, while a pipe reads nothing.
     @Test func anEmptyListOrTrashSaysSo() async throws {

@@ -10,7 +10,9 @@ import SyncFeature
 
 extension CLIEnvironment {
     /// The services over the adapters a composition root chose: every root (production,
-    /// preview, test) builds them here, so that they differ only in what they pass.
+    /// preview, test) builds them here, so that they differ only in what they pass. The console
+    /// is wrapped in `TerminalSafeConsole`: whatever a root passes, a note's text never commands
+    /// the terminal.
     public static func assembled(
         store: any NoteStore, attachments: any AttachmentStoring, clock: any WallClock, ids: any NoteIDGenerating,
         console: any Console, files: any FileAccessing, editor: any TextEditing, workingDirectory: String,
@@ -27,7 +29,7 @@ extension CLIEnvironment {
             archive: ArchiveService(store: store, attachments: attachments, compression: compression, decompression: decompression,
                                     scratch: scratch, ids: ids, clock: clock, files: files, background: background),
             sync: SyncService(store: store, attachments: attachments, clock: clock, environment: sync), shares: ShareService(environment: sync),
-            clock: clock, console: console, inputFiles: files, editor: editor, workingDirectory: workingDirectory,
+            clock: clock, console: TerminalSafeConsole(base: console), inputFiles: files, editor: editor, workingDirectory: workingDirectory,
             byteStreams: byteStreams, scratch: scratch, search: search, links: NoteLinks(search: search, index: linkIndex),
             settings: settings, assistantTools: assistantTools, stopRequests: stopRequests)
     }

@@ -78,8 +78,26 @@ struct ArchiveCommandsTests {
         try await run(["export", "-"], in: environment(store: InMemoryNoteStore(notes: SampleNotes.all()), console: RecordingConsole(), files: files))
         let piped = InMemoryByteStreamFiles(standardInput: files.standardOutputBytes)
         let target = InMemoryNoteStore()
-        try await run(["import", "-", "--quiet"], in: environment(store: target, console: RecordingConsole(), files: piped))
+        try await run(["import", "-", "--quiet"], in: environment(store: target, console: RecordingConsole(standardInput: Data()), files: piped))
         #expect(await target.list(.init()).notes.count == SampleNotes.all().count)
+    }
+
+    /// As `tar` and `gzip` refuse: an archive is not written to a terminal, nor read from one
+    /// (where quill would wait for bytes no one types).
+    @Test func dashIsRefusedWhereItIsATerminal() async throws {
+        let files = InMemoryByteStreamFiles()
+        let onTerminal = RecordingConsole(isStandardOutputTerminal: true)
+        let export = await #expect(throws: CLIFailure.self) {
+            try await run(["export", "-"], in: environment(store: InMemoryNoteStore(notes: SampleNotes.all()), console: onTerminal, files: files))
+        }
+        #expect(export?.status == .usage && export?.message == "standard output is a terminal: an archive is not text to show there")
+        #expect(files.standardOutputBytes.isEmpty)
+        for command in ["import", "verify"] {
+            let typed = await #expect(throws: CLIFailure.self) {
+                try await run([command, "-"], in: environment(store: InMemoryNoteStore(), console: RecordingConsole(), files: files))
+            }
+            #expect(typed?.status == .usage && typed?.hint == "pipe one in, e.g. 'quill \(command) - < notes.tar.gz', or name the file")
+        }
     }
 
     @Test func dryRunAndVerifyWriteNothing() async throws {

@@ -56,7 +56,7 @@ public struct ExportCommand: QuillCommand {
         let options = ExportOptions(tag: try tag.map { try Tag($0) }, level: try CompressionLevel(effective.exportLevel),
                                     mode: singleStream ? .singleStream : .defaultParallel, includesHistory: history)
         let destination = output ?? self.destination ?? Self.defaultName(at: environment.clock.now())
-        let sink = destination == "-" ? environment.byteStreams.standardOutput()
+        let sink = destination == "-" ? try ArchiveStreams.standardOutput(in: environment)
             : try environment.byteStreams.createForWriting(TextInput.absolute(destination, in: environment))
         var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
         let summary = try await environment.archive.export(to: sink, options: options) { progress.update($0) }

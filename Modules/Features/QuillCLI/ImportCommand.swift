@@ -51,7 +51,7 @@ public struct ImportCommand: QuillCommand {
         // A symbolic link to a folder is the folder: `/.` is looked up inside what it points to.
         let source: (any ByteSource)?
         if path == "-" {
-            source = environment.byteStreams.standardInput()
+            source = try ArchiveStreams.standardInput(in: environment, command: "import")
         } else {
             do { source = try environment.byteStreams.openForReading(absolute) } catch {
                 guard (try? environment.inputFiles.metadata(of: absolute + "/."))?.kind == .directory else { throw error }
@@ -98,7 +98,7 @@ public struct VerifyCommand: QuillCommand {
     public init() {}
 
     public func run(in environment: CLIEnvironment) async throws {
-        let source = path == "-" ? environment.byteStreams.standardInput()
+        let source = path == "-" ? try ArchiveStreams.standardInput(in: environment, command: "verify")
             : try environment.byteStreams.openForReading(TextInput.absolute(path, in: environment))
         let listing = try PlanListing(scratch: environment.scratch)
         let report = try await environment.archive.verify(source, limits: try limits.limits(), plan: { try listing.record($0) })

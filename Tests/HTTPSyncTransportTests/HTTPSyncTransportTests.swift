@@ -66,7 +66,11 @@ struct HTTPSyncTransportTests {
     @Test("HTTP failures become the right SyncError", arguments: [
         (401, #"{"error":{"code":"unauthorized","message":"bad token"}}"#, SyncError.unauthorized),
         (503, #"{"error":{"code":"unavailable","message":"db down"}}"#, .serverError(status: 503, message: "db down")),
-        (502, "<html>bad gateway</html>", .serverError(status: 502, message: "<html>bad gateway</html>")),
+        (502, "<html>bad gateway</html>", .serverError(status: 502, message: "an HTML page, not quill-server's answer (a proxy's, or another web server's)")),
+        (404, "\n<!DOCTYPE HTML>\n<html><head><title>Error response</title></head></html>",
+         .rejected(status: 404, code: "http_404", message: "an HTML page, not quill-server's answer (a proxy's, or another web server's)")),
+        (404, "404 page not found\nmore", .rejected(status: 404, code: "http_404", message: "404 page not found")),
+        (403, "", .rejected(status: 403, code: "http_403", message: "an empty answer")),
         (507, #"{"error":{"code":"storage_full","message":"the server's disk is full"}}"#, .serverStorageFull("the server's disk is full")),
         (400, #"{"error":{"code":"bad_request","message":"title: empty"}}"#,
          .rejected(status: 400, code: "bad_request", message: "title: empty")),

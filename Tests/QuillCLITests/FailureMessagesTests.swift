@@ -60,6 +60,10 @@ struct FailureMessagesTests {
         let full = CLIFailure.from(SyncError.serverStorageFull("the server's disk is full"))
         #expect(full.message.contains("server's disk is full") && full.hint?.contains("nothing was lost") == true)
         #expect(!SyncError.serverStorageFull("x").isRetryable)
+        // A web server that is not quill-server at the address logged in to (its 404 page).
+        #expect(CLIFailure.from(SyncError.rejected(status: 404, code: "http_404", message: "an HTML page")).hint?
+            .hasPrefix("the answer is not quill-server's: check that the address is where quill-server listens") == true)
+        #expect(CLIFailure.from(SyncError.rejected(status: 400, code: "bad_request", message: "title: empty")).hint == nil)
     }
 
     @Test func anyOtherErrorIsItsDescriptionAndAFailureIsItself() {

@@ -242,11 +242,20 @@ public final class HTTPSyncTransport: SyncTransport {
             throw .unauthorized
         default:
             let detail = try? JSONDecoder().decode(ErrorBody.self, from: data).error
-            let message = detail?.message ?? String(decoding: data.prefix(200), as: UTF8.self)
+            let message = detail?.message ?? Self.foreignAnswer(data)
             if status == 507 { throw .serverStorageFull(message) }
             if status >= 500 { throw .serverError(status: status, message: message) }
             throw .rejected(status: status, code: detail?.code ?? "http_\(status)", message: message)
         }
+    }
+
+    /// An answer that is not quill-server's error (another web server's, a proxy's) in one line:
+    /// the first line of its text, or what it is when it is markup, never a page of HTML.
+    static func foreignAnswer(_ data: Data) -> String {
+        let text = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.isEmpty { return "an empty answer" }
+        if text.hasPrefix("<") { return "an HTML page, not quill-server's answer (a proxy's, or another web server's)" }
+        return String(text.prefix { !$0.isNewline })
     }
 
     func decode<T: Decodable>(_ data: Data) throws(SyncError) -> T {

@@ -105,6 +105,8 @@ extension CLIFailure {
         case .serverStorageFull:
             CLIFailure("the sync server's disk is full; it kept nothing of what this sync sent",
                        hint: "nothing was lost: your changes stay here, pending; ask the server's administrator to free space on its disk, then sync again")
+        case .rejected(let status, let code, _) where code == "http_\(status)":
+            CLIFailure(error.description, hint: "the answer is not quill-server's: check that the address is where quill-server listens ('quill status' shows it)")
         case .incompatibleAPIVersion, .serverError, .rejected, .badResponse, .requestIDReused:
             CLIFailure(error.description)
         }

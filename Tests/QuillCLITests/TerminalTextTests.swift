@@ -1,5 +1,5 @@
 import PropertyBased
-@testable import QuillCLI
+import StandardInterfaces
 import Testing
 
 @Suite("What reaches a terminal: a note's control characters shown, not obeyed")

@@ -37,11 +37,15 @@ struct AccountCommandsTests {
 
     @Test("create refuses a name that is not one, and creates nothing")
     func createRefusesABadName() async throws {
-        await #expect(throws: AccountRegistration.Failure.invalidName("ann smith")) {
+        let refused = await #expect(throws: AccountRegistration.Failure.invalidName("ann smith")) {
             try await run(["account", "create", "ann smith"], in: environment())
         }
         #expect(console.output.isEmpty)
         #expect(try await store.accountSummaries().isEmpty)
+        // Said as what it is, a name given wrong (it was "if this persists, … report it", exit 1).
+        #expect(refused.flatMap { ServerFailureReport($0) } == ServerFailureReport(
+            cause: "'ann smith' is not an account name: use 1 to 64 letters, digits, '.', '-' or '_'",
+            hint: "for example: quill-server account create alice", status: .usage))
     }
 
     @Test("create refuses a name that is taken")

@@ -9,11 +9,12 @@ import StandardInterfaces
 public struct ServerCLIEnvironment: Sendable {
     /// The server the command's options name; opened when a command uses it.
     public let server: any ConfiguredServer
-    /// Where tokens (standard output) and what was done (standard error) are written.
+    /// Where tokens (standard output) and what was done (standard error) are written; wrapped in
+    /// `TerminalSafeConsole` whatever a root passes.
     public let console: any Console
 
     public init(server: any ConfiguredServer, console: any Console) {
         self.server = server
-        self.console = console
+        self.console = TerminalSafeConsole(base: console)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ServerFeature
 import ServerStoreInterface
 
 /// What a person reads when a `quill-server` command ends in an error, and the exit status:
@@ -22,6 +23,10 @@ public struct ServerFailureReport: Equatable, Sendable {
         }
         if let stored = error as? ServerStoreError {
             self.init(stored)
+            return
+        }
+        if let refused = error as? AccountRegistration.Failure {
+            self.init(refused)
             return
         }
         let code = QuillServer.exitCode(for: error)
@@ -56,6 +61,17 @@ public struct ServerFailureReport: Equatable, Sendable {
         default:
             self.init(cause: stored.description, hint: Self.unexpectedHint, status: .failure)
         }
+    }
+
+    /// What an account command refused of what it was given: a usage error, as a bad flag is.
+    init(_ refused: AccountRegistration.Failure) {
+        let hint = switch refused {
+        case .invalidName: "for example: quill-server account create alice"
+        case .notAToken: "'quill-server account tokens NAME' lists an account's token IDs"
+        case .invalidLabel: "give --label a shorter text on one line"
+        case .expiryInThePast: "give --expires a time to come, or a span such as 30d"
+        }
+        self.init(cause: refused.description, hint: hint, status: .usage)
     }
 
     /// The hint of a failure no rule foresaw.

@@ -1,18 +1,19 @@
 /// Text as it may reach a terminal: a note's control characters shown, not obeyed.
 ///
-/// Notes come from other people and other apps (an import, a shared server); a title or body
+/// Notes come from other people and other apps (an import, a shared server), names and labels
+/// from the command line or an identity provider; a title or body
 /// holding `ESC ] 0 ; … BEL` would retitle the window, `ESC [ 2 J` clear the screen, and other
-/// sequences move the cursor to forge what `quill` printed. Colours (SGR, `ESC [ … m`) pass,
-/// as `less -R` lets them: they are how `quill` itself marks IDs and matches, and they cannot
+/// sequences move the cursor to forge what was printed. Colours (SGR, `ESC [ … m`) pass, as
+/// `less -R` lets them: they are how `quill` itself marks IDs and matches, and they cannot
 /// move anything. Every other C0 control but tab and newline, DEL and the C1 controls are shown
 /// as `less` shows them (`^[`, `^?`, `<U+009B>`). Progress lines on standard error may also
 /// return to the start of their line and clear it (`\r`, `ESC [ K`); on standard output a
 /// carriage return passes only before a newline (a Windows line end).
-enum TerminalText {
+public enum TerminalText {
     /// Where the text goes: standard error's progress lines rewrite themselves.
-    enum Stream { case output, error }
+    public enum Stream: Sendable { case output, error }
 
-    static func shown(_ text: String, on stream: Stream) -> String {
+    public static func shown(_ text: String, on stream: Stream) -> String {
         let utf8 = text.utf8
         let needsWork = utf8.withContiguousStorageIfAvailable { bytes in bytes.contains(where: isSuspect) } ?? utf8.contains(where: isSuspect)
         guard needsWork else { return text }

@@ -83,4 +83,22 @@ struct LocalByteStreamTests {
         var status = stat()
         #expect(stat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
     }
+
+    /// `quill attach ID /dev/zero` read for ever and filled the disk with one incoming file.
+    @Test("a device is not opened for reading; a FIFO is")
+    func devicesAreRefused() throws {
+        for device in ["/dev/zero", "/dev/null"] {
+            #expect(throws: ByteStreamError.cannotOpen(path: device, reason: "it is a device, not a file")) {
+                try LocalByteStreams().openForReading(device)
+            }
+        }
+        let fifo = try Scratch.directory("streams") + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Thread { if let file = fopen(fifo, "w") { fputs("piped", file); fclose(file) } }
+        writer.start()
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let source = try LocalByteStreams().openForReading(fifo)
+        let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+        #expect(Array(buffer.prefix(count)) == Array("piped".utf8))
+    }
 }

@@ -1,3 +1,4 @@
+import ByteStreamTesting
 import FileSystemTesting
 import Foundation
 import NoteStoreTesting
@@ -40,24 +41,38 @@ struct NoteCommandsTests {
     }
 
     @Test func addReadsTheBodyFromAFile() async throws {
-        let files = InMemoryFileSystem()
-        try files.createDirectory("/work")
-        try files.write(Data("# From a file".utf8), to: "/work/body.md")
+        let files = InMemoryByteStreamFiles(files: ["/work/body.md": Array("# From a file".utf8)])
         let environment = QuillTestRoots.test(
-            store: store, clock: FixedClock(start), ids: SequentialNoteIDs(), console: console, inputFiles: files)
+            store: store, clock: FixedClock(start), ids: SequentialNoteIDs(), console: console, byteStreams: files)
         try await run(["add", "Filed", "--file", "body.md"], in: environment)
         #expect(await store.note(id: NoteID(high: 0, low: 1))?.body == "# From a file")
     }
 
     @Test func unreadableOrInvalidInputIsAClearErrorAndAddsNothing() async throws {
-        let files = InMemoryFileSystem()
-        try files.createDirectory("/work")
-        try files.write(Data([0xff, 0xfe, 0x00]), to: "/work/binary")
-        let environment = QuillTestRoots.test(store: store, console: console, inputFiles: files)
+        let files = InMemoryByteStreamFiles(files: ["/work/binary": [0xff, 0xfe, 0x00]])
+        let environment = QuillTestRoots.test(store: store, console: console, byteStreams: files)
         await #expect(throws: CLIFailure.self) { try await run(["add", "x", "--file", "missing.md"], in: environment) }
         let failure = await #expect(throws: CLIFailure.self) { try await run(["add", "x", "--file", "binary"], in: environment) }
         #expect(failure?.message == "binary is not valid UTF-8 text")
         #expect(await store.list(.init(includeDeleted: true)).notes.isEmpty)
+    }
+
+    /// `yes | quill add T` and `--file /dev/stdin` fed without end were read until memory ran
+    /// out (the process trapped); reading stops one byte past what a body may hold.
+    @Test func inputLargerThanABodyIsRefusedWithoutReadingOn() async throws {
+        let tooLarge = [UInt8](repeating: UInt8(ascii: "y"), count: NoteLimits.maximumBodyBytes + 1)
+        let files = InMemoryByteStreamFiles(files: ["/work/big.md": tooLarge, "/work/full.md": Array(tooLarge.dropLast())])
+        let environment = QuillTestRoots.test(store: store, clock: FixedClock(start), ids: SequentialNoteIDs(), console: console, byteStreams: files)
+        let fromFile = await #expect(throws: CLIFailure.self) { try await run(["add", "x", "--file", "big.md"], in: environment) }
+        #expect(fromFile?.message == "big.md holds more than a note's body may: the limit is \(ByteCount.text(Int64(NoteLimits.maximumBodyBytes)))")
+        let piped = RecordingConsole(standardInput: Data(tooLarge + tooLarge))
+        let fromInput = await #expect(throws: CLIFailure.self) {
+            try await run(["add", "x"], in: QuillTestRoots.test(store: store, clock: FixedClock(start), ids: SequentialNoteIDs(), console: piped))
+        }
+        #expect(fromInput?.message.hasPrefix("standard input holds more than a note's body may") == true)
+        #expect(await store.list(.init(includeDeleted: true)).notes.isEmpty)
+        try await run(["add", "Full", "--file", "full.md"], in: environment)
+        #expect(await store.list(.init()).notes.count == 1, "a body of exactly the limit is taken")
     }
 
     @Test func listShowsNewestFirstAndFiltersByTag() async throws {

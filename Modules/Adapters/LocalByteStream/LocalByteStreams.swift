@@ -12,9 +12,18 @@ public struct LocalByteStreams: ByteStreamOpening {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: POSIXFailure.lastMessage()) }
         var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            close(descriptor)
-            throw .cannotOpen(path: path, reason: "it is a directory")
+        if fstat(descriptor, &status) == 0 {
+            // A device never ends (`/dev/zero`, `/dev/urandom`: `quill attach` filled the disk
+            // with it) or is a disk; a FIFO, `<(command)`, is read as the file it stands for.
+            let reason: String? = switch status.st_mode & S_IFMT {
+            case S_IFDIR: "it is a directory"
+            case S_IFCHR, S_IFBLK: "it is a device, not a file"
+            default: nil
+            }
+            if let reason {
+                close(descriptor)
+                throw .cannotOpen(path: path, reason: reason)
+            }
         }
         return FileDescriptorSource(descriptor: descriptor, ownsDescriptor: true)
     }

@@ -22,9 +22,13 @@ public struct StandardConsole: Console {
         FileHandle.standardOutput.write(data)
     }
 
-    public func readStandardInput() throws -> Data? {
+    public func readStandardInput(upTo limit: Int) throws -> Data? {
         guard !isStandardInputTerminal else { return nil }
-        return try FileHandle.standardInput.readToEnd() ?? Data()
+        var data = Data()
+        while data.count < limit, let piece = try FileHandle.standardInput.read(upToCount: min(limit - data.count, 1 << 16)), !piece.isEmpty {
+            data.append(piece)
+        }
+        return data
     }
 
     public var isStandardInputTerminal: Bool { isatty(STDIN_FILENO) == 1 }

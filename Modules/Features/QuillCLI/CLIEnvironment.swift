@@ -24,12 +24,13 @@ public struct CLIEnvironment: Sendable {
     /// The time progress lines measure and default export names carry.
     public var clock: any WallClock
     public var console: any Console
-    /// The files and folders users name on the command line (`--file PATH`, `import DIR`).
+    /// The folders users name on the command line (`import DIR`), and the files `attach` weighs.
     public var inputFiles: any FileAccessing
     public var editor: any TextEditing
     /// The directory relative paths on the command line are relative to.
     public var workingDirectory: String
-    /// The archive files or standard streams `export`, `import` and `verify` name.
+    /// The files or standard streams commands read and write whole: archives (`export`, `import`,
+    /// `verify`), attachments, a body's `--file PATH`.
     public var byteStreams: any ByteStreamOpening
     /// Where a dry run's or a verification's plan waits, so that memory stays bounded.
     public var scratch: any ScratchStorage

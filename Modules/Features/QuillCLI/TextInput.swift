@@ -1,21 +1,37 @@
 import Foundation
-import FileSystemInterface
+import QuillModels
 
-/// Turns user-supplied bytes (a `--file`, standard input) into text, refusing invalid UTF-8.
+/// Turns user-supplied bytes (a `--file`, standard input) into a note's body, refusing invalid
+/// UTF-8 and more than a body may hold: reading stops there, so `--file /dev/stdin` fed by `yes`
+/// is refused rather than read until memory runs out.
 enum TextInput {
     static func text(fromFile path: String, in environment: CLIEnvironment) throws -> String {
-        let data: Data
+        var data = Data()
         do {
-            data = try environment.inputFiles.read(absolute(path, in: environment))
+            let source = try environment.byteStreams.openForReading(absolute(path, in: environment))
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while data.count <= NoteLimits.maximumBodyBytes {
+                let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+                if count == 0 { break }
+                data.append(contentsOf: buffer[..<count])
+            }
         } catch {
             throw CLIFailure("cannot read --file \(path): \(error)")
         }
-        return try decode(data, source: path)
+        return try decode(try bounded(data, source: path), source: path)
     }
 
     static func standardInput(in environment: CLIEnvironment) throws -> String? {
-        guard let data = try environment.console.readStandardInput() else { return nil }
-        return try decode(data, source: "standard input")
+        guard let data = try environment.console.readStandardInput(upTo: NoteLimits.maximumBodyBytes + 1) else { return nil }
+        return try decode(try bounded(data, source: "standard input"), source: "standard input")
+    }
+
+    private static func bounded(_ data: Data, source: String) throws -> Data {
+        guard data.count <= NoteLimits.maximumBodyBytes else {
+            throw CLIFailure("\(source) holds more than a note's body may: the limit is \(ByteCount.text(Int64(NoteLimits.maximumBodyBytes)))",
+                             hint: "split it into several notes, or keep it as an attachment: 'quill attach ID FILE'")
+        }
+        return data
     }
 
     static func decode(_ data: Data, source: String) throws -> String {

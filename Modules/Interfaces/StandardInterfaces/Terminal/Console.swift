@@ -9,8 +9,10 @@ public protocol Console: Sendable {
     func writeError(_ text: String)
     /// Writes raw bytes to standard output (archives, for instance).
     func writeBytes(_ data: Data)
-    /// All of standard input, or `nil` when it is a terminal (nothing was piped in).
-    func readStandardInput() throws -> Data?
+    /// Standard input, at most `limit` bytes of it (a caller that must know whether there was
+    /// more asks for one byte more), or `nil` when it is a terminal (nothing was piped in). The
+    /// limit bounds what `yes | quill add T` or `< /dev/zero` can take.
+    func readStandardInput(upTo limit: Int) throws -> Data?
     var isStandardInputTerminal: Bool { get }
     var isStandardErrorTerminal: Bool { get }
     /// Whether standard output is a terminal: colour is on by default only there.

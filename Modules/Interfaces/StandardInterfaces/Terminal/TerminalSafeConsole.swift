@@ -20,7 +20,7 @@ public struct TerminalSafeConsole: Console {
     }
 
     public func writeBytes(_ data: Data) { base.writeBytes(data) }
-    public func readStandardInput() throws -> Data? { try base.readStandardInput() }
+    public func readStandardInput(upTo limit: Int) throws -> Data? { try base.readStandardInput(upTo: limit) }
     public var isStandardInputTerminal: Bool { base.isStandardInputTerminal }
     public var isStandardErrorTerminal: Bool { base.isStandardErrorTerminal }
     public var isStandardOutputTerminal: Bool { base.isStandardOutputTerminal }

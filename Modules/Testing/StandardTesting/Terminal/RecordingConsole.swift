@@ -31,7 +31,7 @@ public final class RecordingConsole: Console {
     public func write(_ text: String) { state.withLock { $0.output.append(contentsOf: Data(text.utf8)) } }
     public func writeError(_ text: String) { state.withLock { $0.errors += text } }
     public func writeBytes(_ data: Data) { state.withLock { $0.output.append(data) } }
-    public func readStandardInput() throws -> Data? { input }
+    public func readStandardInput(upTo limit: Int) throws -> Data? { input.map { $0.prefix(limit) } }
 }
 
 /// An editor that replaces whatever it is given with a scripted text, remembering what it saw.

@@ -73,6 +73,9 @@ extension CLIFailure {
         case .notFound: CLIFailure(error.description, status: .notFound)
         case .revisionConflict: CLIFailure(error.description, hint: "run the command again")
         case .unavailable: CLIFailure(error.description, hint: "check that QUILL_HOME points to a writable directory")
+        case .corrupt:
+            CLIFailure(error.description, hint: "the other notes are unharmed: put this file back from a backup; a note this device synced "
+                           + "can be read from the server ('quill history ID --server', then 'quill show ID --server --revision N')")
         default: CLIFailure(error.description)
         }
     }

@@ -167,7 +167,7 @@ let package = Package(
         root("ServerComposition", ["ByteStreamInterface", "ByteStreamTesting", "GlibcAllocator", "LocalByteStream", "LocalFileSystem", "OIDCIdentityProvider",
             "POSIXTerminal", "PostgresServerStore", "QuillModels", "QuillServerCLI", "ServerFeature", "ServerStoreInterface", "ServerStoreTesting",
             "SQLiteServerStore", "StandardAdapters", "StandardInterfaces", "WebReaderFeature", "ZlibCompression", hummingbird, logging,
-            serviceLifecycle]),
+            nioCore, serviceLifecycle]),
         root("ServerTestComposition", ["ByteStreamInterface", "ByteStreamTesting", "CompressionInterface", "QuillModels", "QuillServerCLI",
             "ServerFeature", "ServerStoreInterface", "StandardInterfaces", "StandardTesting", "UnimplementedDoubles", "WebReaderFeature",
             "ZlibCompression"]),

@@ -55,6 +55,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: data + "/quill-server.sqlite"), "nothing is created for a bad setting")
     }
 
+    /// Where the server cannot listen, said by its settings: a port another program holds (it
+    /// was NIO's "bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)" and the hint
+    /// to report it, exit 1), and a host that is not this machine's.
+    @Test func aPortInUseOrAForeignHostIsASettingThatCannotBeUsed() async throws {
+        let taken = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(taken) }
+        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")),
+                                  sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(taken, $0, length) == 0 && listen(taken, 1) == 0 && getsockname(taken, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        for (arguments, says, hint) in [
+            (["--port", "\(port)"], "port \(port) on 127.0.0.1 is in use by another program", "choose another port with --port or $QUILL_SERVER_PORT"),
+            (["--port", "0", "--host", "192.0.2.1"], "192.0.2.1 is not an address of this machine", "give --host one of its addresses"),
+        ] {
+            let data = FileManager.default.temporaryDirectory.appendingPathComponent("quill-server-bind-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUILL_SERVER_") }
+            environment["QUILL_SERVER_DATA"] = data
+            let ran = try await ChildProcess.run("/usr/bin/timeout", ["60", QuillServer.binary] + arguments, environment: environment)
+            let lines = ran.errors.split(separator: "\n").map(String.init).filter { !$0.contains(" notice ") && !$0.contains(" info ") }
+            #expect(ran.status == Self.usage, "\(ran.errors)")
+            #expect(lines.count == 2 && lines.first?.contains(says) == true && lines.last?.contains(hint) == true, "\(ran.errors)")
+        }
+    }
+
     /// What the store refuses is said the same way: a database a newer release migrated, and an
     /// account name taken, each with what to do.
     @Test func theStoresRefusalsAreOneMessageAndOneHint() async throws {

@@ -32,7 +32,7 @@ public enum ServerRunner {
             try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
         } catch {
             await environment.close()
-            throw error
+            throw ServerBindFailure.failure(for: error, host: configuration.host, port: configuration.port) ?? error
         }
         await environment.close()
     }

@@ -29,6 +29,7 @@ import Testing
         Case(arguments: ["--database", "postgres://quill@127.0.0.1:1/quill"], says: "cannot use the PostgreSQL database",
              status: unavailable),
         Case(arguments: ["--data-dir", "/proc/1/quill-server"], says: "cannot open the SQLite store", status: unavailable),
+        Case(arguments: ["--data-dir", "/etc/passwd"], says: "/etc/passwd is a file, not a directory", status: unavailable),
         Case(arguments: ["--max-attachment-size", "lots"], says: "--max-attachment-size: 'lots' is not a size", status: usage),
         Case(arguments: [], environment: ["QUILL_SERVER_ATTACHMENT_QUOTA": "10Q"],
              says: "$QUILL_SERVER_ATTACHMENT_QUOTA: '10Q' is not a size", status: usage),

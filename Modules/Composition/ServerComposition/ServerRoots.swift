@@ -41,9 +41,9 @@ public enum ServerRoots {
                 store = try SQLiteServerStore(path: path)
             } catch {
                 throw ServerCommandFailure.unavailable(
-                    "cannot open the SQLite store at \(path): \(StoreOpeningFailure.reason(error))",
+                    "cannot open the SQLite store at \(path): \(StoreOpeningFailure.reason(error, directory: URL(fileURLWithPath: path).deletingLastPathComponent().path))",
                     hint: "check that its directory exists or can be made and that this user can write it, "
-                        + "or choose another with \(ServerSetting.dataDirectory.flagName) or $\(ServerSetting.dataDirectory.variable ?? "")")
+                        + "or choose another with \(ServerSetting.dataDirectory.flagName) or \(ServerSetting.dataDirectory.source(fromFlag: false))")
             }
             return environment(store: store, signals: LocalChangeSignals(), sessions: store, hasher: hasher, scratch: scratch, services: [],
                                close: { store.close() }, banner: ["storage: SQLite at \(path)"], web: WebReaderSettings(),

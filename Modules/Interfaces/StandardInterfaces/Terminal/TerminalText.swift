@@ -20,31 +20,37 @@ public enum TerminalText {
         let bytes = Array(utf8)
         var shown: [UInt8] = []
         shown.reserveCapacity(bytes.count + 16)
-        var index = 0
+        // Runs of ordinary bytes are copied whole; only a suspect byte is looked at alone.
+        var run = 0, index = 0
         while index < bytes.count {
             let byte = bytes[index]
+            guard isSuspect(byte) else {
+                index += 1
+                continue
+            }
+            shown += bytes[run..<index]
             if byte == 0x1B, let end = passedSequence(bytes, at: index, on: stream) {
                 shown += bytes[index..<end]
                 index = end
-                continue
-            }
-            switch byte {
-            case 0x09, 0x0A:
-                shown.append(byte)
-            case 0x0D where stream == .error || (index + 1 < bytes.count && bytes[index + 1] == 0x0A):
-                shown.append(byte)
-            case 0x00..<0x20:
-                shown += [UInt8(ascii: "^"), byte + 0x40]
-            case 0x7F:
-                shown += Array("^?".utf8)
-            case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
-                shown += Array("<U+00\(String(bytes[index + 1], radix: 16, uppercase: true))>".utf8)
+            } else {
+                switch byte {
+                case 0x0D where stream == .error || (index + 1 < bytes.count && bytes[index + 1] == 0x0A):
+                    shown.append(byte)
+                case 0x00..<0x20:
+                    shown += [UInt8(ascii: "^"), byte + 0x40]
+                case 0x7F:
+                    shown += Array("^?".utf8)
+                case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+                    shown += Array("<U+00\(String(bytes[index + 1], radix: 16, uppercase: true))>".utf8)
+                    index += 1
+                default:
+                    shown.append(byte)
+                }
                 index += 1
-            default:
-                shown.append(byte)
             }
-            index += 1
+            run = index
         }
+        shown += bytes[run...]
         return String(decoding: shown, as: UTF8.self)
     }
 

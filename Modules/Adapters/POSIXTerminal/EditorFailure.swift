@@ -11,6 +11,11 @@ public struct EditorFailure: Error, Equatable, CustomStringConvertible {
         case notStarted(errno: Int32)
         /// Waiting for the editor failed (`errno` of waitpid): whatever it saved is not trusted.
         case lost(errno: Int32)
+        /// The editor exited well but removed or renamed the file it was given.
+        case leftNoFile
+        /// What the editor saved is not UTF-8 (an editor set to Latin-1): kept at `keptAt`, so
+        /// that the edit is not lost.
+        case notUTF8(keptAt: String)
     }
 
     public let editor: String
@@ -31,6 +36,11 @@ public struct EditorFailure: Error, Equatable, CustomStringConvertible {
             "the editor '\(editor)' could not be started: \(String(cString: strerror(code))); nothing was changed"
         case .lost(let code):
             "quill lost track of the editor '\(editor)': \(String(cString: strerror(code))); nothing was changed"
+        case .leftNoFile:
+            "the editor '\(editor)' removed the file it was given; nothing was changed"
+        case .notUTF8(let path):
+            "what the editor '\(editor)' saved is not UTF-8 text; nothing was changed, and the text is kept in \(path) "
+                + "(convert it, e.g. with iconv -f latin1 -t utf-8, and give it to 'quill edit ID --file')"
         }
     }
 }

@@ -4,7 +4,8 @@ import StandardInterfaces
 /// Opens a text in the editor command it is given (`quill edit` chooses it: docs/cli.md) through a temporary file.
 ///
 /// The file is private to the user (0600 in a fresh 0700 directory) and removed, with anything
-/// the editor left beside it, whatever happens. The editor runs in the foreground of the terminal
+/// the editor left beside it, whatever happens, but for a text that is not UTF-8: that is kept
+/// there and named, so that an edit saved in another encoding is not lost. The editor runs in the foreground of the terminal
 /// (see `ForegroundShellCommand`), so a terminal editor such as vim works as under `git commit`.
 public struct ExternalEditor: TextEditing {
     private let temporaryDirectory: String
@@ -15,7 +16,8 @@ public struct ExternalEditor: TextEditing {
 
     public func edit(_ text: String, fileExtension: String, command editor: String) async throws -> String {
         let file = try PrivateEditingFile(in: temporaryDirectory, fileExtension: fileExtension, contents: Data(text.utf8))
-        defer { file.remove() }
+        var keepsFile = false
+        defer { if !keepsFile { file.remove() } }
         // The command may carry arguments ("code -w", "vim -u NONE"): the shell splits them, as git
         // does. `exec` leaves no shell between quill and the editor: dash, waiting for an editor
         // that caught a Ctrl-C and went on (as ed does), would kill itself with SIGINT once the
@@ -28,6 +30,11 @@ public struct ExternalEditor: TextEditing {
         case .notStarted(let code): throw EditorFailure(editor: editor, reason: .notStarted(errno: code))
         case .lost(let code): throw EditorFailure(editor: editor, reason: .lost(errno: code))
         }
-        return String(decoding: try file.contents(), as: UTF8.self)
+        guard FileManager.default.fileExists(atPath: file.path) else { throw EditorFailure(editor: editor, reason: .leftNoFile) }
+        guard let saved = String(validating: try file.contents(), as: UTF8.self) else {
+            keepsFile = true
+            throw EditorFailure(editor: editor, reason: .notUTF8(keptAt: file.path))
+        }
+        return saved
     }
 }

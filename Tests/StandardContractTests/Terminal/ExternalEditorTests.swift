@@ -40,6 +40,24 @@ struct ExternalEditorTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
     }
 
+    /// An editor that saved Latin-1 had its bytes replaced by U+FFFD in the note ("café" became
+    /// "caf�"); one that removed the file was reported as Foundation's NSCocoaErrorDomain 260.
+    @Test func aTextThatIsNotUTF8IsKeptAndNamedAndARemovedFileIsSaidAsSuch() async throws {
+        let temporary = try Scratch.directory("tmp")
+        let editor = ExternalEditor(temporaryDirectory: temporary)
+        let latin1 = try EditorScript.command(#"printf 'Caf\351\n\nbody' > "$1""#)
+        let failure = await #expect(throws: EditorFailure.self) { try await editor.edit("Cafe", fileExtension: "md", command: latin1) }
+        guard case .notUTF8(let kept) = failure?.reason else { Issue.record("\(String(describing: failure))"); return }
+        #expect(FileManager.default.contents(atPath: kept) == Data([0x43, 0x61, 0x66, 0xE9, 0x0A, 0x0A, 0x62, 0x6F, 0x64, 0x79]))
+        #expect(failure?.description.contains("nothing was changed, and the text is kept in \(kept)") == true)
+        try FileManager.default.removeItem(atPath: (kept as NSString).deletingLastPathComponent)
+
+        let remover = try EditorScript.command(#"rm "$1""#)
+        let removed = await #expect(throws: EditorFailure.self) { try await editor.edit("text", fileExtension: "md", command: remover) }
+        #expect(removed?.description == "the editor '\(remover)' removed the file it was given; nothing was changed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
+    }
+
     @Test func anEditorEndedByASignalIsAnError() async throws {
         let temporary = try Scratch.directory("tmp")
         let script = try EditorScript.command("echo saved > \"$1\"; kill -TERM $$")

@@ -1,6 +1,7 @@
 import ArchiveFeature
 import ByteStreamTesting
 import CompressionTesting
+import FileSystemTesting
 import Foundation
 import NoteStoreTesting
 import QuillCLI
@@ -12,9 +13,15 @@ import Testing
 @Suite("quill export, import and verify")
 struct ArchiveCommandsTests {
     let clock = FixedClock(Date(millisecondsSince1970: 1_767_603_600_000))
+    /// The folders the command line names: `/work/backups` is one.
+    let folders: InMemoryFileSystem = {
+        let folders = InMemoryFileSystem()
+        try? folders.createDirectory("/work/backups")
+        return folders
+    }()
 
     func environment(store: InMemoryNoteStore, console: RecordingConsole, files: InMemoryByteStreamFiles) -> CLIEnvironment {
-        QuillTestRoots.test(store: store, clock: clock, ids: SequentialNoteIDs(namespace: 0xAB), console: console,
+        QuillTestRoots.test(store: store, clock: clock, ids: SequentialNoteIDs(namespace: 0xAB), console: console, inputFiles: folders,
                             compression: FakeCompression(), decompression: FakeCompression(), byteStreams: files, scratch: InMemoryScratchStorage())
     }
 
@@ -80,6 +87,16 @@ struct ArchiveCommandsTests {
         let target = InMemoryNoteStore()
         try await run(["import", "-", "--quiet"], in: environment(store: target, console: RecordingConsole(standardInput: Data()), files: piped))
         #expect(await target.list(.init()).notes.count == SampleNotes.all().count)
+    }
+
+    /// A folder gets the archive under its default name, as `cp FILE FOLDER` does: it was written
+    /// whole, then refused ("cannot move the archive into place: Is a directory").
+    @Test func exportIntoAFolderWritesTheDefaultNameThere() async throws {
+        let files = InMemoryByteStreamFiles()
+        let console = RecordingConsole()
+        try await run(["export", "-o", "backups"], in: environment(store: InMemoryNoteStore(notes: SampleNotes.all()), console: console, files: files))
+        #expect(files.file("/work/backups/quill-notes-2026-01-05.tar.gz") != nil)
+        #expect(console.output.hasSuffix("to backups/quill-notes-2026-01-05.tar.gz (\(ByteCount.text(Int64(files.file("/work/backups/quill-notes-2026-01-05.tar.gz")?.count ?? 0))))\n"))
     }
 
     /// As `tar` and `gzip` refuse: an archive is not written to a terminal, nor read from one

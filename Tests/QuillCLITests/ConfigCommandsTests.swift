@@ -1,6 +1,7 @@
 import ByteStreamTesting
 import CompressionInterface
 import CompressionTesting
+import FileSystemTesting
 import Foundation
 import NoteStoreTesting
 import QuillCLI
@@ -27,7 +28,7 @@ struct ConfigCommandsTests {
         files: InMemoryByteStreamFiles = InMemoryByteStreamFiles()
     ) -> CLIEnvironment {
         QuillTestRoots.test(
-            store: notes, clock: FixedClock(SampleNotes.epoch), console: console ?? self.console, editor: editor,
+            store: notes, clock: FixedClock(SampleNotes.epoch), console: console ?? self.console, inputFiles: InMemoryFileSystem(), editor: editor,
             compression: compression, byteStreams: files, scratch: InMemoryScratchStorage(),
             searchIndex: InMemorySearchIndex(), searchSource: ListingSearchSource(store: notes),
             settings: SettingsEnvironment(store: settings, variables: variables, timeZone: timeZone))

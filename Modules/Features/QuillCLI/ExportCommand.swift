@@ -26,7 +26,7 @@ public struct ExportCommand: QuillCommand {
     }
 
     @OptionGroup public var global: GlobalOptions
-    @Option(name: [.short, .long], help: "Where to write the archive ('-' for standard output; default quill-notes-DATE.tar.gz).")
+    @Option(name: [.short, .long], help: "Where to write the archive: a file, a folder to write quill-notes-DATE.tar.gz in, or '-' for standard output (default: quill-notes-DATE.tar.gz here).")
     var output: String?
     @Argument(help: "The same as --output: a path, or '-' for standard output.") var destination: String?
     @Option(name: [.short, .long], help: "Only notes with this tag.") var tag: String?
@@ -55,7 +55,12 @@ public struct ExportCommand: QuillCommand {
             .resolve([.exportLevel], flags: [SettingKey.exportLevel: level.map(String.init)].compactMapValues { $0 })
         let options = ExportOptions(tag: try tag.map { try Tag($0) }, level: try CompressionLevel(effective.exportLevel),
                                     mode: singleStream ? .singleStream : .defaultParallel, includesHistory: history)
-        let destination = output ?? self.destination ?? Self.defaultName(at: environment.clock.now())
+        var destination = output ?? self.destination ?? Self.defaultName(at: environment.clock.now())
+        // A folder gets the archive under its default name, as `cp FILE FOLDER` does (it was
+        // written whole, then refused: "cannot move the archive into place: Is a directory").
+        if destination != "-", (try? environment.inputFiles.metadata(of: TextInput.absolute(destination, in: environment) + "/."))?.kind == .directory {
+            destination = (destination.hasSuffix("/") ? destination : destination + "/") + Self.defaultName(at: environment.clock.now())
+        }
         let sink = destination == "-" ? try ArchiveStreams.standardOutput(in: environment)
             : try environment.byteStreams.createForWriting(TextInput.absolute(destination, in: environment))
         var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)

@@ -1,5 +1,6 @@
 import StandardTesting
 import ByteStreamTesting
+import FileSystemTesting
 import Foundation
 import NoteStoreTesting
 import NotesFeature
@@ -29,14 +30,18 @@ struct AttachmentCommandsTests {
     /// What `show` reads links from.
     let index = InMemorySearchIndex()
 
+    /// The folders the command line names: `/work/saved` is one.
+    let folders = InMemoryFileSystem()
+
     init() {
+        try? folders.createDirectory("/work/saved")
         attachments = InMemoryAttachmentStore(clock: clock)
         streams = InMemoryByteStreamFiles(files: ["/work/shots/board.png": png, "/work/Invoice 2026.pdf": pdf])
     }
 
     var environment: CLIEnvironment {
         QuillTestRoots.test(
-            store: store, attachments: attachments, clock: clock, ids: ids, console: console, byteStreams: streams,
+            store: store, attachments: attachments, clock: clock, ids: ids, console: console, inputFiles: folders, byteStreams: streams,
             sync: SyncEnvironment(credentials: InMemoryCredentialStore(), state: InMemorySyncStateStore(),
                                   baseRevisions: InMemoryBaseRevisionStore(), sleeper: RecordingSleeper(),
                                   random: SeededRandomSource(seed: 7), makeTransport: { _ in UnimplementedSyncTransport() }, makeShareTransport: { _ in UnimplementedShareTransport() }, makeDeviceLoginTransport: { _ in UnimplementedDeviceLoginTransport() }, deviceName: "test device",
@@ -105,6 +110,9 @@ struct AttachmentCommandsTests {
         let hash = try #require(try attachments.all().first { $0.size == Int64(pdf.count) }).hash
         try await run(["attachment", "get", String(hash.hex.prefix(6)), "-o", "-"], in: environment)
         #expect(streams.standardOutputBytes == pdf)
+        // A folder gets it under its name, as `cp` does (it was refused once written: "Is a directory").
+        try await run(["attachment", "get", "Invoice 2026.pdf", "-o", "saved"], in: environment)
+        #expect(streams.file("/work/saved/Invoice 2026.pdf") == pdf)
     }
 
     @Test func damagedBytesAreReportedAndNoFileIsLeft() async throws {

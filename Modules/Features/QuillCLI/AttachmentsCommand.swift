@@ -44,7 +44,7 @@ public struct AttachmentGetCommand: QuillCommand {
 
     @OptionGroup public var global: GlobalOptions
     @Argument(help: "The attachment's hash (a unique prefix of four or more digits will do) or its name.") var reference: String
-    @Option(name: [.short, .long], help: "Where to write it: a file, or - for standard output (default: its name, in this folder).")
+    @Option(name: [.short, .long], help: "Where to write it: a file, a folder to write it in under its name, or - for standard output (default: its name, in this folder).")
     var output: String?
 
     public init() {}
@@ -53,7 +53,8 @@ public struct AttachmentGetCommand: QuillCommand {
         let progress = SearchProgressLine(console: environment.console, clock: environment.clock)
         let (stored, name) = try await environment.attachments.find(reference, progress: progress.update)
         progress.finish()
-        let destination = output ?? AttachmentName.safe(name ?? stored.hash.hex)
+        let fileName = AttachmentName.safe(name ?? stored.hash.hex)
+        let destination = output.map { OutputPath.resolve($0, defaultName: fileName, in: environment) } ?? fileName
         let sink = destination == "-" ? environment.byteStreams.standardOutput()
             : try environment.byteStreams.createForWriting(TextInput.absolute(destination, in: environment))
         try environment.attachments.write(stored, to: sink)

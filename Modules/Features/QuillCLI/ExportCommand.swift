@@ -55,12 +55,8 @@ public struct ExportCommand: QuillCommand {
             .resolve([.exportLevel], flags: [SettingKey.exportLevel: level.map(String.init)].compactMapValues { $0 })
         let options = ExportOptions(tag: try tag.map { try Tag($0) }, level: try CompressionLevel(effective.exportLevel),
                                     mode: singleStream ? .singleStream : .defaultParallel, includesHistory: history)
-        var destination = output ?? self.destination ?? Self.defaultName(at: environment.clock.now())
-        // A folder gets the archive under its default name, as `cp FILE FOLDER` does (it was
-        // written whole, then refused: "cannot move the archive into place: Is a directory").
-        if destination != "-", (try? environment.inputFiles.metadata(of: TextInput.absolute(destination, in: environment) + "/."))?.kind == .directory {
-            destination = (destination.hasSuffix("/") ? destination : destination + "/") + Self.defaultName(at: environment.clock.now())
-        }
+        let defaultName = Self.defaultName(at: environment.clock.now())
+        let destination = (output ?? self.destination).map { OutputPath.resolve($0, defaultName: defaultName, in: environment) } ?? defaultName
         let sink = destination == "-" ? try ArchiveStreams.standardOutput(in: environment)
             : try environment.byteStreams.createForWriting(TextInput.absolute(destination, in: environment))
         var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)

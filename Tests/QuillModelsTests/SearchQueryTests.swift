@@ -51,6 +51,19 @@ import Testing
         #expect(try marked("iPhone同步 works", "iphone 同步") == "[iPhone同步] works")
     }
 
+    /// A snippet's first and last words keep the ASCII punctuation around them: it showed
+    /// "[[日本語 ノート" for a body ending "[[日本語 ノート]]", and a link cut open at its start.
+    @Test func aSnippetKeepsThePunctuationThatOpensAndClosesItsWords() throws {
+        func marked(_ body: String, _ query: String) throws -> String {
+            SearchSnippet(body: body, highlighting: try SearchQuery(query)).marked(open: "<", close: ">")
+        }
+        #expect(try marked("back to [[日本語 ノート]]", "back") == "<back> to [[日本語 ノート]]")
+        #expect(try marked("[[Alpha]] and (more).", "alpha") == "[[<Alpha>]] and (more).")
+        let long = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen, seventeen"
+        #expect(try marked(long, "one") == "<one> two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen,…")
+        #expect(try marked("a b c d e f g h (match) end", "match") == "…f g h (<match>) end")
+    }
+
     /// A body's own Markdown bold around a matched word cannot be told from the markers in the
     /// marked line; the line's runs keep the two apart, and joined they are the line unmarked.
     @Test func lineRunsKeepABodysOwnMarkersApartFromTheMatches() throws {

@@ -237,7 +237,10 @@ private struct SnippetScan {
         guard let first = words.first, let last = words.last else { return SearchSnippet([]) }
         var runs: [SearchSnippet.Run] = []
         if startOfWord(before: first.range.lowerBound) != nil { runs.append(.init("…", isMatch: false)) }
+        // The first word keeps the ASCII punctuation that opens it ("[[", "(", "**"), as the last
+        // keeps what closes it (below).
         var cursor = first.range.lowerBound
+        while cursor > 0, Self.isASCIIPunctuation(bytes[cursor - 1]) { cursor -= 1 }
         // Matches with nothing between them (CJK characters) make one run.
         var pending: Range<Int>?
         for word in words where word.isMatch {
@@ -256,9 +259,19 @@ private struct SnippetScan {
             runs.append(.init(text(run), isMatch: true))
             cursor = run.upperBound
         }
-        if cursor < last.range.upperBound { runs.append(.init(text(cursor..<last.range.upperBound), isMatch: false)) }
-        if nextWord(from: &position) != nil { runs.append(.init("…", isMatch: false)) }
+        // The last word keeps the ASCII punctuation that closes it ("ノート]]", "end."): cut at
+        // the word, a snippet showed "[[日本語 ノート" for "[[日本語 ノート]]".
+        var end = last.range.upperBound
+        while end < bytes.count, Self.isASCIIPunctuation(bytes[end]) { end += 1 }
+        if cursor < end { runs.append(.init(text(cursor..<end), isMatch: false)) }
+        var after = end
+        if nextWord(from: &after) != nil { runs.append(.init("…", isMatch: false)) }
         return SearchSnippet(runs)
+    }
+
+    /// A printable ASCII byte that is neither a space nor part of a word.
+    private static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+        (0x21..<0x7F).contains(byte) && !SearchText.isASCIIWordByte(byte)
     }
 
     private func text(_ range: Range<Int>) -> String {

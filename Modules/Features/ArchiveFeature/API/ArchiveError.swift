@@ -63,7 +63,7 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownExport: "a zip, but not an export quill import reads (Google Keep's Takeout, a Bear backup, a Notion export, a Simplenote export, a Standard Notes backup)"
         case .zipFromStream: "a zip larger than \(ArchiveImporter.zipInMemoryBytes >> 20) MiB is read from its end, so only from a file: save it to one and import that file"
         case .unknownFormat:
-            "not a format quill import reads (a .tar.gz archive of Markdown files, an Evernote export .enex, a zipped export of Google Keep, Bear, Notion or Simplenote, Simplenote's notes.json, or a folder)"
+            "not a format quill import reads (a .tar.gz archive of Markdown files, an Evernote export .enex, a zipped export of Google Keep, Bear, Notion, Simplenote or Standard Notes, Simplenote's notes.json, a Standard Notes backup file, or a folder)"
         }
     }
 

@@ -47,6 +47,15 @@ struct SyncCommandsTests {
         #expect(console.output == "logged in to https://notes.example.com\n")
     }
 
+    @Test("login names the server one way: a trailing slash and the API's /v1 are dropped", arguments: [
+        ("https://notes.example.com/", "https://notes.example.com"), ("https://notes.example.com/v1", "https://notes.example.com"),
+        ("https://notes.example.com/v1/", "https://notes.example.com"), ("https://example.com/quill/", "https://example.com/quill"),
+    ])
+    func loginNamesTheServerOneWay(_ given: String, _ saved: String) async throws {
+        try await run(try LoginCommand.parse([given, "--token", "qt_1"]))
+        #expect(try await credentials.load()?.server == URL(string: saved)!)
+    }
+
     @Test("login refuses a token the server rejects, and saves nothing")
     func loginRejected() async throws {
         let network = UnreliableTransport(server: server, faults: .scripted([.fail(.unauthorized)]))

@@ -46,10 +46,19 @@ public struct LoginCommand: QuillCommand {
         if token != nil, readOnly { throw ValidationError("--read-only is for signing in through the browser; a token's scope is its own") }
     }
 
+    /// The server's address as every login names it: a trailing `/`, and the API's own `/v1`
+    /// (pasted from a curl line), are dropped. "https://x/" was kept as another server than
+    /// "https://x", so that logging in again with a new token started the sync over, and
+    /// "https://x/v1" asked for /v1/v1/info.
     static func serverURL(_ text: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty else { return nil }
-        return url
+        guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = components.host, !host.isEmpty else { return nil }
+        var path = Substring(components.path)
+        while path.hasSuffix("/") { path = path.dropLast() }
+        if path.hasSuffix("/v1") { path = path.dropLast(3) }
+        while path.hasSuffix("/") { path = path.dropLast() }
+        components.path = String(path)
+        return components.url
     }
 
     public func run(in environment: CLIEnvironment) async throws {

@@ -65,6 +65,9 @@ extension SyncEndToEndTests {
         #expect(site == servers[0].url + "/p/\(slug)/")
         let taken = try await bob.run(["publish", "tag:other", "--slug", slug])
         #expect(taken.status == 1 && taken.errors.contains("taken"), "\(taken.errors)")
+        let empty = try await alice.run(["publish", "tag:\(slug)-typo", "--slug", slug + "-empty"])
+        #expect(empty.status == 0 && empty.errors.contains("warning: no note here has the tag '\(slug)-typo'"), "\(empty.errors)")
+        #expect(try await alice.succeed(["unpublish", slug + "-empty"]) == "unpublished \(slug)-empty")
         let base = servers[servers.count - 1].url + "/p/\(slug)/"
 
         let index = try await open(base)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NoteStoreInterface
 import QuillAPI
 import QuillModels
 import SyncFeature
@@ -42,6 +43,11 @@ public struct PublishSiteCommand: QuillCommand {
             throw CLIFailure("the slug '\(slug)' is taken on this server", hint: "choose another with --slug")
         }
         environment.console.write(published.url.absoluteString + "\n")
+        // A tag typed wrong publishes an empty site for anyone to see: said, not refused (the
+        // notes may be on the server only, or yet to be tagged).
+        if let tag = try? Tag(tag), try await environment.notes.list(NoteQuery(tag: tag, limit: 1)).notes.isEmpty {
+            environment.console.writeError("quill: warning: no note here has the tag '\(tag)': the site is empty until one does and is synced\n")
+        }
     }
 }
 

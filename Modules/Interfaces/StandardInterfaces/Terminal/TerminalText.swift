@@ -1,9 +1,9 @@
 /// Text as it may reach a terminal: a note's control characters shown, not obeyed.
 ///
 /// Notes come from other people and other apps (an import, a shared server), names and labels
-/// from the command line or an identity provider; a title or body
-/// holding `ESC ] 0 ; … BEL` would retitle the window, `ESC [ 2 J` clear the screen, and other
-/// sequences move the cursor to forge what was printed. Colours (SGR, `ESC [ … m`) pass, as
+/// from the command line or an identity provider; a title or body holding `ESC ] 0 ; … BEL`
+/// would retitle the window, `ESC [ 2 J` clear the screen, and other sequences move the cursor
+/// to forge what was printed. Colours (SGR, `ESC [ … m`) pass, as
 /// `less -R` lets them: they are how `quill` itself marks IDs and matches, and they cannot
 /// move anything. Every other C0 control but tab and newline, DEL and the C1 controls are shown
 /// as `less` shows them (`^[`, `^?`, `<U+009B>`). Progress lines on standard error may also

@@ -56,6 +56,18 @@ struct SyncCommandsTests {
         #expect(try await credentials.load()?.server == URL(string: saved)!)
     }
 
+    @Test("a login saved with a trailing slash is the same server: logging in again keeps the sync state")
+    func aLoginSavedWithASlashIsTheSameServer() async throws {
+        try await credentials.save(Credentials(server: URL(string: "https://notes.example.com/")!, token: "qt_0"))
+        var synced = SyncState()
+        synced.cursor = SyncCursor("42")
+        try await state.save(synced)
+        try await run(try LoginCommand.parse(["https://notes.example.com", "--token", "qt_1"]))
+        #expect(try await state.load().cursor == SyncCursor("42"))
+        try await run(try LoginCommand.parse(["https://other.example.com", "--token", "qt_2"]))
+        #expect(try await state.load().cursor == nil, "another server starts over")
+    }
+
     @Test("login refuses a token the server rejects, and saves nothing")
     func loginRejected() async throws {
         let network = UnreliableTransport(server: server, faults: .scripted([.fail(.unauthorized)]))

@@ -104,7 +104,7 @@ extension CLIFailure {
             CLIFailure("the sync server refused the token", hint: "run 'quill login URL' again")
         case .unreachable, .timedOut:
             CLIFailure(error.description,
-                       hint: "check the server address ('quill status') and your network; nothing was lost, sync again later")
+                       hint: "check the server address ('quill status') and your network; nothing was lost, run the command again later")
         case .serverStorageFull:
             CLIFailure("the sync server's disk is full; it kept nothing of what this sync sent",
                        hint: "nothing was lost: your changes stay here, pending; ask the server's administrator to free space on its disk, then sync again")

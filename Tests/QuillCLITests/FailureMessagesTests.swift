@@ -1,4 +1,5 @@
 import ArchiveFeature
+import ArgumentParser
 import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface
@@ -67,6 +68,10 @@ struct FailureMessagesTests {
         #expect(CLIFailure.from(SyncError.rejected(status: 404, code: "http_404", message: "an HTML page")).hint?
             .hasPrefix("the answer is not quill-server's: check that the address is where quill-server listens") == true)
         #expect(CLIFailure.from(SyncError.rejected(status: 400, code: "bad_request", message: "title: empty")).hint == nil)
+    }
+
+    @Test func aValueFoundWrongAsTheCommandRanIsAUsageError() async throws {
+        #expect(CLIFailure.from(ValidationError("--at takes a time")) == CLIFailure("--at takes a time", status: .usage))
     }
 
     @Test func anyOtherErrorIsItsDescriptionAndAFailureIsItself() {

@@ -1,4 +1,5 @@
 import ArchiveFeature
+import ArgumentParser
 import StandardInterfaces
 import ByteStreamInterface
 import CompressionInterface
@@ -19,6 +20,9 @@ extension CLIFailure {
     public static func from(_ error: any Error) -> CLIFailure {
         switch error {
         case let failure as CLIFailure: failure
+        // A value a command could judge only as it ran (`show --at yesterday`): a usage error, as
+        // ArgumentParser makes the ones `validate()` finds (it was exit 1).
+        case let error as ValidationError: CLIFailure(error.message, status: .usage)
         case let error as NoteServiceError: notes(error)
         case let error as AttachmentServiceError:
             switch error {

@@ -140,4 +140,36 @@ struct ArchiveCLIIntegrationTests {
         let imported = try await home.succeed(["import", folder.path])
         #expect(imported.hasPrefix("Imported 2 notes: 2 new"))
     }
+
+    /// `tar -cf` without compression, as GNU tar writes it, imports as its `.tar.gz` does (it was
+    /// "not a format quill import reads"), within --max-size; a tar compressed by another program
+    /// is refused naming it and the command that recompresses it.
+    @Test func anUncompressedTarImportsAndOtherCompressionsAreNamed() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("quill-plain-tar-\(UUID().uuidString)")
+        let gzipped = QuillProcess.withFreshHome(), plain = QuillProcess.withFreshHome()
+        defer {
+            gzipped.removeHome()
+            plain.removeHome()
+            try? FileManager.default.removeItem(at: scratch)
+        }
+        _ = try await Self.shell(#"""
+            mkdir -p "$0/vault/Recipes" && cd "$0" && printf '# Soup\n\nLeek and [[Bread]]\n' > vault/Recipes/soup.md \
+              && printf -- '---\ntags: [baking]\n---\n# Bread\n\nFlour\n' > vault/bread.md \
+              && tar -cf vault.tar -C vault . && tar -czf vault.tar.gz -C vault . \
+              && printf '\375\067\172\130\132\000rest' > vault.tar.xz
+            """#, scratch.path)
+        let path = scratch.path
+        #expect(try await plain.succeed(["verify", path + "/vault.tar"]).contains("Would import 2 notes: 2 new"))
+        #expect(try await plain.succeed(["import", path + "/vault.tar"]).hasPrefix("Imported 2 notes: 2 new"))
+        _ = try await gzipped.succeed(["import", path + "/vault.tar.gz"])
+        let titles = { (home: QuillProcess) in try await home.succeed(["list"]).split(separator: "\n").map { $0.split(separator: " ", maxSplits: 4).last ?? "" } }
+        #expect(try await titles(plain).sorted() == titles(gzipped).sorted())
+        #expect(try await plain.succeed(["list", "-t", "baking"]).contains("Bread"))
+
+        let tooLarge = try await QuillProcess.withFreshHome().run(["import", path + "/vault.tar", "--max-size", "1K"])
+        #expect(tooLarge.status == 1 && tooLarge.errors.contains("--max-size"), "\(tooLarge.errors)")
+        let xz = try await plain.run(["import", path + "/vault.tar.xz"])
+        #expect(xz.status == 1 && xz.errors.contains("a tar compressed with xz, which quill import does not read"), "\(xz.errors)")
+        #expect(xz.errors.contains("'xz -dc FILE | gzip | quill import -'"))
+    }
 }

@@ -35,6 +35,8 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
     case attachmentMismatch(entry: String)
     /// The file is none of the formats an import reads (told by its first bytes).
     case unknownFormat
+    /// A tar compressed by another program than gzip (bzip2, xz, zstd), named.
+    case otherCompression(String)
     /// A zip, but not the export of an app an import reads.
     case unknownExport
     /// A zip larger than a stream's bound came on standard input (or an upload): it is read
@@ -62,8 +64,11 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .attachmentMismatch(let entry): "entry '\(entry)': the attachment's bytes do not match the SHA-256 in its path"
         case .unknownExport: "a zip, but not an export quill import reads (Google Keep's Takeout, a Bear backup, a Notion export, a Simplenote export, a Standard Notes backup)"
         case .zipFromStream: "a zip larger than \(ArchiveImporter.zipInMemoryBytes >> 20) MiB is read from its end, so only from a file: save it to one and import that file"
+        case .otherCompression(let program):
+            "a tar compressed with \(program), which quill import does not read: recompress it with gzip, "
+                + "e.g. '\(program) -dc FILE | gzip | quill import -', or import the folder it unpacks to"
         case .unknownFormat:
-            "not a format quill import reads (a .tar.gz archive of Markdown files, an Evernote export .enex, a zipped export of Google Keep, Bear, Notion, Simplenote or Standard Notes, Simplenote's notes.json, a Standard Notes backup file, or a folder)"
+            "not a format quill import reads (a .tar.gz or .tar archive of Markdown files, an Evernote export .enex, a zipped export of Google Keep, Bear, Notion, Simplenote or Standard Notes, Simplenote's notes.json, a Standard Notes backup file, or a folder)"
         }
     }
 

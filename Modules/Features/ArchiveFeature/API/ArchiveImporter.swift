@@ -105,9 +105,11 @@ public struct ArchiveImporter: Sendable {
                 try await readEvernote(sniffed, name: name, limits: limits, progress: progress, receive: receive)
             }
         }
+        if case .otherCompression(let program) = sniffed.format { throw ArchiveError.otherCompression(program) }
         do {
             return try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
-                try await ArchiveReader(decompression: decompression, scratch: scratch, limits: limits).read(sniffed, progress: progress, receive: receive)
+                try await ArchiveReader(decompression: decompression, scratch: scratch, limits: limits)
+                    .read(sniffed, compressed: sniffed.format != .tar, progress: progress, receive: receive)
             }
         } catch ArchiveError.compression(.notGzip, entry: nil) where sniffed.format == .unknown {
             // Not gzip, nor anything else an import reads: say so rather than "not gzip".

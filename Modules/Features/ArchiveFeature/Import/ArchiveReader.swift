@@ -21,13 +21,18 @@ struct ArchiveReader {
     let scratch: any ScratchStorage
     let limits: ArchiveLimits
 
+    /// - Parameter compressed: whether the tar is gzipped (a `.tar.gz`), or as `tar -cf` wrote it.
     func read(
-        _ source: any ByteSource, progress: (ArchiveProgress) -> Void,
+        _ source: any ByteSource, compressed: Bool = true, progress: (ArchiveProgress) -> Void,
         receive: (ArchiveItem) async throws -> Void
     ) async throws -> ArchiveReadSummary {
         let decompressor: any Decompressor
-        do { decompressor = try decompression.makeDecompressor(limits: limits.decompression) } catch {
-            throw ArchiveError.compression(error, entry: nil)
+        if compressed {
+            do { decompressor = try decompression.makeDecompressor(limits: limits.decompression) } catch {
+                throw ArchiveError.compression(error, entry: nil)
+            }
+        } else {
+            decompressor = UncompressedTarInput(limits: limits.decompression)
         }
         let input = DecompressingReader(source: source, decompressor: decompressor)
         var tar = TarReader(input: input, limits: limits)

@@ -8,6 +8,10 @@ final class SniffedSource: ByteSource {
     /// What the first bytes say the input is.
     enum Format: Equatable {
         case gzip
+        /// A tar that was never compressed (`tar -cf`): `ustar` at byte 257.
+        case tar
+        /// A tar compressed by a program other than gzip (bzip2, xz, zstd), named.
+        case otherCompression(String)
         /// XML whose document element is `<en-export>`.
         case evernote
         /// A zip (a Google Takeout, …).
@@ -68,6 +72,10 @@ final class SniffedSource: ByteSource {
 
     private static func format(of bytes: [UInt8]) -> Format {
         if bytes.starts(with: [0x1F, 0x8B]) { return .gzip }
+        if bytes.count >= 262, bytes[257..<262].elementsEqual("ustar".utf8) { return .tar }
+        if bytes.starts(with: Array("BZh".utf8)) { return .otherCompression("bzip2") }
+        if bytes.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return .otherCompression("xz") }
+        if bytes.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) { return .otherCompression("zstd") }
         if ZipArchive.looksLikeZip(bytes) { return .zip }
         var text = bytes[...]
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }

@@ -26,4 +26,17 @@ import Testing
         }
         #expect(written == table, "docs/server.md's \(name) table is not the code's; run: QUILL_WRITE_DOCS=1 swift test --filter ServerSettingsDocumentationTests")
     }
+
+    /// `QUILL_SERVER_DATA_DIR` for `QUILL_SERVER_DATA` served the default directory without a
+    /// word; a variable that looks like a setting and is none is now named, with the setting meant.
+    @Test func aVariableThatLooksLikeASettingIsNamed() {
+        let warnings = ServerSetting.misspelledVariables(in: [
+            "QUILL_SERVER_DATA_DIR": "/srv", "QUILL_SERVER_LOGLEVEL": "debug", "QUILL_SERVER_PORT": "80",
+            "QUILL_SERVER_BINARY": "/usr/bin/quill-server", "QUILL_SERVER_OIDC_CLIENT_SECRET": "s", "QUILL_HOME": "/h",
+        ])
+        #expect(warnings == [
+            "$QUILL_SERVER_DATA_DIR is not a setting of quill-server and is ignored; did you mean $QUILL_SERVER_DATA?",
+            "$QUILL_SERVER_LOGLEVEL is not a setting of quill-server and is ignored; did you mean $QUILL_SERVER_LOG_LEVEL?",
+        ])
+    }
 }

@@ -56,6 +56,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: data + "/quill-server.sqlite"), "nothing is created for a bad setting")
     }
 
+    /// A variable that looks like a setting and is none is warned of, and the command still runs.
+    @Test func aMisspelledVariableIsWarnedOf() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("quill-server-misspelled-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUILL_SERVER_") }
+        environment["QUILL_SERVER_DATA"] = data
+        environment["QUILL_SERVER_DATA_DIR"] = "/nowhere"
+        let ran = try await ChildProcess.run(QuillServer.binary, ["account", "list"], environment: environment)
+        #expect(ran.status == 0, "\(ran.errors)")
+        #expect(ran.errors.contains("quill-server: warning: $QUILL_SERVER_DATA_DIR is not a setting of quill-server and is ignored; did you mean $QUILL_SERVER_DATA?"),
+                "\(ran.errors)")
+    }
+
     /// Where the server cannot listen, said by its settings: a port another program holds (it
     /// was NIO's "bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)" and the hint
     /// to report it, exit 1), and a host that is not this machine's.

@@ -123,6 +123,24 @@ extension ServerSetting {
     /// The environment variables, in order, for the root command's help.
     static var variables: String { all.compactMap(\.variable).joined(separator: ", ") }
 
+    /// A variable read beside the settings': the OpenID client's secret itself, when no file
+    /// names it.
+    static let otherVariables = ["QUILL_SERVER_OIDC_CLIENT_SECRET"]
+
+    /// The warnings for `QUILL_SERVER_…` variables that are no setting but look like one
+    /// (`QUILL_SERVER_DATA_DIR` for `QUILL_SERVER_DATA`, `QUILL_SERVER_LOGLEVEL`): such a variable
+    /// is ignored, and was ignored without a word. One that resembles no setting (a tool's own,
+    /// as `QUILL_SERVER_BINARY`) is left alone.
+    public static func misspelledVariables(in environment: [String: String]) -> [String] {
+        let known = all.compactMap(\.variable) + otherVariables
+        func squeezed(_ name: String) -> String { name.replacingOccurrences(of: "_", with: "") }
+        return environment.keys.filter { $0.hasPrefix("QUILL_SERVER_") && !known.contains($0) }.sorted().compactMap { given in
+            let meant = known.filter { squeezed(given).hasPrefix(squeezed($0)) || squeezed($0).hasPrefix(squeezed(given)) }
+            guard !meant.isEmpty else { return nil }
+            return "$\(given) is not a setting of quill-server and is ignored; did you mean " + meant.map { "$" + $0 }.joined(separator: " or ") + "?"
+        }
+    }
+
     /// The table of docs/server.md's "Configuration": flag, variable, default, what it does.
     public static var markdownTable: String {
         var lines = ["| flag | environment variable | default | what it sets |", "|---|---|---|---|"]

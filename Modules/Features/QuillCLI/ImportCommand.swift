@@ -54,7 +54,7 @@ public struct ImportCommand: QuillCommand {
             source = try ArchiveStreams.standardInput(in: environment, command: "import")
         } else {
             do { source = try environment.byteStreams.openForReading(absolute) } catch {
-                guard (try? environment.inputFiles.metadata(of: absolute + "/."))?.kind == .directory else { throw error }
+                guard TextInput.isFolder(absolute, in: environment) else { throw error }
                 source = nil
             }
         }

@@ -3,9 +3,7 @@
 /// directory"). `-` (standard output) and any other path are as given.
 enum OutputPath {
     static func resolve(_ given: String, defaultName: String, in environment: CLIEnvironment) -> String {
-        guard given != "-", (try? environment.inputFiles.metadata(of: TextInput.absolute(given, in: environment) + "/."))?.kind == .directory else {
-            return given
-        }
+        guard given != "-", TextInput.isFolder(given, in: environment) else { return given }
         return (given.hasSuffix("/") ? given : given + "/") + defaultName
     }
 }

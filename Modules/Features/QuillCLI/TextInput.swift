@@ -41,6 +41,12 @@ enum TextInput {
         return text
     }
 
+    /// Whether the path names a folder; a symbolic link to one is one (`/.` is looked up inside
+    /// what it points to).
+    static func isFolder(_ path: String, in environment: CLIEnvironment) -> Bool {
+        (try? environment.inputFiles.metadata(of: absolute(path, in: environment) + "/."))?.kind == .directory
+    }
+
     static func absolute(_ path: String, in environment: CLIEnvironment) -> String {
         path.hasPrefix("/") ? path : environment.workingDirectory + "/" + path
     }

@@ -6,22 +6,26 @@ import Foundation
 /// standard output) are never touched.
 public struct TerminalSafeConsole: Console {
     let base: any Console
+    /// Asked once: a stream does not stop or start being a terminal while a command runs, and
+    /// asking is a system call a write would otherwise make each time.
+    public let isStandardOutputTerminal: Bool
+    public let isStandardErrorTerminal: Bool
 
     public init(base: any Console) {
         self.base = base
+        isStandardOutputTerminal = base.isStandardOutputTerminal
+        isStandardErrorTerminal = base.isStandardErrorTerminal
     }
 
     public func write(_ text: String) {
-        base.write(base.isStandardOutputTerminal ? TerminalText.shown(text, on: .output) : text)
+        base.write(isStandardOutputTerminal ? TerminalText.shown(text, on: .output) : text)
     }
 
     public func writeError(_ text: String) {
-        base.writeError(base.isStandardErrorTerminal ? TerminalText.shown(text, on: .error) : text)
+        base.writeError(isStandardErrorTerminal ? TerminalText.shown(text, on: .error) : text)
     }
 
     public func writeBytes(_ data: Data) { base.writeBytes(data) }
     public func readStandardInput(upTo limit: Int) throws -> Data? { try base.readStandardInput(upTo: limit) }
     public var isStandardInputTerminal: Bool { base.isStandardInputTerminal }
-    public var isStandardErrorTerminal: Bool { base.isStandardErrorTerminal }
-    public var isStandardOutputTerminal: Bool { base.isStandardOutputTerminal }
 }

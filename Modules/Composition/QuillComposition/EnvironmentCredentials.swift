@@ -3,6 +3,9 @@ import SyncStateInterface
 
 /// Credentials with `QUILL_SERVER` / `QUILL_TOKEN` taking precedence over the saved ones.
 ///
+/// `QUILL_SERVER` is named as `quill login` names a server (`ServerAddress`), and refused when it
+/// is no server's address rather than tried as one.
+///
 /// Lives in the composition root because reading the process environment is a decision of
 /// the app, not of the credential store: each variable overrides its half of what
 /// `quill login` saved, and saving or removing always acts on the saved file.
@@ -24,8 +27,16 @@ struct EnvironmentCredentials: CredentialStoring {
 
     func load() async throws -> Credentials? {
         let stored = try await saved?.load()
-        guard let serverText = server ?? stored?.server.absoluteString, let url = URL(string: serverText),
-              let token = token ?? stored?.token else { return nil }
+        guard let token = token ?? stored?.token else { return nil }
+        let url: URL
+        if let server {
+            guard let named = ServerAddress.url(parsing: server) else { throw ServerAddress.Invalid(text: server, source: "QUILL_SERVER") }
+            url = named
+        } else if let saved = stored?.server {
+            url = saved
+        } else {
+            return nil
+        }
         // A token from the environment is not the one the server issued to this device.
         return Credentials(server: url, token: token, issuedToThisDevice: self.token == nil && (stored?.issuedToThisDevice ?? false))
     }

@@ -44,6 +44,8 @@ extension CLIFailure {
         case let error as NoteStoreError: store(error)
         case let error as ArchiveError: archive(error)
         case let error as SyncError: sync(error)
+        case let error as ServerAddress.Invalid:
+            CLIFailure(error.description, hint: "set \(error.source ?? "it") to the server's address, or unset it to use the one 'quill login' saved", status: .usage)
         case let error as SearchQueryError:
             CLIFailure(error.description, hint: "see 'quill search --help' for the search language", status: .usage)
         case let error as SearchIndexError:

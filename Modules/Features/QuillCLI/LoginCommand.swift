@@ -36,7 +36,7 @@ public struct LoginCommand: QuillCommand {
         case (let url?, let server?) where url != server: throw ValidationError("the server is named twice (\(url) and --server \(server)): name it once")
         default: break
         }
-        guard Self.serverURL(serverText) != nil else {
+        guard ServerAddress.url(parsing: serverText) != nil else {
             throw ValidationError("the server must be an http:// or https:// URL with a host, e.g. https://notes.example.com")
         }
         if let token, token.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -46,23 +46,8 @@ public struct LoginCommand: QuillCommand {
         if token != nil, readOnly { throw ValidationError("--read-only is for signing in through the browser; a token's scope is its own") }
     }
 
-    /// The server's address as every login names it: a trailing `/`, and the API's own `/v1`
-    /// (pasted from a curl line), are dropped. "https://x/" was kept as another server than
-    /// "https://x", so that logging in again with a new token started the sync over, and
-    /// "https://x/v1" asked for /v1/v1/info.
-    static func serverURL(_ text: String) -> URL? {
-        guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty else { return nil }
-        var path = Substring(components.path)
-        while path.hasSuffix("/") { path = path.dropLast() }
-        if path.hasSuffix("/v1") { path = path.dropLast(3) }
-        while path.hasSuffix("/") { path = path.dropLast() }
-        components.path = String(path)
-        return components.url
-    }
-
     public func run(in environment: CLIEnvironment) async throws {
-        guard let url = Self.serverURL(serverText) else { throw CLIFailure("invalid server URL", status: .usage) }
+        guard let url = ServerAddress.url(parsing: serverText) else { throw CLIFailure("invalid server URL", status: .usage) }
         guard let token else { return try await signInThroughBrowser(url, environment) }
         let credentials = Credentials(server: url, token: token.trimmingCharacters(in: .whitespacesAndNewlines))
         try await environment.sync.login(credentials, verify: !noVerify)

@@ -68,22 +68,11 @@ public struct SyncService: Sendable {
         if verify {
             try SyncEngine.checkCompatible(try await environment.makeTransport(credentials).serverInfo())
         }
-        if let previous = try await environment.credentials.load(), !Self.isSameServer(previous.server, credentials.server) {
+        if let previous = try await environment.credentials.load(), !ServerAddress.isSame(previous.server, credentials.server) {
             try await environment.state.reset()
             try await environment.baseRevisions.reset()
         }
         try await environment.credentials.save(credentials)
-    }
-
-    /// Whether two logins name one server: a login saved as `https://x/` (before `quill login`
-    /// dropped a trailing slash) is `https://x`, so logging in again keeps the sync state.
-    static func isSameServer(_ saved: URL, _ given: URL) -> Bool {
-        func trimmed(_ url: URL) -> Substring {
-            var text = Substring(url.absoluteString)
-            while text.hasSuffix("/") { text = text.dropLast() }
-            return text
-        }
-        return trimmed(saved) == trimmed(given)
     }
 
     /// Forgets the server, the token and the sync state; local notes and their pending marks

@@ -9,6 +9,12 @@ import Foundation
 /// cannot be a path again once it is a `String`, so it is refused by its name, where reading it
 /// would have failed as "not found".
 public struct FolderWalk {
+    /// A file's name that is not UTF-8; `entry` shows the bytes that are not as `�`.
+    public struct NameNotUTF8: Error, Equatable, Sendable, CustomStringConvertible {
+        public let entry: String
+        public var description: String { "\(entry): the file's name is not valid UTF-8 (rename it, e.g. with convmv, and import again)" }
+    }
+
     /// One entry: its path under the root, its name, the folder it is in, and its metadata
     /// (of the entry itself: a symbolic link is `.other`).
     public struct Entry: Sendable {
@@ -28,7 +34,7 @@ public struct FolderWalk {
                     metadata = try files.metadata(of: root + "/" + relative)
                 } catch let error {
                     guard case .notFound = error, name.contains("\u{FFFD}") else { throw error }
-                    throw ForeignFormatError.nameNotUTF8(entry: relative)
+                    throw NameNotUTF8(entry: relative)
                 }
                 if metadata.kind == .directory { subfolders.append(relative) }
                 entries.append(Entry(relative: relative, name: name, folder: folder, metadata: metadata))

@@ -7,8 +7,6 @@ public enum ForeignFormatError: Error, Equatable, Sendable, CustomStringConverti
     case attachmentTooLarge(entry: String, name: String, limit: Int64)
     case notTheFormat(entry: String, expected: String)
     case textTooLarge(entry: String, limit: Int)
-    /// A file's name is not UTF-8 (`FolderWalk`); `entry` shows its bytes that are not as `�`.
-    case nameNotUTF8(entry: String)
 
     public var description: String {
         switch self {
@@ -18,7 +16,6 @@ public enum ForeignFormatError: Error, Equatable, Sendable, CustomStringConverti
             "\(entry): \(name) is larger than \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes") (raise --max-attachment-size to import it)"
         case .notTheFormat(let entry, let expected): "\(entry): not \(expected)"
         case .textTooLarge(let entry, let limit): "\(entry): a note's text is larger than \(limit >> 20) MiB"
-        case .nameNotUTF8(let entry): "\(entry): the file's name is not valid UTF-8 (rename it, e.g. with convmv, and import again)"
         }
     }
 }

@@ -34,11 +34,9 @@ extension CLIFailure {
             CLIFailure(error.description, hint: "check that QUILL_HOME points to a writable directory")
         case let error as NoteValidationError: CLIFailure("invalid note: \(error)")
         case let error as ForeignFormatError:
-            if case .nameNotUTF8 = error {
-                CLIFailure("import refused: \(error)", hint: "nothing was imported; the store is unchanged")
-            } else {
-                CLIFailure("export refused: \(error)", hint: "nothing was imported; the store is unchanged")
-            }
+            CLIFailure("export refused: \(error)", hint: "nothing was imported; the store is unchanged")
+        case let error as FolderWalk.NameNotUTF8:
+            CLIFailure("import refused: \(error)", hint: "nothing was imported; the store is unchanged")
         case let error as ZipArchive.Failure:
             CLIFailure("export refused: \(error)", hint: "nothing was imported; the store is unchanged")
         case let error as NoteStoreError: store(error)

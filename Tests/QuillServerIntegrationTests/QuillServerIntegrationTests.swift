@@ -50,6 +50,28 @@ import Testing
         #expect(try await server.stop() == 0)
     }
 
+    /// A note beginning with a thematic break (`---`, nothing closing it as front matter) stopped
+    /// the whole server when its page was shown: the Markdown renderer read past the note's end.
+    @Test func aNotesPageCannotStopTheServer() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-server-it-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let token = try await QuillServer.run(["account", "create", "ann", "--data-dir", directory]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try await QuillServer.start(["--port", "0", "--data-dir", directory])
+        let bodies = [#"---\nabc\n"#, #"1) \n "#, #"text  \n\n## After\n"#, #"<img src=x>\n\n## After"#]
+        for (index, body) in bodies.enumerated() {
+            let id = String(format: "%032x", index + 1)
+            #expect(try await server.request("POST", "/v1/notes", token: token, json: NoteJSONSample.note(id, body: body)).status == 201)
+            let shared = try await server.request("POST", "/v1/notes/\(id)/shares", token: token, json: "{}")
+            let path = try #require(shared.body.firstMatch(of: /"path":"([^"]+)"/)?.1, "\(shared.body)")
+            let page = try await server.request("GET", path.replacingOccurrences(of: "\\/", with: "/"), token: nil)
+            #expect(page.status == 200, "\(body): \(page.status)")
+            #expect(!body.contains("After") || page.body.contains("<h2>After</h2>"), "\(page.body)")
+        }
+        #expect(try await server.request("GET", "/healthz", token: nil).status == 200)
+        #expect(try await server.stop() == 0)
+    }
+
     @Test func previewPrintsADemoTokenThatWorks() async throws {
         let server = try await QuillServer.start(["--preview", "--port", "0"])
         let token = try #require(server.log.components(separatedBy: "token ").last?.prefix(while: { !$0.isWhitespace }))

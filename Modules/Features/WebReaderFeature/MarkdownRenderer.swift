@@ -5,9 +5,10 @@ import QuillModels
 /// A note's Markdown as HTML that is safe to put in a page.
 ///
 /// Ink passes raw HTML through and writes link and image URLs into attributes as they are, so
-/// the rendering is made safe twice: raw HTML fragments are escaped (a note's `<script>` is
-/// shown as text), and Ink's output then goes through `HTMLAllowList`, which keeps only the
-/// tags and attributes Markdown makes and only harmless URLs.
+/// the rendering is made safe twice: raw HTML is given to Ink as text (`InkSource`, which also
+/// keeps Ink from taking the rest of a note as one unclosed element) and escaped should Ink still
+/// find some (a note's `<script>` is shown as text), and Ink's output then goes through
+/// `HTMLAllowList`, which keeps only the tags and attributes Markdown makes and only harmless URLs.
 ///
 /// Links between notes (`NoteLink`) are first rewritten as Markdown links to their notes'
 /// pages: a link the index resolved goes to `/notes/<id>`, a broken one to the form that creates
@@ -50,7 +51,7 @@ public enum MarkdownRenderer {
         var parser = MarkdownParser()
         parser.addModifier(Modifier(target: .html) { input in HTMLAllowList.escaped(String(input.markdown)) })
         parser.addModifier(Modifier(target: .images) { input in quotedImage(input.html) })
-        return HTMLAllowList.sanitized(parser.html(from: markdown))
+        return HTMLAllowList.sanitized(parser.html(from: InkSource.prepared(markdown)))
     }
 
     /// Ink writes an image as `<img src="URL" alt="TEXT"/>` with quotes inside either left as they

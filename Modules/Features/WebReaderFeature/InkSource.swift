@@ -1,0 +1,223 @@
+import QuillModels
+
+/// A note's Markdown as Ink is given it: raw HTML as text, autolinks as links, a task list's
+/// boxes as ballot boxes.
+///
+/// Exists because Ink reads a `<` as the start of an HTML element and takes everything up to that
+/// element's closing tag, which an `<img …>`, an autolink `<https://…>` or a stray `a <b` never
+/// has: the rest of the note became one run of escaped text, its paragraphs, lists and headings
+/// unrendered. Every `<` outside code is given as `&lt;`, which Ink passes on as the character it
+/// names (the web reader shows raw HTML as text, never runs it), and an autolink (CommonMark's
+/// `<scheme:…>` and `<user@host>`) as the Markdown link it means. Ink knows no task lists
+/// (`- [ ] to do`, `- [x] done`, as Obsidian and GitHub write them) and showed their brackets;
+/// the box is given as ☐ or ☑. Code is left as it is: Ink escapes it itself.
+///
+/// Ink reads a first line `---` as the start of front matter and stopped the process (an index
+/// out of bounds) when the note ended before a line closed it: a note beginning with a thematic
+/// break took quill-server down when its page was shown. Front matter closed by `---` or `...`
+/// is taken away here (Ink did not show it either); a `---` that opens none is the thematic break
+/// it is, given as `***`, which Ink does not read as front matter.
+enum InkSource {
+    static func prepared(_ markdown: String) -> String {
+        withHTMLAsText(withoutFrontMatter(withoutBreaksBeforeBlocks(withoutTrailingWhitespace(markdown))))
+    }
+
+    /// The text without a hard line break (two spaces or a backslash at a line's end) where the
+    /// next line starts a block: Ink kept the paragraph going through it, so that every blank line
+    /// after became a `<br>` and the heading or list after them text. As CommonMark has it, a
+    /// paragraph's last line has no break: its spaces are dropped, and its backslash is shown.
+    static func withoutBreaksBeforeBlocks(_ markdown: String) -> String {
+        guard mayEndALineWithABreak(markdown) else { return markdown }
+        // Lines as Ink reads them: each ends at a character that is a line end (`\n`, `\r\n`, `\r`,
+        // U+2028…), kept as it is.
+        var lines: [(content: Substring, end: Substring)] = []
+        var start = markdown.startIndex
+        var index = start
+        while index < markdown.endIndex {
+            let after = markdown.index(after: index)
+            if markdown[index].isNewline {
+                lines.append((markdown[start..<index], markdown[index..<after]))
+                start = after
+            }
+            index = after
+        }
+        lines.append((markdown[start...], ""))
+        var fences = MarkdownCode.FenceTracker()
+        let isCode = lines.map { fences.isCode(Array($0.content.utf8)[...]) } + [false]
+        var output = ""
+        output.reserveCapacity(markdown.utf8.count)
+        for (index, line) in lines.enumerated() {
+            var content = line.content
+            if index + 1 < lines.count, !isCode[index], !isCode[index + 1],
+               lines[index + 1].content.allSatisfy(\.isWhitespace) || ["#", "`", "-"].contains(lines[index + 1].content.first) {
+                while let last = content.last, last.isWhitespace { content = content.dropLast() }
+                // Ink takes any backslash before a line end as a break, an escaped one too: each
+                // backslash shown (`\\` one, a last lone `\` one) is given as its entity.
+                let backslashes = content.reversed().prefix { $0 == "\\" }.count
+                if backslashes > 0 {
+                    output += content.dropLast(backslashes)
+                    output += String(repeating: "&#92;", count: backslashes / 2 + backslashes % 2)
+                    output += line.end
+                    continue
+                }
+            }
+            output += content
+            output += line.end
+        }
+        return output
+    }
+
+    /// Whether some line may end with a break: a space, tab or backslash (or a character past
+    /// ASCII, which may be white space) before a line end (`\n`, `\r`, or past ASCII). Most notes
+    /// have none and are given to Ink as they are.
+    private static func mayEndALineWithABreak(_ markdown: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in markdown.utf8 {
+            if byte == 0x0a || byte == 0x0d || byte >= 0x80, previous == 0x20 || previous == 0x09 || previous == 0x5c || previous >= 0x80 { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// The text without the white space at its end, where Ink's readers of lists, tables and
+    /// block quotes looked past the last character (`1) \n ` stopped the process).
+    static func withoutTrailingWhitespace(_ markdown: String) -> String {
+        guard let last = markdown.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(markdown[...last])
+    }
+
+    /// The text with no first line that Ink would read as front matter.
+    static func withoutFrontMatter(_ markdown: String) -> String {
+        var text = Substring(markdown)
+        while true {
+            let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
+            let opening = text[start...].prefix(4)
+            guard opening.count == 4, opening.prefix(3).allSatisfy({ $0 == "-" }), opening.last == "\n" else { return String(text) }
+            let afterOpening = text.index(start, offsetBy: 4)
+            var lineStart = afterOpening
+            var closed: String.Index?
+            while lineStart < text.endIndex {
+                let lineEnd = text[lineStart...].firstIndex(of: "\n") ?? text.endIndex
+                let line = text[lineStart..<lineEnd].drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }
+                if line.elementsEqual("---") || line.elementsEqual("...") {
+                    closed = lineEnd
+                    break
+                }
+                lineStart = lineEnd < text.endIndex ? text.index(after: lineEnd) : lineEnd
+            }
+            guard let closed else { return String(text[..<start]) + "***" + text[text.index(start, offsetBy: 3)...] }
+            text = text[closed...]
+        }
+    }
+
+    private static func withHTMLAsText(_ markdown: String) -> String {
+        let blanked = MarkdownCode.blanked(markdown)
+        guard blanked.contains(less) || blanked.contains(openBracket) else { return markdown }
+        let bytes = Array(markdown.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 16)
+        var index = 0
+        var lineStart = true
+        while index < bytes.count {
+            defer { lineStart = index > 0 && bytes[index - 1] == 0x0a }
+            if lineStart, let (box, end) = taskBox(blanked, from: index) {
+                output.append(contentsOf: bytes[index..<box])
+                output.append(contentsOf: (bytes[box + 1] == 0x20 ? "☐" : "☑").utf8)
+                index = end
+                continue
+            }
+            guard blanked[index] == less else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
+            if let end = autolinkEnd(bytes, from: index) {
+                output.append(contentsOf: link(String(decoding: bytes[(index + 1)..<end], as: UTF8.self)).utf8)
+                index = end + 1
+            } else {
+                output.append(contentsOf: "&lt;".utf8)
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Where a task item's box starts on the line starting at `start`, and where its `]` ends: up to
+    /// three spaces of indentation per level, a list marker (`-`, `*`, `+`, or digits and `.` or
+    /// `)`), one space, `[ ]`, `[x]` or `[X]`, and a space after it.
+    private static func taskBox(_ blanked: [UInt8], from start: Int) -> (box: Int, end: Int)? {
+        var index = start
+        while index < blanked.count, blanked[index] == 0x20 || blanked[index] == 0x09 { index += 1 }
+        guard index < blanked.count else { return nil }
+        if [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(blanked[index]) {
+            index += 1
+        } else {
+            let digits = blanked[index...].prefix(while: isDigit).count
+            guard (1...9).contains(digits) else { return nil }
+            index += digits
+            guard index < blanked.count, blanked[index] == UInt8(ascii: ".") || blanked[index] == UInt8(ascii: ")") else { return nil }
+            index += 1
+        }
+        guard index + 4 < blanked.count, blanked[index] == 0x20, blanked[index + 1] == openBracket,
+              [UInt8(ascii: " "), UInt8(ascii: "x"), UInt8(ascii: "X")].contains(blanked[index + 2]),
+              blanked[index + 3] == UInt8(ascii: "]"), blanked[index + 4] == 0x20 else { return nil }
+        return (index + 1, index + 4)
+    }
+
+    /// The autolink's text as a Markdown link: an address is a `mailto:` link, and the
+    /// destination is percent-encoded where Ink would end or split it.
+    private static func link(_ text: String) -> String {
+        let destination = (isEmail(text) ? "mailto:" : "") + text
+        var encoded = ""
+        for scalar in destination.unicodeScalars {
+            switch scalar {
+            case "(": encoded += "%28"
+            case ")": encoded += "%29"
+            case "\\": encoded += "%5C"
+            default: encoded.unicodeScalars.append(scalar)
+            }
+        }
+        return "[" + AttachmentReference.escapedLabel(text) + "](" + encoded + ")"
+    }
+
+    /// The index of the `>` closing an autolink that starts at `start`, or nil: a scheme of 2 to
+    /// 32 characters (a letter, then letters, digits, `+`, `.`, `-`), a colon and no space,
+    /// control, `<` or `>` before the `>`; or an e-mail address.
+    private static func autolinkEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        var index = start + 1
+        while index < bytes.count, bytes[index] != greater {
+            let byte = bytes[index]
+            if byte <= 0x20 || byte == 0x7f || byte == less { return nil }
+            index += 1
+        }
+        guard index < bytes.count, index > start + 1 else { return nil }
+        let text = bytes[(start + 1)..<index]
+        if let colon = text.firstIndex(of: UInt8(ascii: ":")) {
+            let scheme = text[..<colon]
+            guard (2...32).contains(scheme.count), let first = scheme.first, isLetter(first),
+                  scheme.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") })
+            else { return nil }
+            return index
+        }
+        return isEmail(String(decoding: text, as: UTF8.self)) ? index : nil
+    }
+
+    /// CommonMark's e-mail autolink: a local part of letters, digits and `.!#$%&'*+/=?^_`{|}~-`,
+    /// an `@`, and labels of letters, digits and inner `-` separated by dots.
+    private static func isEmail(_ text: String) -> Bool {
+        let parts = text.utf8.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return false }
+        let localExtras = Set(".!#$%&'*+/=?^_`{|}~-".utf8)
+        guard parts[0].allSatisfy({ isLetter($0) || isDigit($0) || localExtras.contains($0) }) else { return false }
+        return parts[1].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy { label in
+            (1...63).contains(label.count) && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
+                && label.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
+        }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5a).contains(byte) || (0x61...0x7a).contains(byte) }
+    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+    private static let less = UInt8(ascii: "<")
+    private static let openBracket = UInt8(ascii: "[")
+    private static let greater = UInt8(ascii: ">")
+}

@@ -1,0 +1,77 @@
+import Testing
+import WebReaderFeature
+
+/// What a note's Markdown looks like on a page: every block rendered, whatever raw HTML or
+/// angle brackets come before it.
+@Suite("Markdown rendering")
+struct MarkdownRenderingTests {
+    static let rest = "After it.\n\n- one\n- two\n\n## Heading\n"
+
+    /// Ink took everything after an element it could not close (a void element, an autolink, a
+    /// stray `<`) as that element: the rest of the note was one run of escaped text.
+    @Test("what follows raw HTML, an autolink or a stray < is still rendered", arguments: [
+        "<img src=x>", "<br>", "see <https://example.com/a_b_(c)> here", "mail <someone@example.com>", "a < b and c <d",
+        "<div>\nblock\n</div>", "<!-- a comment -->", "x <span>inline</span> y", "<javascript:alert(1)>",
+    ])
+    func theRestIsRendered(_ before: String) {
+        let html = MarkdownRenderer.html(before + "\n\n" + Self.rest)
+        #expect(html.contains("<p>After it.</p>"), "\(html)")
+        #expect(html.contains("<ul><li>one</li><li>two</li></ul>"), "\(html)")
+        #expect(html.contains("<h2>Heading</h2>"), "\(html)")
+    }
+
+    @Test("raw HTML is shown as the text it is")
+    func rawHTMLIsText() {
+        #expect(MarkdownRenderer.html("x <span>inline</span> y") == "<p>x &lt;span&gt;inline&lt;/span&gt; y</p>")
+        #expect(MarkdownRenderer.html("a < b") == "<p>a &lt; b</p>")
+    }
+
+    @Test("an autolink is a link, an e-mail address a mailto: link")
+    func autolinks() {
+        #expect(MarkdownRenderer.html("see <https://example.com/a_(b)> here")
+            == #"<p>see <a href="https://example.com/a_%28b%29">https://example.com/a_(b)</a> here</p>"#)
+        #expect(MarkdownRenderer.html("<someone@example.com>") == #"<p><a href="mailto:someone@example.com">someone@example.com</a></p>"#)
+    }
+
+    @Test("angle brackets in code are escaped once")
+    func code() {
+        #expect(MarkdownRenderer.html("`<b>` and\n\n```\n<img src=x>\n```\n") == "<p><code>&lt;b&gt;</code> and</p><pre><code>&lt;img src=x&gt;\n</code></pre>")
+    }
+
+    /// Ink kept a paragraph going through a break at its end: the blank lines became `<br>`s and
+    /// the heading after them text.
+    @Test("a line break at a paragraph's end is none; inside one it is one")
+    func lineBreaks() {
+        #expect(MarkdownRenderer.html("text  \n\n## After") == "<p>text</p><h2>After</h2>")
+        #expect(MarkdownRenderer.html("text  \r\n\r\n## After") == "<p>text</p><h2>After</h2>")
+        #expect(MarkdownRenderer.html("text  \n## After") == "<p>text</p><h2>After</h2>")
+        #expect(MarkdownRenderer.html("a\\\n\n## b") == "<p>a&#92;</p><h2>b</h2>")
+        #expect(MarkdownRenderer.html("a\\\\\n\n## b") == "<p>a&#92;</p><h2>b</h2>")
+        #expect(MarkdownRenderer.html("a  \nb") == "<p>a<br>b</p>")
+        #expect(MarkdownRenderer.html("```\ncode  \n\n```") == "<pre><code>code  \n\n</code></pre>")
+    }
+
+    @Test("a task list shows its boxes, not their brackets; a [ ] elsewhere is text")
+    func taskLists() {
+        #expect(MarkdownRenderer.html("- [ ] to do\n- [x] done\n  - [X] nested\n\n1. [ ] first") ==
+            "<ul><li>☐ to do</li><li>☑ done<ul><li>☑ nested</li></ul></li></ul><ol><li>☐ first</li></ol>")
+        #expect(MarkdownRenderer.html("a [ ] b\n\n```\n- [ ] code\n```") == "<p>a [ ] b</p><pre><code>- [ ] code\n</code></pre>")
+    }
+}
+
+/// A note beginning with `---` stopped quill-server when its page was shown (Ink's front matter
+/// reader ran past the end of a note that never closed it).
+@Suite("Markdown rendering, a first ---")
+struct MarkdownFrontMatterTests {
+    @Test("a first --- that opens no front matter is a thematic break", arguments: ["---\nabc\n", "---\n\n", "\n  ---\nabc\n\n## x\n", "---\nabc"])
+    func aLoneFirstRuleIsARule(_ markdown: String) {
+        let html = MarkdownRenderer.html(markdown)
+        #expect(html.hasPrefix("<hr>"), "\(html)")
+    }
+
+    @Test("front matter closed by --- or ... is not shown", arguments: ["---\ntitle: x\n---\nBody.\n", "---\ntags:\n  - a\n...\nBody.\n",
+                                                                        "---\na: b\n---\n---\nc: d\n---\nBody.\n"])
+    func frontMatterIsNotShown(_ markdown: String) {
+        #expect(MarkdownRenderer.html(markdown) == "<p>Body.</p>")
+    }
+}

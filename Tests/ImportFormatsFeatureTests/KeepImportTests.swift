@@ -76,4 +76,23 @@ import ZlibCompression
         #expect(reference.name == "photo.jpg" && reference.isEmbedded)
         #expect(try attachments.all().map(\.hash) == [reference.hash])
     }
+
+    /// A Keep note whose microseconds lie past the year 9999 was written as a note no reader took
+    /// back ("is corrupt: '-290308-12-21T19:59:05.224Z' is not an ISO-8601 date").
+    @Test("a date no timestamp can hold is left out, said so, and the note reads back")
+    func aDateOutOfRangeIsLeftOut() async throws {
+        let directory = try Scratch.directory("keep-far")
+        try FileManager.default.createDirectory(atPath: directory + "/Takeout/Keep", withIntermediateDirectories: true)
+        let json = #"{"color":"DEFAULT","isTrashed":false,"isPinned":false,"isArchived":false,"textContent":"far","title":"Far","#
+            + #""userEditedTimestampUsec":9223372036854775807,"createdTimestampUsec":1690436859970000}"#
+        try Data(json.utf8).write(to: URL(filePath: directory + "/Takeout/Keep/far.json"))
+        let store = InMemoryNoteStore(), attachments = InMemoryAttachmentStore(clock: Self.clock)
+        let report = try await Self.importer(store, attachments).importFolder(at: directory, files: LocalFileAccessor())
+        let note = try #require(try await notes(store)["Far"])
+        #expect(note.created == Date(timeIntervalSince1970: 1_690_436_859.970) && note.updated == note.created)
+        #expect(report.notices.contains { $0.message.hasPrefix("the updated date 294247-") && $0.message.hasSuffix("left out") }, "\(report.notices)")
+        #expect(throws: NoteValidationError.self) {
+            try Note(id: note.id, title: "x", body: "", tags: [], created: note.created, updated: Date(timeIntervalSince1970: 9_223_372_036_854))
+        }
+    }
 }

@@ -43,7 +43,7 @@ struct SQLiteIndexQuery {
         guard let matchExpression, let limit, query.tags.isEmpty else { return nil }
         var scored: [(rowid: Int64, score: Double)] = []
         try connection.query("SELECT rowid, \(Self.rank) FROM note_text WHERE note_text MATCH ? ORDER BY 2 LIMIT ?",
-                             [.text(matchExpression), .integer(Int64(max(0, limit)) + 1)]) { row in
+                             [.text(matchExpression), .limitWithOneMore(limit)]) { row in
             scored.append((row.integer(0), row.double(1)))
         }
         if limit > 0, scored.count > limit, scored[limit - 1].score == scored[limit].score { return nil }

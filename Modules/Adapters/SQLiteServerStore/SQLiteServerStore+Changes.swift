@@ -16,7 +16,7 @@ extension SQLiteServerStore {
             // One row more than asked for tells whether another page follows.
             try connection.query("""
                 SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
-                """, [.integer(account.rawValue), .integer(cursor.sequence), .integer(Int64(size) + 1)]) { row in
+                """, [.integer(account.rawValue), .integer(cursor.sequence), .limitWithOneMore(size)]) { row in
                 guard notes.count + unreadable.count < size else {
                     hasMore = true
                     return

@@ -30,7 +30,7 @@ extension SQLiteServerStore {
             var complete = true
             try connection.query("""
                 SELECT sequence, document FROM notes WHERE account_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
-                """, [.integer(account.rawValue), .integer(cursor.sequence), .integer(Int64(size) + 1)]) { row in
+                """, [.integer(account.rawValue), .integer(cursor.sequence), .limitWithOneMore(size)]) { row in
                 guard page.count < size else {
                     hasMore = true
                     return

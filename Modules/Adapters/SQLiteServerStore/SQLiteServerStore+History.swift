@@ -57,7 +57,7 @@ extension SQLiteServerStore {
         try reading { connection in
             try Self.page(limit: limit, on: connection, """
                 SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 1 AND id > ? ORDER BY id LIMIT ?
-                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .integer(Int64(max(0, limit)) + 1)])
+                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .limitWithOneMore(limit)])
         }
     }
 

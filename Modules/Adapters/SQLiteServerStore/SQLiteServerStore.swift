@@ -109,7 +109,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
             try Self.page(limit: limit, on: connection, """
                 SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 0 AND id > ?
                   AND (?4 IS NULL OR instr(' ' || tags || ' ', ' ' || ?4 || ' ') > 0) ORDER BY id LIMIT ?3
-                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .integer(Int64(max(0, limit)) + 1),
+                """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .limitWithOneMore(limit),
                       tag.map { .text($0.rawValue) } ?? .null])
         }
     }

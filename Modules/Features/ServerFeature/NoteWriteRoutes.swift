@@ -135,6 +135,7 @@ extension NoteRoutes {
         case .bodyTooLarge: "body"
         case .emptyTag, .tagContainsSpace, .tagTooLong, .tooManyTags: "tags"
         case .invalidRevision: "revision"
+        case .dateOutOfRange: "created or updated"
         }
     }
 }

@@ -127,6 +127,7 @@ extension WebRoutes {
         case .bodyTooLarge: "Body"
         case .emptyTag, .tagContainsSpace, .tagTooLong, .tooManyTags: "Tags"
         case .invalidRevision: "Revision"
+        case .dateOutOfRange: "Dates"
         }
         return "\(field): \(error.description)"
     }

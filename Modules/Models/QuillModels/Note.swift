@@ -24,8 +24,8 @@ public struct Note: Hashable, Sendable {
         self.title = try NoteValidation.title(title)
         self.body = try NoteValidation.body(body)
         self.tags = try NoteValidation.tags(tags)
-        self.created = created.roundedToMilliseconds
-        self.updated = updated.roundedToMilliseconds
+        self.created = try NoteValidation.date(created)
+        self.updated = try NoteValidation.date(updated)
         guard revision >= 1 else { throw .invalidRevision(revision) }
         self.revision = revision
         self.isDeleted = isDeleted

@@ -17,6 +17,8 @@ import Foundation
 ///   "K" becomes "k"). What remains must be non-empty, must contain no White_Space scalar and no
 ///   comma (U+002C) anywhere, and must have at most `Tag.maximumLength` (64) characters. A
 ///   normalized tag normalizes to itself, byte for byte.
+/// - **Dates** (created, updated): rounded to milliseconds, within the years 0000 to 9999
+///   (`Timestamp.writable`), which is what every format writes and reads back.
 /// - **Tags of a note**: sorted and without duplicates (canonically equivalent tags, such as "é"
 ///   and "e\u{301}", are one tag), at most `NoteLimits.maximumTags` (64).
 public enum NoteValidation {
@@ -35,6 +37,13 @@ public enum NoteValidation {
     public static func body(_ body: String) throws(NoteValidationError) -> String {
         guard body.utf8.count <= NoteLimits.maximumBodyBytes else { throw .bodyTooLarge(bytes: body.utf8.count) }
         return body
+    }
+
+    /// The date as stored (rounded to milliseconds), or why it is refused.
+    public static func date(_ date: Date) throws(NoteValidationError) -> Date {
+        let rounded = date.roundedToMilliseconds
+        guard Timestamp.writable.contains(rounded) else { throw .dateOutOfRange(Timestamp(rounded).description) }
+        return rounded
     }
 
     /// The tag as stored (trimmed, in lower case as `CaseFolding.lowercased` gives it), or why it

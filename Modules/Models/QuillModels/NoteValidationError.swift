@@ -12,6 +12,8 @@ public enum NoteValidationError: Error, Equatable, Sendable, CustomStringConvert
     case tagTooLong(String)
     case tooManyTags(Int)
     case invalidRevision(Int)
+    /// A created or updated date outside the years 0000 to 9999, as it would be written.
+    case dateOutOfRange(String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum NoteValidationError: Error, Equatable, Sendable, CustomStringConvert
         case .tagTooLong(let tag): "the tag '\(tag)' is longer than \(Tag.maximumLength) characters"
         case .tooManyTags(let count): "\(count) tags; the limit is \(NoteLimits.maximumTags)"
         case .invalidRevision(let revision): "revision \(revision) is not a positive number"
+        case .dateOutOfRange(let date): "the date \(date) is outside the years 0000 to 9999"
         }
     }
 }

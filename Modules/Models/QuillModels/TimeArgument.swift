@@ -3,7 +3,8 @@ import Foundation
 /// A time typed on a command line (`quill show --at`, `quill trash --older-than`,
 /// `quill-server account token --expires`): an ISO 8601 timestamp as Quill prints them
 /// (`2026-11-26T18:40:00Z`, `…+01:00`), a day (`2026-11-26`: the end of that day, UTC), or a
-/// span (`90m`, `2h`, `3d`, `2w`) counted back from now or forward from now, as the option means.
+/// span (`90m`, `2h`, `3d`, `1.5w`: a decimal number and a unit) counted back from now or forward
+/// from now, as the option means, within the years 0 to 9999 (`Timestamp.writable`).
 ///
 /// Exists so that every command reads times one way.
 public enum TimeArgument {
@@ -19,7 +20,12 @@ public enum TimeArgument {
         if let timestamp = Timestamp(parsing: text) { return timestamp.date }
         if text.count == 10, let day = Timestamp(parsing: text + "T23:59:59.999Z") { return day.date }
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
-        guard let unit = text.last.flatMap({ units[$0] }), let amount = Double(text.dropLast()), amount >= 0, amount.isFinite else { return nil }
-        return now.addingTimeInterval((direction == .ago ? -1 : 1) * amount * unit)
+        let amount = text.dropLast()
+        guard let unit = text.last.flatMap({ units[$0] }), !amount.isEmpty, amount.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              let value = Double(amount) else { return nil }
+        let date = now.addingTimeInterval((direction == .ago ? -1 : 1) * value * unit)
+        // A span past the years a timestamp names (`1e15d`, a typo's `99999999999d`) is no time:
+        // converting it to milliseconds stopped the process.
+        return Timestamp.writable.contains(date) ? date : nil
     }
 }

@@ -23,6 +23,10 @@ public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { ISO8601Milliseconds.format(date.millisecondsSince1970) }
 
+    /// The dates a timestamp is written as and read back from (years 0000 to 9999): one outside
+    /// them would be written as text no reader takes.
+    public static let writable = Date(millisecondsSince1970: -62_167_219_200_000)...Date(millisecondsSince1970: 253_402_300_799_999)
+
     /// `YYYY-MM-DD HH:MM` in UTC: the short form listings show.
     public var minutes: String {
         let text = ISO8601Milliseconds.format(date.millisecondsSince1970)

@@ -50,7 +50,12 @@ struct ForeignItems {
         guard body.utf8.count <= NoteLimits.maximumBodyBytes else {
             throw ArchiveError.invalidNote(entry: foreign.entry, reason: NoteValidationError.bodyTooLarge(bytes: body.utf8.count).description)
         }
-        let created = foreign.created ?? foreign.updated ?? now, updated = foreign.updated ?? foreign.created ?? now
+        // A date no timestamp can hold (a Keep export's microseconds past the year 9999) is left out.
+        let writable = [foreign.created, foreign.updated].map { date in date.flatMap { Timestamp.writable.contains($0) ? $0 : nil } }
+        for (name, date, kept) in [("created", foreign.created, writable[0]), ("updated", foreign.updated, writable[1])] where kept == nil {
+            if let date { notices.append("the \(name) date \(Timestamp(date)) is outside the years 0000 to 9999; left out") }
+        }
+        let created = writable[0] ?? writable[1] ?? now, updated = writable[1] ?? writable[0] ?? now
         let occurrence = identities[foreign.sourceID, default: 0] + 1
         identities[foreign.sourceID] = occurrence
         let identity = occurrence == 1 ? foreign.sourceID : foreign.sourceID + "#\(occurrence)"

@@ -89,6 +89,9 @@ import Testing
             #expect(try await titles("/?q=morning+tag%3Awork") == ["a2", "a3"])
             let invalid = try await browser.get("/?q=tag%3Aa%2Cb")
             #expect(invalid.status == .badRequest && invalid.text.contains("is not one Quill can run"))
+            let long = try await browser.get("/?q=" + String(repeating: "word+", count: 300))
+            #expect(long.status == .badRequest && long.text.contains("“" + String(repeating: "word ", count: 16) + "…” is not one Quill can run: the search is longer than"),
+                    "\(long.text)")
         }
     }
 

@@ -22,7 +22,9 @@ public struct SearchingNoteFinder: NoteFinding {
         }
         let search: SearchQuery
         do { search = try SearchQuery(query.text) } catch {
-            throw WebPageError(status: .badRequest, message: "The search “\(query.text)” is not one Quill can run: \(error.description).")
+            // A search refused for its length is named by its start, not repeated whole in the heading.
+            let shown = query.text.count > 80 ? query.text.prefix(80) + "…" : query.text[...]
+            throw WebPageError(status: .badRequest, message: "The search “\(shown)” is not one Quill can run: \(error.description).")
         }
         let page = try await repository.search(search, account: account, tagged: query.tag, after: query.after, limit: query.limit)
         return FoundNotes(notes: page.notes.map(\.summary), hasMore: page.hasMore)

@@ -4,7 +4,8 @@
 # the editor, not to quill, which reports and changes nothing; the file edited is private (0600
 # in a 0700 directory) and gone afterwards. Each wait is bounded, so an editor stopped by the
 # terminal (quill's old hang) is a failure here, never a hang of CI. Also: escape sequences in a
-# note reach the terminal shown (`^[`), not obeyed.
+# note reach the terminal shown (`^[`), not obeyed; a change another process writes while vim is
+# open is merged with what vim saves.
 #
 # Usage: Tools/pty-editor-test.sh   (QUILL_BINARY=path/to/quill to test a binary already built)
 # Needs tmux and vim. An isolated QUILL_HOME, TMPDIR and tmux server; all removed at the end.
@@ -190,4 +191,19 @@ grep -qF '^[[2J^[[Hcleared' <<<"$screen" || fail "escapes: the body's escapes ar
 "$quill" show "$evil" | grep -qF $'\e[2J\e[Hcleared' || fail "escapes: a pipe did not get the note's bytes"
 tmux_ kill-session -t escapes
 
-echo "pty-editor-test: quill edit on a real terminal: vim edits; :cq and Ctrl-C change nothing; a caught Ctrl-C does not fail the edit; the file was private and removed; diff is coloured there; escape sequences in a note are shown, not obeyed"
+# 7. Another process writes the note while vim has it open (as `quill sync --watch` does when
+#    another device's change arrives): what vim saves is merged with it, not written over it.
+"$quill" edit "$id" --body=$'line one\nline two\nline three\n' </dev/null >/dev/null
+start_edit merged
+wait_for 10 "vim to show the note (merged)" screen_shows merged "line three"
+"$quill" edit "$id" --body=$'line ONE from elsewhere\nline two\nline three\n' </dev/null >/dev/null
+tmux_ send-keys -t merged -l 'GccLINE THREE in vim'
+tmux_ send-keys -t merged Escape
+sleep 0.3
+tmux_ send-keys -t merged -l ':wq'
+tmux_ send-keys -t merged Enter
+finish merged 0
+[ "$("$quill" show "$id" | tail -n 3)" = $'line ONE from elsewhere\nline two\nLINE THREE in vim' ] \
+  || fail "merged: the change made while vim was open is not kept beside vim's: $("$quill" show "$id")"
+
+echo "pty-editor-test: quill edit on a real terminal: vim edits; :cq and Ctrl-C change nothing; a caught Ctrl-C does not fail the edit; the file was private and removed; diff is coloured there; escape sequences in a note are shown, not obeyed; a change made while vim was open is merged with vim's"

@@ -1,6 +1,7 @@
 import ByteStreamTesting
 import FileSystemTesting
 import Foundation
+import NoteStoreInterface
 import NoteStoreTesting
 import QuillCLI
 import QuillModels
@@ -159,6 +160,37 @@ struct NoteCommandsTests {
         #expect(editor.openedTexts == ["Draft\n\nold body"])
         let note = try #require(await store.note(id: NoteID(high: 0, low: 1)))
         #expect(note.title == "Final title" && note.body == "new body\n")
+    }
+
+    /// A `quill sync --watch` beside the editor wrote another change of the note; saving the
+    /// editor's text over it lost that change without a word.
+    @Test func anEditorSavingAfterAChangeMeanwhileMergesOrKeepsTheEditApart() async throws {
+        try await run(["add", "Draft", "--body", "one\ntwo\nthree\n"], in: environment)
+        let id = NoteID(high: 0, low: 1)
+        let sync = QuillTestRoots.test(store: store, clock: FixedClock(start), console: RecordingConsole())
+        let merging = ScriptedEditor(reply: "Draft\n\none\ntwo\nTHREE\n") {
+            try await run(["edit", id.rawValue, "--body", "ONE\ntwo\nthree\n"], in: sync)
+        }
+        let merged = RecordingConsole()
+        try await run(["edit", id.rawValue], in: QuillTestRoots.test(store: store, clock: FixedClock(start), console: merged, editor: merging,
+                                                                    searchIndex: linkReading.index, searchSource: linkReading.source))
+        #expect(merged.output == "updated 00000000  Draft  (revision 3), merged with revision 2, which came while the editor was open\n")
+        #expect(await store.note(id: id)?.body == "ONE\ntwo\nTHREE\n")
+
+        let clashing = ScriptedEditor(reply: "Draft\n\nONE, mine\ntwo\nTHREE\n") {
+            try await run(["edit", id.rawValue, "--body", "ONE, theirs\ntwo\nTHREE\n"], in: sync)
+        }
+        let failure = await #expect(throws: CLIFailure.self) {
+            try await run(["edit", id.rawValue], in: QuillTestRoots.test(store: store, clock: FixedClock(start), ids: SequentialNoteIDs(namespace: 0xC0),
+                                                                        console: RecordingConsole(), editor: clashing,
+                                                                        searchIndex: linkReading.index, searchSource: linkReading.source))
+        }
+        #expect(failure?.message.hasPrefix("the note changed on the same lines while the editor was open (now revision 4); your edit is kept") == true,
+                "\(String(describing: failure))")
+        #expect(await store.note(id: id)?.body == "ONE, theirs\ntwo\nTHREE\n")
+        let copies = await store.list(NoteQuery()).notes.filter { $0.title == "Draft (edited meanwhile)" }
+        #expect(copies.count == 1)
+        #expect(await store.note(id: try #require(copies.first).id)?.body == "ONE, mine\ntwo\nTHREE\n")
     }
 
     @Test func editWithoutFlagsWhenPipedIsAUsageError() async throws {

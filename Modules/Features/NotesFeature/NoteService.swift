@@ -10,7 +10,7 @@ import StandardInterfaces
 public struct NoteService: Sendable {
     let store: any NoteReading & NoteHistoryReading & NoteSearching & NoteWriting & NotePurging
     let clock: any WallClock
-    private let ids: any NoteIDGenerating
+    let ids: any NoteIDGenerating
 
     public init(store: any NoteReading & NoteHistoryReading & NoteSearching & NoteWriting & NotePurging, clock: any WallClock, ids: any NoteIDGenerating) {
         self.store = store

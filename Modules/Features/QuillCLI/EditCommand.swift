@@ -38,21 +38,42 @@ public struct EditCommand: QuillCommand {
     public func run(in environment: CLIEnvironment) async throws {
         var changes = NoteChanges(title: title, body: body, addTags: addTags, removeTags: removeTags)
         if let file { changes.body = try TextInput.text(fromFile: file, in: environment) }
+        // The note as the editor was given it: the edit is made to that revision.
+        var original: Note?
         if changes.isEmpty {
             guard environment.console.isStandardInputTerminal else { throw CLIFailure.from(NoteServiceError.nothingToChange) }
-            changes = try await editInEditor(in: environment)
+            let note = try await environment.notes.note(id)
+            changes = try await editInEditor(note, in: environment)
+            original = note
         }
         // Only a new title can break links: other edits read nothing more.
         let renaming = changes.title == nil ? nil
             : try await LinkKeeping(changes: changes, note: try await environment.notes.note(id), rewriting: rewriteLinks, in: environment)
         if let body = renaming?.body { changes.body = body }
-        let note = try await environment.notes.edit(id, changes: changes)
-        environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision))\n")
+        guard let original else {
+            let note = try await environment.notes.edit(id, changes: changes)
+            environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision))\n")
+            try await renaming?.finish(in: environment)
+            return
+        }
+        switch try await environment.notes.edit(original, changes: changes) {
+        case .edited(let note):
+            environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision))\n")
+        case .merged(let note, let meanwhile):
+            environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision)), "
+                + "merged with revision \(meanwhile), which came while the editor was open\n")
+        case .restored(let note):
+            environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision)): "
+                + "it was deleted while the editor was open, and the edit brings it back\n")
+        case .keptApart(let copy, let current):
+            throw CLIFailure("the note changed on the same lines while the editor was open (now revision \(current.revision)); "
+                + "your edit is kept as a note of its own: \(copy.id.short)  \(copy.title)",
+                hint: "compare them ('quill diff \(current.id.short)', 'quill show \(copy.id.short)'), merge by hand, then remove the copy")
+        }
         try await renaming?.finish(in: environment)
     }
 
-    private func editInEditor(in environment: CLIEnvironment) async throws -> NoteChanges {
-        let note = try await environment.notes.note(id)
+    private func editInEditor(_ note: Note, in environment: CLIEnvironment) async throws -> NoteChanges {
         let effective = try await SettingsResolver(environment: environment.settings)
             .resolve([.editor], flags: [SettingKey.editor: editor].compactMapValues { $0 })
         let edited = try await environment.editor.edit(EditorText.render(note), fileExtension: "md", command: effective.editor)

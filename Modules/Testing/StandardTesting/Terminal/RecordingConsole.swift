@@ -34,12 +34,17 @@ public final class RecordingConsole: Console {
     public func readStandardInput(upTo limit: Int) throws -> Data? { input.map { $0.prefix(limit) } }
 }
 
-/// An editor that replaces whatever it is given with a scripted text, remembering what it saw.
+/// An editor that replaces whatever it is given with a scripted text, remembering what it saw;
+/// `meanwhile` runs while it is open (another process writing the note, as a sync would).
 public final class ScriptedEditor: TextEditing {
     private let reply: String
+    private let meanwhile: (@Sendable () async throws -> Void)?
     private let seen = Mutex<[(text: String, command: String)]>([])
 
-    public init(reply: String) { self.reply = reply }
+    public init(reply: String, meanwhile: (@Sendable () async throws -> Void)? = nil) {
+        self.reply = reply
+        self.meanwhile = meanwhile
+    }
 
     public var openedTexts: [String] { seen.withLock { $0.map(\.text) } }
     /// The editor command each edit asked for.
@@ -47,6 +52,7 @@ public final class ScriptedEditor: TextEditing {
 
     public func edit(_ text: String, fileExtension: String, command: String) async throws -> String {
         seen.withLock { $0.append((text, command)) }
+        try await meanwhile?()
         return reply
     }
 }

@@ -27,6 +27,35 @@ struct QuillCLIIntegrationTests {
         #expect(try await quill.run(["show", id]).status == 3)
     }
 
+    /// `quill attach` reads its files before it writes the note; a change written meanwhile (a
+    /// `quill sync --watch` beside it pulling one) was written over with the body read before.
+    /// Here the file is a FIFO that gives its bytes only after another `quill edit` has written.
+    @Test func aChangeWrittenWhileAFileIsAttachedStays() async throws {
+        let quill = QuillProcess.withFreshHome()
+        defer { quill.removeHome() }
+        let id = try await quill.succeed(["add", "Trip", "--body", "before\n"])
+        let fifo = quill.home + "/photo.png"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        async let attaching = quill.run(["attach", id, fifo])
+        // Opened once `quill attach` has opened it (bounded: a FIFO without a reader refuses a
+        // writer that does not wait); its bytes come after the edit.
+        var descriptor: Int32 = -1
+        for _ in 0..<100 where descriptor < 0 {
+            descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
+            if descriptor < 0 { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        try #require(descriptor >= 0, "quill attach never opened the file")
+        let writer = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        try await Task.sleep(for: .milliseconds(300))
+        _ = try await quill.succeed(["edit", id, "--body", "written meanwhile\n"])
+        writer.write(Data("not really a png".utf8))
+        try writer.close()
+        let attached = try await attaching
+        #expect(attached.status == 0, "\(attached.errors)")
+        let body = try await quill.succeed(["show", id, "--json"])
+        #expect(body.contains("written meanwhile") && body.contains("photo.png"), "\(body)")
+    }
+
     /// Nothing a command does is irreversible: edits and a deletion are revisions, the trash
     /// gives a note back, a diff piped is plain text, and every revision survives a new process.
     @Test func everyRevisionIsKeptAndRestorable() async throws {

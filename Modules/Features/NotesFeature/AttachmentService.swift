@@ -61,13 +61,17 @@ public struct AttachmentService: Sendable {
     /// Keeps each file and appends a reference to each at the end of the note's body, as one
     /// new revision; returns the note and the Markdown appended.
     public func attach(_ reference: String, files: [(name: String, source: any ByteSource)]) async throws -> (note: Note, markdown: [String]) {
-        let note = try await notes.note(reference)
+        let id = try await notes.note(reference).id
         var lines: [String] = []
         for file in files {
             let stored = try keep(file.source)
             let name = AttachmentName.safe(file.name)
             lines.append(AttachmentReference.markdown(hash: stored.hash, name: name, embedded: AttachmentName.isImage(name)))
         }
+        // The note as it is once the files are kept (which may take a while): a change written
+        // meanwhile (a `quill sync --watch` pulling one) stays, where the body read before was
+        // written over it.
+        let note = try await notes.note(id.rawValue)
         let body = AttachmentReference.appending(lines, to: note.body)
         return (try await notes.edit(note.id.rawValue, changes: NoteChanges(body: body)), lines)
     }

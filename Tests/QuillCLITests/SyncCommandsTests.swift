@@ -68,6 +68,33 @@ struct SyncCommandsTests {
         #expect(try await state.load().cursor == nil, "another server starts over")
     }
 
+    /// The login is the user's and the sync state the home's: a second home's `quill login` to
+    /// another server (or `QUILL_SERVER` naming one) put this home's cursor, made with the first
+    /// server, to use with the second, which then pulled nothing it held before that cursor.
+    @Test("a sync state made with another server is forgotten, and the sync says so; one without a server is taken as this one's")
+    func aStateOfAnotherServerIsForgotten() async throws {
+        let here = try #require(URL(string: "https://notes.example.com"))
+        let b2 = try #require(NoteID("b2"))
+        await server.seed([try Note(id: #require(NoteID("a1")), title: "On the server", body: "", tags: [], created: epoch, updated: epoch)])
+        try await credentials.save(Credentials(server: here, token: "qt_1"))
+        try await state.save(SyncState(server: URL(string: "https://other.example.com"), cursor: SyncCursor("999")))
+        try await bases.record([b2: 7])
+        try await run(try SyncCommand.parse([]))
+        #expect(console.output.hasPrefix("pulled 1, pushed 0"), "\(console.output)")
+        #expect(console.errors.contains("this home last synced with https://other.example.com, another server than this sync's; this sync began from the start"), "\(console.errors)")
+        #expect(try await state.load().server == here)
+        #expect(try await bases.baseRevisions(of: [b2]).isEmpty)
+
+        // A state saved before the server was kept: its cursor is this server's, and it is kept.
+        let cursor = try await state.load().cursor
+        try await state.save(SyncState(cursor: cursor))
+        try await run(try SyncCommand.parse([]))
+        #expect(console.output.hasSuffix("pulled 0, pushed 0, conflicts 0\n"), "\(console.output)")
+        #expect(console.errors.components(separatedBy: "last synced with").count == 2, "\(console.errors)")
+        let kept = try await state.load()
+        #expect(kept.server == here && kept.cursor == cursor)
+    }
+
     @Test("login refuses a token the server rejects, and saves nothing")
     func loginRejected() async throws {
         let network = UnreliableTransport(server: server, faults: .scripted([.fail(.unauthorized)]))

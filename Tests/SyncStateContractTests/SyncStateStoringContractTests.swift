@@ -26,7 +26,7 @@ struct SyncStateStoringContractTests {
                                  since: SyncCursor("42"), asksAppliedByRevision: true)
         let toSend = try #require(AttachmentHash(String(repeating: "1f", count: 32)))
         let toFetch = try #require(AttachmentHash(String(repeating: "e0", count: 32)))
-        let state = SyncState(cursor: SyncCursor("42"), lastSuccessfulSync: date, inFlightPushes: [push, second],
+        let state = SyncState(server: URL(string: "https://notes.example.com/quill"), cursor: SyncCursor("42"), lastSuccessfulSync: date, inFlightPushes: [push, second],
                               attachmentsToSend: [toSend], attachmentsToFetch: [toFetch, toSend], serverMaximumAttachmentBytes: 100 << 20)
         try await store.save(state)
         let loaded = try await reopened.load()

@@ -31,6 +31,8 @@ public struct FileSyncStateStore: SyncStateStoring {
         var inFlightPush: PushRequestBody?
         /// The server's largest attachment at the last sync; absent from files written before it was kept.
         var serverMaxAttachmentBytes: Int64?
+        /// The server the state was made with; absent from files written before it was kept.
+        var server: String?
     }
 
     public let path: String
@@ -68,7 +70,7 @@ public struct FileSyncStateStore: SyncStateStoring {
             guard let hash = AttachmentHash(text) else { throw unreadable }
             return hash
         }
-        return SyncState(cursor: shape.cursor, lastSuccessfulSync: shape.lastSuccessfulSyncMilliseconds.map(Date.init(millisecondsSince1970:)),
+        return SyncState(server: shape.server.flatMap(URL.init(string:)), cursor: shape.cursor, lastSuccessfulSync: shape.lastSuccessfulSyncMilliseconds.map(Date.init(millisecondsSince1970:)),
                          inFlightPushes: pushes, attachmentsToSend: toSend, attachmentsToFetch: toFetch,
                          serverMaximumAttachmentBytes: shape.serverMaxAttachmentBytes)
     }
@@ -112,6 +114,10 @@ public struct FileSyncStateStore: SyncStateStoring {
         if let milliseconds = state.lastSuccessfulSync?.millisecondsSince1970 {
             field("lastSuccessfulSyncMilliseconds")
             bytes.append(contentsOf: String(milliseconds).utf8)
+        }
+        if let server = state.server {
+            field("server")
+            JSONText.appendString(server.absoluteString, to: &bytes)
         }
         if let limit = state.serverMaximumAttachmentBytes {
             field("serverMaxAttachmentBytes")

@@ -48,6 +48,7 @@ public struct SyncCommand: QuillCommand {
 
     /// What a person should know beyond the counts: attachments that wait or were refused, conflicts.
     static func notes(_ report: SyncReport, to console: any Console) {
+        if let previous = report.startedAfreshFrom { console.writeError(startedAfresh(from: previous) + "\n") }
         if report.attachmentsUnsupported {
             let waiting = report.attachmentsWaiting
             console.writeError("note: the server keeps no attachments (upgrade quill-server); \(Counted.text(waiting, "attachment")) "
@@ -69,6 +70,12 @@ public struct SyncCommand: QuillCommand {
             console.writeError(
                 "note: conflicting versions were kept; look for notes titled '(conflict from server …)'\n")
         }
+    }
+
+    /// What a sync says when the home had synced with another server: its state was forgotten.
+    static func startedAfresh(from previous: URL) -> String {
+        "note: this home last synced with \(previous.absoluteString), another server than this sync's; this sync began from the start "
+            + "(the notes here stay; every home of this user shares one login, and QUILL_SERVER overrides it: 'quill status' shows the server)"
     }
 
     /// What `quill sync` says of an attachment the server refused: what the server said, and

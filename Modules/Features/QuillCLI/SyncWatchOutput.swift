@@ -10,7 +10,8 @@ enum SyncWatchOutput {
         let console = environment.console, clock = environment.clock
         let report: @Sendable (WatchEvent) -> Void = { event in
             switch event {
-            case .started(let server):
+            case .started(let server, let previous):
+                if let previous { console.writeError(SyncCommand.startedAfresh(from: previous) + "\n") }
                 console.writeError("quill: watching this home and \(server.absoluteString); Ctrl-C stops\n")
             case .synced(let result):
                 console.write("\(Timestamp(clock.now())) \(SyncCommand.line(result))\n")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one sync did, for `quill sync` to print.
 public struct SyncReport: Hashable, Sendable {
     /// Server changes that changed the local store.
@@ -24,6 +26,9 @@ public struct SyncReport: Hashable, Sendable {
     /// the account's quota, or a read-only token. They stay on this device and in the list, so
     /// a sync after the server's limit is raised sends them; until then each sync says so again.
     public var attachmentsRefused: [AttachmentRefusal] = []
+    /// The server this home's sync state was made with, when it was another and the state was
+    /// forgotten before this sync (which then began from the start).
+    public var startedAfreshFrom: URL?
 
     public init(pulled: Int = 0, pushed: Int = 0, conflicts: Int = 0) {
         self.pulled = pulled

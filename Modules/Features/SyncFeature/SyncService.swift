@@ -29,11 +29,36 @@ public struct SyncService: Sendable {
     /// before reporting any progress if there are no credentials.
     public func sync(progress: @Sendable (SyncProgress) -> Void = { _ in }) async throws -> SyncReport {
         guard let credentials = try await environment.credentials.load() else { throw SyncError.notLoggedIn }
+        let previous = try await stateFollowing(credentials.server)
         let engine = SyncEngine(
             store: store, transport: environment.makeTransport(credentials), state: environment.state,
             baseRevisions: environment.baseRevisions, clock: clock, sleeper: environment.sleeper, random: environment.random,
             attachments: attachments)
-        return try await engine.sync(progress: progress)
+        var report = try await engine.sync(progress: progress)
+        report.startedAfreshFrom = previous
+        return report
+    }
+
+    /// Makes the home's sync state the one of `server`. A state made with another server is
+    /// forgotten, as a login to another server forgets it, so that one server's cursor and base
+    /// revisions are never used with another: the login is the user's (kept in the config
+    /// directory) and the state the home's, so a second home's `quill login` elsewhere, or
+    /// `QUILL_SERVER` naming another server, changed the server under this home's cursor (it
+    /// then pulled nothing of what the other server held before that cursor). Returns the server
+    /// forgotten. A state saved before the server was kept is taken as this server's.
+    private func stateFollowing(_ server: URL) async throws -> URL? {
+        var state = try await environment.state.load()
+        if let previous = state.server, !ServerAddress.isSame(previous, server) {
+            try await environment.state.reset()
+            try await environment.baseRevisions.reset()
+            try await environment.state.save(SyncState(server: server))
+            return previous
+        }
+        if state.server == nil {
+            state.server = server
+            try await environment.state.save(state)
+        }
+        return nil
     }
 
     /// Syncs now, then whenever a note changes here or on the server, until the task is
@@ -41,12 +66,13 @@ public struct SyncService: Sendable {
     /// each sync that moved anything, and each outage's start and end.
     public func watch(report: @escaping @Sendable (WatchEvent) -> Void) async throws {
         guard let credentials = try await environment.credentials.load() else { throw SyncError.notLoggedIn }
+        let previous = try await stateFollowing(credentials.server)
         let transport = environment.makeTransport(credentials)
         let engine = SyncEngine(
             store: store, transport: transport, state: environment.state, baseRevisions: environment.baseRevisions, clock: clock,
             sleeper: environment.sleeper, random: environment.random, attachments: attachments)
         try await environment.watchers.whileWatching(started: clock.now()) {
-            report(.started(server: credentials.server))
+            report(.started(server: credentials.server, startedAfreshFrom: previous))
             let watcher = SyncWatcher(
                 engine: engine, transport: transport, store: store, state: environment.state, localChanges: try environment.localChanges(),
                 sleeper: environment.sleeper, random: environment.random, report: report)

@@ -191,8 +191,9 @@ enum WatchEnded: Error, CustomStringConvertible {
 
 /// What a watcher tells the person, as it happens.
 public enum WatchEvent: Hashable, Sendable {
-    /// The watch began, syncing with this server.
-    case started(server: URL)
+    /// The watch began, syncing with this server (from the start when the home's sync state
+    /// was made with another, `startedAfreshFrom`).
+    case started(server: URL, startedAfreshFrom: URL?)
     /// A sync moved notes or attachments.
     case synced(SyncReport)
     /// The server streams no changes (an older `quill-server`): it is pulled this often.

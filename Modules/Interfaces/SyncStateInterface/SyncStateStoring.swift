@@ -4,6 +4,9 @@ import SyncTransportInterface
 
 /// Where a client stands with its server, kept between runs.
 public struct SyncState: Hashable, Sendable {
+    /// The server this state was made with (`nil` in one saved before it was kept): a cursor and
+    /// base revisions mean nothing to another.
+    public var server: URL?
     /// The change-feed position up to which pulled changes are applied locally.
     public var cursor: SyncCursor?
     /// When the last sync finished without error.
@@ -21,9 +24,10 @@ public struct SyncState: Hashable, Sendable {
     /// known), so that `quill attach` warns of a file the server would refuse, offline too.
     public var serverMaximumAttachmentBytes: Int64?
 
-    public init(cursor: SyncCursor? = nil, lastSuccessfulSync: Date? = nil, inFlightPushes: [PushRequest] = [],
+    public init(server: URL? = nil, cursor: SyncCursor? = nil, lastSuccessfulSync: Date? = nil, inFlightPushes: [PushRequest] = [],
                 attachmentsToSend: [AttachmentHash] = [], attachmentsToFetch: [AttachmentHash] = [],
                 serverMaximumAttachmentBytes: Int64? = nil) {
+        self.server = server
         self.cursor = cursor
         self.lastSuccessfulSync = lastSuccessfulSync
         self.inFlightPushes = inFlightPushes

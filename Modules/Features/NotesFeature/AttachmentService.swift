@@ -68,9 +68,9 @@ public struct AttachmentService: Sendable {
             let name = AttachmentName.safe(file.name)
             lines.append(AttachmentReference.markdown(hash: stored.hash, name: name, embedded: AttachmentName.isImage(name)))
         }
-        // The note as it is once the files are kept (which may take a while): a change written
-        // meanwhile (a `quill sync --watch` pulling one) stays, where the body read before was
-        // written over it.
+        // The note as it is once the files are kept (which may take a while), so that a change
+        // written meanwhile (a `quill sync --watch` pulling one) stays: the body read before the
+        // copy would write over it.
         let note = try await notes.note(id.rawValue)
         let body = AttachmentReference.appending(lines, to: note.body)
         return (try await notes.edit(note.id.rawValue, changes: NoteChanges(body: body)), lines)

@@ -16,10 +16,10 @@ public enum EditFromRevisionOutcome: Equatable, Sendable {
 
 extension NoteService {
     /// Applies `changes`, made to `original` over a while (in `$EDITOR`), to the note as it is
-    /// now. A `quill sync --watch` beside the editor may have written a change of the note
-    /// meanwhile; writing the edit over it lost that change without a word. Now the two are
-    /// merged line by line (`ThreeWayMerge`, as a push is), and when they touch the same lines the
-    /// edit is kept apart: neither is lost.
+    /// now. A `quill sync --watch` beside the editor may write a change of the note meanwhile,
+    /// which writing the edit over it would lose without a word: the two are merged line by line
+    /// (`ThreeWayMerge`, as a push is), and when they touch the same lines the edit is kept
+    /// apart, so that neither is lost.
     public func edit(_ original: Note, changes: NoteChanges) async throws -> EditFromRevisionOutcome {
         guard let current = try await store.note(id: original.id) else { throw NoteServiceError.notFound(original.id.rawValue) }
         if current.revision == original.revision, !current.isDeleted {

@@ -43,8 +43,8 @@ public struct SyncService: Sendable {
     /// forgotten, as a login to another server forgets it, so that one server's cursor and base
     /// revisions are never used with another: the login is the user's (kept in the config
     /// directory) and the state the home's, so a second home's `quill login` elsewhere, or
-    /// `QUILL_SERVER` naming another server, changed the server under this home's cursor (it
-    /// then pulled nothing of what the other server held before that cursor). Returns the server
+    /// `QUILL_SERVER` naming another server, changes the server under this home's cursor, and the
+    /// other server would never send what it held before that cursor. Returns the server
     /// forgotten. A state saved before the server was kept is taken as this server's.
     private func stateFollowing(_ server: URL) async throws -> URL? {
         var state = try await environment.state.load()

@@ -5,26 +5,26 @@ import QuillModels
 ///
 /// Exists because Ink reads a `<` as the start of an HTML element and takes everything up to that
 /// element's closing tag, which an `<img …>`, an autolink `<https://…>` or a stray `a <b` never
-/// has: the rest of the note became one run of escaped text, its paragraphs, lists and headings
+/// has: the rest of the note would be one run of escaped text, its paragraphs, lists and headings
 /// unrendered. Every `<` outside code is given as `&lt;`, which Ink passes on as the character it
 /// names (the web reader shows raw HTML as text, never runs it), and an autolink (CommonMark's
 /// `<scheme:…>` and `<user@host>`) as the Markdown link it means. Ink knows no task lists
-/// (`- [ ] to do`, `- [x] done`, as Obsidian and GitHub write them) and showed their brackets;
-/// the box is given as ☐ or ☑. Code is left as it is: Ink escapes it itself.
+/// (`- [ ] to do`, `- [x] done`, as Obsidian and GitHub write them) and would show their
+/// brackets; the box is given as ☐ or ☑. Code is left as it is: Ink escapes it itself.
 ///
-/// Ink reads a first line `---` as the start of front matter and stopped the process (an index
-/// out of bounds) when the note ended before a line closed it: a note beginning with a thematic
-/// break took quill-server down when its page was shown. Front matter closed by `---` or `...`
+/// Ink reads a first line `---` as the start of front matter and stops the process (an index out
+/// of bounds) when the note ends before a line closes it, and its readers of lists look past a
+/// note that ends in white space: such a note's page would take quill-server down. Front matter closed by `---` or `...`
 /// is taken away here (Ink did not show it either); a `---` that opens none is the thematic break
 /// it is, given as `***`, which Ink does not read as front matter.
 enum InkSource {
     static func prepared(_ markdown: String) -> String {
-        withHTMLAsText(withoutFrontMatter(withoutBreaksBeforeBlocks(withoutTrailingWhitespace(markdown))))
+        withBracketsRewritten(withoutFrontMatter(withoutBreaksBeforeBlocks(withoutTrailingWhitespace(markdown))))
     }
 
     /// The text without a hard line break (two spaces or a backslash at a line's end) where the
-    /// next line starts a block: Ink kept the paragraph going through it, so that every blank line
-    /// after became a `<br>` and the heading or list after them text. As CommonMark has it, a
+    /// next line starts a block: Ink keeps the paragraph going through it, so that every blank line
+    /// after would be a `<br>` and the heading or list after them text. As CommonMark has it, a
     /// paragraph's last line has no break: its spaces are dropped, and its backslash is shown.
     static func withoutBreaksBeforeBlocks(_ markdown: String) -> String {
         guard mayEndALineWithABreak(markdown) else { return markdown }
@@ -79,8 +79,8 @@ enum InkSource {
         return false
     }
 
-    /// The text without the white space at its end, where Ink's readers of lists, tables and
-    /// block quotes looked past the last character (`1) \n ` stopped the process).
+    /// The text without the white space at its end, where Ink's readers of lists look past the
+    /// last character (`1) \n ` stops the process).
     static func withoutTrailingWhitespace(_ markdown: String) -> String {
         guard let last = markdown.lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return String(markdown[...last])
@@ -110,7 +110,9 @@ enum InkSource {
         }
     }
 
-    private static func withHTMLAsText(_ markdown: String) -> String {
+    /// The text with every `<` outside code as `&lt;` or, when it starts an autolink, as the link,
+    /// and each task item's box as ☐ or ☑.
+    private static func withBracketsRewritten(_ markdown: String) -> String {
         let blanked = MarkdownCode.blanked(markdown)
         guard blanked.contains(less) || blanked.contains(openBracket) else { return markdown }
         let bytes = Array(markdown.utf8)

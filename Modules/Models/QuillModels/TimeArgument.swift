@@ -25,7 +25,7 @@ public enum TimeArgument {
               let value = Double(amount) else { return nil }
         let date = now.addingTimeInterval((direction == .ago ? -1 : 1) * value * unit)
         // A span past the years a timestamp names (`1e15d`, a typo's `99999999999d`) is no time:
-        // converting it to milliseconds stopped the process.
+        // converting it to milliseconds would stop the process.
         return Timestamp.writable.contains(date) ? date : nil
     }
 }

@@ -63,7 +63,8 @@ struct MarkdownRenderingTests {
 /// reader ran past the end of a note that never closed it).
 @Suite("Markdown rendering, a first ---")
 struct MarkdownFrontMatterTests {
-    @Test("a first --- that opens no front matter is a thematic break", arguments: ["---\nabc\n", "---\n\n", "\n  ---\nabc\n\n## x\n", "---\nabc"])
+    @Test("a first --- that opens no front matter is a thematic break",
+          arguments: ["---\nabc\n", "---\n\n", "\n  ---\nabc\n\n## x\n", "---\nabc", "---\nIntro\n\n---\nMain\n"])
     func aLoneFirstRuleIsARule(_ markdown: String) {
         let html = MarkdownRenderer.html(markdown)
         #expect(html.hasPrefix("<hr>"), "\(html)")

@@ -14,9 +14,10 @@ import QuillModels
 ///
 /// Ink reads a first line `---` as the start of front matter and stops the process (an index out
 /// of bounds) when the note ends before a line closes it, and its readers of lists look past a
-/// note that ends in white space: such a note's page would take quill-server down. Front matter closed by `---` or `...`
-/// is taken away here (Ink did not show it either); a `---` that opens none is the thematic break
-/// it is, given as `***`, which Ink does not read as front matter.
+/// note that ends in white space: such a note's page would take quill-server down. Front matter (a
+/// block closed by `---` or `...` whose first line is a `key:`) is taken away here (Ink did not show
+/// it either); a `---` that opens none is the thematic break it is, given as `***`, which Ink does
+/// not read as front matter.
 enum InkSource {
     static func prepared(_ markdown: String) -> String {
         withBracketsRewritten(withoutFrontMatter(withoutBreaksBeforeBlocks(withoutTrailingWhitespace(markdown))))
@@ -96,6 +97,7 @@ enum InkSource {
             let afterOpening = text.index(start, offsetBy: 4)
             var lineStart = afterOpening
             var closed: String.Index?
+            var firstLine: Substring?
             while lineStart < text.endIndex {
                 let lineEnd = text[lineStart...].firstIndex(of: "\n") ?? text.endIndex
                 let line = text[lineStart..<lineEnd].drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }
@@ -103,9 +105,14 @@ enum InkSource {
                     closed = lineEnd
                     break
                 }
+                if firstLine == nil, !line.isEmpty { firstLine = text[lineStart..<lineEnd] }
                 lineStart = lineEnd < text.endIndex ? text.index(after: lineEnd) : lineEnd
             }
-            guard let closed else { return String(text[..<start]) + "***" + text[text.index(start, offsetBy: 3)...] }
+            // Front matter begins with a key (`title: …`); two rules around a paragraph are rules.
+            let key = firstLine.flatMap { line in line.firstIndex(of: ":").map { line[..<$0] } }
+            guard let closed, let first = key?.first, !first.isWhitespace else {
+                return String(text[..<start]) + "***" + text[text.index(start, offsetBy: 3)...]
+            }
             text = text[closed...]
         }
     }

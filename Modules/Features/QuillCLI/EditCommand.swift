@@ -13,7 +13,11 @@ import SettingsInterface
 public struct EditCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Change a note's title, body or tags.",
-        discussion: "With no field options on a terminal, the note opens in the editor (see 'quill config').")
+        discussion: """
+            With no field options on a terminal, the note opens in the editor (see 'quill config'). A change of the note \
+            written while the editor is open (by 'quill sync --watch', say) is merged with what the editor saves; if both \
+            changed the same lines, the edit is kept as a note of its own, '<title> (edited meanwhile)'.
+            """)
 
     @OptionGroup public var global: GlobalOptions
     @Argument(help: "The note's ID or a unique prefix of it.") var id: String

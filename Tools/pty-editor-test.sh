@@ -120,17 +120,22 @@ finish() {
   tmux_ kill-session -t "$name"
 }
 
+# vim_type_and_save NAME KEYS: types KEYS into vim in normal mode, then :wq.
+vim_type_and_save() {
+  tmux_ send-keys -t "$1" -l "$2"
+  tmux_ send-keys -t "$1" Escape
+  sleep 0.3
+  tmux_ send-keys -t "$1" -l ':wq'
+  tmux_ send-keys -t "$1" Enter
+}
+
 # 1. Keys typed into vim change the note. A Ctrl-C first goes to vim (which, in normal mode,
 #    answers "Type :qa and press <Enter> to exit Vim") and must not end quill.
 start_edit typed
 wait_for 10 "vim to show the note (typed)" screen_shows typed "Original title"
 tmux_ send-keys -t typed C-c
 wait_for 10 "vim to take the Ctrl-C (typed)" screen_shows typed ":qa"
-tmux_ send-keys -t typed -l 'ggccEdited in vim'
-tmux_ send-keys -t typed Escape
-sleep 0.3
-tmux_ send-keys -t typed -l ':wq'
-tmux_ send-keys -t typed Enter
+vim_type_and_save typed 'ggccEdited in vim'
 finish typed 0
 "$quill" show "$id" | grep -qx "Edited in vim" || fail "typed: the title did not change: $("$quill" show "$id")"
 "$quill" show "$id" | grep -qx "Original body" || fail "typed: the body changed: $("$quill" show "$id")"
@@ -197,11 +202,7 @@ tmux_ kill-session -t escapes
 start_edit merged
 wait_for 10 "vim to show the note (merged)" screen_shows merged "line three"
 "$quill" edit "$id" --body=$'line ONE from elsewhere\nline two\nline three\n' </dev/null >/dev/null
-tmux_ send-keys -t merged -l 'GccLINE THREE in vim'
-tmux_ send-keys -t merged Escape
-sleep 0.3
-tmux_ send-keys -t merged -l ':wq'
-tmux_ send-keys -t merged Enter
+vim_type_and_save merged 'GccLINE THREE in vim'
 finish merged 0
 [ "$("$quill" show "$id" | tail -n 3)" = $'line ONE from elsewhere\nline two\nLINE THREE in vim' ] \
   || fail "merged: the change made while vim was open is not kept beside vim's: $("$quill" show "$id")"

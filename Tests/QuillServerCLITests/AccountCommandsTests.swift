@@ -54,6 +54,14 @@ struct AccountCommandsTests {
         await #expect(throws: ServerStoreError.accountNameTaken("ann")) {
             try await run(["account", "create", "ann"], in: environment())
         }
+        // Two accounts a list cannot tell apart: 'ANN' beside 'ann' was made.
+        await #expect(throws: ServerStoreError.accountNameTaken("ann")) {
+            try await run(["account", "create", "ANN"], in: environment())
+        }
+        await #expect(throws: ServerStoreError.accountNameTaken("ann")) {
+            try await run(["account", "create", "Ann"], in: environment())
+        }
+        #expect(try await store.accountSummaries().map(\.account.name) == ["ann"])
     }
 
     @Test("list prints a table by default and JSON with --json")

@@ -1,4 +1,5 @@
 import Foundation
+import QuillModels
 import ServerStoreInterface
 import StandardInterfaces
 
@@ -44,8 +45,22 @@ public struct AccountRegistration: Sendable {
     public func register(name: String) async throws -> (account: Account, token: BearerToken) {
         guard Self.isValidName(name) else { throw Failure.invalidName(name) }
         let token = tokens.generate()
-        let account = try await accounts.createAccount(named: name, token: stored(token, scope: .full, label: nil, expires: nil))
+        let account = try await Self.createAccount(named: name, token: stored(token, scope: .full, label: nil, expires: nil), in: accounts)
         return (account, token)
+    }
+
+    /// Creates an account unless one is named alike but for case: `bob` and `BOB` would be two
+    /// accounts a person cannot tell apart in a list, and an administrator could delete the wrong
+    /// one. The stores hold a name unique as written; names that differ only in case, made
+    /// before this check, are left as they are. Throws `ServerStoreError.accountNameTaken` naming
+    /// the account that exists. Used by `quill-server account create` and the identity
+    /// provider's sign-in alike.
+    static func createAccount(named name: String, token: StoredToken?, in accounts: any AccountRepository) async throws -> Account {
+        let folded = CaseFolding.lowercased(name)
+        if let taken = try await accounts.accountSummaries().first(where: { CaseFolding.lowercased($0.account.name) == folded }) {
+            throw ServerStoreError.accountNameTaken(taken.account.name)
+        }
+        return try await accounts.createAccount(named: name, token: token)
     }
 
     /// Whether `name` may name an account: 1 to 64 letters, digits, `.`, `-` or `_`.

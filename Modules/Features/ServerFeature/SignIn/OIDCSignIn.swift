@@ -121,7 +121,7 @@ public struct OIDCSignIn: Sendable {
         for attempt in 1...100 {
             let candidate = attempt == 1 ? name : "\(name)-\(attempt)"
             do {
-                _ = try await accounts.createAccount(named: candidate, token: nil)
+                _ = try await AccountRegistration.createAccount(named: candidate, token: nil, in: accounts)
                 return try await links.linkIdentity(identity, toAccountNamed: candidate, at: now)
             } catch ServerStoreError.accountNameTaken {
                 continue

@@ -56,18 +56,18 @@ public struct EditCommand: QuillCommand {
         if let body = renaming?.body { changes.body = body }
         guard let original else {
             let note = try await environment.notes.edit(id, changes: changes)
-            environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision))\n")
+            environment.console.write(Self.updated(note) + "\n")
             try await renaming?.finish(in: environment)
             return
         }
         switch try await environment.notes.edit(original, changes: changes) {
         case .edited(let note):
-            environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision))\n")
+            environment.console.write(Self.updated(note) + "\n")
         case .merged(let note, let meanwhile):
-            environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision)), "
+            environment.console.write(Self.updated(note) + ", "
                 + "merged with revision \(meanwhile), which came while the editor was open\n")
         case .restored(let note):
-            environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision)): "
+            environment.console.write(Self.updated(note) + ": "
                 + "it was deleted while the editor was open, and the edit brings it back\n")
         case .keptApart(let copy, let current):
             throw CLIFailure("the note changed on the same lines while the editor was open (now revision \(current.revision)); "
@@ -75,6 +75,11 @@ public struct EditCommand: QuillCommand {
                 hint: "compare them ('quill diff \(current.id.short)', 'quill show \(copy.id.short)'), merge by hand, then remove the copy")
         }
         try await renaming?.finish(in: environment)
+    }
+
+    /// The line that names the note an edit wrote.
+    private static func updated(_ note: Note) -> String {
+        "updated \(note.id.short)  \(note.title)  (revision \(note.revision))"
     }
 
     private func editInEditor(_ note: Note, in environment: CLIEnvironment) async throws -> NoteChanges {

@@ -104,16 +104,17 @@ struct BadInputTests {
                 == .invalidUTF8(entry: "bad.md", part: "content"))
     }
 
-    @Test("notes over the size limit")
+    @Test("a Quill note over the size limit, and a Markdown file over the attachment limit")
     func tooLarge() async throws {
-        let huge = [UInt8](repeating: UInt8(ascii: "a"), count: NoteLimits.maximumBodyBytes + 100 * 1024)
-        let limit = ArchiveLimits().maximumNoteEntryBytes
-        #expect(try await importError(try tarGz(RawTar.entry("huge.md", huge)))
-                == .entryTooLarge(entry: "huge.md", bytes: Int64(huge.count), limit: limit))
-        let justOver = [UInt8](repeating: UInt8(ascii: "a"), count: NoteLimits.maximumBodyBytes + 1)
-        guard case .invalidNote(entry: "big.md", _)? = try await importError(try tarGz(RawTar.entry("big.md", justOver))) else {
+        let quillNote = "---\nid: 0000000000000000000000000000abcd\ntitle: \"Big\"\ntags: []\ncreated: 2026-01-01T00:00:00.000Z\n"
+            + "updated: 2026-01-01T00:00:00.000Z\nrevision: 1\n---\n" + String(repeating: "a", count: NoteLimits.maximumBodyBytes + 1)
+        guard case .invalidNote(entry: "big.md", _)? = try await importError(try tarGz(RawTar.entry("big.md", RawTar.markdown(quillNote)))) else {
             Issue.record("body over the limit"); return
         }
+        let limits = ArchiveLimits(maximumAttachmentBytes: 1 << 20)
+        let huge = [UInt8](repeating: UInt8(ascii: "a"), count: Int(limits.maximumNoteEntryBytes) + 1)
+        #expect(try await importError(try tarGz(RawTar.entry("huge.md", huge)), limits: limits)
+                == .entryTooLarge(entry: "huge.md", bytes: Int64(huge.count), limit: limits.maximumNoteEntryBytes))
     }
 
     @Test("decompression bombs are stopped by the size and ratio caps, and the cap can be raised")

@@ -57,4 +57,20 @@ import ZlibCompression
         #expect(report.addedCount == 5)
         #expect(try #require(notes["Groceries"]).body == "---\nmarkdown: true\npinned: true\n---\n- milk\n- 面包\n")
     }
+
+    @Test("a note longer than a note holds keeps its beginning, is attached whole, and is the same on a second import")
+    func longNote() async throws {
+        let content = "Long note\n" + String(repeating: "Ελληνικά και 中文, a line of the note\n", count: 30_000)
+        let json = "{\"activeNotes\": [{\"id\": \"long\", \"content\": \"\(content.replacingOccurrences(of: "\n", with: "\\n"))\", "
+            + "\"creationDate\": \"2016-11-18T23:28:42.957Z\", \"lastModified\": \"2016-12-22T21:59:36.623Z\"}], \"trashedNotes\": []}"
+        let store = InMemoryNoteStore(), attachments = InMemoryAttachmentStore(clock: ForeignImport.clock)
+        let (report, notes) = try await ForeignImport.run("notes.json", bytes: Array(json.utf8), into: store, attachments: attachments)
+        #expect(report.addedCount == 1 && report.attachmentCount == 1)
+        let note = try #require(notes["Long note"])
+        let reference = try #require(AttachmentReference.scan(note.body).first)
+        #expect(try reference.name == "Long note.md" && attachments.all().map(\.hash) == [reference.hash])
+        #expect(note.body.contains("\nΕλληνικά και 中文, a line of the note\n") && note.body.utf8.count <= NoteLimits.maximumBodyBytes)
+        let (again, _) = try await ForeignImport.run("notes.json", bytes: Array(json.utf8), into: store, attachments: attachments)
+        #expect(again.unchangedCount == 1 && again.addedCount == 0)
+    }
 }

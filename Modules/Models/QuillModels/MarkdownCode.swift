@@ -39,6 +39,11 @@ public enum MarkdownCode {
         /// Whether a fence is open after the lines read so far.
         public var isOpen: Bool { fence != nil }
 
+        /// The line that closes the fence open after the lines read so far, if one is.
+        public var closingLine: String? {
+            fence.map { String(repeating: Character(Unicode.Scalar($0.marker)), count: $0.count) }
+        }
+
         /// Whether `line` (without its line break) is code: a fence line, or a line inside a fence.
         public mutating func isCode(_ line: ArraySlice<UInt8>) -> Bool {
             let found = fenceOf(line)

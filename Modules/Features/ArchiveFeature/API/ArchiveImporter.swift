@@ -68,7 +68,7 @@ public struct ArchiveImporter: Sendable {
         do { sniffed = try SniffedSource(source) } catch { throw ArchiveError.stream(error) }
         if sniffed.format == .zip {
             let zipLimits = ZipArchive.Limits(
-                maximumTotalBytes: limits.maximumUncompressedBytes, maximumEntryBytes: max(limits.maximumAttachmentBytes, limits.maximumNoteEntryBytes),
+                maximumTotalBytes: limits.maximumUncompressedBytes, maximumEntryBytes: limits.maximumMarkdownEntryBytes,
                 maximumRatio: limits.maximumRatio)
             let zip: ZipArchive
             if let name, let files {

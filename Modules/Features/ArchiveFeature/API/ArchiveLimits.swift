@@ -37,6 +37,10 @@ public struct ArchiveLimits: Hashable, Sendable {
         self.maximumExtendedHeaderBytes = maximumExtendedHeaderBytes
     }
 
+    /// The largest Markdown file an import reads: one longer than a note holds is kept whole as
+    /// an attachment (`LongNoteText`), so it may be as large as one.
+    var maximumMarkdownEntryBytes: Int64 { max(maximumNoteEntryBytes, maximumAttachmentBytes) }
+
     var decompression: DecompressionLimits {
         DecompressionLimits(maximumOutputBytes: maximumUncompressedBytes, maximumRatio: maximumRatio,
                             ratioGraceBytes: ratioGraceBytes)

@@ -45,17 +45,15 @@ extension PlainMarkdown {
     /// A Markdown file not written by Quill as a note to add: another app's front matter gives
     /// its fields (`ForeignFrontMatter`); dates it lacks are the file's modification time. When
     /// the title is not the file's name, the name becomes an alias (`NoteAliases`), so that the
-    /// vault's `[[File name]]` links still reach the note.
-    static func item(text: String, entry: String, fileName: String, modifiedSeconds: Int64?) throws(ArchiveError) -> ArchiveItem {
+    /// vault's `[[File name]]` links still reach the note. A text longer than a note holds is
+    /// fitted when the note is planned (`LongNoteText`).
+    static func item(text: String, entry: String, fileName: String, modifiedSeconds: Int64?) -> ArchiveItem {
         let modified = modifiedSeconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
         let foreign = ForeignFrontMatter.read(text) ?? ForeignFrontMatter(body: text)
         let noteTitle = foreign.title ?? title(of: foreign.body, fileName: fileName)
         let fileStem = stem(of: fileName)
         let body = fileStem.isEmpty || LinkName.folded(fileStem) == LinkName.folded(noteTitle)
             ? foreign.body : NoteAliases.adding(fileStem, to: foreign.body)
-        guard body.utf8.count <= NoteLimits.maximumBodyBytes else {
-            throw .invalidNote(entry: entry, reason: NoteValidationError.bodyTooLarge(bytes: body.utf8.count).description)
-        }
         let note = PlainNote(
             title: noteTitle, body: body, tags: foreign.tags,
             created: foreign.created ?? modified ?? foreign.updated, updated: foreign.updated ?? modified ?? foreign.created)

@@ -81,7 +81,7 @@ struct ArchiveReader {
                 }
                 continue
             }
-            let bytes = try tar.readContent(of: entry, limit: limits.maximumNoteEntryBytes)
+            let bytes = try tar.readContent(of: entry, limit: limits.maximumMarkdownEntryBytes)
             let record = EntryRecord(path: entry.path, size: Int64(bytes.count), sha256: SHA256.hash(data: bytes).withUnsafeBytes { Array($0) })
             if manifest == nil { try before.append(record) } else { try manifest?.noteArrived(record) }
             notes += 1
@@ -135,7 +135,7 @@ struct ArchiveReader {
             return ArchiveItem(entry: path, incoming: .note(note))
         case .plain(let text):
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            return try PlainMarkdown.item(text: text, entry: path, fileName: name, modifiedSeconds: modified)
+            return PlainMarkdown.item(text: text, entry: path, fileName: name, modifiedSeconds: modified)
         }
     }
 

@@ -40,8 +40,8 @@ struct FolderReader {
         var attachments = VaultAttachments(files: FolderVaultFiles(root: root, files: files, paths: listing.others), limits: limits)
         var notes = 0
         for note in listing.notes {
-            guard note.size <= limits.maximumNoteEntryBytes else {
-                throw ArchiveError.entryTooLarge(entry: note.relative, bytes: note.size, limit: limits.maximumNoteEntryBytes)
+            guard note.size <= limits.maximumMarkdownEntryBytes else {
+                throw ArchiveError.entryTooLarge(entry: note.relative, bytes: note.size, limit: limits.maximumMarkdownEntryBytes)
             }
             let bytes = [UInt8](try files.read(root + "/" + note.relative))
             let item = try item(bytes[...], entry: note.relative, name: note.name, folder: note.folder, modified: note.modified)
@@ -88,7 +88,7 @@ struct FolderReader {
         case .note(let note):
             return ArchiveItem(entry: entry, incoming: .note(note))
         case .plain(let text):
-            var item = try PlainMarkdown.item(text: text, entry: entry, fileName: name,
+            var item = PlainMarkdown.item(text: text, entry: entry, fileName: name,
                                               modifiedSeconds: modified.map { Int64($0.timeIntervalSince1970) })
             guard !folder.isEmpty, case .plain(var plain) = item.incoming else { return item }
             let tagText = String(folder.lowercased().map { $0.isWhitespace || $0 == "," ? "-" : $0 })

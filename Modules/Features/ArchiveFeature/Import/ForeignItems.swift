@@ -46,9 +46,12 @@ struct ForeignItems {
             properties.append(("other-tags", refused.joined(separator: ", ")))
             notices.append("\(Counted.noun("tag", count: refused.count)) " + refused.map { "'\($0)'" }.joined(separator: ", ") + " not valid in Quill; kept in the text")
         }
-        let body = ForeignFrontMatter.block(properties) + foreign.body
-        guard body.utf8.count <= NoteLimits.maximumBodyBytes else {
-            throw ArchiveError.invalidNote(entry: foreign.entry, reason: NoteValidationError.bodyTooLarge(bytes: body.utf8.count).description)
+        let block = ForeignFrontMatter.block(properties)
+        var body = block + foreign.body
+        if let fitted = LongNoteText.fitted(foreign.body, name: foreign.title, room: NoteLimits.maximumBodyBytes - block.utf8.count) {
+            try await receive(ArchiveItem(entry: foreign.entry, incoming: .attachment(fitted.hash, bytes: fitted.bytes[...])))
+            body = block + fitted.body
+            notices.append(fitted.notice)
         }
         // A date no timestamp can hold (a Keep export's microseconds past the year 9999) is left out.
         let writable = [foreign.created, foreign.updated].map { date in date.flatMap { Timestamp.writable.contains($0) ? $0 : nil } }

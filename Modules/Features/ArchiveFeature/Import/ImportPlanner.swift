@@ -72,6 +72,14 @@ struct ImportPlanner {
             }
             return
         }
+        var item = item
+        if case .plain(var plain) = item.incoming,
+           let fitted = LongNoteText.fitted(plain.body, name: item.entry.split(separator: "/").last.map(String.init) ?? item.entry) {
+            try await self.plan(ArchiveItem(entry: item.entry, incoming: .attachment(fitted.hash, bytes: fitted.bytes[...])))
+            plain.body = fitted.body
+            item.incoming = .plain(plain)
+            item.notices.append(fitted.notice)
+        }
         if chunk.count >= Self.chunkNotes || chunkBytes >= Self.chunkBodyBytes { try await handOn() }
         chunk.append(item)
         switch item.incoming {

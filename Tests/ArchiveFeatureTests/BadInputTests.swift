@@ -94,13 +94,15 @@ struct BadInputTests {
         }
     }
 
-    @Test("invalid UTF-8 in names and in notes")
+    @Test("invalid UTF-8 in names and in Quill notes (a plain file is read in the encoding it has)")
     func invalidUTF8() async throws {
         let badName: [UInt8] = Array("bad".utf8) + [0xFF, 0xFE] + Array(".md".utf8)
         guard case .invalidUTF8(_, "name")? = try await importError(try tarGz(RawTar.entry(badName, Self.note))) else {
             Issue.record("bad name"); return
         }
-        #expect(try await importError(try tarGz(RawTar.entry("bad.md", [0x23, 0x20, 0xC3, 0x28])))
+        let quillNote = "---\nid: 0000000000000000000000000000abcd\ntitle: \"Bad\"\ntags: []\ncreated: 2026-01-01T00:00:00.000Z\n"
+            + "updated: 2026-01-01T00:00:00.000Z\nrevision: 1\n---\n"
+        #expect(try await importError(try tarGz(RawTar.entry("bad.md", Array(quillNote.utf8) + [0x23, 0x20, 0xC3, 0x28])))
                 == .invalidUTF8(entry: "bad.md", part: "content"))
     }
 

@@ -9,7 +9,7 @@ import Testing
 struct FrontMatterTests {
     private enum Outcome: Equatable {
         case note(Note)
-        case plain(String)
+        case plain(String, readAs: String? = nil)
         case invalidNote(String)
         case invalidUTF8
     }
@@ -20,7 +20,7 @@ struct FrontMatterTests {
         do {
             switch try FrontMatter.parse(buffer[2..<(buffer.count - 2)], entry: "n.md") {
             case .note(let note): return .note(note)
-            case .plain(let text): return .plain(text)
+            case .plain(let text, let readAs): return .plain(text, readAs: readAs)
             }
         } catch {
             switch error {
@@ -115,7 +115,22 @@ struct FrontMatterTests {
         #expect(parse(note + [0x62, 0xC3]) == .invalidUTF8)
         #expect(parse(Array("---\nid: 00ab\ntitle: \"".utf8) + [0xFF] + Array("\"\n".utf8) + note.dropFirst(4)) == .invalidUTF8)
         #expect(parse(Array("---\nid: 00ab\n".utf8) + [0xFF]) == .invalidUTF8)
-        #expect(parse([0x23, 0x20, 0xFF]) == .invalidUTF8)
+    }
+
+    @Test("a plain file saved in Windows-1252 or UTF-16 is read in its encoding, and says so; a UTF-8 byte-order mark is passed over")
+    func otherEncodings() throws {
+        #expect(parse([0x23, 0x20, 0x43, 0x61, 0x66, 0xE9, 0x0A, 0x93, 0x71, 0x94, 0x20, 0x80, 0x20, 0x81])
+                == .plain("# Café\n“q” € \u{81}", readAs: "the file is not UTF-8; read as Windows-1252 (Western European)"))
+        let text = "# 日本語 Ελληνικά 🙂\n"
+        let little: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let big: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for bytes in [little, big] { #expect(parse(bytes) == .plain(text, readAs: "the file is UTF-16, not UTF-8; read as UTF-16")) }
+        // A lone surrogate is no UTF-16: the bytes are read as Windows-1252, nothing lost.
+        guard case .plain(_, readAs: let readAs) = parse([0xFF, 0xFE, 0x00, 0xD8]) else { Issue.record("not plain"); return }
+        #expect(readAs?.contains("Windows-1252") == true)
+        #expect(parse([0xEF, 0xBB, 0xBF] + Array("# Title\n".utf8)) == .plain("# Title\n", readAs: nil))
+        let quill = try Fixtures.trickyNotes()[0]
+        #expect(parse([0xEF, 0xBB, 0xBF] + FrontMatter.render(quill)) == .note(quill))
     }
 
     @Test("tags are normalized on the way in: sorted, duplicates dropped, case folded")

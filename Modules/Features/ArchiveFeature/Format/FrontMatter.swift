@@ -64,22 +64,25 @@ enum FrontMatter {
     enum Parsed: Equatable {
         /// A Quill note with its identity and history.
         case note(Note)
-        /// No Quill front matter: an ordinary Markdown file, with this text.
-        case plain(String)
+        /// No Quill front matter: an ordinary Markdown file, with this text, and how it was
+        /// read when it was not UTF-8 (`MarkdownFileText`).
+        case plain(String, readAs: String? = nil)
     }
 
     /// Parses a note file's bytes. Works on the bytes (delimiters and keys are ASCII) and
     /// makes strings only of the values and the body, as it runs once per note of an import;
     /// every byte is still checked to be UTF-8.
+    /// A UTF-8 byte-order mark (Windows editors write one) is passed over.
     static func parse(_ bytes: ArraySlice<UInt8>, entry: String) throws(ArchiveError) -> Parsed {
-        guard bytes.starts(with: delimiter.utf8) else { return .plain(try text(of: bytes, entry: entry)) }
+        let bytes = bytes.starts(with: byteOrderMark) ? bytes.dropFirst(byteOrderMark.count) : bytes
+        guard bytes.starts(with: delimiter.utf8) else { return plain(bytes) }
         var values = Values()
         var malformedLine: ArraySlice<UInt8>?
         var position = bytes.startIndex + delimiter.utf8.count
         while true {
             guard let newline = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else {
                 if values[.id] != nil { throw refusal(of: bytes, entry: entry, "the front matter is not closed by '---'") }
-                return .plain(try text(of: bytes, entry: entry))
+                return plain(bytes)
             }
             let line = bytes[position..<newline]
             position = newline + 1
@@ -90,7 +93,7 @@ enum FrontMatter {
             }
             values.set(key: bytes[line.startIndex..<colon], value: bytes[(colon + 2)..<newline])
         }
-        guard values[.id] != nil else { return .plain(try text(of: bytes, entry: entry)) }
+        guard values[.id] != nil else { return plain(bytes) }
         if let key = values.repeatedKey { throw refusal(of: bytes, entry: entry, "front matter field '\(key)' appears twice") }
         if let malformedLine {
             throw refusal(of: bytes, entry: entry, "malformed front matter line '\(String(decoding: malformedLine, as: UTF8.self))'")
@@ -100,11 +103,13 @@ enum FrontMatter {
         return .note(try note(from: values, body: body, bytes: bytes, entry: entry))
     }
 
-    /// The whole file as text: a plain Markdown note.
-    private static func text(of bytes: ArraySlice<UInt8>, entry: String) throws(ArchiveError) -> String {
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(entry: entry, part: "content") }
-        return text
+    /// The whole file as text: a plain Markdown note, in whichever encoding it was saved.
+    private static func plain(_ bytes: ArraySlice<UInt8>) -> Parsed {
+        let decoded = MarkdownFileText.decoded(bytes)
+        return .plain(decoded.text, readAs: decoded.notice)
     }
+
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Why the file is refused: not being UTF-8 comes first, as it makes the rest moot.
     private static func refusal(of bytes: ArraySlice<UInt8>, entry: String, _ reason: String) -> ArchiveError {

@@ -45,9 +45,10 @@ extension PlainMarkdown {
     /// A Markdown file not written by Quill as a note to add: another app's front matter gives
     /// its fields (`ForeignFrontMatter`); dates it lacks are the file's modification time. When
     /// the title is not the file's name, the name becomes an alias (`NoteAliases`), so that the
-    /// vault's `[[File name]]` links still reach the note. A text longer than a note holds is
+    /// vault's `[[File name]]` links still reach the note. `readAs` says how a file that was not
+    /// UTF-8 was read (`MarkdownFileText`). A text longer than a note holds is
     /// fitted when the note is planned (`LongNoteText`).
-    static func item(text: String, entry: String, fileName: String, modifiedSeconds: Int64?) -> ArchiveItem {
+    static func item(text: String, readAs: String? = nil, entry: String, fileName: String, modifiedSeconds: Int64?) -> ArchiveItem {
         let modified = modifiedSeconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
         let foreign = ForeignFrontMatter.read(text) ?? ForeignFrontMatter(body: text)
         let noteTitle = foreign.title ?? title(of: foreign.body, fileName: fileName)
@@ -57,6 +58,6 @@ extension PlainMarkdown {
         let note = PlainNote(
             title: noteTitle, body: body, tags: foreign.tags,
             created: foreign.created ?? modified ?? foreign.updated, updated: foreign.updated ?? modified ?? foreign.created)
-        return ArchiveItem(entry: entry, incoming: .plain(note), notices: foreign.notices)
+        return ArchiveItem(entry: entry, incoming: .plain(note), notices: (readAs.map { [$0] } ?? []) + foreign.notices)
     }
 }

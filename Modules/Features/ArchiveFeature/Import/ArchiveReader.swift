@@ -133,9 +133,9 @@ struct ArchiveReader {
         switch try FrontMatter.parse(bytes, entry: path) {
         case .note(let note):
             return ArchiveItem(entry: path, incoming: .note(note))
-        case .plain(let text):
+        case .plain(let text, let readAs):
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            return PlainMarkdown.item(text: text, entry: path, fileName: name, modifiedSeconds: modified)
+            return PlainMarkdown.item(text: text, readAs: readAs, entry: path, fileName: name, modifiedSeconds: modified)
         }
     }
 

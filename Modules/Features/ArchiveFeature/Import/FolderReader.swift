@@ -87,8 +87,8 @@ struct FolderReader {
         switch try FrontMatter.parse(bytes, entry: entry) {
         case .note(let note):
             return ArchiveItem(entry: entry, incoming: .note(note))
-        case .plain(let text):
-            var item = PlainMarkdown.item(text: text, entry: entry, fileName: name,
+        case .plain(let text, let readAs):
+            var item = PlainMarkdown.item(text: text, readAs: readAs, entry: entry, fileName: name,
                                               modifiedSeconds: modified.map { Int64($0.timeIntervalSince1970) })
             guard !folder.isEmpty, case .plain(var plain) = item.incoming else { return item }
             let tagText = String(folder.lowercased().map { $0.isWhitespace || $0 == "," ? "-" : $0 })

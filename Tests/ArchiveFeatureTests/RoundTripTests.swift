@@ -1,4 +1,4 @@
-import ArchiveFeature
+@testable import ArchiveFeature
 import ByteStreamTesting
 import CompressionInterface
 import NoteStoreInterface
@@ -66,6 +66,34 @@ struct RoundTripTests {
         #expect(await store.note(id: incoming.id) == local)
         let copy = try #require(await store.note(id: copyID))
         #expect(copy.body == incoming.body && copy.title == incoming.title && copy.tags == incoming.tags)
+    }
+
+    @Test("a note's file edited outside Quill (its revision and time still the store's) becomes the note's next revision")
+    func editedOutside() async throws {
+        let stored = try Fixtures.trickyNotes()[0]
+        let edited = try Note(id: stored.id, title: stored.title, body: stored.body + "\nedited in Obsidian\n", tags: stored.tags,
+                              created: stored.created, updated: stored.updated, revision: stored.revision)
+        let tar = RawTar.entry("notes/a.md", FrontMatter.render(edited)) + RawTar.end
+        let store = InMemoryNoteStore(notes: [stored])
+        let report = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar)))
+        #expect(report.updatedCount == 1 && report.copiedCount == 0 && report.addedCount == 0)
+        let now = try #require(await store.note(id: stored.id))
+        #expect(now.body == edited.body && now.revision == stored.revision + 1 && now.created == stored.created)
+        #expect(now.updated == max(Fixtures.epoch, stored.updated))
+        // The same file again: what the store holds.
+        #expect(try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar))).unchangedCount == 1)
+        // The file of an older revision, edited: both are kept.
+        let older = try Note(id: edited.id, title: edited.title, body: edited.body + "and once more\n", tags: edited.tags,
+                             created: edited.created, updated: edited.updated, revision: edited.revision)
+        let again = RawTar.entry("notes/a.md", FrontMatter.render(older)) + RawTar.end
+        #expect(try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(try Fixtures.gzip(again))).copiedCount == 1)
+        // The same revision written at another moment (another device's edit): both are kept.
+        let mine = try Fixtures.trickyNotes()[1]
+        let otherStore = InMemoryNoteStore(notes: [mine])
+        let other = try Note(id: mine.id, title: mine.title, body: mine.body + "another device\n", tags: mine.tags,
+                             created: mine.created, updated: mine.updated.addingTimeInterval(1), revision: mine.revision)
+        let theirs = RawTar.entry("notes/b.md", FrontMatter.render(other)) + RawTar.end
+        #expect(try await Fixtures.importer(otherStore).importArchive(from: InMemoryByteSource(try Fixtures.gzip(theirs))).copiedCount == 1)
     }
 
     @Test("a note ID that appears twice in one archive is treated like a stored one, in a dry run too",

@@ -208,6 +208,13 @@ private struct ChunkDecider: Sendable {
                                       current.revision))
                     placed[note.id] = .some(nil)
                     decisions.actions.append(.updated(entry: item.entry, id: note.id, title: note.title))
+                case .different(let current?) where !item.updatesOlder && note.isEditedOutside(from: current):
+                    // The file of this very revision, edited outside Quill (a folder export opened in Obsidian): its next revision.
+                    replacing.append((try Note(id: note.id, title: note.title, body: note.body, tags: note.tags, created: current.created,
+                                               updated: max(now, current.updated), revision: current.revision + 1, isDeleted: current.isDeleted),
+                                      current.revision))
+                    placed[note.id] = .some(nil)
+                    decisions.actions.append(.updated(entry: item.entry, id: note.id, title: note.title))
                 case .different:
                     // Another note has the ID (or, from another app, this note was changed here since the app's version): both
                     // are kept. Another app's copy has an ID of its version, so importing the same export again finds it.
@@ -257,5 +264,14 @@ private struct ChunkDecider: Sendable {
         if !histories.isEmpty { try await target.addHistories(histories) }
         decisions.histories = histories.count
         return decisions
+    }
+}
+
+private extension Note {
+    /// Whether this note, read from a file, is `current` as the store still holds it with its
+    /// text changed since the file was written: the same revision, written at the same moment,
+    /// in or out of the trash alike. Another device's edit of the same revision has a time of its own.
+    func isEditedOutside(from current: Note) -> Bool {
+        revision == current.revision && updated == current.updated && isDeleted == current.isDeleted
     }
 }

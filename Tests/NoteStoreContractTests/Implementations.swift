@@ -4,6 +4,7 @@ import Foundation
 import LocalFileSystem
 import NoteStoreInterface
 import NoteStoreTesting
+import QuillModels
 import ScratchDirectories
 import Testing
 
@@ -16,13 +17,24 @@ enum Implementation: String, CaseIterable, CustomTestStringConvertible, Sendable
     var testDescription: String { rawValue }
 
     func make() throws -> any NoteStore {
+        try makeDamageable().store
+    }
+
+    /// The store, and where its notes can be damaged (a file store's), a way to damage one:
+    /// its stored form overwritten with bytes that are no note.
+    func makeDamageable() throws -> (store: any NoteStore, damage: (@Sendable (NoteID) throws -> Void)?) {
         switch self {
         case .inMemory:
-            return InMemoryNoteStore()
+            return (InMemoryNoteStore(), nil)
         case .fileOnInMemoryFileSystem:
-            return FileNoteStore(root: "/data/quill", files: InMemoryFileSystem(), locks: InMemoryLocking())
+            let files = InMemoryFileSystem()
+            return (FileNoteStore(root: "/data/quill", files: files, locks: InMemoryLocking()),
+                    { id in try files.write(Data("{\"damaged".utf8), to: "/data/quill/notes/\(id.rawValue).json") })
         case .fileOnDisk:
-            return FileNoteStore(root: try Scratch.directory("store") + "/quill", files: LocalFileAccessor(), locks: FlockLocking())
+            let root = try Scratch.directory("store") + "/quill"
+            let files = LocalFileAccessor()
+            return (FileNoteStore(root: root, files: files, locks: FlockLocking()),
+                    { id in try files.write(Data("{\"damaged".utf8), to: root + "/notes/\(id.rawValue).json") })
         }
     }
 }

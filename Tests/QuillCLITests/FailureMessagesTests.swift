@@ -29,9 +29,9 @@ struct FailureMessagesTests {
     @Test func storeErrors() {
         #expect(CLIFailure.from(NoteStoreError.notFound(id)).status == .notFound)
         #expect(CLIFailure.from(NoteStoreError.revisionConflict(id, expected: 1, actual: 2)).hint == "run the command again")
-        // A damaged note file: where else the note can be found (it had no hint).
+        // A damaged note file: the command that sets it aside and brings the server's copy.
         #expect(CLIFailure.from(NoteStoreError.corrupt(location: "/home/notes/3f9a.json", reason: "malformed note JSON")).hint?
-            .contains("'quill history ID --server', then 'quill show ID --server --revision N'") == true)
+            .contains("'quill repair' sets a damaged note aside") == true)
         #expect(CLIFailure.from(NoteStoreError.unavailable("disk full"))
             == CLIFailure("the note store is unavailable: disk full", hint: "check that QUILL_HOME points to a writable directory"))
         #expect(CLIFailure.from(FileSystemError.permissionDenied(path: "/data")).hint == "check that QUILL_HOME points to a writable directory")

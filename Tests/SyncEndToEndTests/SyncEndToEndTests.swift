@@ -293,6 +293,50 @@ struct SyncEndToEndTests {
         #expect(try await home.notes().values.filter { $0.hasPrefix("On B") }.count == 3)
     }
 
+    /// A damaged note file stopped every later sync whose pull held the note, for good.
+    @Test("A damaged note file: a sync sets it aside and takes the server's copy, and quill repair finds the others")
+    func damagedNotes() async throws {
+        let data = try temporaryDirectory("server")
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let token = try await ServerUnderTest.createAccount("dora", storage: ["--data-dir", data])
+        let server = try await ServerUnderTest.start(storage: ["--data-dir", data])
+        let home = try QuillHome(), other = try QuillHome()
+        defer { home.remove(); other.remove() }
+        for title in ["Edited elsewhere", "Left alone", "Untouched"] { _ = try await home.succeed(["add", title, "--body", "v1"]) }
+        var ids: [String: String] = [:]
+        for line in try await home.succeed(["list"]).split(separator: "\n") {
+            ids[String(line).components(separatedBy: "  ").last!] = String(line.prefix(8))
+        }
+        func damage(_ title: String) throws {
+            let notes = home.root + "/data/notes"
+            let id = try #require(ids[title])
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: notes).first { $0.hasPrefix(id) })
+            try Data("{\"damaged".utf8).write(to: URL(filePath: notes + "/" + name))
+        }
+        for quill in [home, other] { _ = try await quill.succeed(["login", server.url, "--token", token]) }
+        _ = try await home.succeed(["sync"])
+        _ = try await other.succeed(["sync"])
+        _ = try await other.succeed(["edit", ids["Edited elsewhere"]!, "--body", "v2 from elsewhere"])
+        _ = try await other.succeed(["sync"])
+        try damage("Edited elsewhere")
+        try damage("Left alone")
+
+        let synced = try await home.run(["sync"])
+        #expect(synced.status == 0, "\(synced.errors)")
+        #expect(synced.errors.contains("\(ids["Edited elsewhere"]!)  could not be read; the server's revision 2 took its place"), "\(synced.errors)")
+        #expect(try await home.succeed(["show", ids["Edited elsewhere"]!]).hasSuffix("v2 from elsewhere"))
+        let unreadable = try await home.run(["show", ids["Left alone"]!])
+        #expect(unreadable.status == 1 && unreadable.errors.contains("quill repair"), "\(unreadable.errors)")
+
+        let repaired = try await home.succeed(["repair"])
+        #expect(repaired.contains("\(ids["Left alone"]!)  could not be read; the server's revision 1 took its place"), "\(repaired)")
+        #expect(repaired.hasSuffix("3 notes read; 1 damaged, set aside"), "\(repaired)")
+        #expect(try await home.succeed(["show", ids["Left alone"]!]).hasSuffix("v1"))
+        #expect(try await home.succeed(["repair"]).hasSuffix("3 notes read; none is damaged"))
+        let kept = try FileManager.default.contentsOfDirectory(atPath: home.root + "/data/damaged")
+        #expect(kept.count == 2)
+    }
+
     @Test("Environment overrides, a bad token and a stopped server give clear errors and lose nothing")
     func errors() async throws {
         let data = try temporaryDirectory("server")

@@ -172,6 +172,35 @@ public struct FileNoteStore: NoteStore {
         }
     }
 
+    /// The history goes first, then the note: killed between the two, the note is still damaged
+    /// and the next call moves it. The index is rewritten as a purge's is.
+    public func setAsideDamaged(_ id: NoteID) async throws -> String? {
+        try await writing {
+            do {
+                _ = try readNote(id)
+                return nil
+            } catch let error as NoteStoreError {
+                guard case .corrupt = error else { throw error }
+            }
+            if !files.exists(layout.damaged) { try files.createDirectory(layout.damaged) }
+            var number = 1
+            while files.exists(layout.damaged(id, number: number, suffix: ".json")) || files.exists(layout.damaged(id, number: number, suffix: ".log")) {
+                number += 1
+            }
+            let keptAt = layout.damaged(id, number: number, suffix: ".json")
+            if files.exists(layout.history(id)) { try files.move(layout.history(id), to: layout.damaged(id, number: number, suffix: ".log")) }
+            try files.move(layout.note(id), to: keptAt)
+            try pendingJournal.markAcknowledged([id])
+            let (index, problems) = try loadIndex()
+            if problems.isEmpty {
+                let kept = index.summaries.filter { $0.id != id }
+                try JournalGeneration(layout: layout, files: files).advance()
+                try files.write(SummaryIndex(summaries: kept, lineCount: kept.count).serialized(), to: layout.index)
+            }
+            return keptAt
+        }
+    }
+
     public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory {
         guard retention != .all else { return PrunedHistory() }
         let prune = { [self] () throws -> PrunedHistory in

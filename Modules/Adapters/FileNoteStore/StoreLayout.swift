@@ -15,6 +15,8 @@ import QuillModels
 ///                          the undo log, summary chunks, BULK-COMMIT and BULK-JOURNALED of a
 ///                          bulk creation
 /// <root>/lock              flock(2) target serializing writers across processes
+/// <root>/damaged/          note files that could not be read, and their history, set aside
+///                          (`<id>.json`, `<id>.log`; `<id>-2.json` for the next of one note)
 /// ```
 struct StoreLayout: Sendable {
     let root: String
@@ -30,6 +32,11 @@ struct StoreLayout: Sendable {
     var transactions: String { root + "/txn" }
     var commitRecord: String { transactions + "/COMMIT" }
     var lock: String { root + "/lock" }
+    var damaged: String { root + "/damaged" }
+    /// Where the `number`th damaged file of a note set aside is kept (`suffix`: `.json` or `.log`).
+    func damaged(_ id: NoteID, number: Int, suffix: String) -> String {
+        damaged + "/" + id.rawValue + (number == 1 ? "" : "-\(number)") + suffix
+    }
     var bulkCreated: String { transactions + "/BULK" }
     var bulkCommitRecord: String { transactions + "/BULK-COMMIT" }
     var bulkHistories: String { transactions + "/BULK-HISTORY" }

@@ -78,8 +78,8 @@ extension CLIFailure {
         case .revisionConflict: CLIFailure(error.description, hint: "run the command again")
         case .unavailable: CLIFailure(error.description, hint: "check that QUILL_HOME points to a writable directory")
         case .corrupt:
-            CLIFailure(error.description, hint: "the other notes are unharmed: put this file back from a backup; a note this device synced "
-                           + "can be read from the server ('quill history ID --server', then 'quill show ID --server --revision N')")
+            CLIFailure(error.description, hint: "the other notes are unharmed; 'quill repair' sets a damaged note aside (its file is kept) "
+                           + "and puts the server's copy in its place, or put this file back from a backup")
         default: CLIFailure(error.description)
         }
     }

@@ -18,7 +18,7 @@ public struct Quill: ParsableCommand {
                       AttachCommand.self, AttachmentsCommand.self, AttachmentCommand.self, DetachCommand.self, GCCommand.self,
                       HistoryCommand.self, DiffCommand.self, RestoreCommand.self, TrashCommand.self,
                       ExportCommand.self, ImportCommand.self, VerifyCommand.self,
-                      LoginCommand.self, LogoutCommand.self, SyncCommand.self, StatusCommand.self, ShareCommand.self,
+                      LoginCommand.self, LogoutCommand.self, SyncCommand.self, StatusCommand.self, RepairCommand.self, ShareCommand.self,
                       PublishCommand.self, UnpublishCommand.self,
                       ConfigCommand.self, MCPCommand.self]
     )

@@ -49,6 +49,7 @@ public struct SyncCommand: QuillCommand {
     /// What a person should know beyond the counts: attachments that wait or were refused, conflicts.
     static func notes(_ report: SyncReport, to console: any Console) {
         if let previous = report.startedAfreshFrom { console.writeError(startedAfresh(from: previous) + "\n") }
+        for damaged in report.damagedNotes { console.writeError(note(damaged) + "\n") }
         if report.attachmentsUnsupported {
             let waiting = report.attachmentsWaiting
             console.writeError("note: the server keeps no attachments (upgrade quill-server); \(Counted.text(waiting, "attachment")) "
@@ -76,6 +77,11 @@ public struct SyncCommand: QuillCommand {
     static func startedAfresh(from previous: URL) -> String {
         "note: this home last synced with \(previous.absoluteString), another server than this sync's; this sync began from the start "
             + "(the notes here stay; every home of this user shares one login, and QUILL_SERVER overrides it: 'quill status' shows the server)"
+    }
+
+    /// What `quill sync` says of a note of this home it found damaged and set aside.
+    static func note(_ damaged: DamagedNote) -> String {
+        "note: " + RepairCommand.line(damaged)
     }
 
     /// What `quill sync` says of an attachment the server refused: what the server said, and

@@ -16,9 +16,10 @@ extension SyncEngine {
                 // Read a few hundred at a time; a batch closes at its size in bytes or changes.
                 for start in stride(from: 0, to: pending.count, by: Self.readAhead) {
                     let ids = Array(pending[start..<min(start + Self.readAhead, pending.count)])
-                    let read = try await store.notes(ids: ids)
+                    let read = try await readableNotes(ids)
                     for (offset, id) in ids.enumerated() {
-                        if let note = read[id] {
+                        // A damaged note set aside is no longer pending: what took its place is the server's.
+                        if let note = read.notes[id], !read.setAside.contains(id) {
                             batch.append(note)
                             bytes += PushRequest.estimatedBytes(of: note)
                         }

@@ -21,6 +21,9 @@ import SyncTransportInterface
 ///    fetches them next time.
 /// Every step is safe to repeat, so a sync killed at any moment resumes cleanly.
 public actor SyncEngine {
+    /// What a sync needs of the local store.
+    public typealias SyncedNoteStore = NoteReading & NoteWriting & PendingChangeTracking & DamagedNoteSettingAside
+
     /// The sync API version this client speaks.
     public static let clientAPIVersion = 1
     /// Push rounds per sync: conflicts re-mark notes pending, which the next round pushes.
@@ -28,7 +31,7 @@ public actor SyncEngine {
     /// Pending notes read from the store in one call while batches are made.
     static let readAhead = 250
 
-    let store: any NoteReading & NoteWriting & PendingChangeTracking
+    let store: any SyncedNoteStore
     /// Where attachments are kept; `nil`: notes only.
     private let attachments: (any AttachmentStoring)?
     let transport: any SyncTransport
@@ -38,9 +41,11 @@ public actor SyncEngine {
     private let random: any RandomSource
     let retrier: Retrier
     private let pageSize: Int
+    /// The damaged notes this sync set aside so far (`readableNotes`), for its report.
+    var damagedNotes: [DamagedNote] = []
 
     public init(
-        store: any NoteReading & NoteWriting & PendingChangeTracking, transport: any SyncTransport, state: any SyncStateStoring,
+        store: any SyncedNoteStore, transport: any SyncTransport, state: any SyncStateStoring,
         baseRevisions: any BaseRevisionStoring, clock: any WallClock, sleeper: any Sleeping,
         random: any RandomSource, retryPolicy: RetryPolicy = .standard, pageSize: Int = 1000,
         attachments: (any AttachmentStoring)? = nil
@@ -59,6 +64,8 @@ public actor SyncEngine {
     /// Runs one full sync and says what it did.
     public func sync(progress: @Sendable (SyncProgress) -> Void = { _ in }) async throws -> SyncReport {
         var report = SyncReport()
+        damagedNotes = []
+        defer { damagedNotes = [] }
         let info = try await retrier.run { try await self.transport.serverInfo() }
         try Self.checkCompatible(info)
 
@@ -104,6 +111,7 @@ public actor SyncEngine {
         saved.lastSuccessfulSync = clock.now()
         saved.serverMaximumAttachmentBytes = info.maximumAttachmentBytes
         try await state.save(saved)
+        report.damagedNotes = damagedNotes
         return report
     }
 
@@ -241,7 +249,7 @@ public actor SyncEngine {
 
     private func plan(_ incoming: [Reconciliation.Incoming]) async throws -> Reconciliation {
         let ids = incoming.map(\.note.id)
-        let local = try await store.notes(ids: ids)
+        let local = try await readableNotes(ids).notes
         let pending = try await store.pendingChanges(among: ids)
         let pendingHere = ids.filter { pending.contains($0) }
         let bases = pendingHere.isEmpty ? [:] : try await baseRevisions.baseRevisions(of: pendingHere)

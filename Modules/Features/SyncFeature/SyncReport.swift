@@ -29,12 +29,23 @@ public struct SyncReport: Hashable, Sendable {
     /// The server this home's sync state was made with, when it was another and the state was
     /// forgotten before this sync (which then began from the start).
     public var startedAfreshFrom: URL?
+    /// Notes of this home whose stored form could not be read: each set aside (its file kept) and
+    /// replaced by the server's newest revision where the server has one.
+    public var damagedNotes: [DamagedNote] = []
 
     public init(pulled: Int = 0, pushed: Int = 0, conflicts: Int = 0) {
         self.pulled = pulled
         self.pushed = pushed
         self.conflicts = conflicts
     }
+}
+
+/// What `quill repair` did: how many notes it read, and the damaged ones it set aside.
+public struct RepairReport: Hashable, Sendable {
+    public var checked = 0
+    public var damaged: [DamagedNote] = []
+
+    public init() {}
 }
 
 /// How far a running sync has got, for a progress line.

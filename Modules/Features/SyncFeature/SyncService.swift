@@ -11,13 +11,13 @@ import SyncTransportInterface
 /// Exists so that the sync commands only call a service, as the notes commands call
 /// `NoteService`: which engine runs, with which transport and state, is decided here.
 public struct SyncService: Sendable {
-    private let store: any NoteReading & NoteWriting & PendingChangeTracking
+    private let store: any SyncEngine.SyncedNoteStore
     /// Where the attachments synced notes refer to are kept; `nil`: notes only.
     private let attachments: (any AttachmentStoring)?
     private let clock: any WallClock
     let environment: SyncEnvironment
 
-    public init(store: any NoteReading & NoteWriting & PendingChangeTracking, attachments: (any AttachmentStoring)?,
+    public init(store: any SyncEngine.SyncedNoteStore, attachments: (any AttachmentStoring)?,
                 clock: any WallClock, environment: SyncEnvironment) {
         self.store = store
         self.attachments = attachments
@@ -78,6 +78,35 @@ public struct SyncService: Sendable {
                 sleeper: environment.sleeper, random: environment.random, report: report)
             try await watcher.run()
         }
+    }
+
+    /// Sets aside the damaged notes of this home among `ids` (every note when empty), each
+    /// replaced by the server's newest revision when logged in; without a login they are only
+    /// set aside (`DamagedNoteRecovery`). Every note is read, a catalog page at a time.
+    public func repair(_ ids: [NoteID]) async throws -> RepairReport {
+        var serverCopy: (@Sendable (NoteID) async throws -> Note?)?
+        if let credentials = try await environment.credentials.load() {
+            _ = try await stateFollowing(credentials.server)
+            let transport = environment.makeTransport(credentials)
+            serverCopy = { id in try await DamagedNoteRecovery.newestRevision(of: id, from: transport) }
+        }
+        let recovery = DamagedNoteRecovery(store: store, serverCopy: serverCopy, baseRevisions: environment.baseRevisions)
+        var report = RepairReport()
+        func check(_ chunk: [NoteID]) async throws {
+            report.checked += chunk.count
+            report.damaged += try await recovery.readableNotes(chunk).damaged
+        }
+        guard ids.isEmpty else {
+            try await check(ids)
+            return report
+        }
+        var after: NoteID?
+        repeat {
+            let page = try await store.catalog(NoteQuery(includeDeleted: true), after: after, limit: 1000)
+            try await check(page.ids)
+            after = page.resumeAfter
+        } while after != nil
+        return report
     }
 
     /// Every revision the server keeps of the note, newest first: the history every device has

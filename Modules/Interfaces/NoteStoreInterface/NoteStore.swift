@@ -10,7 +10,7 @@
 ///
 /// Features do not ask for all of it: each names the roles it uses (`NoteReading`,
 /// `NoteHistoryReading`, `NoteSearching`, `NoteWriting`, `NoteBulkCreating`, `NotePurging`,
-/// `PendingChangeTracking`); the
+/// `PendingChangeTracking`, `DamagedNoteSettingAside`); the
 /// composition roots hand them the one store that has them all.
 public protocol NoteStore: NoteReading, NoteHistoryReading, NoteSearching, NoteWriting, NoteBulkCreating, NotePurging,
-    PendingChangeTracking {}
+    PendingChangeTracking, DamagedNoteSettingAside {}

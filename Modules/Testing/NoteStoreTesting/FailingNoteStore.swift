@@ -34,6 +34,11 @@ public final class FailingNoteStore: NoteStore {
         try await base.purge(ids)
     }
 
+    public func setAsideDamaged(_ id: NoteID) async throws -> String? {
+        try check(.write)
+        return try await base.setAsideDamaged(id)
+    }
+
     public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory {
         try check(.write)
         return try await base.pruneHistory(retention, now: now, dryRun: dryRun)

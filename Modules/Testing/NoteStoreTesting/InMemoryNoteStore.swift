@@ -101,6 +101,9 @@ public actor InMemoryNoteStore: NoteStore {
         pending.removeAll { ids.contains($0) }
     }
 
+    /// A note held in memory is never damaged: nothing is set aside.
+    public func setAsideDamaged(_ id: NoteID) -> String? { nil }
+
     public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) -> PrunedHistory {
         var pruned = PrunedHistory()
         for (id, kept) in revisions {

@@ -9,6 +9,7 @@ public struct UnimplementedNoteStore: NoteStore {
 
     public func note(id: NoteID) async throws -> Note? { throw unimplemented("NoteStore.note(id:)") }
     public func purge(_ ids: [NoteID]) async throws { throw unimplemented("NoteStore.purge") }
+    public func setAsideDamaged(_ id: NoteID) async throws -> String? { throw unimplemented("NoteStore.setAsideDamaged") }
     public func pruneHistory(_ retention: HistoryRetention, now: Date, dryRun: Bool) async throws -> PrunedHistory {
         throw unimplemented("NoteStore.pruneHistory")
     }

@@ -40,7 +40,8 @@ struct OtherAppsImportTests {
         #expect(report.addedCount == 3)
         #expect(report.skippedEntries == ["obsidian-vault/.obsidian/app.json"])
         let pancakes = try #require(notes["Pancakes"])
-        #expect(pancakes.tags.map(\.rawValue) == ["cooking", "recipe"])
+        // Its subfolder (Recipes/) is a tag, as when the folder itself is imported.
+        #expect(pancakes.tags.map(\.rawValue) == ["cooking", "recipe", "recipes"])
         #expect(pancakes.created == Self.date("2023-01-05T14:22:00Z"))
         #expect(pancakes.updated == Self.fileDate)
         #expect(pancakes.body == "---\naliases:\n- Crêpes\ncssclasses: wide\n---\n# Pancakes\n\nFlour, eggs, [[Milk]].\n")
@@ -64,13 +65,13 @@ struct OtherAppsImportTests {
     func hugo() async throws {
         let (report, notes) = try await importFolder("hugo-site")
         let hello = try #require(notes["Hello World"])
-        #expect(hello.tags.map(\.rawValue) == ["go"])
+        #expect(hello.tags.map(\.rawValue) == ["content/posts", "go"])
         #expect(hello.created == Self.date("2023-01-05T13:22:10Z"))
         #expect(hello.updated == Self.date("2023-02-01T08:00:00Z")?.addingTimeInterval(0.25))
         // The file name becomes an alias, as for every file whose title is not its name.
         #expect(hello.body == "---\naliases: [\"hello-world\"]\ndraft: false\ntags:\n- web dev\ncategories:\n- \"blog\"\n---\nHello from Hugo.\n")
         let jekyll = try #require(notes["Jekyll style"])
-        #expect(jekyll.tags.map(\.rawValue) == ["jekyll", "ruby"])
+        #expect(jekyll.tags.map(\.rawValue) == ["content/posts", "jekyll", "ruby"])
         #expect(jekyll.created == Self.date("2023-03-10T09:00:00Z"))
         #expect(jekyll.updated == Self.fileDate)
         #expect(jekyll.body.hasPrefix("---\naliases: [\"jekyll-style\"]\nlayout: post\nmodified: sometime last week\n---\n"))

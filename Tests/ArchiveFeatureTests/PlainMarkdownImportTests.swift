@@ -40,6 +40,23 @@ struct PlainMarkdownImportTests {
         #expect(notes.allSatisfy { $0.created == modified && $0.updated == modified && $0.revision == 1 })
     }
 
+    @Test("an archived folder's subfolders are tags below the folder it was made of, as when the folder is imported",
+          arguments: [
+            (["vault/", "vault/Top.md", "vault/Recipes/", "vault/Recipes/Cakes/Sponge.md"], "tar -czf v.tar.gz vault"),
+            (["vault/Top.md", "vault/Recipes/Cakes/Sponge.md"], "no folder entries"),
+            (["./", "./Top.md", "./Recipes/", "./Recipes/Cakes/Sponge.md"], "tar -C vault ."),
+            (["Top.md", "Recipes/Cakes/Sponge.md"], "files named one by one"),
+          ])
+    func archivedFolderTags(entries: [String], made: String) async throws {
+        let tar = entries.flatMap { entry in
+            entry.hasSuffix("/") ? RawTar.entry(entry, [], type: "5") : RawTar.entry(entry, RawTar.markdown("# " + entry.split(separator: "/").last!.dropLast(3) + "\n"))
+        } + RawTar.end
+        let store = InMemoryNoteStore()
+        _ = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar)))
+        let tags = Dictionary(uniqueKeysWithValues: try await Fixtures.snapshot(store).map { ($0.title, $0.tags.map(\.rawValue)) })
+        #expect(tags == ["Top": [], "Sponge": ["recipes/cakes"]], "\(made)")
+    }
+
     @Test("a file with Windows line ends is titled by its heading line, not by its whole text")
     func windowsLineEnds() async throws {
         let tar = RawTar.entry("notes/crlf.md", RawTar.markdown("intro\r\n\r\n# Heading \r\nBody\r\n# Second\r\n")) + RawTar.end

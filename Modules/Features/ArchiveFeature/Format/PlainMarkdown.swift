@@ -61,3 +61,21 @@ extension PlainMarkdown {
         return ArchiveItem(entry: entry, incoming: .plain(note), notices: (readAs.map { [$0] } ?? []) + foreign.notices)
     }
 }
+
+extension PlainMarkdown {
+    /// A plain note tagged with the path of the subfolder it was in (`Recipes/Cakes` gets
+    /// `recipes/cakes`, as Obsidian writes nested tags; white space and commas become `-`), in a
+    /// folder and in an archived folder alike; a path that cannot be a tag is reported.
+    static func tagged(_ item: ArchiveItem, folder: String) -> ArchiveItem {
+        guard !folder.isEmpty, case .plain(var plain) = item.incoming else { return item }
+        var item = item
+        let tagText = String(folder.lowercased().map { $0.isWhitespace || $0 == "," ? "-" : $0 })
+        if let tag = try? Tag(tagText), plain.tags.count < NoteLimits.maximumTags || plain.tags.contains(tag) {
+            plain.tags = Array(Set(plain.tags + [tag])).sorted()
+            item.incoming = .plain(plain)
+        } else {
+            item.notices.append("the folder '\(folder)' cannot be a tag; not tagged")
+        }
+        return item
+    }
+}

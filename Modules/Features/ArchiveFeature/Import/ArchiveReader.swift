@@ -44,7 +44,10 @@ struct ArchiveReader {
         // An archived vault: its other files, and the notes that refer to them, wait for the end.
         var vaultFiles = SpooledVaultFiles(scratch: scratch)
         var waiting = DeferredNotes(scratch: scratch)
+        // The folder the archive was made of (`tar -czf vault.tar.gz vault`), known from its first entry.
+        var root: String?
         while let entry = try tar.next() {
+            if root == nil { root = Self.root(fromFirst: entry) }
             guard entry.kind == .file else { continue }
             let name = entry.name
             if name == ArchiveLayout.manifestName, entry.isAtMostOneFolderDeep {
@@ -85,7 +88,7 @@ struct ArchiveReader {
             let record = EntryRecord(path: entry.path, size: Int64(bytes.count), sha256: SHA256.hash(data: bytes).withUnsafeBytes { Array($0) })
             if manifest == nil { try before.append(record) } else { try manifest?.noteArrived(record) }
             notes += 1
-            let item = try Self.item(path: entry.path, modified: entry.modified, bytes: bytes)
+            let item = try Self.item(path: entry.path, root: root ?? "", modified: entry.modified, bytes: bytes)
             if case .plain(let plain) = item.incoming {
                 if firstPlainEntry == nil { firstPlainEntry = entry.path }
                 if Self.refersToFiles(plain.body) {
@@ -99,7 +102,7 @@ struct ArchiveReader {
         if manifest == nil {
             var attachments = VaultAttachments(files: vaultFiles, limits: limits)
             try await waiting.forEach { note in
-                let item = try Self.item(path: note.path, modified: note.modified, bytes: note.bytes[...])
+                let item = try Self.item(path: note.path, root: root ?? "", modified: note.modified, bytes: note.bytes[...])
                 try await receive(try await attachments.bringIn(item, folder: Self.folder(of: note.path), receive: receive))
                 progress(ArchiveProgress(notesDone: notes, notesTotal: nil, bytesDone: input.offset))
             }
@@ -129,13 +132,27 @@ struct ArchiveReader {
             }
     }
 
-    private static func item(path: String, modified: Int64?, bytes: ArraySlice<UInt8>) throws(ArchiveError) -> ArchiveItem {
+    private static func item(path: String, root: String, modified: Int64?, bytes: ArraySlice<UInt8>) throws(ArchiveError) -> ArchiveItem {
         switch try FrontMatter.parse(bytes, entry: path) {
         case .note(let note):
             return ArchiveItem(entry: path, incoming: .note(note))
         case .plain(let text, let readAs):
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            return PlainMarkdown.item(text: text, readAs: readAs, entry: path, fileName: name, modifiedSeconds: modified)
+            let item = PlainMarkdown.item(text: text, readAs: readAs, entry: path, fileName: name, modifiedSeconds: modified)
+            let inRoot = root.isEmpty || !path.hasPrefix(root + "/") ? path : String(path.dropFirst(root.count + 1))
+            return PlainMarkdown.tagged(item, folder: folder(of: inRoot))
+        }
+    }
+
+    /// The folder an archive was made of, from its first entry: a folder at the top
+    /// (`vault/`), or the top folder of a file (`vault/Top.md`, when tar wrote no folder
+    /// entries); `""` when the first entry is at the top (`tar -C vault .`, or files named one
+    /// by one). Its notes' subfolders below it become their tags, as a folder import's do.
+    private static func root(fromFirst entry: TarEntry) -> String {
+        let components = entry.path.split(separator: "/", omittingEmptySubsequences: true)
+        switch entry.kind {
+        case .directory: return components.count == 1 ? String(components[0]) : ""
+        case .file: return components.count > 1 ? String(components[0]) : ""
         }
     }
 

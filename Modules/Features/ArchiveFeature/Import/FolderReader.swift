@@ -88,17 +88,9 @@ struct FolderReader {
         case .note(let note):
             return ArchiveItem(entry: entry, incoming: .note(note))
         case .plain(let text, let readAs):
-            var item = PlainMarkdown.item(text: text, readAs: readAs, entry: entry, fileName: name,
-                                              modifiedSeconds: modified.map { Int64($0.timeIntervalSince1970) })
-            guard !folder.isEmpty, case .plain(var plain) = item.incoming else { return item }
-            let tagText = String(folder.lowercased().map { $0.isWhitespace || $0 == "," ? "-" : $0 })
-            if let tag = try? Tag(tagText), plain.tags.count < NoteLimits.maximumTags || plain.tags.contains(tag) {
-                plain.tags = Array(Set(plain.tags + [tag])).sorted()
-                item.incoming = .plain(plain)
-            } else {
-                item.notices.append("the folder '\(folder)' cannot be a tag; not tagged")
-            }
-            return item
+            let item = PlainMarkdown.item(text: text, readAs: readAs, entry: entry, fileName: name,
+                                          modifiedSeconds: modified.map { Int64($0.timeIntervalSince1970) })
+            return PlainMarkdown.tagged(item, folder: folder)
         }
     }
 }

@@ -91,7 +91,10 @@ extension CLIFailure {
         case .folderNotEmpty:
             CLIFailure(error.description, hint: "choose a new or empty folder, or add --into-non-empty (no file is replaced)")
         case .unreadableStore:
-            CLIFailure(error.description, hint: "fix or remove the files named above, then export again")
+            CLIFailure(error.description, hint: "'quill repair' sets notes that cannot be read aside (and takes the server's copies); then export again")
+        case .entryTooLarge:
+            CLIFailure("archive refused: \(error)",
+                       hint: "nothing was imported; the store is unchanged; --max-attachment-size takes larger files (e.g. --max-attachment-size 1G)")
         case .files:
             CLIFailure(error.description)
         default:

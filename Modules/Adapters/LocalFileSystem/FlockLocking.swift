@@ -8,7 +8,8 @@ import FileSystemInterface
 /// Inter-process locking with `flock(2)` on a lock file.
 ///
 /// The kernel releases the lock when the process dies, so a `quill` killed mid-write never
-/// leaves the store locked. The blocking `flock` call runs on its own thread so it does not
+/// leaves the store locked. A shared lock is taken on a lock file opened for reading when it
+/// cannot be opened for writing, so that a home one may only read can still be read. The blocking `flock` call runs on its own thread so it does not
 /// hold up Swift's cooperative thread pool.
 public struct FlockLocking: FileLocking {
     public init() {}
@@ -16,7 +17,15 @@ public struct FlockLocking: FileLocking {
     public func withLock<T: Sendable>(
         at path: String, exclusive: Bool, _ body: () async throws -> T
     ) async throws -> T {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if descriptor < 0, !exclusive, errno == EACCES || errno == EROFS {
+            // A home one may only read (a read-only mount, a backup, another user's): a shared
+            // lock needs no write access, and on a read-only file system without a lock file
+            // no one can write to lock against.
+            let readOnlyFileSystem = errno == EROFS
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            if descriptor < 0, errno == ENOENT, readOnlyFileSystem { return try await body() }
+        }
         guard descriptor >= 0 else { throw FileSystemError.fromErrno(path: path) }
         defer { close(descriptor) }
         let operation = exclusive ? LOCK_EX : LOCK_SH

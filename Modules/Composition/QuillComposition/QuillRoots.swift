@@ -41,7 +41,7 @@ public enum QuillRoots {
         let files = LocalFileAccessor()
         let root = try XDGDataDirectory(environment: processEnvironment, workingDirectory: workingDirectory).dataDirectory()
         let store = FileNoteStore(root: root, files: files, locks: FlockLocking())
-        let index = SQLiteSearchIndex(path: root + "/search/index.sqlite", files: files)
+        let index = SQLiteSearchIndex(path: SearchIndexLocation.path(home: root, environment: processEnvironment), files: files)
         return CLIEnvironment.assembled(
             store: store, attachments: FileAttachmentStore(root: root + "/attachments"), clock: SystemClock(), ids: RandomNoteIDs(),
             console: StandardConsole(), files: files, editor: ExternalEditor(temporaryDirectory: temporaryDirectory(processEnvironment)),

@@ -12,6 +12,7 @@ struct FrontMatterTests {
         case plain(String, readAs: String? = nil)
         case invalidNote(String)
         case invalidUTF8
+        case notText
     }
 
     /// Parses `bytes` where they lie in a larger buffer, as the tar reader hands them out.
@@ -21,6 +22,7 @@ struct FrontMatterTests {
             switch try FrontMatter.parse(buffer[2..<(buffer.count - 2)], entry: "n.md") {
             case .note(let note): return .note(note)
             case .plain(let text, let readAs): return .plain(text, readAs: readAs)
+            case .notText: return .notText
             }
         } catch {
             switch error {
@@ -126,8 +128,11 @@ struct FrontMatterTests {
         let big: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         for bytes in [little, big] { #expect(parse(bytes) == .plain(text, readAs: "the file is UTF-16, not UTF-8; read as UTF-16")) }
         // A lone surrogate is no UTF-16: the bytes are read as Windows-1252, nothing lost.
-        guard case .plain(_, readAs: let readAs) = parse([0xFF, 0xFE, 0x00, 0xD8]) else { Issue.record("not plain"); return }
+        guard case .plain(_, readAs: let readAs) = parse([0xFF, 0xFE, 0x41, 0xD8]) else { Issue.record("not plain"); return }
         #expect(readAs?.contains("Windows-1252") == true)
+        // A NUL byte outside UTF-8 and UTF-16: no text (a PDF named .md).
+        #expect(parse(Array("%PDF-1.4\n".utf8) + [0x00, 0xE2, 0xE3]) == .notText)
+        #expect(parse([0xFF, 0xFE, 0x00, 0xD8]) == .notText)
         #expect(parse([0xEF, 0xBB, 0xBF] + Array("# Title\n".utf8)) == .plain("# Title\n", readAs: nil))
         let quill = try Fixtures.trickyNotes()[0]
         #expect(parse([0xEF, 0xBB, 0xBF] + FrontMatter.render(quill)) == .note(quill))

@@ -57,6 +57,17 @@ struct PlainMarkdownImportTests {
         #expect(tags == ["Top": [], "Sponge": ["recipes/cakes"]], "\(made)")
     }
 
+    @Test("a Markdown-named file that is no text is skipped and named; the rest is imported")
+    func notText() async throws {
+        let pdf = Array("%PDF-1.4\n".utf8) + [0x00, 0x01, 0xE2, 0xE3, 0xCF, 0xD3]
+        let tar = RawTar.entry("notes/scan.md", pdf) + RawTar.entry("notes/ok.md", RawTar.markdown("# OK\n")) + RawTar.end
+        let store = InMemoryNoteStore()
+        let report = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar)))
+        #expect(report.addedCount == 1 && report.skippedEntries.isEmpty)
+        #expect(report.notices.map(\.entry) == ["notes/scan.md"])
+        #expect(try await Fixtures.snapshot(store).map(\.title) == ["OK"])
+    }
+
     @Test("a file with Windows line ends is titled by its heading line, not by its whole text")
     func windowsLineEnds() async throws {
         let tar = RawTar.entry("notes/crlf.md", RawTar.markdown("intro\r\n\r\n# Heading \r\nBody\r\n# Second\r\n")) + RawTar.end

@@ -67,6 +67,9 @@ enum FrontMatter {
         /// No Quill front matter: an ordinary Markdown file, with this text, and how it was
         /// read when it was not UTF-8 (`MarkdownFileText`).
         case plain(String, readAs: String? = nil)
+        /// No Quill front matter, and no text in any encoding (`MarkdownFileText`): a file of
+        /// another kind with a Markdown name, passed over.
+        case notText
     }
 
     /// Parses a note file's bytes. Works on the bytes (delimiters and keys are ASCII) and
@@ -105,7 +108,7 @@ enum FrontMatter {
 
     /// The whole file as text: a plain Markdown note, in whichever encoding it was saved.
     private static func plain(_ bytes: ArraySlice<UInt8>) -> Parsed {
-        let decoded = MarkdownFileText.decoded(bytes)
+        guard let decoded = MarkdownFileText.decoded(bytes) else { return .notText }
         return .plain(decoded.text, readAs: decoded.notice)
     }
 

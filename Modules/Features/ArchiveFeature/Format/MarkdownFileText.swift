@@ -5,12 +5,16 @@
 /// helps no one, and both encodings give every byte a character, so nothing is lost. UTF-8 is
 /// read as it is; a file with UTF-16's byte-order mark is read as UTF-16; anything else as
 /// Windows-1252 (as the WHATWG Encoding Standard maps it: bytes it leaves undefined are the C1
-/// controls of the same value), with a line in the report saying so.
+/// controls of the same value), with a line in the report saying so. A file that is no text
+/// at all is told apart, to be passed over.
 enum MarkdownFileText {
-    /// The text, and what the report should say about how it was read (nil for UTF-8).
-    static func decoded(_ bytes: ArraySlice<UInt8>) -> (text: String, notice: String?) {
+    /// The text, and what the report should say about how it was read (nil for UTF-8); `nil`
+    /// for a file that is no text in any of them: one holding a NUL byte (a picture or a PDF
+    /// named `.md`), which no text editor writes.
+    static func decoded(_ bytes: ArraySlice<UInt8>) -> (text: String, notice: String?)? {
         if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
         if let text = utf16(bytes) { return (text, "the file is UTF-16, not UTF-8; read as UTF-16") }
+        guard !bytes.contains(0) else { return nil }
         let scalars = bytes.map { byte in
             (0x80...0x9F).contains(byte) ? Unicode.Scalar(windows1252High[Int(byte) - 0x80])! : Unicode.Scalar(byte)
         }

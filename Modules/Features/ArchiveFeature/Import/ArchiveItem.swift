@@ -24,6 +24,9 @@ struct ArchiveItem {
     /// version of it (an earlier import of the app's note), this one is its next revision rather
     /// than a copy. A Quill archive's notes never replace what the store holds.
     var updatesOlder = false
+
+    /// What the report says of a Markdown-named file that is no text (`FrontMatter.Parsed.notText`).
+    static let notTextNotice = "named as Markdown but not text (it holds NUL bytes): skipped"
 }
 
 /// A note from a Markdown file not written by Quill, before it has an ID. A missing date is

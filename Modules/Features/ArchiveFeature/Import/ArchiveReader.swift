@@ -87,8 +87,12 @@ struct ArchiveReader {
             let bytes = try tar.readContent(of: entry, limit: limits.maximumMarkdownEntryBytes)
             let record = EntryRecord(path: entry.path, size: Int64(bytes.count), sha256: SHA256.hash(data: bytes).withUnsafeBytes { Array($0) })
             if manifest == nil { try before.append(record) } else { try manifest?.noteArrived(record) }
+            guard let item = try Self.item(path: entry.path, root: root ?? "", modified: entry.modified, bytes: bytes) else {
+                if firstPlainEntry == nil { firstPlainEntry = entry.path }
+                summary.notices.append(ImportReport.Notice(entry: entry.path, message: ArchiveItem.notTextNotice))
+                continue
+            }
             notes += 1
-            let item = try Self.item(path: entry.path, root: root ?? "", modified: entry.modified, bytes: bytes)
             if case .plain(let plain) = item.incoming {
                 if firstPlainEntry == nil { firstPlainEntry = entry.path }
                 if Self.refersToFiles(plain.body) {
@@ -102,7 +106,7 @@ struct ArchiveReader {
         if manifest == nil {
             var attachments = VaultAttachments(files: vaultFiles, limits: limits)
             try await waiting.forEach { note in
-                let item = try Self.item(path: note.path, root: root ?? "", modified: note.modified, bytes: note.bytes[...])
+                guard let item = try Self.item(path: note.path, root: root ?? "", modified: note.modified, bytes: note.bytes[...]) else { return }
                 try await receive(try await attachments.bringIn(item, folder: Self.folder(of: note.path), receive: receive))
                 progress(ArchiveProgress(notesDone: notes, notesTotal: nil, bytesDone: input.offset))
             }
@@ -132,8 +136,11 @@ struct ArchiveReader {
             }
     }
 
-    private static func item(path: String, root: String, modified: Int64?, bytes: ArraySlice<UInt8>) throws(ArchiveError) -> ArchiveItem {
+    /// The entry's item; `nil` for a file that is no text (`FrontMatter.Parsed.notText`).
+    private static func item(path: String, root: String, modified: Int64?, bytes: ArraySlice<UInt8>) throws(ArchiveError) -> ArchiveItem? {
         switch try FrontMatter.parse(bytes, entry: path) {
+        case .notText:
+            return nil
         case .note(let note):
             return ArchiveItem(entry: path, incoming: .note(note))
         case .plain(let text, let readAs):

@@ -44,7 +44,10 @@ struct FolderReader {
                 throw ArchiveError.entryTooLarge(entry: note.relative, bytes: note.size, limit: limits.maximumMarkdownEntryBytes)
             }
             let bytes = [UInt8](try files.read(root + "/" + note.relative))
-            let item = try item(bytes[...], entry: note.relative, name: note.name, folder: note.folder, modified: note.modified)
+            guard let item = try item(bytes[...], entry: note.relative, name: note.name, folder: note.folder, modified: note.modified) else {
+                summary.notices.append(ImportReport.Notice(entry: note.relative, message: ArchiveItem.notTextNotice))
+                continue
+            }
             try await receive(try await attachments.bringIn(item, folder: note.folder, receive: receive))
             notes += 1
             summary.uncompressedBytes += Int64(bytes.count)
@@ -83,8 +86,11 @@ struct FolderReader {
         return Listing(root: root, notes: notes, others: others, skipped: skipped)
     }
 
-    private func item(_ bytes: ArraySlice<UInt8>, entry: String, name: String, folder: String, modified: Date?) throws(ArchiveError) -> ArchiveItem {
+    /// The file's item; `nil` for a file that is no text (`FrontMatter.Parsed.notText`).
+    private func item(_ bytes: ArraySlice<UInt8>, entry: String, name: String, folder: String, modified: Date?) throws(ArchiveError) -> ArchiveItem? {
         switch try FrontMatter.parse(bytes, entry: entry) {
+        case .notText:
+            return nil
         case .note(let note):
             return ArchiveItem(entry: entry, incoming: .note(note))
         case .plain(let text, let readAs):

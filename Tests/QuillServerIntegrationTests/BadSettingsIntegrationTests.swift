@@ -56,6 +56,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: data + "/quill-server.sqlite"), "nothing is created for a bad setting")
     }
 
+    /// A damaged database file was "unavailable" with the hint to check the directory's permissions.
+    @Test(arguments: [("malformed", true), ("not a database", false)])
+    func aDamagedDatabaseFileNamesTheBackupAndIsLeftAsItWas(damage: String, keepsItsHeader: Bool) async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("quill-server-damaged-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QUILL_SERVER_") }
+        environment["QUILL_SERVER_DATA"] = data
+        let created = try await ChildProcess.run(QuillServer.binary, ["account", "create", "ann"], environment: environment)
+        try #require(created.status == 0, "\(created.errors)")
+        let file = data + "/quill-server.sqlite"
+        var bytes = [UInt8](try Data(contentsOf: URL(filePath: file)))
+        let from = keepsItsHeader ? 4096 : 0
+        for index in from..<bytes.count { bytes[index] = UInt8(truncatingIfNeeded: index &* 31 &+ 7) }
+        try Data(bytes).write(to: URL(filePath: file))
+        let ran = try await ChildProcess.run(QuillServer.binary, ["account", "list"], environment: environment)
+        #expect(ran.status == 69, "\(ran.errors)")
+        #expect(ran.errors.contains("the database file is damaged"), "\(damage): \(ran.errors)")
+        #expect(ran.errors.contains("hint: restore the last backup into a new data directory ('quill-server restore BACKUP --data-dir NEW')"),
+                "\(ran.errors)")
+        #expect(try Data(contentsOf: URL(filePath: file)) == Data(bytes), "the damaged file is left as it was")
+    }
+
     /// A variable that looks like a setting and is none is warned of, and the command still runs.
     @Test func aMisspelledVariableIsWarnedOf() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("quill-server-misspelled-\(UUID().uuidString)").path

@@ -311,6 +311,7 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
 
     private static func storeError(_ error: any Error) -> any Error {
         if let sqlite = error as? SQLiteError {
+            if sqlite.isDamaged { return ServerStoreError.corrupt("the database file is damaged: \(sqlite.description)") }
             return sqlite.isFull ? ServerStoreError.storageFull(sqlite.description) : ServerStoreError.unavailable(sqlite.description)
         }
         if let file = error as? POSIXFileError {

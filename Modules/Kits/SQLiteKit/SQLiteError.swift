@@ -23,6 +23,10 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// The disk (or the file system's quota) had no room for what the statement wrote.
     public var isFull: Bool { code & 0xff == SQLITE_FULL }
 
+    /// The database file is damaged (`SQLITE_CORRUPT`), or is no SQLite database (`SQLITE_NOTADB`):
+    /// nothing retried will read it.
+    public var isDamaged: Bool { code & 0xff == SQLITE_CORRUPT || code & 0xff == SQLITE_NOTADB }
+
     /// A `UNIQUE`, `CHECK` or foreign-key constraint refused the statement.
     public var isConstraintViolation: Bool { code & 0xff == SQLITE_CONSTRAINT }
 

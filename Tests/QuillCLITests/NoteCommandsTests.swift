@@ -193,6 +193,30 @@ struct NoteCommandsTests {
         #expect(await store.note(id: try #require(copies.first).id)?.body == "ONE, mine\ntwo\nTHREE\n")
     }
 
+    /// An edit the store refuses (too large, no title) lost everything typed in the editor.
+    @Test func anEditorsTextThatIsRefusedIsKeptWhereTheEditorSavedIt() async throws {
+        try await run(["add", "Draft", "--body", "old body"], in: environment)
+        let id = NoteID(high: 0, low: 1)
+        for (reply, says) in [
+            ("\n\nno title above\n", "has no title"),
+            ("Draft\n\n" + String(repeating: "a", count: NoteLimits.maximumBodyBytes + 1), "the limit is"),
+        ] {
+            let failure = await #expect(throws: CLIFailure.self) {
+                do {
+                    try await run(["edit", id.rawValue], in: QuillTestRoots.test(store: store, clock: FixedClock(start), console: RecordingConsole(),
+                                                                                editor: ScriptedEditor(reply: reply),
+                                                                                searchIndex: linkReading.index, searchSource: linkReading.source))
+                } catch {
+                    throw CLIFailure.from(error)
+                }
+            }
+            #expect(failure?.message.contains(says) == true, "\(String(describing: failure))")
+            #expect(failure?.hint?.contains("the edited text is kept in scripted-edit-1: fix it, then copy it into 'quill edit'") == true,
+                    "\(String(describing: failure))")
+        }
+        #expect(await store.note(id: id)?.body == "old body")
+    }
+
     @Test func editWithoutFlagsWhenPipedIsAUsageError() async throws {
         try await run(["add", "Draft", "--body", ""], in: environment)
         let piped = RecordingConsole(standardInput: Data())

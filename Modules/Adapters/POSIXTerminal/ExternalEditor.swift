@@ -4,8 +4,8 @@ import StandardInterfaces
 /// Opens a text in the editor command it is given (`quill edit` chooses it: docs/cli.md) through a temporary file.
 ///
 /// The file is private to the user (0600 in a fresh 0700 directory) and removed, with anything
-/// the editor left beside it, whatever happens, but for a text that is not UTF-8: that is kept
-/// there and named, so that an edit saved in another encoding is not lost. The editor runs in the foreground of the terminal
+/// the editor left beside it, whatever happens, but for a text that is not UTF-8 or that the
+/// caller refuses: that is kept there and named, so that an edit is not lost. The editor runs in the foreground of the terminal
 /// (see `ForegroundShellCommand`), so a terminal editor such as vim works as under `git commit`.
 public struct ExternalEditor: TextEditing {
     private let temporaryDirectory: String
@@ -14,7 +14,8 @@ public struct ExternalEditor: TextEditing {
         self.temporaryDirectory = temporaryDirectory
     }
 
-    public func edit(_ text: String, fileExtension: String, command editor: String) async throws -> String {
+    public func edit<Accepted: Sendable>(_ text: String, fileExtension: String, command editor: String,
+                                         accept: (String) async throws -> Accepted) async throws -> Accepted {
         let file = try PrivateEditingFile(in: temporaryDirectory, fileExtension: fileExtension, contents: Data(text.utf8))
         var keepsFile = false
         defer { if !keepsFile { file.remove() } }
@@ -35,6 +36,11 @@ public struct ExternalEditor: TextEditing {
             keepsFile = true
             throw EditorFailure(editor: editor, reason: .notUTF8(keptAt: file.path))
         }
-        return saved
+        do {
+            return try await accept(saved)
+        } catch {
+            keepsFile = true
+            throw EditedTextKept(keptAt: file.path, refusal: error)
+        }
     }
 }

@@ -13,4 +13,9 @@ public struct CLIFailure: Error, Equatable, Sendable {
         self.hint = hint
         self.status = status
     }
+
+    /// The same failure with `more` after its hint.
+    func adding(hint more: String) -> CLIFailure {
+        CLIFailure(message, hint: [hint, more].compactMap { $0 }.joined(separator: "; "), status: status)
+    }
 }

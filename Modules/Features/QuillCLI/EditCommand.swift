@@ -42,25 +42,22 @@ public struct EditCommand: QuillCommand {
     public func run(in environment: CLIEnvironment) async throws {
         var changes = NoteChanges(title: title, body: body, addTags: addTags, removeTags: removeTags)
         if let file { changes.body = try TextInput.text(fromFile: file, in: environment) }
-        // The note as the editor was given it: the edit is made to that revision.
-        var original: Note?
-        if changes.isEmpty {
-            guard environment.console.isStandardInputTerminal else { throw CLIFailure.from(NoteServiceError.nothingToChange) }
-            let note = try await environment.notes.note(id)
-            changes = try await editInEditor(note, in: environment)
-            original = note
-        }
-        // Only a new title can break links: other edits read nothing more.
-        let renaming = changes.title == nil ? nil
-            : try await LinkKeeping(changes: changes, note: try await environment.notes.note(id), rewriting: rewriteLinks, in: environment)
-        if let body = renaming?.body { changes.body = body }
-        guard let original else {
-            let note = try await environment.notes.edit(id, changes: changes)
+        guard changes.isEmpty else {
+            let (renaming, kept) = try await keepingLinks(changes, in: environment)
+            let note = try await environment.notes.edit(id, changes: kept)
             environment.console.write(Self.updated(note) + "\n")
             try await renaming?.finish(in: environment)
             return
         }
-        switch try await environment.notes.edit(original, changes: changes) {
+        guard environment.console.isStandardInputTerminal else { throw CLIFailure.from(NoteServiceError.nothingToChange) }
+        // The note as the editor was given it: the edit is made to that revision. A refused edit
+        // (too large, no title) is kept where the editor saved it (`EditedTextKept`).
+        let original = try await environment.notes.note(id)
+        let (renaming, outcome) = try await editor(original, in: environment) { edited in
+            let (renaming, kept) = try await keepingLinks(try EditorText.parse(edited), in: environment)
+            return (renaming, try await environment.notes.edit(original, changes: kept))
+        }
+        switch outcome {
         case .edited(let note):
             environment.console.write(Self.updated(note) + "\n")
         case .merged(let note, let meanwhile):
@@ -77,16 +74,27 @@ public struct EditCommand: QuillCommand {
         try await renaming?.finish(in: environment)
     }
 
+    /// The changes with the links to the note kept when they rename it (only a new title can
+    /// break links: other edits read nothing more), and what keeps them.
+    private func keepingLinks(_ changes: NoteChanges, in environment: CLIEnvironment) async throws -> (LinkKeeping?, NoteChanges) {
+        var changes = changes
+        let renaming = changes.title == nil ? nil
+            : try await LinkKeeping(changes: changes, note: try await environment.notes.note(id), rewriting: rewriteLinks, in: environment)
+        if let body = renaming?.body { changes.body = body }
+        return (renaming, changes)
+    }
+
     /// The line that names the note an edit wrote.
     private static func updated(_ note: Note) -> String {
         "updated \(note.id.short)  \(note.title)  (revision \(note.revision))"
     }
 
-    private func editInEditor(_ note: Note, in environment: CLIEnvironment) async throws -> NoteChanges {
+    /// Opens the note in the editor and hands what the person saved to `accept`.
+    private func editor<Accepted: Sendable>(_ note: Note, in environment: CLIEnvironment,
+                                            accept: (String) async throws -> Accepted) async throws -> Accepted {
         let effective = try await SettingsResolver(environment: environment.settings)
             .resolve([.editor], flags: [SettingKey.editor: editor].compactMapValues { $0 })
-        let edited = try await environment.editor.edit(EditorText.render(note), fileExtension: "md", command: effective.editor)
-        return try EditorText.parse(edited)
+        return try await environment.editor.edit(EditorText.render(note), fileExtension: "md", command: effective.editor, accept: accept)
     }
 }
 

@@ -20,6 +20,8 @@ extension CLIFailure {
     public static func from(_ error: any Error) -> CLIFailure {
         switch error {
         case let failure as CLIFailure: failure
+        case let kept as EditedTextKept:
+            from(kept.refusal).adding(hint: "the edited text is kept in \(kept.keptAt): fix it, then copy it into 'quill edit'")
         // A value a command could judge only as it ran (`show --at yesterday`): a usage error, as
         // ArgumentParser makes the ones `validate()` finds (it was exit 1).
         case let error as ValidationError: CLIFailure(error.message, status: .usage)

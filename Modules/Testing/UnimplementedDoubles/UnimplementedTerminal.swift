@@ -5,7 +5,8 @@ import StandardInterfaces
 public struct UnimplementedEditor: TextEditing {
     public init() {}
 
-    public func edit(_ text: String, fileExtension: String, command: String) async throws -> String {
+    public func edit<Accepted: Sendable>(_ text: String, fileExtension: String, command: String,
+                                         accept: (String) async throws -> Accepted) async throws -> Accepted {
         throw unimplemented("TextEditing.edit")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import ScratchDirectories
 import POSIXTerminal
+import StandardInterfaces
 import Testing
 
 /// The real editor adapter, with non-interactive "editors" (sed, small scripts) standing in for
@@ -37,6 +38,25 @@ struct ExternalEditorTests {
         let failure = await #expect(throws: EditorFailure.self) { try await editor.edit("text", fileExtension: "md", command: "false") }
         #expect(failure == EditorFailure(editor: "false", reason: .exited(status: 1)))
         #expect(failure?.description == "the editor 'false' exited with status 1; nothing was changed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
+    }
+
+    /// A text the caller refused (a note too large to keep) was removed with the edit in it.
+    @Test func aTextTheCallerRefusesIsKeptPrivatelyAndNamed() async throws {
+        struct TooLarge: Error {}
+        let temporary = try Scratch.directory("tmp")
+        let editor = ExternalEditor(temporaryDirectory: temporary)
+        let failure = await #expect(throws: EditedTextKept.self) {
+            try await editor.edit("Title\n\nthe draft", fileExtension: "md", command: "sed -i s/draft/final/") { (_: String) -> Int in throw TooLarge() }
+        }
+        let kept = try #require(failure?.keptAt)
+        #expect(failure?.refusal is TooLarge)
+        #expect(FileManager.default.contents(atPath: kept) == Data("Title\n\nthe final".utf8))
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: kept)[.posixPermissions] as? Int)
+        #expect(mode == 0o600 && (kept as NSString).deletingLastPathComponent.hasPrefix(temporary))
+        try FileManager.default.removeItem(atPath: (kept as NSString).deletingLastPathComponent)
+        // Accepted, the text is handed on and nothing stays.
+        #expect(try await editor.edit("a", fileExtension: "md", command: "true") { $0.count } == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
     }
 

@@ -50,9 +50,15 @@ public final class ScriptedEditor: TextEditing {
     /// The editor command each edit asked for.
     public var commands: [String] { seen.withLock { $0.map(\.command) } }
 
-    public func edit(_ text: String, fileExtension: String, command: String) async throws -> String {
-        seen.withLock { $0.append((text, command)) }
+    /// A refused reply is kept as the real editor keeps it, at `scripted-edit-N` (N counts the edits).
+    public func edit<Accepted: Sendable>(_ text: String, fileExtension: String, command: String,
+                                         accept: (String) async throws -> Accepted) async throws -> Accepted {
+        let count = seen.withLock { $0.append((text, command)); return $0.count }
         try await meanwhile?()
-        return reply
+        do {
+            return try await accept(reply)
+        } catch {
+            throw EditedTextKept(keptAt: "scripted-edit-\(count)", refusal: error)
+        }
     }
 }

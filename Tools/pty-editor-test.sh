@@ -5,7 +5,7 @@
 # in a 0700 directory) and gone afterwards. Each wait is bounded, so an editor stopped by the
 # terminal (quill's old hang) is a failure here, never a hang of CI. Also: escape sequences in a
 # note reach the terminal shown (`^[`), not obeyed; a change another process writes while vim is
-# open is merged with what vim saves.
+# open is merged with what vim saves; a text the note cannot take is kept, named in the hint.
 #
 # Usage: Tools/pty-editor-test.sh   (QUILL_BINARY=path/to/quill to test a binary already built)
 # Needs tmux and vim. An isolated QUILL_HOME, TMPDIR and tmux server; all removed at the end.
@@ -207,4 +207,20 @@ finish merged 0
 [ "$("$quill" show "$id" | tail -n 3)" = $'line ONE from elsewhere\nline two\nLINE THREE in vim' ] \
   || fail "merged: the change made while vim was open is not kept beside vim's: $("$quill" show "$id")"
 
-echo "pty-editor-test: quill edit on a real terminal: vim edits; :cq and Ctrl-C change nothing; a caught Ctrl-C does not fail the edit; the file was private and removed; diff is coloured there; escape sequences in a note are shown, not obeyed; a change made while vim was open is merged with vim's"
+# 8. What vim saves and the note cannot take (the title line deleted) changes nothing, and is kept
+#    where vim saved it (private), named in the hint: nothing typed is lost.
+before="$("$quill" show "$id" --json)"
+start_edit refused
+wait_for 10 "vim to show the note (refused)" screen_shows refused "LINE THREE in vim"
+vim_type_and_save refused 'ggddGoTyped before the refusal'
+wait_for 10 "quill to return after the editor (refused)" test -s "$work/refused.status"
+[ "$(cat "$work/refused.status")" = 1 ] || fail "refused: quill exited with $(cat "$work/refused.status"); stderr: $(cat "$work/refused.err")"
+grep -q "has no title on its first line" "$work/refused.err" || fail "refused: stderr was: $(cat "$work/refused.err")"
+kept="$(sed -n 's/^hint: the edited text is kept in \(.*\): fix it.*/\1/p' "$work/refused.err")"
+[ -n "$kept" ] && grep -q "Typed before the refusal" "$kept" || fail "refused: the text is not kept: $(cat "$work/refused.err")"
+[ "$(stat -c '%a' "$kept")" = 600 ] || fail "refused: the kept file is $(stat -c '%a' "$kept"), not 600"
+[ "$("$quill" show "$id" --json)" = "$before" ] || fail "refused: the note changed"
+rm -r "$(dirname "$kept")"
+tmux_ kill-session -t refused
+
+echo "pty-editor-test: quill edit on a real terminal: vim edits; :cq and Ctrl-C change nothing; a caught Ctrl-C does not fail the edit; the file was private and removed; diff is coloured there; escape sequences in a note are shown, not obeyed; a change made while vim was open is merged with vim's; a text the note cannot take is kept, privately"

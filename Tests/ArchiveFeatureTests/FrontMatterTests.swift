@@ -122,7 +122,10 @@ struct FrontMatterTests {
     @Test("a plain file saved in Windows-1252 or UTF-16 is read in its encoding, and says so; a UTF-8 byte-order mark is passed over")
     func otherEncodings() throws {
         #expect(parse([0x23, 0x20, 0x43, 0x61, 0x66, 0xE9, 0x0A, 0x93, 0x71, 0x94, 0x20, 0x80, 0x20, 0x81])
-                == .plain("# Café\n“q” € \u{81}", readAs: "the file is not UTF-8; read as Windows-1252 (Western European)"))
+                == .plain("# Café\n“q” € \u{81}", readAs: "the file is not UTF-8; what is not was read as Windows-1252 (Western European)"))
+        // A UTF-8 text with one stray Latin-1 byte keeps its UTF-8.
+        #expect(parse(Array("# 日本語 naïve ".utf8) + [0xE9] + Array(" 🙂\n".utf8))
+                == .plain("# 日本語 naïve é 🙂\n", readAs: "the file is not UTF-8; what is not was read as Windows-1252 (Western European)"))
         let text = "# 日本語 Ελληνικά 🙂\n"
         let little: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         let big: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }

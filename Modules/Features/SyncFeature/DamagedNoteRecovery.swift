@@ -44,8 +44,9 @@ struct DamagedNoteRecovery: Sendable {
         } catch let error as NoteStoreError {
             guard case .corrupt = error else { throw error }
         }
-        guard let keptAt = try await store.setAsideDamaged(id) else { return nil }
+        // The server's copy is asked for first: a network that fails leaves the note as it was.
         let copy = try await serverCopy?(id)
+        guard let keptAt = try await store.setAsideDamaged(id) else { return nil }
         if let copy {
             try await store.apply([.create(copy)], origin: .remote)
             try await baseRevisions.record([id: copy.revision])

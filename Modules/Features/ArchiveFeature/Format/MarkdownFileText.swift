@@ -3,9 +3,10 @@
 /// Exists because a vault gathered over years holds files that old Windows editors saved as
 /// Windows-1252, or as UTF-16 with a byte-order mark: refusing a whole import for one of them
 /// helps no one, and both encodings give every byte a character, so nothing is lost. UTF-8 is
-/// read as it is; a file with UTF-16's byte-order mark is read as UTF-16; anything else as
-/// Windows-1252 (as the WHATWG Encoding Standard maps it: bytes it leaves undefined are the C1
-/// controls of the same value), with a line in the report saying so. A file that is no text
+/// read as it is; a file with UTF-16's byte-order mark is read as UTF-16; in anything else, the
+/// bytes that are no UTF-8 are read as Windows-1252 (as the WHATWG Encoding Standard maps it:
+/// bytes it leaves undefined are the C1 controls of the same value), with a line in the report
+/// saying so. A file that is no text
 /// at all is told apart, to be passed over.
 enum MarkdownFileText {
     /// The text, and what the report should say about how it was read (nil for UTF-8); `nil`
@@ -15,10 +16,32 @@ enum MarkdownFileText {
         if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
         if let text = utf16(bytes) { return (text, "the file is UTF-16, not UTF-8; read as UTF-16") }
         guard !bytes.contains(0) else { return nil }
-        let scalars = bytes.map { byte in
-            (0x80...0x9F).contains(byte) ? Unicode.Scalar(windows1252High[Int(byte) - 0x80])! : Unicode.Scalar(byte)
+        return (mixed(bytes), "the file is not UTF-8; what is not was read as Windows-1252 (Western European)")
+    }
+
+    /// Every valid UTF-8 sequence as UTF-8, every other byte as Windows-1252: a Latin-1 file
+    /// reads whole as Windows-1252, and a UTF-8 file with a few stray bytes (a word pasted from
+    /// a Latin-1 text) keeps its UTF-8.
+    private static func mixed(_ bytes: ArraySlice<UInt8>) -> String {
+        var text = String.UnicodeScalarView()
+        var iterator = bytes.makeIterator(), parser = Unicode.UTF8.ForwardParser()
+        var offset = bytes.startIndex
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                text.append(Unicode.UTF8.decode(encoded))
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<(offset + length)] { text.append(windows1252(byte)) }
+                offset += length
+            case .emptyInput:
+                return String(text)
+            }
         }
-        return (String(String.UnicodeScalarView(scalars)), "the file is not UTF-8; read as Windows-1252 (Western European)")
+    }
+
+    private static func windows1252(_ byte: UInt8) -> Unicode.Scalar {
+        (0x80...0x9F).contains(byte) ? Unicode.Scalar(windows1252High[Int(byte) - 0x80])! : Unicode.Scalar(byte)
     }
 
     /// The text of a file that starts with UTF-16's byte-order mark (either order), if it is

@@ -10,7 +10,8 @@ extension FileSystemError {
     static func fromErrno(_ code: Int32 = errno, path: String) -> FileSystemError {
         switch code {
         case ENOENT: .notFound(path: path)
-        case EACCES, EPERM, EROFS: .permissionDenied(path: path)
+        case EACCES, EPERM: .permissionDenied(path: path)
+        case EROFS: .other(path: path, reason: "the file system is read-only")
         case ENOTDIR: .notADirectory(path: path)
         case EISDIR: .isADirectory(path: path)
         case ENOTEMPTY, EEXIST: .directoryNotEmpty(path: path)

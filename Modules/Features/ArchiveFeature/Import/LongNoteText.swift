@@ -20,12 +20,12 @@ enum LongNoteText {
 
     /// `text` fitted into `room` bytes, or nil when it fits as it is. `name` names the
     /// attachment (`.md` is added when it has no Markdown extension).
-    static func fitted(_ text: String, name: String, room: Int = NoteLimits.maximumBodyBytes) -> Fitted? {
+    static func fitted(_ text: String, name: @autoclosure () -> String, room: Int = NoteLimits.maximumBodyBytes) -> Fitted? {
         // Nearly every note fits: its length is known without copying its text.
         guard text.utf8.count > room else { return nil }
         let bytes = Array(text.utf8)
         guard let hash = AttachmentHash(digest: SHA256.hash(data: bytes)) else { return nil }
-        let safe = AttachmentName.safe(name)
+        let safe = AttachmentName.safe(name())
         let fileName = ArchiveReader.isMarkdown(safe[...]) ? safe : safe + ".md"
         let size = ByteCount.text(Int64(bytes.count)), limit = ByteCount.text(Int64(NoteLimits.maximumBodyBytes))
         let tail = "\n*This note's text is \(size), more than a note holds (\(limit)); above is its beginning, and the whole text is "

@@ -20,11 +20,10 @@ public struct FlockLocking: FileLocking {
         var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         if descriptor < 0, !exclusive, errno == EACCES || errno == EROFS {
             // A home one may only read (a read-only mount, a backup, another user's): a shared
-            // lock needs no write access, and on a read-only file system without a lock file
-            // no one can write to lock against.
-            let readOnlyFileSystem = errno == EROFS
+            // lock needs no write access; where there is no lock file, and none can be made, no
+            // writer has locked there to wait for.
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            if descriptor < 0, errno == ENOENT, readOnlyFileSystem { return try await body() }
+            if descriptor < 0, errno == ENOENT { return try await body() }
         }
         guard descriptor >= 0 else { throw FileSystemError.fromErrno(path: path) }
         defer { close(descriptor) }

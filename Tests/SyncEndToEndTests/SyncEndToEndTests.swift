@@ -335,6 +335,14 @@ struct SyncEndToEndTests {
         #expect(try await home.succeed(["repair"]).hasSuffix("3 notes read; none is damaged"))
         let kept = try FileManager.default.contentsOfDirectory(atPath: home.root + "/data/damaged")
         #expect(kept.count == 2)
+
+        // Damaged with the summary index gone: the rebuilt listing leaves the note out, and repair still finds it.
+        try damage("Untouched")
+        try FileManager.default.removeItem(atPath: home.root + "/data/index")
+        #expect(try await home.run(["list"]).errors.contains("skipped unreadable note"))
+        let unlisted = try await home.succeed(["repair"])
+        #expect(unlisted.contains("\(ids["Untouched"]!)  could not be read; the server's revision 1 took its place"), "\(unlisted)")
+        #expect(try await home.succeed(["show", ids["Untouched"]!]).hasSuffix("v1"))
     }
 
     @Test("Environment overrides, a bad token and a stopped server give clear errors and lose nothing")

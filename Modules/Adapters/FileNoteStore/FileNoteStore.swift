@@ -368,7 +368,7 @@ public struct FileNoteStore: NoteStore {
                 if let note = try readNote(id) { summaries[id] = note.summary }
             } catch let error as NoteStoreError {
                 guard case .corrupt(let location, let reason) = error else { throw error }
-                problems.append(StoreProblem(location: location, reason: reason))
+                problems.append(StoreProblem(location: location, reason: reason, note: id))
             }
         }
         return (SummaryIndex(summaries: Array(summaries.values), lineCount: summaries.count), problems)

@@ -100,12 +100,15 @@ public struct SyncService: Sendable {
             try await check(ids)
             return report
         }
-        var after: NoteID?
+        var after: NoteID?, unlisted = Set<NoteID>()
         repeat {
             let page = try await store.catalog(NoteQuery(includeDeleted: true), after: after, limit: 1000)
             try await check(page.ids)
+            // A damaged note the store could not list (its index rebuilt without it).
+            unlisted.formUnion(page.problems.compactMap(\.note))
             after = page.resumeAfter
         } while after != nil
+        if !unlisted.isEmpty { try await check(unlisted.sorted()) }
         return report
     }
 

@@ -18,10 +18,13 @@ public struct NoteListing: Hashable, Sendable {
 public struct StoreProblem: Hashable, Sendable, CustomStringConvertible {
     public let location: String
     public let reason: String
+    /// The note whose stored form it is, when it is one note's (`quill repair` sets it aside).
+    public let note: NoteID?
 
-    public init(location: String, reason: String) {
+    public init(location: String, reason: String, note: NoteID? = nil) {
         self.location = location
         self.reason = reason
+        self.note = note
     }
 
     public var description: String { "\(location): \(reason)" }

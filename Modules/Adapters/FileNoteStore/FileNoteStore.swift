@@ -162,18 +162,24 @@ public struct FileNoteStore: NoteStore {
                 try files.remove(layout.note(id))
             }
             try pendingJournal.markAcknowledged(ids)
-            let (index, problems) = try loadIndex()
             let purged = Set(ids)
-            let kept = index.summaries.filter { !purged.contains($0.id) && files.exists(layout.note($0.id)) }
-            if problems.isEmpty {
-                try JournalGeneration(layout: layout, files: files).advance()
-                try files.write(SummaryIndex(summaries: kept, lineCount: kept.count).serialized(), to: layout.index)
-            }
+            try rewriteIndex { !purged.contains($0.id) && files.exists(layout.note($0.id)) }
         }
     }
 
+    /// Rewrites the summary index with the summaries `keeping` keeps, under a new generation (a
+    /// search index then starts over); an index rebuilt with problems is not saved, as they must
+    /// keep being reported. Called under the exclusive lock.
+    private func rewriteIndex(keeping: (NoteSummary) -> Bool) throws {
+        let (index, problems) = try loadIndex()
+        guard problems.isEmpty else { return }
+        let kept = index.summaries.filter(keeping)
+        try JournalGeneration(layout: layout, files: files).advance()
+        try files.write(SummaryIndex(summaries: kept, lineCount: kept.count).serialized(), to: layout.index)
+    }
+
     /// The history goes first, then the note: killed between the two, the note is still damaged
-    /// and the next call moves it. The index is rewritten as a purge's is.
+    /// and the next call moves it.
     public func setAsideDamaged(_ id: NoteID) async throws -> String? {
         try await writing {
             do {
@@ -191,12 +197,7 @@ public struct FileNoteStore: NoteStore {
             if files.exists(layout.history(id)) { try files.move(layout.history(id), to: layout.damaged(id, number: number, suffix: ".log")) }
             try files.move(layout.note(id), to: keptAt)
             try pendingJournal.markAcknowledged([id])
-            let (index, problems) = try loadIndex()
-            if problems.isEmpty {
-                let kept = index.summaries.filter { $0.id != id }
-                try JournalGeneration(layout: layout, files: files).advance()
-                try files.write(SummaryIndex(summaries: kept, lineCount: kept.count).serialized(), to: layout.index)
-            }
+            try rewriteIndex { $0.id != id }
             return keptAt
         }
     }

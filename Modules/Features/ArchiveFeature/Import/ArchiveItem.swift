@@ -27,6 +27,22 @@ struct ArchiveItem {
 
     /// What the report says of a Markdown-named file that is no text (`FrontMatter.Parsed.notText`).
     static let notTextNotice = "named as Markdown but not text (it holds NUL bytes): skipped"
+
+    /// A Markdown file of a folder or a plain archive as an item: a Quill note (its front matter
+    /// has an `id`), or a plain note tagged by its `folder` (`PlainMarkdown`); `nil` for a file
+    /// that is no text.
+    static func read(_ bytes: ArraySlice<UInt8>, entry: String, fileName: String, folder: String,
+                     modifiedSeconds: Int64?) throws(ArchiveError) -> ArchiveItem? {
+        switch try FrontMatter.parse(bytes, entry: entry) {
+        case .notText:
+            return nil
+        case .note(let note):
+            return ArchiveItem(entry: entry, incoming: .note(note))
+        case .plain(let text, let readAs):
+            let item = PlainMarkdown.item(text: text, readAs: readAs, entry: entry, fileName: fileName, modifiedSeconds: modifiedSeconds)
+            return PlainMarkdown.tagged(item, folder: folder)
+        }
+    }
 }
 
 /// A note from a Markdown file not written by Quill, before it has an ID. A missing date is

@@ -136,19 +136,12 @@ struct ArchiveReader {
             }
     }
 
-    /// The entry's item; `nil` for a file that is no text (`FrontMatter.Parsed.notText`).
+    /// The entry's item; `nil` for a file that is no text. A plain file's tag is its folder below
+    /// the folder the archive was made of (`root`).
     private static func item(path: String, root: String, modified: Int64?, bytes: ArraySlice<UInt8>) throws(ArchiveError) -> ArchiveItem? {
-        switch try FrontMatter.parse(bytes, entry: path) {
-        case .notText:
-            return nil
-        case .note(let note):
-            return ArchiveItem(entry: path, incoming: .note(note))
-        case .plain(let text, let readAs):
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            let item = PlainMarkdown.item(text: text, readAs: readAs, entry: path, fileName: name, modifiedSeconds: modified)
-            let inRoot = root.isEmpty || !path.hasPrefix(root + "/") ? path : String(path.dropFirst(root.count + 1))
-            return PlainMarkdown.tagged(item, folder: folder(of: inRoot))
-        }
+        let inRoot = root.isEmpty || !path.hasPrefix(root + "/") ? path : String(path.dropFirst(root.count + 1))
+        return try ArchiveItem.read(bytes, entry: path, fileName: path.split(separator: "/").last.map(String.init) ?? path,
+                                    folder: folder(of: inRoot), modifiedSeconds: modified)
     }
 
     /// The folder an archive was made of, from its first entry: a folder at the top

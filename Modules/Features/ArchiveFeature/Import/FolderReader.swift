@@ -44,7 +44,8 @@ struct FolderReader {
                 throw ArchiveError.entryTooLarge(entry: note.relative, bytes: note.size, limit: limits.maximumMarkdownEntryBytes)
             }
             let bytes = [UInt8](try files.read(root + "/" + note.relative))
-            guard let item = try item(bytes[...], entry: note.relative, name: note.name, folder: note.folder, modified: note.modified) else {
+            guard let item = try ArchiveItem.read(bytes[...], entry: note.relative, fileName: note.name, folder: note.folder,
+                                                  modifiedSeconds: note.modified.map { Int64($0.timeIntervalSince1970) }) else {
                 summary.notices.append(ImportReport.Notice(entry: note.relative, message: ArchiveItem.notTextNotice))
                 continue
             }
@@ -84,19 +85,5 @@ struct FolderReader {
             }
         }
         return Listing(root: root, notes: notes, others: others, skipped: skipped)
-    }
-
-    /// The file's item; `nil` for a file that is no text (`FrontMatter.Parsed.notText`).
-    private func item(_ bytes: ArraySlice<UInt8>, entry: String, name: String, folder: String, modified: Date?) throws(ArchiveError) -> ArchiveItem? {
-        switch try FrontMatter.parse(bytes, entry: entry) {
-        case .notText:
-            return nil
-        case .note(let note):
-            return ArchiveItem(entry: entry, incoming: .note(note))
-        case .plain(let text, let readAs):
-            let item = PlainMarkdown.item(text: text, readAs: readAs, entry: entry, fileName: name,
-                                          modifiedSeconds: modified.map { Int64($0.timeIntervalSince1970) })
-            return PlainMarkdown.tagged(item, folder: folder)
-        }
     }
 }

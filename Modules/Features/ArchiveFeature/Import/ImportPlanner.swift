@@ -173,6 +173,14 @@ private struct ChunkDecider: Sendable {
             positions[note.id] = adding.count
             adding.append(note)
         }
+        /// Writes `note`'s content as the next revision of `current`.
+        func replace(_ current: Note, with note: Note, updated: Date, isDeleted: Bool, entry: String) throws {
+            replacing.append((try Note(id: note.id, title: note.title, body: note.body, tags: note.tags, created: current.created,
+                                       updated: updated, revision: current.revision + 1, isDeleted: isDeleted),
+                              current.revision))
+            placed[note.id] = .some(nil)
+            decisions.actions.append(.updated(entry: entry, id: note.id, title: note.title))
+        }
         func freshID() async throws -> NoteID {
             while true {
                 let id = ids.next()
@@ -203,18 +211,10 @@ private struct ChunkDecider: Sendable {
                     decisions.notices.append(ImportReport.Notice(entry: item.entry, message: "deleted here since an earlier import: left in the trash"))
                 case .different(let current?) where item.updatesOlder && current.updated <= note.updated:
                     // The app's note changed since an earlier import: its next revision (the one it replaces stays in the history).
-                    replacing.append((try Note(id: note.id, title: note.title, body: note.body, tags: note.tags, created: current.created,
-                                               updated: note.updated, revision: current.revision + 1, isDeleted: note.isDeleted),
-                                      current.revision))
-                    placed[note.id] = .some(nil)
-                    decisions.actions.append(.updated(entry: item.entry, id: note.id, title: note.title))
+                    try replace(current, with: note, updated: note.updated, isDeleted: note.isDeleted, entry: item.entry)
                 case .different(let current?) where !item.updatesOlder && note.isEditedOutside(from: current):
                     // The file of this very revision, edited outside Quill (a folder export opened in Obsidian): its next revision.
-                    replacing.append((try Note(id: note.id, title: note.title, body: note.body, tags: note.tags, created: current.created,
-                                               updated: max(now, current.updated), revision: current.revision + 1, isDeleted: current.isDeleted),
-                                      current.revision))
-                    placed[note.id] = .some(nil)
-                    decisions.actions.append(.updated(entry: item.entry, id: note.id, title: note.title))
+                    try replace(current, with: note, updated: max(now, current.updated), isDeleted: current.isDeleted, entry: item.entry)
                 case .different:
                     // Another note has the ID (or, from another app, this note was changed here since the app's version): both
                     // are kept. Another app's copy has an ID of its version, so importing the same export again finds it.

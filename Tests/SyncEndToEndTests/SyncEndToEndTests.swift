@@ -339,7 +339,10 @@ struct SyncEndToEndTests {
         // Damaged with the summary index gone: the rebuilt listing leaves the note out, and repair still finds it.
         try damage("Untouched")
         try FileManager.default.removeItem(atPath: home.root + "/data/index")
-        #expect(try await home.run(["list"]).errors.contains("skipped unreadable note"))
+        let listed = try await home.run(["list"])
+        #expect(listed.errors.contains("skipped unreadable note") && listed.errors.contains("hint: 'quill repair'"), "\(listed.errors)")
+        let named = try await home.run(["repair", ids["Untouched"]!])
+        #expect(named.status == 3 && named.errors.contains("'quill repair' without IDs reads every note file"), "\(named.errors)")
         let unlisted = try await home.succeed(["repair"])
         #expect(unlisted.contains("\(ids["Untouched"]!)  could not be read; the server's revision 1 took its place"), "\(unlisted)")
         #expect(try await home.succeed(["show", ids["Untouched"]!]).hasSuffix("v1"))

@@ -63,7 +63,7 @@ import Testing
             try await browser.signIn(server.alice)
             #expect(try await browser.get("/notes/a1").status == .notFound)
             let trash = try await browser.get("/trash")
-            #expect(trash.text.contains(#"<span class="title">Plans</span>"#))
+            #expect(trash.text.contains(#"<span class="title" dir="auto">Plans</span>"#))
             #expect(try trash.field("current") == "4")
             let back = try await browser.post("/notes/a1/restore", [("current", "4"), ("csrf", try trash.csrf())])
             #expect(back.status == .seeOther)

@@ -116,15 +116,15 @@ import WebReaderFeature
         let x = a < b && c > d
         ```
         """)
-        #expect(html.contains("<h1>Title</h1>"))
+        #expect(html.contains("<h1 dir=\"auto\">Title</h1>"))
         #expect(html.contains("<em>emphasis</em>") && html.contains("<strong>strong</strong>"))
         #expect(html.contains("<code>code &lt;tag&gt;</code>"))
         #expect(html.contains(#"<a href="https://example.com/a?b=1&amp;c=2">link</a>"#))
         #expect(html.contains(#"<a href="/notes/a1">relative one</a>"#))
         #expect(html.contains(#"<a href="mailto:me@example.com">mail</a>"#))
         #expect(html.contains(#"<img src="/static/x.png" alt="a picture">"#))
-        #expect(html.contains("<li>one</li>"))
-        #expect(html.contains("<blockquote>"))
+        #expect(html.contains("<li dir=\"auto\">one</li>"))
+        #expect(html.contains("<blockquote dir=\"auto\">"))
         #expect(html.contains("let x = a &lt; b &amp;&amp; c &gt; d"))
     }
 

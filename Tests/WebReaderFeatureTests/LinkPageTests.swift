@@ -19,7 +19,7 @@ import Testing
             #expect(home.contains("<a href=\"/notes/new?title=Missing%20note\">Missing note</a>"))
             #expect(home.contains("<code>[[code]]</code>"))
             #expect(home.contains("Linked from"))
-            #expect(home.contains("<a href=\"/notes/a2\">Plan</a> <span class=\"context\">Back [[home]].</span>"))
+            #expect(home.contains("<a dir=\"auto\" href=\"/notes/a2\">Plan</a> <span class=\"context\" dir=\"auto\">Back [[home]].</span>"))
             #expect(!home.contains("Bob"), "another account's links are not there")
             let plan = try await browser.get("/notes/a2").text
             #expect(plan.contains("<a href=\"/notes/a1\">home</a>") && plan.contains("<a href=\"/notes/a2\">Roadmap#Top</a>"))

@@ -15,47 +15,47 @@ struct MarkdownRenderingTests {
     ])
     func theRestIsRendered(_ before: String) {
         let html = MarkdownRenderer.html(before + "\n\n" + Self.rest)
-        #expect(html.contains("<p>After it.</p>"), "\(html)")
-        #expect(html.contains("<ul><li>one</li><li>two</li></ul>"), "\(html)")
-        #expect(html.contains("<h2>Heading</h2>"), "\(html)")
+        #expect(html.contains("<p dir=\"auto\">After it.</p>"), "\(html)")
+        #expect(html.contains("<ul dir=\"auto\"><li dir=\"auto\">one</li><li dir=\"auto\">two</li></ul>"), "\(html)")
+        #expect(html.contains("<h2 dir=\"auto\">Heading</h2>"), "\(html)")
     }
 
     @Test("raw HTML is shown as the text it is")
     func rawHTMLIsText() {
-        #expect(MarkdownRenderer.html("x <span>inline</span> y") == "<p>x &lt;span&gt;inline&lt;/span&gt; y</p>")
-        #expect(MarkdownRenderer.html("a < b") == "<p>a &lt; b</p>")
+        #expect(MarkdownRenderer.html("x <span>inline</span> y") == "<p dir=\"auto\">x &lt;span&gt;inline&lt;/span&gt; y</p>")
+        #expect(MarkdownRenderer.html("a < b") == "<p dir=\"auto\">a &lt; b</p>")
     }
 
     @Test("an autolink is a link, an e-mail address a mailto: link")
     func autolinks() {
         #expect(MarkdownRenderer.html("see <https://example.com/a_(b)> here")
-            == #"<p>see <a href="https://example.com/a_%28b%29">https://example.com/a_(b)</a> here</p>"#)
-        #expect(MarkdownRenderer.html("<someone@example.com>") == #"<p><a href="mailto:someone@example.com">someone@example.com</a></p>"#)
+            == #"<p dir="auto">see <a href="https://example.com/a_%28b%29">https://example.com/a_(b)</a> here</p>"#)
+        #expect(MarkdownRenderer.html("<someone@example.com>") == #"<p dir="auto"><a href="mailto:someone@example.com">someone@example.com</a></p>"#)
     }
 
     @Test("angle brackets in code are escaped once")
     func code() {
-        #expect(MarkdownRenderer.html("`<b>` and\n\n```\n<img src=x>\n```\n") == "<p><code>&lt;b&gt;</code> and</p><pre><code>&lt;img src=x&gt;\n</code></pre>")
+        #expect(MarkdownRenderer.html("`<b>` and\n\n```\n<img src=x>\n```\n") == "<p dir=\"auto\"><code>&lt;b&gt;</code> and</p><pre><code>&lt;img src=x&gt;\n</code></pre>")
     }
 
     /// Ink kept a paragraph going through a break at its end: the blank lines became `<br>`s and
     /// the heading after them text.
     @Test("a line break at a paragraph's end is none; inside one it is one")
     func lineBreaks() {
-        #expect(MarkdownRenderer.html("text  \n\n## After") == "<p>text</p><h2>After</h2>")
-        #expect(MarkdownRenderer.html("text  \r\n\r\n## After") == "<p>text</p><h2>After</h2>")
-        #expect(MarkdownRenderer.html("text  \n## After") == "<p>text</p><h2>After</h2>")
-        #expect(MarkdownRenderer.html("a\\\n\n## b") == "<p>a&#92;</p><h2>b</h2>")
-        #expect(MarkdownRenderer.html("a\\\\\n\n## b") == "<p>a&#92;</p><h2>b</h2>")
-        #expect(MarkdownRenderer.html("a  \nb") == "<p>a<br>b</p>")
+        #expect(MarkdownRenderer.html("text  \n\n## After") == "<p dir=\"auto\">text</p><h2 dir=\"auto\">After</h2>")
+        #expect(MarkdownRenderer.html("text  \r\n\r\n## After") == "<p dir=\"auto\">text</p><h2 dir=\"auto\">After</h2>")
+        #expect(MarkdownRenderer.html("text  \n## After") == "<p dir=\"auto\">text</p><h2 dir=\"auto\">After</h2>")
+        #expect(MarkdownRenderer.html("a\\\n\n## b") == "<p dir=\"auto\">a&#92;</p><h2 dir=\"auto\">b</h2>")
+        #expect(MarkdownRenderer.html("a\\\\\n\n## b") == "<p dir=\"auto\">a&#92;</p><h2 dir=\"auto\">b</h2>")
+        #expect(MarkdownRenderer.html("a  \nb") == "<p dir=\"auto\">a<br>b</p>")
         #expect(MarkdownRenderer.html("```\ncode  \n\n```") == "<pre><code>code  \n\n</code></pre>")
     }
 
     @Test("a task list shows its boxes, not their brackets; a [ ] elsewhere is text")
     func taskLists() {
         #expect(MarkdownRenderer.html("- [ ] to do\n- [x] done\n  - [X] nested\n\n1. [ ] first") ==
-            "<ul><li>☐ to do</li><li>☑ done<ul><li>☑ nested</li></ul></li></ul><ol><li>☐ first</li></ol>")
-        #expect(MarkdownRenderer.html("a [ ] b\n\n```\n- [ ] code\n```") == "<p>a [ ] b</p><pre><code>- [ ] code\n</code></pre>")
+            "<ul dir=\"auto\"><li dir=\"auto\">☐ to do</li><li dir=\"auto\">☑ done<ul dir=\"auto\"><li dir=\"auto\">☑ nested</li></ul></li></ul><ol dir=\"auto\"><li dir=\"auto\">☐ first</li></ol>")
+        #expect(MarkdownRenderer.html("a [ ] b\n\n```\n- [ ] code\n```") == "<p dir=\"auto\">a [ ] b</p><pre><code>- [ ] code\n</code></pre>")
     }
 }
 
@@ -73,6 +73,6 @@ struct MarkdownFrontMatterTests {
     @Test("front matter closed by --- or ... is not shown", arguments: ["---\ntitle: x\n---\nBody.\n", "---\ntags:\n  - a\n...\nBody.\n",
                                                                         "---\na: b\n---\n---\nc: d\n---\nBody.\n"])
     func frontMatterIsNotShown(_ markdown: String) {
-        #expect(MarkdownRenderer.html(markdown) == "<p>Body.</p>")
+        #expect(MarkdownRenderer.html(markdown) == "<p dir=\"auto\">Body.</p>")
     }
 }

@@ -13,12 +13,12 @@ import Testing
         try await server.test { browser in
             try await browser.signIn(server.alice)
             let first = try await browser.get("/")
-            let titles = first.text.matches(of: /class="title" href="\/notes\/(a\d)"/).map { String($0.1) }
+            let titles = first.text.matches(of: /class="title" dir="auto" href="\/notes\/(a\d)"/).map { String($0.1) }
             #expect(titles == ["a5", "a4", "a3"])
             #expect(first.text.contains(#"<a class="tag" href="/?tag=work">#work</a>"#))
             #expect(first.text.contains(#"<a rel="next" href="/?after=a3">Older notes</a>"#))
             let second = try await browser.get("/?after=a3")
-            #expect(second.text.matches(of: /class="title" href="\/notes\/(a\d)"/).map { String($0.1) } == ["a2", "a1"])
+            #expect(second.text.matches(of: /class="title" dir="auto" href="\/notes\/(a\d)"/).map { String($0.1) } == ["a2", "a1"])
             #expect(!second.text.contains("Older notes"))
         }
     }
@@ -35,15 +35,15 @@ import Testing
             let bob = Browser(client: browser.client)
             try await bob.signIn(server.bob)
             let bobs = try await bob.get("/").text
-            #expect(bobs.contains(#"<a class="title" href="/notes/a1">Bob&#39;s own</a>"#) && !bobs.contains("First title"))
+            #expect(bobs.contains(#"<a class="title" dir="auto" href="/notes/a1">Bob&#39;s own</a>"#) && !bobs.contains("First title"))
             let changed = try Note(id: note.id, title: "Second <title>", body: "text", tags: Tag.normalize(["new"]), created: note.created,
                                    updated: note.updated.addingTimeInterval(60))
             _ = try await server.store.replace(changed, account: AccountID(1), ifRevision: note.revision, origin: .api)
             let page = try await browser.get("/").text
-            #expect(page.contains(#"<a class="title" href="/notes/a1">Second &lt;title&gt;</a>"#))
+            #expect(page.contains(#"<a class="title" dir="auto" href="/notes/a1">Second &lt;title&gt;</a>"#))
             #expect(page.contains(#"<a class="tag" href="/?tag=new">#new</a>"#))
             #expect(!page.contains("First title") && !page.contains("#old"))
-            #expect(try await bob.get("/").text.contains(#"<a class="title" href="/notes/a1">Bob&#39;s own</a>"#))
+            #expect(try await bob.get("/").text.contains(#"<a class="title" dir="auto" href="/notes/a1">Bob&#39;s own</a>"#))
         }
     }
 
@@ -59,7 +59,7 @@ import Testing
             #expect(tagged.text.contains("Notes tagged #work"))
             let searched = try await browser.get("/?q=COFFEE")
             #expect(searched.text.contains("Groceries") && searched.text.contains("Coffee beans") && !searched.text.contains("Meeting"))
-            #expect(searched.text.contains(#"<input id="q" name="q" type="search" value="COFFEE">"#))
+            #expect(searched.text.contains(#"<input id="q" name="q" type="search" dir="auto" value="COFFEE">"#))
             let both = try await browser.get("/?q=coffee&tag=work")
             #expect(both.text.contains("Coffee beans") && !both.text.contains("Groceries"))
             let none = try await browser.get("/?q=nothing+matches")
@@ -81,7 +81,7 @@ import Testing
             func titles(_ path: String) async throws -> Set<String> {
                 let page = try await browser.get(path)
                 #expect(page.status == .ok, "\(path): \(page.status)")
-                return Set(page.text.matches(of: /class="title" href="\/notes\/(a\d)"/).map { String($0.1) })
+                return Set(page.text.matches(of: /class="title" dir="auto" href="\/notes\/(a\d)"/).map { String($0.1) })
             }
             #expect(try await titles("/?q=cafe") == ["a1"], "a whole word, diacritics ignored")
             #expect(try await titles("/?q=caf*") == ["a1", "a2"])
@@ -102,7 +102,7 @@ import Testing
             try await browser.signIn(server.alice)
             let page = try await browser.get("/notes/a1")
             #expect(page.status == .ok)
-            #expect(page.text.contains("<h1>Heading</h1>"))
+            #expect(page.text.contains("<h1 dir=\"auto\">Heading</h1>"))
             #expect(page.text.contains("<strong>bold</strong>"))
             #expect(page.text.contains(#"<a href="https://example.com">link</a>"#))
             #expect(page.text.contains(#"<time datetime="2026-01-01T00:00:00Z">2026-01-01 00:00 UTC</time>"#))
@@ -170,7 +170,7 @@ import Testing
             #expect(created.status == .seeOther)
             let location = try #require(created.location)
             let page = try await browser.get(location)
-            #expect(page.text.contains("<h1>From the web</h1>"))
+            #expect(page.text.contains("<h1 dir=\"auto\">From the web</h1>"))
             #expect(page.text.contains("<em>there</em>"))
             #expect(page.text.contains("#test") && page.text.contains("#web"))
             #expect(try await browser.get("/").text.contains("From the web"))

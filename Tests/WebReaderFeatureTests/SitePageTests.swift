@@ -27,11 +27,11 @@ import Testing
             let first = try await browser.get("/p/news/")
             #expect(first.status == .ok && first.headers[.cacheControl] == "public, max-age=60" && first.headers[.eTag] != nil)
             #expect(first.headers[HTTPFields.Element.Name("X-Robots-Tag")!] == nil && !first.text.contains("noindex"))
-            let titles = first.text.matches(of: /class="title" href="[^"]+">([^<]+)</).map { String($0.1) }
+            let titles = first.text.matches(of: /class="title" dir="auto" href="[^"]+">([^<]+)</).map { String($0.1) }
             #expect(titles.count == 50 && titles.first == "Post 52" && titles.last == "Post 3")
             #expect(!first.text.contains("Private") && first.text.contains(#"href="/p/news/?page=2""#))
             let second = try await browser.get("/p/news/?page=2")
-            #expect(second.text.matches(of: /class="title" href="[^"]+">([^<]+)</).map { String($0.1) } == ["Post 2", "Post 1", "Post 0"])
+            #expect(second.text.matches(of: /class="title" dir="auto" href="[^"]+">([^<]+)</).map { String($0.1) } == ["Post 2", "Post 1", "Post 0"])
             #expect(try await browser.get("/p/news/?page=3").status == .notFound)
             for huge in ["9223372036854775807", "4611686018427387904", "184467440737095516"] {
                 #expect(try await browser.get("/p/news/?page=" + huge).status == .notFound, "page \(huge)")

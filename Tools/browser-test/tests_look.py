@@ -189,3 +189,54 @@ def dark_mode_follows_the_system(session):
                 problems.append("%s, %s: text %s on %s has contrast %.1f < 4.5" % (
                     name, scheme, colours["text"], colours["background"], _contrast(colours["text"], colours["background"])))
     assert not problems, "\n".join(problems)
+
+
+# For each element: its computed direction, and whether its text's last character is shown to the
+# left of its first (as right-to-left text reads) and its first character sits at the element's
+# right edge (aligned to where right-to-left text starts).
+_READING_ORDER = """(selectors) => selectors.map((selector) => {
+    const element = document.querySelector(selector);
+    if (!element) return { selector, missing: true };
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT, { acceptNode: (n) => n.data.trim() ? 1 : 3 });
+    const texts = []; while (walker.nextNode()) texts.push(walker.currentNode);
+    const box = (node, offset) => { const range = document.createRange(); range.setStart(node, offset);
+        range.setEnd(node, offset + 1); return range.getBoundingClientRect(); };
+    const first = texts[0], last = texts[texts.length - 1];
+    const start = first.data.search(/\\S/), end = last.data.trimEnd().length - 1;
+    const outer = element.getBoundingClientRect(), firstBox = box(first, start), lastBox = box(last, end);
+    return { selector, direction: getComputedStyle(element).direction,
+             endShownLeftOfStart: lastBox.left < firstBox.left,
+             startAtRightEdge: Math.abs(outer.right - parseFloat(getComputedStyle(element).paddingRight) - firstBox.right) < 2 };
+})"""
+
+
+@browser_test
+def right_to_left_text_reads_right_to_left(session):
+    """Direction: an Arabic or Hebrew title, paragraph, list item, field and list row read right to left; English beside them stays left to right."""
+    note = session.reader.create("مرحبا بالعالم!", "هذه فقرة باللغة العربية تنتهي بعلامة تعجب!\n\n"
+                                 "- עברית בסוף: 42.\n- English item, then: العربية\n\nEnglish, then some Arabic: النص.")
+    try:
+        page, _ = session.signed_in_page()
+        page.goto(session.url("/notes/" + note["id"]))
+        shown = page.evaluate(_READING_ORDER, ["article h1", ".markdown p", ".markdown li", ".markdown li + li",
+                                               ".markdown p:last-child"])
+        problems = []
+        for found, right_to_left in zip(shown, (True, True, True, False, False)):
+            if found.get("missing"):
+                problems.append("%s is not on the note's page" % found["selector"])
+            elif right_to_left and not (found["direction"] == "rtl" and found["endShownLeftOfStart"] and found["startAtRightEdge"]):
+                problems.append("%s does not read right to left: %s" % (found["selector"], found))
+            elif not right_to_left and found["direction"] != "ltr":
+                problems.append("%s, English first, is not left to right: %s" % (found["selector"], found))
+        page.goto(session.url("/?q=" + "بالعالم"))
+        row = page.locator('#notes a.title[href="/notes/%s"]' % note["id"])
+        expect(row).to_have_count(1)
+        if row.evaluate("(a) => getComputedStyle(a).direction") != "rtl":
+            problems.append("the list's row of the note is not right to left")
+        page.goto(session.url("/notes/%s/edit" % note["id"]))
+        for field in ("#title", "#body"):
+            if page.locator(field).evaluate("(f) => getComputedStyle(f).direction") != "rtl":
+                problems.append("the edit form's %s is not right to left" % field)
+        assert not problems, "\n".join(problems)
+    finally:
+        session.reader.delete(note["id"], note["revision"])

@@ -30,6 +30,9 @@ enum NoteOutput {
         for problem in listing.problems {
             environment.console.writeError("quill: warning: skipped unreadable note \(problem)\n")
         }
+        if listing.problems.contains(where: { $0.note != nil }) {
+            environment.console.writeError("hint: 'quill repair' sets a damaged note aside (its file is kept) and takes the server's copy in its place\n")
+        }
     }
 
     /// Pretty JSON in the one form `--json` output takes (sorted keys, dates as written).

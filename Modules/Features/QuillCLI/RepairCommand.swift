@@ -1,4 +1,5 @@
 import ArgumentParser
+import NotesFeature
 import QuillModels
 import SyncFeature
 
@@ -21,7 +22,13 @@ public struct RepairCommand: QuillCommand {
 
     public func run(in environment: CLIEnvironment) async throws {
         var resolved: [NoteID] = []
-        for id in ids { resolved.append(try await environment.notes.resolve(id, includingDeleted: true)) }
+        for id in ids {
+            do { resolved.append(try await environment.notes.resolve(id, includingDeleted: true)) } catch NoteServiceError.notFound {
+                // A damaged note the summary index no longer lists is found only by reading every file.
+                throw CLIFailure("no note \(id) is listed", hint: "'quill repair' without IDs reads every note file, a damaged one that is not listed too",
+                                 status: .notFound)
+            }
+        }
         let report = try await environment.sync.repair(resolved)
         for damaged in report.damaged { environment.console.write(Self.line(damaged) + "\n") }
         let count = report.damaged.count

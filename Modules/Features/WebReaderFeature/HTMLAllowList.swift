@@ -1,5 +1,6 @@
 /// Re-writes HTML keeping only the elements and attributes Markdown produces, every attribute
-/// value re-escaped, and only URLs that cannot run script or load from elsewhere.
+/// value re-escaped, and only URLs that cannot run script or load from elsewhere; each block of
+/// text gets the direction of its own first letter (`ownDirection`).
 ///
 /// Tags are read the way a browser reads them (name, then attributes separated by white space
 /// or `/`, values quoted with `"` or `'` or unquoted), so an attribute smuggled into a URL
@@ -12,6 +13,11 @@ enum HTMLAllowList {
         "ul": [], "ol": ["start"], "li": [], "a": ["href"], "img": ["src", "alt"],
         "table": [], "thead": [], "tbody": [], "tr": [], "th": ["align"], "td": ["align"],
     ]
+
+    /// Blocks of a note's text, each written with `dir="auto"`: a paragraph, heading, list or
+    /// cell reads in the direction of its first letter (Arabic and Hebrew right to left, with
+    /// their punctuation and numbers where a reader of them expects), whatever the page's own.
+    static let ownDirection: Set<String> = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "ul", "ol", "li", "th", "td"]
 
     /// Written into UTF-8 bytes: appending scalar by scalar to a `String` of a note's size spent
     /// most of a page's time moving the string as it grew.
@@ -101,6 +107,7 @@ enum HTMLAllowList {
             guard let safe = safeValue(value, of: attribute, in: name) else { continue }
             tag += " \(attribute)=\"\(escaped(safe))\""
         }
+        if ownDirection.contains(name) { tag += " dir=\"auto\"" }
         return (tag + ">", end)
     }
 

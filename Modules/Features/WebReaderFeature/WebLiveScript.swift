@@ -243,6 +243,7 @@ enum WebLiveScript {
                 var heading = new DOMParser().parseFromString(text, "text/html").querySelector("h1");
                 var item = document.createElement("li"), anchor = document.createElement("a");
                 anchor.href = new URL(request.url).pathname;
+                anchor.dir = "auto";
                 anchor.textContent = heading ? heading.textContent : anchor.href;
                 item.appendChild(anchor);
                 kept.appendChild(item);

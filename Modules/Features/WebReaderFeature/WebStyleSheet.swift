@@ -1,4 +1,5 @@
-/// The one style sheet (`/static/quill.css`): readable type, phone width, dark mode, visible focus.
+/// The one style sheet (`/static/quill.css`): readable type, phone width, dark mode, visible focus,
+/// and sides named by the text's direction (start and end), so that right-to-left notes lay out as they read.
 enum WebStyleSheet {
     static let css = """
     :root { color-scheme: light dark; --bg: #fdfdfc; --fg: #1d1d1f; --muted: #5f6368; --line: #d9d9de; --accent: #0b57d0;
@@ -31,7 +32,7 @@ enum WebStyleSheet {
     input[type=text], input[type=search], input[type=password], textarea { width: 100%; font: inherit; padding: .5rem .6rem;
       color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 6px; }
     input[type=file] { max-width: 100%; font: inherit; }
-    textarea { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .95rem; }
+    textarea { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .95rem; unicode-bidi: plaintext; }
     button, a.button { font: inherit; padding: .45rem 1rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);
       color: var(--bg); cursor: pointer; }
     a.button { display: inline-block; text-decoration: none; }
@@ -47,7 +48,7 @@ enum WebStyleSheet {
     .meta { display: block; color: var(--muted); font-size: .9rem; }
     .tag { margin-right: .4rem; font-size: .9rem; }
     .markdown a[href^="/notes/new"] { color: #a33; text-decoration-style: dashed; }
-    .backlinks ul { padding-left: 1.2rem; }
+    .backlinks ul { padding-inline-start: 1.2rem; }
     .backlinks .context { color: #666; font-size: .9rem; overflow-wrap: anywhere; }
     .help, .empty, .filters { color: var(--muted); }
     .error { border: 1px solid var(--danger); color: var(--danger); border-radius: 6px; padding: .5rem .75rem; }
@@ -56,13 +57,13 @@ enum WebStyleSheet {
     .markdown pre { padding: .75rem; overflow-x: auto; }
     .markdown code { padding: .1rem .25rem; }
     .markdown img { max-width: 100%; }
-    .markdown blockquote { margin-left: 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
+    .markdown blockquote { margin-inline-start: 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--line); color: var(--muted); }
     .markdown table { border-collapse: collapse; }
     .markdown th, .markdown td { border: 1px solid var(--line); padding: .25rem .5rem; }
     .version { border-top: 1px solid var(--line); margin-top: 1rem; }
     .actions a { margin-right: 1rem; }
     .revisions { border-collapse: collapse; width: 100%; font-size: .95rem; }
-    .revisions th, .revisions td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
+    .revisions th, .revisions td { text-align: start; padding: .3rem .5rem; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
     .compare { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
     .compare label { display: inline; margin: 0; }
     select { font: inherit; padding: .3rem; color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 6px; }

@@ -113,7 +113,7 @@ enum WebTemplates {
     <h1>{{heading}}</h1>
     <form class="search" method="get" action="/" role="search">
     <label for="q">Search notes</label>
-    <input id="q" name="q" type="search" value="{{q}}">
+    <input id="q" name="q" type="search" dir="auto" value="{{q}}">
     {{#tag}}<input type="hidden" name="tag" value="{{.}}">{{/tag}}
     <button type="submit">Search</button>
     </form>
@@ -127,7 +127,7 @@ enum WebTemplates {
 
     /// One note of the list; `NoteRows` renders it once per revision and the list inserts it.
     static let noteRow = """
-    <li><a class="title" href="/notes/{{id}}">{{title}}</a>
+    <li><a class="title" dir="auto" href="/notes/{{id}}">{{title}}</a>
     <span class="meta"><time datetime="{{updatedISO}}">{{updated}}</time>{{#tags}} <a class="tag" href="/?tag={{urlTag}}">#{{tag}}</a>{{/tags}}</span></li>
 
     """
@@ -135,7 +135,7 @@ enum WebTemplates {
     static let note = """
     {{> header}}
     <article class="note" data-note="{{id}}" data-revision="{{revision}}">
-    <h1>{{title}}</h1>
+    <h1 dir="auto">{{title}}</h1>
     <p class="meta">Created <time datetime="{{createdISO}}">{{created}}</time> · changed <time datetime="{{updatedISO}}">{{updated}}</time> · revision {{revision}}</p>
     {{#hasTags}}<p class="tags">{{#tags}}<a class="tag" href="/?tag={{urlTag}}">#{{tag}}</a> {{/tags}}</p>{{/hasTags}}
     <div class="markdown">
@@ -144,7 +144,7 @@ enum WebTemplates {
     {{#hasBacklinks}}
     <section class="backlinks" aria-labelledby="backlinks-heading">
     <h2 id="backlinks-heading">Linked from</h2>
-    <ul>{{#backlinks}}<li><a href="/notes/{{sourceID}}">{{sourceTitle}}</a> <span class="context">{{context}}</span></li>{{/backlinks}}</ul>
+    <ul>{{#backlinks}}<li><a dir="auto" href="/notes/{{sourceID}}">{{sourceTitle}}</a> <span class="context" dir="auto">{{context}}</span></li>{{/backlinks}}</ul>
     </section>
     {{/hasBacklinks}}
     <p class="actions">{{#canWrite}}<a href="/notes/{{id}}/edit">Edit</a> {{/canWrite}}<a href="/notes/{{id}}/history">History</a>{{#canWrite}} <a href="/notes/{{id}}/share">Share</a> <a href="/notes/{{id}}/delete">Delete</a>{{/canWrite}}</p>
@@ -159,11 +159,11 @@ enum WebTemplates {
     <input type="hidden" name="csrf" value="{{csrf}}">
     {{#revision}}<input type="hidden" name="revision" value="{{.}}">{{/revision}}
     <p><label for="title">Title</label>
-    <input id="title" name="title" type="text" value="{{formTitle}}" required maxlength="500"></p>
+    <input id="title" name="title" type="text" dir="auto" value="{{formTitle}}" required maxlength="500"></p>
     <p><label for="body">Body (Markdown)</label>
-    <textarea id="body" name="body" rows="16">{{formBody}}</textarea></p>
+    <textarea id="body" name="body" rows="16" dir="auto">{{formBody}}</textarea></p>
     <p><label for="tags">Tags (separated by spaces or commas)</label>
-    <input id="tags" name="tags" type="text" value="{{formTags}}"></p>
+    <input id="tags" name="tags" type="text" dir="auto" value="{{formTags}}"></p>
     <p><label for="files">Attach files (pictures show in the note, other files as links)</label>
     <input id="files" name="files" type="file" multiple></p>
     <p><button type="submit">{{submit}}</button> <a href="{{cancel}}">Cancel</a></p>
@@ -179,7 +179,7 @@ enum WebTemplates {
 
     static let edit = """
     {{> header}}
-    <h1>Edit “{{title}}”</h1>
+    <h1>Edit “<bdi>{{title}}</bdi>”</h1>
     {{> form}}
     {{> footer}}
     """
@@ -190,7 +190,7 @@ enum WebTemplates {
     <p>Nothing was saved. The server has revision {{revision}}; your text is below it. Save yours again to replace the server's version, or cancel to keep it.</p>
     <section id="server-version" class="version" aria-labelledby="server-version-heading">
     <h2 id="server-version-heading">The server's version</h2>
-    <h3>{{title}}</h3>
+    <h3 dir="auto">{{title}}</h3>
     {{#hasTags}}<p class="tags">{{#tags}}<a class="tag" href="/?tag={{urlTag}}">#{{tag}}</a> {{/tags}}</p>{{/hasTags}}
     <div class="markdown">
     {{{bodyHTML}}}
@@ -205,7 +205,7 @@ enum WebTemplates {
 
     static let delete = """
     {{> header}}
-    <h1>Delete “{{title}}”?</h1>
+    <h1>Delete “<bdi>{{title}}</bdi>”?</h1>
     <p>The note is removed from every device when it next syncs.</p>
     <form class="card" method="post" action="/notes/{{id}}/delete">
     <input type="hidden" name="csrf" value="{{csrf}}">
@@ -218,13 +218,13 @@ enum WebTemplates {
     /// A note's revisions, the diff between two of them, and the restore form.
     static let history = """
     {{> header}}
-    <h1>History of “{{title}}”</h1>
+    <h1>History of “<bdi>{{title}}</bdi>”</h1>
     {{#deleted}}<p class="help">This note is deleted. Restore a revision to bring it back.</p>{{/deleted}}
     {{^deleted}}<p><a href="/notes/{{id}}">Back to the note</a></p>{{/deleted}}
     <table id="revisions" class="revisions">
     <thead><tr><th scope="col">Revision</th><th scope="col">When</th><th scope="col">From</th><th scope="col">Title</th><th scope="col">Change</th></tr></thead>
     <tbody>
-    {{#revisions}}<tr><td>{{number}}{{#isCurrent}} (current){{/isCurrent}}</td><td><time datetime="{{updatedISO}}">{{updated}}</time></td><td>{{origin}}</td><td>{{title}}</td><td>{{change}}</td></tr>
+    {{#revisions}}<tr><td>{{number}}{{#isCurrent}} (current){{/isCurrent}}</td><td><time datetime="{{updatedISO}}">{{updated}}</time></td><td>{{origin}}</td><td dir="auto">{{title}}</td><td>{{change}}</td></tr>
     {{/revisions}}
     </tbody>
     </table>
@@ -262,7 +262,7 @@ enum WebTemplates {
     <h1>Trash</h1>
     {{#empty}}<p class="empty">No deleted notes.</p>{{/empty}}
     <ul id="trash" class="notes">
-    {{#notes}}<li><span class="title">{{title}}</span>
+    {{#notes}}<li><span class="title" dir="auto">{{title}}</span>
     <span class="meta">Deleted <time datetime="{{deletedISO}}">{{deleted}}</time> · <a href="/notes/{{id}}/history">History</a></span>
     {{#canWrite}}<form class="inline" method="post" action="/notes/{{id}}/restore">
     <input type="hidden" name="csrf" value="{{csrf}}">
@@ -306,7 +306,7 @@ enum WebTemplates {
     {{#hasSkipped}}<h2>Passed over</h2>
     <ul id="import-skipped">{{#skipped}}<li>{{.}}</li>{{/skipped}}</ul>{{/hasSkipped}}
     {{#hasNotices}}<h2>Worth knowing</h2>
-    <ul id="import-notices">{{#notices}}<li><span class="meta">{{entry}}</span>: {{message}}</li>{{/notices}}</ul>{{/hasNotices}}
+    <ul id="import-notices">{{#notices}}<li><bdi class="meta">{{entry}}</bdi>: {{message}}</li>{{/notices}}</ul>{{/hasNotices}}
     <p>{{#applied}}<a href="/">See the notes</a>{{/applied}}{{^applied}}<a href="/import">Import the file</a>{{/applied}}</p>
     {{> footer}}
     """
@@ -339,7 +339,7 @@ enum WebTemplates {
     static let shared = """
     {{> sharedHeader}}
     <article class="note">
-    <h1>{{title}}</h1>
+    <h1 dir="auto">{{title}}</h1>
     <p class="meta">Updated <time datetime="{{updatedISO}}">{{updated}}</time></p>
     <div class="markdown">
     {{{bodyHTML}}}
@@ -370,7 +370,7 @@ enum WebTemplates {
 
     static let shareForm = """
     {{> header}}
-    <h1>Share “{{title}}”</h1>
+    <h1>Share “<bdi>{{title}}</bdi>”</h1>
     <form class="card" method="post" action="/notes/{{id}}/share">
     <input type="hidden" name="csrf" value="{{csrf}}">
     <p><label for="expires">Link works for</label>
@@ -391,7 +391,7 @@ enum WebTemplates {
 
     static let shareMade = """
     {{> header}}
-    <h1>Link to “{{title}}”</h1>
+    <h1>Link to “<bdi>{{title}}</bdi>”</h1>
     <p><label for="link">Anyone with this link can read the note without signing in:</label></p>
     <p><input id="link" name="link" class="link" type="text" readonly value="{{url}}"></p>
     <p><a href="/shares">All shared links</a> · <a href="/notes/{{id}}">Back to the note</a></p>
@@ -403,7 +403,7 @@ enum WebTemplates {
     <h1>Shared links</h1>
     {{#empty}}<p class="empty">No note is shared.</p>{{/empty}}
     <ul id="shares" class="notes">
-    {{#shares}}<li><a class="title" href="/notes/{{note}}">{{title}}</a>
+    {{#shares}}<li><a class="title" dir="auto" href="/notes/{{note}}">{{title}}</a>
     <span class="meta">{{state}} · {{views}} · {{expires}} · <a href="{{path}}">link</a></span>
     {{#active}}{{#canWrite}}<form class="inline" method="post" action="/shares/{{id}}/revoke">
     <input type="hidden" name="csrf" value="{{csrf}}">
@@ -466,7 +466,7 @@ enum WebTemplates {
     <p class="help">Browsers signed in here and tokens of your account: scripts, assistants and devices that signed in with
     <code>quill login</code>. Revoking one signs it out at once.</p>
     <ul id="devices" class="notes">
-    {{#devices}}<li><span class="title">{{name}}</span>{{#current}} <strong>(this browser)</strong>{{/current}}
+    {{#devices}}<li><span class="title" dir="auto">{{name}}</span>{{#current}} <strong>(this browser)</strong>{{/current}}
     <span class="meta">{{kind}} · {{scope}} · created {{created}} · last used {{lastUsed}}{{#address}} from {{.}}{{/address}} · {{expires}}</span>
     {{#canWrite}}<form class="inline" method="post" action="/devices/{{id}}/revoke">
     <input type="hidden" name="csrf" value="{{csrf}}">
@@ -497,10 +497,10 @@ enum WebTemplates {
 
     static let siteIndex = """
     {{> siteHeader}}
-    <h1>{{siteTitle}}</h1>
+    <h1 dir="auto">{{siteTitle}}</h1>
     {{#empty}}<p class="empty">Nothing is published here yet.</p>{{/empty}}
     <ul id="notes" class="notes">
-    {{#notes}}<li><a class="title" href="{{path}}">{{title}}</a>
+    {{#notes}}<li><a class="title" dir="auto" href="{{path}}">{{title}}</a>
     <span class="meta"><time datetime="{{updatedISO}}">{{updated}}</time></span></li>
     {{/notes}}
     </ul>
@@ -510,9 +510,9 @@ enum WebTemplates {
 
     static let siteNote = """
     {{> siteHeader}}
-    <p class="meta"><a href="{{sitePath}}">{{siteTitle}}</a></p>
+    <p class="meta"><a dir="auto" href="{{sitePath}}">{{siteTitle}}</a></p>
     <article class="note">
-    <h1>{{title}}</h1>
+    <h1 dir="auto">{{title}}</h1>
     <p class="meta">Updated <time datetime="{{updatedISO}}">{{updated}}</time></p>
     <div class="markdown">
     {{{bodyHTML}}}

@@ -212,16 +212,16 @@ _READING_ORDER = """(selectors) => selectors.map((selector) => {
 
 @browser_test
 def right_to_left_text_reads_right_to_left(session):
-    """Direction: an Arabic or Hebrew title, paragraph, list item, field and list row read right to left; English beside them stays left to right."""
+    """Direction: an Arabic or Hebrew title, paragraph, list, quotation, field and list row read right to left; English beside them stays left to right."""
     note = session.reader.create("مرحبا بالعالم!", "هذه فقرة باللغة العربية تنتهي بعلامة تعجب!\n\n"
-                                 "- עברית בסוף: 42.\n- English item, then: العربية\n\nEnglish, then some Arabic: النص.")
+                                 "- עברית בסוף: 42.\n- English item, then: العربية\n\n> ציטוט בעברית.\n\nEnglish, then some Arabic: النص.")
     try:
         page, _ = session.signed_in_page()
         page.goto(session.url("/notes/" + note["id"]))
-        shown = page.evaluate(_READING_ORDER, ["article h1", ".markdown p", ".markdown li", ".markdown li + li",
-                                               ".markdown p:last-child"])
+        shown = page.evaluate(_READING_ORDER, ["article h1", ".markdown p", ".markdown li", ".markdown blockquote p",
+                                               ".markdown > p:last-child"])
         problems = []
-        for found, right_to_left in zip(shown, (True, True, True, False, False)):
+        for found, right_to_left in zip(shown, (True, True, True, True, False)):
             if found.get("missing"):
                 problems.append("%s is not on the note's page" % found["selector"])
             elif right_to_left and not (found["direction"] == "rtl" and found["endShownLeftOfStart"] and found["startAtRightEdge"]):

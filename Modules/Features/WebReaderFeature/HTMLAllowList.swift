@@ -17,7 +17,10 @@ enum HTMLAllowList {
     /// Blocks of a note's text, each written with `dir="auto"`: a paragraph, heading, list or
     /// cell reads in the direction of its first letter (Arabic and Hebrew right to left, with
     /// their punctuation and numbers where a reader of them expects), whatever the page's own.
-    static let ownDirection: Set<String> = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "ul", "ol", "li", "th", "td"]
+    /// A list takes the direction of its first item, its markers and indent on that side (an item
+    /// with a direction of its own would hide its letters from the list's choice, and a quotation's
+    /// paragraphs each have theirs).
+    static let ownDirection: Set<String> = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "th", "td"]
 
     /// Written into UTF-8 bytes: appending scalar by scalar to a `String` of a note's size spent
     /// most of a page's time moving the string as it grew.

@@ -40,15 +40,15 @@ public enum ServerRoots {
                                                         withIntermediateDirectories: true)
                 store = try SQLiteServerStore(path: path)
             } catch {
-                let reason = StoreOpeningFailure.reason(error, directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-                let hint = if case ServerStoreError.corrupt = error {
-                    "restore the last backup into a new data directory ('quill-server restore BACKUP \(ServerSetting.dataDirectory.flagName) NEW') "
-                        + "and serve from it, or salvage what can be read with 'sqlite3 \(path) .recover'; the file was not changed"
-                } else {
-                    "check that its directory exists or can be made and that this user can write it, "
-                        + "or choose another with \(ServerSetting.dataDirectory.flagName) or \(ServerSetting.dataDirectory.source(fromFlag: false))"
+                let cause = "cannot open the SQLite store at \(path): "
+                    + StoreOpeningFailure.reason(error, directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+                if case ServerStoreError.corrupt = error {
+                    throw ServerCommandFailure.damaged(cause, hint: "restore the last backup into a new data directory "
+                        + "('quill-server restore BACKUP \(ServerSetting.dataDirectory.flagName) NEW') and serve from it, "
+                        + "or salvage what can be read with 'sqlite3 \(path) .recover'; the file was not changed")
                 }
-                throw ServerCommandFailure.unavailable("cannot open the SQLite store at \(path): \(reason)", hint: hint)
+                throw ServerCommandFailure.unavailable(cause, hint: "check that its directory exists or can be made and that this user can write it, "
+                    + "or choose another with \(ServerSetting.dataDirectory.flagName) or \(ServerSetting.dataDirectory.source(fromFlag: false))")
             }
             return environment(store: store, signals: LocalChangeSignals(), sessions: store, hasher: hasher, scratch: scratch, services: [],
                                close: { store.close() }, banner: ["storage: SQLite at \(path)"], web: WebReaderSettings(),

@@ -9,6 +9,9 @@ public struct ServerCommandFailure: Error, Equatable, CustomStringConvertible {
         /// The store the settings name cannot be opened or reached (a data directory that cannot
         /// be written, a database that does not answer).
         case unavailable
+        /// The store's data is damaged (a SQLite file that is no longer a database): no restart
+        /// mends it, so a service manager should not try.
+        case damaged
         /// A command that cannot be done here (a backup of PostgreSQL, a restore over a store).
         case refused
 
@@ -16,6 +19,7 @@ public struct ServerCommandFailure: Error, Equatable, CustomStringConvertible {
             switch self {
             case .invalidSetting: .usage
             case .unavailable: .unavailable
+            case .damaged: .damaged
             case .refused: .failure
             }
         }
@@ -37,6 +41,10 @@ public struct ServerCommandFailure: Error, Equatable, CustomStringConvertible {
 
     public static func unavailable(_ description: String, hint: String) -> ServerCommandFailure {
         ServerCommandFailure(kind: .unavailable, description: description, hint: hint)
+    }
+
+    public static func damaged(_ description: String, hint: String) -> ServerCommandFailure {
+        ServerCommandFailure(kind: .damaged, description: description, hint: hint)
     }
 
     public static func refused(_ description: String, hint: String) -> ServerCommandFailure {

@@ -4,6 +4,7 @@ public enum ServerExitStatus: Int32, CaseIterable, Sendable {
     case success = 0
     case failure = 1
     case usage = 64
+    case damaged = 65
     case unavailable = 69
 
     public var meaning: String {
@@ -11,6 +12,7 @@ public enum ServerExitStatus: Int32, CaseIterable, Sendable {
         case .success: "done (for serve: stopped by SIGTERM or SIGINT)"
         case .failure: "the command could not be done (it says why and what to do)"
         case .usage: "a flag, argument or environment variable that cannot be used (sysexits' EX_USAGE)"
+        case .damaged: "the store's data is damaged: starting again will not mend it (sysexits' EX_DATAERR)"
         case .unavailable: "the store the settings name cannot be opened or reached (sysexits' EX_UNAVAILABLE)"
         }
     }

@@ -57,7 +57,7 @@ public struct ServerFailureReport: Equatable, Sendable {
         case .unavailable:
             self.init(cause: stored.description, hint: "check that the database runs and answers, then run the command again", status: .unavailable)
         case .corrupt:
-            self.init(cause: stored.description, hint: "restore a backup (quill-server restore), or report this with the log", status: .failure)
+            self.init(cause: stored.description, hint: "restore a backup (quill-server restore), or report this with the log", status: .damaged)
         default:
             self.init(cause: stored.description, hint: Self.unexpectedHint, status: .failure)
         }

@@ -75,4 +75,13 @@ struct MarkdownFrontMatterTests {
     func frontMatterIsNotShown(_ markdown: String) {
         #expect(MarkdownRenderer.html(markdown) == "<p dir=\"auto\">Body.</p>")
     }
+
+    /// A table wider than a phone made the whole page scroll sideways.
+    @Test("a table scrolls in a box of its own, closed after it, and its cells read in their own direction")
+    func aTableHasItsOwnBox() {
+        let html = MarkdownRenderer.html("Before.\n\n| a | b |\n|---|---|\n| 1 | שלום |\n\nAfter.")
+        #expect(html.hasPrefix(#"<p dir="auto">Before.</p><div class="table" tabindex="0"><table>"#), "\(html)")
+        #expect(html.hasSuffix(#"</table></div><p dir="auto">After.</p>"#), "\(html)")
+        #expect(html.contains(#"<td dir="auto">שלום</td>"#), "\(html)")
+    }
 }

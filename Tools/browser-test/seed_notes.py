@@ -22,7 +22,10 @@ SHOWCASE = [
      "The failing request: https://status.example.com/incidents/2026-11-17/a-very-long-path-without-any-"
      "break-in-it-at-all-that-must-still-fit-on-a-phone-screen-somehow\n\n"
      "```\n2026-11-17T10:00:00.123Z error GET /v1/notes/3f9a0c1d 503 30000.000ms duration_ms=30000.000 "
-     "hb.request.id=5f0e2c3b4a596877 http.method=GET http.path=/v1/notes/3f9a0c1d http.status=503\n```"),
+     "hb.request.id=5f0e2c3b4a596877 http.method=GET http.path=/v1/notes/3f9a0c1d http.status=503\n```\n\n"
+     "| host | region | requests | errors | p50 | p99 | started | stopped | version | owner |\n"
+     "|---|---|---|---|---|---|---|---|---|---|\n"
+     "| sync-eu-west-1a.example.net | eu-west-1 | 1,204,331 | 4,102 | 12 ms | 30,000 ms | 09:58:12 | 10:14:40 | 2026.11.3 | platform-oncall |"),
     ("Ideas", ["ideas"], "A note a day. Tag the good ones *ideas* and read them on Sundays."),
 ]
 SEARCH_WORD = "zeppelin"  # in exactly two notes above: a title and a body

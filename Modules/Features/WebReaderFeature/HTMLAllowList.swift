@@ -28,11 +28,21 @@ enum HTMLAllowList {
         let characters = Array(html.unicodeScalars)
         var output: [UInt8] = []
         output.reserveCapacity(html.utf8.count + html.utf8.count / 8)
-        var index = 0
+        var index = 0, openTables = 0
         while index < characters.count {
             let character = characters[index]
             if character == "<", let (tag, end) = readTag(characters, from: index) {
+                // A table wider than the page scrolls in a box of its own (which a keyboard can
+                // reach and scroll), so that the page never scrolls sideways on a phone.
+                if tag == "<table>" {
+                    output.append(contentsOf: tableBox.utf8)
+                    openTables += 1
+                }
                 output.append(contentsOf: tag.utf8)
+                if tag == "</table>", openTables > 0 {
+                    output.append(contentsOf: "</div>".utf8)
+                    openTables -= 1
+                }
                 index = end
             } else {
                 switch character {
@@ -43,8 +53,12 @@ enum HTMLAllowList {
                 index += 1
             }
         }
+        for _ in 0..<openTables { output.append(contentsOf: "</div>".utf8) }
         return String(decoding: output, as: UTF8.self)
     }
+
+    /// The box around each table: the one element the allow-list writes of its own.
+    static let tableBox = #"<div class="table" tabindex="0">"#
 
     /// Text as HTML text: `& < > " '` escaped.
     static func escaped(_ text: String) -> String {

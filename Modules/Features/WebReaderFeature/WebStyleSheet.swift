@@ -13,7 +13,7 @@ enum WebStyleSheet {
     body { margin: 0; background: var(--bg); color: var(--fg); line-height: 1.55;
       font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
     a { color: var(--accent); }
-    a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible {
+    a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible, [tabindex]:focus-visible {
       outline: 3px solid var(--accent); outline-offset: 2px; }
     .skip { position: absolute; left: -999px; top: 0; background: var(--card); padding: .5rem 1rem; }
     .skip:focus { left: .5rem; }
@@ -58,8 +58,9 @@ enum WebStyleSheet {
     .markdown code { padding: .1rem .25rem; }
     .markdown img { max-width: 100%; }
     .markdown blockquote { margin-inline-start: 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--line); color: var(--muted); }
+    .markdown .table { max-width: 100%; overflow-x: auto; }
     .markdown table { border-collapse: collapse; }
-    .markdown th, .markdown td { border: 1px solid var(--line); padding: .25rem .5rem; }
+    .markdown th, .markdown td { border: 1px solid var(--line); padding: .25rem .5rem; overflow-wrap: normal; }
     .version { border-top: 1px solid var(--line); margin-top: 1rem; }
     .actions a { margin-right: 1rem; }
     .revisions { border-collapse: collapse; width: 100%; font-size: .95rem; }

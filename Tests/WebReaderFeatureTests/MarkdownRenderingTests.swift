@@ -84,4 +84,29 @@ struct MarkdownFrontMatterTests {
         #expect(html.hasSuffix(#"</table></div><p dir="auto">After.</p>"#), "\(html)")
         #expect(html.contains(#"<td dir="auto">שלום</td>"#), "\(html)")
     }
+
+    /// A URL pasted as it is was text: Obsidian and GitHub show it as a link.
+    @Test("a bare http or https URL is a link, without the punctuation after it", arguments: [
+        ("see https://example.com/a_(b). Next", #"<p dir="auto">see <a href="https://example.com/a_%28b%29">https://example.com/a_(b)</a>. Next</p>"#),
+        ("(http://example.com/x?y=1&z=2)", #"<p dir="auto">(<a href="http://example.com/x?y=1&amp;z=2">http://example.com/x?y=1&amp;z=2</a>)</p>"#),
+        ("https://example.com/path, and **https://example.org/**!",
+         #"<p dir="auto"><a href="https://example.com/path">https://example.com/path</a>, and <strong><a href="https://example.org/">https://example.org/</a></strong>!</p>"#),
+        ("東京 https://ja.wikipedia.org/wiki/東京\u{3000}です", #"<p dir="auto">東京 <a href="https://ja.wikipedia.org/wiki/東京">https://ja.wikipedia.org/wiki/東京</a>\#u{3000}です</p>"#),
+    ])
+    func bareURLsAreLinks(_ markdown: String, _ html: String) {
+        #expect(MarkdownRenderer.html(markdown) == html)
+    }
+
+    @Test("a URL that is part of a link, code, a definition, an indented line or a word is left as it is", arguments: [
+        ("[the site](https://example.com)", #"<p dir="auto"><a href="https://example.com">the site</a></p>"#),
+        ("[see https://example.com](https://example.org)", #"<p dir="auto"><a href="https://example.org">see https://example.com</a></p>"#),
+        ("<https://example.com>", #"<p dir="auto"><a href="https://example.com">https://example.com</a></p>"#),
+        ("`https://example.com` and\n\n```\nhttps://example.org\n```", #"<p dir="auto"><code>https://example.com</code> and</p><pre><code>https://example.org\#n</code></pre>"#),
+        ("[site][1]\n\n[1]: https://example.com", #"<p dir="auto"><a href="https://example.com">site</a></p>"#),
+        ("詳細はhttps://example.com", #"<p dir="auto">詳細はhttps://example.com</p>"#),
+        ("javascript://example.com and https:// alone", #"<p dir="auto">javascript://example.com and https:// alone</p>"#),
+    ])
+    func urlsThatAreNotBare(_ markdown: String, _ html: String) {
+        #expect(MarkdownRenderer.html(markdown) == html)
+    }
 }

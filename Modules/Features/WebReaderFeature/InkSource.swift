@@ -118,20 +118,28 @@ enum InkSource {
     }
 
     /// The text with every `<` outside code as `&lt;` or, when it starts an autolink, as the link,
-    /// and each task item's box as ☐ or ☑.
+    /// each bare `http://` or `https://` URL as a link, and each task item's box as ☐ or ☑.
     private static func withBracketsRewritten(_ markdown: String) -> String {
         let blanked = MarkdownCode.blanked(markdown)
-        guard blanked.contains(less) || blanked.contains(openBracket) else { return markdown }
+        guard blanked.contains(less) || blanked.contains(openBracket) || BareURL.mayHoldOne(blanked) else { return markdown }
         let bytes = Array(markdown.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 16)
         var index = 0
         var lineStart = true
+        var line = BareURL.Line()
         while index < bytes.count {
             defer { lineStart = index > 0 && bytes[index - 1] == 0x0a }
+            if lineStart { line = BareURL.Line(blanked, from: index) }
             if lineStart, let (box, end) = taskBox(blanked, from: index) {
                 output.append(contentsOf: bytes[index..<box])
                 output.append(contentsOf: (bytes[box + 1] == 0x20 ? "☐" : "☑").utf8)
+                index = end
+                continue
+            }
+            line.read(blanked[index], after: index > 0 ? blanked[index - 1] : nil)
+            if line.mayLink, let end = BareURL.end(bytes, blanked, from: index) {
+                output.append(contentsOf: link(String(decoding: bytes[index..<end], as: UTF8.self)).utf8)
                 index = end
                 continue
             }

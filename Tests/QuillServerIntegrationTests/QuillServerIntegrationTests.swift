@@ -66,7 +66,7 @@ import Testing
             let path = try #require(shared.body.firstMatch(of: /"path":"([^"]+)"/)?.1, "\(shared.body)")
             let page = try await server.request("GET", path.replacingOccurrences(of: "\\/", with: "/"), token: nil)
             #expect(page.status == 200, "\(body): \(page.status)")
-            #expect(!body.contains("After") || page.body.contains(#"<h2 dir="auto">After</h2>"#), "\(page.body)")
+            #expect(!body.contains("After") || page.body.contains(#"<h2 dir="auto" id="h-after">After</h2>"#), "\(page.body)")
         }
         #expect(try await server.request("GET", "/healthz", token: nil).status == 200)
         #expect(try await server.stop() == 0)

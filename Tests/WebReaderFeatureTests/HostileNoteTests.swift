@@ -123,7 +123,7 @@ import WebReaderFeature
         let x = a < b && c > d
         ```
         """)
-        #expect(html.contains("<h1 dir=\"auto\">Title</h1>"))
+        #expect(html.contains("<h1 dir=\"auto\" id=\"h-title\">Title</h1>"))
         #expect(html.contains("<em>emphasis</em>") && html.contains("<strong>strong</strong>"))
         #expect(html.contains("<code>code &lt;tag&gt;</code>"))
         #expect(html.contains(#"<a href="https://example.com/a?b=1&amp;c=2">link</a>"#))

@@ -1,5 +1,5 @@
 import Testing
-import WebReaderFeature
+@testable import WebReaderFeature
 
 /// What a note's Markdown looks like on a page: every block rendered, whatever raw HTML or
 /// angle brackets come before it.
@@ -17,7 +17,7 @@ struct MarkdownRenderingTests {
         let html = MarkdownRenderer.html(before + "\n\n" + Self.rest)
         #expect(html.contains("<p dir=\"auto\">After it.</p>"), "\(html)")
         #expect(html.contains("<ul dir=\"auto\"><li>one</li><li>two</li></ul>"), "\(html)")
-        #expect(html.contains("<h2 dir=\"auto\">Heading</h2>"), "\(html)")
+        #expect(html.contains("<h2 dir=\"auto\" id=\"h-heading\">Heading</h2>"), "\(html)")
     }
 
     @Test("raw HTML is shown as the text it is")
@@ -42,11 +42,11 @@ struct MarkdownRenderingTests {
     /// the heading after them text.
     @Test("a line break at a paragraph's end is none; inside one it is one")
     func lineBreaks() {
-        #expect(MarkdownRenderer.html("text  \n\n## After") == "<p dir=\"auto\">text</p><h2 dir=\"auto\">After</h2>")
-        #expect(MarkdownRenderer.html("text  \r\n\r\n## After") == "<p dir=\"auto\">text</p><h2 dir=\"auto\">After</h2>")
-        #expect(MarkdownRenderer.html("text  \n## After") == "<p dir=\"auto\">text</p><h2 dir=\"auto\">After</h2>")
-        #expect(MarkdownRenderer.html("a\\\n\n## b") == "<p dir=\"auto\">a&#92;</p><h2 dir=\"auto\">b</h2>")
-        #expect(MarkdownRenderer.html("a\\\\\n\n## b") == "<p dir=\"auto\">a&#92;</p><h2 dir=\"auto\">b</h2>")
+        #expect(MarkdownRenderer.html("text  \n\n## After") == "<p dir=\"auto\">text</p><h2 dir=\"auto\" id=\"h-after\">After</h2>")
+        #expect(MarkdownRenderer.html("text  \r\n\r\n## After") == "<p dir=\"auto\">text</p><h2 dir=\"auto\" id=\"h-after\">After</h2>")
+        #expect(MarkdownRenderer.html("text  \n## After") == "<p dir=\"auto\">text</p><h2 dir=\"auto\" id=\"h-after\">After</h2>")
+        #expect(MarkdownRenderer.html("a\\\n\n## b") == "<p dir=\"auto\">a&#92;</p><h2 dir=\"auto\" id=\"h-b\">b</h2>")
+        #expect(MarkdownRenderer.html("a\\\\\n\n## b") == "<p dir=\"auto\">a&#92;</p><h2 dir=\"auto\" id=\"h-b\">b</h2>")
         #expect(MarkdownRenderer.html("a  \nb") == "<p dir=\"auto\">a<br>b</p>")
         #expect(MarkdownRenderer.html("```\ncode  \n\n```") == "<pre><code>code  \n\n</code></pre>")
     }
@@ -89,6 +89,7 @@ struct MarkdownFrontMatterTests {
     @Test("a bare http or https URL is a link, without the punctuation after it", arguments: [
         ("see https://example.com/a_(b). Next", #"<p dir="auto">see <a href="https://example.com/a_%28b%29">https://example.com/a_(b)</a>. Next</p>"#),
         ("(http://example.com/x?y=1&z=2)", #"<p dir="auto">(<a href="http://example.com/x?y=1&amp;z=2">http://example.com/x?y=1&amp;z=2</a>)</p>"#),
+        ("https://example.com/a_b_c*d*", #"<p dir="auto"><a href="https://example.com/a_b_c*d">https://example.com/a_b_c*d</a>*</p>"#),
         ("https://example.com/path, and **https://example.org/**!",
          #"<p dir="auto"><a href="https://example.com/path">https://example.com/path</a>, and <strong><a href="https://example.org/">https://example.org/</a></strong>!</p>"#),
         ("東京 https://ja.wikipedia.org/wiki/東京\u{3000}です", #"<p dir="auto">東京 <a href="https://ja.wikipedia.org/wiki/東京">https://ja.wikipedia.org/wiki/東京</a>\#u{3000}です</p>"#),
@@ -108,5 +109,30 @@ struct MarkdownFrontMatterTests {
     ])
     func urlsThatAreNotBare(_ markdown: String, _ html: String) {
         #expect(MarkdownRenderer.html(markdown) == html)
+    }
+
+    /// Ink read a footnote's definition as a link's reference and dropped it: what the footnote
+    /// said was nowhere on the page.
+    @Test("footnotes are links to a list after the text, numbered as first referred to; nothing written is hidden")
+    func footnotes() {
+        let html = MarkdownRenderer.html("Text[^a] and again[^a], other[^2], none[^x].\n\n[^2]: Second,\n    continued.\n\n    More.\n[^a]: First **one**.\n\nAfter.\n\n[^lone]: Never referred to.")
+        #expect(html == ##"<p dir="auto">Text<a href="#fn-1">[1]</a> and again<a href="#fn-1">[1]</a>, other<a href="#fn-2">[2]</a>, none[^x].</p>"##
+            + ##"<p dir="auto">After.</p><section class="footnotes" aria-label="Footnotes"><ol>"##
+            + ##"<li id="fn-1" dir="auto"><p dir="auto">First <strong>one</strong>.</p></li>"##
+            + ##"<li id="fn-2" dir="auto"><p dir="auto">Second, continued.</p><p dir="auto">More.</p></li>"##
+            + ##"<li id="fn-3" dir="auto"><p dir="auto">Never referred to.</p></li></ol></section>"##, "\(html)")
+        #expect(MarkdownRenderer.html("`[^1]` and [^1]\r\n\r\n[^1]: Said.\r\n") == ##"<p dir="auto"><code>[^1]</code> and <a href="#fn-1">[1]</a></p>"##
+            + ##"<section class="footnotes" aria-label="Footnotes"><ol><li id="fn-1" dir="auto"><p dir="auto">Said.</p></li></ol></section>"##)
+        #expect(MarkdownRenderer.html("No footnote [^1] here.") == ##"<p dir="auto">No footnote [^1] here.</p>"##)
+    }
+
+    /// Ink wrote headings without ids: a note's table of contents led nowhere.
+    @Test("headings are places a link in the note leads to, by their text, each id once")
+    func headingAnchors() {
+        let html = MarkdownRenderer.html("[Go](#setup), [two](#Größe-&-Maß), [footnote](#fn-1)\n\n## Setup\n\n## Größe & *Maß*\n\n# Setup\n\n### Main")
+        #expect(html == ##"<p dir="auto"><a href="#h-setup">Go</a>, <a href="#h-größe--maß">two</a>, <a href="#fn-1">footnote</a></p>"##
+            + ##"<h2 dir="auto" id="h-setup">Setup</h2><h2 dir="auto" id="h-größe--maß">Größe &amp; <em>Maß</em></h2>"##
+            + ##"<h1 dir="auto" id="h-setup-1">Setup</h1><h3 dir="auto" id="h-main">Main</h3>"##, "\(html)")
+        #expect(HeadingAnchors.fragment("Part%20two") == "#h-part-two" && HeadingAnchors.slug("Ελληνικά 日本語 (v2)") == "ελληνικά-日本語-v2")
     }
 }

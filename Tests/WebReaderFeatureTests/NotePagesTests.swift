@@ -102,7 +102,7 @@ import Testing
             try await browser.signIn(server.alice)
             let page = try await browser.get("/notes/a1")
             #expect(page.status == .ok)
-            #expect(page.text.contains("<h1 dir=\"auto\">Heading</h1>"))
+            #expect(page.text.contains("<h1 dir=\"auto\" id=\"h-heading\">Heading</h1>"))
             #expect(page.text.contains("<strong>bold</strong>"))
             #expect(page.text.contains(#"<a href="https://example.com">link</a>"#))
             #expect(page.text.contains(#"<time datetime="2026-01-01T00:00:00Z">2026-01-01 00:00 UTC</time>"#))

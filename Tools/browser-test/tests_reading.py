@@ -91,6 +91,36 @@ def a_note_shows_rendered_markdown_dates_and_tags(session):
     assert main.locator("time").count() >= 1, "dates are not in <time> elements"
 
 
+_IN_VIEW = """(element) => { const box = element.getBoundingClientRect(); return box.top >= 0 && box.top < window.innerHeight; }"""
+
+
+@browser_test
+def footnotes_headings_and_bare_urls_are_links(session):
+    """A note's footnote, table of contents entry and bare URL are links that lead where they say; the footnote's text is shown."""
+    filler = "\n\n".join("Paragraph %d of the filler that pushes the end of the note below the window." % n for n in range(60))
+    note = session.reader.create("Footnotes and contents", "[Jump to the end](#The-end) and a claim[^source]. "
+                                 "See https://example.com/a_b_(c).\n\n" + filler + "\n\n## The end\n\nDone.\n\n"
+                                 "[^source]: Said by *someone*, somewhere.")
+    try:
+        page, _ = session.signed_in_page()
+        page.goto(session.url("/notes/" + note["id"]))
+        main = page.locator("main")
+        expect(main.get_by_role("link", name="https://example.com/a_b_(c)", exact=True)).to_have_attribute(
+            "href", "https://example.com/a_b_%28c%29")
+        footnote = main.locator("section.footnotes li")
+        expect(footnote).to_have_text("Said by someone, somewhere.")
+        assert not footnote.evaluate(_IN_VIEW), "the footnote should start below the window"
+        main.get_by_role("link", name="[1]", exact=True).click()
+        expect(page).to_have_url(session.url("/notes/%s#fn-1" % note["id"]))
+        assert footnote.evaluate(_IN_VIEW), "following the footnote's link did not bring it into view"
+        page.goto(session.url("/notes/" + note["id"]))
+        main.get_by_role("link", name="Jump to the end", exact=True).click()
+        expect(page).to_have_url(session.url("/notes/%s#h-the-end" % note["id"]))
+        assert main.locator("h2", has_text="The end").evaluate(_IN_VIEW), "the contents' link did not bring its heading into view"
+    finally:
+        session.reader.delete(note["id"], note["revision"])
+
+
 @browser_test
 def export_downloads_the_accounts_archive(session):
     """Export: the link downloads a .tar.gz holding the manifest and one Markdown file per live note."""

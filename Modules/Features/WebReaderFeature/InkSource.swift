@@ -181,8 +181,8 @@ enum InkSource {
         return (index + 1, index + 4)
     }
 
-    /// The autolink's text as a Markdown link: an address is a `mailto:` link, and the
-    /// destination is percent-encoded where Ink would end or split it.
+    /// The autolink's text as a Markdown link: an address is a `mailto:` link, the destination is
+    /// percent-encoded where Ink would end or split it, and the text is shown as written.
     private static func link(_ text: String) -> String {
         let destination = (isEmail(text) ? "mailto:" : "") + text
         var encoded = ""
@@ -194,7 +194,13 @@ enum InkSource {
             default: encoded.unicodeScalars.append(scalar)
             }
         }
-        return "[" + AttachmentReference.escapedLabel(text) + "](" + encoded + ")"
+        // The URL as it is written: its `_` and `*` are no emphasis.
+        var label = ""
+        for scalar in AttachmentReference.escapedLabel(text).unicodeScalars {
+            if scalar == "_" || scalar == "*" { label += "\\" }
+            label.unicodeScalars.append(scalar)
+        }
+        return "[" + label + "](" + encoded + ")"
     }
 
     /// The index of the `>` closing an autolink that starts at `start`, or nil: a scheme of 2 to

@@ -30,7 +30,7 @@ public enum MarkdownRenderer {
         let resolutions = links.count == located.count ? links.map(\.resolution) : nil
         let linked = replacing(located.enumerated().map { index, place in
             let label = AttachmentReference.escapedLabel(place.link.label ?? (place.link.target + (place.link.fragment ?? "")))
-            return (place.utf8Range, destination(resolutions?[index]).map { "[" + label + "](" + $0 + ")" } ?? label)
+            return (place.utf8Range, destination(resolutions?[index]).map { "[" + label + "](" + $0 + HeadingAnchors.destination(of: place.link) + ")" } ?? label)
         }, in: markdown)
         let attached = replacing(AttachmentReference.scan(linked).map { reference in
             let path = attachmentBase + AttachmentReference.path(hash: reference.hash, name: reference.name) + attachmentQuery
@@ -47,7 +47,19 @@ public enum MarkdownRenderer {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The text's HTML, then its footnotes (`Footnotes`), each rendered on its own, in a list whose
+    /// items the references link to. Its headings are places links lead to (`HeadingAnchors`).
     private static func rendered(_ markdown: String) -> String {
+        let footnotes = Footnotes(markdown)
+        guard !footnotes.notes.isEmpty else { return HeadingAnchors.anchored(renderedBlocks(markdown)) }
+        var html = renderedBlocks(footnotes.text) + #"<section class="footnotes" aria-label="Footnotes"><ol>"#
+        for (index, note) in footnotes.notes.enumerated() {
+            html += #"<li id=""# + Footnotes.anchor(index + 1) + #"" dir="auto">"# + renderedBlocks(note) + "</li>"
+        }
+        return HeadingAnchors.anchored(html + "</ol></section>")
+    }
+
+    private static func renderedBlocks(_ markdown: String) -> String {
         var parser = MarkdownParser()
         parser.addModifier(Modifier(target: .html) { input in HTMLAllowList.escaped(String(input.markdown)) })
         parser.addModifier(Modifier(target: .images) { input in quotedImage(input.html) })
@@ -82,7 +94,8 @@ public enum MarkdownRenderer {
             let text = AttachmentReference.escapedLabel(link.label ?? (link.target + (link.fragment ?? "")))
             let replacement: String
             if let resolution = resolved?[index].resolution {
-                let destination = resolution.chosen.map { "/notes/\($0.id.rawValue)" } ?? "/notes/new?title=" + WebPages.queryEncoded(link.target)
+                let destination = resolution.chosen.map { "/notes/\($0.id.rawValue)" + HeadingAnchors.destination(of: link) }
+                    ?? "/notes/new?title=" + WebPages.queryEncoded(link.target)
                 replacement = "[" + text + "](" + destination + ")"
             } else if link.form == .wikilink || link.form == .embed {
                 replacement = text

@@ -135,4 +135,33 @@ struct MarkdownFrontMatterTests {
             + ##"<h1 dir="auto" id="h-setup-1">Setup</h1><h3 dir="auto" id="h-main">Main</h3>"##, "\(html)")
         #expect(HeadingAnchors.fragment("Part%20two") == "#h-part-two" && HeadingAnchors.slug("Ελληνικά 日本語 (v2)") == "ελληνικά-日本語-v2")
     }
+
+    /// Obsidian's links to a heading of the same note were shown as their brackets.
+    @Test("a wikilink to a heading of the same note leads to it")
+    func linksWithinTheNote() {
+        let html = MarkdownRenderer.html("See [[#Part two]], [[#Part two|the second]], [[#A#B]] and `[[#code]]`.\n\n## Part two\n\n## B")
+        #expect(html == ##"<p dir="auto">See <a href="#h-part-two">Part two</a>, <a href="#h-part-two">the second</a>, <a href="#h-b">A › B</a> and <code>[[#code]]</code>.</p>"##
+            + ##"<h2 dir="auto" id="h-part-two">Part two</h2><h2 dir="auto" id="h-b">B</h2>"##, "\(html)")
+    }
+
+    /// Obsidian's callouts showed their marker (`[!tip]-`) and ran their title into the text.
+    @Test("a callout's first line is its quotation's title, open even when folded", arguments: [
+        ("> [!tip]- Check for duplicates first\n> Before you ask.", ##"<blockquote><p dir="auto"><strong>Check for duplicates first</strong></p><p dir="auto">Before you ask.</p></blockquote>"##),
+        ("> [!NOTE]\n> Body", ##"<blockquote><p dir="auto"><strong>Note</strong></p><p dir="auto">Body</p></blockquote>"##),
+        ("```\n> [!tip] in code\n```", ##"<pre><code>&gt; [!tip] in code\##n</code></pre>"##),
+        ("> [!info] Alone", ##"<blockquote><p dir="auto"><strong>Alone</strong></p></blockquote>"##),
+        ("> Not [!tip] a callout", ##"<blockquote><p dir="auto">Not [!tip] a callout</p></blockquote>"##),
+    ])
+    func callouts(_ markdown: String, _ html: String) {
+        #expect(MarkdownRenderer.html(markdown) == html)
+    }
+
+    /// Ink ran a quotation's lines into one paragraph: a list or a second paragraph in it was one line.
+    @Test("a quotation holds Markdown of its own, however deep")
+    func quotations() {
+        #expect(MarkdownRenderer.html("> Items:\n>\n> - one\n> - two\n>\n> > Inner [[#Items]].\n\nAfter.")
+            == ##"<blockquote><p dir="auto">Items:</p><ul dir="auto"><li>one</li><li>two</li></ul><blockquote><p dir="auto">Inner <a href="#h-items">Items</a>.</p></blockquote></blockquote><p dir="auto">After.</p>"##)
+        let deep = MarkdownRenderer.html(String(repeating: "> ", count: 5000) + "deep")
+        #expect(deep.contains("deep") && deep.hasPrefix(String(repeating: "<blockquote>", count: MarkdownRenderer.maximumQuotationDepth)))
+    }
 }

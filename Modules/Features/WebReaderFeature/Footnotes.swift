@@ -28,7 +28,7 @@ struct Footnotes {
         let bytes = Array(markdown.utf8)
         var kept: [UInt8] = []
         kept.reserveCapacity(bytes.count)
-        var definitions: [(label: String, text: String)] = []
+        var definitions: [(label: String, text: String)] = [], defined = Set<String>()
         var lineStart = 0
         while lineStart < bytes.count {
             let lineEnd = Self.lineEnd(bytes, from: lineStart)
@@ -55,21 +55,20 @@ struct Footnotes {
             }
             // Blank lines after the definition stay in the text.
             if pendingBlank > 0 { next = Self.start(ofBlankLines: pendingBlank, before: next, in: bytes) }
-            if !definitions.contains(where: { $0.label == label }) { definitions.append((label, lines.joined(separator: "\n"))) }
+            if defined.insert(label).inserted { definitions.append((label, lines.joined(separator: "\n"))) }
             lineStart = next
         }
         guard !definitions.isEmpty else {
             (text, notes) = (markdown, [])
             return
         }
-        let labels = Set(definitions.map(\.label))
         var numbers: [String: Int] = [:]
         var output: [UInt8] = []
         output.reserveCapacity(kept.count + 64)
         let keptBlanked = MarkdownCode.blanked(String(decoding: kept, as: UTF8.self))
         var index = 0
         while index < kept.count {
-            if let (label, end) = Self.reference(keptBlanked, from: index), labels.contains(label) {
+            if let (label, end) = Self.reference(keptBlanked, from: index), defined.contains(label) {
                 let number = numbers[label] ?? (numbers.count + 1)
                 numbers[label] = number
                 output.append(contentsOf: "[\\[\(number)\\]](#\(Self.anchor(number)))".utf8)

@@ -3,8 +3,8 @@ import QuillModels
 
 /// The headings of a note's page as places a link can lead to: each gets an `id` made from its
 /// text (`## Größe & Maß` → `h-größe--maß`, as GitHub makes them, behind a prefix of its own), and
-/// each link to a place in the note (`[setup](#setup)`, `[[Other note#Part two]]`) leads to the
-/// heading it names.
+/// each link to a place in the note (`[setup](#setup)`, `[[#Setup]]`) or another note's
+/// (`[[Other note#Part two]]`) leads to the heading it names.
 ///
 /// Exists because Ink writes headings without ids, so a note's table of contents and a wikilink
 /// to another note's heading led nowhere. The prefix keeps a heading named "Main" or "Notes" from
@@ -34,6 +34,36 @@ enum HeadingAnchors {
         guard let fragment = link.fragment, fragment.hasPrefix("#"),
               let heading = fragment.split(separator: "#").last, !heading.isEmpty else { return "" }
         return self.fragment(String(heading))
+    }
+
+    /// The text with each wikilink to a heading of the same note (`[[#Part two]]`,
+    /// `[[#Part two|the second part]]`, as Obsidian writes them) as a Markdown link to it.
+    static func linkedWithinTheNote(_ markdown: String) -> String {
+        guard markdown.contains("[[#") else { return markdown }
+        let replacements = MarkdownReference.scan(markdown).compactMap { reference -> (Range<Int>, String)? in
+            guard case .wikilink(let inner) = reference.kind, !reference.isEmbedded, inner.hasPrefix("#") else { return nil }
+            // In a table, `|` is written `\|`.
+            let parts = inner.replacingOccurrences(of: "\\|", with: "|").split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+            let headings = parts[0].split(separator: "#").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard let heading = headings.last else { return nil }
+            let shown = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            let label = shown.isEmpty ? headings.joined(separator: " › ") : shown
+            return (reference.utf8Range, "[" + AttachmentReference.escapedLabel(label) + "](#" + percentEncoded(heading) + ")")
+        }
+        return MarkdownRenderer.replacing(replacements, in: markdown)
+    }
+
+    /// Every byte but ASCII letters, digits, `-`, `_`, `.` and `~` as `%XX`: a destination Ink reads whole.
+    private static func percentEncoded(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            if (0x30...0x39).contains(byte) || (0x41...0x5a).contains(byte) || (0x61...0x7a).contains(byte) || "-_.~".utf8.contains(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded
+            }
+        }
+        return encoded
     }
 
     /// The fragment of a link to a heading (`#Part two`, `#part-two`, `%20` and all) as its anchor.
@@ -91,4 +121,9 @@ enum HeadingAnchors {
         }
         return text
     }
+}
+
+private extension String {
+    /// A hexadecimal byte in two digits.
+    var leftPadded: String { count == 1 ? "0" + self : self }
 }

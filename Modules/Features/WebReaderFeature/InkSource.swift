@@ -1,3 +1,4 @@
+import Foundation
 import QuillModels
 
 /// A note's Markdown as Ink is given it: raw HTML as text, autolinks as links, a task list's
@@ -10,7 +11,8 @@ import QuillModels
 /// names (the web reader shows raw HTML as text, never runs it), and an autolink (CommonMark's
 /// `<scheme:…>` and `<user@host>`) as the Markdown link it means. Ink knows no task lists
 /// (`- [ ] to do`, `- [x] done`, as Obsidian and GitHub write them) and would show their
-/// brackets; the box is given as ☐ or ☑. Code is left as it is: Ink escapes it itself.
+/// brackets; the box is given as ☐ or ☑. An Obsidian callout's first line (`> [!tip] Title`) is
+/// given as its quotation's title. Code is left as it is: Ink escapes it itself.
 ///
 /// Ink reads a first line `---` as the start of front matter and stops the process (an index out
 /// of bounds) when the note ends before a line closes it, and its readers of lists look past a
@@ -21,6 +23,22 @@ import QuillModels
 enum InkSource {
     static func prepared(_ markdown: String) -> String {
         withBracketsRewritten(withoutFrontMatter(withoutBreaksBeforeBlocks(withoutTrailingWhitespace(markdown))))
+    }
+
+    /// A quotation's text (`QuotedText`) with a callout's first line (`[!tip]- Check first`, as
+    /// Obsidian writes one) as its title, a paragraph in bold (the type, `Tip`, when it has no
+    /// title). A folded callout (`-`) is shown open: nothing written is hidden.
+    static func withCalloutTitle(_ quoted: String) -> String {
+        guard quoted.hasPrefix("[!"), let close = quoted.firstIndex(of: "]") else { return quoted }
+        let type = quoted[quoted.index(quoted.startIndex, offsetBy: 2)..<close]
+        guard !type.isEmpty, type.unicodeScalars.allSatisfy({ $0.isASCII && (isLetter(UInt8($0.value)) || isDigit(UInt8($0.value)) || $0 == "-") })
+        else { return quoted }
+        let lineEnd = quoted[close...].firstIndex(where: \.isNewline) ?? quoted.endIndex
+        var title = quoted[quoted.index(after: close)..<lineEnd]
+        if let fold = title.first, fold == "+" || fold == "-" { title = title.dropFirst() }
+        let written = title.trimmingCharacters(in: .whitespaces)
+        let shown = written.isEmpty ? type.prefix(1).uppercased() + type.dropFirst().lowercased() : written
+        return "**" + shown + "**\n\n" + (lineEnd < quoted.endIndex ? quoted[quoted.index(after: lineEnd)...] : "")
     }
 
     /// The text without a hard line break (two spaces or a backslash at a line's end) where the

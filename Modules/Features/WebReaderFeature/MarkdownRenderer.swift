@@ -40,7 +40,7 @@ public enum MarkdownRenderer {
     }
 
     /// `text` with each range (in UTF-8 bytes, in order, not overlapping) replaced.
-    private static func replacing(_ replacements: [(Range<Int>, String)], in text: String) -> String {
+    static func replacing(_ replacements: [(Range<Int>, String)], in text: String) -> String {
         guard !replacements.isEmpty else { return text }
         var bytes = Array(text.utf8)
         for (range, replacement) in replacements.reversed() { bytes.replaceSubrange(range, with: Array(replacement.utf8)) }
@@ -50,8 +50,8 @@ public enum MarkdownRenderer {
     /// The text's HTML, then its footnotes (`Footnotes`), each rendered on its own, in a list whose
     /// items the references link to. Its headings are places links lead to (`HeadingAnchors`).
     private static func rendered(_ markdown: String) -> String {
-        let footnotes = Footnotes(markdown)
-        guard !footnotes.notes.isEmpty else { return HeadingAnchors.anchored(renderedBlocks(markdown)) }
+        let footnotes = Footnotes(HeadingAnchors.linkedWithinTheNote(markdown))
+        guard !footnotes.notes.isEmpty else { return HeadingAnchors.anchored(renderedBlocks(footnotes.text)) }
         var html = renderedBlocks(footnotes.text) + #"<section class="footnotes" aria-label="Footnotes"><ol>"#
         for (index, note) in footnotes.notes.enumerated() {
             html += #"<li id=""# + Footnotes.anchor(index + 1) + #"" dir="auto">"# + renderedBlocks(note) + "</li>"
@@ -59,12 +59,22 @@ public enum MarkdownRenderer {
         return HeadingAnchors.anchored(html + "</ol></section>")
     }
 
-    private static func renderedBlocks(_ markdown: String) -> String {
+    /// A quotation's text is rendered as Markdown of its own (Ink runs a quotation's lines into one
+    /// paragraph: its lists, paragraphs and code would be one line), down to `maximumQuotationDepth`.
+    private static func renderedBlocks(_ markdown: String, depth: Int = 0) -> String {
         var parser = MarkdownParser()
         parser.addModifier(Modifier(target: .html) { input in HTMLAllowList.escaped(String(input.markdown)) })
         parser.addModifier(Modifier(target: .images) { input in quotedImage(input.html) })
+        if depth < maximumQuotationDepth {
+            parser.addModifier(Modifier(target: .blockquotes) { input in
+                "<blockquote>" + renderedBlocks(InkSource.withCalloutTitle(QuotedText.inner(input.markdown)), depth: depth + 1) + "</blockquote>"
+            })
+        }
         return HTMLAllowList.sanitized(parser.html(from: InkSource.prepared(markdown)))
     }
+
+    /// Quotations inside quotations rendered as Markdown of their own; deeper ones as Ink renders them.
+    static let maximumQuotationDepth = 5
 
     /// Ink writes an image as `<img src="URL" alt="TEXT"/>` with quotes inside either left as they
     /// are, which would cut the alternative text at its first quote (`beach "day".png`); here they

@@ -56,6 +56,7 @@ enum WebStyleSheet {
     .markdown pre, .markdown code { background: var(--code); border-radius: 4px; }
     .markdown pre { padding: .75rem; overflow-x: auto; }
     .markdown code { padding: .1rem .25rem; }
+    .markdown pre code { padding: 0; }
     .markdown img { max-width: 100%; }
     .markdown blockquote { margin-inline-start: 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--line); color: var(--muted); }
     .markdown .table { max-width: 100%; overflow-x: auto; }

@@ -32,28 +32,29 @@ public struct MarkdownReference: Hashable, Sendable {
         var found: [MarkdownReference] = []
         var index = 0
         var line = 1
+        var ahead: LineAhead?
         while index < bytes.count {
             let byte = bytes[index]
             if byte == newline {
                 line += 1
                 index += 1
+                ahead = nil
                 continue
             }
             guard byte == open else {
                 index += 1
                 continue
             }
+            if ahead == nil { ahead = LineAhead(bytes, around: index) }
             let embedded = index > 0 && bytes[index - 1] == UInt8(ascii: "!")
             let start = embedded ? index - 1 : index
-            if index + 1 < bytes.count, bytes[index + 1] == open, let close = find([close, close], in: bytes, from: index + 2) {
+            if index + 1 < bytes.count, bytes[index + 1] == open, let close = ahead?.wikilinkEnd(from: index + 2) {
                 found.append(MarkdownReference(kind: .wikilink(String(decoding: original[(index + 2)..<close], as: UTF8.self)),
                                                isEmbedded: embedded, utf8Range: start..<(close + 2), line: line))
                 index = close + 2
                 continue
             }
-            if let labelEnd = find([close, UInt8(ascii: "(")], in: bytes, from: index + 1),
-               let destinationEnd = bytes[(labelEnd + 2)...].firstIndex(where: { $0 == UInt8(ascii: ")") || $0 == newline }),
-               bytes[destinationEnd] == UInt8(ascii: ")") {
+            if let labelEnd = ahead?.labelEnd(from: index + 1), let destinationEnd = ahead?.destinationEnd(from: labelEnd + 2) {
                 var destination = String(decoding: original[(labelEnd + 2)..<destinationEnd], as: UTF8.self)
                 if destination.hasPrefix("<"), destination.hasSuffix(">") { destination = String(destination.dropFirst().dropLast()) }
                 let label = String(decoding: original[(index + 1)..<labelEnd], as: UTF8.self)
@@ -69,14 +70,42 @@ public struct MarkdownReference: Hashable, Sendable {
 
     private static let newline = UInt8(ascii: "\n"), open = UInt8(ascii: "["), close = UInt8(ascii: "]")
 
-    /// The first index of `pattern` at or after `start`, on the same line.
-    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index + pattern.count <= bytes.count {
-            if bytes[index] == newline { return nil }
-            if bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
-            index += 1
+    /// Where on one line the next `]]`, `](` and `)` are from each place: read once, backwards,
+    /// so that a line of many brackets (a paragraph of citations, `[1] [2] …`) is scanned in
+    /// time in proportion to its length, not its length times its brackets.
+    private struct LineAhead {
+        private let start: Int
+        private var nextWikilinkClose: [Int32], nextLabelClose: [Int32], nextParenthesis: [Int32]
+
+        init(_ bytes: [UInt8], around index: Int) {
+            var start = index
+            while start > 0, bytes[start - 1] != newline { start -= 1 }
+            let end = bytes[index...].firstIndex(of: newline) ?? bytes.count
+            self.start = start
+            let count = end - start + 1
+            nextWikilinkClose = Array(repeating: -1, count: count)
+            nextLabelClose = Array(repeating: -1, count: count)
+            nextParenthesis = Array(repeating: -1, count: count)
+            for position in stride(from: end - 1, through: start, by: -1) {
+                let offset = position - start
+                let pair = position + 1 < end ? bytes[position + 1] : 0
+                nextWikilinkClose[offset] = bytes[position] == close && pair == close ? Int32(position) : nextWikilinkClose[offset + 1]
+                nextLabelClose[offset] = bytes[position] == close && pair == UInt8(ascii: "(") ? Int32(position) : nextLabelClose[offset + 1]
+                nextParenthesis[offset] = bytes[position] == UInt8(ascii: ")") ? Int32(position) : nextParenthesis[offset + 1]
+            }
         }
-        return nil
+
+        /// The first `]]` at or after `position` on the line.
+        func wikilinkEnd(from position: Int) -> Int? { next(nextWikilinkClose, from: position) }
+        /// The first `](` at or after `position` on the line.
+        func labelEnd(from position: Int) -> Int? { next(nextLabelClose, from: position) }
+        /// The first `)` at or after `position` on the line.
+        func destinationEnd(from position: Int) -> Int? { next(nextParenthesis, from: position) }
+
+        private func next(_ table: [Int32], from position: Int) -> Int? {
+            let offset = position - start
+            guard offset >= 0, offset < table.count, table[offset] >= 0 else { return nil }
+            return Int(table[offset])
+        }
     }
 }

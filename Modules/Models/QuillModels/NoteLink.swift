@@ -68,16 +68,23 @@ public struct NoteLink: Hashable, Sendable {
         let references = MarkdownReference.scan(text)
         guard !references.isEmpty else { return [] }
         let bytes = Array(text.utf8)
+        // The references of one line share its context, read once: a paragraph of a thousand
+        // links is read once, not a thousand times.
+        var line: (bytes: ClosedRange<Int>, context: String)?
         return references.compactMap { reference in
-            link(reference, context: context(around: reference.utf8Range, in: bytes)).map { Located(link: $0, utf8Range: reference.utf8Range) }
+            if line.map({ !$0.bytes.contains(reference.utf8Range.lowerBound) }) ?? true {
+                line = self.line(around: reference.utf8Range.lowerBound, in: bytes)
+            }
+            return link(reference, context: line!.context).map { Located(link: $0, utf8Range: reference.utf8Range) }
         }
     }
 
-    /// The line holding `range`, trimmed, at most `contextLimit` characters.
-    private static func context(around range: Range<Int>, in bytes: [UInt8]) -> String {
-        let start = bytes[..<range.lowerBound].lastIndex(of: 0x0a).map { $0 + 1 } ?? 0
-        let end = bytes[range.lowerBound...].firstIndex(of: 0x0a) ?? bytes.count
-        return String(trimmed(String(decoding: bytes[start..<end], as: UTF8.self)).prefix(contextLimit))
+    /// The line holding the byte at `position` (its bytes, its line end included) and its context:
+    /// the line trimmed, at most `contextLimit` characters.
+    private static func line(around position: Int, in bytes: [UInt8]) -> (bytes: ClosedRange<Int>, context: String) {
+        let start = bytes[..<position].lastIndex(of: 0x0a).map { $0 + 1 } ?? 0
+        let end = bytes[position...].firstIndex(of: 0x0a) ?? bytes.count
+        return (start...end, String(trimmed(String(decoding: bytes[start..<end], as: UTF8.self)).prefix(contextLimit)))
     }
 
     /// A link and where it is in its text, in UTF-8 bytes.

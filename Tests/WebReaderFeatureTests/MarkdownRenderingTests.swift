@@ -164,4 +164,13 @@ struct MarkdownFrontMatterTests {
         let deep = MarkdownRenderer.html(String(repeating: "> ", count: 5000) + "deep")
         #expect(deep.contains("deep") && deep.hasPrefix(String(repeating: "<blockquote>", count: MarkdownRenderer.maximumQuotationDepth)))
     }
+
+    /// Obsidian's tables write a cell's lines with `<br>`: it was shown as text.
+    @Test("a <br> is a line break, in a table's cell too; any other raw HTML, or a <br> in code, is text")
+    func lineBreaks() {
+        #expect(MarkdownRenderer.html("| a | b |\n|---|---|\n| one<br>two | x<BR/>y |")
+            == ##"<div class="table" tabindex="0"><table><thead><tr><th dir="auto">a</th><th dir="auto">b</th></tr></thead><tbody><tr><td dir="auto">one<br>two</td><td dir="auto">x<br>y</td></tr></tbody></table></div>"##)
+        #expect(MarkdownRenderer.html("line<br />next `<br>` <br onclick=alert(1)> <brx>")
+            == ##"<p dir="auto">line<br>next <code>&lt;br&gt;</code> &lt;br onclick=alert(1)&gt; &lt;brx&gt;</p>"##)
+    }
 }

@@ -8,7 +8,8 @@ import QuillModels
 /// element's closing tag, which an `<img …>`, an autolink `<https://…>` or a stray `a <b` never
 /// has: the rest of the note would be one run of escaped text, its paragraphs, lists and headings
 /// unrendered. Every `<` outside code is given as `&lt;`, which Ink passes on as the character it
-/// names (the web reader shows raw HTML as text, never runs it), and an autolink (CommonMark's
+/// names (the web reader shows raw HTML as text, never runs it; a `<br>` alone is a line break),
+/// and an autolink (CommonMark's
 /// `<scheme:…>` and `<user@host>`) as the Markdown link it means. Ink knows no task lists
 /// (`- [ ] to do`, `- [x] done`, as Obsidian and GitHub write them) and would show their
 /// brackets; the box is given as ☐ or ☑. An Obsidian callout's first line (`> [!tip] Title`) is
@@ -169,12 +170,29 @@ enum InkSource {
             if let end = autolinkEnd(bytes, from: index) {
                 output.append(contentsOf: link(String(decoding: bytes[(index + 1)..<end], as: UTF8.self)).utf8)
                 index = end + 1
+            } else if let end = lineBreakEnd(bytes, from: index) {
+                output.append(contentsOf: lineBreak.utf8)
+                index = end
             } else {
                 output.append(contentsOf: "&lt;".utf8)
                 index += 1
             }
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// What a `<br>` is given to Ink as, and made a line break again after it (`MarkdownRenderer`):
+    /// the one element of raw HTML a page shows as such, as Obsidian's tables write a cell's lines
+    /// with it. Private-use characters, which Ink passes on as text.
+    static let lineBreak = "\u{E000}\u{E001}\u{E000}"
+
+    /// The index after a `<br>`, `<br/>` or `<br />` (any case) starting at `start`, or nil.
+    private static func lineBreakEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        guard start + 3 < bytes.count, bytes[start + 1] | 0x20 == UInt8(ascii: "b"), bytes[start + 2] | 0x20 == UInt8(ascii: "r") else { return nil }
+        var index = start + 3
+        while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "/") { index += 1 }
+        return index < bytes.count && bytes[index] == greater ? index + 1 : nil
     }
 
     /// Where a task item's box starts on the line starting at `start`, and where its `]` ends: up to

@@ -70,7 +70,8 @@ public enum MarkdownRenderer {
                 "<blockquote>" + renderedBlocks(InkSource.withCalloutTitle(QuotedText.inner(input.markdown)), depth: depth + 1) + "</blockquote>"
             })
         }
-        return HTMLAllowList.sanitized(parser.html(from: InkSource.prepared(markdown)))
+        let html = HTMLAllowList.sanitized(parser.html(from: InkSource.prepared(markdown)))
+        return html.contains(InkSource.lineBreak) ? html.replacing(InkSource.lineBreak, with: "<br>") : html
     }
 
     /// Quotations inside quotations rendered as Markdown of their own; deeper ones as Ink renders them.

@@ -173,4 +173,12 @@ struct MarkdownFrontMatterTests {
         #expect(MarkdownRenderer.html("line<br />next `<br>` <br onclick=alert(1)> <brx>")
             == ##"<p dir="auto">line<br>next <code>&lt;br&gt;</code> &lt;br onclick=alert(1)&gt; &lt;brx&gt;</p>"##)
     }
+
+    /// Obsidian's highlights (`==words==`) were shown with their marks.
+    @Test("a highlight is marked; == in code, in a link's address, with space inside or as an operator is text")
+    func highlights() {
+        #expect(MarkdownRenderer.html("A ==marked **bold**== word, a == b == c, `==code==`, ==open and [x](https://e.example/?a==b==c)")
+            == ##"<p dir="auto">A <mark>marked <strong>bold</strong></mark> word, a == b == c, <code>==code==</code>, ==open and <a href="https://e.example/?a==b==c">x</a></p>"##)
+        #expect(MarkdownRenderer.html("> ==quoted==\n\n| ==cell== |\n|---|\n| x |").contains("<blockquote><p dir=\"auto\"><mark>quoted</mark></p></blockquote>"))
+    }
 }

@@ -11,7 +11,7 @@ enum HTMLAllowList {
         "p": [], "br": [], "hr": [], "h1": [], "h2": [], "h3": [], "h4": [], "h5": [], "h6": [],
         "strong": [], "em": [], "b": [], "i": [], "s": [], "del": [], "code": [], "pre": [], "blockquote": [],
         "ul": [], "ol": ["start"], "li": [], "a": ["href"], "img": ["src", "alt"],
-        "table": [], "thead": [], "tbody": [], "tr": [], "th": ["align"], "td": ["align"],
+        "table": [], "thead": [], "tbody": [], "tr": [], "th": ["align"], "td": ["align"], "mark": [],
     ]
 
     /// Blocks of a note's text, each written with `dir="auto"`: a paragraph, heading, list or

@@ -23,7 +23,50 @@ import QuillModels
 /// not read as front matter.
 enum InkSource {
     static func prepared(_ markdown: String) -> String {
-        withBracketsRewritten(withoutFrontMatter(withoutBreaksBeforeBlocks(withoutTrailingWhitespace(markdown))))
+        withBracketsRewritten(withHighlights(withoutFrontMatter(withoutBreaksBeforeBlocks(withoutTrailingWhitespace(markdown)))))
+    }
+
+    /// What a highlight's `==` are given to Ink as, and made `<mark>` and `</mark>` again after it
+    /// (`Placeholders`): private-use characters, which Ink passes on as text.
+    static let highlightStart = "\u{E002}\u{E003}\u{E002}", highlightEnd = "\u{E003}\u{E002}\u{E003}"
+
+    /// The text with each highlight (`==words==`, as Obsidian writes one: on one line, outside
+    /// code, no space just inside its marks) between `highlightStart` and `highlightEnd`.
+    static func withHighlights(_ markdown: String) -> String {
+        guard markdown.contains("==") else { return markdown }
+        let blanked = MarkdownCode.blanked(markdown)
+        let bytes = Array(markdown.utf8)
+        let equals = UInt8(ascii: "="), space = UInt8(ascii: " "), newline = UInt8(ascii: "\n")
+        func isMark(_ index: Int) -> Bool {
+            index + 1 < bytes.count && blanked[index] == equals && blanked[index + 1] == equals
+                && (index == 0 || blanked[index - 1] != equals) && (index + 2 >= bytes.count || blanked[index + 2] != equals)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 32)
+        var index = 0
+        while index < bytes.count {
+            guard isMark(index), index + 2 < bytes.count, ![space, newline, 0x09, 0x0d].contains(bytes[index + 2]) else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
+            // The closing marks on the same line, with no space just before them, and no link's
+            // address or raw HTML between (where a mark could not close).
+            var close = index + 3
+            while close < bytes.count, bytes[close] != newline, bytes[close] != less,
+                  !(bytes[close - 1] == UInt8(ascii: "]") && bytes[close] == UInt8(ascii: "(")),
+                  !(isMark(close) && bytes[close - 1] != space && bytes[close - 1] != 0x09) { close += 1 }
+            guard close < bytes.count, isMark(close) else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
+            output.append(contentsOf: highlightStart.utf8)
+            output.append(contentsOf: bytes[(index + 2)..<close])
+            output.append(contentsOf: highlightEnd.utf8)
+            index = close + 2
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// A quotation's text (`QuotedText`) with a callout's first line (`[!tip]- Check first`, as
@@ -181,7 +224,7 @@ enum InkSource {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// What a `<br>` is given to Ink as, and made a line break again after it (`MarkdownRenderer`):
+    /// What a `<br>` is given to Ink as, and made a line break again after it (`Placeholders`):
     /// the one element of raw HTML a page shows as such, as Obsidian's tables write a cell's lines
     /// with it. Private-use characters, which Ink passes on as text.
     static let lineBreak = "\u{E000}\u{E001}\u{E000}"

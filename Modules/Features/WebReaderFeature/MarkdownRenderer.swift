@@ -70,8 +70,7 @@ public enum MarkdownRenderer {
                 "<blockquote>" + renderedBlocks(InkSource.withCalloutTitle(QuotedText.inner(input.markdown)), depth: depth + 1) + "</blockquote>"
             })
         }
-        let html = HTMLAllowList.sanitized(parser.html(from: InkSource.prepared(markdown)))
-        return html.contains(InkSource.lineBreak) ? html.replacing(InkSource.lineBreak, with: "<br>") : html
+        return Placeholders.restored(HTMLAllowList.sanitized(parser.html(from: InkSource.prepared(markdown))))
     }
 
     /// Quotations inside quotations rendered as Markdown of their own; deeper ones as Ink renders them.

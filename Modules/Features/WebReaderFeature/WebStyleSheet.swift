@@ -60,6 +60,8 @@ enum WebStyleSheet {
     .markdown img { max-width: 100%; }
     .markdown blockquote { margin-inline-start: 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--line); color: var(--muted); }
     .markdown .table { max-width: 100%; overflow-x: auto; }
+    .markdown mark { background: #fff3a3; color: #1d1d1f; }
+    @media (prefers-color-scheme: dark) { .markdown mark { background: #665c00; color: #ffffff; } }
     .markdown .footnotes { border-top: 1px solid var(--line); margin-top: 1.5rem; font-size: .9rem; }
     .markdown table { border-collapse: collapse; }
     .markdown th, .markdown td { border: 1px solid var(--line); padding: .25rem .5rem; overflow-wrap: normal; }

@@ -48,28 +48,15 @@ enum HeadingAnchors {
             guard let heading = headings.last else { return nil }
             let shown = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
             let label = shown.isEmpty ? headings.joined(separator: " › ") : shown
-            return (reference.utf8Range, "[" + AttachmentReference.escapedLabel(label) + "](#" + percentEncoded(heading) + ")")
+            return (reference.utf8Range, "[" + AttachmentReference.escapedLabel(label) + "](#" + AttachmentName.percentEncoded(heading) + ")")
         }
         return MarkdownRenderer.replacing(replacements, in: markdown)
-    }
-
-    /// Every byte but ASCII letters, digits, `-`, `_`, `.` and `~` as `%XX`: a destination Ink reads whole.
-    private static func percentEncoded(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            if (0x30...0x39).contains(byte) || (0x41...0x5a).contains(byte) || (0x61...0x7a).contains(byte) || "-_.~".utf8.contains(byte) {
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded
-            }
-        }
-        return encoded
     }
 
     /// The fragment of a link to a heading (`#Part two`, `#part-two`, `%20` and all) as its anchor.
     static func fragment(_ written: String) -> String {
         let name = written.hasPrefix("#") ? String(written.dropFirst()) : written
-        return "#" + prefix + slug(name.removingPercentEncoding ?? name)
+        return "#" + prefix + slug(AttachmentName.percentDecoded(name))
     }
 
     /// The HTML with each heading given its id (the second heading of one name gets `-1`, the
@@ -121,9 +108,4 @@ enum HeadingAnchors {
         }
         return text
     }
-}
-
-private extension String {
-    /// A hexadecimal byte in two digits.
-    var leftPadded: String { count == 1 ? "0" + self : self }
 }

@@ -45,7 +45,7 @@ struct FolderImportIDTests {
                                        ids: DescendingNoteIDs(), clock: FixedClock(Fixtures.epoch), background: DefaultPriorityExecutor())
         let added = Mutex<[(String, NoteID)]>([])
         let report = try await importer.importFolder(at: "/vault", files: files, plan: { action in
-            if case .added(let entry, let id, _) = action { added.withLock { $0.append((entry, id)) } }
+            if case .added(let entry, let id, _, _) = action { added.withLock { $0.append((entry, id)) } }
         })
         #expect(report.addedCount == 4)
         let order = added.withLock { $0 }

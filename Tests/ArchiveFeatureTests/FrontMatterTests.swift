@@ -133,8 +133,12 @@ struct FrontMatterTests {
         // A lone surrogate is no UTF-16: the bytes are read as Windows-1252, nothing lost.
         guard case .plain(_, readAs: let readAs) = parse([0xFF, 0xFE, 0x41, 0xD8]) else { Issue.record("not plain"); return }
         #expect(readAs?.contains("Windows-1252") == true)
-        // A NUL byte outside UTF-8 and UTF-16: no text (a PDF named .md).
+        // A NUL byte outside UTF-16: no text (a PDF named .md), even where every byte is valid UTF-8
+        // (a file a crash left full of zeros, UTF-16 saved without its byte-order mark).
         #expect(parse(Array("%PDF-1.4\n".utf8) + [0x00, 0xE2, 0xE3]) == .notText)
+        #expect(parse([UInt8](repeating: 0, count: 4096)) == .notText)
+        #expect(parse("# Title\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) == .notText)
+        #expect(parse(Array("# Title\nbefore\u{0}after\n".utf8)) == .notText)
         #expect(parse([0xFF, 0xFE, 0x00, 0xD8]) == .notText)
         #expect(parse([0xEF, 0xBB, 0xBF] + Array("# Title\n".utf8)) == .plain("# Title\n", readAs: nil))
         let quill = try Fixtures.trickyNotes()[0]

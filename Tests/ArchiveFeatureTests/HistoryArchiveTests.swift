@@ -80,7 +80,7 @@ struct HistoryArchiveTests {
         let store = InMemoryNoteStore(notes: [local])
         let report = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(archive))
         let copy = try #require(report.copies.first.flatMap { action -> NoteID? in
-            if case .copied(_, _, let copy, _) = action { return copy }
+            if case .copied(_, _, let copy, _, _) = action { return copy }
             return nil
         })
         #expect(await store.history(of: copy).map(\.note.body) == source.history(of: edited.id).map(\.note.body))

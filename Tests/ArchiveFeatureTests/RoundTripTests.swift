@@ -58,7 +58,7 @@ struct RoundTripTests {
         let store = InMemoryNoteStore(notes: [local])
         let report = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(archive))
         #expect(report.copiedCount == 1)
-        guard case .copied(_, let original, let copyID, _) = try #require(report.copies.first) else {
+        guard case .copied(_, let original, let copyID, _, _) = try #require(report.copies.first) else {
             Issue.record("expected a copy")
             return
         }
@@ -121,7 +121,7 @@ struct RoundTripTests {
         #expect(!report.applied)
         let notes = try Fixtures.trickyNotes()
         #expect(planned.actions.count == 14, "the plan lists every entry, as it is decided")
-        #expect(Set(planned.actions.compactMap { if case .added(_, let id, _) = $0 { id } else { nil } }) == Set(notes.map(\.id)))
+        #expect(Set(planned.actions.compactMap { if case .added(_, let id, _, _) = $0 { id } else { nil } }) == Set(notes.map(\.id)))
         #expect(try await Fixtures.snapshot(store).isEmpty)
     }
 

@@ -125,8 +125,19 @@ struct ArchiveCommandsTests {
         try await run(["import", "a.tgz", "--dry-run"], in: environment(store: target, console: console, files: files))
         try await run(["verify", "a.tgz"], in: environment(store: target, console: console, files: files))
         #expect(console.output.contains("Would import"))
-        #expect(console.output.contains("  add   "))
+        // A Quill archive's notes keep their IDs, so the plan names them.
+        for note in SampleNotes.all() { #expect(console.output.contains("  add   \(note.id.short)  \(note.title)  [")) }
         #expect(await target.list(.init()).notes.isEmpty)
+    }
+
+    @Test func aDryRunDoesNotPromiseTheIDOfACopy() async throws {
+        let files = InMemoryByteStreamFiles()
+        let notes = SampleNotes.all()
+        try await run(["export", "-o", "a.tgz"], in: environment(store: InMemoryNoteStore(notes: notes), console: RecordingConsole(), files: files))
+        let other = try Note(id: notes[0].id, title: "Another note", body: "not the archive's", tags: [], created: notes[0].created, updated: notes[0].updated.addingTimeInterval(60))
+        let console = RecordingConsole()
+        try await run(["import", "a.tgz", "--dry-run"], in: environment(store: InMemoryNoteStore(notes: [other]), console: console, files: files))
+        #expect(console.output.contains("  copy  \(notes[0].id.short) differs from the archive's \"\(notes[0].title)\"; both kept, the archive's version would get a new ID  ["))
     }
 
     @Test func badArchiveIsAClearFailure() async throws {

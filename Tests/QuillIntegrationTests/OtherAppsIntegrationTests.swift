@@ -59,9 +59,14 @@ struct OtherAppsIntegrationTests {
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Self.fixtures.appending(path: "obsidian-vault"), to: parent.appending(path: "vault"))
         try FileManager.default.createSymbolicLink(atPath: parent.appending(path: "linked").path, withDestinationPath: "vault")
+        // A link inside the vault is not followed (as tar and rsync -a do not), and the report says so.
+        try Data("# Outside\n".utf8).write(to: parent.appending(path: "Outside.md"))
+        try FileManager.default.createSymbolicLink(atPath: parent.appending(path: "vault/Outside.md").path, withDestinationPath: "../Outside.md")
 
         let output = try await quill.succeed(["import", parent.appending(path: "linked").path])
         #expect(output.hasPrefix("Imported 2 notes: 2 new"))
+        #expect(output.contains("  note  Outside.md: a symbolic link or another special file, not a regular one: not followed, skipped\n"))
+        #expect(!output.contains("skip  Outside.md"))
         #expect(Set(try await notes(of: quill).keys) == ["Pancakes", "Milk"])
     }
 

@@ -25,16 +25,22 @@ enum ImportReportOutput {
 
     static func line(_ action: ImportReport.Action, applied: Bool) -> String {
         switch action {
-        case .added(let entry, let id, let title):
-            return "  add   \(id.short)  \(title)  [\(entry)]\n"
+        case .added(let entry, let id, let title, let idIsDrawn):
+            return "  add   \(shown(id, drawn: idIsDrawn, applied: applied))  \(title)  [\(entry)]\n"
         case .unchanged(let entry, let id):
             return "  same  \(id.short)  [\(entry)]\n"
-        case .copied(let entry, let original, let copy, let title):
-            let tense = applied ? "is now" : "would become"
-            return "  copy  \(original.short) differs from the archive's \"\(title)\"; both kept, the archive's version \(tense) \(copy.short)  [\(entry)]\n"
+        case .copied(let entry, let original, let copy, let title, let idIsDrawn):
+            let becomes = applied ? "is now \(copy.short)" : idIsDrawn ? "would get a new ID" : "would become \(copy.short)"
+            return "  copy  \(original.short) differs from the archive's \"\(title)\"; both kept, the archive's version \(becomes)  [\(entry)]\n"
         case .updated(let entry, let id, let title):
             return "  new revision  \(id.short)  \(title)  [\(entry)]\n"
         }
+    }
+
+    /// A note's ID in a plan line; one drawn for this run is not the one the import will draw,
+    /// so a dry run shows none (the column keeps its width).
+    private static func shown(_ id: NoteID, drawn: Bool, applied: Bool) -> String {
+        drawn && !applied ? "(new ID)" : id.short
     }
 
     /// Everything but the plan: the summary, the copies, the skipped entries.

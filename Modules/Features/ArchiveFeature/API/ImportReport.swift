@@ -3,12 +3,14 @@ import QuillModels
 /// What an import did (or, for a dry run or `verify`, would do).
 public struct ImportReport: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
-        /// A note that was not in the store, added with its own ID (or a new one for plain Markdown).
-        case added(entry: String, id: NoteID, title: String)
+        /// A note that was not in the store, added with its own ID, or with one drawn for this
+        /// import (`idIsDrawn`: plain Markdown has none), which a dry run cannot promise.
+        case added(entry: String, id: NoteID, title: String, idIsDrawn: Bool)
         /// The store already holds this note with the same content: left alone.
         case unchanged(entry: String, id: NoteID)
-        /// The store holds a different note with this ID: both are kept, the incoming one as a copy.
-        case copied(entry: String, original: NoteID, copy: NoteID, title: String)
+        /// The store holds a different note with this ID: both are kept, the incoming one as a copy
+        /// (under an ID drawn for this import, or, for another app's note, one of its version).
+        case copied(entry: String, original: NoteID, copy: NoteID, title: String, idIsDrawn: Bool)
         /// Another app's note, changed there since an earlier import: written as the next revision
         /// of the note that import made.
         case updated(entry: String, id: NoteID, title: String)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The text of a Markdown file another program wrote, in whichever encoding it was saved.
 ///
 /// Exists because a vault gathered over years holds files that old Windows editors saved as
@@ -12,11 +14,21 @@ enum MarkdownFileText {
     /// The text, and what the report should say about how it was read (nil for UTF-8); `nil`
     /// for a file that is no text in any of them: one holding a NUL byte (a picture or a PDF
     /// named `.md`), which no text editor writes.
+    /// A NUL is valid UTF-8, so it is looked for in UTF-8 too: a file a crash left full of
+    /// zeros, or UTF-16 saved without its byte-order mark, is no note either.
     static func decoded(_ bytes: ArraySlice<UInt8>) -> (text: String, notice: String?)? {
-        if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
         if let text = utf16(bytes) { return (text, "the file is UTF-16, not UTF-8; read as UTF-16") }
-        guard !bytes.contains(0) else { return nil }
+        guard !holdsNUL(bytes) else { return nil }
+        if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
         return (mixed(bytes), "the file is not UTF-8; what is not was read as Windows-1252 (Western European)")
+    }
+
+    /// With `memchr`, as every note of a folder import is asked this.
+    private static func holdsNUL(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, 0, buffer.count) != nil
+        }
     }
 
     /// Every valid UTF-8 sequence as UTF-8, every other byte as Windows-1252: a Latin-1 file

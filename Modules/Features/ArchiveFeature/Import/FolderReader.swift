@@ -9,8 +9,8 @@ import QuillModels
 /// Exists so that `quill import DIR` validates, plans and reports exactly like an archive
 /// import. It walks the folder with `FolderWalk`, which passes over hidden names (`.obsidian/`,
 /// `.trash/`, `.git/`, `.DS_Store`) silently. The files the notes embed or link to become
-/// attachments (`VaultAttachments`); other files that are not Markdown, and symbolic links, are
-/// reported as skipped.
+/// attachments (`VaultAttachments`); other files that are not Markdown are reported as skipped,
+/// and symbolic links (which `tar` and `rsync -a` do not follow either) as not followed.
 /// A file with Quill's front matter is that note, as it was; any other Markdown file becomes a
 /// new note (`PlainMarkdown`), tagged with the path of its subfolder (`Recipes/Cakes/x.md`
 /// gets the tag `recipes/cakes`, as Obsidian writes nested tags; spaces become `-`), its
@@ -23,7 +23,7 @@ struct FolderReader {
     /// known before the first.
     struct Listing {
         let root: String
-        fileprivate let notes: [NoteFile], others: [String], skipped: [String]
+        fileprivate let notes: [NoteFile], others: [String], special: [String]
         var noteCount: Int { notes.count }
         /// The Markdown files and the others (where another app's export shows itself).
         var markdownFiles: [String] { notes.map(\.relative) }
@@ -36,7 +36,7 @@ struct FolderReader {
     ) async throws -> ArchiveReadSummary {
         let root = listing.root
         var summary = ArchiveReadSummary()
-        summary.skippedEntries = listing.skipped
+        summary.notices = listing.special.map { ImportReport.Notice(entry: $0, message: Self.specialNotice) }
         var attachments = VaultAttachments(files: FolderVaultFiles(root: root, files: files, paths: listing.others), limits: limits)
         var notes = 0
         for note in listing.notes {
@@ -65,12 +65,15 @@ struct FolderReader {
         let modified: Date?
     }
 
+    /// What the report says of a symbolic link, a FIFO or a device in the folder.
+    static let specialNotice = "a symbolic link or another special file, not a regular one: not followed, skipped"
+
     /// Every Markdown file and every other file `FolderWalk` finds; symbolic links and other
-    /// oddities are listed as skipped.
+    /// special files are listed apart.
     func list(_ root: String) throws -> Listing {
         var notes: [NoteFile] = []
         var others: [String] = []
-        var skipped: [String] = []
+        var special: [String] = []
         for entry in try FolderWalk.entries(under: root, files: files) {
             switch entry.metadata.kind {
             case .directory:
@@ -81,9 +84,9 @@ struct FolderReader {
             case .file:
                 others.append(entry.relative)
             case .other:
-                skipped.append(entry.relative)
+                special.append(entry.relative)
             }
         }
-        return Listing(root: root, notes: notes, others: others, skipped: skipped)
+        return Listing(root: root, notes: notes, others: others, special: special)
     }
 }

@@ -200,7 +200,7 @@ private struct ChunkDecider: Sendable {
                 case .absent:
                     add(note)
                     placed[note.id] = note.id
-                    decisions.actions.append(.added(entry: item.entry, id: note.id, title: note.title))
+                    decisions.actions.append(.added(entry: item.entry, id: note.id, title: note.title, idIsDrawn: false))
                 case .same:
                     placed[note.id] = .some(nil)
                     decisions.actions.append(.unchanged(entry: item.entry, id: note.id))
@@ -239,13 +239,14 @@ private struct ChunkDecider: Sendable {
                     if let versionCopy { made = versionCopy } else { made = try copy(try await freshID()) }
                     add(made)
                     placed[note.id] = made.id
-                    decisions.actions.append(.copied(entry: item.entry, original: note.id, copy: made.id, title: note.title))
+                    decisions.actions.append(.copied(entry: item.entry, original: note.id, copy: made.id, title: note.title,
+                                                     idIsDrawn: versionCopy == nil))
                 }
             case .plain(let plain):
                 let note = try Note(id: try await freshID(), title: plain.title, body: plain.body, tags: plain.tags,
                                     created: plain.created ?? now, updated: plain.updated ?? now)
                 add(note)
-                decisions.actions.append(.added(entry: item.entry, id: note.id, title: note.title))
+                decisions.actions.append(.added(entry: item.entry, id: note.id, title: note.title, idIsDrawn: true))
             case .history(let id, let records):
                 guard let storedID = placed[id] ?? nil, let position = positions[storedID] else {
                     decisions.notices.append(ImportReport.Notice(entry: item.entry, message: "history not imported: the store already holds this note"))

@@ -70,6 +70,37 @@ struct OtherAppsIntegrationTests {
         #expect(Set(try await notes(of: quill).keys) == ["Pancakes", "Milk"])
     }
 
+    /// Joplin's export as Joplin writes it (a JEX, a tar of items), from a file and from standard
+    /// input, and the folder GNU tar unpacks it to (Joplin's RAW export): the same notes each way.
+    @Test func aJoplinExportImportsFromItsFileItsStreamAndItsFolder() async throws {
+        let jex = Self.fixtures.appending(path: "joplin/backup.jex")
+        let folder = FileManager.default.temporaryDirectory.appending(path: "quill-joplin-raw-\(UUID().uuidString)")
+        let homes = (0..<3).map { _ in QuillProcess.withFreshHome() }
+        defer {
+            homes.forEach { $0.removeHome() }
+            try? FileManager.default.removeItem(at: folder)
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let untar = try await ChildProcess.run("/usr/bin/env", ["tar", "-xf", jex.path, "-C", folder.path])
+        #expect(untar.status == 0, "\(untar.errors)")
+
+        let outputs = [try await homes[0].succeed(["import", jex.path]), try await homes[1].succeed(["import", "-"], input: try Data(contentsOf: jex)),
+                       try await homes[2].succeed(["import", folder.path])]
+        for output in outputs {
+            #expect(output.hasPrefix("Imported 5 notes: 5 new, 0 unchanged, 0 kept as copies, 2 attachments (a Joplin export (JEX or RAW), 2 links between notes resolved, 0 not)"))
+            #expect(output.contains("encrypted in Joplin"))
+        }
+        var seen: [[String: [String]]] = []
+        for home in homes {
+            let notes = try await notes(of: home)
+            #expect(Set(notes.keys) == ["Meeting notes", "Todo list", "Clipped page", "日本語のメモ"])
+            #expect((notes["Todo list"]?["body"] as? String)?.hasPrefix("---\nnotebook: Work\ntodo: open\n") == true)
+            seen.append(notes.mapValues { $0["tags"] as? [String] ?? [] })
+        }
+        #expect(seen[0]["Meeting notes"] == ["project-x", "two-words", "work/projects"] && seen[1] == seen[0] && seen[2] == seen[0])
+        #expect(try await homes[0].succeed(["trash"]).contains("Old idea"))
+    }
+
     @Test func aVaultsScreenshotsTravelThroughAnArchiveThatGNUTarOpens() async throws {
         let quill = QuillProcess.withFreshHome()
         let other = QuillProcess.withFreshHome()

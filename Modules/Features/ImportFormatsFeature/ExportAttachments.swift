@@ -5,7 +5,7 @@ import QuillModels
 /// and hashed once however many links lead to it; and the Markdown links of a note's text
 /// rewritten into Quill's references.
 ///
-/// Exists so that every reader whose notes link to files beside them (Keep, Bear, Notion) keeps
+/// Exists so that every reader whose notes link to files beside them (Keep, Bear, Notion, Joplin) keeps
 /// them the same way.
 struct ExportAttachments {
     let maximumAttachmentBytes: Int64
@@ -16,15 +16,17 @@ struct ExportAttachments {
     }
 
     /// The attachment for the file at `path` of `files`, and whether this is its first use (the
-    /// note should carry it then). `shown` names it in errors.
-    mutating func attachment(at path: String, of files: some ExportFiles, entry: String, shown: String) throws -> (ForeignAttachment, isNew: Bool)? {
+    /// note should carry it then). `shown` names it in errors; `name` is its name where the file's
+    /// own is not (Joplin keeps a file under its ID).
+    mutating func attachment(at path: String, of files: some ExportFiles, entry: String, shown: String,
+                             named name: String? = nil) throws -> (ForeignAttachment, isNew: Bool)? {
         if let attachment = kept[path] { return (attachment, false) }
         let bytes = try files.bytes(of: path)
         guard Int64(bytes.count) <= maximumAttachmentBytes else {
             throw ForeignFormatError.attachmentTooLarge(entry: entry, name: "attachment '\(shown)'", limit: maximumAttachmentBytes)
         }
         guard let hash = AttachmentHash(digest: SHA256.hash(data: bytes)) else { return nil }
-        let attachment = ForeignAttachment(name: AttachmentName.safe(String(path.split(separator: "/").last ?? "")), hash: hash, bytes: bytes)
+        let attachment = ForeignAttachment(name: AttachmentName.safe(name ?? String(path.split(separator: "/").last ?? "")), hash: hash, bytes: bytes)
         kept[path] = attachment
         return (attachment, true)
     }

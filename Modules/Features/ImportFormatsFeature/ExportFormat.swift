@@ -9,6 +9,7 @@ public enum ExportFormat: CaseIterable, Sendable {
     case notion
     case simplenote
     case standardNotes
+    case joplin
 
     /// How the report names it.
     public var name: String {
@@ -18,6 +19,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         case .notion: "a Notion export (Markdown & CSV)"
         case .simplenote: "a Simplenote export"
         case .standardNotes: "a Standard Notes backup"
+        case .joplin: "a Joplin export (JEX or RAW)"
         }
     }
 
@@ -25,6 +27,7 @@ public enum ExportFormat: CaseIterable, Sendable {
     /// files are Markdown, which the folder import would otherwise take as plain notes).
     public static func of(_ files: some ExportFiles) -> ExportFormat? {
         if BearReader.finds(in: files) { return .bear }
+        if JoplinReader.finds(in: files) { return .joplin }
         if KeepReader.finds(in: files) { return .googleKeep }
         if NotionReader.finds(in: files) { return .notion }
         if SimplenoteReader.finds(in: files) { return .simplenote }
@@ -34,10 +37,10 @@ public enum ExportFormat: CaseIterable, Sendable {
 
     /// Whether a folder's Markdown files and other files may be an export (so that only then is
     /// it looked into): JSON (Keep, Bear's TextBundles, Simplenote), a Standard Notes backup
-    /// file, or pages named with Notion's IDs.
+    /// file, pages named with Notion's IDs, or Joplin's items.
     public static func mayBe(markdown: some Sequence<String>, others: some Sequence<String>) -> Bool {
         others.contains { $0.hasSuffix(".json") || $0.hasSuffix("Backup and Import File.txt") }
-            || markdown.contains { NotionReader.Page.split($0) != nil }
+            || markdown.contains { NotionReader.Page.split($0) != nil || JoplinReader.isItemName($0) }
     }
 
     /// Hands each note on; returns what was passed over, with the reason.
@@ -50,6 +53,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         case .notion: try await NotionReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         case .simplenote: try await SimplenoteReader().read(files, receive: receive)
         case .standardNotes: try await StandardNotesReader().read(files, receive: receive)
+        case .joplin: try await JoplinReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         }
     }
 }

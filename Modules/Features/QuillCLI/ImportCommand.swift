@@ -7,7 +7,7 @@ import ByteStreamInterface
 public struct ImportCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add the notes of a .tar.gz archive, a folder of Markdown files (a Quill export, an Obsidian vault...), an Evernote export (.enex), a Google Keep export (Takeout), a Bear backup (.bear2bk), a Notion, Simplenote or Standard Notes export.",
+        abstract: "Add the notes of a .tar.gz archive, a folder of Markdown files (a Quill export, an Obsidian vault...), an Evernote export (.enex), a Google Keep export (Takeout), a Bear backup (.bear2bk), a Notion, Simplenote, Standard Notes or Joplin export.",
         discussion: """
             Notes are written as the archive is read, and become part of the store together once the whole archive has \
             checked out: on any error the store is left exactly as it was. A note already present is left alone if \
@@ -19,7 +19,8 @@ public struct ImportCommand: QuillCommand {
             export (zipped or unpacked) its labels, checklists, archived and trashed notes and attachments; a Bear \
             backup its tags, images, archived and trashed notes; a Notion export (Markdown & CSV) its pages, \
             sub-pages, links and databases; a Simplenote export (zip or notes.json) its tags, pins and trash; a \
-            Standard Notes backup its tags, archived and trashed notes. Importing an export again leaves the notes it \
+            Standard Notes backup its tags, archived and trashed notes; a Joplin export (.jex, or the folder of its \
+            RAW export) its notebooks (as tags), tags, to-dos, resources and links. Importing an export again leaves the notes it \
             made alone (see docs/import.md).
 
             A folder is read recursively, passing over hidden files and folders (.obsidian, .trash); a subfolder's \

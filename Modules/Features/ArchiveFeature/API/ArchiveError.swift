@@ -42,6 +42,8 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A zip larger than a stream's bound came on standard input (or an upload): it is read
     /// from its end, so a large one only from a file.
     case zipFromStream
+    /// A Joplin export (JEX) larger than what an import holds in memory: its folder imports.
+    case tarExportTooLarge
 
     public var description: String {
         switch self {
@@ -62,13 +64,15 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .files(let error): error.description
         case .damagedAttachment(let hash): "attachment \(hash) is damaged on this device: its bytes do not match their SHA-256"
         case .attachmentMismatch(let entry): "entry '\(entry)': the attachment's bytes do not match the SHA-256 in its path"
-        case .unknownExport: "a zip, but not an export quill import reads (Google Keep's Takeout, a Bear backup, a Notion export, a Simplenote export, a Standard Notes backup)"
-        case .zipFromStream: "a zip larger than \(ArchiveImporter.zipInMemoryBytes >> 20) MiB is read from its end, so only from a file: save it to one and import that file"
+        case .unknownExport: "a zip, but not an export quill import reads (Google Keep's Takeout, a Bear backup, a Notion export, a Simplenote export, a Standard Notes backup, a Joplin export)"
+        case .zipFromStream: "a zip larger than \(ArchiveImporter.exportInMemoryBytes >> 20) MiB is read from its end, so only from a file: save it to one and import that file"
+        case .tarExportTooLarge:
+            "a Joplin export (JEX) larger than \(ArchiveImporter.exportInMemoryBytes >> 20) MiB is read whole: unpack it into a folder (tar -xf FILE -C FOLDER) and import the folder"
         case .otherCompression(let program):
             "a tar compressed with \(program), which quill import does not read: recompress it with gzip, "
                 + "e.g. '\(program) -dc FILE | gzip | quill import -', or import the folder it unpacks to"
         case .unknownFormat:
-            "not a format quill import reads (a .tar.gz or .tar archive of Markdown files, an Evernote export .enex, a zipped export of Google Keep, Bear, Notion, Simplenote or Standard Notes, Simplenote's notes.json, a Standard Notes backup file, or a folder)"
+            "not a format quill import reads (a .tar.gz or .tar archive of Markdown files, an Evernote export .enex, a zipped export of Google Keep, Bear, Notion, Simplenote or Standard Notes, Simplenote's notes.json, a Standard Notes backup file, a Joplin export .jex, or a folder)"
         }
     }
 

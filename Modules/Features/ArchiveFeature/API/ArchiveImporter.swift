@@ -75,7 +75,7 @@ public struct ArchiveImporter: Sendable {
                 zip = try ZipArchive(path: name, files: files, decompression: decompression, limits: zipLimits)
             } else {
                 // A zip is read from its end: one from a stream is held in memory, up to a bound.
-                guard let bytes = try Self.readWhole(sniffed, upTo: Self.zipInMemoryBytes) else { throw ArchiveError.zipFromStream }
+                guard let bytes = try Self.readWhole(sniffed, upTo: Self.exportInMemoryBytes) else { throw ArchiveError.zipFromStream }
                 zip = try ZipArchive(bytes: bytes, name: name ?? "standard input", decompression: decompression, limits: zipLimits)
             }
             if let format = ExportFormat.of(zip) {
@@ -106,10 +106,20 @@ public struct ArchiveImporter: Sendable {
             }
         }
         if case .otherCompression(let program) = sniffed.format { throw ArchiveError.otherCompression(program) }
+        var source: any ByteSource = sniffed
+        if let first = sniffed.firstTarEntryName, JoplinReader.mayStart(with: first, fileName: name) {
+            // A Joplin JEX, read whole (its notes need its other items); a tar that is none is read as a plain archive.
+            guard let bytes = try Self.readWhole(sniffed, upTo: Self.exportInMemoryBytes) else { throw ArchiveError.tarExportTooLarge }
+            let export = try TarExport(bytes: bytes, limits: limits)
+            if let format = ExportFormat.of(export) {
+                return try await importExport(export, format: format, skipped: [], limits: limits, dryRun: dryRun, progress: progress, plan: plan)
+            }
+            source = export.source()
+        }
         do {
             return try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
                 try await ArchiveReader(decompression: decompression, scratch: scratch, limits: limits)
-                    .read(sniffed, compressed: sniffed.format != .tar, progress: progress, receive: receive)
+                    .read(source, compressed: sniffed.format != .tar, progress: progress, receive: receive)
             }
         } catch ArchiveError.compression(.notGzip, entry: nil) where sniffed.format == .unknown {
             // Not gzip, nor anything else an import reads: say so rather than "not gzip".
@@ -117,10 +127,11 @@ public struct ArchiveImporter: Sendable {
         }
     }
 
-    /// The largest JSON export read, and the largest zip read from a stream (held in memory,
-    /// since a zip is read from its end; a larger one must come from a file).
+    /// The largest JSON export read, and the largest zip read from a stream or Joplin export
+    /// (held in memory: a zip is read from its end, a Joplin export's notes need its other items;
+    /// a larger zip must come from a file, a larger Joplin export unpacked into a folder).
     static let jsonBytes = 256 << 20
-    static let zipInMemoryBytes = 256 << 20
+    static let exportInMemoryBytes = 256 << 20
 
     /// All of `source`; `nil` if it holds more than `limit` bytes.
     private static func readWhole(_ source: SniffedSource, upTo limit: Int) throws -> [UInt8]? {

@@ -29,6 +29,9 @@ final class SniffedSource: ByteSource {
     /// How many bytes were handed out so far.
     private(set) var bytesRead: Int64 = 0
     let format: Format
+    /// A tar's first entry as its header names it (ustar's prefix and name), for a format that
+    /// shows itself there (a Joplin JEX); `nil` for anything else.
+    let firstTarEntryName: String?
 
     /// Reads up to 4 KiB ahead: enough for an XML declaration, a DOCTYPE and a comment or two.
     init(_ source: any ByteSource) throws(ByteStreamError) {
@@ -47,7 +50,28 @@ final class SniffedSource: ByteSource {
             total += count
         }
         lookedAhead = reads
-        format = Self.format(of: reads.flatMap { $0 })
+        let bytes = reads.flatMap { $0 }
+        format = Self.format(of: bytes)
+        firstTarEntryName = format == .tar ? Self.tarName(of: bytes) : nil
+    }
+
+    /// The name in the first header that is not an extended one (pax `x`/`g`, GNU `L`/`K`,
+    /// whose entry's own header follows their records), if it lies in `bytes`.
+    private static func tarName(of bytes: [UInt8]) -> String? {
+        var start = 0
+        while start + TarFormat.blockSize <= bytes.count {
+            let header = bytes[start..<(start + TarFormat.blockSize)]
+            func field(_ range: Range<Int>) -> String? {
+                String(validating: header[(start + range.lowerBound)..<(start + range.upperBound)].prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard [UInt8(ascii: "x"), UInt8(ascii: "g"), UInt8(ascii: "L"), UInt8(ascii: "K")].contains(header[start + 156]) else {
+                guard let name = field(0..<100), let prefix = field(345..<500) else { return nil }
+                return prefix.isEmpty ? name : prefix + "/" + name
+            }
+            guard let size = field(124..<136).flatMap({ Int(String($0.filter { $0 != " " }), radix: 8) }) else { return nil }
+            start += TarFormat.blockSize + TarFormat.padding(for: Int64(size)) + size
+        }
+        return nil
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(ByteStreamError) -> Int {

@@ -25,7 +25,9 @@ import Testing
         #expect(meeting.body.hasPrefix("---\nnotebook: Work/Projects\nauthor: Ann\n---\n# Agenda\n"))
         #expect(meeting.body.contains("Next: [[Todo list#next-steps]], and [a note not exported](:/0123456789abcdef0123456789abcdef)."))
         let references = AttachmentReference.scan(meeting.body)
-        #expect(references.map(\.name) == ["diagram.png", "Quarterly report.pdf"] && references.map(\.isEmbedded) == [true, false])
+        // The image Joplin resized (`<img src=":/id" width=…>`) is the same attachment, shown.
+        #expect(references.map(\.name) == ["diagram.png", "Quarterly report.pdf", "diagram.png"] && references.map(\.isEmbedded) == [true, false, true])
+        #expect(meeting.body.hasSuffix("\n\n![small diagram](attachments/\(references[0].hash)/diagram.png)"))
         #expect(Set(try attachments.all().map(\.hash)) == Set(references.map(\.hash)))
         #expect(report.notices.contains { $0.entry == "7e5e0c7202414cd38e2db12e2e92ac91.md" && $0.message.contains("is no note or file of the export") })
 

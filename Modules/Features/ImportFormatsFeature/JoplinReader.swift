@@ -74,6 +74,13 @@ public struct JoplinReader {
             text = (try? MarkdownWriter().markdown(HTMLElement.parse(Array(text.utf8)))) ?? text
             note.notices.append("an HTML note in Joplin; its HTML was written as Markdown")
         }
+        // An image Joplin resized is HTML in the Markdown: `<img src=":/id" alt="x" width="300">`.
+        if text.contains("<img") {
+            text = text.replacing(/<img\s[^>\n]*?src=":\/([0-9a-f]{32})"[^>\n]*>/) { match in
+                let alt = match.output.0.firstMatch(of: /\salt="([^"\n]*)"/).map { String($0.output.1) } ?? ""
+                return "![\(alt)](:/\(match.output.1))"
+            }
+        }
         note.body = try ExportAttachments.rewritingLinks(in: text) { label, target, isImage in
             guard target.hasPrefix(":/") else { return nil }
             let id = String(target.dropFirst(2).prefix(32)), fragment = target.dropFirst(2 + 32)

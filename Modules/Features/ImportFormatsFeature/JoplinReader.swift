@@ -42,13 +42,16 @@ public struct JoplinReader {
 
     /// Hands each note on; returns what was passed over, with the reason.
     public func read(_ files: some ExportFiles, receive: (ForeignNote) async throws -> Void) async throws -> [(entry: String, reason: String)] {
+        // Every item's fields first (a note's notebook, tags and links are other items); a note's
+        // text is read again when the note is made, so that memory holds the fields, not the texts.
         var items: [Item] = []
         var passedOver: [(entry: String, reason: String)] = []
         for path in files.paths where Self.isItemName(path) {
-            guard let item = Item(try files.bytes(of: path)) else {
+            guard var item = Item(try files.bytes(of: path)) else {
                 passedOver.append((path, "not a Joplin item (no 'type_' field)"))
                 continue
             }
+            if item.type == .note { item.body = "" }
             items.append(item)
         }
         let export = Export(items: items, files: files)
@@ -59,7 +62,8 @@ public struct JoplinReader {
                 passedOver.append((entry, "encrypted in Joplin (turn encryption off there, or export from a device that decrypted it, and export again)"))
                 continue
             }
-            try await receive(try note(item, entry: entry, export: export, attachments: &attachments))
+            guard let whole = Item(try files.bytes(of: entry)) else { continue }
+            try await receive(try note(whole, entry: entry, export: export, attachments: &attachments))
         }
         return passedOver
     }
@@ -139,7 +143,7 @@ public struct JoplinReader {
         let id: String
         let type: ItemType?
         let title: String
-        let body: String
+        var body: String
         private let fields: [String: String]
 
         init?(_ bytes: [UInt8]) {

@@ -23,7 +23,7 @@ import Testing
         #expect(meeting.tags.map(\.rawValue) == ["project-x", "two-words", "work/projects"])
         #expect(meeting.created == (try Date("2023-03-14T09:26:53.589Z", strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true))))
         #expect(meeting.body.hasPrefix("---\nnotebook: Work/Projects\nauthor: Ann\n---\n# Agenda\n"))
-        #expect(meeting.body.contains("Next: [[Todo list#next-steps]], and [a note not exported](:/0123456789abcdef0123456789abcdef)."))
+        #expect(meeting.body.contains("Next: [[Todo list#next-steps|Todo list]], and [a note not exported](:/0123456789abcdef0123456789abcdef)."))
         let references = AttachmentReference.scan(meeting.body)
         // The image Joplin resized (`<img src=":/id" width=…>`) is the same attachment, shown.
         #expect(references.map(\.name) == ["diagram.png", "Quarterly report.pdf", "diagram.png"] && references.map(\.isEmbedded) == [true, false, true])

@@ -91,8 +91,10 @@ public struct JoplinReader {
             if let linked = export.notes[id] {
                 let linkedTitle = linked.title.trimmingSpaces()
                 note.linkedTitles.append(linkedTitle)
+                // The words the link showed in Joplin stay what it shows, a heading's slug or not.
                 let heading = fragment.hasPrefix("#") ? String(fragment) : ""
-                return label.isEmpty || label == linkedTitle ? "[[\(linkedTitle)\(heading)]]" : "[[\(linkedTitle)\(heading)|\(label)]]"
+                let shown = label.isEmpty ? linkedTitle : label
+                return shown == linkedTitle && heading.isEmpty ? "[[\(linkedTitle)]]" : "[[\(linkedTitle)\(heading)|\(shown)]]"
             }
             guard let resource = export.resources[id], !resource.item.isEncrypted, let path = resource.path else {
                 note.notices.append("'\(target)' is no note or file of the export; the link is left as it was")

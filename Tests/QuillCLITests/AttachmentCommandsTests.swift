@@ -56,6 +56,25 @@ struct AttachmentCommandsTests {
         try await run(["attach", Self.id, "shots/board.png", "Invoice 2026.pdf"], in: environment)
     }
 
+    /// An endless FIFO (`quill attach ID <(yes)`) filled the disk: what is read past the largest
+    /// attachment is refused, nothing is kept, and the note stays as it was.
+    @Test func aFileOverTheLargestAttachmentIsRefusedAndNothingKept() async throws {
+        try await run(["add", "Meeting", "--body", "Notes of the meeting."], in: environment)
+        let refused = await #expect(throws: CLIFailure.self) {
+            try await run(["attach", Self.id, "shots/board.png", "Invoice 2026.pdf", "--max-attachment-size", "1000"], in: environment)
+        }
+        #expect(refused?.message == "shots/board.png holds more than 1.0 kB, the largest attachment taken; nothing was attached")
+        #expect(refused?.hint?.hasPrefix("--max-attachment-size takes larger files") == true)
+        #expect(try attachments.all().isEmpty)
+        #expect(await store.note(id: NoteID(Self.id)!)?.revision == 1)
+        try await run(["attach", Self.id, "Invoice 2026.pdf", "--max-attachment-size", "1000"], in: environment)
+        #expect(try attachments.all().count == 1)
+        let usage = await #expect(throws: CLIFailure.self) {
+            try await run(["attach", Self.id, "Invoice 2026.pdf", "--max-attachment-size", "lots"], in: environment)
+        }
+        #expect(usage?.status == .usage)
+    }
+
     @Test func attachAppendsOneReferenceEachAsOneRevision() async throws {
         try await noteWithAttachments()
         let note = try #require(await store.note(id: NoteID(Self.id)!))

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 
@@ -54,6 +55,24 @@ struct QuillCLIIntegrationTests {
         #expect(attached.status == 0, "\(attached.errors)")
         let body = try await quill.succeed(["show", id, "--json"])
         #expect(body.contains("written meanwhile") && body.contains("photo.png"), "\(body)")
+    }
+
+    /// A FIFO that never ends (`yes` behind it) filled the disk, and a killed `quill attach` left
+    /// what it had read in `attachments/incoming/`: it is refused past the largest attachment,
+    /// and nothing is left.
+    @Test func anEndlessFileIsRefusedPastTheLargestAttachment() async throws {
+        let quill = QuillProcess.withFreshHome()
+        defer { quill.removeHome() }
+        let id = try await quill.succeed(["add", "Trip", "--body", "before\n"])
+        let fifo = quill.home + "/endless.txt"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // SIGKILL: a test's children inherit its blocked SIGTERM, and `yes` waits to open the FIFO if `quill` never does.
+        let script = "yes > \"$1\" 2>/dev/null & \"$0\" attach \"$2\" \"$1\" --max-attachment-size 4M; status=$?; kill -9 $! 2>/dev/null; exit $status"
+        let attached = try await ChildProcess.run("/bin/sh", ["-c", script, QuillProcess.binary, fifo, id], environment: quill.environment)
+        #expect(attached.status == 1 && attached.errors.contains("endless.txt holds more than 4.2 MB, the largest attachment taken"), "\(attached.errors)")
+        let incoming = (try? FileManager.default.contentsOfDirectory(atPath: quill.home + "/attachments/incoming")) ?? []
+        #expect(incoming.isEmpty, "\(incoming)")
+        #expect(try await quill.succeed(["show", id, "--json"]).contains("\"revision\" : 1"))
     }
 
     /// Nothing a command does is irreversible: edits and a deletion are revisions, the trash

@@ -32,15 +32,19 @@ public struct AttachmentService: Sendable {
         self.index = index
     }
 
-    /// Keeps the bytes `source` gives, hashing them as they pass (constant memory).
-    public func keep(_ source: any ByteSource) throws -> StoredAttachment {
+    /// Keeps the bytes `source` gives, hashing them as they pass (constant memory); more than
+    /// `maximumBytes` (a FIFO that never ends) are refused, and nothing is kept.
+    func keep(_ source: any ByteSource, named name: String, maximumBytes: Int64) throws -> StoredAttachment {
         let writer = try attachments.begin()
         var hasher = SHA256()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var total: Int64 = 0
         do {
             while true {
                 let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
                 if count == 0 { break }
+                total += Int64(count)
+                guard total <= maximumBytes else { throw AttachmentServiceError.tooLarge(name, limit: maximumBytes) }
                 try buffer.withUnsafeBytes { bytes in
                     let chunk = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
                     hasher.update(bufferPointer: chunk)
@@ -59,12 +63,14 @@ public struct AttachmentService: Sendable {
     }
 
     /// Keeps each file and appends a reference to each at the end of the note's body, as one
-    /// new revision; returns the note and the Markdown appended.
-    public func attach(_ reference: String, files: [(name: String, source: any ByteSource)]) async throws -> (note: Note, markdown: [String]) {
+    /// new revision; returns the note and the Markdown appended. A file of more than
+    /// `maximumBytes` is refused, and the note is left as it was.
+    public func attach(_ reference: String, files: [(name: String, source: any ByteSource)],
+                       maximumBytes: Int64) async throws -> (note: Note, markdown: [String]) {
         let id = try await notes.note(reference).id
         var lines: [String] = []
         for file in files {
-            let stored = try keep(file.source)
+            let stored = try keep(file.source, named: file.name, maximumBytes: maximumBytes)
             let name = AttachmentName.safe(file.name)
             lines.append(AttachmentReference.markdown(hash: stored.hash, name: name, embedded: AttachmentName.isImage(name)))
         }
@@ -249,6 +255,8 @@ public enum AttachmentServiceError: Error, Equatable, Sendable, CustomStringConv
     case missing(AttachmentHash)
     case damaged(String)
     case notReferenced(String, note: NoteID)
+    /// A file to attach holds more than the largest attachment taken.
+    case tooLarge(String, limit: Int64)
 
     public var description: String {
         switch self {
@@ -258,6 +266,7 @@ public enum AttachmentServiceError: Error, Equatable, Sendable, CustomStringConv
         case .missing(let hash): "attachment \(hash.short) is referred to but its bytes are not on this device"
         case .damaged(let what): "attachment \(what) is damaged: its bytes do not match their SHA-256"
         case .notReferenced(let name, let note): "note \(note.short) has no attachment '\(name)' (see: quill attachments \(note.short))"
+        case .tooLarge(let name, let limit): "\(name) holds more than \(ByteCount.text(limit)), the largest attachment taken; nothing was attached"
         }
     }
 }

@@ -12,6 +12,7 @@ public struct AttachCommand: QuillCommand {
     @OptionGroup public var global: GlobalOptions
     @Argument(help: "The note's ID or a unique prefix of it.") var id: String
     @Argument(help: "The files to attach.") var files: [String]
+    @Option(help: "Refuse a file larger than this (e.g. 50M, 1G; default 256M, as an import's largest attachment).") var maxAttachmentSize: String?
 
     public init() {}
 
@@ -27,10 +28,18 @@ public struct AttachCommand: QuillCommand {
                 environment.console.writeError(Self.tooLargeWarning(file, size: size, limit: limit) + "\n")
             }
         }
+        let maximumBytes = try ArchiveLimitOptions.maximumAttachmentBytes(maxAttachmentSize)
+        for file in files {
+            // A file known to be too large is refused before any is read.
+            let path = TextInput.absolute(file, in: environment)
+            if let size = try? environment.inputFiles.metadata(of: path).size, size > maximumBytes {
+                throw AttachmentServiceError.tooLarge(file, limit: maximumBytes)
+            }
+        }
         let sources = try files.map { file in
             (name: file, source: try environment.byteStreams.openForReading(TextInput.absolute(file, in: environment)))
         }
-        let (note, markdown) = try await environment.attachments.attach(id, files: sources)
+        let (note, markdown) = try await environment.attachments.attach(id, files: sources, maximumBytes: maximumBytes)
         environment.console.write(markdown.map { $0 + "\n" }.joined())
         environment.console.write("updated \(note.id.short)  \(note.title)  (revision \(note.revision))\n")
     }

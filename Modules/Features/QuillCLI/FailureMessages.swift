@@ -30,6 +30,7 @@ extension CLIFailure {
             switch error {
             case .unknown, .notReferenced: CLIFailure(error.description, status: .notFound)
             case .missing: CLIFailure(error.description, hint: "run 'quill sync' to fetch it")
+            case .tooLarge: CLIFailure(error.description, hint: "--max-attachment-size takes larger files (e.g. --max-attachment-size 1G), as 'quill import' of an archive holding it will need")
             default: CLIFailure(error.description)
             }
         case let error as AttachmentStoreError:

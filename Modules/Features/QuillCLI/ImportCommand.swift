@@ -121,16 +121,21 @@ struct ArchiveLimitOptions: ParsableArguments {
             }
             limits.maximumUncompressedBytes = bytes
         }
-        if let maxAttachmentSize {
-            guard let bytes = ByteQuantity.parse(maxAttachmentSize) else {
-                throw CLIFailure("--max-attachment-size '\(maxAttachmentSize)' is not a size", hint: "write e.g. 50M or 1G", status: .usage)
-            }
-            limits.maximumAttachmentBytes = bytes
-        }
+        limits.maximumAttachmentBytes = try Self.maximumAttachmentBytes(maxAttachmentSize)
         if let maxRatio {
             guard maxRatio > 0 else { throw CLIFailure("--max-ratio must be positive", status: .usage) }
             limits.maximumRatio = maxRatio
         }
         return limits
+    }
+
+    /// The size `--max-attachment-size` names, else an import's largest attachment; `quill attach`
+    /// takes the same, so that an archive of what it attached imports with the same setting.
+    static func maximumAttachmentBytes(_ option: String?) throws -> Int64 {
+        guard let option else { return ArchiveLimits().maximumAttachmentBytes }
+        guard let bytes = ByteQuantity.parse(option) else {
+            throw CLIFailure("--max-attachment-size '\(option)' is not a size", hint: "write e.g. 50M or 1G", status: .usage)
+        }
+        return bytes
     }
 }

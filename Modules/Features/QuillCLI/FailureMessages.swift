@@ -91,6 +91,8 @@ extension CLIFailure {
         switch error {
         case .compression(.outputLimitExceeded, _), .compression(.ratioLimitExceeded, _):
             CLIFailure("archive refused: \(error)", hint: "if you trust this archive, raise the limit with --max-size or --max-ratio")
+        case .noNotesInFolder:
+            CLIFailure(error.description, hint: "nothing was imported; name the folder that holds the notes, or the export's file")
         case .folderNotEmpty:
             CLIFailure(error.description, hint: "choose a new or empty folder, or add --into-non-empty (no file is replaced)")
         case .unreadableStore:

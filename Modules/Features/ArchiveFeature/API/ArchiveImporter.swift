@@ -209,7 +209,7 @@ public struct ArchiveImporter: Sendable {
         progress: (ArchiveProgress) -> Void = { _ in }, plan: @escaping (ImportReport.Action) throws -> Void = { _ in }
     ) async throws -> ImportReport {
         let reader = FolderReader(files: files, limits: limits)
-        let listing = try reader.list(path)
+        var listing = try reader.list(path)
         let exports = listing.otherFiles.filter { $0.lowercased().hasSuffix(".enex") }
         if listing.noteCount == 0, !exports.isEmpty {
             return try await importEvernoteFolder(path, exports: exports, files: files, limits: limits, dryRun: dryRun, progress: progress, plan: plan)
@@ -220,6 +220,8 @@ public struct ArchiveImporter: Sendable {
                 return try await importExport(folder, format: format, skipped: [], limits: limits, dryRun: dryRun, progress: progress, plan: plan)
             }
         }
+        if listing.noteCount == 0 { listing = listing.withTextFilesAsNotes() }
+        guard listing.noteCount > 0 else { throw ArchiveError.noNotesInFolder(path) }
         return try await run(dryRun: dryRun, ids: AscendingNoteIDs(count: listing.noteCount, drawingFrom: ids), plan: plan) { receive in
             try await reader.read(listing, progress: progress, receive: receive)
         }

@@ -23,11 +23,26 @@ struct FolderReader {
     /// known before the first.
     struct Listing {
         let root: String
-        fileprivate let notes: [NoteFile], others: [String], special: [String]
+        fileprivate var notes: [NoteFile], others: [String]
+        fileprivate let special: [String]
+        /// The plain text files (`.txt`) among the others.
+        fileprivate let texts: [NoteFile]
         var noteCount: Int { notes.count }
+        var textFileCount: Int { texts.count }
         /// The Markdown files and the others (where another app's export shows itself).
         var markdownFiles: [String] { notes.map(\.relative) }
         var otherFiles: [String] { others }
+
+        /// The listing of a folder of plain text notes (Notational Velocity, nvALT, a Simplenote or
+        /// Apple Notes export as `.txt`): its text files are its notes. Only where no Markdown
+        /// file is, as in a vault a `.txt` is a file a note refers to.
+        func withTextFilesAsNotes() -> Listing {
+            let paths = Set(texts.map(\.relative))
+            var listing = self
+            listing.notes = texts
+            listing.others = others.filter { !paths.contains($0) }
+            return listing
+        }
     }
 
 
@@ -74,6 +89,7 @@ struct FolderReader {
         var notes: [NoteFile] = []
         var others: [String] = []
         var special: [String] = []
+        var texts: [NoteFile] = []
         for entry in try FolderWalk.entries(under: root, files: files) {
             switch entry.metadata.kind {
             case .directory:
@@ -83,10 +99,14 @@ struct FolderReader {
                                       size: entry.metadata.size, modified: entry.metadata.modified))
             case .file:
                 others.append(entry.relative)
+                if entry.name.lowercased().hasSuffix(".txt"), !entry.name.hasPrefix("._") {
+                    texts.append(NoteFile(relative: entry.relative, name: entry.name, folder: entry.folder,
+                                          size: entry.metadata.size, modified: entry.metadata.modified))
+                }
             case .other:
                 special.append(entry.relative)
             }
         }
-        return Listing(root: root, notes: notes, others: others, special: special)
+        return Listing(root: root, notes: notes, others: others, special: special, texts: texts)
     }
 }

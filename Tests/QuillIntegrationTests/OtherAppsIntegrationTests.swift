@@ -101,6 +101,24 @@ struct OtherAppsIntegrationTests {
         #expect(try await homes[0].succeed(["trash"]).contains("Old idea"))
     }
 
+    /// A folder of plain text notes, as Notational Velocity keeps them, imports as notes; a folder
+    /// holding none is refused, not "imported" as nothing.
+    @Test func aFolderOfTextNotesImportsAndAnEmptyOneIsRefused() async throws {
+        let quill = QuillProcess.withFreshHome()
+        let folder = FileManager.default.temporaryDirectory.appending(path: "quill-text-notes-\(UUID().uuidString)")
+        defer {
+            quill.removeHome()
+            try? FileManager.default.removeItem(at: folder)
+        }
+        try FileManager.default.createDirectory(at: folder.appending(path: "empty"), withIntermediateDirectories: true)
+        try Data("milk\neggs\n".utf8).write(to: folder.appending(path: "Groceries.txt"))
+        try Data("同期のテスト\n".utf8).write(to: folder.appending(path: "メモ.txt"))
+        #expect(try await quill.succeed(["import", folder.path]).hasPrefix("Imported 2 notes: 2 new"))
+        #expect(Set(try await notes(of: quill).keys) == ["Groceries", "メモ"])
+        let refused = try await quill.run(["import", folder.appending(path: "empty").path])
+        #expect(refused.status == 1 && refused.errors.contains("holds no notes"), "\(refused.errors)")
+    }
+
     @Test func aVaultsScreenshotsTravelThroughAnArchiveThatGNUTarOpens() async throws {
         let quill = QuillProcess.withFreshHome()
         let other = QuillProcess.withFreshHome()

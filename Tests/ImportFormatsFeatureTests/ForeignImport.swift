@@ -26,6 +26,17 @@ enum ForeignImport {
         return (report, try await notesByTitle(store))
     }
 
+    /// Imports a folder as `quill import DIR` does.
+    static func runFolder(
+        _ path: String, into store: InMemoryNoteStore = InMemoryNoteStore(),
+        attachments: InMemoryAttachmentStore = InMemoryAttachmentStore(clock: clock)
+    ) async throws -> (ImportReport, [String: Note]) {
+        let importer = ArchiveImporter(store: store, attachments: attachments, decompression: ZlibGzip(), scratch: InMemoryScratchStorage(),
+                                       ids: SequentialNoteIDs(namespace: 0xF0), clock: clock, background: DefaultPriorityExecutor())
+        let report = try await importer.importFolder(at: path, files: LocalFileAccessor())
+        return (report, try await notesByTitle(store))
+    }
+
     /// Every note of the store, the trash's too, by title.
     static func notesByTitle(_ store: InMemoryNoteStore) async throws -> [String: Note] {
         var notes: [String: Note] = [:]

@@ -119,6 +119,19 @@ struct OtherAppsIntegrationTests {
         #expect(refused.status == 1 && refused.errors.contains("holds no notes"), "\(refused.errors)")
     }
 
+    /// A piece of Logseq's documentation graph: pages titled as Logseq shows them, so the links
+    /// between them reach them.
+    @Test func aLogseqGraphsPagesKeepTheirTitlesAndLinks() async throws {
+        let quill = QuillProcess.withFreshHome()
+        defer { quill.removeHome() }
+        let output = try await quill.succeed(["import", Self.fixtures.appending(path: "logseq-graph").path])
+        #expect(output.hasPrefix("Imported 8 notes: 8 new, 0 unchanged, 0 kept as copies, 2 attachments (a Logseq graph,"), "\(output)")
+        let notes = try await notes(of: quill)
+        #expect(notes["New to Logseq?"] != nil && notes["Community/Query Learning Sprint (Summer 2022)"] != nil)
+        let android = try #require(notes["Android"]?["id"] as? String)
+        #expect(try await quill.succeed(["backlinks", android]).contains("All Platforms"))
+    }
+
     @Test func aVaultsScreenshotsTravelThroughAnArchiveThatGNUTarOpens() async throws {
         let quill = QuillProcess.withFreshHome()
         let other = QuillProcess.withFreshHome()

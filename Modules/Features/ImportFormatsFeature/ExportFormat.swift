@@ -10,6 +10,7 @@ public enum ExportFormat: CaseIterable, Sendable {
     case simplenote
     case standardNotes
     case joplin
+    case logseq
 
     /// How the report names it.
     public var name: String {
@@ -20,6 +21,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         case .simplenote: "a Simplenote export"
         case .standardNotes: "a Standard Notes backup"
         case .joplin: "a Joplin export (JEX or RAW)"
+        case .logseq: "a Logseq graph"
         }
     }
 
@@ -28,6 +30,7 @@ public enum ExportFormat: CaseIterable, Sendable {
     public static func of(_ files: some ExportFiles) -> ExportFormat? {
         if BearReader.finds(in: files) { return .bear }
         if JoplinReader.finds(in: files) { return .joplin }
+        if LogseqReader.finds(in: files) { return .logseq }
         if KeepReader.finds(in: files) { return .googleKeep }
         if NotionReader.finds(in: files) { return .notion }
         if SimplenoteReader.finds(in: files) { return .simplenote }
@@ -37,9 +40,9 @@ public enum ExportFormat: CaseIterable, Sendable {
 
     /// Whether a folder's Markdown files and other files may be an export (so that only then is
     /// it looked into): JSON (Keep, Bear's TextBundles, Simplenote), a Standard Notes backup
-    /// file, pages named with Notion's IDs, or Joplin's items.
+    /// file, pages named with Notion's IDs, Joplin's items, or a Logseq graph's configuration.
     public static func mayBe(markdown: some Sequence<String>, others: some Sequence<String>) -> Bool {
-        others.contains { $0.hasSuffix(".json") || $0.hasSuffix("Backup and Import File.txt") }
+        others.contains { $0.hasSuffix(".json") || $0.hasSuffix("Backup and Import File.txt") || $0 == LogseqReader.configuration }
             || markdown.contains { NotionReader.Page.split($0) != nil || JoplinReader.isItemName($0) }
     }
 
@@ -54,6 +57,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         case .simplenote: try await SimplenoteReader().read(files, receive: receive)
         case .standardNotes: try await StandardNotesReader().read(files, receive: receive)
         case .joplin: try await JoplinReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
+        case .logseq: try await LogseqReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         }
     }
 }

@@ -31,6 +31,8 @@ public struct ForeignNote: Sendable {
     public var properties: [(key: String, value: String)] = []
     public var state: State = .active
     public var attachments: [ForeignAttachment] = []
+    /// The other names the app lets links reach the note by: its aliases (front matter `aliases`).
+    public var aliases: [String] = []
     /// The titles the note links to with `[[…]]` (links between notes of the export).
     public var linkedTitles: [String] = []
     /// What the report should say about this note: values kept in another form, parts skipped.

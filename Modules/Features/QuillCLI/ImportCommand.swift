@@ -20,7 +20,8 @@ public struct ImportCommand: QuillCommand {
             backup its tags, images, archived and trashed notes; a Notion export (Markdown & CSV) its pages, \
             sub-pages, links and databases; a Simplenote export (zip or notes.json) its tags, pins and trash; a \
             Standard Notes backup its tags, archived and trashed notes; a Joplin export (.jex, or the folder of its \
-            RAW export) its notebooks (as tags), tags, to-dos, resources and links. Importing an export again leaves the notes it \
+            RAW export) its notebooks (as tags), tags, to-dos, resources and links; a Logseq graph its pages, \
+            journals, tags, aliases and assets. Importing an export again leaves the notes it \
             made alone (see docs/import.md).
 
             A folder is read recursively, passing over hidden files and folders (.obsidian, .trash); a subfolder's \

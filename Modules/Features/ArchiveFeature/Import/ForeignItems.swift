@@ -53,6 +53,7 @@ struct ForeignItems {
             body = block + fitted.body
             notices.append(fitted.notice)
         }
+        for alias in foreign.aliases { body = NoteAliases.adding(alias, to: body) }
         // A date no timestamp can hold (a Keep export's microseconds past the year 9999) is left out.
         let writable = [foreign.created, foreign.updated].map { date in date.flatMap { Timestamp.writable.contains($0) ? $0 : nil } }
         for (name, date, kept) in [("created", foreign.created, writable[0]), ("updated", foreign.updated, writable[1])] where kept == nil {

@@ -1,0 +1,159 @@
+import Foundation
+import QuillModels
+
+/// Reads a Logseq graph (its folder, or a zip of it): `pages/*.md` and `journals/*.md`, beside
+/// `logseq/config.edn`.
+///
+/// Exists because a graph read as a plain folder of Markdown gives pages the wrong titles and
+/// every link that reaches them is broken: Logseq writes a page `A/B?` as `A___B%3F.md`, names a
+/// journal `2024_01_31.md` while its links say `[[Jan 31st, 2024]]`, and keeps a page's title,
+/// tags and aliases as `key:: value` lines at its top. What each becomes is in `docs/import.md`.
+public struct LogseqReader {
+    public let maximumAttachmentBytes: Int64
+
+    public init(maximumAttachmentBytes: Int64) {
+        self.maximumAttachmentBytes = maximumAttachmentBytes
+    }
+
+    public static let configuration = "logseq/config.edn"
+
+    /// Whether the files are a Logseq graph: its configuration, and pages or journals.
+    public static func finds(in files: some ExportFiles) -> Bool {
+        let paths = files.paths
+        return paths.contains(configuration) && paths.contains { $0.hasPrefix("pages/") || $0.hasPrefix("journals/") }
+    }
+
+    /// Hands each page on; returns what was passed over, with the reason.
+    public func read(_ files: some ExportFiles, receive: (ForeignNote) async throws -> Void) async throws -> [(entry: String, reason: String)] {
+        var passedOver: [(entry: String, reason: String)] = []
+        var attachments = ExportAttachments(maximumAttachmentBytes: maximumAttachmentBytes)
+        let all = Set(files.paths)
+        for path in files.paths {
+            let parts = path.split(separator: "/")
+            guard parts.count == 2, parts[0] == "pages" || parts[0] == "journals" else { continue }
+            let name = String(parts[1])
+            guard name.lowercased().hasSuffix(".md") else {
+                if name.lowercased().hasSuffix(".org") { passedOver.append((path, "an Org-mode page, which quill does not read")) }
+                continue
+            }
+            let text = String(decoding: try files.bytes(of: path), as: UTF8.self)
+            try await receive(try note(text, path: path, isJournal: parts[0] == "journals", files: files, all: all, attachments: &attachments))
+        }
+        return passedOver
+    }
+
+    private func note(_ text: String, path: String, isJournal: Bool, files: some ExportFiles, all: Set<String>,
+                      attachments: inout ExportAttachments) throws -> ForeignNote {
+        let stem = String(path.split(separator: "/").last!.dropLast(3))
+        let page = Page(text)
+        let journalDay = isJournal ? Self.journalDay(stem) : nil
+        let title = page.properties.first { $0.key == "title" }?.value
+            ?? journalDay.map(Self.journalTitle) ?? Self.pageTitle(fileStem: stem)
+        var note = ForeignNote(sourceID: "logseq:" + path, entry: path,
+                               title: String((title.isEmpty ? "Untitled" : title).prefix(NoteLimits.maximumTitleCharacters)), body: "")
+        // `![x](../assets/a.png)`, with Logseq's size after it (`{:height 100, :width 200}`), and `[x](../assets/a.pdf)`.
+        let body = page.body.replacing(/(\]\(\.\.\/assets\/[^)\n]+\))\{:[^}\n]*\}/) { String($0.output.1) }
+        note.body = try ExportAttachments.rewritingLinks(in: body) { label, target, isImage in
+            guard target.hasPrefix("../assets/") else { return nil }
+            let file = String(target.dropFirst(3))
+            guard all.contains(file) else {
+                note.notices.append("'\(target)' is not in the graph; the link is left as it was")
+                return nil
+            }
+            guard let (attachment, isNew) = try attachments.attachment(at: file, of: files, entry: path, shown: target) else { return nil }
+            if isNew { note.attachments.append(attachment) }
+            return ExportAttachments.reference(to: attachment, label: label, isImage: isImage)
+        }
+        for (key, value) in page.properties where key != "title" {
+            switch key {
+            case "tags": note.tags += Self.names(in: value)
+            case "alias": note.aliases += Self.names(in: value)
+            default: note.properties.append((key, value))
+            }
+        }
+        if isJournal { note.tags.append("journal") }
+        note.created = journalDay
+        note.linkedTitles = Self.linkedTitles(in: note.body)
+        return note
+    }
+
+    /// A page's title from its file's name (`:file/name-format :triple-lowbar`): `___` is `/`,
+    /// and what Logseq percent-encoded (`%3F` for `?`) is decoded.
+    static func pageTitle(fileStem: String) -> String {
+        let named = fileStem.replacingOccurrences(of: "___", with: "/")
+        return (named.removingPercentEncoding ?? named).trimmingSpaces()
+    }
+
+    /// The day of a journal named `yyyy_MM_dd`, at its start in UTC.
+    static func journalDay(_ stem: String) -> Date? {
+        let parts = stem.split(separator: "_")
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), (1...31).contains(day) else { return nil }
+        var components = DateComponents()
+        (components.year, components.month, components.day) = (year, month, day)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.date(from: components)
+    }
+
+    /// A journal's title as Logseq shows and links it by default (`MMM do, yyyy`: "Jan 31st, 2024").
+    static func journalTitle(_ day: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: day)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let dayNumber = parts.day ?? 1
+        let suffix = (11...13).contains(dayNumber % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][dayNumber % 10] ?? "th"
+        return "\(months[(parts.month ?? 1) - 1]) \(dayNumber)\(suffix), \(parts.year ?? 1970)"
+    }
+
+    /// The names a property lists: `a, b`, `#a #b`, `[[a b]], [[c]]`.
+    static func names(in value: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(value)
+        while let open = rest.range(of: "[[") {
+            names += plainNames(rest[..<open.lowerBound])
+            guard let close = rest[open.upperBound...].range(of: "]]") else { break }
+            names.append(String(rest[open.upperBound..<close.lowerBound]).trimmingSpaces())
+            rest = rest[close.upperBound...]
+        }
+        return (names + plainNames(rest)).filter { !$0.isEmpty }
+    }
+
+    private static func plainNames(_ text: Substring) -> [String] {
+        text.split(whereSeparator: { $0 == "," || $0 == " " }).map { String($0.hasPrefix("#") ? $0.dropFirst() : $0) }
+    }
+
+    /// The titles `[[links]]` of the text name (before any `|` or `#`).
+    static func linkedTitles(in text: String) -> [String] {
+        text.matches(of: /\[\[([^\]\n]+)\]\]/).map { match in
+            String(match.output.1.split(separator: "|", maxSplits: 1).first ?? "").split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+        }.filter { !$0.isEmpty }
+    }
+
+    /// A page's properties (its first lines `key:: value`, or an older page's YAML block of
+    /// `key: value` lines), and the text after them.
+    struct Page {
+        var properties: [(key: String, value: String)] = []
+        var body: String
+
+        init(_ text: String) {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+            if lines.first == "---", let end = lines.dropFirst().firstIndex(of: "---") {
+                for line in lines[(lines.startIndex + 1)..<end] {
+                    if let colon = line.firstIndex(of: ":") {
+                        properties.append((String(line[..<colon]).trimmingSpaces(), String(line[line.index(after: colon)...]).trimmingSpaces()))
+                    }
+                }
+                lines = lines[(end + 1)...]
+            }
+            while let line = lines.first, let separator = line.range(of: ":: "), !line.hasPrefix("-"), !line.hasPrefix(" "),
+                  line[..<separator.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
+                properties.append((String(line[..<separator.lowerBound]), String(line[separator.upperBound...]).trimmingSpaces()))
+                lines = lines.dropFirst()
+            }
+            while lines.first?.trimmingSpaces().isEmpty == true { lines = lines.dropFirst() }
+            body = lines.joined(separator: "\n")
+        }
+    }
+}

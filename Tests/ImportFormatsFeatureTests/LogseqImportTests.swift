@@ -1,0 +1,54 @@
+import ArchiveFeature
+import Foundation
+@testable import ImportFormatsFeature
+import NoteStoreTesting
+import QuillModels
+import StandardTesting
+import Testing
+
+/// A piece of Logseq's own documentation graph (Tests/Fixtures/OtherApps/logseq-graph),
+/// imported as `quill import DIR` does.
+@Suite struct LogseqImportTests {
+    static let graph = ForeignImport.fixtures.appending(path: "logseq-graph").path
+
+    @Test("pages titled as Logseq shows them, their properties as tags, aliases and front matter, journals, assets")
+    func graph() async throws {
+        let attachments = InMemoryAttachmentStore(clock: ForeignImport.clock)
+        let (report, notes) = try await ForeignImport.runFolder(Self.graph, attachments: attachments)
+        #expect(report.foreignFormat == "a Logseq graph" && report.addedCount == 8 && report.attachmentCount == 2)
+        // `___` is a namespace's `/`, `%3F` a `?`; a `title::` property wins over the file's name.
+        #expect(Set(notes.keys) == ["Tasks", "Android", "All Platforms", "New to Logseq?", "Community/Query Learning Sprint (Summer 2022)",
+                                    "Zotero", "How to filter linked references", "Sep 14th, 2020"])
+        #expect(report.notices.contains { $0.entry == "pages/about.org" && $0.message.hasPrefix("an Org-mode page") })
+
+        let tasks = try #require(notes["Tasks"])
+        #expect(NoteAliases.read(tasks.body) == ["Todos"])
+        #expect(tasks.body.hasPrefix("---\naliases: [\"Todos\"]\ntype: '[[Feature]]'\nplatforms: '[[All Platforms]]'\n---\n- ## Usage\n"))
+        #expect(try #require(notes["Zotero"]).tags.map(\.rawValue) == ["academic"])
+
+        let journal = try #require(notes["Sep 14th, 2020"])
+        #expect(journal.tags.map(\.rawValue) == ["journal"] && journal.created == LogseqReader.journalDay("2020_09_14"))
+
+        let filters = try #require(notes["How to filter linked references"])
+        let references = AttachmentReference.scan(filters.body)
+        #expect(references.map(\.name) == ["filter-include_1641572468269_0.png", "filter-exclude_1641572484236_0.png"])
+        #expect(references.allSatisfy { $0.isEmbedded })
+        #expect(try attachments.all().count == 2)
+        #expect(report.notices.contains { $0.entry == "pages/How to filter linked references.md" && $0.message.contains("filter-options_1641572394299_0.png' is not in the graph") })
+
+        let store = InMemoryNoteStore()
+        _ = try await ForeignImport.runFolder(Self.graph, into: store)
+        let (again, _) = try await ForeignImport.runFolder(Self.graph, into: store)
+        #expect(again.addedCount == 0 && again.unchangedCount == 8)
+    }
+
+    @Test("a journal's title from its file's name, as Logseq's default format writes it")
+    func journalTitles() {
+        let titles = ["2024_01_01", "2024_01_02", "2024_01_03", "2024_01_11", "2024_02_22", "2023_12_31", "2024_03_13"]
+            .compactMap { LogseqReader.journalDay($0).map(LogseqReader.journalTitle) }
+        #expect(titles == ["Jan 1st, 2024", "Jan 2nd, 2024", "Jan 3rd, 2024", "Jan 11th, 2024", "Feb 22nd, 2024", "Dec 31st, 2023", "Mar 13th, 2024"])
+        #expect(LogseqReader.journalDay("notes") == nil && LogseqReader.journalDay("2024_13_01") == nil)
+        #expect(LogseqReader.names(in: "[[Two words]], #tag, plain") == ["Two words", "tag", "plain"])
+        #expect(LogseqReader.pageTitle(fileStem: "A___B%3F") == "A/B?")
+    }
+}

@@ -1,14 +1,16 @@
 import ArchiveFeature
+import ChildProcesses
 import Foundation
 @testable import ImportFormatsFeature
 import NoteStoreTesting
 import QuillModels
+import ScratchDirectories
 import StandardTesting
 import Testing
 
 /// A piece of Logseq's own documentation graph (Tests/Fixtures/OtherApps/logseq-graph),
 /// imported as `quill import DIR` does.
-@Suite struct LogseqImportTests {
+@Suite(.scratchDirectory) struct LogseqImportTests {
     static let graph = ForeignImport.fixtures.appending(path: "logseq-graph").path
 
     @Test("pages titled as Logseq shows them, their properties as tags, aliases and front matter, journals, assets")
@@ -40,6 +42,25 @@ import Testing
         _ = try await ForeignImport.runFolder(Self.graph, into: store)
         let (again, _) = try await ForeignImport.runFolder(Self.graph, into: store)
         #expect(again.addedCount == 0 && again.unchangedCount == 8)
+    }
+
+    @Test("a zip of the graph's folder, as a person zips it, reads the same")
+    func zipped() async throws {
+        let zip = try Scratch.directory("logseq") + "/my graph.zip"
+        let script = """
+            import os, sys, zipfile
+            source, path = sys.argv[1], sys.argv[2]
+            z = zipfile.ZipFile(path, 'w', zipfile.ZIP_DEFLATED)
+            for folder, _, names in os.walk(source):
+                for name in sorted(names):
+                    z.write(os.path.join(folder, name), os.path.join('my graph', os.path.relpath(os.path.join(folder, name), source)))
+            z.close()
+            """
+        let made = try await ChildProcess.run("/usr/bin/env", ["python3", "-c", script, Self.graph, zip])
+        #expect(made.status == 0, "\(made.errors)")
+        let (report, notes) = try await ForeignImport.run(zip)
+        #expect(report.foreignFormat == "a Logseq graph" && report.addedCount == 8 && report.attachmentCount == 2)
+        #expect(notes["Community/Query Learning Sprint (Summer 2022)"] != nil && notes["Sep 14th, 2020"]?.tags.map(\.rawValue) == ["journal"])
     }
 
     @Test("a journal's title from its file's name, as Logseq's default format writes it")

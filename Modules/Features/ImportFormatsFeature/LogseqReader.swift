@@ -19,8 +19,14 @@ public struct LogseqReader {
 
     /// Whether the files are a Logseq graph: its configuration, and pages or journals.
     public static func finds(in files: some ExportFiles) -> Bool {
-        let paths = files.paths
-        return paths.contains(configuration) && paths.contains { $0.hasPrefix("pages/") || $0.hasPrefix("journals/") }
+        guard let root = root(of: files) else { return false }
+        return files.paths.contains { $0.hasPrefix(root + "pages/") || $0.hasPrefix(root + "journals/") }
+    }
+
+    /// Where the graph is in the files: `""`, or the folder a zip of it holds it in (`graph/`).
+    static func root(of files: some ExportFiles) -> String? {
+        let found = files.paths.filter { $0 == configuration || $0.hasSuffix("/" + configuration) }.min { $0.count < $1.count }
+        return found.map { String($0.dropLast(configuration.count)) }
     }
 
     /// Hands each page on; returns what was passed over, with the reason.
@@ -28,8 +34,9 @@ public struct LogseqReader {
         var passedOver: [(entry: String, reason: String)] = []
         var attachments = ExportAttachments(maximumAttachmentBytes: maximumAttachmentBytes)
         let all = Set(files.paths)
-        for path in files.paths {
-            let parts = path.split(separator: "/")
+        let root = Self.root(of: files) ?? ""
+        for path in files.paths where path.hasPrefix(root) {
+            let parts = path.dropFirst(root.count).split(separator: "/")
             guard parts.count == 2, parts[0] == "pages" || parts[0] == "journals" else { continue }
             let name = String(parts[1])
             guard name.lowercased().hasSuffix(".md") else {
@@ -37,12 +44,13 @@ public struct LogseqReader {
                 continue
             }
             let text = String(decoding: try files.bytes(of: path), as: UTF8.self)
-            try await receive(try note(text, path: path, isJournal: parts[0] == "journals", files: files, all: all, attachments: &attachments))
+            try await receive(try note(text, path: path, root: root, isJournal: parts[0] == "journals", files: files, all: all,
+                                       attachments: &attachments))
         }
         return passedOver
     }
 
-    private func note(_ text: String, path: String, isJournal: Bool, files: some ExportFiles, all: Set<String>,
+    private func note(_ text: String, path: String, root: String, isJournal: Bool, files: some ExportFiles, all: Set<String>,
                       attachments: inout ExportAttachments) throws -> ForeignNote {
         let stem = String(path.split(separator: "/").last!.dropLast(3))
         let page = Page(text)
@@ -52,10 +60,10 @@ public struct LogseqReader {
         var note = ForeignNote(sourceID: "logseq:" + path, entry: path,
                                title: String((title.isEmpty ? "Untitled" : title).prefix(NoteLimits.maximumTitleCharacters)), body: "")
         // `![x](../assets/a.png)`, with Logseq's size after it (`{:height 100, :width 200}`), and `[x](../assets/a.pdf)`.
-        let body = page.body.replacing(/(\]\(\.\.\/assets\/[^)\n]+\))\{:[^}\n]*\}/) { String($0.output.1) }
+        let body = page.body.contains("){:") ? page.body.replacing(/(\]\(\.\.\/assets\/[^)\n]+\))\{:[^}\n]*\}/) { String($0.output.1) } : page.body
         note.body = try ExportAttachments.rewritingLinks(in: body) { label, target, isImage in
             guard target.hasPrefix("../assets/") else { return nil }
-            let file = String(target.dropFirst(3))
+            let file = root + target.dropFirst(3)
             guard all.contains(file) else {
                 note.notices.append("'\(target)' is not in the graph; the link is left as it was")
                 return nil

@@ -72,4 +72,13 @@ import Testing
         #expect(LogseqReader.names(in: "[[Two words]], #tag, plain") == ["Two words", "tag", "plain"])
         #expect(LogseqReader.pageTitle(fileStem: "A___B%3F") == "A/B?")
     }
+
+    @Test("a page's properties are its first `key:: value` lines (or a YAML block); a block's are its text")
+    func properties() {
+        let page = LogseqReader.Page("title:: A/B\ntags:: [[x y]], z\n\n- first block\n  id:: 64a\n")
+        #expect(page.properties.map(\.key) == ["title", "tags"] && page.body == "- first block\n  id:: 64a\n")
+        let older = LogseqReader.Page("---\ntitle: Sep 14th, 2020\n---\n\n- a block")
+        #expect(older.properties.map(\.value) == ["Sep 14th, 2020"] && older.body == "- a block")
+        #expect(LogseqReader.Page(":: not one\n- text").properties.isEmpty)
+    }
 }

@@ -155,7 +155,7 @@ public struct LogseqReader {
                 }
                 lines = lines[(end + 1)...]
             }
-            while let line = lines.first, let separator = line.range(of: ":: "), !line.hasPrefix("-"), !line.hasPrefix(" "),
+            while let line = lines.first, let separator = line.range(of: ":: "), separator.lowerBound > line.startIndex,
                   line[..<separator.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
                 properties.append((String(line[..<separator.lowerBound]), String(line[separator.upperBound...]).trimmingSpaces()))
                 lines = lines.dropFirst()

@@ -63,6 +63,20 @@ import Testing
         #expect(notes["Community/Query Learning Sprint (Summer 2022)"] != nil && notes["Sep 14th, 2020"]?.tags.map(\.rawValue) == ["journal"])
     }
 
+    @Test("in a folder Obsidian shares with Logseq, Markdown outside pages/ and journals/ is read as pages; Logseq's backups are not")
+    func sharedWithObsidian() async throws {
+        let folder = try Scratch.directory("shared")
+        let run = try await ChildProcess.run("/usr/bin/env", ["cp", "-R", Self.graph + "/.", folder])
+        #expect(run.status == 0, "\(run.errors)")
+        for (path, text) in [("Obsidian/Reading list.md", "# Books\n\n[[Tasks]]"), ("logseq/bak/pages/Tasks/2023-01-01.md", "an old Tasks")] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + path.split(separator: "/").dropLast().joined(separator: "/"), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(filePath: folder + "/" + path))
+        }
+        let (report, notes) = try await ForeignImport.runFolder(folder)
+        #expect(report.foreignFormat == "a Logseq graph" && report.addedCount == 9)
+        #expect(notes["Reading list"]?.body == "# Books\n\n[[Tasks]]" && notes["2023-01-01"] == nil)
+    }
+
     @Test("a journal's title from its file's name, as Logseq's default format writes it")
     func journalTitles() {
         let titles = ["2024_01_01", "2024_01_02", "2024_01_03", "2024_01_11", "2024_02_22", "2023_12_31", "2024_03_13"]

@@ -35,17 +35,18 @@ public struct LogseqReader {
         var attachments = ExportAttachments(maximumAttachmentBytes: maximumAttachmentBytes)
         let all = Set(files.paths)
         let root = Self.root(of: files) ?? ""
-        for path in files.paths where path.hasPrefix(root) {
+        // Logseq reads `pages/` and `journals/`; Markdown elsewhere (a folder Obsidian shares with
+        // Logseq) is read as pages too, so that nothing is left behind. `logseq/` is its own (backups).
+        for path in files.paths where path.hasPrefix(root) && !path.dropFirst(root.count).hasPrefix("logseq/") {
             let parts = path.dropFirst(root.count).split(separator: "/")
-            guard parts.count == 2, parts[0] == "pages" || parts[0] == "journals" else { continue }
-            let name = String(parts[1])
+            let name = parts.last.map(String.init) ?? ""
             guard name.lowercased().hasSuffix(".md") else {
                 if name.lowercased().hasSuffix(".org") { passedOver.append((path, "an Org-mode page, which quill does not read")) }
                 continue
             }
             let text = String(decoding: try files.bytes(of: path), as: UTF8.self)
-            try await receive(try note(text, path: path, root: root, isJournal: parts[0] == "journals", files: files, all: all,
-                                       attachments: &attachments))
+            try await receive(try note(text, path: path, root: root, isJournal: parts.count == 2 && parts[0] == "journals", files: files,
+                                       all: all, attachments: &attachments))
         }
         return passedOver
     }
@@ -63,7 +64,7 @@ public struct LogseqReader {
         let body = page.body.contains("){:") ? page.body.replacing(/(\]\(\.\.\/assets\/[^)\n]+\))\{:[^}\n]*\}/) { String($0.output.1) } : page.body
         note.body = try ExportAttachments.rewritingLinks(in: body) { label, target, isImage in
             guard target.hasPrefix("../assets/") else { return nil }
-            let file = root + target.dropFirst(3)
+            let file = root + target.dropFirst("../".count)
             guard all.contains(file) else {
                 note.notices.append("'\(target)' is not in the graph; the link is left as it was")
                 return nil

@@ -77,7 +77,7 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
             "a tar compressed with \(program), which quill import does not read: recompress it with gzip, "
                 + "e.g. '\(program) -dc FILE | gzip | quill import -', or import the folder it unpacks to"
         case .unknownFormat:
-            "not a format quill import reads (a .tar.gz or .tar archive of Markdown files, an Evernote export .enex, a zipped export of Google Keep, Bear, Notion, Simplenote or Standard Notes, Simplenote's notes.json, a Standard Notes backup file, a Joplin export .jex, or a folder)"
+            "not a format quill import reads (a .tar.gz or .tar archive of Markdown files, an Evernote export .enex, a zipped export of Google Keep, Bear, Notion, Simplenote or Standard Notes, Simplenote's notes.json, a Standard Notes backup file, a Joplin export .jex, a zipped Logseq graph, or a folder)"
         }
     }
 

@@ -78,10 +78,17 @@ import Testing
     }
 
     @Test("a journal's title from its file's name, as Logseq's default format writes it")
-    func journalTitles() {
+    func journalTitles() throws {
         let titles = ["2024_01_01", "2024_01_02", "2024_01_03", "2024_01_11", "2024_02_22", "2023_12_31", "2024_03_13"]
-            .compactMap { LogseqReader.journalDay($0).map(LogseqReader.journalTitle) }
+            .compactMap { LogseqReader.journalDay($0).map { LogseqReader.journalTitle($0, format: LogseqReader.defaultJournalTitleFormat) } }
         #expect(titles == ["Jan 1st, 2024", "Jan 2nd, 2024", "Jan 3rd, 2024", "Jan 11th, 2024", "Feb 22nd, 2024", "Dec 31st, 2023", "Mar 13th, 2024"])
+        // Other formats a graph's config.edn may set.
+        let day = try #require(LogseqReader.journalDay("2024_03_05"))
+        let formats = ["yyyy-MM-dd", "EEEE, MMMM d, yyyy", "EEE, MM/dd/yyyy", "dd.MM.yy", "yyyy'年'M'月'd'日'"]
+        #expect(formats.map { LogseqReader.journalTitle(day, format: $0) }
+                == ["2024-03-05", "Tuesday, March 5, 2024", "Tue, 03/05/2024", "05.03.24", "2024年3月5日"])
+        let configuration = Array(";; :journal/page-title-format \"EEE, MM/dd/yyyy\"\n :journal/page-title-format \"yyyy-MM-dd\"\n".utf8)
+        #expect(LogseqReader.journalTitleFormat(configuration) == "yyyy-MM-dd")
         #expect(LogseqReader.journalDay("notes") == nil && LogseqReader.journalDay("2024_13_01") == nil)
         #expect(LogseqReader.names(in: "[[Two words]], #tag, plain") == ["Two words", "tag", "plain"])
         #expect(LogseqReader.pageTitle(fileStem: "A___B%3F") == "A/B?")

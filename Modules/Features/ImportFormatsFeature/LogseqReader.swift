@@ -35,6 +35,7 @@ public struct LogseqReader {
         var attachments = ExportAttachments(maximumAttachmentBytes: maximumAttachmentBytes)
         let all = Set(files.paths)
         let root = Self.root(of: files) ?? ""
+        let titleFormat = (try? files.bytes(of: root + Self.configuration)).flatMap(Self.journalTitleFormat) ?? Self.defaultJournalTitleFormat
         // Logseq reads `pages/` and `journals/`; Markdown elsewhere (a folder Obsidian shares with
         // Logseq) is read as pages too, so that nothing is left behind. `logseq/` is its own (backups).
         for path in files.paths where path.hasPrefix(root) && !path.dropFirst(root.count).hasPrefix("logseq/") {
@@ -45,19 +46,20 @@ public struct LogseqReader {
                 continue
             }
             let text = String(decoding: try files.bytes(of: path), as: UTF8.self)
-            try await receive(try note(text, path: path, root: root, isJournal: parts.count == 2 && parts[0] == "journals", files: files,
-                                       all: all, attachments: &attachments))
+            try await receive(try note(text, path: path, root: root, journalTitleFormat: parts.count == 2 && parts[0] == "journals" ? titleFormat : nil,
+                                       files: files, all: all, attachments: &attachments))
         }
         return passedOver
     }
 
-    private func note(_ text: String, path: String, root: String, isJournal: Bool, files: some ExportFiles, all: Set<String>,
+    /// - Parameter journalTitleFormat: for a journal, the format of its title.
+    private func note(_ text: String, path: String, root: String, journalTitleFormat: String?, files: some ExportFiles, all: Set<String>,
                       attachments: inout ExportAttachments) throws -> ForeignNote {
         let stem = String(path.split(separator: "/").last!.dropLast(3))
         let page = Page(text)
-        let journalDay = isJournal ? Self.journalDay(stem) : nil
+        let journalDay = journalTitleFormat != nil ? Self.journalDay(stem) : nil
         let title = page.properties.first { $0.key == "title" }?.value
-            ?? journalDay.map(Self.journalTitle) ?? Self.pageTitle(fileStem: stem)
+            ?? journalDay.map { Self.journalTitle($0, format: journalTitleFormat ?? Self.defaultJournalTitleFormat) } ?? Self.pageTitle(fileStem: stem)
         var note = ForeignNote(sourceID: "logseq:" + path, entry: path,
                                title: String((title.isEmpty ? "Untitled" : title).prefix(NoteLimits.maximumTitleCharacters)), body: "")
         // `![x](../assets/a.png)`, with Logseq's size after it (`{:height 100, :width 200}`), and `[x](../assets/a.pdf)`.
@@ -80,7 +82,7 @@ public struct LogseqReader {
             default: note.properties.append((key, value))
             }
         }
-        if isJournal { note.tags.append("journal") }
+        if journalTitleFormat != nil { note.tags.append("journal") }
         note.created = journalDay
         note.linkedTitles = Self.linkedTitles(in: note.body)
         return note
@@ -105,15 +107,52 @@ public struct LogseqReader {
         return calendar.date(from: components)
     }
 
-    /// A journal's title as Logseq shows and links it by default (`MMM do, yyyy`: "Jan 31st, 2024").
-    static func journalTitle(_ day: Date) -> String {
+    /// Logseq's format of a journal's title when its configuration names none.
+    static let defaultJournalTitleFormat = "MMM do, yyyy"
+
+    /// The `:journal/page-title-format` the graph's `config.edn` sets (a line not commented out).
+    static func journalTitleFormat(_ configuration: [UInt8]) -> String? {
+        String(decoding: configuration, as: UTF8.self).split(separator: "\n")
+            .first { !$0.trimmingSpaces().hasPrefix(";") && $0.contains(":journal/page-title-format") }
+            .flatMap { $0.firstMatch(of: /:journal\/page-title-format\s+"([^"]+)"/).map { String($0.output.1) } }
+    }
+
+    /// A journal's title as Logseq shows and links it, in its format's tokens (date-fns's):
+    /// `yyyy` `yy`, `MMMM` `MMM` `MM` `M`, `do` `dd` `d`, `EEEE` `EEE` `E`; text in single quotes
+    /// as written. `MMM do, yyyy` gives "Jan 31st, 2024".
+    static func journalTitle(_ day: Date, format: String) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: day)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let dayNumber = parts.day ?? 1
-        let suffix = (11...13).contains(dayNumber % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][dayNumber % 10] ?? "th"
-        return "\(months[(parts.month ?? 1) - 1]) \(dayNumber)\(suffix), \(parts.year ?? 1970)"
+        let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: day)
+        let (year, month, dayNumber, weekday) = (parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1, parts.weekday ?? 1)
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+        let ordinal = (11...13).contains(dayNumber % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][dayNumber % 10] ?? "th"
+        func padded(_ number: Int, _ width: Int) -> String {
+            let digits = String(number)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        let tokens: [(String, String)] = [
+            ("yyyy", padded(year, 4)), ("yy", padded(year % 100, 2)), ("MMMM", months[month - 1]), ("MMM", String(months[month - 1].prefix(3))),
+            ("MM", padded(month, 2)), ("M", String(month)), ("do", "\(dayNumber)\(ordinal)"), ("dd", padded(dayNumber, 2)),
+            ("d", String(dayNumber)), ("EEEE", weekdays[weekday - 1]), ("EEE", String(weekdays[weekday - 1].prefix(3))),
+            ("E", String(weekdays[weekday - 1].prefix(3))),
+        ]
+        var title = "", rest = Substring(format)
+        while let first = rest.first {
+            if first == "'" {
+                let quoted = rest.dropFirst().prefix { $0 != "'" }
+                title += quoted
+                rest = rest.dropFirst(quoted.count + 2)
+            } else if let (token, value) = tokens.first(where: { rest.hasPrefix($0.0) }) {
+                title += value
+                rest = rest.dropFirst(token.count)
+            } else {
+                title.append(first)
+                rest = rest.dropFirst()
+            }
+        }
+        return title
     }
 
     /// The names a property lists: `a, b`, `#a #b`, `[[a b]], [[c]]`.

@@ -61,6 +61,11 @@ import Testing
         let (report, notes) = try await ForeignImport.run(zip)
         #expect(report.foreignFormat == "a Logseq graph" && report.addedCount == 8 && report.attachmentCount == 2)
         #expect(notes["Community/Query Learning Sprint (Summer 2022)"] != nil && notes["Sep 14th, 2020"]?.tags.map(\.rawValue) == ["journal"])
+        // The zip's pages are the folder's: importing the folder after it finds them.
+        let store = InMemoryNoteStore()
+        _ = try await ForeignImport.run(zip, into: store)
+        let (folder, _) = try await ForeignImport.runFolder(Self.graph, into: store)
+        #expect(folder.addedCount == 0 && folder.unchangedCount == 8)
     }
 
     @Test("in a folder Obsidian shares with Logseq, Markdown outside pages/ and journals/ is read as pages; Logseq's backups are not")

@@ -114,7 +114,8 @@ public struct JoplinReader {
         if let author = item["author"], !author.isEmpty { note.properties.append(("author", author)) }
         if let source = item["source_url"], !source.isEmpty { note.properties.append(("source", source)) }
         if item["is_todo"] == "1" {
-            note.properties.append(("todo", item["todo_completed"].map { $0 == "0" || $0.isEmpty } ?? true ? "open" : "done"))
+            let completed = item["todo_completed"] ?? ""
+            note.properties.append(("todo", completed.isEmpty || completed == "0" ? "open" : "done"))
             if let due = Self.date(milliseconds: item["todo_due"]) { note.properties.append(("due", Timestamp(due).description)) }
         }
         for key in ["latitude", "longitude"] {

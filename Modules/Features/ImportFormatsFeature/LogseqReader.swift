@@ -2,7 +2,7 @@ import Foundation
 import QuillModels
 
 /// Reads a Logseq graph (its folder, or a zip of it): `pages/*.md` and `journals/*.md`, beside
-/// `logseq/config.edn`.
+/// `logseq/config.edn`, and any other Markdown in it as pages.
 ///
 /// Exists because a graph read as a plain folder of Markdown gives pages the wrong titles and
 /// every link that reaches them is broken: Logseq writes a page `A/B?` as `A___B%3F.md`, names a
@@ -60,7 +60,8 @@ public struct LogseqReader {
         let journalDay = journalTitleFormat != nil ? Self.journalDay(stem) : nil
         let title = page.properties.first { $0.key == "title" }?.value
             ?? journalDay.map { Self.journalTitle($0, format: journalTitleFormat ?? Self.defaultJournalTitleFormat) } ?? Self.pageTitle(fileStem: stem)
-        var note = ForeignNote(sourceID: "logseq:" + path, entry: path,
+        // Its path in the graph: the same page of the folder or of a zip of it is the same note.
+        var note = ForeignNote(sourceID: "logseq:" + path.dropFirst(root.count), entry: path,
                                title: String((title.isEmpty ? "Untitled" : title).prefix(NoteLimits.maximumTitleCharacters)), body: "")
         // `![x](../assets/a.png)`, with Logseq's size after it (`{:height 100, :width 200}`), and `[x](../assets/a.pdf)`.
         let body = page.body.contains("){:") ? page.body.replacing(/(\]\(\.\.\/assets\/[^)\n]+\))\{:[^}\n]*\}/) { String($0.output.1) } : page.body

@@ -28,7 +28,6 @@ struct FolderReader {
         /// The plain text files (`.txt`) among the others.
         fileprivate let texts: [NoteFile]
         var noteCount: Int { notes.count }
-        var textFileCount: Int { texts.count }
         /// The Markdown files and the others (where another app's export shows itself).
         var markdownFiles: [String] { notes.map(\.relative) }
         var otherFiles: [String] { others }

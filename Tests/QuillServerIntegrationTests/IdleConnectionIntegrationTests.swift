@@ -138,6 +138,36 @@ import Testing
             print("not answered:", error)
         """
 
+    /// One connection kept, then 200 that send nothing, then an upload on the kept one: the
+    /// upload needs a descriptor of its own for the file it writes. Prints the upload's status line.
+    static let uploadInACrowd = """
+        import hashlib, socket, sys, time
+        port, token = int(sys.argv[1]), sys.argv[2]
+        kept = socket.create_connection(("127.0.0.1", port), timeout=5)
+        time.sleep(0.3)
+        silent = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(200)]
+        time.sleep(1)
+        body = "bytes of an attachment 同步 ".encode() * 100
+        kept.sendall(("PUT /v1/attachments/%s HTTP/1.1\\r\\nHost: x\\r\\nAuthorization: Bearer %s\\r\\nContent-Length: %d\\r\\n\\r\\n"
+                      % (hashlib.sha256(body).hexdigest(), token, len(body))).encode() + body)
+        kept.settimeout(20)
+        print(kept.recv(200).split(b"\\r\\n")[0].decode())
+        """
+
+    /// Connections that send nothing took every descriptor, and a request that opens a file
+    /// (an upload) failed with "Too many open files" (503): the server holds no more connections
+    /// than its descriptors allow less a reserve (`ConnectionLimit`), the rest wait in the backlog.
+    @Test func aCrowdOfSilentConnectionsLeavesDescriptorsForTheRequestsBeingAnswered() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("quill-crowd-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let token = try await QuillServer.run(["account", "create", "cy", "--data-dir", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try await ListeningServer("/usr/bin/prlimit", ["--nofile=128", QuillServer.binary, "--port", "0", "--data-dir", data,
+                                                                   "--idle-timeout", "30"])
+        defer { server.terminate() }
+        let output = try await ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.uploadInACrowd, String(server.port), token]).output
+        #expect(output == "HTTP/1.1 201 Created\n", "\(server.log)")
+    }
+
     @Test func connectionsThatSendNothingCannotStarveAServerOfDescriptors() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("quill-idle-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: data) }

@@ -56,18 +56,21 @@ public enum ServerApplication {
     public static let defaultIdleTimeout: Duration = .seconds(60)
 
     /// The application on `host:port` (port 0 picks a free one), closing a connection on which
-    /// nothing moves for `idleTimeout` (`IdleConnectionHandler`), running `services` (e.g. a
-    /// database pool) alongside, `beforeServerStarts` (e.g. migrations) once they run and before
-    /// the port opens, and reporting the bound port through `onServerRunning`.
+    /// nothing moves for `idleTimeout` (`IdleConnectionHandler`), holding at most `connectionLimit`
+    /// connections (`ConnectionLimitHandler`; `nil`: as many as descriptors allow), running
+    /// `services` (e.g. a database pool) alongside, `beforeServerStarts` (e.g. migrations) once
+    /// they run and before the port opens, and reporting the bound port through `onServerRunning`.
     public static func application(
-        router: Router<ServerRequestContext>, host: String, port: Int, idleTimeout: Duration = defaultIdleTimeout, logger: Logger,
+        router: Router<ServerRequestContext>, host: String, port: Int, idleTimeout: Duration = defaultIdleTimeout,
+        connectionLimit: ConnectionLimit? = nil, logger: Logger,
         services: [any Service] = [],
         beforeServerStarts: @escaping @Sendable () async throws -> Void = {},
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         var application = Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [IdleConnectionHandler(timeout: TimeAmount(idleTimeout))])),
+            server: .http1(configuration: .init(additionalChannelHandlers:
+                (connectionLimit.map { [ConnectionLimitHandler($0)] } ?? []) + [IdleConnectionHandler(timeout: TimeAmount(idleTimeout))])),
             configuration: .init(address: .hostname(host, port: port), serverName: "quill-server"),
             services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },

@@ -11,7 +11,8 @@ import PackageDescription
 func product(_ name: String, _ package: String) -> Target.Dependency { .product(name: name, package: package) }
 let argumentParser = product("ArgumentParser", "swift-argument-parser"), asyncHTTPClient = product("AsyncHTTPClient", "async-http-client")
 let crypto = product("Crypto", "swift-crypto"), httpTypes = product("HTTPTypes", "swift-http-types")
-let hummingbird = product("Hummingbird", "hummingbird"), hummingbirdTesting = product("HummingbirdTesting", "hummingbird")
+let hummingbird = product("Hummingbird", "hummingbird"), hummingbirdCore = product("HummingbirdCore", "hummingbird"),
+    hummingbirdTesting = product("HummingbirdTesting", "hummingbird")
 let ink = product("Ink", "Ink"), jwtKit = product("JWTKit", "jwt-kit"), logging = product("Logging", "swift-log"), mcp = product("MCP", "swift-sdk")
 let metrics = product("Metrics", "swift-metrics"), mustache = product("Mustache", "swift-mustache"), nioCore = product("NIOCore", "swift-nio")
 let nioHTTP1 = product("NIOHTTP1", "swift-nio"), nioHTTPTypes = product("NIOHTTPTypes", "swift-nio-extras"), nioPosix = product("NIOPosix", "swift-nio")
@@ -98,7 +99,7 @@ let package = Package(
             "SyncStateInterface", "SyncTransportInterface", argumentParser]),
         feature("QuillServerCLI", ["QuillModels", "ServerFeature", "ServerStoreInterface", "StandardInterfaces", argumentParser]),
         feature("ServerFeature", ["ArchiveFeature", "ByteStreamInterface", "CompressionInterface", "ImportFormatsFeature", "NoteStoreInterface",
-            "QuillAPI", "QuillModels", "ServerStoreInterface", "StandardInterfaces", crypto, hummingbird, logging, metrics, nioCore, nioHTTPTypes,
+            "QuillAPI", "QuillModels", "ServerStoreInterface", "StandardInterfaces", crypto, hummingbird, hummingbirdCore, logging, metrics, nioCore, nioHTTPTypes,
             prometheus, serviceLifecycle]),
         feature("SyncFeature", ["NoteStoreInterface", "QuillAPI", "QuillModels", "StandardInterfaces", "SyncStateInterface", "SyncTransportInterface", crypto]),
         feature("WebReaderFeature", ["ByteStreamInterface", "QuillAPI", "QuillModels", "ServerFeature", "ServerStoreInterface", "StandardInterfaces",

@@ -1,7 +1,7 @@
 import Glibc
 
 /// How many files this process may hold open (its soft `RLIMIT_NOFILE`), which bounds the
-/// connections it accepts (`ConnectionLimit`); no limit, or one past what a descriptor can be, counts as `Int32.max`.
+/// connections it accepts (`ServerApplication.maximumConnections`); no limit, or one past what a descriptor can be, counts as `Int32.max`.
 enum DescriptorLimit {
     static func current() -> Int {
         var limit = rlimit()

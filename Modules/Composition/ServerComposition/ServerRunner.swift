@@ -27,7 +27,7 @@ public enum ServerRunner {
             router: try ServerApplication.router(environment.dependencies, requestLogFields: configuration.logFormat == .json,
                                                  pages: { try WebReader.register(on: $0, environment.web) }),
             host: configuration.host, port: configuration.port, idleTimeout: configuration.idleTimeout,
-            connectionLimit: ConnectionLimit(maximum: ConnectionLimit.connections(descriptorLimit: DescriptorLimit.current())), logger: logger,
+            maximumConnections: ServerApplication.maximumConnections(descriptorLimit: DescriptorLimit.current()), logger: logger,
             services: environment.services, beforeServerStarts: environment.prepare, onServerRunning: onServerRunning)
         do {
             try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])

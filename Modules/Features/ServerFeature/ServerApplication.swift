@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -55,23 +56,37 @@ public enum ServerApplication {
     /// How long nothing may move on a connection before it is closed, unless set (`--idle-timeout`).
     public static let defaultIdleTimeout: Duration = .seconds(60)
 
+    /// The connections a process may hold open with `descriptors` files allowed: a quarter of
+    /// them, and at least 64, are kept for everything else.
+    ///
+    /// Every connection holds a descriptor, and so does every file a request opens (an upload,
+    /// an attachment, SQLite's) and every timer libdispatch makes: connections that took them all
+    /// (a crowd that sends nothing) made an upload fail with "Too many open files", and could
+    /// make the process trap. At the cap the server stops accepting (Hummingbird's
+    /// `MaximumAvailableConnections`, counted as each is accepted), the kernel's backlog keeps
+    /// the clients, and it accepts again as connections close, which `IdleConnectionHandler` sees
+    /// to for those that send nothing.
+    public static func maximumConnections(descriptorLimit descriptors: Int) -> Int {
+        max(1, descriptors - max(64, descriptors / 4))
+    }
+
     /// The application on `host:port` (port 0 picks a free one), closing a connection on which
-    /// nothing moves for `idleTimeout` (`IdleConnectionHandler`), holding at most `connectionLimit`
-    /// connections (`ConnectionLimitHandler`; `nil`: as many as descriptors allow), running
-    /// `services` (e.g. a database pool) alongside, `beforeServerStarts` (e.g. migrations) once
-    /// they run and before the port opens, and reporting the bound port through `onServerRunning`.
+    /// nothing moves for `idleTimeout` (`IdleConnectionHandler`), holding at most
+    /// `maximumConnections` at once (`nil`: as many as descriptors allow), running `services`
+    /// (e.g. a database pool) alongside, `beforeServerStarts` (e.g. migrations) once they run and
+    /// before the port opens, and reporting the bound port through `onServerRunning`.
     public static func application(
         router: Router<ServerRequestContext>, host: String, port: Int, idleTimeout: Duration = defaultIdleTimeout,
-        connectionLimit: ConnectionLimit? = nil, logger: Logger,
+        maximumConnections: Int? = nil, logger: Logger,
         services: [any Service] = [],
         beforeServerStarts: @escaping @Sendable () async throws -> Void = {},
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         var application = Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers:
-                (connectionLimit.map { [ConnectionLimitHandler($0)] } ?? []) + [IdleConnectionHandler(timeout: TimeAmount(idleTimeout))])),
-            configuration: .init(address: .hostname(host, port: port), serverName: "quill-server"),
+            server: .http1(configuration: .init(additionalChannelHandlers: [IdleConnectionHandler(timeout: TimeAmount(idleTimeout))])),
+            configuration: .init(address: .hostname(host, port: port), serverName: "quill-server",
+                                 availableConnectionsDelegate: maximumConnections.map { MaximumAvailableConnections($0, logger: logger) }),
             services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger)

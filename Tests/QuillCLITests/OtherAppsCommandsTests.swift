@@ -131,6 +131,15 @@ struct OtherAppsCommandsTests {
         #expect(await store.list(.init()).notes.isEmpty)
     }
 
+    @Test func verifyOfAFolderIsItsImportsDryRun() async throws {
+        let store = InMemoryNoteStore()
+        let console = RecordingConsole()
+        try await run(["verify", "obsidian-vault"], in: environment(store: store, console: console, files: try fixture("obsidian-vault")))
+        #expect(console.output.contains("Would import 2 notes: 2 new"))
+        #expect(console.output.contains("  add   (new ID)  Pancakes  [Recipes/Pancakes.md]"))
+        #expect(await store.list(.init()).notes.isEmpty)
+    }
+
     @Test func aFolderThatCannotBeATagIsReportedAndTheNoteKept() async throws {
         let files = InMemoryFileSystem()
         let folder = "/work/notes/" + String(repeating: "long", count: 20)

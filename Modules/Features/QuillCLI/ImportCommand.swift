@@ -88,22 +88,38 @@ public struct ImportCommand: QuillCommand {
     }
 }
 
-/// `quill verify PATH | -`
+/// `quill verify PATH | DIR | -`
 public struct VerifyCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "verify", abstract: "Check an archive's integrity and list what an import would do, without importing.")
 
     @OptionGroup public var global: GlobalOptions
-    @Argument(help: "The archive ('-' for standard input).") var path: String
+    @Argument(help: "The archive or export ('-' for standard input), or a folder, checked as 'import --dry-run' does.") var path: String
     @OptionGroup var limits: ArchiveLimitOptions
 
     public init() {}
 
     public func run(in environment: CLIEnvironment) async throws {
-        let source = path == "-" ? try ArchiveStreams.standardInput(in: environment, command: "verify")
-            : try environment.byteStreams.openForReading(TextInput.absolute(path, in: environment))
         let listing = try PlanListing(scratch: environment.scratch)
-        let report = try await environment.archive.verify(source, limits: try limits.limits(), plan: { try listing.record($0) })
+        let absolute = TextInput.absolute(path, in: environment)
+        let report: ImportReport
+        if path == "-" {
+            report = try await environment.archive.verify(try ArchiveStreams.standardInput(in: environment, command: "verify"), limits: try limits.limits(),
+                                                          plan: { try listing.record($0) })
+        } else {
+            let source: (any ByteSource)?
+            do { source = try environment.byteStreams.openForReading(absolute) } catch {
+                guard TextInput.isFolder(absolute, in: environment) else { throw error }
+                source = nil
+            }
+            report = if let source {
+                try await environment.archive.verify(source, limits: try limits.limits(), plan: { try listing.record($0) })
+            } else {
+                // A folder is checked as its import's dry run, which writes nothing.
+                try await environment.archive.importFolder(at: absolute, limits: try limits.limits(), dryRun: true, progress: { _ in },
+                                                           plan: { try listing.record($0) })
+            }
+        }
         try listing.write(report, to: environment.console)
     }
 }

@@ -14,6 +14,17 @@ enum ArchiveStreams {
         return environment.byteStreams.standardInput()
     }
 
+    /// What `import` and `verify` read from `path`: standard input for `-`, else the file; `nil`
+    /// for a folder. The file system is asked only when the path cannot be opened, and a symbolic
+    /// link to a folder is the folder.
+    static func input(_ path: String, absolute: String, in environment: CLIEnvironment, command: String) throws -> (any ByteSource)? {
+        if path == "-" { return try standardInput(in: environment, command: command) }
+        do { return try environment.byteStreams.openForReading(absolute) } catch {
+            guard TextInput.isFolder(absolute, in: environment) else { throw error }
+            return nil
+        }
+    }
+
     static func standardOutput(in environment: CLIEnvironment) throws -> any ByteSink {
         guard !environment.console.isStandardOutputTerminal else {
             throw CLIFailure("standard output is a terminal: an archive is not text to show there",

@@ -49,17 +49,7 @@ public struct ImportCommand: QuillCommand {
         if let undo { return try await undoImport(undo, in: environment) }
         guard let path else { return }
         let absolute = TextInput.absolute(path, in: environment)
-        // An archive, else a folder: the file system is asked only when the path cannot be opened.
-        // A symbolic link to a folder is the folder: `/.` is looked up inside what it points to.
-        let source: (any ByteSource)?
-        if path == "-" {
-            source = try ArchiveStreams.standardInput(in: environment, command: "import")
-        } else {
-            do { source = try environment.byteStreams.openForReading(absolute) } catch {
-                guard TextInput.isFolder(absolute, in: environment) else { throw error }
-                source = nil
-            }
-        }
+        let source = try ArchiveStreams.input(path, absolute: absolute, in: environment, command: "import")
         var progress = ArchiveProgressLine(console: environment.console, clock: environment.clock, enabled: !quiet)
         let listing = dryRun && !quiet ? try PlanListing(scratch: environment.scratch) : nil
         let report = if let source {
@@ -102,23 +92,12 @@ public struct VerifyCommand: QuillCommand {
     public func run(in environment: CLIEnvironment) async throws {
         let listing = try PlanListing(scratch: environment.scratch)
         let absolute = TextInput.absolute(path, in: environment)
-        let report: ImportReport
-        if path == "-" {
-            report = try await environment.archive.verify(try ArchiveStreams.standardInput(in: environment, command: "verify"), limits: try limits.limits(),
-                                                          plan: { try listing.record($0) })
+        let report = if let source = try ArchiveStreams.input(path, absolute: absolute, in: environment, command: "verify") {
+            try await environment.archive.verify(source, limits: try limits.limits(), plan: { try listing.record($0) })
         } else {
-            let source: (any ByteSource)?
-            do { source = try environment.byteStreams.openForReading(absolute) } catch {
-                guard TextInput.isFolder(absolute, in: environment) else { throw error }
-                source = nil
-            }
-            report = if let source {
-                try await environment.archive.verify(source, limits: try limits.limits(), plan: { try listing.record($0) })
-            } else {
-                // A folder is checked as its import's dry run, which writes nothing.
-                try await environment.archive.importFolder(at: absolute, limits: try limits.limits(), dryRun: true, progress: { _ in },
-                                                           plan: { try listing.record($0) })
-            }
+            // A folder is checked as its import's dry run, which writes nothing.
+            try await environment.archive.importFolder(at: absolute, limits: try limits.limits(), dryRun: true, progress: { _ in },
+                                                       plan: { try listing.record($0) })
         }
         try listing.write(report, to: environment.console)
     }

@@ -123,6 +123,7 @@ token="$("${server_env[@]}" "${sandbox[@]}" "${exec_start[0]}" account create an
 [[ "$token" == quill_* ]] || fail "account create printed '$token', not a token"
 
 log="$root/server.log"
+: >"$log" # made before the server starts: its own redirection happens in the background
 "${server_env[@]}" "${sandbox[@]}" "${exec_start[@]}" 2>"$log" &
 server=$!
 port=""

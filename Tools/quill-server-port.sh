@@ -7,7 +7,8 @@
 quill_server_port() {
     local log="$1" pid="$2" port=""
     for _ in $(seq 1 300); do
-        port="$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$log" | head -n 1)"
+        # The log is made by the server's own redirection, in the background: it may not be there yet.
+        port="$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$log" 2>/dev/null | head -n 1)"
         if [ -n "$port" ]; then
             echo "$port"
             return 0

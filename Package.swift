@@ -141,7 +141,7 @@ let package = Package(
 
         // Testing: fakes (<Concern>Testing; the small concerns' in StandardTesting), unimplemented
         // doubles and test helpers.
-        testSupport("ByteStreamTesting", ["ByteStreamInterface"]),
+        testSupport("ByteStreamTesting", ["ByteStreamInterface", "QuillModels"]),
         testSupport("ChildProcesses"),
         testSupport("CompressionTesting", ["CompressionInterface"]),
         testSupport("FileSystemTesting", ["FileSystemInterface"]),

@@ -76,19 +76,14 @@ final class ImportedAttachments: AttachmentStoring {
     }
 
     private final class Reader: AttachmentReading {
-        private let bytes: [UInt8]
-        private var position = 0
+        private var cursor: ByteCursor
 
         init(_ bytes: [UInt8]) {
-            self.bytes = bytes
+            cursor = ByteCursor(bytes)
         }
 
         func read(into buffer: UnsafeMutableRawBufferPointer) throws(AttachmentStoreError) -> Int {
-            let count = min(buffer.count, bytes.count - position)
-            guard count > 0 else { return 0 }
-            bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[position..<(position + count)])) }
-            position += count
-            return count
+            cursor.read(into: buffer)
         }
     }
 }

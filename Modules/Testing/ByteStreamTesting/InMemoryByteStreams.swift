@@ -1,4 +1,5 @@
 import ByteStreamInterface
+import QuillModels
 import Synchronization
 
 /// Bytes collected in memory: what a test reads back after an export.
@@ -29,23 +30,16 @@ public final class InMemoryByteSink: ByteSink {
 /// Bytes served from memory, in reads of at most `maximumReadSize` bytes so that tests
 /// exercise every way input can be split.
 public final class InMemoryByteSource: ByteSource {
-    private let bytes: [UInt8]
+    private var cursor: ByteCursor
     private let maximumReadSize: Int
-    private var position = 0
 
     public init(_ bytes: [UInt8], maximumReadSize: Int = 64 * 1024) {
-        self.bytes = bytes
+        cursor = ByteCursor(bytes)
         self.maximumReadSize = max(1, maximumReadSize)
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ByteStreamError) -> Int {
-        let count = min(buffer.count, maximumReadSize, bytes.count - position)
-        guard count > 0 else { return 0 }
-        bytes.withUnsafeBytes { source in
-            buffer.baseAddress?.copyMemory(from: source.baseAddress! + position, byteCount: count)
-        }
-        position += count
-        return count
+        cursor.read(into: buffer, limit: maximumReadSize)
     }
 }
 

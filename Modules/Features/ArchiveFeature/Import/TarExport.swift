@@ -1,5 +1,6 @@
 import ByteStreamInterface
 import ImportFormatsFeature
+import QuillModels
 
 /// The files of a tar held in memory, read as an export of another app (`ExportFiles`): a
 /// Joplin JEX is a tar of its items and their resources, which its reader looks up by name.
@@ -40,17 +41,13 @@ struct TarExport: ExportFiles {
 
 /// Bytes in memory as a source.
 private final class BytesSource: ByteSource {
-    private let bytes: [UInt8]
-    private var position = 0
+    private var cursor: ByteCursor
 
     init(_ bytes: [UInt8]) {
-        self.bytes = bytes
+        cursor = ByteCursor(bytes)
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(ByteStreamError) -> Int {
-        let count = min(buffer.count, bytes.count - position)
-        bytes[position..<(position + count)].withUnsafeBytes { buffer.copyMemory(from: $0) }
-        position += count
-        return count
+        cursor.read(into: buffer)
     }
 }

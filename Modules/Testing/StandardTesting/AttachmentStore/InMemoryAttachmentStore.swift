@@ -82,19 +82,14 @@ public final class InMemoryAttachmentStore: AttachmentStoring {
     }
 
     private final class Reader: AttachmentReading {
-        private let bytes: [UInt8]
-        private var offset = 0
+        private var cursor: ByteCursor
 
         init(bytes: [UInt8]) {
-            self.bytes = bytes
+            cursor = ByteCursor(bytes)
         }
 
         func read(into buffer: UnsafeMutableRawBufferPointer) throws(AttachmentStoreError) -> Int {
-            let count = min(buffer.count, bytes.count - offset)
-            guard count > 0 else { return 0 }
-            bytes[offset..<(offset + count)].withUnsafeBytes { buffer.copyMemory(from: $0) }
-            offset += count
-            return count
+            cursor.read(into: buffer)
         }
     }
 }

@@ -4,6 +4,7 @@ import FileSystemTesting
 import Foundation
 import NoteStoreInterface
 import QuillModels
+import StandardTesting
 import Testing
 
 /// What only the file-backed store has to prove: crash safety, index repair, corrupt files.
@@ -658,6 +659,40 @@ struct FileNoteStoreTests {
         }
         #expect(try await store.pendingChanges() == [notes[count - 1].id])
         #expect(try lines().count <= PendingJournal.slack + 2)
+    }
+
+    /// A process that rewrites the pending journal keeps the rewrite as its cached replay: what it
+    /// then reads, after its own acknowledgements and another process's writes, is what a process
+    /// replaying the file afresh reads. Seeded (`QUILL_PENDING_SEED`).
+    @Test func theReplayCachedAtARewriteIsTheJournalsReplay() async throws {
+        let seed = ProcessInfo.processInfo.environment["QUILL_PENDING_SEED"].flatMap(UInt64.init) ?? 0x5eed_0003
+        var random = SplitMix64(seed: seed)
+        let disk = InMemoryFileSystem()
+        let mine = store(on: disk), other = store(on: disk)
+        var next: UInt64 = 0
+        func made(_ count: Int) throws -> [Note] {
+            defer { next += UInt64(count) }
+            return try (next..<(next + UInt64(count))).map { try NoteMaker.note($0) }
+        }
+        try await mine.apply(try made(PendingJournal.slack + 300).map { .create($0) }, origin: .local)
+        let generation = { String(decoding: try disk.read(root + "/pending").prefix { $0 != 0x0a }, as: UTF8.self) }
+        var rewrites = 0
+        for step in 0..<40 {
+            let pending = try await mine.pendingChanges()
+            switch random.next() % 4 {
+            case 0, 1:
+                let before = try generation()
+                let chosen = pending.filter { _ in random.next() % 3 == 0 }
+                try await mine.acknowledge(Dictionary(uniqueKeysWithValues: chosen.map { ($0, 1) }))
+                if try generation() != before { rewrites += 1 }
+            case 2:
+                try await other.acknowledge(Dictionary(uniqueKeysWithValues: pending.prefix(Int(random.next() % 50)).map { ($0, 1) }))
+            default:
+                try await other.apply(try made(1 + Int(random.next() % 400)).map { .create($0) }, origin: .local)
+            }
+            #expect(try await mine.pendingChanges() == store(on: disk).pendingChanges(), "seed \(seed) (QUILL_PENDING_SEED), step \(step)")
+        }
+        #expect(rewrites > 0, "seed \(seed): no rewrite by the process that caches")
     }
 }
 

@@ -64,7 +64,12 @@ struct PendingJournal: Sendable {
         if journal.generation == nil || journal.lines + acknowledged.count > Self.slack + 2 * remaining {
             let gone = Set(acknowledged)
             let kept = journal.pendingInOrder.filter { !gone.contains($0) }
-            try files.write(Data((Self.newHeader() + kept.map { "+\($0.rawValue)\n" }.joined()).utf8), to: path)
+            let generation = Self.newGeneration()
+            let bytes = Data(("#" + generation + "\n" + kept.map { "+\($0.rawValue)\n" }.joined()).utf8)
+            try files.write(bytes, to: path)
+            // The cache learns the rewrite from what was written: replaying it again would read and
+            // hash every pending ID once more, at each of the rewrites a first push makes.
+            cache?.replay = PendingReplay(generation: generation, rewrittenAs: kept, consumed: bytes.count)
         } else {
             try files.append(Data(acknowledged.map { "-\($0.rawValue)\n" }.joined().utf8), to: path)
         }
@@ -76,7 +81,11 @@ struct PendingJournal: Sendable {
     }
 
     private static func newHeader() -> String {
-        "#" + String(UInt64.random(in: 1...UInt64.max), radix: 16) + "\n"
+        "#" + newGeneration() + "\n"
+    }
+
+    private static func newGeneration() -> String {
+        String(UInt64.random(in: 1...UInt64.max), radix: 16)
     }
 
     /// The journal replayed: from the cache and the bytes appended since, when the cache holds
@@ -123,6 +132,16 @@ struct PendingReplay: Sendable {
 
     init(generation: String?) {
         self.generation = generation
+    }
+
+    /// The replay of a journal just rewritten as `pending`, one `+` line each after its header,
+    /// `consumed` bytes in all.
+    init(generation: String, rewrittenAs pending: [NoteID], consumed: Int) {
+        self.generation = generation
+        self.consumed = consumed
+        lines = pending.count + 1
+        self.pending = Set(pending)
+        order = pending
     }
 
     var pendingInOrder: [NoteID] {

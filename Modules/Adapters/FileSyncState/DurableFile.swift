@@ -36,6 +36,13 @@ enum DurableFile {
         try POSIXFile.replace(path, with: data, permissions: .exactly(0o600), durably: true)
     }
 
+    /// Writes a new file whose name the next `replace` in the same directory makes durable with
+    /// its own (`POSIXFile.createSynced`).
+    static func createNamedLater(_ path: String, with data: some ContiguousBytes) throws(POSIXFileError) {
+        try POSIXFile.createDirectory(POSIXFile.parent(of: path), mode: 0o700)
+        try POSIXFile.createSynced(path, with: data, permissions: .exactly(0o600))
+    }
+
     /// Appends durably, creating the file and its directory if needed.
     static func append(_ data: Data, to path: String) throws(POSIXFileError) {
         try POSIXFile.createDirectory(POSIXFile.parent(of: path), mode: 0o700)

@@ -76,13 +76,15 @@ public struct FileSyncStateStore: SyncStateStoring {
     }
 
     /// Writes each push in flight that has no file yet, then `state.json` naming them, then removes
-    /// the files of pushes no longer in flight. `state.json` is written by hand: the bytes
+    /// the files of pushes no longer in flight. A push file cut short by a crash is named by no
+    /// `state.json` (that is written after the push file is synced), and the next save removes it. `state.json` is written by hand: the bytes
     /// `NoteJSON.encoder` would write for the file's shape.
     public func save(_ state: SyncState) async throws {
         var names: [String] = []
         for request in state.inFlightPushes {
             let name = Self.pushFileName(request.requestID)
-            if !DurableFile.exists(directory + "/" + name) { try DurableFile.replace(directory + "/" + name, with: request.bodyJSON) }
+            // Named by `state.json`, replaced below in the same directory: its sync makes this name durable too.
+            if !DurableFile.exists(directory + "/" + name) { try DurableFile.createNamedLater(directory + "/" + name, with: request.bodyJSON) }
             names.append(name)
         }
         var bytes: [UInt8] = [UInt8(ascii: "{")]

@@ -98,6 +98,25 @@ public enum POSIXFile {
         if durably { try syncDirectory(parent(of: path)) }
     }
 
+    /// Creates a file that must not exist yet, writes `data` and `fsync`s it, leaving the new name
+    /// for the caller to make durable: for a file that a second file, written and synced after it
+    /// in the same directory, will name, so that one `fsync` of the directory serves both. A crash
+    /// can leave the file cut short, but only while nothing names it; a failure removes it.
+    public static func createSynced(_ path: String, with data: some ContiguousBytes, permissions: Permissions) throws(POSIXFileError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions.mode)
+        guard descriptor >= 0 else { throw .last(path) }
+        do throws(POSIXFileError) {
+            if case .exactly(let mode) = permissions, fchmod(descriptor, mode) != 0 { throw .last(path) }
+            try writeAll(data, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw .last(path) }
+        } catch {
+            close(descriptor)
+            unlink(path)
+            throw error
+        }
+        close(descriptor)
+    }
+
     /// Appends durably, creating the file with `permissions` if needed (and then `fsync`ing its
     /// directory, so the new name survives a crash too).
     public static func append(_ data: Data, to path: String, permissions: Permissions) throws(POSIXFileError) {

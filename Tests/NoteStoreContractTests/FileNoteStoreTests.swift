@@ -661,6 +661,26 @@ struct FileNoteStoreTests {
         #expect(try lines().count <= PendingJournal.slack + 2)
     }
 
+    /// A store of a release that kept tags as typed may hold a tag decomposed, in its note's file
+    /// and in the summary journal: a listing by the tag, typed either way, finds the note.
+    @Test func aTagStoredDecomposedByAnEarlierReleaseIsFound() async throws {
+        let disk = InMemoryFileSystem()
+        let composed = "r\u{E9}f\u{E9}rence", decomposed = "re\u{301}fe\u{301}rence"
+        try await store(on: disk).create(try NoteMaker.note(1, tags: [composed]))
+        let (from, to) = (Data(composed.utf8), Data(decomposed.utf8))
+        var rewritten = 0
+        for (path, data) in disk.files where path.hasPrefix(root) && data.range(of: from) != nil {
+            var bytes = data
+            while let found = bytes.range(of: from) { bytes.replaceSubrange(found, with: to) }
+            try disk.write(bytes, to: path)
+            rewritten += 1
+        }
+        #expect(rewritten >= 2, "the note's file and the summary journal")
+        for typed in [composed, decomposed] {
+            #expect(try await store(on: disk).list(NoteQuery(tag: Tag(typed))).notes.map(\.title) == ["Note 1"])
+        }
+    }
+
     /// A process that rewrites the pending journal keeps the rewrite as its cached replay: what it
     /// then reads, after its own acknowledgements and another process's writes, is what a process
     /// replaying the file afresh reads. Seeded (`QUILL_PENDING_SEED`).

@@ -144,6 +144,21 @@ struct NoteStoreContractTests {
         #expect(try await store.list(NoteQuery(limit: 0)).notes.isEmpty)
     }
 
+    /// A tag typed decomposed (as macOS names files: "re\u{301}fe\u{301}rence") and one typed
+    /// composed are one tag: either finds the notes of both.
+    @Test(arguments: Implementation.allCases)
+    func aTagIsFoundWhicheverWayItsAccentsWereTyped(fixture: Implementation) async throws {
+        let store = try fixture.make()
+        let composed = "r\u{E9}f\u{E9}rence", decomposed = "re\u{301}fe\u{301}rence"
+        try await store.apply([
+            .create(try NoteMaker.note(1, tags: [composed], minutes: 1)),
+            .create(try NoteMaker.note(2, tags: [decomposed], minutes: 2)),
+        ], origin: .local)
+        for typed in [composed, decomposed] {
+            #expect(try await store.list(NoteQuery(tag: Tag(typed))).notes.map(\.title) == ["Note 2", "Note 1"], "\(typed.unicodeScalars.count) scalars")
+        }
+    }
+
     @Test(arguments: Implementation.allCases)
     func theCatalogHasTheIDsTheListingHas(fixture: Implementation) async throws {
         let store = try fixture.make()

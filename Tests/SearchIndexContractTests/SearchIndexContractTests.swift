@@ -88,6 +88,20 @@ struct SearchIndexContractTests {
         }
     }
 
+    /// A tag typed decomposed (as macOS names files) and one typed composed are one tag.
+    @Test(arguments: IndexFixture.allCases)
+    func aTagTermFindsTheTagWhicheverWayItsAccentsWereTyped(fixture: IndexFixture) async throws {
+        let index = try fixture.make()
+        let composed = "r\u{E9}f\u{E9}rence", decomposed = "re\u{301}fe\u{301}rence"
+        try await index.index([
+            try Notes.note(1, title: "Composed", body: "milk", tags: [composed], minutes: 0),
+            try Notes.note(2, title: "Decomposed", body: "milk", tags: [decomposed], minutes: 5),
+        ])
+        for typed in [composed, decomposed] {
+            #expect(try await index.titles("tag:\(typed)") == ["Decomposed", "Composed"], "\(typed.unicodeScalars.count) scalars")
+        }
+    }
+
     @Test(arguments: IndexFixture.allCases)
     func tagsFilterExactlyAndAloneListNewestFirst(fixture: IndexFixture) async throws {
         let index = try fixture.make()

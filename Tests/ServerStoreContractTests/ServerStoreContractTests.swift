@@ -186,6 +186,29 @@ import Testing
         }
     }
 
+    /// A tag typed decomposed (as macOS names files) and one typed composed are one tag: either
+    /// finds the notes of both, in a listing and in a search, also a note whose tags an earlier
+    /// release stored decomposed, as typed.
+    @Test(arguments: implementations)
+    func aTagIsFoundWhicheverWayItsAccentsWereTyped(_ implementation: Implementation) async throws {
+        try await implementation.withStore { store, damage in
+            let account = try await store.newAccount("alice")
+            let composed = "r\u{E9}f\u{E9}rence", decomposed = "re\u{301}fe\u{301}rence"
+            _ = try await store.create(try Sample.note("a1", tags: [composed]), account: account)
+            _ = try await store.create(try Sample.note("b2", tags: [decomposed, "x"]), account: account)
+            _ = try await store.create(try Sample.note("c3", tags: ["x"]), account: account)
+            if let damage { try await damage.storeTags(try #require(NoteID("b2")), decomposed + " x") }
+            for typed in [composed, decomposed] {
+                let listed = try await store.notes(account: account, tagged: try Tag(typed), after: nil, limit: 10)
+                #expect(listed.notes.map(\.id.rawValue) == ["a1", "b2"], "\(typed.unicodeScalars.count) scalars")
+                let found = try await store.search(try SearchQuery("tag:\(typed)"), account: account, tagged: nil, after: nil, limit: 10)
+                #expect(found.notes.map(\.id.rawValue).sorted() == ["a1", "b2"], "\(typed.unicodeScalars.count) scalars")
+                let both = try await store.search(try SearchQuery("tag:x"), account: account, tagged: try Tag(typed), after: nil, limit: 10)
+                #expect(both.notes.map(\.id.rawValue) == ["b2"], "\(typed.unicodeScalars.count) scalars")
+            }
+        }
+    }
+
     @Test(arguments: implementations)
     func listFiltersByWholeTags(_ implementation: Implementation) async throws {
         try await implementation.withStore { store in

@@ -27,15 +27,16 @@ struct IndexLineFields {
     var isDeleted: Bool { starts.3 - starts.2 == 2 && line.base[starts.2] == UInt8(ascii: "1") }
     var updatedMilliseconds: Int64? { IndexLine.integer(line.base[starts.4..<(starts.5 - 1)]) }
 
-    /// Whether the tags (comma-separated) include `tag`, given as its bytes.
-    func hasTag(_ tag: [UInt8]) -> Bool {
+    /// Whether the tags (comma-separated) include a tag in one of its stored forms
+    /// (`Tag.storedForms`), each given as its bytes.
+    func hasTag(_ forms: [[UInt8]]) -> Bool {
         let bytes = line.base
         let end = starts.6 - 1
         var start = starts.5
         while start < end {
             var stop = start
             while stop < end, bytes[stop] != UInt8(ascii: ",") { stop += 1 }
-            if stop - start == tag.count, tag.indices.allSatisfy({ bytes[start + $0] == tag[$0] }) { return true }
+            for tag in forms where stop - start == tag.count && tag.indices.allSatisfy({ bytes[start + $0] == tag[$0] }) { return true }
             start = stop + 1
         }
         return false

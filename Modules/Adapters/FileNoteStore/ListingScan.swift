@@ -76,7 +76,7 @@ struct ListingScan {
     /// The listing's newest notes among a part's: each note's latest line in the part, unless a
     /// later part has a line of it; with how many notes that leaves.
     private func candidates(in part: PartLines, supersededBy later: ArraySlice<PartLines>, journal: JournalBytes) -> (Newest, notes: Int)? {
-        let tag = query.tag.map { Array($0.rawValue.utf8) }
+        let tag = query.tag.map { $0.storedForms.map { Array($0.utf8) } }
         var chosen = Newest(limit: query.limit, journal: journal)
         var notes = 0
         for (line, isLatest) in zip(part.lines, part.latest.latestFlags(lineCount: part.lines.count)) where isLatest {

@@ -144,11 +144,12 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
             let size = max(0, limit)
             // One row more than asked for tells whether another page follows. `tags` holds the
             // note's tags separated by single spaces (`Tag.joined`), escaped as `PostgresText` stores text.
-            let stored = tag.map { PostgresText.stored($0.rawValue) }
+            // The tag in each form a note may hold it in (`Tag.storedForms`).
+            let forms = tag.map { $0.storedForms.map(PostgresText.stored) }
             let rows = try await client.query("""
                 SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM notes
                 WHERE account_id = \(account.rawValue) AND NOT deleted AND id > \(after?.rawValue ?? "")
-                  AND (\(stored)::text IS NULL OR \(stored)::text = ANY(string_to_array(tags, ' ')))
+                  AND (\(forms)::text[] IS NULL OR \(forms)::text[] && string_to_array(tags, ' '))
                 ORDER BY id COLLATE "C" LIMIT \(Int64(size) + 1)
                 """, logger: logger)
             return try await NoteRows.page(rows, limit: size)
@@ -160,9 +161,13 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
     public func search(_ query: SearchQuery, account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage {
         let text: String?
         do { text = try PostgresSearchText.query(query) } catch { return NotePage(notes: [], last: nil, hasMore: false) }
-        var tags: [String] = []
+        // Each tag as its form, and as its other stored form (`Tag.storedForms`; the same where it
+        // has none): a note holds every tag in either.
+        var tags: [String] = [], otherForms: [String] = []
         for candidate in query.tags + (tag.map { [$0] } ?? []) where !tags.contains(PostgresText.stored(candidate.rawValue)) {
-            tags.append(PostgresText.stored(candidate.rawValue))
+            let forms = candidate.storedForms.map(PostgresText.stored)
+            tags.append(forms[0])
+            otherForms.append(forms.last!)
         }
         let size = max(0, limit)
         // `tags` holds a note's tags separated by single spaces, escaped as `PostgresText` stores text.
@@ -173,7 +178,8 @@ public final class PostgresServerStore: ServerNoteRepository, AccountRepository,
                          CASE WHEN \(text)::text IS NULL THEN 0 ELSE ts_rank(search, \(text)::tsquery) END AS score
                   FROM notes
                   WHERE account_id = \(account.rawValue) AND NOT deleted AND (\(text)::text IS NULL OR search @@ \(text)::tsquery)
-                    AND string_to_array(tags, ' ') @> \(tags)::text[]
+                    AND NOT EXISTS (SELECT 1 FROM unnest(\(tags)::text[], \(otherForms)::text[]) AS wanted(tag, other)
+                                    WHERE NOT (string_to_array(notes.tags, ' ') && ARRAY[wanted.tag, wanted.other]))
                 )
                 SELECT id, title, body, tags, created_ms, updated_ms, revision, deleted, sequence FROM ranked
                 WHERE \(after?.rawValue)::text IS NULL

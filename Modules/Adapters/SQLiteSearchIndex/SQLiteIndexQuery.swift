@@ -67,8 +67,11 @@ struct SQLiteIndexQuery {
     }
 
     private func statement() -> (String, [SQLiteValue]) {
-        let tagFilter = query.tags.map { _ in " AND n.rowid IN (SELECT note FROM note_tags WHERE tag = ?)" }.joined()
-        let tagBindings = query.tags.map { SQLiteValue.text($0.rawValue) }
+        // Each tag in the forms a note may hold it in (`Tag.storedForms`).
+        let tagFilter = query.tags.map { tag in
+            " AND n.rowid IN (SELECT note FROM note_tags WHERE tag IN (\(tag.storedForms.map { _ in "?" }.joined(separator: ", "))))"
+        }.joined()
+        let tagBindings = query.tags.flatMap { $0.storedForms.map(SQLiteValue.text) }
         let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
         guard let matchExpression else {
             return ("SELECT \(Self.columns) FROM indexed_notes n WHERE 1\(tagFilter) ORDER BY n.updated_ms DESC, n.id\(limitClause)",

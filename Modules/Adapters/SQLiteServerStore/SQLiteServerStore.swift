@@ -104,13 +104,16 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
     }
 
     public func notes(account: AccountID, tagged tag: Tag?, after: NoteID?, limit: Int) async throws -> NotePage {
-        // `tags` holds the note's tags separated by single spaces (`Tag.joined`), and a tag has no space.
-        try reading { connection in
+        // `tags` holds the note's tags separated by single spaces (`Tag.joined`), and a tag has no
+        // space; ?5 is the tag's other stored form, if it has one (`Tag.storedForms`).
+        let forms = tag?.storedForms ?? []
+        return try reading { connection in
             try Self.page(limit: limit, on: connection, """
                 SELECT \(Self.noteColumns) FROM notes WHERE account_id = ? AND deleted = 0 AND id > ?
-                  AND (?4 IS NULL OR instr(' ' || tags || ' ', ' ' || ?4 || ' ') > 0) ORDER BY id LIMIT ?3
+                  AND (?4 IS NULL OR instr(' ' || tags || ' ', ' ' || ?4 || ' ') > 0
+                       OR (?5 IS NOT NULL AND instr(' ' || tags || ' ', ' ' || ?5 || ' ') > 0)) ORDER BY id LIMIT ?3
                 """, [.integer(account.rawValue), .text(after?.rawValue ?? ""), .limitWithOneMore(limit),
-                      tag.map { .text($0.rawValue) } ?? .null])
+                      forms.first.map { .text($0) } ?? .null, forms.dropFirst().first.map { .text($0) } ?? .null])
         }
     }
 
@@ -128,12 +131,20 @@ public final class SQLiteServerStore: ServerNoteRepository, AccountRepository, S
                 SELECT rowid AS hit, bm25(notes_search, \(SearchMatch.titleWeight).0, 1.0) AS score FROM notes_search WHERE notes_search MATCH ?1
               ) AS hits CROSS JOIN notes ON notes.rowid = hits.hit
               """
-        // Each tag as its own parameter; `tags` holds a note's tags separated by single spaces.
-        let tagFilters = search.tags.indices.map { " AND instr(' ' || tags || ' ', ' ' || ?\($0 + 5) || ' ') > 0" }.joined()
+        // Each tag in each of its stored forms (`Tag.storedForms`) as its own parameter; `tags` holds
+        // a note's tags separated by single spaces.
+        var tagForms: [SQLiteValue] = []
+        let tagFilters = search.tags.map { tag in
+            let any = tag.storedForms.map { form in
+                tagForms.append(.text(form))
+                return "instr(' ' || tags || ' ', ' ' || ?\(tagForms.count + 4) || ' ') > 0"
+            }
+            return " AND (\(any.joined(separator: " OR ")))"
+        }.joined()
         let parameters: [SQLiteValue] = [
             search.match.map { .text($0) } ?? .null, .integer(account.rawValue), after.map { .text($0.rawValue) } ?? .null,
             .integer(Int64(size) + 1),
-        ] + search.tags.map { .text($0.rawValue) }
+        ] + tagForms
         return try reading { connection in
             try Self.page(limit: limit, on: connection, """
                 WITH ranked AS MATERIALIZED (

@@ -50,7 +50,10 @@ public enum NoteValidation {
     /// is refused.
     public static func tag(_ text: String) throws(NoteValidationError) -> String {
         if isNormalizedASCIITag(text) { return text }
+        // Canonically composed (NFC), so that a tag typed or pasted decomposed (as macOS names
+        // files) is stored and compared as the same bytes as the one typed composed.
         let normalized = CaseFolding.lowercased(text.trimmingUnicodeScalars(where: \.properties.isWhitespace))
+            .precomposedStringWithCanonicalMapping
         guard !normalized.isEmpty else { throw .emptyTag }
         guard !normalized.unicodeScalars.contains(where: isTagSeparator) else { throw .tagContainsSpace(text) }
         guard normalized.count <= Tag.maximumLength else { throw .tagTooLong(text) }

@@ -1,10 +1,10 @@
 import Foundation
 
-/// A normalized tag: trimmed, lowercased, without white space.
+/// A normalized tag: trimmed, lowercased, canonically composed (NFC), without white space.
 ///
-/// Exists so that "Work", " work " and "work" are one tag everywhere, and a tag with
-/// spaces inside is rejected at the edge instead of silently split or mangled. The rules are
-/// `NoteValidation.tag(_:)`'s.
+/// Exists so that "Work", " work " and "work" (and "café" typed composed or decomposed) are one
+/// tag everywhere, and a tag with spaces inside is rejected at the edge instead of silently
+/// split or mangled. The rules are `NoteValidation.tag(_:)`'s.
 public struct Tag: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public static let maximumLength = 64
 
@@ -15,6 +15,15 @@ public struct Tag: Hashable, Comparable, Sendable, Codable, CustomStringConverti
     }
 
     public var description: String { rawValue }
+
+    /// The forms a store may hold this tag in, for its queries to match: the tag itself, and its
+    /// decomposed (NFD) form where that differs, which releases that kept a tag as typed wrote
+    /// for a tag typed or pasted decomposed.
+    public var storedForms: [String] {
+        if rawValue.utf8.allSatisfy({ $0 < 0x80 }) { return [rawValue] }
+        let decomposed = rawValue.decomposedStringWithCanonicalMapping
+        return Array(decomposed.utf8) == Array(rawValue.utf8) ? [rawValue] : [rawValue, decomposed]
+    }
 
     /// The order of the tags' canonical (NFC) scalars, which `==` agrees with (canonically
     /// equivalent tags are one). Not Swift's `String` `<`, which is no strict order on some text

@@ -25,16 +25,11 @@ public struct Tag: Hashable, Comparable, Sendable, Codable, CustomStringConverti
         return Array(decomposed.utf8) == Array(rawValue.utf8) ? [rawValue] : [rawValue, decomposed]
     }
 
-    /// The order of the tags' canonical (NFC) scalars, which `==` agrees with (canonically
-    /// equivalent tags are one). Not Swift's `String` `<`, which is no strict order on some text
-    /// not in NFC ("e\u{301}" and "\u{E9}r": neither is less than the other), so one note's
-    /// tags came back from the store sorted otherwise than they were written (found by the
-    /// round-trip property test).
+    /// The order of the tags' bytes: a tag is composed (NFC), so that is the order of its scalars,
+    /// and `==` (canonical equivalence) agrees with it. Not Swift's `String` `<`, which is no strict
+    /// order on some text not in NFC ("e\u{301}" and "\u{E9}r": neither is less than the other).
     public static func < (lhs: Tag, rhs: Tag) -> Bool {
-        let left = lhs.rawValue.utf8, right = rhs.rawValue.utf8
-        if left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) { return left.lexicographicallyPrecedes(right) }
-        return lhs.rawValue.precomposedStringWithCanonicalMapping.unicodeScalars
-            .lexicographicallyPrecedes(rhs.rawValue.precomposedStringWithCanonicalMapping.unicodeScalars)
+        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
     }
 
     public init(from decoder: any Decoder) throws {

@@ -50,14 +50,26 @@ public enum NoteValidation {
     /// is refused.
     public static func tag(_ text: String) throws(NoteValidationError) -> String {
         if isNormalizedASCIITag(text) { return text }
-        // Canonically composed (NFC), so that a tag typed or pasted decomposed (as macOS names
-        // files) is stored and compared as the same bytes as the one typed composed.
-        let normalized = CaseFolding.lowercased(text.trimmingUnicodeScalars(where: \.properties.isWhitespace))
-            .precomposedStringWithCanonicalMapping
+        let normalized = composed(CaseFolding.lowercased(text.trimmingUnicodeScalars(where: \.properties.isWhitespace)))
         guard !normalized.isEmpty else { throw .emptyTag }
         guard !normalized.unicodeScalars.contains(where: isTagSeparator) else { throw .tagContainsSpace(text) }
         guard normalized.count <= Tag.maximumLength else { throw .tagTooLong(text) }
         return normalized
+    }
+
+    /// A tag's text canonically composed (NFC), so that a tag typed or pasted decomposed (as macOS
+    /// names files) is stored and compared as the same bytes as the one typed composed. Composed
+    /// from its decomposition: Foundation's composition of text already partly composed leaves some
+    /// pairs apart (a Hangul syllable and a following final jamo). Text holding an unassigned or
+    /// private-use scalar beyond the Basic Multilingual Plane is kept as it is: Foundation composes
+    /// such a scalar as the one of its low 16 bits (U+F0041 U+0301 became U+00C1). Both found by
+    /// the property test of tags.
+    static func composed(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        let misread = text.unicodeScalars.contains { scalar in
+            scalar.value > 0xFFFF && [.unassigned, .privateUse].contains(scalar.properties.generalCategory)
+        }
+        return misread ? text : text.decomposedStringWithCanonicalMapping.precomposedStringWithCanonicalMapping
     }
 
     /// A note's tags as stored (sorted, without duplicates), or why they are refused.

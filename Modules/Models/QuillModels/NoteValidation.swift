@@ -65,11 +65,16 @@ public enum NoteValidation {
     /// such a scalar as the one of its low 16 bits (U+F0041 U+0301 became U+00C1). Both found by
     /// the property test of tags.
     static func composed(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
-        let misread = text.unicodeScalars.contains { scalar in
+        if text.utf8.allSatisfy({ $0 < 0x80 }) || holdsScalarCompositionMisreads(text) { return text }
+        return text.decomposedStringWithCanonicalMapping.precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether `text` holds a scalar Foundation's composition misreads: unassigned or private use,
+    /// beyond the Basic Multilingual Plane.
+    static func holdsScalarCompositionMisreads(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
             scalar.value > 0xFFFF && [.unassigned, .privateUse].contains(scalar.properties.generalCategory)
         }
-        return misread ? text : text.decomposedStringWithCanonicalMapping.precomposedStringWithCanonicalMapping
     }
 
     /// A note's tags as stored (sorted, without duplicates), or why they are refused.

@@ -36,13 +36,13 @@ struct ClientStoreRoundTripTests {
             return Subject(store: store, reopen: { store }, dropIndex: {})
         case .fileOnInMemoryFileSystem:
             let files = InMemoryFileSystem(), locks = InMemoryLocking()
-            return Subject(store: FileNoteStore(root: "/q", files: files, locks: locks),
-                           reopen: { FileNoteStore(root: "/q", files: files, locks: locks) },
+            return Subject(store: FileNoteStore(root: "/q", files: files, locks: locks, readerSyncDelay: .zero),
+                           reopen: { FileNoteStore(root: "/q", files: files, locks: locks, readerSyncDelay: .zero) },
                            dropIndex: { try files.remove("/q/index") })
         case .fileOnDisk:
             let root = try Scratch.directory("round-trip") + "/quill"
-            return Subject(store: FileNoteStore(root: root, files: LocalFileAccessor(), locks: FlockLocking()),
-                           reopen: { FileNoteStore(root: root, files: LocalFileAccessor(), locks: FlockLocking()) },
+            return Subject(store: FileNoteStore(root: root, files: LocalFileAccessor(), locks: FlockLocking(), readerSyncDelay: .zero),
+                           reopen: { FileNoteStore(root: root, files: LocalFileAccessor(), locks: FlockLocking(), readerSyncDelay: .zero) },
                            dropIndex: { try FileManager.default.removeItem(atPath: root + "/index") })
         }
     }

@@ -13,7 +13,7 @@ struct FileNoteStoreTests {
     let root = "/data/quill"
 
     func store(on files: any FileAccessing, locks: any FileLocking = InMemoryLocking()) -> FileNoteStore {
-        FileNoteStore(root: root, files: files, locks: locks)
+        FileNoteStore(root: root, files: files, locks: locks, readerSyncDelay: .zero)
     }
 
     /// Interrupts a two-note batch after every possible number of file operations, then reopens
@@ -376,6 +376,21 @@ struct FileNoteStoreTests {
             await reader.bulkDurability.settle()
             #expect(!disk.files.keys.contains { $0.contains("/txn/") }, "batch \(number) is finished")
         }
+    }
+
+    /// A reader leaves a batch's files to the kernel for `readerSyncDelay` before it makes them
+    /// durable: a `synchronize` at once would have the kernel's writeback compete with the
+    /// reader for the cores. Until then a power cut undoes the batch, as one before any command.
+    @Test func aReaderLeavesTheBatchToTheKernelForItsDelay() async throws {
+        let (disk, before, _, _) = try await storeAfterABulkCreation(adding: 600, origin: .local)
+        let reader = FileNoteStore(root: root, files: disk, locks: InMemoryLocking(), readerSyncDelay: .seconds(3_600))
+        #expect(try await reader.list(NoteQuery()).notes.count == 601, "the reader sees the batch at once")
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(disk.exists("\(root)/txn/BULK-JOURNALED"), "the batch waits for the disk")
+
+        disk.restart(losingUnsyncedWrites: true)
+        #expect(try await store(on: disk).list(NoteQuery()).notes.map(\.id) == [before.id],
+                "nothing made the files durable, so the power cut undid the batch")
     }
 
     /// A reader that journaled a batch finishes it only while its token still names it: by the

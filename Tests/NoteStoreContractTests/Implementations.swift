@@ -28,12 +28,12 @@ enum Implementation: String, CaseIterable, CustomTestStringConvertible, Sendable
             return (InMemoryNoteStore(), nil)
         case .fileOnInMemoryFileSystem:
             let files = InMemoryFileSystem()
-            return (FileNoteStore(root: "/data/quill", files: files, locks: InMemoryLocking()),
+            return (FileNoteStore(root: "/data/quill", files: files, locks: InMemoryLocking(), readerSyncDelay: .zero),
                     { id in try files.write(Data("{\"damaged".utf8), to: "/data/quill/notes/\(id.rawValue).json") })
         case .fileOnDisk:
             let root = try Scratch.directory("store") + "/quill"
             let files = LocalFileAccessor()
-            return (FileNoteStore(root: root, files: files, locks: FlockLocking()),
+            return (FileNoteStore(root: root, files: files, locks: FlockLocking(), readerSyncDelay: .zero),
                     { id in try files.write(Data("{\"damaged".utf8), to: root + "/notes/\(id.rawValue).json") })
         }
     }

@@ -17,7 +17,7 @@ import Testing
 struct NoteSearchCatchUpTests {
     let disk = InMemoryFileSystem()
     let locks = InMemoryLocking()
-    var store: FileNoteStore { FileNoteStore(root: "/data/quill", files: disk, locks: locks) }
+    var store: FileNoteStore { FileNoteStore(root: "/data/quill", files: disk, locks: locks, readerSyncDelay: .zero) }
 
     func titles(_ search: NoteSearch, _ text: String) async throws -> Set<String> {
         Set(try await search.search(text, limit: nil).map(\.summary.title))
@@ -96,7 +96,7 @@ struct NoteSearchCatchUpTests {
         }
         let index = try fixture.make()
         let losingPower = FailingFileAccessor(wrapping: disk, mutationsBeforeFailure: nil, synchronizeFails: true)
-        let before = NoteSearch(index: index, source: FileNoteStore(root: "/data/quill", files: losingPower, locks: locks), background: DefaultPriorityExecutor())
+        let before = NoteSearch(index: index, source: FileNoteStore(root: "/data/quill", files: losingPower, locks: locks, readerSyncDelay: .zero), background: DefaultPriorityExecutor())
         #expect(try await before.search("milk", limit: nil).count == 1_201)
         disk.restart(losingUnsyncedWrites: true)
         #expect(try await titles(NoteSearch(index: index, source: store, background: DefaultPriorityExecutor()), "milk") == ["Kept"])

@@ -56,7 +56,7 @@ struct SQLiteIndexUpgradeTests {
     @Test func aVersionFourIndexIsMadeAfreshAndKeepsNoText() async throws {
         let (root, path) = try Self.oldIndex("upgrade", schema: Self.versionFour)
 
-        let store = FileNoteStore(root: root + "/notes", files: LocalFileAccessor(), locks: InMemoryLocking())
+        let store = FileNoteStore(root: root + "/notes", files: LocalFileAccessor(), locks: InMemoryLocking(), readerSyncDelay: .zero)
         try await store.create(try Notes.note(1, title: "Groceries", body: "milk and bread"))
         let search = NoteSearch(index: SQLiteSearchIndex(path: path, files: LocalFileAccessor()), source: store, background: DefaultPriorityExecutor())
         let hits = try await search.search("milk", limit: nil)
@@ -98,7 +98,7 @@ struct SQLiteIndexUpgradeTests {
     @Test func aVersionEightIndexIsMadeAfreshAndKnowsTheNotesWithAttachments() async throws {
         let (root, path) = try Self.oldIndex("upgrade-8", schema: Self.versionEight)
 
-        let store = FileNoteStore(root: root + "/notes", files: LocalFileAccessor(), locks: InMemoryLocking())
+        let store = FileNoteStore(root: root + "/notes", files: LocalFileAccessor(), locks: InMemoryLocking(), readerSyncDelay: .zero)
         let image = "![a.png](attachments/\(String(repeating: "0f", count: 32))/a.png)"
         try await store.create(try Notes.note(1, title: "With an image", body: image))
         try await store.create(try Notes.note(2, title: "Without"))

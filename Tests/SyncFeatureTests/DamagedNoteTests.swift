@@ -29,7 +29,7 @@ struct DamagedNoteTests {
 
     @Test("a damaged note met by a pull, and a damaged pending note met by a push, are set aside and take the server's copy")
     func pullAndPush() async throws {
-        let store = FileNoteStore(root: Self.root, files: files, locks: InMemoryLocking())
+        let store = FileNoteStore(root: Self.root, files: files, locks: InMemoryLocking(), readerSyncDelay: .zero)
         let bases = InMemoryBaseRevisionStore(), state = InMemorySyncStateStore()
         let pulled = try makeNote("a1", "Pulled", body: "v1"), pushed = try makeNote("a2", "Pushed", body: "v1"),
             other = try makeNote("a3", "Other", body: "v1")

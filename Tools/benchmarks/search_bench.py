@@ -131,8 +131,8 @@ def first_search_after_import(new, runs, rows):
             imports.append(timed(new, target, ["import", archive])[0])
             firsts.append(timed(new, target, ["search", "garden", "-n", "20"])[0])
             seconds.append(timed(new, target, ["search", "garden", "-n", "20"])[0])
-            # The same again, split: any first command finishes the import (its deferred sync
-            # and roll-forward, see "Import speed"); the search after that only indexes.
+            # The same again, split: any first command adds the import to the summary index
+            # ("Import speed"); the search after that only indexes.
             target = os.path.join(work, "split-%d" % run)
             os.sync()
             timed(new, target, ["import", archive])
@@ -142,7 +142,7 @@ def first_search_after_import(new, runs, rows):
         rows.append("| the first `quill search` after it (indexes all 100,000), median of %d | ≤ 5 s | %.0f ms (%s) | |" % (
             runs, median(firsts), ", ".join("%.0f" % first for first in firsts)))
         rows.append("| the second `quill search` | — | %.0f ms | |" % median(seconds))
-        rows.append("| the first search split, after another import: `quill list -n 1` (finishes the import) | — | %.0f ms (%s) | |" % (
+        rows.append("| the first search split, after another import: `quill list -n 1` (adds the import to the summary index) | — | %.0f ms (%s) | |" % (
             median(finishing), ", ".join("%.0f" % value for value in finishing)))
         rows.append("| … then `quill search` (indexes all 100,000) | — | %.0f ms (%s) | |" % (
             median(indexing), ", ".join("%.0f" % value for value in indexing)))

@@ -3,19 +3,28 @@ import FileSystemInterface
 import Synchronization
 
 /// Makes a journaled bulk creation durable behind the reader that journaled it
-/// (`BulkTransaction.recover(deferringDurability:)`), then finishes it.
+/// (`BulkTransaction.recover(deferringDurability:)`), then finishes it, once the kernel has had
+/// time to write the files back by itself.
 ///
-/// The first command after an import is usually a read (a search, a list), and waiting for
-/// the disk to take 100,000 new files would keep both cores idle for a second or more before
-/// it could start. Here one `synchronize` runs on a thread of its own, outside Swift's
-/// cooperative pool (it blocks), while the reader goes on; then the batch is finished under
-/// the exclusive lock if its token still names it. If the process ends first, the batch stays
-/// journaled and the next writer, which makes it durable before it writes, finishes it.
+/// The first command after an import is usually a read (a search, a list). It must not wait
+/// for the disk to take 100,000 new files, and it is better off not making the disk take them
+/// at all while it runs: a `syncfs` right away has the kernel's writeback threads busy on both
+/// cores while the first search indexes (half a second of its three, measured in
+/// docs/performance.md, "First search after an import"). The kernel writes the files back
+/// within `FileNoteStore.kernelWritebackAge` anyway; after it, one `synchronize` has little left to do. So a
+/// process that is still running then (`quill mcp`) makes them durable on a thread of its own,
+/// outside Swift's cooperative pool (it blocks), and finishes the batch under the exclusive
+/// lock if its token still names it. A process that ends first (a search) leaves the batch
+/// journaled, and the next writer, which makes it durable before it writes, finishes it.
 final class BulkDurability: Sendable {
     /// The batch last handed over, and the work on it.
     private let work = Mutex<(token: String, task: Task<Void, Never>)?>(nil)
+    /// How long a reader leaves the disk to the kernel before it synchronizes.
+    private let delay: Duration
 
-    init() {}
+    init(delay: Duration) {
+        self.delay = delay
+    }
 
     /// Starts making the files durable and finishing the batch journaled under `token`. A second
     /// call for the same batch adds nothing; a later batch (a long-lived process, such as
@@ -25,7 +34,8 @@ final class BulkDurability: Sendable {
     ) {
         work.withLock { current in
             if current?.token == token { return }
-            let task = Task.detached {
+            let task = Task.detached { [delay] in
+                try? await Task.sleep(for: delay)
                 let synchronized = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
                     DispatchQueue.global().async { done.resume(returning: (try? files.synchronize(layout.root)) != nil) }
                 }

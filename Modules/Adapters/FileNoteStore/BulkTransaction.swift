@@ -17,9 +17,10 @@ import QuillModels
 ///   `synchronize`; then rolling forward appends the summary chunks to the index, marks local
 ///   notes pending, records the import, and removes the undo log before the commit record.
 /// - A reader does not wait for the disk. It journals the batch (the same appends), writes
-///   `BULK-JOURNALED` with a token of its own, and reads on, while the store makes the files
-///   durable behind it (`BulkDurability`) and then finishes the batch if that token still
-///   names it. The first search after an import indexes meanwhile, instead of after.
+///   `BULK-JOURNALED` with a token of its own, and reads on, leaving the files to the kernel's
+///   writeback; if it is still running once the kernel has had time for that, the store makes
+///   them durable and finishes the batch if that token still names it (`BulkDurability`).
+///   Otherwise the next writer finishes it.
 ///
 /// The histories of notes the batch adds (`BulkHistories`) are listed durably and created
 /// unsynced in the same way, and undone or checked with them.

@@ -18,12 +18,21 @@ public struct FileNoteStore: NoteStore {
     /// The pending journal as last replayed by this process.
     private let pendingCache = PendingJournalCache()
     /// A bulk creation this process journaled as a reader, being made durable behind it.
-    let bulkDurability = BulkDurability()
+    let bulkDurability: BulkDurability
 
-    public init(root: String, files: any FileAccessing, locks: any FileLocking) {
+    /// How long Linux keeps a written page before its flusher writes it back
+    /// (`vm.dirty_expire_centisecs`, 30 s by default), and the flusher's period
+    /// (`vm.dirty_writeback_centisecs`, 5 s) besides.
+    public static let kernelWritebackAge = Duration.seconds(35)
+
+    /// `readerSyncDelay`: how long a reader that journaled an import leaves its files to the
+    /// kernel before it makes them durable itself (`BulkDurability`); `kernelWritebackAge` where
+    /// the files are on a disk.
+    public init(root: String, files: any FileAccessing, locks: any FileLocking, readerSyncDelay: Duration) {
         self.layout = StoreLayout(root: root)
         self.files = files
         self.locks = locks
+        bulkDurability = BulkDurability(delay: readerSyncDelay)
     }
 
     private var pendingJournal: PendingJournal { PendingJournal(path: layout.pending, files: files, cache: pendingCache) }

@@ -40,7 +40,7 @@ public enum QuillRoots {
     public static func production(processEnvironment: [String: String], workingDirectory: String) throws -> CLIEnvironment {
         let files = LocalFileAccessor()
         let root = try XDGDataDirectory(environment: processEnvironment, workingDirectory: workingDirectory).dataDirectory()
-        let store = FileNoteStore(root: root, files: files, locks: FlockLocking())
+        let store = FileNoteStore(root: root, files: files, locks: FlockLocking(), readerSyncDelay: FileNoteStore.kernelWritebackAge)
         let index = SQLiteSearchIndex(path: SearchIndexLocation.path(home: root, environment: processEnvironment), files: files)
         return CLIEnvironment.assembled(
             store: store, attachments: FileAttachmentStore(root: root + "/attachments"), clock: SystemClock(), ids: RandomNoteIDs(),

@@ -85,6 +85,24 @@ struct NoteSearchCatchUpTests {
         #expect(try await titles(search, "milk") == ["Kept", "New"])
     }
 
+    /// A journal rewritten while a catch-up from an empty index reads it (another program
+    /// removed a note file, and the store rebuilt the journal from the notes): a note indexed
+    /// from a page before the rewrite that the rewritten journal no longer lists is forgotten.
+    @Test(arguments: IndexFixture.allCases)
+    func aJournalRewrittenDuringACatchUpFromEmptyForgetsTheNoteItDropped(fixture: IndexFixture) async throws {
+        let notes = try (1...UInt64(NoteSearch.firstPageSize + 500)).map { try Notes.note($0, title: "N\($0)", body: "milk") }
+        _ = try await store.createInBulk(origin: .local) { try await $0.add(notes) }
+        let dropped = notes[4]
+        let source = RewrittenAfterFirstPage(base: store) { [disk] in
+            try disk.remove("/data/quill/notes/\(dropped.id).json")
+            try disk.remove("/data/quill/index")
+        }
+        let hits = try await NoteSearch(index: try fixture.make(), source: source, background: DefaultPriorityExecutor()).search("milk", limit: nil)
+        #expect(source.rewritten, "the catch-up read past its first page")
+        #expect(hits.count == notes.count - 1)
+        #expect(!hits.contains { $0.summary.id == dropped.id })
+    }
+
     /// The first search after an import journals it and indexes it while the disk takes its
     /// files. A power cut before the disk has them undoes the import, and the next search
     /// forgets every note of it.
@@ -190,4 +208,31 @@ private struct GoneNotes: SearchIndexSource {
     }
 
     func notes(_ ids: [NoteID]) async throws -> [Note] { [] }
+}
+
+/// The store's journal, rewritten by `rewrite` just before its second page is read.
+private final class RewrittenAfterFirstPage: SearchIndexSource {
+    let base: FileNoteStore
+    let rewrite: @Sendable () throws -> Void
+    private let pagesRead = Counter()
+    private let done = Mutex(false)
+
+    init(base: FileNoteStore, rewrite: @escaping @Sendable () throws -> Void) {
+        self.base = base
+        self.rewrite = rewrite
+    }
+
+    var rewritten: Bool { done.withLock { $0 } }
+
+    func journal(after cursor: JournalCursor?, limit: Int) async throws -> JournalPage {
+        if pagesRead.increment() == 2 {
+            try rewrite()
+            done.withLock { $0 = true }
+        }
+        return try await base.journal(after: cursor, limit: limit)
+    }
+
+    func notes(_ ids: [NoteID]) async throws -> [Note] {
+        try await base.notes(ids)
+    }
 }

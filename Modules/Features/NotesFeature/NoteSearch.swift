@@ -156,6 +156,7 @@ public struct NoteSearch: Sendable {
         private struct State {
             var indexedHere: [NoteID: Int]?
             var seen: Set<NoteID>?
+            var readAPage = false
         }
 
         init(fromEmpty: Bool) {
@@ -176,10 +177,15 @@ public struct NoteSearch: Sendable {
 
         /// Records a page read: `summaries` seen (all seen before forgotten if the journal
         /// `startsOver`); on its last page, every note seen and, from an empty index, the
-        /// notes indexed here that the journal no longer lists.
+        /// notes indexed here that the journal no longer lists. From an empty index, the first
+        /// page's start-over asks for no notes to be kept: every note indexed here comes from
+        /// a page read since, so only a later start-over can leave one unlisted (a first search
+        /// after an import would otherwise hash each note's ID twice more, the last time after
+        /// its last page, while nothing else runs).
         func read(_ summaries: [NoteSummary], startsOver: Bool, isLast: Bool) -> (everyNote: Set<NoteID>?, gone: [NoteID]) {
             state.withLock { state in
-                if startsOver { state.seen = [] }
+                if startsOver, !fromEmpty || state.readAPage { state.seen = [] }
+                state.readAPage = true
                 state.seen?.formUnion(summaries.map(\.id))
                 guard isLast, let everyNote = state.seen else { return (nil, []) }
                 guard let indexedHere = state.indexedHere else { return (everyNote, []) }

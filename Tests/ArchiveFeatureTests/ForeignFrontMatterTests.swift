@@ -19,6 +19,19 @@ struct ForeignFrontMatterTests {
         #expect(read.notices.isEmpty)
     }
 
+    /// A vault made from a template (the Obsidian Hub's 6,000 notes) leaves `tags:` with an item
+    /// blank: that is no tag, and nothing to report or keep.
+    @Test("an empty or null item of a tag list is no tag", arguments: [
+        ("tags:\n- ", [String]()), ("tags:\n  -\n  - a", ["a"]), ("tags: [a, ~]", ["a"]), ("tags:\n- null\n- b\n- ''", ["b"]),
+        ("tags: ' '", []),
+    ])
+    func emptyTagItems(yaml: String, expected: [String]) throws {
+        let read = try #require(ForeignFrontMatter.read("---\naliases:\n- \n\(yaml)\n---\n# Heading\n"))
+        #expect(read.tags.map(\.rawValue) == expected)
+        #expect(read.notices.isEmpty)
+        #expect(!read.body.contains("tags"), "the tags were taken: \(read.body)")
+    }
+
     @Test("dates in the forms other apps write", arguments: [
         ("2023-01-05", "2023-01-05T00:00:00Z"),
         ("2023-01-05T14:22", "2023-01-05T14:22:00Z"),

@@ -183,17 +183,19 @@ struct ForeignFrontMatter: Equatable {
         }
     }
 
-    /// A list, a block list or a comma-separated string; a leading `#` is dropped (Obsidian).
+    /// A list, a block list or a comma-separated string; a leading `#` is dropped (Obsidian). An
+    /// empty item is no tag: a template's `tags:` with an item left blank (`- `), as most notes of
+    /// a vault made from one carry, gives none, as Obsidian reads it.
     private mutating func takeTags(_ value: FieldValue, name: String) -> Taking {
         let texts: [String]
         switch value {
         case .list(let items?):
-            texts = items
+            texts = items.filter { !Self.isEmpty($0) }
         case .list(nil):
             notices.append("'\(name)' holds more than plain values; kept in the text")
             return .keptWhole
         case .scalar(let text):
-            texts = ["", "~", "null", "Null", "NULL"].contains(text) ? [] : text.split(separator: ",").map(String.init)
+            texts = Self.isEmpty(text) ? [] : text.split(separator: ",").map(String.init)
         case .other:
             notices.append("'\(name)' is not a list; kept in the text")
             return .keptWhole
@@ -218,6 +220,11 @@ struct ForeignFrontMatter: Equatable {
 }
 
 extension ForeignFrontMatter {
+    /// Whether a YAML value is empty: nothing, or YAML's null (`~`, `null`).
+    private static func isEmpty(_ text: String) -> Bool {
+        ["", "~", "null", "Null", "NULL"].contains(text.trimmingWhitespaces())
+    }
+
     /// The front-matter block of a file: the YAML between a first line `---` and the next line
     /// `---` (or `...`), and the text after it. Lines end with `\n` or `\r\n`; found on the UTF-8
     /// bytes (a `\n` always ends a `Character`, so these are the lines of the text).

@@ -76,6 +76,19 @@ struct PlainMarkdownImportTests {
         #expect(try await Fixtures.snapshot(store).map(\.title) == ["Heading"])
     }
 
+    /// The Obsidian Hub's `# Intro to [[dataview|Dataview]] Plugin` was titled with its markup.
+    @Test("a heading's links are titled by the text they show; an embed stays as written", arguments: [
+        ("# Intro to [[dataview|Dataview]] Plugin", "Intro to Dataview Plugin"), ("# [[Breadcrumbs]] Quickstart", "Breadcrumbs Quickstart"),
+        ("# See [the docs](https://example.com) first", "See the docs first"), ("# [[Note#Part|]] too", "Note#Part too"),
+        ("# Logo ![[logo.png]]", "Logo ![[logo.png]]"), ("# [[|]]", "[[|]]"), ("# `[[code]]` stays", "`[[code]]` stays"),
+    ])
+    func headingLinks(heading: String, title: String) async throws {
+        let tar = RawTar.entry("notes/File.md", RawTar.markdown(heading + "\nBody\n")) + RawTar.end
+        let store = InMemoryNoteStore()
+        _ = try await Fixtures.importer(store).importArchive(from: InMemoryByteSource(try Fixtures.gzip(tar)))
+        #expect(try await Fixtures.snapshot(store).map(\.title) == [title])
+    }
+
     @Test("a # line in fenced code is not the title")
     func headingInCode() async throws {
         let tar = RawTar.entry("notes/Setup.md", RawTar.markdown("```sh\n# install it\n```\n# Real heading\n")) + RawTar.end

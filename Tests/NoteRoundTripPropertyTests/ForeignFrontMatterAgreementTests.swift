@@ -44,12 +44,12 @@ struct ForeignFrontMatterAgreementTests {
         }
     }
 
-    /// How titles were found before they were found line by line: for text without `\r`, the
-    /// definition (with `\r\n` it split no lines at all and took the whole text for the heading: see
+    /// How titles were found before they were found line by line (the heading then read as it
+    /// shows, `PlainMarkdown.shown`): for text without `\r`, the definition (with `\r\n` it split no lines at all and took the whole text for the heading: see
     /// `PlainMarkdownImportTests.windowsLineEnds`).
     private static func titleBySplitting(_ text: String, fileName: String) -> String {
         for line in text.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) where line.hasPrefix("# ") {
-            let heading = String(line.dropFirst(2).filter { !$0.isNewline }).trimmingCharacters(in: .whitespaces)
+            let heading = PlainMarkdown.shown(String(line.dropFirst(2).filter { !$0.isNewline })).trimmingCharacters(in: .whitespaces)
             if !heading.isEmpty { return String(heading.prefix(NoteLimits.maximumTitleCharacters)) }
         }
         return String(fileName.dropLast(3))

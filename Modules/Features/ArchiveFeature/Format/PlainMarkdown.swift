@@ -4,8 +4,9 @@ import QuillModels
 /// Titles for Markdown files that were not written by Quill.
 enum PlainMarkdown {
     /// The first `# ` heading among the first 200 lines that are not empty (outside fenced code),
-    /// else the file name without its extension; cut to the title limit. Lines end with `\n` or `\r\n`; they are
-    /// found on the UTF-8 bytes, one at a time (a `\n` always ends a `Character`).
+    /// as it reads (`shown`), else the file name without its extension; cut to the title limit.
+    /// Lines end with `\n` or `\r\n`; they are found on the UTF-8 bytes, one at a time (a `\n`
+    /// always ends a `Character`).
     static func title(of text: String, fileName: String) -> String {
         var lineStart = text.startIndex, lines = 0
         var fences = MarkdownCode.FenceTracker()
@@ -18,7 +19,7 @@ enum PlainMarkdown {
             lines += 1
             if fences.isCode(ArraySlice(line.utf8)) { continue }
             if line.hasPrefix("# ") {
-                let heading = withoutNewlines(line.dropFirst(2)).trimmingWhitespaces()
+                let heading = shown(withoutNewlines(line.dropFirst(2))).trimmingWhitespaces()
                 if !heading.isEmpty { return String(heading.prefix(NoteLimits.maximumTitleCharacters)) }
             }
         }
@@ -35,6 +36,30 @@ enum PlainMarkdown {
 }
 
 extension PlainMarkdown {
+    /// A heading as it reads: a link (`[[Target|shown]]`, `[[Target]]`, `[text](url)`) as its
+    /// shown text, so that `# Intro to [[dataview|Dataview]]` is titled `Intro to Dataview`. An
+    /// embed stays as written, and so does a heading that would read as nothing.
+    static func shown(_ heading: String) -> String {
+        let references = MarkdownReference.scan(heading).filter { !$0.isEmbedded }
+        guard !references.isEmpty else { return heading }
+        let bytes = Array(heading.utf8)
+        var text: [UInt8] = [], position = 0
+        for reference in references {
+            text += bytes[position..<reference.utf8Range.lowerBound]
+            switch reference.kind {
+            case .wikilink(let inner):
+                let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+                text += (parts.count == 2 && !String(parts[1]).trimmingWhitespaces().isEmpty ? parts[1] : parts[0]).utf8
+            case .link(let label, _):
+                text += label.utf8
+            }
+            position = reference.utf8Range.upperBound
+        }
+        text += bytes[position...]
+        let read = String(decoding: text, as: UTF8.self)
+        return read.trimmingWhitespaces().isEmpty ? heading : read
+    }
+
     /// `text` without its `Character`s that are line breaks; looked for only where a byte could
     /// start one (a control character, or the lead byte of U+0085, U+2028, U+2029).
     private static func withoutNewlines(_ text: Substring) -> String {

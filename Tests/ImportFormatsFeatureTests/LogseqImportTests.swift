@@ -96,6 +96,10 @@ import Testing
         #expect(LogseqReader.journalTitleFormat(configuration) == "yyyy-MM-dd")
         #expect(LogseqReader.journalDay("notes") == nil && LogseqReader.journalDay("2024_13_01") == nil)
         #expect(LogseqReader.names(in: "[[Two words]], #tag, plain") == ["Two words", "tag", "plain"])
+        // Logseq's own documentation graph: `alias:: Portal, Logseq Portal, Logseq Portals` made `[[Logseq]]` reach the page.
+        #expect(LogseqReader.names(in: "Portal, Logseq Portal, Logseq Portals") == ["Portal", "Logseq Portal", "Logseq Portals"])
+        #expect(LogseqReader.names(in: "steering wheel") == ["steering wheel"])
+        #expect(LogseqReader.names(in: "#a #b, [[c d]] #e") == ["a", "b", "c d", "e"])
         #expect(LogseqReader.pageTitle(fileStem: "A___B%3F") == "A/B?")
     }
 

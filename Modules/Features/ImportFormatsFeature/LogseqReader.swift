@@ -156,7 +156,7 @@ public struct LogseqReader {
         return title
     }
 
-    /// The names a property lists: `a, b`, `#a #b`, `[[a b]], [[c]]`.
+    /// The names a property lists: `a, b`, `#a #b`, `[[a b]], [[c]]`, `steering wheel, motor`.
     static func names(in value: String) -> [String] {
         var names: [String] = []
         var rest = Substring(value)
@@ -169,8 +169,14 @@ public struct LogseqReader {
         return (names + plainNames(rest)).filter { !$0.isEmpty }
     }
 
+    /// The names between links: separated by commas, each with its spaces (`alias:: Portal, Logseq
+    /// Portal` names two pages, as Logseq reads it), except that hashtags (`#a #b`) are one name each.
     private static func plainNames(_ text: Substring) -> [String] {
-        text.split(whereSeparator: { $0 == "," || $0 == " " }).map { String($0.hasPrefix("#") ? $0.dropFirst() : $0) }
+        text.split(separator: ",").flatMap { piece -> [String] in
+            let name = String(piece).trimmingSpaces()
+            guard name.hasPrefix("#") else { return [name] }
+            return name.split(separator: " ").map { String($0.hasPrefix("#") ? $0.dropFirst() : $0) }
+        }
     }
 
     /// The titles `[[links]]` of the text name (before any `|` or `#`).

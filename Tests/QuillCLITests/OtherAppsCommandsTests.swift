@@ -126,8 +126,8 @@ struct OtherAppsCommandsTests {
         let console = RecordingConsole()
         try await run(["import", "obsidian-vault", "--dry-run"], in: environment(store: store, console: console, files: try fixture("obsidian-vault")))
         #expect(console.output.contains("Would import 2 notes: 2 new"))
-        // A plain note's ID is drawn when it is imported: the plan cannot name the one it will get.
-        #expect(console.output.contains("  add   (new ID)  Pancakes  [Recipes/Pancakes.md]"))
+        // A folder's note has the ID of its file's identity, so the plan names it.
+        #expect(console.output.contains("  add   5e3566f5  Pancakes  [Recipes/Pancakes.md]"))
         #expect(await store.list(.init()).notes.isEmpty)
     }
 
@@ -136,7 +136,7 @@ struct OtherAppsCommandsTests {
         let console = RecordingConsole()
         try await run(["verify", "obsidian-vault"], in: environment(store: store, console: console, files: try fixture("obsidian-vault")))
         #expect(console.output.contains("Would import 2 notes: 2 new"))
-        #expect(console.output.contains("  add   (new ID)  Pancakes  [Recipes/Pancakes.md]"))
+        #expect(console.output.contains("  add   5e3566f5  Pancakes  [Recipes/Pancakes.md]"))
         #expect(await store.list(.init()).notes.isEmpty)
     }
 

@@ -25,7 +25,8 @@ public struct ImportCommand: QuillCommand {
             made alone (see docs/import.md).
 
             A folder is read recursively, passing over hidden files and folders (.obsidian, .trash); a subfolder's \
-            path becomes a tag.
+            path becomes a tag. Importing the same folder again (an Obsidian vault you went on using) finds the \
+            notes it made: unchanged files are left alone, changed ones become their notes' next revisions.
 
             Every import prints its ID; 'quill import --undo ID' deletes what it added (into the trash), keeping any \
             note changed since.

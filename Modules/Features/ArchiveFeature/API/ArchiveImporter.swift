@@ -222,7 +222,7 @@ public struct ArchiveImporter: Sendable {
         }
         if listing.noteCount == 0 { listing = listing.withTextFilesAsNotes() }
         guard listing.noteCount > 0 else { throw ArchiveError.noNotesInFolder(path) }
-        return try await run(dryRun: dryRun, ids: AscendingNoteIDs(count: listing.noteCount, drawingFrom: ids), plan: plan) { receive in
+        return try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
             try await reader.read(listing, progress: progress, receive: receive)
         }
     }

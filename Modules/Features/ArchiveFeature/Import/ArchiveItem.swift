@@ -7,7 +7,7 @@ struct ArchiveItem {
         /// A Quill note with its identity.
         case note(Note)
         /// A plain Markdown file (perhaps with another app's front matter): it becomes a new
-        /// note with a new ID.
+        /// note, with the ID of its identity if it has one, else a new ID.
         case plain(PlainNote)
         /// The earlier revisions of the archive's note with this ID (`HistoryEntry`), oldest first.
         case history(NoteID, [RevisionRecord])
@@ -53,6 +53,10 @@ struct PlainNote: Equatable {
     var tags: [Tag] = []
     var created: Date?
     var updated: Date?
+    /// Which file it is, for a file of a folder (`FolderReader.identity`): its note's ID comes
+    /// from it, so that importing the folder again finds the notes the first import made, as
+    /// another app's export is found again (`ForeignItems`). `nil`: a new ID.
+    var identity: String?
 }
 
 /// What reading a whole archive found, besides its notes (which were handed on one by one).

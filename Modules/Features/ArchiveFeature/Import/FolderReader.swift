@@ -14,7 +14,11 @@ import QuillModels
 /// A file with Quill's front matter is that note, as it was; any other Markdown file becomes a
 /// new note (`PlainMarkdown`), tagged with the path of its subfolder (`Recipes/Cakes/x.md`
 /// gets the tag `recipes/cakes`, as Obsidian writes nested tags; spaces become `-`), its
-/// dates missing from its front matter taken from the file's modification time.
+/// dates missing from its front matter taken from the file's modification time. Its ID comes
+/// from its `identity`, so that importing the folder again finds the notes the first import
+/// made; the files are read in the order of those IDs, so that the notes' IDs increase in the
+/// order they are created, which is the order a first push sends them (the server's indexes
+/// keyed by note ID then take them at one end).
 struct FolderReader {
     let files: any FileAccessing
     let limits: ArchiveLimits
@@ -53,15 +57,24 @@ struct FolderReader {
         summary.notices = listing.special.map { ImportReport.Notice(entry: $0, message: Self.specialNotice) }
         var attachments = VaultAttachments(files: FolderVaultFiles(root: root, files: files, paths: listing.others), limits: limits)
         var notes = 0
-        for note in listing.notes {
+        let folder = Self.name(of: root)
+        let ordered = listing.notes.map { file in
+            let identity = Self.identity(of: file.relative, inFolderNamed: folder)
+            return (file: file, identity: identity, id: ForeignItems.id(of: identity))
+        }.sorted { $0.id < $1.id }
+        for (note, identity, _) in ordered {
             guard note.size <= limits.maximumMarkdownEntryBytes else {
                 throw ArchiveError.entryTooLarge(entry: note.relative, bytes: note.size, limit: limits.maximumMarkdownEntryBytes)
             }
             let bytes = [UInt8](try files.read(root + "/" + note.relative))
-            guard let item = try ArchiveItem.read(bytes[...], entry: note.relative, fileName: note.name, folder: note.folder,
+            guard var item = try ArchiveItem.read(bytes[...], entry: note.relative, fileName: note.name, folder: note.folder,
                                                   modifiedSeconds: note.modified.map { Int64($0.timeIntervalSince1970) }) else {
                 summary.notices.append(ImportReport.Notice(entry: note.relative, message: ArchiveItem.notTextNotice))
                 continue
+            }
+            if case .plain(var plain) = item.incoming {
+                plain.identity = identity
+                item.incoming = .plain(plain)
             }
             try await receive(try await attachments.bringIn(item, folder: note.folder, receive: receive))
             notes += 1
@@ -70,6 +83,22 @@ struct FolderReader {
         }
         summary.skippedEntries += listing.others.filter { !attachments.isKept($0) }
         return summary
+    }
+
+    /// A file's identity: the name of the folder imported and the file's path in it. The same
+    /// vault imported again, from wherever it now is, finds its notes; another folder of
+    /// another name with the same file does not.
+    static func identity(of relative: String, inFolderNamed folder: String) -> String {
+        "folder:" + folder + "/" + relative
+    }
+
+    /// The last name of an absolute path, `.` and `..` taken as they lead (`/a/b/..` is `a`).
+    static func name(of path: String) -> String {
+        var names: [Substring] = []
+        for name in path.split(separator: "/") where name != "." {
+            if name == ".." { _ = names.popLast() } else { names.append(name) }
+        }
+        return names.last.map(String.init) ?? ""
     }
 
     /// A Markdown file of the folder.

@@ -187,66 +187,77 @@ private struct ChunkDecider: Sendable {
                 if positions[id] == nil, try await !target.isTaken(id) { return id }
             }
         }
+        /// Decides what `note` means for the store: added, left alone, the next revision of the
+        /// note there (`updatesOlder`: another app's note, or a folder's file, changed there since an
+        /// earlier import) or a copy beside it.
+        func decide(_ note: Note, updatesOlder: Bool, entry: String) async throws {
+            let presence: NotePresence
+            if let position = positions[note.id] {
+                presence = adding[position].hasSameContent(as: note) ? .same : .different(nil)
+            } else {
+                presence = try await target.presence(of: note)
+            }
+            switch presence {
+            case .absent:
+                add(note)
+                placed[note.id] = note.id
+                decisions.actions.append(.added(entry: entry, id: note.id, title: note.title, idIsDrawn: false))
+            case .same:
+                placed[note.id] = .some(nil)
+                decisions.actions.append(.unchanged(entry: entry, id: note.id))
+            case .different(let current?) where updatesOlder && current.isDeleted:
+                // Deleted here after an earlier import: it stays in the trash.
+                placed[note.id] = .some(nil)
+                decisions.actions.append(.unchanged(entry: entry, id: note.id))
+                decisions.notices.append(ImportReport.Notice(entry: entry, message: "deleted here since an earlier import: left in the trash"))
+            case .different(let current?) where updatesOlder && current.updated <= note.updated:
+                // The app's note changed since an earlier import: its next revision (the one it replaces stays in the history).
+                try replace(current, with: note, updated: note.updated, isDeleted: note.isDeleted, entry: entry)
+            case .different(let current?) where !updatesOlder && note.isEditedOutside(from: current):
+                // The file of this very revision, edited outside Quill (a folder export opened in Obsidian): its next revision.
+                try replace(current, with: note, updated: max(now, current.updated), isDeleted: current.isDeleted, entry: entry)
+            case .different:
+                // Another note has the ID (or, from another app, this note was changed here since the app's version): both
+                // are kept. Another app's copy has an ID of its version, so importing the same export again finds it.
+                let trashed = updatesOlder && note.isDeleted
+                func copy(_ id: NoteID) throws -> Note {
+                    try Note(id: id, title: note.title, body: note.body, tags: note.tags, created: note.created, updated: note.updated,
+                             isDeleted: trashed)
+                }
+                var versionCopy: Note?
+                if updatesOlder, positions[ForeignItems.copyID(of: note)] == nil {
+                    let candidate = try copy(ForeignItems.copyID(of: note))
+                    switch try await target.presence(of: candidate) {
+                    case .absent: versionCopy = candidate
+                    case .same:
+                        placed[note.id] = .some(nil)
+                        decisions.actions.append(.unchanged(entry: entry, id: candidate.id))
+                        return
+                    case .different: break
+                    }
+                }
+                let made: Note
+                if let versionCopy { made = versionCopy } else { made = try copy(try await freshID()) }
+                add(made)
+                placed[note.id] = made.id
+                decisions.actions.append(.copied(entry: entry, original: note.id, copy: made.id, title: note.title,
+                                                 idIsDrawn: versionCopy == nil))
+            }
+        }
         for item in items {
             switch item.incoming {
             case .note(let note):
-                let presence: NotePresence
-                if let position = positions[note.id] {
-                    presence = adding[position].hasSameContent(as: note) ? .same : .different(nil)
-                } else {
-                    presence = try await target.presence(of: note)
-                }
-                switch presence {
-                case .absent:
-                    add(note)
-                    placed[note.id] = note.id
-                    decisions.actions.append(.added(entry: item.entry, id: note.id, title: note.title, idIsDrawn: false))
-                case .same:
-                    placed[note.id] = .some(nil)
-                    decisions.actions.append(.unchanged(entry: item.entry, id: note.id))
-                case .different(let current?) where item.updatesOlder && current.isDeleted:
-                    // Deleted here after an earlier import: it stays in the trash.
-                    placed[note.id] = .some(nil)
-                    decisions.actions.append(.unchanged(entry: item.entry, id: note.id))
-                    decisions.notices.append(ImportReport.Notice(entry: item.entry, message: "deleted here since an earlier import: left in the trash"))
-                case .different(let current?) where item.updatesOlder && current.updated <= note.updated:
-                    // The app's note changed since an earlier import: its next revision (the one it replaces stays in the history).
-                    try replace(current, with: note, updated: note.updated, isDeleted: note.isDeleted, entry: item.entry)
-                case .different(let current?) where !item.updatesOlder && note.isEditedOutside(from: current):
-                    // The file of this very revision, edited outside Quill (a folder export opened in Obsidian): its next revision.
-                    try replace(current, with: note, updated: max(now, current.updated), isDeleted: current.isDeleted, entry: item.entry)
-                case .different:
-                    // Another note has the ID (or, from another app, this note was changed here since the app's version): both
-                    // are kept. Another app's copy has an ID of its version, so importing the same export again finds it.
-                    let trashed = item.updatesOlder && note.isDeleted
-                    func copy(_ id: NoteID) throws -> Note {
-                        try Note(id: id, title: note.title, body: note.body, tags: note.tags, created: note.created, updated: note.updated,
-                                 isDeleted: trashed)
-                    }
-                    var versionCopy: Note?
-                    if item.updatesOlder, positions[ForeignItems.copyID(of: note)] == nil {
-                        let candidate = try copy(ForeignItems.copyID(of: note))
-                        switch try await target.presence(of: candidate) {
-                        case .absent: versionCopy = candidate
-                        case .same:
-                            placed[note.id] = .some(nil)
-                            decisions.actions.append(.unchanged(entry: item.entry, id: candidate.id))
-                            continue
-                        case .different: break
-                        }
-                    }
-                    let made: Note
-                    if let versionCopy { made = versionCopy } else { made = try copy(try await freshID()) }
-                    add(made)
-                    placed[note.id] = made.id
-                    decisions.actions.append(.copied(entry: item.entry, original: note.id, copy: made.id, title: note.title,
-                                                     idIsDrawn: versionCopy == nil))
-                }
+                try await decide(note, updatesOlder: item.updatesOlder, entry: item.entry)
             case .plain(let plain):
-                let note = try Note(id: try await freshID(), title: plain.title, body: plain.body, tags: plain.tags,
+                let id = if let identity = plain.identity { ForeignItems.id(of: identity) } else { try await freshID() }
+                let note = try Note(id: id, title: plain.title, body: plain.body, tags: plain.tags,
                                     created: plain.created ?? now, updated: plain.updated ?? now)
-                add(note)
-                decisions.actions.append(.added(entry: item.entry, id: note.id, title: note.title, idIsDrawn: true))
+                if plain.identity != nil {
+                    try await decide(note, updatesOlder: true, entry: item.entry)
+                } else {
+                    add(note)
+                    decisions.actions.append(.added(entry: item.entry, id: note.id, title: note.title, idIsDrawn: true))
+                }
             case .history(let id, let records):
                 guard let storedID = placed[id] ?? nil, let position = positions[storedID] else {
                     decisions.notices.append(ImportReport.Notice(entry: item.entry, message: "history not imported: the store already holds this note"))

@@ -95,6 +95,22 @@ struct FolderImportIDTests {
         #expect(try await Fixtures.snapshot(store).count == 2)
     }
 
+    /// Deleted here (by hand, or by undoing the import): left in the trash, and the report says how
+    /// to have it back.
+    @Test func aNoteDeletedHereStaysInTheTrashAndTheReportSaysHowToBringItBack() async throws {
+        let files = InMemoryFileSystem()
+        try Self.vault(files, ["a.md": "# A\nfirst\n"])
+        let store = InMemoryNoteStore()
+        _ = try await Self.importer(store).importFolder(at: "/vault", files: files)
+        let imported = try #require(try await Fixtures.snapshot(store).first)
+        try await store.update(imported.deleted(at: Fixtures.epoch.addingTimeInterval(30)), expectedRevision: imported.revision)
+        let again = try await Self.importer(store, at: 60).importFolder(at: "/vault", files: files)
+        #expect(again.unchangedCount == 1 && again.addedCount == 0)
+        #expect(again.notices.map(\.message) == ["deleted here since an earlier import (or by 'quill import --undo'): left in the trash; "
+                                                   + "'quill restore \(imported.id.short)' brings it back"])
+        #expect(try await store.note(id: imported.id)?.isDeleted == true)
+    }
+
     /// Two vaults of different names holding a file of the same path are different notes.
     @Test func theSameFileInAFolderOfAnotherNameIsAnotherNote() async throws {
         let files = InMemoryFileSystem()

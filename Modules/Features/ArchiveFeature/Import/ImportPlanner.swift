@@ -209,7 +209,9 @@ private struct ChunkDecider: Sendable {
                 // Deleted here after an earlier import: it stays in the trash.
                 placed[note.id] = .some(nil)
                 decisions.actions.append(.unchanged(entry: entry, id: note.id))
-                decisions.notices.append(ImportReport.Notice(entry: entry, message: "deleted here since an earlier import: left in the trash"))
+                // Undoing an import deletes so too: the message says how to have the note back.
+                decisions.notices.append(ImportReport.Notice(entry: entry, message:
+                    "deleted here since an earlier import (or by 'quill import --undo'): left in the trash; 'quill restore \(note.id.short)' brings it back"))
             case .different(let current?) where updatesOlder && current.updated <= note.updated:
                 // The app's note changed since an earlier import: its next revision (the one it replaces stays in the history).
                 try replace(current, with: note, updated: note.updated, isDeleted: note.isDeleted, entry: entry)

@@ -54,6 +54,15 @@ struct FolderImportIDTests {
                         ids: SequentialNoteIDs(), clock: FixedClock(Fixtures.epoch.addingTimeInterval(seconds)), background: DefaultPriorityExecutor())
     }
 
+    /// A vault of one file, `a.md`, imported into a new store: the store and the note it made.
+    private static func vaultImportedOnce(holding text: String) async throws -> (InMemoryFileSystem, InMemoryNoteStore, Note) {
+        let files = InMemoryFileSystem()
+        try vault(files, ["a.md": text])
+        let store = InMemoryNoteStore()
+        _ = try await importer(store).importFolder(at: "/vault", files: files)
+        return (files, store, try #require(try await Fixtures.snapshot(store).first))
+    }
+
     /// A vault imported, then used in its app, then imported again to catch up: the Obsidian
     /// Hub's 6,571 notes were 13,142 after the second import.
     @Test func aFolderImportedAgainFindsItsNotesAndTakesWhatChangedInTheFiles() async throws {
@@ -81,11 +90,7 @@ struct FolderImportIDTests {
     /// time): the note here is kept, and the file's version beside it once, however often the
     /// folder is imported again.
     @Test func aNoteChangedHereKeepsItsTextAndTheFilesVersionIsKeptBesideItOnce() async throws {
-        let files = InMemoryFileSystem()
-        try Self.vault(files, ["a.md": "---\nupdated: 2026-01-01T00:00:00Z\n---\n# A\nfirst\n"])
-        let store = InMemoryNoteStore()
-        _ = try await Self.importer(store).importFolder(at: "/vault", files: files)
-        let imported = try #require(try await Fixtures.snapshot(store).first)
+        let (files, store, imported) = try await Self.vaultImportedOnce(holding: "---\nupdated: 2026-01-01T00:00:00Z\n---\n# A\nfirst\n")
         try await store.update(try imported.revised(body: "# A\nchanged here\n", at: imported.updated.addingTimeInterval(30)),
                                expectedRevision: imported.revision)
         #expect(try await Self.importer(store, at: 60).importFolder(at: "/vault", files: files).copiedCount == 1)
@@ -98,11 +103,7 @@ struct FolderImportIDTests {
     /// Deleted here (by hand, or by undoing the import): left in the trash, and the report says how
     /// to have it back.
     @Test func aNoteDeletedHereStaysInTheTrashAndTheReportSaysHowToBringItBack() async throws {
-        let files = InMemoryFileSystem()
-        try Self.vault(files, ["a.md": "# A\nfirst\n"])
-        let store = InMemoryNoteStore()
-        _ = try await Self.importer(store).importFolder(at: "/vault", files: files)
-        let imported = try #require(try await Fixtures.snapshot(store).first)
+        let (files, store, imported) = try await Self.vaultImportedOnce(holding: "# A\nfirst\n")
         try await store.update(imported.deleted(at: Fixtures.epoch.addingTimeInterval(30)), expectedRevision: imported.revision)
         let again = try await Self.importer(store, at: 60).importFolder(at: "/vault", files: files)
         #expect(again.unchangedCount == 1 && again.addedCount == 0)

@@ -129,4 +129,9 @@ struct FolderImportIDTests {
         #expect(FolderReader.name(of: "/home/me/Vault/./Sub/..") == "Vault")
         #expect(FolderReader.name(of: "/") == "")
     }
+
+    @Test func aFilesIdentityIsTheSameWhicheverWayItsNameIsComposed() {
+        #expect(FolderReader.identity(of: "Cafe\u{301}/Cre\u{300}me.md", inFolderNamed: "Re\u{301}sume\u{301}")
+                == FolderReader.identity(of: "Café/Crème.md", inFolderNamed: "Résumé"))
+    }
 }

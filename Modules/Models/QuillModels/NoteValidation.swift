@@ -57,14 +57,15 @@ public enum NoteValidation {
         return normalized
     }
 
-    /// A tag's text canonically composed (NFC), so that a tag typed or pasted decomposed (as macOS
-    /// names files) is stored and compared as the same bytes as the one typed composed. Composed
+    /// Text canonically composed (NFC), so that a tag typed or pasted decomposed (as macOS names
+    /// files) is stored and compared as the same bytes as the one typed composed, and so is a
+    /// folder import's file path (`FolderReader`'s identity of a file). Composed
     /// from its decomposition: Foundation's composition of text already partly composed leaves some
     /// pairs apart (a Hangul syllable and a following final jamo). Text holding an unassigned or
     /// private-use scalar beyond the Basic Multilingual Plane is kept as it is: Foundation composes
     /// such a scalar as the one of its low 16 bits (U+F0041 U+0301 became U+00C1). Both found by
     /// the property test of tags.
-    static func composed(_ text: String) -> String {
+    public static func composed(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) || holdsScalarCompositionMisreads(text) { return text }
         return text.decomposedStringWithCanonicalMapping.precomposedStringWithCanonicalMapping
     }

@@ -85,11 +85,12 @@ struct FolderReader {
         return summary
     }
 
-    /// A file's identity: the name of the folder imported and the file's path in it. The same
-    /// vault imported again, from wherever it now is, finds its notes; another folder of
+    /// A file's identity: the name of the folder imported and the file's path in it, composed
+    /// (a vault copied from a file system that names files decomposed is the same vault). The
+    /// same vault imported again, from wherever it now is, finds its notes; another folder of
     /// another name with the same file does not.
     static func identity(of relative: String, inFolderNamed folder: String) -> String {
-        "folder:" + folder + "/" + relative
+        "folder:" + NoteValidation.composed(folder + "/" + relative)
     }
 
     /// The last name of an absolute path, `.` and `..` taken as they lead (`/a/b/..` is `a`).

@@ -59,7 +59,7 @@ public enum NoteValidation {
 
     /// Text canonically composed (NFC), so that a tag typed or pasted decomposed (as macOS names
     /// files) is stored and compared as the same bytes as the one typed composed, and so is a
-    /// folder import's file path (`FolderReader`'s identity of a file). Composed
+    /// file's path where a folder import tells its files apart. Composed
     /// from its decomposition: Foundation's composition of text already partly composed leaves some
     /// pairs apart (a Hangul syllable and a following final jamo). Text holding an unassigned or
     /// private-use scalar beyond the Basic Multilingual Plane is kept as it is: Foundation composes

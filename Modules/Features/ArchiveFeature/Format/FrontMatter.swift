@@ -84,7 +84,7 @@ enum FrontMatter {
         var position = bytes.startIndex + delimiter.utf8.count
         while true {
             guard let newline = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else {
-                if values[.id] != nil { throw refusal(of: bytes, entry: entry, "the front matter is not closed by '---'") }
+                if values.areQuills { throw refusal(of: bytes, entry: entry, "the front matter is not closed by '---'") }
                 return plain(bytes)
             }
             let line = bytes[position..<newline]
@@ -96,7 +96,7 @@ enum FrontMatter {
             }
             values.set(key: bytes[line.startIndex..<colon], value: bytes[(colon + 2)..<newline])
         }
-        guard values[.id] != nil else { return plain(bytes) }
+        guard values.areQuills else { return plain(bytes) }
         if let key = values.repeatedKey { throw refusal(of: bytes, entry: entry, "front matter field '\(key)' appears twice") }
         if let malformedLine {
             throw refusal(of: bytes, entry: entry, "malformed front matter line '\(String(decoding: malformedLine, as: UTF8.self))'")
@@ -125,6 +125,14 @@ enum FrontMatter {
         private var slots = InlineArray<6, ArraySlice<UInt8>?>(repeating: nil)
         private(set) var repeatedKey: String?
         private(set) var unknownKey: String?
+
+        /// Whether these are Quill's own fields: an `id` that is a note ID, and a `revision`,
+        /// which Quill always writes. Other apps write `id:` too (Dendron's `id: 8L4Qrg3PcSIFiYZBqCU6n`,
+        /// a Zettelkasten's `id: 202301051230`, without a revision): their files are someone else's.
+        var areQuills: Bool {
+            guard let id = self[.id], self[.revision] != nil, let text = String(validating: id, as: UTF8.self) else { return false }
+            return NoteID(text) != nil
+        }
 
         mutating func set(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
             guard let field = Field(name: key) else {

@@ -53,10 +53,10 @@ struct PlainNote: Equatable {
     var tags: [Tag] = []
     var created: Date?
     var updated: Date?
-    /// Which file it is, for a file of a folder (`FolderReader.identity`): its note's ID comes
-    /// from it, so that importing the folder again finds the notes the first import made, as
-    /// another app's export is found again (`ForeignItems`). `nil`: a new ID.
-    var identity: String?
+    /// For a file of a folder, the ID of its identity (`FolderReader.identity`), so that importing
+    /// the folder again finds the notes the first import made, as another app's export is found
+    /// again (`ForeignItems`). `nil`: a new ID.
+    var identityID: NoteID?
 }
 
 /// What reading a whole archive found, besides its notes (which were handed on one by one).

@@ -59,10 +59,9 @@ struct FolderReader {
         var notes = 0
         let folder = Self.name(of: root)
         let ordered = listing.notes.map { file in
-            let identity = Self.identity(of: file.relative, inFolderNamed: folder)
-            return (file: file, identity: identity, id: ForeignItems.id(of: identity))
+            (file: file, id: ForeignItems.id(of: Self.identity(of: file.relative, inFolderNamed: folder)))
         }.sorted { $0.id < $1.id }
-        for (note, identity, _) in ordered {
+        for (note, id) in ordered {
             guard note.size <= limits.maximumMarkdownEntryBytes else {
                 throw ArchiveError.entryTooLarge(entry: note.relative, bytes: note.size, limit: limits.maximumMarkdownEntryBytes)
             }
@@ -73,7 +72,7 @@ struct FolderReader {
                 continue
             }
             if case .plain(var plain) = item.incoming {
-                plain.identity = identity
+                plain.identityID = id
                 item.incoming = .plain(plain)
             }
             try await receive(try await attachments.bringIn(item, folder: note.folder, receive: receive))

@@ -251,10 +251,10 @@ private struct ChunkDecider: Sendable {
             case .note(let note):
                 try await decide(note, updatesOlder: item.updatesOlder, entry: item.entry)
             case .plain(let plain):
-                let id = if let identity = plain.identity { ForeignItems.id(of: identity) } else { try await freshID() }
+                let id = if let identityID = plain.identityID { identityID } else { try await freshID() }
                 let note = try Note(id: id, title: plain.title, body: plain.body, tags: plain.tags,
                                     created: plain.created ?? now, updated: plain.updated ?? now)
-                if plain.identity != nil {
+                if plain.identityID != nil {
                     try await decide(note, updatesOlder: true, entry: item.entry)
                 } else {
                     add(note)

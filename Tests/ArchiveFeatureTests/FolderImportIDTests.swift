@@ -1,6 +1,7 @@
 @testable import ArchiveFeature
 import ByteStreamTesting
 import FileSystemTesting
+import ImportFormatsFeature
 import Foundation
 import NoteStoreTesting
 import QuillModels
@@ -41,7 +42,7 @@ struct FolderImportIDTests {
         let order = added.withLock { $0 }
         #expect(Set(order.map(\.0)) == ["a.md", "b.md", "c.md", "Sub/d.md"])
         #expect(order.map(\.1) == order.map(\.1).sorted())
-        #expect(order.allSatisfy { $0.1 == ForeignItems.id(of: "folder:vault/" + $0.0) })
+        #expect(order.allSatisfy { $0.1 == ImportedNoteID.of( "folder:vault/" + $0.0) })
     }
 
     private static func vault(_ files: InMemoryFileSystem, at root: String = "/vault", _ texts: [String: String]) throws {
@@ -96,7 +97,7 @@ struct FolderImportIDTests {
         #expect(try await Self.importer(store, at: 60).importFolder(at: "/vault", files: files).copiedCount == 1)
         let again = try await Self.importer(store, at: 90).importFolder(at: "/vault", files: files)
         #expect(again.copiedCount == 0 && again.addedCount == 0 && again.unchangedCount == 1)
-        #expect(try await store.note(id: imported.id)?.body == "# A\nchanged here\n")
+        #expect(await store.note(id: imported.id)?.body == "# A\nchanged here\n")
         #expect(try await Fixtures.snapshot(store).count == 2)
     }
 
@@ -109,7 +110,7 @@ struct FolderImportIDTests {
         #expect(again.unchangedCount == 1 && again.addedCount == 0)
         #expect(again.notices.map(\.message) == ["deleted here since an earlier import (or by 'quill import --undo'): left in the trash; "
                                                    + "'quill restore \(imported.id.short)' brings it back"])
-        #expect(try await store.note(id: imported.id)?.isDeleted == true)
+        #expect(await store.note(id: imported.id)?.isDeleted == true)
     }
 
     /// Two vaults of different names holding a file of the same path are different notes.

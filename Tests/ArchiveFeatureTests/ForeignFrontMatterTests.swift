@@ -68,6 +68,15 @@ struct ForeignFrontMatterTests {
         #expect(read.notices.isEmpty)
     }
 
+    /// Dendron writes a long title as a block scalar, whose text ends with a line break.
+    @Test("a title written as a block scalar is its line", arguments: ["title: |\n    A long title\n", "title: >-\n  A long\n  title\n"])
+    func blockScalarTitle(yaml: String) throws {
+        let read = try #require(ForeignFrontMatter.read("---\n\(yaml)desc: ''\n---\nbody"))
+        #expect(read.title == "A long title")
+        #expect(read.notices.isEmpty)
+        #expect(read.body == "---\ndesc: ''\n---\nbody")
+    }
+
     @Test("values Quill refuses stay in the text, and each is reported")
     func refusedValues() throws {
         let text = "---\ntitle: \"\"\ntags: [ok, two words]\nupdated: last week\n---\nbody"

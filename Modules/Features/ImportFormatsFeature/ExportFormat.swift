@@ -11,6 +11,7 @@ public enum ExportFormat: CaseIterable, Sendable {
     case standardNotes
     case joplin
     case logseq
+    case dendron
 
     /// How the report names it.
     public var name: String {
@@ -22,6 +23,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         case .standardNotes: "a Standard Notes backup"
         case .joplin: "a Joplin export (JEX or RAW)"
         case .logseq: "a Logseq graph"
+        case .dendron: "a Dendron workspace or vault"
         }
     }
 
@@ -31,6 +33,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         if BearReader.finds(in: files) { return .bear }
         if JoplinReader.finds(in: files) { return .joplin }
         if LogseqReader.finds(in: files) { return .logseq }
+        if DendronReader.finds(in: files) { return .dendron }
         if KeepReader.finds(in: files) { return .googleKeep }
         if NotionReader.finds(in: files) { return .notion }
         if SimplenoteReader.finds(in: files) { return .simplenote }
@@ -40,9 +43,13 @@ public enum ExportFormat: CaseIterable, Sendable {
 
     /// Whether a folder's Markdown files and other files may be an export (so that only then is
     /// it looked into): JSON (Keep, Bear's TextBundles, Simplenote), a Standard Notes backup
-    /// file, pages named with Notion's IDs, Joplin's items, or a Logseq graph's configuration.
+    /// file, pages named with Notion's IDs, Joplin's items, a Logseq graph's configuration, or
+    /// a Dendron workspace's or vault's.
     public static func mayBe(markdown: some Sequence<String>, others: some Sequence<String>) -> Bool {
-        others.contains { $0.hasSuffix(".json") || $0.hasSuffix("Backup and Import File.txt") || $0 == LogseqReader.configuration }
+        others.contains {
+            $0.hasSuffix(".json") || $0.hasSuffix("Backup and Import File.txt") || $0 == LogseqReader.configuration
+                || DendronReader.markers.contains(String($0.split(separator: "/").last ?? ""))
+        }
             || markdown.contains { NotionReader.Page.split($0) != nil || JoplinReader.isItemName($0) }
     }
 
@@ -58,6 +65,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         case .standardNotes: try await StandardNotesReader().read(files, receive: receive)
         case .joplin: try await JoplinReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         case .logseq: try await LogseqReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
+        case .dendron: try await DendronReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         }
     }
 }

@@ -29,6 +29,10 @@ public struct ForeignNote: Sendable {
     public var updated: Date?
     /// The app's fields that have no place in a Quill note, kept as front matter in its text.
     public var properties: [(key: String, value: String)] = []
+    /// The YAML front matter of an app whose notes are Markdown files (without its `---` lines),
+    /// read as a folder's Markdown file's is: its title, tags and dates over those above, its
+    /// other keys kept at the top of the text, before `properties`.
+    public var frontMatter: String?
     public var state: State = .active
     public var attachments: [ForeignAttachment] = []
     /// The other names the app lets links reach the note by: its aliases (front matter `aliases`).

@@ -21,8 +21,9 @@ public struct ImportCommand: QuillCommand {
             sub-pages, links and databases; a Simplenote export (zip or notes.json) its tags, pins and trash; a \
             Standard Notes backup its tags, archived and trashed notes; a Joplin export (.jex, or the folder of its \
             RAW export) its notebooks (as tags), tags, to-dos, resources and links; a Logseq graph its pages, \
-            journals, tags, aliases and assets. Importing an export again leaves the notes it \
-            made alone (see docs/import.md).
+            journals, tags, aliases and assets; a Dendron workspace or vault its notes with their hierarchy, links, \
+            note references, tags and assets. Importing an export again leaves the notes it made alone (see \
+            docs/import.md).
 
             A folder is read recursively, passing over hidden files and folders (.obsidian, .trash); a subfolder's \
             path becomes a tag. Importing the same folder again (an Obsidian vault you went on using) finds the \

@@ -83,13 +83,14 @@ struct ForeignFrontMatter: Equatable {
         return result
     }
 
-    /// The block `---` … `---` that holds an imported note's fields from another app, as
-    /// `key: value` lines (the value quoted where YAML needs it); empty for no fields.
-    static func block(_ fields: [(key: String, value: String)]) -> String {
-        guard !fields.isEmpty else { return "" }
+    /// The block `---` … `---` that holds an imported note's fields from another app: the YAML
+    /// `kept` of its own front matter (lines ending in `\n`), then `fields` as `key: value`
+    /// lines (the value quoted where YAML needs it); empty for neither.
+    static func block(_ fields: [(key: String, value: String)], after kept: String = "") -> String {
+        guard !fields.isEmpty || !kept.isEmpty else { return "" }
         let pairs = fields.map { (key: $0.key, value: SimpleYAMLValue.scalar(SimpleYAMLScalar(text: $0.value, style: .any))) }
         let yaml = SimpleYAMLWriter.yaml(pairs) ?? fields.map { $0.key + ": " + JSONText.quoted($0.value) + "\n" }.joined()
-        return "---\n" + yaml + "---\n"
+        return "---\n" + kept + yaml + "---\n"
     }
 
     /// Scalars keep their quotes; lists and mappings become block style. No line width.
@@ -164,7 +165,8 @@ struct ForeignFrontMatter: Equatable {
                 notices.append("title \(value.description) is not a valid title; kept in the text")
                 return .keptWhole
             }
-            let text = scalar.trimmingWhitespaces()
+            // A block scalar (`title: |`) ends with a line break: the title is its line.
+            let text = scalar.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty, !text.contains(where: \.isNewline), text.count <= NoteLimits.maximumTitleCharacters else {
                 notices.append("title \(value.description) is not a valid title; kept in the text")
                 return .keptWhole

@@ -59,7 +59,7 @@ struct FolderReader {
         var notes = 0
         let folder = Self.name(of: root)
         let ordered = listing.notes.map { file in
-            (file: file, id: ForeignItems.id(of: Self.identity(of: file.relative, inFolderNamed: folder)))
+            (file: file, id: ImportedNoteID.of( Self.identity(of: file.relative, inFolderNamed: folder)))
         }.sorted { $0.id < $1.id }
         for (note, id) in ordered {
             guard note.size <= limits.maximumMarkdownEntryBytes else {

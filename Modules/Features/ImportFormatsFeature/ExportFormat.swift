@@ -12,6 +12,7 @@ public enum ExportFormat: CaseIterable, Sendable {
     case joplin
     case logseq
     case dendron
+    case roam
 
     /// How the report names it.
     public var name: String {
@@ -24,6 +25,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         case .joplin: "a Joplin export (JEX or RAW)"
         case .logseq: "a Logseq graph"
         case .dendron: "a Dendron workspace or vault"
+        case .roam: "a Roam Research export (JSON)"
         }
     }
 
@@ -34,6 +36,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         if JoplinReader.finds(in: files) { return .joplin }
         if LogseqReader.finds(in: files) { return .logseq }
         if DendronReader.finds(in: files) { return .dendron }
+        if RoamReader.finds(in: files) { return .roam }
         if KeepReader.finds(in: files) { return .googleKeep }
         if NotionReader.finds(in: files) { return .notion }
         if SimplenoteReader.finds(in: files) { return .simplenote }
@@ -66,6 +69,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         case .joplin: try await JoplinReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         case .logseq: try await LogseqReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         case .dendron: try await DendronReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
+        case .roam: try await RoamReader().read(files, receive: receive)
         }
     }
 }

@@ -16,7 +16,8 @@ final class SniffedSource: ByteSource {
         case evernote
         /// A zip (a Google Takeout, …).
         case zip
-        /// A JSON object (Simplenote's `notes.json`).
+        /// A JSON document: an object (Simplenote's `notes.json`, a Standard Notes backup) or an
+        /// array (a Roam Research export).
         case json
         case unknown
     }
@@ -104,7 +105,7 @@ final class SniffedSource: ByteSource {
         var text = bytes[...]
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
         let first = text.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
-        if first == UInt8(ascii: "{") { return .json }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .json }
         guard first == UInt8(ascii: "<") else { return .unknown }
         return contains(text, "<en-export") ? .evernote : .unknown
     }

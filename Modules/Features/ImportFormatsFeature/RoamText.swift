@@ -1,0 +1,301 @@
+import QuillModels
+
+/// A Roam page's blocks as Markdown: an outline of bullets, each block's text in Quill's terms.
+///
+/// Exists apart from `RoamReader` (which decodes the export) because this is the part that follows
+/// Roam's syntax. A block another one shows (`((uid))`) ends with its ID (`^uid`, as Obsidian
+/// marks a block) so that the reference becomes an embed of that block (`![[Page^uid]]`); code
+/// (fenced or inline, found by `MarkdownCode`) is never rewritten.
+enum RoamText {
+    /// What every page's text is read against: where each block is, which blocks are shown
+    /// elsewhere, and the titles.
+    struct Graph {
+        /// The title of the page each block is on, by the block's ID.
+        private var pageOfBlock: [String: String] = [:]
+        /// The blocks some text shows by their ID.
+        private(set) var referenced: Set<String> = []
+        /// How many pages have each title, folded as links compare names, and each page's identity by title.
+        private var titles: [String: Int] = [:]
+        private var sourceIDs: [String: String] = [:]
+
+        init(pages: [RoamReader.Page]) {
+            for page in pages {
+                titles[LinkName.folded(page.title), default: 0] += 1
+                sourceIDs[page.title] = "roam:" + (page.uid ?? page.title)
+                var blocks = page.children ?? []
+                while let block = blocks.popLast() {
+                    if let uid = block.uid { pageOfBlock[uid] = page.title }
+                    if block.string.contains("((") { referenced.formUnion(Self.blockIDs(in: block.string)) }
+                    blocks += block.children ?? []
+                }
+            }
+        }
+
+        /// What a link to the page `title` names in Quill: its title, or the ID the note will have
+        /// where the title cannot be written in a link (`|`, `#`, `^`, brackets; a `/`, as a link
+        /// names a path's last part) or another page's title differs from it only in case (Quill
+        /// compares names folded).
+        func target(_ title: String) -> String {
+            guard let sourceID = sourceIDs[title] else { return title }
+            let unwritable = title.contains { "|#^[]/\n".contains($0) }
+            guard unwritable || (titles[LinkName.folded(title)] ?? 0) > 1 else { return title }
+            return ImportedNoteID.of(sourceID).rawValue
+        }
+
+        /// Where the block `uid` is, as a link's target (`Page^uid`), and its page's title, if it is in the export.
+        func block(_ uid: String) -> (target: String, page: String)? {
+            pageOfBlock[uid].map { (target($0) + "^" + uid, $0) }
+        }
+
+        /// The IDs in `((uid))` references.
+        private static func blockIDs(in text: String) -> [String] {
+            var found: [String] = []
+            var rest = Substring(text)
+            while let open = rest.range(of: "((") {
+                rest = rest[open.upperBound...]
+                let id = rest.prefix { isIDCharacter($0) }
+                if !id.isEmpty, rest.dropFirst(id.count).hasPrefix("))") { found.append(String(id)) }
+            }
+            return found
+        }
+    }
+
+    /// A block ID's characters, as Roam makes them.
+    static func isIDCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || character == "-" || character == "_")
+    }
+
+    /// A page's outline, built block by block.
+    struct Outline {
+        let graph: Graph
+        private(set) var lines: [String] = []
+        private(set) var tags: [String] = []
+        private(set) var linkedTitles: [String] = []
+        private(set) var notices: [String] = []
+        private(set) var editTimes: [Double] = []
+
+        init(graph: Graph) {
+            self.graph = graph
+        }
+
+        var markdown: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
+
+        /// A bullet for the block at `level` (four spaces each), its text's other lines under it,
+        /// then its children.
+        mutating func add(_ block: RoamReader.Block, level: Int) {
+            var text = Text(block.string, graph: graph)
+            tags += text.tags.filter { !tags.contains($0) }
+            linkedTitles += text.linkedTitles
+            notices += text.notices
+            if let time = block.editTime { editTimes.append(time) }
+            if let heading = block.heading, (1...6).contains(heading), !text.markdown.contains("\n") {
+                text.markdown = String(repeating: "#", count: heading) + " " + text.markdown
+            }
+            let indent = String(repeating: " ", count: level * 4)
+            var blockLines = text.markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if let uid = block.uid, graph.referenced.contains(uid) {
+                // Its ID at its end (after a code block: on a line of its own), for `^uid` to reach it.
+                if blockLines.last?.hasPrefix("```") == true || blockLines.last?.hasPrefix("~~~") == true {
+                    blockLines.append("^" + uid)
+                } else {
+                    blockLines[blockLines.count - 1] += (blockLines[blockLines.count - 1].isEmpty ? "" : " ") + "^" + uid
+                }
+            }
+            let marker = text.checkbox.map { "- [\($0 ? "x" : " ")] " } ?? "- "
+            lines.append(indent + marker + blockLines[0])
+            lines += blockLines.dropFirst().map { $0.isEmpty ? "" : indent + "  " + $0 }
+            for child in block.children ?? [] { add(child, level: level + 1) }
+        }
+    }
+
+    /// A block's text rewritten: references, aliases, tags, to-dos, italics and highlights.
+    struct Text {
+        var markdown: String
+        /// `true` for a done to-do, `false` for an open one, `nil` for no to-do.
+        var checkbox: Bool?
+        var tags: [String] = []
+        var linkedTitles: [String] = []
+        var notices: [String] = []
+
+        init(_ string: String, graph: Graph) {
+            markdown = string
+            let original = Array(string.utf8)
+            let blanked = MarkdownCode.blanked(string)
+            var output: [UInt8] = []
+            var index = 0
+            // A to-do is written at the block's start.
+            if let (done, end) = Self.todo(in: blanked) {
+                checkbox = done
+                index = end
+            }
+            func text(_ range: Range<Int>) -> String { String(decoding: original[range], as: UTF8.self) }
+            func emit(_ text: String) { output += Array(text.utf8) }
+            while index < blanked.count {
+                let byte = blanked[index]
+                let rest = blanked[index...]
+                // A tag follows white space, a parenthesis or emphasis (`**#tag**`), as in Roam.
+                let atWordStart = index == 0 || [0x20, 0x09, 0x0A, 0xA0, UInt8(ascii: "("), UInt8(ascii: "*")].contains(blanked[index - 1])
+                if rest.starts(with: Self.embedOpen), let (inner, end) = Self.enclosed(blanked, from: index, open: "{{", close: "}}"),
+                   let embedded = embed(text(inner), graph: graph) {
+                    emit(embedded)
+                    index = end
+                } else if byte == UInt8(ascii: "["), let (label, destination, end) = Self.alias(blanked, from: index) {
+                    let target = text(destination)
+                    if target.hasPrefix("((") {
+                        let uid = String(target.dropFirst(2).dropLast(2))
+                        if let block = graph.block(uid) {
+                            emit("[[\(block.target)|\(text(label))]]")
+                            linkedTitles.append(block.page)
+                        } else {
+                            emit(text(index..<end))
+                            notices.append("'((\(uid)))' is a block the export does not hold; left as written")
+                        }
+                    } else {
+                        let title = String(target.dropFirst(2).dropLast(2))
+                        emit("[[\(graph.target(title))|\(text(label))]]")
+                        linkedTitles.append(title)
+                    }
+                    index = end
+                } else if rest.starts(with: Self.blockOpen), let uid = Self.blockID(blanked, from: index) {
+                    let end = index + uid.count + 4
+                    if let block = graph.block(uid) {
+                        emit("![[\(block.target)]]")
+                        linkedTitles.append(block.page)
+                    } else {
+                        emit(text(index..<end))
+                        notices.append("'((\(uid)))' is a block the export does not hold; left as written")
+                    }
+                    index = end
+                } else if byte == UInt8(ascii: "#"), atWordStart, let (title, end) = Self.hashtag(blanked, from: index) {
+                    let name = text(title)
+                    emit("[[\(graph.target(name))|#\(name)]]")
+                    if !tags.contains(name) { tags.append(name) }
+                    linkedTitles.append(name)
+                    index = end
+                } else if rest.starts(with: Self.linkOpen), let (inner, end) = Self.enclosed(blanked, from: index, open: "[[", close: "]]"),
+                          !text(inner).trimmingSpaces().isEmpty {
+                    let title = text(inner)
+                    let target = graph.target(title)
+                    emit(target == title ? "[[\(title)]]" : "[[\(target)|\(title)]]")
+                    linkedTitles.append(title)
+                    index = end
+                } else if let (mark, replacement) = Self.emphasis.first(where: { rest.starts(with: $0.mark) }),
+                          let close = Self.closing(mark, in: blanked, after: index + mark.count) {
+                    emit(replacement)
+                    output += original[(index + mark.count)..<close]
+                    emit(replacement)
+                    index = close + mark.count
+                } else {
+                    output.append(original[index])
+                    index += 1
+                }
+            }
+            markdown = String(decoding: output, as: UTF8.self)
+        }
+
+        /// `{{embed: ((uid))}}`, `{{[[embed]]: [[Page]]}}`: the embed Quill writes, if `inner` is one.
+        private mutating func embed(_ inner: String, graph: Graph) -> String? {
+            let parts = inner.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, ["embed", "[[embed]]"].contains(parts[0].trimmingSpaces()) else { return nil }
+            let what = parts[1].trimmingSpaces()
+            if what.hasPrefix("(("), what.hasSuffix("))") {
+                let uid = String(what.dropFirst(2).dropLast(2))
+                guard let block = graph.block(uid) else {
+                    notices.append("'((\(uid)))' is a block the export does not hold; left as written")
+                    return nil
+                }
+                linkedTitles.append(block.page)
+                return "![[\(block.target)]]"
+            }
+            guard what.hasPrefix("[["), what.hasSuffix("]]") else { return nil }
+            let title = String(what.dropFirst(2).dropLast(2))
+            linkedTitles.append(title)
+            return "![[\(graph.target(title))]]"
+        }
+
+        private static let tagEnds = Set(" \t\n,;:!?\"()[]{}*#".utf8), noBreakSpace: [UInt8] = [0xC2, 0xA0]
+        private static let embedOpen = Array("{{".utf8), blockOpen = Array("((".utf8), linkOpen = Array("[[".utf8)
+        /// Roam's italics (`__`) and highlights (`^^`), and what Quill writes for them.
+        private static let emphasis: [(mark: [UInt8], replacement: String)] = [(Array("__".utf8), "*"), (Array("^^".utf8), "==")]
+
+        /// `{{[[TODO]]}}`, `{{TODO}}`, `{{[[DONE]]}}` or `{{DONE}}` at the start, and where what follows begins.
+        private static func todo(in bytes: [UInt8]) -> (done: Bool, end: Int)? {
+            for (form, done) in [("{{[[TODO]]}}", false), ("{{TODO}}", false), ("{{[[DONE]]}}", true), ("{{DONE}}", true)] where bytes.starts(with: form.utf8) {
+                var end = form.utf8.count
+                while end < bytes.count, bytes[end] == 0x20 { end += 1 }
+                return (done, end)
+            }
+            return nil
+        }
+
+        /// What lies between `open` at `start` and its `close` on the same line, nested pairs of
+        /// brackets kept inside (`[[[[a]] b]]`), and where the close ends.
+        private static func enclosed(_ bytes: [UInt8], from start: Int, open: String, close: String) -> (Range<Int>, end: Int)? {
+            let closing = Array(close.utf8), opening = Array(open.utf8)
+            var depth = 0
+            var index = start + opening.count
+            while index < bytes.count, bytes[index] != 0x0A {
+                if bytes[index...].starts(with: opening) {
+                    depth += 1
+                    index += opening.count
+                } else if bytes[index...].starts(with: closing) {
+                    if depth == 0 { return index > start + opening.count ? ((start + opening.count)..<index, index + closing.count) : nil }
+                    depth -= 1
+                    index += closing.count
+                } else {
+                    index += 1
+                }
+            }
+            return nil
+        }
+
+        /// `[label]([[Page]])` or `[label](((uid)))` at `start`: the label, the destination with its
+        /// brackets, and where it ends.
+        private static func alias(_ bytes: [UInt8], from start: Int) -> (label: Range<Int>, destination: Range<Int>, end: Int)? {
+            guard let labelEnd = bytes[(start + 1)...].firstIndex(where: { $0 == UInt8(ascii: "]") || $0 == 0x0A }), bytes[labelEnd] != 0x0A,
+                  labelEnd + 1 < bytes.count, bytes[labelEnd + 1] == UInt8(ascii: "(") else { return nil }
+            let destinationStart = labelEnd + 2
+            if bytes[destinationStart...].starts(with: linkOpen), let (inner, end) = enclosed(bytes, from: destinationStart, open: "[[", close: "]]"),
+               end < bytes.count, bytes[end] == UInt8(ascii: ")") {
+                return ((start + 1)..<labelEnd, (inner.lowerBound - 2)..<(inner.upperBound + 2), end + 1)
+            }
+            if bytes[destinationStart...].starts(with: blockOpen), let uid = blockID(bytes, from: destinationStart) {
+                let end = destinationStart + uid.count + 4
+                guard end < bytes.count, bytes[end] == UInt8(ascii: ")") else { return nil }
+                return ((start + 1)..<labelEnd, destinationStart..<end, end + 1)
+            }
+            return nil
+        }
+
+        /// The ID of a `((uid))` at `start`.
+        private static func blockID(_ bytes: [UInt8], from start: Int) -> String? {
+            var end = start + 2
+            while end < bytes.count, bytes[end] < 0x80, isIDCharacter(Character(Unicode.Scalar(bytes[end]))) { end += 1 }
+            guard end > start + 2, bytes[end...].starts(with: Array("))".utf8)) else { return nil }
+            return String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
+        }
+
+        /// A tag at `start`: `#[[Two words]]`, or `#word` up to white space (a no-break space too) or
+        /// what ends it (`,;:!?"()[]{}*`, a `.` at its end); the tag's name and where it ends.
+        private static func hashtag(_ bytes: [UInt8], from start: Int) -> (Range<Int>, end: Int)? {
+            if bytes[(start + 1)...].starts(with: linkOpen) {
+                return enclosed(bytes, from: start + 1, open: "[[", close: "]]")
+            }
+            var end = start + 1
+            while end < bytes.count, !tagEnds.contains(bytes[end]), !bytes[end...].starts(with: noBreakSpace) { end += 1 }
+            while end > start + 1, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
+            guard end > start + 1 else { return nil }
+            return ((start + 1)..<end, end)
+        }
+
+        /// Where `mark` closes an emphasis opened just before `from`: on the same line, with text between.
+        private static func closing(_ mark: [UInt8], in bytes: [UInt8], after from: Int) -> Int? {
+            var index = from + 1
+            while index + mark.count <= bytes.count, bytes[index] != 0x0A {
+                if bytes[index...].starts(with: mark) { return index }
+                index += 1
+            }
+            return nil
+        }
+    }
+}

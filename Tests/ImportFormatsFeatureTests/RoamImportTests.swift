@@ -79,7 +79,10 @@ import Testing
         #expect(report.foreignFormat == "a Roam Research export (JSON)" && notes.mapValues(\.body) == direct.mapValues(\.body))
     }
 
-    @Test("a JSON array that is no Roam export is refused", arguments: ["[]", "[1, 2]", "[{\"name\": \"x\"}]"])
+    /// The last is TiddlyWiki's export of its tiddlers.
+    @Test("a JSON array that is no Roam export is refused", arguments: [
+        "[]", "[1, 2]", "[{\"name\": \"x\"}]", "[{\"title\": \"A tiddler\", \"text\": \"Some ''WikiText''\", \"created\": \"20240101120000000\"}]",
+    ])
     func notRoam(json: String) async throws {
         await #expect(throws: ArchiveError.self) { try await ForeignImport.run("other.json", bytes: Array(json.utf8)) }
     }

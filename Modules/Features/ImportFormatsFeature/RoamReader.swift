@@ -13,7 +13,8 @@ public struct RoamReader {
     public init() {}
 
     /// Whether the files are a Roam JSON export: one JSON file (or the one at the top of a zip)
-    /// holding an array of pages with titles.
+    /// holding an array of pages, each with a title and something only Roam writes (an ID, a time
+    /// or blocks): TiddlyWiki's JSON, for one, is also an array of objects with titles.
     public static func finds(in files: some ExportFiles) -> Bool {
         exportFile(in: files) != nil
     }
@@ -22,7 +23,8 @@ public struct RoamReader {
         let candidates = files.paths.count == 1 ? files.paths : files.paths.filter { !$0.contains("/") && $0.lowercased().hasSuffix(".json") }
         for path in candidates {
             guard let bytes = try? files.bytes(of: path), bytes.first(where: { !XMLPullReader.isSpace($0) }) == UInt8(ascii: "["),
-                  let pages = try? JSONDecoder().decode([Page].self, from: Data(bytes)), !pages.isEmpty else { continue }
+                  let pages = try? JSONDecoder().decode([Page].self, from: Data(bytes)), !pages.isEmpty,
+                  pages.allSatisfy({ $0.uid != nil || $0.children != nil || $0.createTime != nil || $0.editTime != nil }) else { continue }
             return (path, pages)
         }
         return nil

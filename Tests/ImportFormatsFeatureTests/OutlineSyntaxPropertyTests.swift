@@ -1,0 +1,50 @@
+@testable import ImportFormatsFeature
+import PropertyBased
+import Testing
+
+/// Roam's and Dendron's text rewritten from any text: half of it their syntax, cut short anywhere
+/// (a bracket never closed, a `((` without an ID), the rest from all of Unicode. Nothing it does
+/// not rewrite is lost, and text without their syntax comes back as it was.
+@Suite struct OutlineSyntaxPropertyTests {
+    static let syntax = Array("[[]]((()))#{{}}|^^__**@.:,!`\n -".unicodeScalars)
+
+    static let anyText = Generator<String, Shrink.None<String>> { rng in
+        var text = ""
+        for _ in 0..<Int.random(in: 0...60, using: &rng) {
+            let scalar = Bool.random(using: &rng) ? syntax.randomElement(using: &rng)!
+                : Unicode.Scalar(UInt32.random(in: 0x21...0x10FFFF, using: &rng)) ?? "x"
+            text.unicodeScalars.append(scalar)
+        }
+        return text
+    }
+
+    /// The scalars of `text` that no rewriting makes or removes (none of ASCII's punctuation).
+    static func kept(_ text: String) -> Set<Unicode.Scalar> {
+        Set(text.unicodeScalars.filter { !($0.isASCII && (Character($0).isPunctuation || "^`|+<=>$~".unicodeScalars.contains($0))) })
+    }
+
+    @Test("a Roam block's text keeps every letter, and text without Roam's syntax is unchanged")
+    func roam() async {
+        let graph = RoamText.Graph(pages: [RoamReader.Page(title: "Page", uid: "page00001", children: [
+            RoamReader.Block(string: "a block", uid: "block0001", children: nil, heading: nil, editTime: nil),
+        ], createTime: nil, editTime: nil, logID: nil)])
+        await propertyCheck(count: 2000, input: Self.anyText) { text in
+            let written = RoamText.Text(text, graph: graph).markdown
+            #expect(Self.kept(text).isSubset(of: Self.kept(written)), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            if !text.contains(where: { "[(#{_^".contains($0) }) { #expect(written == text) }
+            // With the block shown as `((block0001))`, the text around it is kept too.
+            let around = RoamText.Text(text + "((block0001))" + text, graph: graph).markdown
+            #expect(Self.kept(text).isSubset(of: Self.kept(around)))
+        }
+    }
+
+    @Test("a Dendron note's text keeps every letter, and text without Dendron's syntax is unchanged")
+    func dendron() async throws {
+        let vault = DendronText.Vault(notes: ["tags.a": .init(sourceID: "dendron:a", title: "A")], files: [])
+        await propertyCheck(count: 2000, input: Self.anyText) { text in
+            let written = try DendronText.rewritten(text, vault: vault) { _ in nil }.text
+            #expect(Self.kept(text).isSubset(of: Self.kept(written)), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            if !text.contains(where: { "[#@".contains($0) }) { #expect(written == text) }
+        }
+    }
+}

@@ -47,4 +47,17 @@ import Testing
             if !text.contains(where: { "[#@".contains($0) }) { #expect(written == text) }
         }
     }
+
+    /// Each of these read a line again for every mark on it: half a megabyte of any of them took
+    /// hours (a hostile export, or a block of pasted text, stalls the import).
+    @Test("half a megabyte of unclosed or repeated syntax is read in one pass", .timeLimit(.minutes(1)), arguments: [
+        "[[", "[", "[x](", "__a", "^^a", "{{", "((a", "[[a]] #b ", "#a [[b]] ", "@a ",
+    ])
+    func hostileLines(piece: String) throws {
+        let text = String(repeating: piece, count: 512 * 1024 / piece.utf8.count)
+        let graph = RoamText.Graph(pages: [])
+        #expect(RoamText.Text(text, graph: graph).markdown.utf8.count >= text.utf8.count / 2)
+        let vault = DendronText.Vault(notes: ["tags.b": .init(sourceID: "dendron:b", title: "B")], files: [])
+        #expect(try DendronText.rewritten(text, vault: vault) { _ in nil }.text.utf8.count >= text.utf8.count)
+    }
 }

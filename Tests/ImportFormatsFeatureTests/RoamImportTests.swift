@@ -95,6 +95,7 @@ import Testing
         ("`__code__` and __it__", "`__code__` and *it*"),
         ("[x]([[P]]) [[ ]]", "[[P|x]] [[ ]]"),
         ("#tag. #1", "[[tag|#tag]]. [[1|#1]]"),
+        ("__see [[P]] and #t__ ^^x^^", "*see [[P]] and [[t|#t]]* ==x=="),
     ])
     func text(string: String, expected: String) {
         let graph = RoamText.Graph(pages: [])

@@ -90,9 +90,12 @@ enum DendronText {
                 replacements.append((reference.utf8Range, ExportAttachments.reference(to: file, label: label, isImage: reference.isEmbedded)))
             }
         }
-        let inReferences = references.map(\.utf8Range)
         var seenTags: Set<String> = []
-        for mention in Mention.scan(MarkdownCode.blanked(text)) where !inReferences.contains(where: { $0.overlaps(mention.range) }) {
+        // Both in order: the references passed are left behind as the mentions go on.
+        var passed = references.startIndex
+        for mention in Mention.scan(MarkdownCode.blanked(text)) {
+            while passed < references.endIndex, references[passed].utf8Range.upperBound <= mention.range.lowerBound { passed += 1 }
+            if passed < references.endIndex, references[passed].utf8Range.overlaps(mention.range) { continue }
             if mention.sigil == "#", seenTags.insert(mention.name.lowercased()).inserted { result.hashtags.append(mention.name) }
             let note = (mention.sigil == "#" ? "tags." : "user.") + mention.name
             guard vault.holds(note) else { continue }
@@ -100,10 +103,16 @@ enum DendronText {
             result.linkedNames.append(note)
         }
         guard !replacements.isEmpty else { return result }
-        var bytes = utf8
-        for replacement in replacements.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            bytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))
+        // Written front to back: each replacement once, whatever their number.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var copied = 0
+        for replacement in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            bytes += utf8[copied..<replacement.range.lowerBound]
+            bytes += Array(replacement.text.utf8)
+            copied = replacement.range.upperBound
         }
+        bytes += utf8[copied...]
         result.text = String(decoding: bytes, as: UTF8.self)
         return result
     }

@@ -128,6 +128,9 @@ enum RoamText {
                 checkbox = done
                 index = end
             }
+            let landmarks = Landmarks(blanked, emphasis: Self.emphasis.map(\.mark))
+            // Where an emphasis opened closes: its text between is read as any other.
+            var closes: [Int: (length: Int, replacement: String)] = [:]
             func text(_ range: Range<Int>) -> String { String(decoding: original[range], as: UTF8.self) }
             func emit(_ text: String) { output += Array(text.utf8) }
             while index < blanked.count {
@@ -135,11 +138,14 @@ enum RoamText {
                 let rest = blanked[index...]
                 // A tag follows white space, a parenthesis or emphasis (`**#tag**`), as in Roam.
                 let atWordStart = index == 0 || [0x20, 0x09, 0x0A, 0xA0, UInt8(ascii: "("), UInt8(ascii: "*")].contains(blanked[index - 1])
-                if rest.starts(with: Self.embedOpen), let (inner, end) = Self.enclosed(blanked, from: index, open: "{{", close: "}}"),
+                if let close = closes.removeValue(forKey: index) {
+                    emit(close.replacement)
+                    index += close.length
+                } else if rest.starts(with: Self.embedOpen), let (inner, end) = landmarks.enclosed(at: index, open: UInt8(ascii: "{")),
                    let embedded = embed(text(inner), graph: graph) {
                     emit(embedded)
                     index = end
-                } else if byte == UInt8(ascii: "["), let (label, destination, end) = Self.alias(blanked, from: index) {
+                } else if byte == UInt8(ascii: "["), let (label, destination, end) = Self.alias(blanked, from: index, landmarks: landmarks) {
                     let target = text(destination)
                     if target.hasPrefix("((") {
                         let uid = String(target.dropFirst(2).dropLast(2))
@@ -166,13 +172,13 @@ enum RoamText {
                         notices.append("'((\(uid)))' is a block the export does not hold; left as written")
                     }
                     index = end
-                } else if byte == UInt8(ascii: "#"), atWordStart, let (title, end) = Self.hashtag(blanked, from: index) {
+                } else if byte == UInt8(ascii: "#"), atWordStart, let (title, end) = Self.hashtag(blanked, from: index, landmarks: landmarks, before: closes) {
                     let name = text(title)
                     emit("[[\(graph.target(name))|#\(name)]]")
                     if !tags.contains(name) { tags.append(name) }
                     linkedTitles.append(name)
                     index = end
-                } else if rest.starts(with: Self.linkOpen), let (inner, end) = Self.enclosed(blanked, from: index, open: "[[", close: "]]"),
+                } else if rest.starts(with: Self.linkOpen), let (inner, end) = landmarks.enclosed(at: index, open: UInt8(ascii: "[")),
                           !text(inner).trimmingSpaces().isEmpty {
                     let title = text(inner)
                     let target = graph.target(title)
@@ -180,11 +186,10 @@ enum RoamText {
                     linkedTitles.append(title)
                     index = end
                 } else if let (mark, replacement) = Self.emphasis.first(where: { rest.starts(with: $0.mark) }),
-                          let close = Self.closing(mark, in: blanked, after: index + mark.count) {
+                          let close = landmarks.closing(mark, after: index + mark.count) {
                     emit(replacement)
-                    output += original[(index + mark.count)..<close]
-                    emit(replacement)
-                    index = close + mark.count
+                    closes[close] = (mark.count, replacement)
+                    index += mark.count
                 } else {
                     output.append(original[index])
                     index += 1
@@ -228,34 +233,14 @@ enum RoamText {
             return nil
         }
 
-        /// What lies between `open` at `start` and its `close` on the same line, nested pairs of
-        /// brackets kept inside (`[[[[a]] b]]`), and where the close ends.
-        private static func enclosed(_ bytes: [UInt8], from start: Int, open: String, close: String) -> (Range<Int>, end: Int)? {
-            let closing = Array(close.utf8), opening = Array(open.utf8)
-            var depth = 0
-            var index = start + opening.count
-            while index < bytes.count, bytes[index] != 0x0A {
-                if bytes[index...].starts(with: opening) {
-                    depth += 1
-                    index += opening.count
-                } else if bytes[index...].starts(with: closing) {
-                    if depth == 0 { return index > start + opening.count ? ((start + opening.count)..<index, index + closing.count) : nil }
-                    depth -= 1
-                    index += closing.count
-                } else {
-                    index += 1
-                }
-            }
-            return nil
-        }
-
         /// `[label]([[Page]])` or `[label](((uid)))` at `start`: the label, the destination with its
         /// brackets, and where it ends.
-        private static func alias(_ bytes: [UInt8], from start: Int) -> (label: Range<Int>, destination: Range<Int>, end: Int)? {
-            guard let labelEnd = bytes[(start + 1)...].firstIndex(where: { $0 == UInt8(ascii: "]") || $0 == 0x0A }), bytes[labelEnd] != 0x0A,
-                  labelEnd + 1 < bytes.count, bytes[labelEnd + 1] == UInt8(ascii: "(") else { return nil }
+        private static func alias(
+            _ bytes: [UInt8], from start: Int, landmarks: Landmarks
+        ) -> (label: Range<Int>, destination: Range<Int>, end: Int)? {
+            guard let labelEnd = landmarks.labelEnd(after: start), labelEnd + 1 < bytes.count, bytes[labelEnd + 1] == UInt8(ascii: "(") else { return nil }
             let destinationStart = labelEnd + 2
-            if bytes[destinationStart...].starts(with: linkOpen), let (inner, end) = enclosed(bytes, from: destinationStart, open: "[[", close: "]]"),
+            if bytes[destinationStart...].starts(with: linkOpen), let (inner, end) = landmarks.enclosed(at: destinationStart, open: UInt8(ascii: "[")),
                end < bytes.count, bytes[end] == UInt8(ascii: ")") {
                 return ((start + 1)..<labelEnd, (inner.lowerBound - 2)..<(inner.upperBound + 2), end + 1)
             }
@@ -275,27 +260,20 @@ enum RoamText {
             return String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
         }
 
-        /// A tag at `start`: `#[[Two words]]`, or `#word` up to white space (a no-break space too) or
-        /// what ends it (`,;:!?"()[]{}*`, a `.` at its end); the tag's name and where it ends.
-        private static func hashtag(_ bytes: [UInt8], from start: Int) -> (Range<Int>, end: Int)? {
+        /// A tag at `start`: `#[[Two words]]`, or `#word` up to white space (a no-break space too),
+        /// what ends it (`,;:!?"()[]{}*`, a `.` at its end) or the close of an emphasis around it
+        /// (`__#tag__`); the tag's name and where it ends.
+        private static func hashtag(
+            _ bytes: [UInt8], from start: Int, landmarks: Landmarks, before closes: [Int: (length: Int, replacement: String)]
+        ) -> (Range<Int>, end: Int)? {
             if bytes[(start + 1)...].starts(with: linkOpen) {
-                return enclosed(bytes, from: start + 1, open: "[[", close: "]]")
+                return landmarks.enclosed(at: start + 1, open: UInt8(ascii: "["))
             }
             var end = start + 1
-            while end < bytes.count, !tagEnds.contains(bytes[end]), !bytes[end...].starts(with: noBreakSpace) { end += 1 }
+            while end < bytes.count, !tagEnds.contains(bytes[end]), !bytes[end...].starts(with: noBreakSpace), closes[end] == nil { end += 1 }
             while end > start + 1, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
             guard end > start + 1 else { return nil }
             return ((start + 1)..<end, end)
-        }
-
-        /// Where `mark` closes an emphasis opened just before `from`: on the same line, with text between.
-        private static func closing(_ mark: [UInt8], in bytes: [UInt8], after from: Int) -> Int? {
-            var index = from + 1
-            while index + mark.count <= bytes.count, bytes[index] != 0x0A {
-                if bytes[index...].starts(with: mark) { return index }
-                index += 1
-            }
-            return nil
         }
     }
 }

@@ -102,18 +102,7 @@ enum DendronText {
             replacements.append((mention.range, "[[\(vault.target(note))|\(mention.sigil)\(mention.name)]]"))
             result.linkedNames.append(note)
         }
-        guard !replacements.isEmpty else { return result }
-        // Written front to back: each replacement once, whatever their number.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var copied = 0
-        for replacement in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            bytes += utf8[copied..<replacement.range.lowerBound]
-            bytes += Array(replacement.text.utf8)
-            copied = replacement.range.upperBound
-        }
-        bytes += utf8[copied...]
-        result.text = String(decoding: bytes, as: UTF8.self)
+        result.text = UTF8Replacements.applying(replacements.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { ($0.range, $0.text) }, to: text)
         return result
     }
 

@@ -47,10 +47,7 @@ struct ExportAttachments {
             let end = text.utf8.distance(from: text.startIndex, to: match.range.upperBound)
             replacements.append((start..<end, replacement))
         }
-        guard !replacements.isEmpty else { return text }
-        var bytes = Array(text.utf8)
-        for replacement in replacements.reversed() { bytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8)) }
-        return String(decoding: bytes, as: UTF8.self)
+        return UTF8Replacements.applying(replacements.map { ($0.range, $0.text) }, to: text)
     }
 
     /// Quill's reference to `attachment`, shown with `label` (its name if empty).

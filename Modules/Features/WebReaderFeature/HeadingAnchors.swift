@@ -50,7 +50,7 @@ enum HeadingAnchors {
             let label = shown.isEmpty ? headings.joined(separator: " › ") : shown
             return (reference.utf8Range, "[" + AttachmentReference.escapedLabel(label) + "](#" + AttachmentName.percentEncoded(heading) + ")")
         }
-        return MarkdownRenderer.replacing(replacements, in: markdown)
+        return UTF8Replacements.applying(replacements, to: markdown)
     }
 
     /// The fragment of a link to a heading (`#Part two`, `#part-two`, `%20` and all) as its anchor.

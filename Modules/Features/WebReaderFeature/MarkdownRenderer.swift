@@ -28,23 +28,15 @@ public enum MarkdownRenderer {
                                   destination: (LinkResolution?) -> String?) -> String {
         let located = NoteLink.scanLocated(markdown)
         let resolutions = links.count == located.count ? links.map(\.resolution) : nil
-        let linked = replacing(located.enumerated().map { index, place in
+        let linked = UTF8Replacements.applying(located.enumerated().map { index, place in
             let label = AttachmentReference.escapedLabel(place.link.label ?? (place.link.target + (place.link.fragment ?? "")))
             return (place.utf8Range, destination(resolutions?[index]).map { "[" + label + "](" + $0 + HeadingAnchors.destination(of: place.link) + ")" } ?? label)
-        }, in: markdown)
-        let attached = replacing(AttachmentReference.scan(linked).map { reference in
+        }, to: markdown)
+        let attached = UTF8Replacements.applying(AttachmentReference.scan(linked).map { reference in
             let path = attachmentBase + AttachmentReference.path(hash: reference.hash, name: reference.name) + attachmentQuery
             return (reference.utf8Range, (reference.isEmbedded ? "!" : "") + "[" + AttachmentReference.escapedLabel(reference.label) + "](" + path + ")")
-        }, in: linked)
+        }, to: linked)
         return rendered(attached)
-    }
-
-    /// `text` with each range (in UTF-8 bytes, in order, not overlapping) replaced.
-    static func replacing(_ replacements: [(Range<Int>, String)], in text: String) -> String {
-        guard !replacements.isEmpty else { return text }
-        var bytes = Array(text.utf8)
-        for (range, replacement) in replacements.reversed() { bytes.replaceSubrange(range, with: Array(replacement.utf8)) }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The text's HTML, then its footnotes (`Footnotes`), each rendered on its own, in a list whose
@@ -98,8 +90,8 @@ public enum MarkdownRenderer {
         let located = NoteLink.scanLocated(markdown)
         guard !located.isEmpty else { return markdown }
         let resolved = links.flatMap { $0.count == located.count ? $0 : nil }
-        var bytes = Array(markdown.utf8)
-        for (index, place) in located.enumerated().reversed() {
+        var replacements: [(Range<Int>, String)] = []
+        for (index, place) in located.enumerated() {
             let link = place.link
             let text = AttachmentReference.escapedLabel(link.label ?? (link.target + (link.fragment ?? "")))
             let replacement: String
@@ -112,8 +104,8 @@ public enum MarkdownRenderer {
             } else {
                 continue
             }
-            bytes.replaceSubrange(place.utf8Range, with: Array(replacement.utf8))
+            replacements.append((place.utf8Range, replacement))
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return UTF8Replacements.applying(replacements, to: markdown)
     }
 }

@@ -16,11 +16,11 @@ public enum LinkRetargeting {
     /// `text` with every link whose folded target is `target` naming `title` instead, and how
     /// many links changed.
     public static func retargeted(_ text: String, from target: String, to title: String) -> (text: String, count: Int) {
-        var bytes = Array(text.utf8)
-        var count = 0
+        let bytes = Array(text.utf8)
+        var replacements: [(Range<Int>, String)] = []
         let references = MarkdownReference.scan(text)
         let links = NoteLink.scanLocated(text)
-        for located in links.reversed() where located.link.foldedTarget == target && located.link.form != .quillURL {
+        for located in links where located.link.foldedTarget == target && located.link.form != .quillURL {
             guard let reference = references.first(where: { $0.utf8Range == located.utf8Range }),
                   let part = notePart(of: reference, in: bytes) else { continue }
             let replacement: String
@@ -28,10 +28,9 @@ public enum LinkRetargeting {
             case .wikilink: replacement = title
             case .link: replacement = AttachmentName.percentEncoded(title + ".md")
             }
-            bytes.replaceSubrange(part, with: Array(replacement.utf8))
-            count += 1
+            replacements.append((part, replacement))
         }
-        return (String(decoding: bytes, as: UTF8.self), count)
+        return (UTF8Replacements.applying(replacements, to: text), replacements.count)
     }
 
     /// The bytes of a reference that name the note: a wikilink's text before `|`, `\|`, `#` or

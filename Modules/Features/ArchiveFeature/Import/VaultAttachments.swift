@@ -48,9 +48,7 @@ struct VaultAttachments {
                                                                                embedded: embed.isEmbedded)))
         }
         guard case .plain(var plain) = item.incoming, !replacements.isEmpty else { return item }
-        var bytes = Array(body.utf8)
-        for replacement in replacements.reversed() { bytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8)) }
-        plain.body = String(decoding: bytes, as: UTF8.self)
+        plain.body = UTF8Replacements.applying(replacements.map { ($0.range, $0.text) }, to: body)
         item.incoming = .plain(plain)
         return item
     }

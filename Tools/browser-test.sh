@@ -5,7 +5,7 @@
 # directory. `Tools/browser-test.sh --list` lists the tests (Tools/browser-test/tests_*.py); in short: sign in, list,
 # search, tags, paging, open, create, edit, a conflicting edit, delete, history and restore, the
 # trash, export, sign out; hostile
-# notes that must run no script; links between notes and "Linked from"; share links read signed out, checked by axe-core; and load nothing from elsewhere (with a self-test showing the
+# notes that must run no script; links between notes (to a heading or a block too) and "Linked from"; share links read signed out, checked by axe-core; and load nothing from elsewhere (with a self-test showing the
 # checker catches each payload when it is NOT escaped); keyboard use, phone width, dark mode.
 #
 #   Tools/browser-test.sh                               # builds quill-server (debug) first

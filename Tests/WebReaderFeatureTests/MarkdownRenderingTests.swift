@@ -1,3 +1,4 @@
+import QuillModels
 import Testing
 @testable import WebReaderFeature
 
@@ -142,6 +143,17 @@ struct MarkdownFrontMatterTests {
         let html = MarkdownRenderer.html("See [[#Part two]], [[#Part two|the second]], [[#A#B]] and `[[#code]]`.\n\n## Part two\n\n## B")
         #expect(html == ##"<p dir="auto">See <a href="#h-part-two">Part two</a>, <a href="#h-part-two">the second</a>, <a href="#h-b">A › B</a> and <code>[[#code]]</code>.</p>"##
             + ##"<h2 dir="auto" id="h-part-two">Part two</h2><h2 dir="auto" id="h-b">B</h2>"##, "\(html)")
+    }
+
+    /// A block's ID (` ^id`, Obsidian's, and a Roam import's) was shown at its end, and a link to it led to the note's top.
+    @Test("a block ID that ends a block's text is an anchor a link leads to, not text")
+    func blockAnchors() {
+        let html = MarkdownRenderer.html("- one ^abc-1\n    - two ^Z_9\n\nA paragraph ^p1\n\nNot^this, nor ^this one.\n\n```\ncode ^kept\n```\n\nSee [[#^p1]].")
+        #expect(html == ##"<ul dir="auto"><li>one<span id="b-abc-1"></span><ul dir="auto"><li>two<span id="b-Z_9"></span></li></ul></li></ul>"##
+            + ##"<p dir="auto">A paragraph<span id="b-p1"></span></p><p dir="auto">Not^this, nor ^this one.</p>"##
+            + ##"<pre><code>code ^kept\##n</code></pre><p dir="auto">See <a href="#b-p1">^p1</a>.</p>"##, "\(html)")
+        let link = NoteLink.scan("[[Other^abc]] [[Other#^abc]] [[Other#Part]]")
+        #expect(link.map(HeadingAnchors.destination) == ["#b-abc", "#b-abc", "#h-part"])
     }
 
     /// Obsidian's callouts showed their marker (`[!tip]-`) and ran their title into the text.

@@ -27,3 +27,20 @@ def wikilinks_lead_to_their_notes_and_pages_list_their_backlinks(session):
     assert color != normal, "a broken link looks like any other (%s)" % color
     broken.click()
     expect(page.get_by_label("Title")).to_have_value("Not written yet")
+
+
+@browser_test
+def a_link_to_a_block_leads_to_it_and_the_block_id_is_not_shown(session):
+    """Links: [[Note^id]] (a Roam import's block reference, Obsidian's block link) opens the note at that block,
+    scrolled into view, and the block's ' ^id' is not shown on the page."""
+    filler = "\n".join("- line %d" % number for number in range(200))
+    target = session.reader.create("Block target", filler + "\n- The block to reach ^blk-1\n- after it")
+    source = session.reader.create("Block linker", "See [[Block target^blk-1|the block]].")
+    page, guard = session.signed_in_page()
+    page.goto(session.url("/notes/" + source["id"]))
+    page.get_by_role("link", name="the block").click()
+    expect(page).to_have_url(session.url("/notes/" + target["id"] + "#b-blk-1"))
+    block = page.get_by_text("The block to reach")
+    expect(block).to_be_in_viewport()
+    expect(block).to_have_text("The block to reach")
+    assert "^blk-1" not in page.inner_text(".markdown"), "the block's ID is shown"

@@ -27,10 +27,11 @@ enum HeadingAnchors {
         return String(slug)
     }
 
-    /// What a link to another note adds to its page's address: the anchor of the heading its
-    /// fragment names (`#Part two`; Obsidian's `#Part#Section` names the last), or nothing (a
-    /// block's `^id`, which has no anchor).
+    /// What a link to another note adds to its page's address: the anchor of the block (`^id`,
+    /// `#^id`: `BlockAnchors`) or heading its fragment names (`#Part two`; Obsidian's
+    /// `#Part#Section` names the last), or nothing.
     static func destination(of link: NoteLink) -> String {
+        if let fragment = link.fragment, let block = BlockAnchors.fragment(fragment) { return block }
         guard let fragment = link.fragment, fragment.hasPrefix("#"),
               let heading = fragment.split(separator: "#").last, !heading.isEmpty else { return "" }
         return self.fragment(String(heading))
@@ -53,8 +54,10 @@ enum HeadingAnchors {
         return UTF8Replacements.applying(replacements, to: markdown)
     }
 
-    /// The fragment of a link to a heading (`#Part two`, `#part-two`, `%20` and all) as its anchor.
+    /// The fragment of a link to a heading (`#Part two`, `#part-two`, `%20` and all) or a block
+    /// (`#^id`) as its anchor.
     static func fragment(_ written: String) -> String {
+        if let block = BlockAnchors.fragment(AttachmentName.percentDecoded(written)) { return block }
         let name = written.hasPrefix("#") ? String(written.dropFirst()) : written
         return "#" + prefix + slug(AttachmentName.percentDecoded(name))
     }

@@ -40,15 +40,16 @@ public enum MarkdownRenderer {
     }
 
     /// The text's HTML, then its footnotes (`Footnotes`), each rendered on its own, in a list whose
-    /// items the references link to. Its headings are places links lead to (`HeadingAnchors`).
+    /// items the references link to. Its headings and marked blocks are places links lead to
+    /// (`HeadingAnchors`, `BlockAnchors`).
     private static func rendered(_ markdown: String) -> String {
         let footnotes = Footnotes(HeadingAnchors.linkedWithinTheNote(markdown))
-        guard !footnotes.notes.isEmpty else { return HeadingAnchors.anchored(renderedBlocks(footnotes.text)) }
+        guard !footnotes.notes.isEmpty else { return BlockAnchors.anchored(HeadingAnchors.anchored(renderedBlocks(footnotes.text))) }
         var html = renderedBlocks(footnotes.text) + #"<section class="footnotes" aria-label="Footnotes"><ol>"#
         for (index, note) in footnotes.notes.enumerated() {
             html += #"<li id=""# + Footnotes.anchor(index + 1) + #"" dir="auto">"# + renderedBlocks(note) + "</li>"
         }
-        return HeadingAnchors.anchored(html + "</ol></section>")
+        return BlockAnchors.anchored(HeadingAnchors.anchored(html + "</ol></section>"))
     }
 
     /// A quotation's text is rendered as Markdown of its own (Ink runs a quotation's lines into one

@@ -42,7 +42,7 @@ public struct RoamReader {
 
     private func note(_ page: Page, entry: String, graph: RoamText.Graph) -> ForeignNote {
         let title = page.title.trimmingSpaces()
-        var note = ForeignNote(sourceID: "roam:" + (page.uid ?? page.title), entry: entry,
+        var note = ForeignNote(sourceID: page.sourceID, entry: entry,
                                title: String((title.isEmpty ? "Untitled" : title).prefix(NoteLimits.maximumTitleCharacters)), body: "")
         var outline = RoamText.Outline(graph: graph)
         for block in page.children ?? [] { outline.add(block, level: 0) }
@@ -74,6 +74,9 @@ public struct RoamReader {
             case title, uid, children
             case createTime = "create-time", editTime = "edit-time", logID = ":log/id"
         }
+
+        /// Its identity: its ID, which a rename in Roam keeps; its title without one.
+        var sourceID: String { "roam:" + (uid ?? title) }
 
         /// A daily note: Roam names it by its date (`02-24-2021`) and logs it.
         var isDailyNote: Bool {

@@ -14,14 +14,11 @@ enum RoamText {
         private var pageOfBlock: [String: String] = [:]
         /// The blocks some text shows by their ID.
         private(set) var referenced: Set<String> = []
-        /// How many pages have each title, folded as links compare names, and each page's identity by title.
-        private var titles: [String: Int] = [:]
-        private var sourceIDs: [String: String] = [:]
+        private var titles = ExportLinkTargets()
 
         init(pages: [RoamReader.Page]) {
             for page in pages {
-                titles[LinkName.folded(page.title), default: 0] += 1
-                sourceIDs[page.title] = "roam:" + (page.uid ?? page.title)
+                titles.add(title: page.title, sourceID: page.sourceID)
                 var blocks = page.children ?? []
                 while let block = blocks.popLast() {
                     if let uid = block.uid { pageOfBlock[uid] = page.title }
@@ -31,16 +28,8 @@ enum RoamText {
             }
         }
 
-        /// What a link to the page `title` names in Quill: its title, or the ID the note will have
-        /// where the title cannot be written in a link (`|`, `#`, `^`, brackets; a `/`, as a link
-        /// names a path's last part) or another page's title differs from it only in case (Quill
-        /// compares names folded).
-        func target(_ title: String) -> String {
-            guard let sourceID = sourceIDs[title] else { return title }
-            let unwritable = title.contains { "|#^[]/\n".contains($0) }
-            guard unwritable || (titles[LinkName.folded(title)] ?? 0) > 1 else { return title }
-            return ImportedNoteID.of(sourceID).rawValue
-        }
+        /// What a link to the page `title` names in Quill (`ExportLinkTargets`).
+        func target(_ title: String) -> String { titles.target(title) }
 
         /// Where the block `uid` is, as a link's target (`Page^uid`), and its page's title, if it is in the export.
         func block(_ uid: String) -> (target: String, page: String)? {

@@ -2,7 +2,7 @@
 import PropertyBased
 import Testing
 
-/// Roam's and Dendron's text rewritten from any text: half of it their syntax, cut short anywhere
+/// Roam's, Dendron's and TiddlyWiki's text rewritten from any text: half of it their syntax, cut short anywhere
 /// (a bracket never closed, a `((` without an ID), the rest from all of Unicode. Nothing it does
 /// not rewrite is lost, and text without their syntax comes back as it was.
 @Suite struct OutlineSyntaxPropertyTests {
@@ -38,6 +38,16 @@ import Testing
         }
     }
 
+    @Test("a tiddler's WikiText keeps every letter, and text without WikiText's syntax is unchanged")
+    func wikiText() async {
+        let context = WikiText.Context(target: { $0 == "Page" ? "Page" : nil }, images: ["pic.png": "attachments/x/pic.png"])
+        await propertyCheck(count: 2000, input: Self.anyText) { text in
+            let written = WikiText(text, context: context).markdown
+            #expect(Self.kept(text).isSubset(of: Self.kept(written)), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            if !text.contains(where: { "[{'/_~!*#;:>|<\"`-h$".contains($0) }) { #expect(written == text) }
+        }
+    }
+
     @Test("a Dendron note's text keeps every letter, and text without Dendron's syntax is unchanged")
     func dendron() async throws {
         let vault = DendronText.Vault(notes: ["tags.a": .init(sourceID: "dendron:a", title: "A")], files: [])
@@ -51,7 +61,7 @@ import Testing
     /// Each of these read a line again for every mark on it: half a megabyte of any of them took
     /// hours (a hostile export, or a block of pasted text, stalls the import).
     @Test("half a megabyte of unclosed or repeated syntax is read in one pass", .timeLimit(.minutes(1)), arguments: [
-        "[[", "[", "[x](", "__a", "^^a", "{{", "((a", "[[a]] #b ", "#a [[b]] ", "@a ",
+        "[[", "[", "[x](", "__a", "^^a", "{{", "((a", "[[a]] #b ", "#a [[b]] ", "@a ", "<<", "[ext[", "[img[", "``",
     ])
     func hostileLines(piece: String) throws {
         let text = String(repeating: piece, count: 512 * 1024 / piece.utf8.count)
@@ -59,5 +69,7 @@ import Testing
         #expect(RoamText.Text(text, graph: graph).markdown.utf8.count >= text.utf8.count / 2)
         let vault = DendronText.Vault(notes: ["tags.b": .init(sourceID: "dendron:b", title: "B")], files: [])
         #expect(try DendronText.rewritten(text, vault: vault) { _ in nil }.text.utf8.count >= text.utf8.count)
+        let context = WikiText.Context(target: { _ in nil }, images: [:])
+        #expect(WikiText(text, context: context).markdown.utf8.count >= text.utf8.count / 2)
     }
 }

@@ -79,12 +79,17 @@ import Testing
         #expect(report.foreignFormat == "a Roam Research export (JSON)" && notes.mapValues(\.body) == direct.mapValues(\.body))
     }
 
-    /// The last is TiddlyWiki's export of its tiddlers.
-    @Test("a JSON array that is no Roam export is refused", arguments: [
-        "[]", "[1, 2]", "[{\"name\": \"x\"}]", "[{\"title\": \"A tiddler\", \"text\": \"Some ''WikiText''\", \"created\": \"20240101120000000\"}]",
-    ])
+    @Test("a JSON array that is no Roam export is refused", arguments: ["[]", "[1, 2]", "[{\"name\": \"x\"}]"])
     func notRoam(json: String) async throws {
         await #expect(throws: ArchiveError.self) { try await ForeignImport.run("other.json", bytes: Array(json.utf8)) }
+    }
+
+    /// TiddlyWiki's JSON is an array of objects with titles too: it was taken for Roam's, every tiddler an empty page.
+    @Test("TiddlyWiki's JSON export is not taken for Roam's")
+    func tiddlyWikiJSON() async throws {
+        let json = "[{\"title\": \"A tiddler\", \"text\": \"Some ''WikiText''\", \"created\": \"20240101120000000\"}]"
+        let (report, notes) = try await ForeignImport.run("tiddlers.json", bytes: Array(json.utf8))
+        #expect(report.foreignFormat == "a TiddlyWiki" && notes["A tiddler"]?.body == "Some **WikiText**")
     }
 
     @Test("a block's text", arguments: [

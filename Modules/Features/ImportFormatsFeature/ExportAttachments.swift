@@ -21,13 +21,20 @@ struct ExportAttachments {
     mutating func attachment(at path: String, of files: some ExportFiles, entry: String, shown: String,
                              named name: String? = nil) throws -> (ForeignAttachment, isNew: Bool)? {
         if let attachment = kept[path] { return (attachment, false) }
-        let bytes = try files.bytes(of: path)
+        return try attachment(bytes: try files.bytes(of: path), key: path, name: name ?? String(path.split(separator: "/").last ?? ""),
+                              entry: entry, shown: shown)
+    }
+
+    /// The attachment of `bytes` that an export holds in some other way than a file (TiddlyWiki:
+    /// a tiddler's text in base64), known by `key`; and whether this is its first use.
+    mutating func attachment(bytes: [UInt8], key: String, name: String, entry: String, shown: String) throws -> (ForeignAttachment, isNew: Bool)? {
+        if let attachment = kept[key] { return (attachment, false) }
         guard Int64(bytes.count) <= maximumAttachmentBytes else {
             throw ForeignFormatError.attachmentTooLarge(entry: entry, name: "attachment '\(shown)'", limit: maximumAttachmentBytes)
         }
         guard let hash = AttachmentHash(digest: SHA256.hash(data: bytes)) else { return nil }
-        let attachment = ForeignAttachment(name: AttachmentName.safe(name ?? String(path.split(separator: "/").last ?? "")), hash: hash, bytes: bytes)
-        kept[path] = attachment
+        let attachment = ForeignAttachment(name: AttachmentName.safe(name), hash: hash, bytes: bytes)
+        kept[key] = attachment
         return (attachment, true)
     }
 

@@ -13,6 +13,7 @@ public enum ExportFormat: CaseIterable, Sendable {
     case logseq
     case dendron
     case roam
+    case tiddlyWiki
 
     /// How the report names it.
     public var name: String {
@@ -26,6 +27,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         case .logseq: "a Logseq graph"
         case .dendron: "a Dendron workspace or vault"
         case .roam: "a Roam Research export (JSON)"
+        case .tiddlyWiki: "a TiddlyWiki"
         }
     }
 
@@ -37,6 +39,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         if LogseqReader.finds(in: files) { return .logseq }
         if DendronReader.finds(in: files) { return .dendron }
         if RoamReader.finds(in: files) { return .roam }
+        if TiddlyWikiReader.finds(in: files) { return .tiddlyWiki }
         if KeepReader.finds(in: files) { return .googleKeep }
         if NotionReader.finds(in: files) { return .notion }
         if SimplenoteReader.finds(in: files) { return .simplenote }
@@ -46,12 +49,12 @@ public enum ExportFormat: CaseIterable, Sendable {
 
     /// Whether a folder's Markdown files and other files may be an export (so that only then is
     /// it looked into): JSON (Keep, Bear's TextBundles, Simplenote), a Standard Notes backup
-    /// file, pages named with Notion's IDs, Joplin's items, a Logseq graph's configuration, or
-    /// a Dendron workspace's or vault's.
+    /// file, pages named with Notion's IDs, Joplin's items, a Logseq graph's configuration, a
+    /// Dendron workspace's or vault's, or a TiddlyWiki's tiddlers.
     public static func mayBe(markdown: some Sequence<String>, others: some Sequence<String>) -> Bool {
         others.contains {
             $0.hasSuffix(".json") || $0.hasSuffix("Backup and Import File.txt") || $0 == LogseqReader.configuration
-                || DendronReader.markers.contains(String($0.split(separator: "/").last ?? ""))
+                || DendronReader.markers.contains(String($0.split(separator: "/").last ?? "")) || TiddlyWikiReader.isFolderWikiFile($0)
         }
             || markdown.contains { NotionReader.Page.split($0) != nil || JoplinReader.isItemName($0) }
     }
@@ -70,6 +73,7 @@ public enum ExportFormat: CaseIterable, Sendable {
         case .logseq: try await LogseqReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         case .dendron: try await DendronReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         case .roam: try await RoamReader().read(files, receive: receive)
+        case .tiddlyWiki: try await TiddlyWikiReader(maximumAttachmentBytes: maximumAttachmentBytes).read(files, receive: receive)
         }
     }
 }

@@ -23,7 +23,8 @@ public struct ImportCommand: QuillCommand {
             RAW export) its notebooks (as tags), tags, to-dos, resources and links; a Logseq graph its pages, \
             journals, tags, aliases and assets; a Dendron workspace or vault its notes with their hierarchy, links, \
             note references, tags and assets; a Roam Research export (JSON) its pages as outlines, with their block \
-            references, aliases, tags and to-dos. Importing an export again leaves the notes it made alone (see \
+            references, aliases, tags and to-dos; a TiddlyWiki (its HTML file, JSON export or folder) its tiddlers, \
+            their WikiText as Markdown, tags and images. Importing an export again leaves the notes it made alone (see \
             docs/import.md).
 
             A folder is read recursively, passing over hidden files and folders (.obsidian, .trash); a subfolder's \

@@ -88,7 +88,7 @@ extension AccountImport {
                 // The command's words name a folder too, which an upload cannot be.
                 (.badRequest, "import_refused", "import refused: not a format an import reads (a Quill export or a .tar.gz of Markdown files, "
                     + "an Evernote export .enex, a zipped export of Google Keep, Bear, Notion or Simplenote, Simplenote's notes.json, "
-                    + "a Standard Notes backup, a Joplin export .jex, a zipped Logseq graph or Dendron workspace, a Roam Research JSON export); nothing was imported")
+                    + "a Standard Notes backup, a Joplin export .jex, a zipped Logseq graph or Dendron workspace, a Roam Research JSON export, a TiddlyWiki); nothing was imported")
             default: (.badRequest, "import_refused", "import refused: \(error); nothing was imported")
             }
         case let error as ForeignFormatError: (.badRequest, "import_refused", "export refused: \(error); nothing was imported")

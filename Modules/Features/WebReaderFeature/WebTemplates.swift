@@ -281,7 +281,7 @@ enum WebTemplates {
     <h1>Import</h1>
     <p>A Quill export (<code>.tar.gz</code>), a <code>.tar.gz</code> of Markdown files, or an export of
     Evernote (<code>.enex</code>), Google Keep (Takeout's zip), Bear (<code>.bear2bk</code>), Notion
-    (“Markdown &amp; CSV” zip), Simplenote, Standard Notes, Joplin (<code>.jex</code>), Logseq (a zip of the graph), Dendron (a zip of the workspace or vault) or Roam Research (its JSON export), up to {{maximum}}. Nothing is imported
+    (“Markdown &amp; CSV” zip), Simplenote, Standard Notes, Joplin (<code>.jex</code>), Logseq (a zip of the graph), Dendron (a zip of the workspace or vault), Roam Research (its JSON export) or TiddlyWiki (its HTML file), up to {{maximum}}. Nothing is imported
     unless all of it can be; importing the same file again leaves the notes it made alone.</p>
     <form class="card" method="post" action="/import" enctype="multipart/form-data">
     <input type="hidden" name="csrf" value="{{csrf}}">

@@ -55,6 +55,11 @@ public enum AttachmentName {
         return mediaTypes[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
     }
 
+    /// The extension a file of a media type is named with (`png` for `image/png`), if it is one Quill knows.
+    public static func fileExtension(of mediaType: String) -> String? {
+        mediaTypes.filter { $0.value == mediaType.lowercased() }.map(\.key).min { ($0.count, $0) < ($1.count, $1) }
+    }
+
     /// Whether Quill shows it inline: the image types every browser displays.
     public static func isImage(_ name: String) -> Bool {
         ["image/png", "image/jpeg", "image/gif", "image/webp"].contains(mediaType(of: name))

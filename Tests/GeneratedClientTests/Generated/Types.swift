@@ -285,7 +285,7 @@ internal protocol APIProtocol: Sendable {
     ///
     /// The body is the file: a Quill archive or a `.tar.gz` of Markdown files, an Evernote export
     /// (`.enex`), or another app's export (Google Keep's Takeout zip, a Bear backup, a Notion
-    /// "Markdown & CSV" zip, Simplenote's zip or `notes.json`, a Standard Notes backup, a Joplin `.jex`, a zipped Logseq graph or Dendron workspace, a Roam Research JSON export), known by its
+    /// "Markdown & CSV" zip, Simplenote's zip or `notes.json`, a Standard Notes backup, a Joplin `.jex`, a zipped Logseq graph or Dendron workspace, a Roam Research JSON export, a TiddlyWiki), known by its
     /// content (docs/import.md). Up to the server's largest attachment (default 100 MiB). The notes are
     /// written in one transaction after their attachments, which count against the account's quota; a
     /// file, an attachment or a quota that refuses the import writes no note. A note the account holds
@@ -828,7 +828,7 @@ extension APIProtocol {
     ///
     /// The body is the file: a Quill archive or a `.tar.gz` of Markdown files, an Evernote export
     /// (`.enex`), or another app's export (Google Keep's Takeout zip, a Bear backup, a Notion
-    /// "Markdown & CSV" zip, Simplenote's zip or `notes.json`, a Standard Notes backup, a Joplin `.jex`, a zipped Logseq graph or Dendron workspace, a Roam Research JSON export), known by its
+    /// "Markdown & CSV" zip, Simplenote's zip or `notes.json`, a Standard Notes backup, a Joplin `.jex`, a zipped Logseq graph or Dendron workspace, a Roam Research JSON export, a TiddlyWiki), known by its
     /// content (docs/import.md). Up to the server's largest attachment (default 100 MiB). The notes are
     /// written in one transaction after their attachments, which count against the account's quota; a
     /// file, an attachment or a quota that refuses the import writes no note. A note the account holds

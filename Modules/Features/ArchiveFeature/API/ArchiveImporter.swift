@@ -91,8 +91,8 @@ public struct ArchiveImporter: Sendable {
             return try await importExport(combined, format: format, skipped: zip.skipped + parts.flatMap(\.skipped), limits: limits, dryRun: dryRun,
                                           progress: progress, plan: plan)
         }
-        if sniffed.format == .json {
-            // Read whole: a JSON export is one document (bounded by the note limit's scale, 256 MiB).
+        if sniffed.format == .json || sniffed.format == .tiddlyWiki {
+            // Read whole: a JSON export or a wiki is one document (bounded by the note limit's scale, 256 MiB).
             guard let bytes = try Self.readWhole(sniffed, upTo: Self.jsonBytes) else {
                 throw ArchiveError.entryTooLarge(entry: name ?? "standard input", bytes: Int64(Self.jsonBytes) + 1, limit: Int64(Self.jsonBytes))
             }

@@ -17,8 +17,10 @@ final class SniffedSource: ByteSource {
         /// A zip (a Google Takeout, …).
         case zip
         /// A JSON document: an object (Simplenote's `notes.json`, a Standard Notes backup) or an
-        /// array (a Roam Research export).
+        /// array (a Roam Research export, TiddlyWiki's tiddlers).
         case json
+        /// An HTML page that names TiddlyWiki: a single-file wiki.
+        case tiddlyWiki
         case unknown
     }
 
@@ -107,7 +109,8 @@ final class SniffedSource: ByteSource {
         let first = text.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .json }
         guard first == UInt8(ascii: "<") else { return .unknown }
-        return contains(text, "<en-export") ? .evernote : .unknown
+        if contains(text, "<en-export") { return .evernote }
+        return contains(text, "TiddlyWiki") ? .tiddlyWiki : .unknown
     }
 
     private static func contains(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {

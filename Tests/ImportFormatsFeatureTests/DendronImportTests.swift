@@ -55,9 +55,7 @@ import Testing
         #expect(AttachmentReference.scan(style.body).map(\.name) == ["2021-03-16-10-28-40.png", "2021-03-16-10-29-08.png", "2021-03-16-10-29-28.png"])
         #expect(try attachments.all().count == 4)
 
-        let store = InMemoryNoteStore()
-        _ = try await ForeignImport.runFolder(Self.workspace, into: store)
-        let (again, _) = try await ForeignImport.runFolder(Self.workspace, into: store)
+        let again = try await ForeignImport.importedAgain(Self.workspace, folder: true)
         #expect(again.addedCount == 0 && again.unchangedCount == 7)
     }
 
@@ -65,18 +63,7 @@ import Testing
     func vaultAloneAndZipped() async throws {
         let (vault, alone) = try await ForeignImport.runFolder(Self.workspace + "/vault")
         #expect(vault.foreignFormat == "a Dendron workspace or vault" && vault.addedCount == 7)
-        let zip = try Scratch.directory("dendron") + "/workspace.zip"
-        let script = """
-            import os, sys, zipfile
-            source, path = sys.argv[1], sys.argv[2]
-            z = zipfile.ZipFile(path, 'w', zipfile.ZIP_DEFLATED)
-            for folder, _, names in os.walk(source):
-                for name in sorted(names):
-                    z.write(os.path.join(folder, name), os.path.join('dendron-site', os.path.relpath(os.path.join(folder, name), source)))
-            z.close()
-            """
-        let made = try await ChildProcess.run("/usr/bin/env", ["python3", "-c", script, Self.workspace, zip])
-        #expect(made.status == 0, "\(made.errors)")
+        let zip = try await ForeignImport.zipped(Self.workspace, named: "workspace.zip", under: "dendron-site")
         let (zipped, notes) = try await ForeignImport.run(zip)
         #expect(zipped.foreignFormat == "a Dendron workspace or vault" && zipped.addedCount == 7 && zipped.attachmentCount == 4)
         #expect(notes.mapValues(\.id) == alone.mapValues(\.id))

@@ -1,8 +1,6 @@
 import ArchiveFeature
-import ChildProcesses
 import Foundation
 @testable import ImportFormatsFeature
-import NoteStoreTesting
 import QuillModels
 import ScratchDirectories
 import StandardTesting
@@ -60,20 +58,13 @@ import Testing
         #expect(day.body == "- Read [[\(templates.id.rawValue)|roam/templates]] and [[Good Habits]]\n  with a second line\n")
         #expect(report.resolvedLinkCount == 9 && report.unresolvedLinks.map(\.message) == ["links to 'goal-health', which is not in the export"])
 
-        let store = InMemoryNoteStore()
-        _ = try await ForeignImport.run(Self.export, into: store)
-        let (again, _) = try await ForeignImport.run(Self.export, into: store)
+        let again = try await ForeignImport.importedAgain(Self.export)
         #expect(again.addedCount == 0 && again.unchangedCount == 6)
     }
 
     @Test("the zip Roam downloads, holding the JSON, reads the same")
     func zipped() async throws {
-        let zip = try Scratch.directory("roam") + "/Roam-Export-1700000000000.zip"
-        let made = try await ChildProcess.run("/usr/bin/env", ["python3", "-c", """
-            import sys, zipfile
-            with zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as z: z.write(sys.argv[1], 'my-graph.json')
-            """, Self.export, zip])
-        #expect(made.status == 0, "\(made.errors)")
+        let zip = try await ForeignImport.zipped(Self.export, named: "Roam-Export-1700000000000.zip", under: "")
         let (report, notes) = try await ForeignImport.run(zip)
         let (_, direct) = try await ForeignImport.run(Self.export)
         #expect(report.foreignFormat == "a Roam Research export (JSON)" && notes.mapValues(\.body) == direct.mapValues(\.body))

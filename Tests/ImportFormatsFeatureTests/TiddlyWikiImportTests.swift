@@ -1,7 +1,6 @@
 import ArchiveFeature
 import Foundation
 @testable import ImportFormatsFeature
-import NoteStoreTesting
 import QuillModels
 import ScratchDirectories
 import StandardTesting
@@ -33,9 +32,7 @@ import Testing
         let picture = try #require(notes["Motovun Jack.jpg"])
         #expect(AttachmentReference.scan(picture.body).map(\.name) == ["Motovun Jack.jpg"] && picture.tags.map(\.rawValue) == ["picture"])
 
-        let store = InMemoryNoteStore()
-        _ = try await ForeignImport.runFolder(Self.folder, into: store)
-        let (again, _) = try await ForeignImport.runFolder(Self.folder, into: store)
+        let again = try await ForeignImport.importedAgain(Self.folder, folder: true)
         #expect(again.addedCount == 0 && again.unchangedCount == 4)
     }
 

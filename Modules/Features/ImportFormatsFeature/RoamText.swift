@@ -137,14 +137,7 @@ enum RoamText {
                 } else if byte == UInt8(ascii: "["), let (label, destination, end) = Self.alias(blanked, from: index, landmarks: landmarks) {
                     let target = text(destination)
                     if target.hasPrefix("((") {
-                        let uid = String(target.dropFirst(2).dropLast(2))
-                        if let block = graph.block(uid) {
-                            emit("[[\(block.target)|\(text(label))]]")
-                            linkedTitles.append(block.page)
-                        } else {
-                            emit(text(index..<end))
-                            notices.append("'((\(uid)))' is a block the export does not hold; left as written")
-                        }
+                        emit(reference(String(target.dropFirst(2).dropLast(2)), graph: graph, asWritten: text(index..<end)) { "[[\($0)|\(text(label))]]" })
                     } else {
                         let title = String(target.dropFirst(2).dropLast(2))
                         emit("[[\(graph.target(title))|\(text(label))]]")
@@ -153,13 +146,7 @@ enum RoamText {
                     index = end
                 } else if rest.starts(with: Self.blockOpen), let uid = Self.blockID(blanked, from: index) {
                     let end = index + uid.count + 4
-                    if let block = graph.block(uid) {
-                        emit("![[\(block.target)]]")
-                        linkedTitles.append(block.page)
-                    } else {
-                        emit(text(index..<end))
-                        notices.append("'((\(uid)))' is a block the export does not hold; left as written")
-                    }
+                    emit(reference(uid, graph: graph, asWritten: text(index..<end)) { "![[\($0)]]" })
                     index = end
                 } else if byte == UInt8(ascii: "#"), atWordStart, let (title, end) = Self.hashtag(blanked, from: index, landmarks: landmarks, before: closes) {
                     let name = text(title)
@@ -187,19 +174,24 @@ enum RoamText {
             markdown = String(decoding: output, as: UTF8.self)
         }
 
+        /// A reference to the block `uid` as Quill writes it (`write` of its target), or as it was
+        /// written where the export does not hold the block, with a notice.
+        private mutating func reference(_ uid: String, graph: Graph, asWritten: String, write: (String) -> String) -> String {
+            guard let block = graph.block(uid) else {
+                notices.append("'((\(uid)))' is a block the export does not hold; left as written")
+                return asWritten
+            }
+            linkedTitles.append(block.page)
+            return write(block.target)
+        }
+
         /// `{{embed: ((uid))}}`, `{{[[embed]]: [[Page]]}}`: the embed Quill writes, if `inner` is one.
         private mutating func embed(_ inner: String, graph: Graph) -> String? {
             let parts = inner.split(separator: ":", maxSplits: 1)
             guard parts.count == 2, ["embed", "[[embed]]"].contains(parts[0].trimmingSpaces()) else { return nil }
             let what = parts[1].trimmingSpaces()
             if what.hasPrefix("(("), what.hasSuffix("))") {
-                let uid = String(what.dropFirst(2).dropLast(2))
-                guard let block = graph.block(uid) else {
-                    notices.append("'((\(uid)))' is a block the export does not hold; left as written")
-                    return nil
-                }
-                linkedTitles.append(block.page)
-                return "![[\(block.target)]]"
+                return reference(String(what.dropFirst(2).dropLast(2)), graph: graph, asWritten: "{{" + inner + "}}") { "![[\($0)]]" }
             }
             guard what.hasPrefix("[["), what.hasSuffix("]]") else { return nil }
             let title = String(what.dropFirst(2).dropLast(2))

@@ -18,6 +18,9 @@ public struct ZipArchive {
     public struct Entry: Sendable, Equatable {
         public let path: String
         public let size: Int64
+        /// When the file was last changed, as the zip records it (MS-DOS's date and time, to two
+        /// seconds, in no time zone: read as UTC).
+        public let modified: Date?
         let compressedSize: Int64
         let method: UInt16
         let crc32: UInt32
@@ -140,6 +143,19 @@ public struct ZipArchive {
 
     // MARK: - The central directory
 
+    /// An MS-DOS date and time (1980 on, to two seconds), read as UTC; `nil` for none (zero) or
+    /// one that is no date.
+    static func dosDate(time: UInt16, date: UInt16) -> Date? {
+        var components = DateComponents()
+        (components.year, components.month, components.day) = (1980 + Int(date >> 9), Int((date >> 5) & 0xF), Int(date & 0x1F))
+        (components.hour, components.minute, components.second) = (Int(time >> 11), Int((time >> 5) & 0x3F), Int(time & 0x1F) * 2)
+        guard date != 0, (1...12).contains(components.month ?? 0), (1...31).contains(components.day ?? 0),
+              (components.hour ?? 0) < 24, (components.minute ?? 0) < 60, (components.second ?? 0) < 60 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.date(from: components)
+    }
+
     private static func centralDirectory(_ source: Source) throws -> (offset: Int64, size: Int64, count: Int) {
         let size = source.size
         // The end record is in the last 22 bytes, or before a comment of up to 65,535 bytes.
@@ -183,6 +199,7 @@ public struct ZipArchive {
         for _ in 0..<directory.count {
             guard position + 46 <= bytes.count, bytes.uint32(position) == 0x0201_4B50 else { throw Failure.malformed("a central directory entry is cut short") }
             let flags = bytes.uint16(position + 8), method = bytes.uint16(position + 10)
+            let modified = Self.dosDate(time: bytes.uint16(position + 12), date: bytes.uint16(position + 14))
             let crc = bytes.uint32(position + 16)
             var compressedSize = Int64(bytes.uint32(position + 20)), size = Int64(bytes.uint32(position + 24))
             let nameLength = Int(bytes.uint16(position + 28)), extraLength = Int(bytes.uint16(position + 30))
@@ -210,7 +227,8 @@ public struct ZipArchive {
             total += size
             guard total <= limits.maximumTotalBytes else { throw Failure.tooLarge(entry: relative, limit: limits.maximumTotalBytes) }
             guard offset >= 0, offset + 30 + compressedSize <= fileSize else { throw Failure.malformed("'\(relative)' lies outside the file") }
-            entries.append(Entry(path: relative, size: size, compressedSize: compressedSize, method: method, crc32: crc, localHeaderOffset: offset))
+            entries.append(Entry(path: relative, size: size, modified: modified, compressedSize: compressedSize, method: method, crc32: crc,
+                                 localHeaderOffset: offset))
         }
         // Two entries that share bytes are the overlapping-file bomb: refused.
         let ordered = entries.sorted { $0.localHeaderOffset < $1.localHeaderOffset }

@@ -7,7 +7,7 @@ import ByteStreamInterface
 public struct ImportCommand: QuillCommand {
     public static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add the notes of a .tar.gz archive, a folder of Markdown files (a Quill export, an Obsidian vault...), an Evernote export (.enex), a Google Keep export (Takeout), a Bear backup (.bear2bk), a Notion, Simplenote, Standard Notes or Joplin export.",
+        abstract: "Add the notes of a .tar.gz archive, a folder or zip of Markdown files (a Quill export, an Obsidian vault...), or another app's export (Evernote, Google Keep, Bear, Notion, Simplenote, Standard Notes, Joplin, Logseq, Dendron, Roam Research, TiddlyWiki).",
         discussion: """
             Notes are written as the archive is read, and become part of the store together once the whole archive has \
             checked out: on any error the store is left exactly as it was. A note already present is left alone if \

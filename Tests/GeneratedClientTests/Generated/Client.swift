@@ -7279,7 +7279,7 @@ internal struct Client: APIProtocol {
     }
     /// Import a file `quill import` reads into the account, all or nothing.
     ///
-    /// The body is the file: a Quill archive or a `.tar.gz` of Markdown files, an Evernote export
+    /// The body is the file: a Quill archive, a `.tar.gz` or zip of Markdown files, an Evernote export
     /// (`.enex`), or another app's export (Google Keep's Takeout zip, a Bear backup, a Notion
     /// "Markdown & CSV" zip, Simplenote's zip or `notes.json`, a Standard Notes backup, a Joplin `.jex`, a zipped Logseq graph or Dendron workspace, a Roam Research JSON export, a TiddlyWiki), known by its
     /// content (docs/import.md). Up to the server's largest attachment (default 100 MiB). The notes are

@@ -1,6 +1,7 @@
 import ByteStreamInterface
 import CompressionInterface
 import FileSystemInterface
+import ImportFormatsFeature
 import QuillModels
 
 /// Everything that can be wrong with an archive, each naming the entry concerned.
@@ -66,11 +67,11 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .files(let error): error.description
         case .damagedAttachment(let hash): "attachment \(hash) is damaged on this device: its bytes do not match their SHA-256"
         case .attachmentMismatch(let entry): "entry '\(entry)': the attachment's bytes do not match the SHA-256 in its path"
-        case .unknownExport: "a zip, but not an export quill import reads (Google Keep's Takeout, a Bear backup, a Notion export, a Simplenote export, a Standard Notes backup, a Joplin export, a Logseq graph)"
+        case .unknownExport: "a zip, but not an export quill import reads (" + ExportFormat.allCases.map(\.name).joined(separator: ", ") + ", or Markdown files)"
         case .zipFromStream: "a zip larger than \(ArchiveImporter.exportInMemoryBytes >> 20) MiB is read from its end, so only from a file: save it to one and import that file"
         case .noNotesInFolder(let path):
             "\(path) holds no notes: no Markdown (.md) or text (.txt) file, nor an export quill import reads (Evernote's .enex files, "
-                + "an unpacked Google Keep, Bear, Notion, Simplenote, Standard Notes or Joplin export, a Logseq graph)"
+                + ExportFormat.allCases.map(\.name).joined(separator: ", ") + ")"
         case .tarExportTooLarge:
             "a Joplin export (JEX) larger than \(ArchiveImporter.exportInMemoryBytes >> 20) MiB is read whole: unpack it into a folder (tar -xf FILE -C FOLDER) and import the folder"
         case .otherCompression(let program):

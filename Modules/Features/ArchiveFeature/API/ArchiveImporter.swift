@@ -81,6 +81,12 @@ public struct ArchiveImporter: Sendable {
             if let format = ExportFormat.of(zip) {
                 return try await importExport(zip, format: format, skipped: zip.skipped, limits: limits, dryRun: dryRun, progress: progress, plan: plan)
             }
+            // Markdown files zipped (a vault, Roam's or Bear's Markdown export): read as their folder.
+            if zip.entries.contains(where: { ArchiveReader.isMarkdown($0.path.split(separator: "/").last ?? "") }) {
+                return try await run(dryRun: dryRun, ids: ids, plan: plan) { receive in
+                    try await FolderReader.read(zip: zip, named: name ?? "standard input", limits: limits, progress: progress, receive: receive)
+                }
+            }
             // Zips inside the zip (Notion's parts): read as one export.
             guard !zip.entries.isEmpty, zip.entries.allSatisfy({ $0.path.lowercased().hasSuffix(".zip") }) else { throw ArchiveError.unknownExport }
             let parts = try zip.entries.map { entry in

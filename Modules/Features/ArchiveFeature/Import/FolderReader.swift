@@ -52,20 +52,66 @@ struct FolderReader {
     func read(
         _ listing: Listing, progress: (ArchiveProgress) -> Void, receive: (ArchiveItem) async throws -> Void
     ) async throws -> ArchiveReadSummary {
-        let root = listing.root
+        var summary = try await Self.read(listing.notes, others: FolderVaultFiles(root: listing.root, files: files, paths: listing.others),
+                                          folderNamed: Self.name(of: listing.root), limits: limits, progress: progress, receive: receive) { note in
+            [UInt8](try files.read(listing.root + "/" + note.relative))
+        }
+        summary.notices = listing.special.map { ImportReport.Notice(entry: $0, message: Self.specialNotice) } + summary.notices
+        return summary
+    }
+
+    /// A zip of Markdown files (a vault zipped, Roam's or Bear's Markdown export) read as the
+    /// folder it unpacks to: the same notes, with the same IDs, as importing that folder (its
+    /// name is the zip's one top folder, else the zip's own name without `.zip`), their dates
+    /// missing from their front matter taken from the zip's modification times.
+    static func read(
+        zip: ZipArchive, named name: String, limits: ArchiveLimits, progress: (ArchiveProgress) -> Void,
+        receive: (ArchiveItem) async throws -> Void
+    ) async throws -> ArchiveReadSummary {
+        // Hidden files and folders, as a folder's walk passes them over (`.obsidian/`, a Mac's `__MACOSX/`).
+        let visible = zip.entries.filter { !$0.path.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" } }
+        let tops = Set(visible.map { $0.path.split(separator: "/", maxSplits: 1).count > 1 ? String($0.path.prefix { $0 != "/" }) : "" })
+        let top = tops.count == 1 && tops.first != "" ? tops.first! + "/" : ""
+        let folder = top.isEmpty ? String(Self.name(of: "/" + name).dropLast(name.lowercased().hasSuffix(".zip") ? 4 : 0)) : String(top.dropLast())
+        var notes: [NoteFile] = [], others: [String] = []
+        var entries: [String: ZipArchive.Entry] = [:]
+        for entry in visible where entry.path.hasPrefix(top) {
+            let relative = String(entry.path.dropFirst(top.count))
+            entries[relative] = entry
+            let name = String(relative.split(separator: "/").last ?? "")
+            if ArchiveReader.isMarkdown(name[...]) {
+                let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
+                notes.append(NoteFile(relative: relative, name: name, folder: folder, size: entry.size, modified: entry.modified))
+            } else {
+                others.append(relative)
+            }
+        }
+        var summary = try await read(notes, others: ZipVaultFiles(zip: zip, entries: entries, paths: others), folderNamed: folder,
+                                     limits: limits, progress: progress, receive: receive) { note in
+            guard let entry = entries[note.relative] else { return [] }
+            return try zip.bytes(of: entry)
+        }
+        summary.skippedEntries += zip.skipped
+        return summary
+    }
+
+    /// The notes of a folder (or of what unpacks to one), each read by `bytes`, the files they
+    /// refer to from `others`.
+    private static func read(
+        _ noteFiles: [NoteFile], others: some VaultFiles, folderNamed folder: String, limits: ArchiveLimits,
+        progress: (ArchiveProgress) -> Void, receive: (ArchiveItem) async throws -> Void, bytes: (NoteFile) throws -> [UInt8]
+    ) async throws -> ArchiveReadSummary {
         var summary = ArchiveReadSummary()
-        summary.notices = listing.special.map { ImportReport.Notice(entry: $0, message: Self.specialNotice) }
-        var attachments = VaultAttachments(files: FolderVaultFiles(root: root, files: files, paths: listing.others), limits: limits)
+        var attachments = VaultAttachments(files: others, limits: limits)
         var notes = 0
-        let folder = Self.name(of: root)
-        let ordered = listing.notes.map { file in
+        let ordered = noteFiles.map { file in
             (file: file, id: ImportedNoteID.of( Self.identity(of: file.relative, inFolderNamed: folder)))
         }.sorted { $0.id < $1.id }
         for (note, id) in ordered {
             guard note.size <= limits.maximumMarkdownEntryBytes else {
                 throw ArchiveError.entryTooLarge(entry: note.relative, bytes: note.size, limit: limits.maximumMarkdownEntryBytes)
             }
-            let bytes = [UInt8](try files.read(root + "/" + note.relative))
+            let bytes = try bytes(note)
             guard var item = try ArchiveItem.read(bytes[...], entry: note.relative, fileName: note.name, folder: note.folder,
                                                   modifiedSeconds: note.modified.map { Int64($0.timeIntervalSince1970) }) else {
                 summary.notices.append(ImportReport.Notice(entry: note.relative, message: ArchiveItem.notTextNotice))
@@ -78,9 +124,9 @@ struct FolderReader {
             try await receive(try await attachments.bringIn(item, folder: note.folder, receive: receive))
             notes += 1
             summary.uncompressedBytes += Int64(bytes.count)
-            progress(ArchiveProgress(notesDone: notes, notesTotal: listing.noteCount, bytesDone: summary.uncompressedBytes))
+            progress(ArchiveProgress(notesDone: notes, notesTotal: noteFiles.count, bytesDone: summary.uncompressedBytes))
         }
-        summary.skippedEntries += listing.others.filter { !attachments.isKept($0) }
+        summary.skippedEntries += others.paths.filter { !attachments.isKept($0) }
         return summary
     }
 

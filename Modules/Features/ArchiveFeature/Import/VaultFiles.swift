@@ -1,5 +1,6 @@
 import ByteStreamInterface
 import FileSystemInterface
+import ImportFormatsFeature
 
 /// Where the files a vault's notes refer to are read from (`VaultAttachments`): the folder being
 /// imported, or the files of a plain archive kept aside as it streamed by.
@@ -18,6 +19,19 @@ struct FolderVaultFiles: VaultFiles {
 
     func size(of relative: String) throws -> Int64 { try files.metadata(of: root + "/" + relative).size }
     func bytes(of relative: String) throws -> [UInt8] { [UInt8](try files.read(root + "/" + relative)) }
+}
+
+/// A zip's files, read from it when a note refers to one.
+struct ZipVaultFiles: VaultFiles {
+    let zip: ZipArchive
+    let entries: [String: ZipArchive.Entry]
+    let paths: [String]
+
+    func size(of relative: String) throws -> Int64 { entries[relative]?.size ?? 0 }
+    func bytes(of relative: String) throws -> [UInt8] {
+        guard let entry = entries[relative] else { throw ByteStreamError.readFailed("\(relative): not in the zip") }
+        return try zip.bytes(of: entry)
+    }
 }
 
 /// The files of a plain archive that are not notes, each kept in a scratch file as the archive

@@ -124,6 +124,13 @@ import Testing
         #expect(WikiText(text, context: WikiText.Context(target: { _ in nil }, images: [:])).markdown == expected)
     }
 
+    @Test("a CamelCase word is a link where the wiki holds its tiddler, as TiddlyWiki reads one; ~CamelCase is none")
+    func camelCaseLinks() {
+        let context = WikiText.Context(target: { ["HelloThere", "TiddlyWiki"].contains($0) ? $0 : nil }, images: [:])
+        #expect(WikiText("See HelloThere, ~TiddlyWiki, TiddlyWiki5 and NotHere. xHelloThere `HelloThere`", context: context).markdown
+                == "See [[HelloThere]], TiddlyWiki, TiddlyWiki5 and NotHere. xHelloThere `HelloThere`")
+    }
+
     @Test("TiddlyWiki's dates and title lists")
     func datesAndTitles() {
         #expect(TiddlyWikiReader.date("20240131235959999") == Date(timeIntervalSince1970: 1_706_745_599.999))

@@ -145,7 +145,7 @@ struct WikiText {
         var output = ""
         var rest = line
         var closes = Closes()
-        while let next = rest.firstIndex(where: { "`[{'/_~h<".contains($0) }) {
+        while let next = rest.firstIndex(where: { "`[{'/_~h<".contains($0) || $0.isUppercase }) {
             output += rest[..<next]
             rest = rest[next...]
             if rest.hasPrefix("https://") || rest.hasPrefix("http://") {
@@ -200,6 +200,17 @@ struct WikiText {
                       !(mark == "//" && output.last == ":") {
                 output += replacement
                 rest = rest.dropFirst(mark.count)
+            } else if rest.first?.isUppercase == true, !(output.last.map { $0.isLetter || $0.isNumber } ?? false),
+                      let word = Self.camelCase(rest), let target = context.target(String(word)) {
+                // A CamelCase word is a link where the wiki holds a tiddler of that title, as TiddlyWiki reads it.
+                output += "[[" + target + (target == word ? "" : "|" + word) + "]]"
+                linkedTitles.append(String(word))
+                rest = rest.dropFirst(word.count)
+            } else if rest.first?.isUppercase == true {
+                // Another word: as written, whole (its capitals inside are no CamelCase link's start).
+                let word = rest.prefix { $0.isLetter || $0.isNumber }
+                output += word
+                rest = rest.dropFirst(word.count)
             } else if rest.hasPrefix("~"), rest.dropFirst().first?.isUppercase == true {
                 // `~WikiWord`: a word that is no link; the mark is not shown.
                 rest = rest.dropFirst()
@@ -211,6 +222,16 @@ struct WikiText {
             }
         }
         return output + rest
+    }
+
+    /// A CamelCase word at the start of `text` (a capital, small letters or digits, a capital, then
+    /// any letters, digits, `_` or `-`), as TiddlyWiki links one.
+    private static func camelCase(_ text: Substring) -> Substring? {
+        let word = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        let afterFirst = word.dropFirst()
+        let small = afterFirst.prefix { $0.isLowercase || $0.isNumber || $0 == "_" || $0 == "-" }
+        guard !small.isEmpty, afterFirst.dropFirst(small.count).first?.isUppercase == true else { return nil }
+        return word
     }
 
     /// `[[Title]]` or `[[text|Title]]` (the text first, as TiddlyWiki writes it), or a link to a

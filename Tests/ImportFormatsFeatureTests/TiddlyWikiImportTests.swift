@@ -107,6 +107,17 @@ import Testing
         try Self.checkWiki(report, notes)
     }
 
+    @Test("a folder of tiddlers without tiddlywiki.info is a wiki; a vault holding a stray .tid is a vault")
+    func strayTid() async throws {
+        let folder = try Scratch.directory("tiddlers")
+        try Data("title: One\n\n''Bold''".utf8).write(to: URL(filePath: folder + "/One.tid"))
+        let (wiki, tiddlers) = try await ForeignImport.runFolder(folder)
+        #expect(wiki.foreignFormat == "a TiddlyWiki" && tiddlers["One"]?.body == "**Bold**")
+        try Data("# A note\n".utf8).write(to: URL(filePath: folder + "/A note.md"))
+        let (vault, notes) = try await ForeignImport.runFolder(folder)
+        #expect(vault.foreignFormat == nil && notes["A note"] != nil && notes["One"] == nil)
+    }
+
     @Test("an HTML page that is no wiki is refused", arguments: ["<!doctype html><p>TiddlyWiki is great</p>", "<html><body>x</body></html>"])
     func notAWiki(page: String) async {
         await #expect(throws: ArchiveError.self) { try await ForeignImport.run("page.html", bytes: Array(page.utf8)) }

@@ -18,9 +18,13 @@ public struct TiddlyWikiReader {
     }
 
     /// Whether the files are a wiki: one HTML file holding tiddlers, one JSON file of them, or a
-    /// folder with `tiddlywiki.info` or `.tid` files.
+    /// folder with `tiddlywiki.info`, or with `.tid` files and no Markdown (a vault that holds a
+    /// stray `.tid` is a vault).
     public static func finds(in files: some ExportFiles) -> Bool {
-        if files.paths.contains(where: { isFolderWikiFile($0) }) { return true }
+        if files.paths.contains(where: { $0 == "tiddlywiki.info" || $0.hasSuffix("/tiddlywiki.info") }) { return true }
+        if files.paths.contains(where: { $0.hasSuffix(".tid") }) {
+            return !files.paths.contains { $0.lowercased().hasSuffix(".md") || $0.lowercased().hasSuffix(".markdown") }
+        }
         return files.paths.count == 1 && singleFile(files.paths[0], of: files) != nil
     }
 

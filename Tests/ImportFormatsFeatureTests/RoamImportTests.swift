@@ -45,7 +45,7 @@ import Testing
         let cuePage = try #require(notes["Cue"])
         let lowerCue = ImportedNoteID.of("roam:cue000002x").rawValue
         #expect(cuePage.body == """
-            - Embedded: ![[Good Habits^hab000004]] and inline ![[Good Habits^hab000004]]
+            - Embedded: ![[Good Habits^hab000004|The two-minute rule]] and inline ![[Good Habits^hab000004|The two-minute rule]]
             - Tagged **[[people|#people]]** and a page of the other case: [[\(lowerCue)|cue]]
             - A block that is gone: ((gone00001))
 
@@ -81,6 +81,19 @@ import Testing
         let json = "[{\"title\": \"A tiddler\", \"text\": \"Some ''WikiText''\", \"created\": \"20240101120000000\"}]"
         let (report, notes) = try await ForeignImport.run("tiddlers.json", bytes: Array(json.utf8))
         #expect(report.foreignFormat == "a TiddlyWiki" && notes["A tiddler"]?.body == "Some **WikiText**")
+    }
+
+    /// An embed of a block showed "Page^uid" on a page where Roam shows the block's text.
+    @Test("an embed of a block shows its first line, without brackets or bars, cut at 80 characters")
+    func embedsShowTheBlock() {
+        let long = String(repeating: "word ", count: 30)
+        let blocks = [("b00000001", "See [[Page]] | here\nsecond line"), ("b00000002", long), ("b00000003", "[[]]")].map {
+            RoamReader.Block(string: $0.1, uid: $0.0, children: nil, heading: nil, editTime: nil)
+        }
+        let graph = RoamText.Graph(pages: [RoamReader.Page(title: "P", uid: "p00000001", children: blocks, createTime: nil, editTime: nil, logID: nil)])
+        #expect(graph.block("b00000001")?.shown == "See Page  here")
+        #expect(graph.block("b00000002")?.shown == String(long.prefix(79)).trimmingCharacters(in: .whitespaces) + "…")
+        #expect(RoamText.Text("((b00000003))", graph: graph).markdown == "![[P^b00000003]]")
     }
 
     @Test("a block's text", arguments: [

@@ -10,8 +10,9 @@ enum RoamText {
     /// What every page's text is read against: where each block is, which blocks are shown
     /// elsewhere, and the titles.
     struct Graph {
-        /// The title of the page each block is on, by the block's ID.
+        /// The title of the page each block is on, and its text, by the block's ID.
         private var pageOfBlock: [String: String] = [:]
+        private var textOfBlock: [String: String] = [:]
         /// The blocks some text shows by their ID.
         private(set) var referenced: Set<String> = []
         private var titles = ExportLinkTargets()
@@ -21,7 +22,7 @@ enum RoamText {
                 titles.add(title: page.title, sourceID: page.sourceID)
                 var blocks = page.children ?? []
                 while let block = blocks.popLast() {
-                    if let uid = block.uid { pageOfBlock[uid] = page.title }
+                    if let uid = block.uid { (pageOfBlock[uid], textOfBlock[uid]) = (page.title, block.string) }
                     if block.string.contains("((") { referenced.formUnion(Self.blockIDs(in: block.string)) }
                     blocks += block.children ?? []
                 }
@@ -31,9 +32,17 @@ enum RoamText {
         /// What a link to the page `title` names in Quill (`ExportLinkTargets`).
         func target(_ title: String) -> String { titles.target(title) }
 
-        /// Where the block `uid` is, as a link's target (`Page^uid`), and its page's title, if it is in the export.
-        func block(_ uid: String) -> (target: String, page: String)? {
-            pageOfBlock[uid].map { (target($0) + "^" + uid, $0) }
+        /// Where the block `uid` is, as a link's target (`Page^uid`), its page's title, and its text as
+        /// a link can show it, if it is in the export.
+        func block(_ uid: String) -> (target: String, page: String, shown: String)? {
+            pageOfBlock[uid].map { (target($0) + "^" + uid, $0, Self.shown(textOfBlock[uid] ?? "")) }
+        }
+
+        /// A block's text as an embed of it shows it, as Roam shows a reference: its first line,
+        /// without the brackets and bars a link's text cannot hold, cut at 80 characters.
+        private static func shown(_ text: String) -> String {
+            let line = text.prefix { $0 != "\n" }.filter { !"[]|".contains($0) }.trimmingSpaces()
+            return line.count > 80 ? String(line.prefix(79)).trimmingSpaces() + "…" : line
         }
 
         /// The IDs in `((uid))` references.
@@ -137,7 +146,7 @@ enum RoamText {
                 } else if byte == UInt8(ascii: "["), let (label, destination, end) = Self.alias(blanked, from: index, landmarks: landmarks) {
                     let target = text(destination)
                     if target.hasPrefix("((") {
-                        emit(reference(String(target.dropFirst(2).dropLast(2)), graph: graph, asWritten: text(index..<end)) { "[[\($0)|\(text(label))]]" })
+                        emit(reference(String(target.dropFirst(2).dropLast(2)), graph: graph, asWritten: text(index..<end)) { target, _ in "[[\(target)|\(text(label))]]" })
                     } else {
                         let title = String(target.dropFirst(2).dropLast(2))
                         emit("[[\(graph.target(title))|\(text(label))]]")
@@ -146,7 +155,7 @@ enum RoamText {
                     index = end
                 } else if rest.starts(with: Self.blockOpen), let uid = Self.blockID(blanked, from: index) {
                     let end = index + uid.count + 4
-                    emit(reference(uid, graph: graph, asWritten: text(index..<end)) { "![[\($0)]]" })
+                    emit(reference(uid, graph: graph, asWritten: text(index..<end)) { Self.embed($0, $1) })
                     index = end
                 } else if byte == UInt8(ascii: "#"), atWordStart, let (title, end) = Self.hashtag(blanked, from: index, landmarks: landmarks, before: closes) {
                     let name = text(title)
@@ -174,15 +183,20 @@ enum RoamText {
             markdown = String(decoding: output, as: UTF8.self)
         }
 
-        /// A reference to the block `uid` as Quill writes it (`write` of its target), or as it was
-        /// written where the export does not hold the block, with a notice.
-        private mutating func reference(_ uid: String, graph: Graph, asWritten: String, write: (String) -> String) -> String {
+        /// A reference to the block `uid` as Quill writes it (`write` of its target and its text), or
+        /// as it was written where the export does not hold the block, with a notice.
+        private mutating func reference(_ uid: String, graph: Graph, asWritten: String, write: (String, String) -> String) -> String {
             guard let block = graph.block(uid) else {
                 notices.append("'((\(uid)))' is a block the export does not hold; left as written")
                 return asWritten
             }
             linkedTitles.append(block.page)
-            return write(block.target)
+            return write(block.target, block.shown)
+        }
+
+        /// An embed of a block, showing its text (`![[Page^uid|text]]`).
+        private static func embed(_ target: String, _ shown: String) -> String {
+            "![[" + target + (shown.isEmpty ? "" : "|" + shown) + "]]"
         }
 
         /// `{{embed: ((uid))}}`, `{{[[embed]]: [[Page]]}}`: the embed Quill writes, if `inner` is one.
@@ -191,7 +205,7 @@ enum RoamText {
             guard parts.count == 2, ["embed", "[[embed]]"].contains(parts[0].trimmingSpaces()) else { return nil }
             let what = parts[1].trimmingSpaces()
             if what.hasPrefix("(("), what.hasSuffix("))") {
-                return reference(String(what.dropFirst(2).dropLast(2)), graph: graph, asWritten: "{{" + inner + "}}") { "![[\($0)]]" }
+                return reference(String(what.dropFirst(2).dropLast(2)), graph: graph, asWritten: "{{" + inner + "}}") { Self.embed($0, $1) }
             }
             guard what.hasPrefix("[["), what.hasSuffix("]]") else { return nil }
             let title = String(what.dropFirst(2).dropLast(2))

@@ -71,9 +71,9 @@ struct Tiddler {
         let opening = Array(#"<script class="tiddlywiki-tiddler-store" type="application/json">"#.utf8), closing = Array("</script>".utf8)
         var tiddlers: [Tiddler]?
         var from = 0
-        while let start = find(opening, in: bytes, from: from) {
+        while let start = XMLPullReader.find(opening, in: bytes, from: from) {
             let contents = start + opening.count
-            guard let end = find(closing, in: bytes, from: contents) else { break }
+            guard let end = XMLPullReader.find(closing, in: bytes, from: contents) else { break }
             tiddlers = (tiddlers ?? []) + (json(bytes[contents..<end]) ?? [])
             from = end + closing.count
         }
@@ -84,14 +84,14 @@ struct Tiddler {
     /// holding a `<div>` a tiddler, its fields as attributes and its text in a `<pre>`, both
     /// HTML-escaped; `nil` for a page that has none.
     static func storeArea(_ bytes: [UInt8]) -> [Tiddler]? {
-        guard let area = find(Array(#"<div id="storeArea""#.utf8), in: bytes, from: 0) else { return nil }
+        guard let area = XMLPullReader.find(Array(#"<div id="storeArea""#.utf8), in: bytes, from: 0) else { return nil }
         let opening = Array("<div ".utf8), pre = Array("<pre>".utf8), preEnd = Array("</pre>".utf8), divEnd = Array("</div>".utf8)
         var tiddlers: [Tiddler] = []
         var from = area + 1
-        while let start = find(opening, in: bytes, from: from), let tagEnd = bytes[start...].firstIndex(of: UInt8(ascii: ">")) {
+        while let start = XMLPullReader.find(opening, in: bytes, from: from), let tagEnd = bytes[start...].firstIndex(of: UInt8(ascii: ">")) {
             var fields = attributes(bytes[(start + opening.count)..<tagEnd])
-            guard let close = find(divEnd, in: bytes, from: tagEnd) else { break }
-            if let textStart = find(pre, in: bytes, from: tagEnd), textStart < close, let textEnd = find(preEnd, in: bytes, from: textStart) {
+            guard let close = XMLPullReader.find(divEnd, in: bytes, from: tagEnd) else { break }
+            if let textStart = XMLPullReader.find(pre, in: bytes, from: tagEnd), textStart < close, let textEnd = XMLPullReader.find(preEnd, in: bytes, from: textStart) {
                 fields.append(("text", decoded(bytes[(textStart + pre.count)..<textEnd])))
             }
             if fields.contains(where: { $0.name == "title" }) { tiddlers.append(Tiddler(fields: fields)) }
@@ -117,16 +117,5 @@ struct Tiddler {
 
     private static func decoded(_ bytes: ArraySlice<UInt8>) -> String {
         String(decoding: (try? XMLEntities.decode(bytes, html: true)) ?? Array(bytes), as: UTF8.self)
-    }
-
-    static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var index = from
-        while index <= bytes.count - needle.count {
-            guard let candidate = bytes[index...].firstIndex(of: first), candidate <= bytes.count - needle.count else { return nil }
-            if bytes[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
-            index = candidate + 1
-        }
-        return nil
     }
 }

@@ -384,7 +384,8 @@ public final class XMLPullReader {
         }
     }
 
-    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    /// Where `pattern` first occurs in `bytes` at or after `start` (also how `Tiddler` finds a wiki's store).
+    static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         guard let first = pattern.first, bytes.count - start >= pattern.count else { return nil }
         return bytes.withUnsafeBufferPointer { pointer -> Int? in
             guard let base = pointer.baseAddress else { return nil }

@@ -147,6 +147,7 @@ import Testing
         #expect(TiddlyWikiReader.date("20240131235959999") == Date(timeIntervalSince1970: 1_706_745_599.999))
         #expect(TiddlyWikiReader.date("20240131") == Date(timeIntervalSince1970: 1_706_659_200))
         #expect(TiddlyWikiReader.date("2024-01-31") == nil && TiddlyWikiReader.date("20241331000000000") == nil)
+        #expect(TiddlyWikiReader.date("20230229120000000") == nil, "no 29th of February in 2023")
         #expect(TiddlyWikiReader.titles(in: "one [[two words]]  three [[]]") == ["one", "two words", "three"])
     }
 }

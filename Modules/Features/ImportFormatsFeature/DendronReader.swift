@@ -141,19 +141,19 @@ public struct DendronReader {
             var kept: [Substring] = []
             let lines = block.lines[block.firstLine..<block.closingLine]
             for (index, line) in zip(lines.indices, lines) {
-                guard let (key, value) = Self.topLevel(line) else {
+                guard let (key, value) = block.key(at: index) else {
                     kept.append(line)
                     continue
                 }
                 if key == "title" {
-                    title = Self.scalar(value, following: lines[(index + 1)...])
+                    title = block.text(ofKeyAt: index)
                 }
                 if key == "id", !value.isEmpty {
-                    id = FrontMatterBlock.scalar(Substring(value))
+                    id = FrontMatterBlock.scalar(value)
                 } else if key == "desc", ["", "''", "\"\""].contains(value) {
                     continue
                 } else if key == "created" || key == "updated", let date = Self.epochMilliseconds(value) {
-                    kept.append(Substring(key + ": " + Timestamp(date).description))
+                    kept.append(Substring(String(key) + ": " + Timestamp(date).description))
                 } else {
                     kept.append(line)
                 }
@@ -162,28 +162,8 @@ public struct DendronReader {
             body = block.rest.map(String.init) ?? ""
         }
 
-        /// A line `key: value` at the top level of the block (not indented, not a list's item).
-        private static func topLevel(_ line: Substring) -> (key: String, value: String)? {
-            guard let first = line.first, first.isLetter, let colon = line.firstIndex(of: ":") else { return nil }
-            let key = line[..<colon]
-            guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
-            let value = line[line.index(after: colon)...].trimmingSpaces()
-            return (String(key), value)
-        }
-
-        /// A scalar's text; for a block scalar (`|`, `>-`), its lines that follow, indented.
-        private static func scalar(_ value: String, following lines: ArraySlice<Substring>) -> String? {
-            guard let indicator = value.first, indicator == "|" || indicator == ">" else {
-                let text = FrontMatterBlock.scalar(Substring(value))
-                return text.isEmpty ? nil : text
-            }
-            let block = lines.prefix { $0.first == " " || $0.isEmpty }.map { $0.trimmingSpaces() }
-            let text = block.joined(separator: indicator == "|" ? "\n" : " ").trimmingSpaces()
-            return text.isEmpty ? nil : text
-        }
-
         /// A date Dendron wrote: milliseconds since 1970, as digits.
-        private static func epochMilliseconds(_ value: String) -> Date? {
+        private static func epochMilliseconds(_ value: Substring) -> Date? {
             guard (10...15).contains(value.count), value.allSatisfy(\.isASCII), let milliseconds = Int64(value) else { return nil }
             return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
         }

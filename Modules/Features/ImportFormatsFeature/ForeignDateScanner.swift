@@ -52,10 +52,9 @@ enum ForeignDateScanner {
             offset = zone
         }
         guard year >= 1600 else { return nil }
-        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60,
-              day <= CivilDate.daysIn(month: month, year: year) else { return .notADate }
-        let seconds = CivilDate.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
-        let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+        guard second < 60, let date = CivilDate.utc(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else {
+            return .notADate
+        }
         let fractionSeconds = fraction.map { Double("0." + $0) ?? 0 } ?? 0
         return .date(date.addingTimeInterval(fractionSeconds - Double(offset)))
     }

@@ -99,13 +99,8 @@ public struct LogseqReader {
     /// The day of a journal named `yyyy_MM_dd`, at its start in UTC.
     static func journalDay(_ stem: String) -> Date? {
         let parts = stem.split(separator: "_")
-        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), (1...31).contains(day) else { return nil }
-        var components = DateComponents()
-        (components.year, components.month, components.day) = (year, month, day)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.date(from: components)
+        guard parts.count == 3, let year = Int64(parts[0]), let month = Int64(parts[1]), let day = Int64(parts[2]) else { return nil }
+        return CivilDate.utc(year: year, month: month, day: day)
     }
 
     /// Logseq's format of a journal's title when its configuration names none.
@@ -122,10 +117,9 @@ public struct LogseqReader {
     /// `yyyy` `yy`, `MMMM` `MMM` `MM` `M`, `do` `dd` `d`, `EEEE` `EEE` `E`; text in single quotes
     /// as written. `MMM do, yyyy` gives "Jan 31st, 2024".
     static func journalTitle(_ day: Date, format: String) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: day)
-        let (year, month, dayNumber, weekday) = (parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1, parts.weekday ?? 1)
+        let days = Int64((day.timeIntervalSince1970 / 86_400).rounded(.down))
+        let (civilYear, civilMonth, civilDay) = CivilDate.date(days: days)
+        let (year, month, dayNumber, weekday) = (Int(civilYear), Int(civilMonth), Int(civilDay), CivilDate.weekday(days: days) + 1)
         let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
         let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         let ordinal = (11...13).contains(dayNumber % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][dayNumber % 10] ?? "th"
@@ -193,14 +187,12 @@ public struct LogseqReader {
         var body: String
 
         init(_ text: String) {
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-            if lines.first == "---", let end = lines.dropFirst().firstIndex(of: "---") {
-                for line in lines[(lines.startIndex + 1)..<end] {
-                    if let colon = line.firstIndex(of: ":") {
-                        properties.append((String(line[..<colon]).trimmingSpaces(), String(line[line.index(after: colon)...]).trimmingSpaces()))
-                    }
-                }
-                lines = lines[(end + 1)...]
+            var lines: ArraySlice<Substring>
+            if let block = FrontMatterBlock(text) {
+                properties = (block.firstLine..<block.closingLine).compactMap { block.key(at: $0) }.map { (String($0.name), String($0.value)) }
+                lines = block.rest.map { $0.split(separator: "\n", omittingEmptySubsequences: false)[...] } ?? []
+            } else {
+                lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
             }
             while let line = lines.first, let separator = line.range(of: ":: "), separator.lowerBound > line.startIndex,
                   line[..<separator.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {

@@ -151,15 +151,12 @@ public struct TiddlyWikiReader {
     static func date(_ text: String) -> Date? {
         let digits = text.trimmingSpaces()
         guard [8, 12, 14, 17].contains(digits.count), digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
-        func number(_ from: Int, _ count: Int) -> Int { from + count <= digits.count ? Int(digits.dropFirst(from).prefix(count)) ?? 0 : 0 }
-        var components = DateComponents()
-        (components.year, components.month, components.day) = (number(0, 4), number(4, 2), number(6, 2))
-        (components.hour, components.minute, components.second) = (number(8, 2), number(10, 2), number(12, 2))
-        guard (1...12).contains(components.month ?? 0), (1...31).contains(components.day ?? 0) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        func number(_ from: Int, _ count: Int) -> Int64 { from + count <= digits.count ? Int64(digits.dropFirst(from).prefix(count)) ?? 0 : 0 }
+        guard number(12, 2) < 60,
+              let second = CivilDate.utc(year: number(0, 4), month: number(4, 2), day: number(6, 2),
+                                         hour: number(8, 2), minute: number(10, 2), second: number(12, 2)) else { return nil }
         // The milliseconds added as a whole number of them, so that the date is the one written, to the millisecond.
-        return calendar.date(from: components).map { Date(timeIntervalSince1970: Double(Int64($0.timeIntervalSince1970) * 1000 + Int64(number(14, 3))) / 1000) }
+        return Date(timeIntervalSince1970: Double(Int64(second.timeIntervalSince1970) * 1000 + number(14, 3)) / 1000)
     }
 
     /// The wiki's binary tiddlers (images, PDFs, sounds: base64 in their text, or files beside a

@@ -1,6 +1,7 @@
 import CompressionInterface
 import FileSystemInterface
 import Foundation
+import QuillModels
 
 /// A `.zip` file (a Google Takeout, a Notion export, a Bear backup), read through its central
 /// directory a file at a time, so that only the file being read is in memory.
@@ -146,14 +147,10 @@ public struct ZipArchive {
     /// An MS-DOS date and time (1980 on, to two seconds), read as UTC; `nil` for none (zero) or
     /// one that is no date.
     static func dosDate(time: UInt16, date: UInt16) -> Date? {
-        var components = DateComponents()
-        (components.year, components.month, components.day) = (1980 + Int(date >> 9), Int((date >> 5) & 0xF), Int(date & 0x1F))
-        (components.hour, components.minute, components.second) = (Int(time >> 11), Int((time >> 5) & 0x3F), Int(time & 0x1F) * 2)
-        guard date != 0, (1...12).contains(components.month ?? 0), (1...31).contains(components.day ?? 0),
-              (components.hour ?? 0) < 24, (components.minute ?? 0) < 60, (components.second ?? 0) < 60 else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.date(from: components)
+        let second = Int64(time & 0x1F) * 2
+        guard date != 0, second < 60 else { return nil }
+        return CivilDate.utc(year: 1980 + Int64(date >> 9), month: Int64((date >> 5) & 0xF), day: Int64(date & 0x1F),
+                             hour: Int64(time >> 11), minute: Int64((time >> 5) & 0x3F), second: second)
     }
 
     private static func centralDirectory(_ source: Source) throws -> (offset: Int64, size: Int64, count: Int) {

@@ -1,8 +1,26 @@
+import Foundation
+
 /// Dates of the proleptic Gregorian calendar as days since 1970-01-01, both ways, for every
 /// year (negative ones too): the one calendar arithmetic that Quill's timestamps and the
 /// dates read from other apps' front matter share. Howard Hinnant's days-from-civil algorithms;
 /// no formatter, no locale.
 public enum CivilDate {
+    /// The moment a date and time of day written in UTC names, or `nil` when it names none (a
+    /// month 13, the 30th of February, an hour 24). A second of 60, a leap second, is read as
+    /// the next minute's first, as Foundation's calendar reads it.
+    public static func utc(year: Int64, month: Int64, day: Int64, hour: Int64 = 0, minute: Int64 = 0, second: Int64 = 0) -> Date? {
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+              (0..<24).contains(hour), (0..<60).contains(minute), (0...60).contains(second) else { return nil }
+        let seconds = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// The day of the week of a day `days` after 1970-01-01: 0 for Sunday to 6 for Saturday.
+    public static func weekday(days: Int64) -> Int {
+        // 1970-01-01 was a Thursday.
+        Int(((days % 7) + 7 + 4) % 7)
+    }
+
     /// How many days `month` (1–12) of `year` has.
     public static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {

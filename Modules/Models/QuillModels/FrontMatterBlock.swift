@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `---` block that opens a text, as lines, and the text after it, which is not cut into
 /// lines (most of a note; this runs on every note the link indexes take in).
 ///
@@ -39,6 +41,39 @@ public struct FrontMatterBlock: Sendable {
 
     private static func isMarker(_ line: Substring) -> Bool {
         line.trimmingSuffix(" \r") == "---"
+    }
+
+    /// Line `index` as `key: value` at the block's top level (a key of letters, digits, `_` and
+    /// `-`, not indented, not a list's item), the value trimmed; `nil` for any other line.
+    public func key(at index: Int) -> (name: Substring, value: Substring)? {
+        let line = lines[index]
+        guard let first = line.first, first.isLetter, let colon = line.firstIndex(of: ":") else { return nil }
+        let name = line[..<colon]
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
+        return (name, line[line.index(after: colon)...].trimmingCharacters(" \t\r"))
+    }
+
+    /// The text of the key on line `index`: its scalar's (`scalar`), or for a block scalar (`|`,
+    /// `>-`) its indented lines that follow, joined as the indicator says; `nil` when empty.
+    public func text(ofKeyAt index: Int) -> String? {
+        guard let value = key(at: index)?.value else { return nil }
+        guard let indicator = value.first, indicator == "|" || indicator == ">" else {
+            let text = Self.scalar(value)
+            return text.isEmpty ? nil : text
+        }
+        let following = lines[(index + 1)..<closingLine].prefix { $0.first == " " || $0.first == "\t" || $0.trimmingSuffix("\r").isEmpty }
+            .map { $0.trimmingCharacters(" \t\r") }
+        var text = ""
+        if indicator == "|" {
+            text = following.joined(separator: "\n")
+        } else {
+            // Folded: lines joined by a space, an empty line a line break.
+            for line in following {
+                if line.isEmpty { text += "\n" } else { text += (text.isEmpty || text.hasSuffix("\n") ? "" : " ") + line }
+            }
+        }
+        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
     }
 
     /// The text with `range` of lines replaced.

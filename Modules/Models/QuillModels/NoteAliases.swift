@@ -41,11 +41,7 @@ extension FrontMatterBlock {
     /// The `aliases:` (or `alias:`) key at the top level of the block.
     var aliasesKey: (name: String, values: [String], lines: Range<Int>, style: Style)? {
         for index in firstLine..<closingLine {
-            let line = lines[index]
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon]
-            guard name == "aliases" || name == "alias" else { continue }
-            let value = line[line.index(after: colon)...].trimmingCharacters(" \r")
+            guard let (name, value) = key(at: index), name == "aliases" || name == "alias" else { continue }
             if value.hasPrefix("[") {
                 guard value.hasSuffix("]") else { return (String(name), [], index..<(index + 1), .inline) }
                 return (String(name), Self.inlineItems(value.dropFirst().dropLast()), index..<(index + 1), .inline)

@@ -148,3 +148,20 @@ import WebReaderFeature
         #expect(!html.contains("href"))
     }
 }
+
+/// An image from another site, which the page's policy does not load, is a link to it.
+@Suite struct RemoteImageTests {
+    @Test("a link named by its text, or its site when it has none; a dangerous address is no link")
+    func remoteImagesAreLinks() {
+        let html = MarkdownRenderer.html("""
+        ![a <b>"cat"</b> & AT&T](https://example.com/cat.png?a=1&b=2) ![](https://firebasestorage.googleapis.com/v0/b/x.png)
+
+        ![](//cdn.example.org/y.png) ![x](javascript:alert(1)) ![local](attachments/ab/z.png)
+        """)
+        #expect(html.contains(#"<a href="https://example.com/cat.png?a=1&amp;b=2">Image: a &lt;b&gt;&quot;cat&quot;&lt;/b&gt; &amp; AT&amp;T</a>"#), "\(html)")
+        #expect(html.contains(#"<a href="https://firebasestorage.googleapis.com/v0/b/x.png">Image at firebasestorage.googleapis.com</a>"#), "\(html)")
+        #expect(html.contains(#"<a href="//cdn.example.org/y.png">Image at cdn.example.org</a>"#), "\(html)")
+        #expect(html.contains(#"<img src="attachments/ab/z.png" alt="local">"#), "\(html)")
+        #expect(!html.contains("javascript") && !html.contains("<img src=\"http") && !html.contains("<img src=\"//"), "\(html)")
+    }
+}

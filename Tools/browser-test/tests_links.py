@@ -44,3 +44,19 @@ def a_link_to_a_block_leads_to_it_and_the_block_id_is_not_shown(session):
     expect(block).to_be_in_viewport()
     expect(block).to_have_text("The block to reach")
     assert "^blk-1" not in page.inner_text(".markdown"), "the block's ID is shown"
+
+
+@browser_test
+def an_image_from_another_site_is_a_link_to_it_and_is_not_loaded(session):
+    """Links: ![a cat](https://…) and ![](https://…) (Roam's images, a web clipper's) are links named by their text or
+    their site, and the page asks nothing of the other site (its policy loads images from the server alone)."""
+    note = session.reader.create("Remote pictures", "![a cat](https://images.example.com/cat.png)\n\n"
+                                 "- ![](https://firebasestorage.googleapis.com/v0/b/graph/o/x.png)")
+    page, guard = session.signed_in_page()
+    page.goto(session.url("/notes/" + note["id"]))
+    named = page.get_by_role("link", name="Image: a cat")
+    expect(named).to_have_attribute("href", "https://images.example.com/cat.png")
+    expect(page.get_by_role("link", name="Image at firebasestorage.googleapis.com")).to_be_visible()
+    assert page.locator(".markdown img").count() == 0, "an image from another site is an <img> the page may not load"
+    others = [url for kind, url in guard.requests if "example.com" in url or "googleapis" in url]
+    assert not others, "the page asked another site: %s" % others

@@ -71,7 +71,9 @@ public enum MarkdownRenderer {
 
     /// Ink writes an image as `<img src="URL" alt="TEXT"/>` with quotes inside either left as they
     /// are, which would cut the alternative text at its first quote (`beach "day".png`); here they
-    /// are escaped.
+    /// are escaped. An image from another site, which the page may not load (its policy allows
+    /// images from the server alone, so that reading a note tells no one else), is a link to it
+    /// instead, named by its text or its site: `Image: TEXT`, `Image at HOST`.
     static func quotedImage(_ html: String) -> String {
         let start = "<img src=\"", separator = "\" alt=\"", end = "\"/>"
         guard html.hasPrefix(start), html.hasSuffix(end) else { return html }
@@ -81,8 +83,14 @@ public enum MarkdownRenderer {
         } else {
             (inner, ""[...])
         }
-        return start + source.replacingOccurrences(of: "\"", with: "%22") + separator
-            + alternative.replacingOccurrences(of: "\"", with: "&quot;") + end
+        let address = source.replacingOccurrences(of: "\"", with: "%22")
+        let decoded = HTMLAllowList.decodedEntities(address)
+        if !HTMLAllowList.isSameOriginPath(decoded), HTMLAllowList.isSafeLink(decoded) {
+            let text = alternative.trimmingCharacters(in: .whitespaces).isEmpty
+                ? "Image at " + (URLComponents(string: decoded)?.host ?? "another site") : "Image: " + alternative
+            return "<a href=\"" + address + "\">" + HTMLAllowList.escaped(HTMLAllowList.decodedEntities(text)) + "</a>"
+        }
+        return start + address + separator + alternative.replacingOccurrences(of: "\"", with: "&quot;") + end
     }
 
     /// The text with each link to a note as a Markdown link to its page (or, without `links`, a

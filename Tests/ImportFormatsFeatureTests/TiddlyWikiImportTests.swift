@@ -123,10 +123,11 @@ import Testing
         await #expect(throws: ArchiveError.self) { try await ForeignImport.run("page.html", bytes: Array(page.utf8)) }
     }
 
-    /// The first two were lost (found by `OutlineSyntaxPropertyTests`): a line `|x` read as a table row of a kind `x`, and
-    /// text after an opening `<<<`.
+    /// The first three were lost (found by `OutlineSyntaxPropertyTests`): a line `|x` read as a table row of a kind `x`,
+    /// text after an opening `<<<`, and a Greek question mark (U+037E, canonically `;`) read as a term's mark.
     @Test("WikiText's lines", arguments: [
-        ("|𣖛 not a table", "|𣖛 not a table"), ("<<< said\n<<<", "> said"), ("<<<.tc-big-quote\nsaid\n<<<", "> said"),
+        ("|𣖛 not a table", "|𣖛 not a table"), ("<<< said\n<<<", "> said"), ("\u{037E}x", "\u{037E}x"), ("\u{1FEF}x\u{1FEF}", "\u{1FEF}x\u{1FEF}"),
+        ("<<<.tc-big-quote\nsaid\n<<<", "> said"),
         ("* a\n** b\n#* c", "- a\n    - b\n    - c"), ("; term\n: meaning", "**term**\n    meaning"), ("---", "***"),
         ("\"\"\"\none\ntwo\n\"\"\"", "one  \ntwo  "), ("$$$text/css\na { }\n$$$", "```css\na { }\n```"),
         ("[[a|https://x.org]] [ext[b|https://y.org]] ~CamelCase //it// https://z.org/a//b__c", "[a](https://x.org) [b](https://y.org) CamelCase *it* https://z.org/a//b__c"),

@@ -153,6 +153,19 @@ struct AttachmentCommandsTests {
         await #expect(throws: CLIFailure.self) { try await run(["detach", Self.id, "board.png"], in: environment) }
     }
 
+    /// What is code follows Quill's reading of Markdown, which can change (a fence in a list item
+    /// became code); collecting cannot be taken back, so a reference in code keeps its bytes.
+    @Test func gcKeepsWhatANoteRefersToInCode() async throws {
+        try await noteWithAttachments()
+        let body = try #require(await store.note(id: NoteID(Self.id)!)).body
+        try await run(["add", "Snippet", "--body", "```md\n" + body + "\n```\n"], in: environment)
+        try await run(["rm", Self.id], in: environment)
+        try await run(["trash", "empty", "--yes"], in: environment)
+        clock.advance(by: 2 * 3600)
+        try await run(["gc"], in: environment)
+        #expect(try attachments.all().count == 2)
+    }
+
     @Test func gcKeepsWhatAKeptRevisionOrTheTrashRefersToAndRecentBytes() async throws {
         try await noteWithAttachments()
         try await run(["detach", Self.id, "board.png"], in: environment)

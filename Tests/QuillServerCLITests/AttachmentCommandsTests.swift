@@ -41,8 +41,8 @@ struct ServerAttachmentCommandsTests {
         let accounts = try await store.accountSummaries().map(\.account)
         let ann = try #require(accounts.first { $0.name == "ann" }).id, bob = try #require(accounts.first { $0.name == "bob" }).id
         // aa: in a note; bb: only in an earlier revision; cc: in a deleted note's history; dd and ee
-        // (half arrived): in nothing; bob's dd: in bob's note.
-        for (byte, size) in [("aa", 10), ("bb", 20), ("cc", 30), ("dd", 40)] { try await hold(byte, bytes: size, account: ann) }
+        // (half arrived): in nothing; ff: only in code (kept all the same); bob's dd: in bob's note.
+        for (byte, size) in [("aa", 10), ("bb", 20), ("cc", 30), ("dd", 40), ("ff", 60)] { try await hold(byte, bytes: size, account: ann) }
         try await hold("ee", bytes: 50, whole: false, account: ann)
         try await hold("dd", bytes: 40, account: bob)
         _ = try await note("a1a1a1a1", body: Self.referring(to: "aa"), account: ann)
@@ -51,16 +51,17 @@ struct ServerAttachmentCommandsTests {
         let gone = try await note("c3c3c3c3", body: Self.referring(to: "cc"), account: ann)
         _ = try await store.replace(gone.deleted(at: Date(timeIntervalSince1970: 2)), account: ann, ifRevision: 1, origin: .api)
         _ = try await note("d4d4d4d4", body: Self.referring(to: "dd"), account: bob)
+        _ = try await note("e5e5e5e5", body: "- ```md\n  " + Self.referring(to: "ff") + "  ```\n", account: ann)
         console.clear()
 
         #expect(throws: (any Error).self, "removing needs --yes") { try QuillServer.parseAsRoot(["attachments", "gc"]) }
         try await run(["attachments", "gc", "--dry-run"], in: environment)
         #expect(console.errors == "would remove 2 attachments (90 bytes) that no note or kept revision refers to\n")
-        #expect(try await store.attachments(account: ann).count == 5)
+        #expect(try await store.attachments(account: ann).count == 6)
         console.clear()
         try await run(["attachments", "gc", "--yes"], in: environment)
         #expect(console.errors == "removed 2 attachments (90 bytes) that no note or kept revision refers to\n")
-        #expect(Set(try await store.attachments(account: ann).keys) == [Self.hash("aa"), Self.hash("bb"), Self.hash("cc")])
+        #expect(Set(try await store.attachments(account: ann).keys) == [Self.hash("aa"), Self.hash("bb"), Self.hash("cc"), Self.hash("ff")])
         #expect(Set(try await store.attachments(account: bob).keys) == [Self.hash("dd")])
     }
 }

@@ -155,6 +155,49 @@ import StandardInterfaces
         }
     }
 
+    /// Before version 22 (both stores), a fence in a list item or a quotation was not code: a
+    /// link in it was indexed. What such a server stored, `listCodeRowsAsBefore` writes back; the
+    /// upgrade indexes the notes holding a fence again, and the link in code is gone.
+    static let listCodeNotes = (target: "Target", source: "- see [[Target|it]]\n- ```md\n  [[Target]] in code\n  ```")
+    static func listCodeRowsAsBefore(account: AccountID) -> String {
+        """
+        INSERT INTO note_links (account_id, note_id, position, target, written, fragment, label, form, line, context)
+        VALUES (\(account.rawValue), '0e02', 1, '\(LinkName.folded("Target"))', 'Target', NULL, NULL, 0, 3, '[[Target]] in code')
+        """
+    }
+
+    static func expectListCodeLinks(_ store: some ServerLinkRepository, account: AccountID, count: Int) async throws {
+        #expect(try await store.backlinks(to: try #require(NoteID("0e01")), account: account).count == count)
+    }
+
+    @Test func sqliteLinksInListCodeOfVersion21AreIndexedAgain() async throws {
+        try await Self.withSQLiteStore(migratedTo: 21) { store, path in
+            let account = try await store.newAccount("alice")
+            _ = try await store.create(try Sample.note("0e01", title: Self.listCodeNotes.target), account: account)
+            _ = try await store.create(try Sample.note("0e02", title: "Source", body: Self.listCodeNotes.source), account: account)
+            let writing = try SQLiteConnection.serverStore(path: path)
+            try writing.execute(Self.listCodeRowsAsBefore(account: account))
+            writing.close()
+            try await Self.expectListCodeLinks(store, account: account, count: 2)
+
+            try await store.migrate()
+            try await Self.expectListCodeLinks(store, account: account, count: 1)
+        }
+    }
+
+    @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"))
+    func postgresLinksInListCodeOfVersion21AreIndexedAgain() async throws {
+        try await TestPostgres.withStore(migratedTo: 21) { store in
+            let account = try await store.newAccount("alice")
+            _ = try await store.create(try Sample.note("0e01", title: Self.listCodeNotes.target), account: account)
+            _ = try await store.create(try Sample.note("0e02", title: "Source", body: Self.listCodeNotes.source), account: account)
+            try await store.client.query(PostgresQuery(unsafeSQL: Self.listCodeRowsAsBefore(account: account)), logger: Logger(label: "test.upgrade"))
+            try await Self.expectListCodeLinks(store, account: account, count: 2)
+            try await store.migrate()
+            try await Self.expectListCodeLinks(store, account: account, count: 1)
+        }
+    }
+
     @Test(.enabled(if: TestPostgres.url != nil, "needs QUILL_TEST_POSTGRES_URL: run `Tools/with-postgres.sh swift test`"),
           arguments: postgresFixtures)
     func postgresMigratesWithoutLoss(_ fixture: String) async throws {

@@ -39,6 +39,25 @@ struct MarkdownRenderingTests {
         #expect(MarkdownRenderer.html("`<b>` and\n\n```\n<img src=x>\n```\n") == "<p dir=\"auto\"><code>&lt;b&gt;</code> and</p><pre><code>&lt;img src=x&gt;\n</code></pre>")
     }
 
+    /// Ink ran a fence in a list item into the item's text (`<code></code>` and the code on one
+    /// line), and read one after a blank line in a numbered list as code over the items after it.
+    @Test("code in a list item is a code block in the item, its links and HTML text", arguments: [
+        ("- item\n  ```js\n  let x = [[a]] < 2 && y\n  ```\n- next",
+         "<ul dir=\"auto\"><li>item <pre><code>let x = [[a]] &lt; 2 &amp;&amp; y\n</code></pre></li><li>next</li></ul>"),
+        ("- ```clojure\r\n  (def x \"[[b]]\")\r\n  ```\r\n- after",
+         "<ul dir=\"auto\"><li><pre><code>(def x &quot;[[b]]&quot;)\n</code></pre></li><li>after</li></ul>"),
+        ("- a\n    - ```\n      deep\n        deeper\n      ```\n    - b",
+         "<ul dir=\"auto\"><li>a<ul dir=\"auto\"><li><pre><code>deep\n  deeper\n</code></pre></li><li>b</li></ul></li></ul>"),
+        ("1. one\n\n   ```\n   code *x*\n   ```\n\n2. two",
+         "<ol dir=\"auto\"><li>one</li></ol><pre><code>code *x*\n</code></pre><ol start=\"2\" dir=\"auto\"><li>two</li></ol>"),
+        ("- ```\n  never closed\nA paragraph [[c]].",
+         "<ul dir=\"auto\"><li><pre><code>never closed\n</code></pre></li></ul><p dir=\"auto\">A paragraph c.</p>"),
+        ("text \u{E004}0\u{E005} typed", "<p dir=\"auto\">text \u{E004}0\u{E005} typed</p>"),
+    ])
+    func codeInListItems(_ markdown: String, _ expected: String) {
+        #expect(MarkdownRenderer.html(markdown) == expected)
+    }
+
     /// Ink kept a paragraph going through a break at its end: the blank lines became `<br>`s and
     /// the heading after them text.
     @Test("a line break at a paragraph's end is none; inside one it is one")

@@ -348,5 +348,10 @@ enum PostgresMigrations {
             FOR EACH ROW EXECUTE PROCEDURE notes_forget_stale_document()
             """,
         ]),
+        // A fence in a list item or a quotation is code (`MarkdownCode`), and what it holds no
+        // link: the live notes holding a fence are indexed again when the store migrates.
+        (22, [
+            "UPDATE notes SET links_indexed = FALSE WHERE NOT deleted AND (strpos(body, '```') > 0 OR strpos(body, '~~~') > 0)",
+        ]),
     ]
 }

@@ -31,9 +31,10 @@ import SQLiteKit
 /// as whole words, version 4 kept a copy of the text, version 5 let FTS5 cut words at marks
 /// (Devanagari's vowel signs), version 6 folded words with `unicode61`, version 7 kept Greek
 /// final sigma (ς) apart from σ, version 8 did not know which notes refer to attachments and
-/// version 9 kept ς apart from σ in link names: such an index is made afresh.
+/// version 9 kept ς apart from σ in link names, and version 10 read a fence in a list item or a
+/// quotation as text (its links and attachments indexed): such an index is made afresh.
 enum SQLiteIndexSchema {
-    static let version = 10
+    static let version = 11
 
     /// How much of the file a search maps (SQLite's own limit on Linux, just under 2 GiB).
     static let mappedBytes = 2_147_418_112

@@ -397,5 +397,10 @@ enum SQLiteMigrations {
         (21, """
         UPDATE notes SET links_indexed = 0 WHERE deleted = 0 AND instr(title || ' ' || body, 'ς') > 0;
         """),
+        // A fence in a list item or a quotation is code (`MarkdownCode`), and what it holds no
+        // link: the live notes holding a fence are indexed again when the store opens.
+        (22, """
+        UPDATE notes SET links_indexed = 0 WHERE deleted = 0 AND (instr(body, '```') > 0 OR instr(body, '~~~') > 0);
+        """),
     ]
 }

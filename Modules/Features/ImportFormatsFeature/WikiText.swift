@@ -108,7 +108,8 @@ struct WikiText {
 
     /// A list item's marks (`**`, `#*`, `;`, `:`, `>`), if the line is one.
     private static func listMarks(_ line: Substring) -> Substring? {
-        let marks = line.prefix { "*#;:>".contains($0) }
+        // ASCII only: a `Character` compares by canonical equivalence, and U+037E (;) is one with `;`.
+        let marks = line.prefix { $0.isASCII && "*#;:>".contains($0) }
         guard !marks.isEmpty, line.dropFirst(marks.count).first.map({ $0 == " " || marks.last == ";" || marks.last == ":" }) ?? true,
               !(marks.allSatisfy { $0 == "*" } && line.dropFirst(marks.count).first != " ") else { return nil }
         return marks
@@ -145,7 +146,7 @@ struct WikiText {
         var output = ""
         var rest = line
         var closes = Closes()
-        while let next = rest.firstIndex(where: { "`[{'/_~h<".contains($0) || $0.isUppercase }) {
+        while let next = rest.firstIndex(where: { ($0.isASCII && "`[{'/_~h<".contains($0)) || $0.isUppercase }) {
             output += rest[..<next]
             rest = rest[next...]
             if rest.hasPrefix("https://") || rest.hasPrefix("http://") {
@@ -159,7 +160,7 @@ struct WikiText {
                 rest = rest[end.upperBound...]
             } else if rest.first == "`" {
                 // Code, as written: ``…`` or `…`.
-                let ticks = rest.prefix { $0 == "`" }
+                let ticks = rest.prefix { $0.isASCII && $0 == "`" }
                 if let end = closes.next(String(ticks), in: rest.dropFirst(ticks.count)) {
                     output += rest[..<end.upperBound]
                     rest = rest[end.upperBound...]

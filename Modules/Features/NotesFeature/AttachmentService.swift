@@ -165,8 +165,8 @@ public struct AttachmentService: Sendable {
         }
     }
 
-    /// Removes every attachment that no note refers to, in its current text or in any kept
-    /// revision (deleted notes included: the trash can bring them back), and that was stored
+    /// Removes every attachment that no note refers to (anywhere in its text, code included:
+    /// `AttachmentReference.keptHashes`), in its current text or in any kept revision (deleted notes included: the trash can bring them back), and that was stored
     /// before the grace period; with `dryRun`, only says which. The notes are read only when
     /// this device holds attachments: with none, there is nothing to prove unreferenced.
     public func collect(now: Date, dryRun: Bool) async throws -> CollectedLocalAttachments {
@@ -175,7 +175,7 @@ public struct AttachmentService: Sendable {
         if !held.isEmpty {
             for summary in try await notes.store.list(NoteQuery(includeDeleted: true)).notes {
                 for revision in try await notes.store.history(of: summary.id) {
-                    for found in AttachmentReference.scan(revision.note.body) { referenced.insert(found.hash) }
+                    referenced.formUnion(AttachmentReference.keptHashes(revision.note.body))
                 }
             }
         }

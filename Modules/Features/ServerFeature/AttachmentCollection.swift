@@ -1,8 +1,8 @@
 import QuillModels
 import ServerStoreInterface
 
-/// Forgets the attachments of an account that none of its notes refers to, in no kept revision
-/// either (docs/attachments.md): `quill-server attachments gc`.
+/// Forgets the attachments of an account that none of its notes refers to (anywhere in its text,
+/// code included: `AttachmentReference.keptHashes`), in no kept revision either (docs/attachments.md): `quill-server attachments gc`.
 ///
 /// Exists so that every store collects by one rule: the references are read from every note the
 /// change feed holds (tombstones included) and every revision kept of each, and only then are
@@ -68,7 +68,7 @@ public struct AttachmentCollection: Sendable {
                 do { revisions = try await notes.history(of: note.id, account: account) } catch ServerStoreError.corrupt { return nil }
                 // The history holds the current revision too.
                 for revision in revisions {
-                    referenced.formUnion(AttachmentReference.scan(revision.note.body).map(\.hash))
+                    referenced.formUnion(AttachmentReference.keptHashes(revision.note.body))
                 }
             }
             cursor = page.next

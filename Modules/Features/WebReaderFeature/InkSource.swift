@@ -22,8 +22,11 @@ import QuillModels
 /// it either); a `---` that opens none is the thematic break it is, given as `***`, which Ink does
 /// not read as front matter.
 enum InkSource {
-    static func prepared(_ markdown: String) -> String {
-        withBracketsRewritten(withHighlights(withoutFrontMatter(withoutBreaksBeforeBlocks(withoutTrailingWhitespace(markdown)))))
+    /// The text for Ink, and the HTML of the list items' code blocks it holds placeholders for
+    /// (`ListCodeBlocks`).
+    static func prepared(_ markdown: String) -> (text: String, codeBlocks: [String]) {
+        let listed = ListCodeBlocks.extracted(withoutFrontMatter(withoutBreaksBeforeBlocks(withoutTrailingWhitespace(markdown))))
+        return (withBracketsRewritten(withHighlights(listed.text)), listed.blocks)
     }
 
     /// What a highlight's `==` are given to Ink as, and made `<mark>` and `</mark>` again after it

@@ -63,7 +63,8 @@ public enum MarkdownRenderer {
                 "<blockquote>" + renderedBlocks(InkSource.withCalloutTitle(QuotedText.inner(input.markdown)), depth: depth + 1) + "</blockquote>"
             })
         }
-        return Placeholders.restored(HTMLAllowList.sanitized(parser.html(from: InkSource.prepared(markdown))))
+        let source = InkSource.prepared(markdown)
+        return Placeholders.restored(HTMLAllowList.sanitized(parser.html(from: source.text)), codeBlocks: source.codeBlocks)
     }
 
     /// Quotations inside quotations rendered as Markdown of their own; deeper ones as Ink renders them.

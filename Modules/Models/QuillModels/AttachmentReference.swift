@@ -66,8 +66,22 @@ public struct AttachmentReference: Hashable, Sendable {
     /// Every reference in `body`, in order, outside code blocks and inline code.
     public static func scan(_ body: String) -> [AttachmentReference] {
         guard mayHoldReference(body) else { return [] }
-        let original = Array(body.utf8)
-        let bytes = MarkdownCode.blanked(body)
+        return references(in: MarkdownCode.blanked(body), original: Array(body.utf8))
+    }
+
+    /// The attachments `body` refers to anywhere, in code too: what collection keeps. What is
+    /// code follows the rules of Markdown as Quill reads them (a fence in a list item became
+    /// code), and collecting is the one step that cannot be taken back, so a reference that may
+    /// ever have been shown keeps its bytes.
+    public static func keptHashes(_ body: String) -> Set<AttachmentHash> {
+        guard mayHoldReference(body) else { return [] }
+        let bytes = Array(body.utf8)
+        return Set(references(in: bytes, original: bytes).map(\.hash))
+    }
+
+    /// The references in `bytes` (the text, its code perhaps blanked), their labels and names
+    /// read from `original`.
+    private static func references(in bytes: [UInt8], original: [UInt8]) -> [AttachmentReference] {
         let prefix = Array((folder + "/").utf8)
         var references: [AttachmentReference] = []
         var index = 0

@@ -2,7 +2,9 @@
 ///
 /// Exists because a reference written inside code (an example of the syntax, a snippet) is text,
 /// not a reference: the attachment and link scanners read the text with its code blanked out,
-/// and blanking keeps every other byte at its offset.
+/// and blanking keeps every other byte at its offset. A fence may stand in a list item or a
+/// quotation (`- ```js`, `  ```` under an item, `> ````), as outliners (Logseq, Roam) write every
+/// code block; the web reader renders the same fences as code (`FencedBlock`).
 public enum MarkdownCode {
     /// The text's UTF-8 bytes with every byte of code (fences and backticks included) replaced by
     /// a space, line ends kept.
@@ -32,7 +34,7 @@ public enum MarkdownCode {
     /// Which lines of a text, read in order, are fenced code: for readers that go line by line
     /// (a title found among the first lines must not be a `#` comment in a code block).
     public struct FenceTracker: Sendable {
-        private var fence: (marker: UInt8, count: Int)?
+        private var fence: Fence?
 
         public init() {}
 
@@ -41,33 +43,121 @@ public enum MarkdownCode {
 
         /// The line that closes the fence open after the lines read so far, if one is.
         public var closingLine: String? {
-            fence.map { String(repeating: Character(Unicode.Scalar($0.marker)), count: $0.count) }
+            fence.map { String(repeating: " ", count: $0.isInListMarker ? $0.column : 0)
+                + String(repeating: Character(Unicode.Scalar($0.marker)), count: $0.count) }
+        }
+
+        /// What a line is to the fences, read after the lines before it.
+        public enum Line: Sendable {
+            case text
+            case opening(Fence)
+            case inside
+            case closing
         }
 
         /// Whether `line` (without its line break) is code: a fence line, or a line inside a fence.
         public mutating func isCode(_ line: ArraySlice<UInt8>) -> Bool {
-            let found = fenceOf(line)
-            if let open = fence {
-                if let close = found, close.marker == open.marker, close.count >= open.count, close.closesOnly { fence = nil }
-                return true
-            }
-            guard let found else { return false }
-            fence = (found.marker, found.count)
+            if case .text = read(line) { return false }
             return true
+        }
+
+        /// What `line` (without its line break) is. A fence in a quotation ends with it (a line
+        /// without `>`), and one after a list marker with its item (a line indented less than
+        /// the marks): that line is then read as if no fence were open.
+        public mutating func read(_ line: ArraySlice<UInt8>) -> Line {
+            if let open = fence {
+                if let close = Fence(line, opening: false), close.marker == open.marker, close.count >= open.count, close.closesOnly {
+                    fence = nil
+                    return .closing
+                }
+                guard open.contains(line) else {
+                    fence = nil
+                    return read(line)
+                }
+                return .inside
+            }
+            guard let found = Fence(line, opening: true) else { return .text }
+            fence = found
+            return .opening(found)
         }
     }
 
-    /// A fence line: up to three spaces, then three or more backticks or tildes.
-    private static func fenceOf(_ line: ArraySlice<UInt8>) -> (marker: UInt8, count: Int, closesOnly: Bool)? {
-        var index = line.startIndex
-        while index < line.endIndex, line[index] == 0x20, index - line.startIndex < 3 { index += 1 }
-        guard index < line.endIndex, line[index] == backtick || line[index] == tilde else { return nil }
-        let marker = line[index]
-        let run = line[index...].prefix { $0 == marker }.count
-        guard run >= 3 else { return nil }
-        let rest = line[(index + run)...]
-        if marker == backtick, rest.contains(backtick) { return nil }
-        return (marker, run, rest.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0d })
+    /// A fence line: its container's prefix (indentation, and for an opening fence list markers
+    /// `-` `*` `+` `1.` `1)`; quotation marks `>`), then three or more backticks or tildes.
+    public struct Fence: Sendable {
+        public let marker: UInt8
+        public let count: Int
+        /// Nothing but spaces follow the marks (a closing fence, or an opening one with no language).
+        public let closesOnly: Bool
+        /// Where the marks start in the line, from its start.
+        public let column: Int
+        /// The prefix holds a list marker.
+        public let isInListMarker: Bool
+        /// The prefix holds a quotation mark.
+        public let isQuoted: Bool
+
+        public init?(_ line: ArraySlice<UInt8>, opening: Bool) {
+            var index = line.startIndex
+            var listed = false, quoted = false
+            while index < line.endIndex {
+                let byte = line[index]
+                if byte == 0x20 || byte == 0x09 {
+                    index += 1
+                } else if byte == UInt8(ascii: ">") {
+                    quoted = true
+                    index += 1
+                } else if opening, let after = Self.afterListMarker(line, at: index) {
+                    listed = true
+                    index = after
+                } else {
+                    break
+                }
+            }
+            guard index < line.endIndex, line[index] == backtick || line[index] == tilde else { return nil }
+            let marker = line[index]
+            let run = line[index...].prefix { $0 == marker }.count
+            guard run >= 3 else { return nil }
+            let rest = line[(index + run)...]
+            if marker == backtick, rest.contains(backtick) { return nil }
+            self.marker = marker
+            count = run
+            closesOnly = rest.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0d }
+            column = index - line.startIndex
+            isInListMarker = listed
+            isQuoted = quoted
+        }
+
+        /// Whether `line`, read while this fence is open, is still inside the fence's container.
+        func contains(_ line: ArraySlice<UInt8>) -> Bool {
+            let text = line.last == 0x0d ? line.dropLast() : line
+            let indentation = text.prefix { $0 == 0x20 || $0 == 0x09 }.count
+            guard indentation < text.count else { return true }
+            if isQuoted { return text[text.startIndex + indentation] == UInt8(ascii: ">") }
+            return !isInListMarker || indentation >= column
+        }
+
+        /// Where a list item's text starts, if a list marker (`-`, `*`, `+`, or up to nine digits
+        /// and `.` or `)`, then a space) is at `index`.
+        fileprivate static func afterListMarker(_ line: ArraySlice<UInt8>, at index: Int) -> Int? {
+            var after = index
+            if [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(line[index]) {
+                after += 1
+            } else {
+                let digits = line[index...].prefix(10).prefix { (0x30...0x39).contains($0) }.count
+                guard (1...9).contains(digits), index + digits < line.endIndex,
+                      line[index + digits] == UInt8(ascii: ".") || line[index + digits] == UInt8(ascii: ")") else { return nil }
+                after += digits + 1
+            }
+            guard after < line.endIndex, line[after] == 0x20 || line[after] == 0x09 else { return nil }
+            return after
+        }
+    }
+
+    /// Whether `line` is a list item's first line: after its indentation, a list marker (`-`,
+    /// `*`, `+`, or up to nine digits and `.` or `)`) and a space.
+    public static func isListItem(_ line: ArraySlice<UInt8>) -> Bool {
+        let start = line.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? line.endIndex
+        return start < line.endIndex && Fence.afterListMarker(line, at: start) != nil
     }
 
     /// Blanks the code spans of a run of text outside fences: a run of N backticks up to the

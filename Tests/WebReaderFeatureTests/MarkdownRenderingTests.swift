@@ -48,6 +48,8 @@ struct MarkdownRenderingTests {
          "<ul dir=\"auto\"><li><pre><code>(def x &quot;[[b]]&quot;)\n</code></pre></li><li>after</li></ul>"),
         ("- a\n    - ```\n      deep\n        deeper\n      ```\n    - b",
          "<ul dir=\"auto\"><li>a<ul dir=\"auto\"><li><pre><code>deep\n  deeper\n</code></pre></li><li>b</li></ul></li></ul>"),
+        ("- a\n\t- ```clojure\n\t  {:a 1\n\t   :b 2}\n\t  ```\n\t- b",
+         "<ul dir=\"auto\"><li>a<ul dir=\"auto\"><li><pre><code>{:a 1\n :b 2}\n</code></pre></li><li>b</li></ul></li></ul>"),
         ("1. one\n\n   ```\n   code *x*\n   ```\n\n2. two",
          "<ol dir=\"auto\"><li>one</li></ol><pre><code>code *x*\n</code></pre><ol start=\"2\" dir=\"auto\"><li>two</li></ol>"),
         ("- ```\n  never closed\nA paragraph [[c]].",

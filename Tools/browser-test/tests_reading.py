@@ -136,3 +136,19 @@ def export_downloads_the_accounts_archive(session):
     markdown = [name for name in names if name.endswith(".md")]
     assert len(markdown) == len(session.reader.live_notes()), "%d Markdown files for %d live notes" % (
         len(markdown), len(session.reader.live_notes()))
+
+
+@browser_test
+def code_in_a_list_item_is_a_code_block_in_the_item(session):
+    """Reading: a fence in a bullet ('- ```clojure', indented with tabs as Logseq writes it, or under an item) is a
+    code block inside its item, its lines kept and its [[brackets]] text; no backticks are shown."""
+    note = session.reader.create("Outline with code", "- Some examples:\n\t- ```clojure\n\t  {:a [[not a link]]\n\t   :b 2}\n\t  ```\n"
+                                 "\t- after it\n- item\n  ```\n  second\n  ```")
+    page, guard = session.signed_in_page()
+    page.goto(session.url("/notes/" + note["id"]))
+    blocks = page.locator(".markdown li > pre")
+    expect(blocks).to_have_count(2)
+    expect(blocks.first).to_have_text("{:a [[not a link]]\n :b 2}\n")
+    assert "```" not in page.inner_text(".markdown"), "a fence's backticks are shown"
+    expect(page.get_by_role("link", name="not a link")).to_have_count(0)
+    expect(page.locator(".markdown li li", has_text="after it")).to_have_count(1)

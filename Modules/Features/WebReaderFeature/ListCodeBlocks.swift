@@ -69,11 +69,12 @@ enum ListCodeBlocks {
         return (output.joined(separator: "\n"), blocks)
     }
 
-    /// A code line with up to `column` spaces of its indentation taken away, its `\r` too.
+    /// A code line with up to `column` characters of its indentation (spaces or tabs, as the
+    /// fence's own were counted) taken away, its `\r` too.
     private static func dedented(_ line: Substring, by column: Int) -> Substring {
         var text = line.last == "\r" ? line.dropLast() : line
         var taken = 0
-        while taken < column, text.first == " " {
+        while taken < column, text.first == " " || text.first == "\t" {
             text = text.dropFirst()
             taken += 1
         }

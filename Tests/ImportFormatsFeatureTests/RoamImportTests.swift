@@ -26,7 +26,8 @@ import Testing
         // The page's time is that of its latest edit, its blocks' included.
         #expect(templates.updated == Date(timeIntervalSince1970: 1_614_229_700))
 
-        // `__italic__`, `^^highlight^^`; an alias of a page and of a block; the block shown elsewhere carries its ID; code as written.
+        // `__italic__`, `^^highlight^^`; an alias of a page and of a block; the block shown elsewhere carries its ID; code as
+        // written, its closing marks (Roam writes them at the end of its last line) on a line of their own.
         let habits = try #require(notes["Good Habits"])
         let cue = ImportedNoteID.of("roam:cue000001").rawValue
         #expect(habits.body == """

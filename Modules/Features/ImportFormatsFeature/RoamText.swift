@@ -90,7 +90,7 @@ enum RoamText {
                 text.markdown = String(repeating: "#", count: heading) + " " + text.markdown
             }
             let indent = String(repeating: " ", count: level * 4)
-            var blockLines = text.markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var blockLines = RoamText.closingCodeOnItsLine(text.markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
             if let uid = block.uid, graph.referenced.contains(uid) {
                 // Its ID at its end (after a code block: on a line of its own), for `^uid` to reach it.
                 if blockLines.last?.hasPrefix("```") == true || blockLines.last?.hasPrefix("~~~") == true {
@@ -104,6 +104,16 @@ enum RoamText {
             lines += blockLines.dropFirst().map { $0.isEmpty ? "" : indent + "  " + $0 }
             for child in block.children ?? [] { add(child, level: level + 1) }
         }
+    }
+
+    /// A code block's lines with its closing marks on a line of their own. Roam writes them at the
+    /// end of the code's last line (`` ```css\ncode;``` ``), which in Markdown closes nothing: the
+    /// rest of the note would be code.
+    static func closingCodeOnItsLine(_ lines: [String]) -> [String] {
+        guard lines.count > 1, let first = lines.first, first.hasPrefix("```"), !first.dropFirst(3).contains("`"),
+              let last = lines.last, last.hasSuffix("```"), !last.allSatisfy({ $0 == "`" }) else { return lines }
+        let code = String(last.dropLast(3))
+        return lines.dropLast() + (code.isEmpty ? [] : [code]) + ["```"]
     }
 
     /// A block's text rewritten: references, aliases, tags, to-dos, italics and highlights.

@@ -4,7 +4,7 @@
 /// not a reference: the attachment and link scanners read the text with its code blanked out,
 /// and blanking keeps every other byte at its offset. A fence may stand in a list item or a
 /// quotation (`- ```js`, `  ```` under an item, `> ````), as outliners (Logseq, Roam) write every
-/// code block; the web reader renders the same fences as code (`FencedBlock`).
+/// code block; the web reader renders the same fences as code (`ListCodeBlocks`).
 public enum MarkdownCode {
     /// The text's UTF-8 bytes with every byte of code (fences and backticks included) replaced by
     /// a space, line ends kept.
@@ -140,9 +140,10 @@ public enum MarkdownCode {
         /// and `.` or `)`, then a space) is at `index`.
         fileprivate static func afterListMarker(_ line: ArraySlice<UInt8>, at index: Int) -> Int? {
             var after = index
-            if [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(line[index]) {
+            switch line[index] {
+            case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
                 after += 1
-            } else {
+            default:
                 let digits = line[index...].prefix(10).prefix { (0x30...0x39).contains($0) }.count
                 guard (1...9).contains(digits), index + digits < line.endIndex,
                       line[index + digits] == UInt8(ascii: ".") || line[index + digits] == UInt8(ascii: ")") else { return nil }

@@ -40,6 +40,13 @@ import Testing
         #expect(codeLines("- ``x``\n- a ```b``` c\n-```\nword ```\n-- ```") == [])
     }
 
+    @Test("a list item's first line: a marker and a space, or a marker alone (an empty item)")
+    func listItems() {
+        let items = ["- a", "\t* b", "+ c", "12. d", "3) e", "-", "  -\r", "1."].map { MarkdownCode.isListItem(Array($0.utf8)[...]) }
+        let others = ["-a", "--- ", "1234567890. f", "a. b", "", "   "].map { MarkdownCode.isListItem(Array($0.utf8)[...]) }
+        #expect(items.allSatisfy { $0 } && !others.contains(true))
+    }
+
     @Test("links in a list item's code are not links; those around it are")
     func linksAroundListCode() {
         let text = "- see [[before]]\n- ```md\n  [[in code]] ![x](attachments/a.png)\n  ```\n- and [[after]]"

@@ -149,13 +149,14 @@ public enum MarkdownCode {
                       line[index + digits] == UInt8(ascii: ".") || line[index + digits] == UInt8(ascii: ")") else { return nil }
                 after += digits + 1
             }
-            guard after < line.endIndex, line[after] == 0x20 || line[after] == 0x09 else { return nil }
+            // An empty item (`-` alone on its line) is one too.
+            guard after == line.endIndex || line[after] == 0x20 || line[after] == 0x09 || line[after] == 0x0d else { return nil }
             return after
         }
     }
 
     /// Whether `line` is a list item's first line: after its indentation, a list marker (`-`,
-    /// `*`, `+`, or up to nine digits and `.` or `)`) and a space.
+    /// `*`, `+`, or up to nine digits and `.` or `)`) and a space, or nothing (an empty item).
     public static func isListItem(_ line: ArraySlice<UInt8>) -> Bool {
         let start = line.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? line.endIndex
         return start < line.endIndex && Fence.afterListMarker(line, at: start) != nil

@@ -13,15 +13,39 @@ import Testing
 @Suite(.scratchDirectory) struct LogseqImportTests {
     static let graph = ForeignImport.fixtures.appending(path: "logseq-graph").path
 
+    @Test("an Org page's blocks, properties, code, quotations, links and emphasis in Logseq's Markdown", arguments: [
+        ("#+TITLE: Org\n#+ALIAS: Other\n:PROPERTIES:\n:type: Feature\n:END:\n* One\n", "title:: Org\nalias:: Other\ntype:: Feature\n- One\n"),
+        ("* A\n:PROPERTIES:\n:id: 60ab\n:END:\n*** Deep\n** Child\n", "- A\n  id:: 60ab\n    - Deep\n    - Child\n"),
+        ("* Code\n  #+BEGIN_SRC clojure\n  (def x [[not a link]])\n    (indented)\n  #+END_SRC\n", "- Code\n  ```clojure\n  (def x [[not a link]])\n    (indented)\n  ```\n"),
+        ("* Said\n#+BEGIN_QUOTE\nto *be*\n#+END_QUOTE\n", "- Said\n  > to **be**\n"),
+        ("* [[Page]], [[Page][label]], [[https://x.org/a b][site]], [[../assets/a.png]], [[file:../assets/b.pdf][pdf]]",
+         "- [[Page]], [[Page|label]], [site](<https://x.org/a b>), ![](../assets/a.png), [pdf](../assets/b.pdf)"),
+        ("* *b* /i/ +s+ =v= ~c~ ~a`b~ https://a.org/b/c/ a/b/ x*y* *not closed", "- **b** *i* ~~s~~ `v` `c` ``a`b`` https://a.org/b/c/ a/b/ x*y* *not closed"),
+        ("* CRLF\r\n  under it\r\n", "- CRLF\n  under it\n"),
+        ("#+BEGIN_SRC\nnever closed", "```\nnever closed\n```"),
+    ])
+    func orgPages(org: String, markdown: String) {
+        #expect(LogseqOrg.markdown(org) == markdown)
+    }
+
     @Test("pages titled as Logseq shows them, their properties as tags, aliases and front matter, journals, assets")
     func graph() async throws {
         let attachments = InMemoryAttachmentStore(clock: ForeignImport.clock)
         let (report, notes) = try await ForeignImport.runFolder(Self.graph, attachments: attachments)
-        #expect(report.foreignFormat == "a Logseq graph" && report.addedCount == 8 && report.attachmentCount == 2)
-        // `___` is a namespace's `/`, `%3F` a `?`; a `title::` property wins over the file's name.
+        #expect(report.foreignFormat == "a Logseq graph" && report.addedCount == 9 && report.attachmentCount == 2)
+        // `___` is a namespace's `/`, `%3F` a `?`; a `title::` property (an Org page's `#+TITLE:`) wins over the file's name.
         #expect(Set(notes.keys) == ["Tasks", "Android", "All Platforms", "New to Logseq?", "Community/Query Learning Sprint (Summer 2022)",
-                                    "Zotero", "How to filter linked references", "Sep 14th, 2020"])
-        #expect(report.notices.contains { $0.entry == "pages/about.org" && $0.message.hasPrefix("an Org-mode page") })
+                                    "Zotero", "How to filter linked references", "Sep 14th, 2020", "About"])
+
+        // An Org page: its headings bullets from the fewest stars on, links and emphasis in Markdown, a list's nesting kept.
+        let about = try #require(notes["About"])
+        #expect(about.body.hasPrefix("- Hi, welcome to [Logseq](https://logseq.com).\n\n  **Logseq** is a *local-only*, *non-linear*, "))
+        #expect(about.body.contains("\n    - 1. Sync between multiple devices\n      Currently, we only support"))
+        #expect(about.body.contains("\n        - Step 1\n          Click the button *Login with Github*.\n"))
+        #expect(about.body.contains("\n  - Document built-in supports:\n    * Code highlights\n"))
+        #expect(about.body.contains("  ![2020_07_25_Screenshot 2020-07-25 13-29-49 +0800.png](https://cdn.logseq.com/%2F8b9a461d"))
+        #expect(about.body.contains("https://logseq.com/blog/faq#How_to_create_a_Github_personal_access_token-3f-\n"))
+        #expect(about.id == ImportedNoteID.of("logseq:pages/about.org"))
 
         let tasks = try #require(notes["Tasks"])
         #expect(NoteAliases.read(tasks.body) == ["Todos"])
@@ -39,20 +63,20 @@ import Testing
         #expect(report.notices.contains { $0.entry == "pages/How to filter linked references.md" && $0.message.contains("filter-options_1641572394299_0.png' is not in the graph") })
 
         let again = try await ForeignImport.importedAgain(Self.graph, folder: true)
-        #expect(again.addedCount == 0 && again.unchangedCount == 8)
+        #expect(again.addedCount == 0 && again.unchangedCount == 9)
     }
 
     @Test("a zip of the graph's folder, as a person zips it, reads the same")
     func zipped() async throws {
         let zip = try await ForeignImport.zipped(Self.graph, named: "my graph.zip", under: "my graph")
         let (report, notes) = try await ForeignImport.run(zip)
-        #expect(report.foreignFormat == "a Logseq graph" && report.addedCount == 8 && report.attachmentCount == 2)
+        #expect(report.foreignFormat == "a Logseq graph" && report.addedCount == 9 && report.attachmentCount == 2)
         #expect(notes["Community/Query Learning Sprint (Summer 2022)"] != nil && notes["Sep 14th, 2020"]?.tags.map(\.rawValue) == ["journal"])
         // The zip's pages are the folder's: importing the folder after it finds them.
         let store = InMemoryNoteStore()
         _ = try await ForeignImport.run(zip, into: store)
         let (folder, _) = try await ForeignImport.runFolder(Self.graph, into: store)
-        #expect(folder.addedCount == 0 && folder.unchangedCount == 8)
+        #expect(folder.addedCount == 0 && folder.unchangedCount == 9)
     }
 
     @Test("in a folder Obsidian shares with Logseq, Markdown outside pages/ and journals/ is read as pages; Logseq's backups are not")
@@ -65,7 +89,7 @@ import Testing
             try Data(text.utf8).write(to: URL(filePath: folder + "/" + path))
         }
         let (report, notes) = try await ForeignImport.runFolder(folder)
-        #expect(report.foreignFormat == "a Logseq graph" && report.addedCount == 9)
+        #expect(report.foreignFormat == "a Logseq graph" && report.addedCount == 10)
         #expect(notes["Reading list"]?.body == "# Books\n\n[[Tasks]]" && notes["2023-01-01"] == nil)
     }
 

@@ -125,9 +125,9 @@ struct OtherAppsIntegrationTests {
         let quill = QuillProcess.withFreshHome()
         defer { quill.removeHome() }
         let output = try await quill.succeed(["import", Self.fixtures.appending(path: "logseq-graph").path])
-        #expect(output.hasPrefix("Imported 8 notes: 8 new, 0 unchanged, 0 kept as copies, 2 attachments (a Logseq graph,"), "\(output)")
+        #expect(output.hasPrefix("Imported 9 notes: 9 new, 0 unchanged, 0 kept as copies, 2 attachments (a Logseq graph,"), "\(output)")
         let notes = try await notes(of: quill)
-        #expect(notes["New to Logseq?"] != nil && notes["Community/Query Learning Sprint (Summer 2022)"] != nil)
+        #expect(notes["New to Logseq?"] != nil && notes["Community/Query Learning Sprint (Summer 2022)"] != nil && notes["About"] != nil)
         let android = try #require(notes["Android"]?["id"] as? String)
         #expect(try await quill.succeed(["backlinks", android]).contains("All Platforms"))
     }

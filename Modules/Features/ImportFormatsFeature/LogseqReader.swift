@@ -31,7 +31,6 @@ public struct LogseqReader {
 
     /// Hands each page on; returns what was passed over, with the reason.
     public func read(_ files: some ExportFiles, receive: (ForeignNote) async throws -> Void) async throws -> [(entry: String, reason: String)] {
-        var passedOver: [(entry: String, reason: String)] = []
         var attachments = ExportAttachments(maximumAttachmentBytes: maximumAttachmentBytes)
         let all = Set(files.paths)
         let root = Self.root(of: files) ?? ""
@@ -41,21 +40,21 @@ public struct LogseqReader {
         for path in files.paths where path.hasPrefix(root) && !path.dropFirst(root.count).hasPrefix("logseq/") {
             let parts = path.dropFirst(root.count).split(separator: "/")
             let name = parts.last.map(String.init) ?? ""
-            guard name.lowercased().hasSuffix(".md") else {
-                if name.lowercased().hasSuffix(".org") { passedOver.append((path, "an Org-mode page, which quill does not read")) }
-                continue
-            }
-            let text = String(decoding: try files.bytes(of: path), as: UTF8.self)
-            try await receive(try note(text, path: path, root: root, journalTitleFormat: parts.count == 2 && parts[0] == "journals" ? titleFormat : nil,
+            let isOrg = name.lowercased().hasSuffix(".org")
+            guard isOrg || name.lowercased().hasSuffix(".md") else { continue }
+            let read = String(decoding: try files.bytes(of: path), as: UTF8.self)
+            // An Org page is read as the Markdown page Logseq writes for the same blocks.
+            let text = isOrg ? LogseqOrg.markdown(read) : read
+            try await receive(try note(text, path: path, stem: String(name.dropLast(isOrg ? 4 : 3)), root: root,
+                                       journalTitleFormat: parts.count == 2 && parts[0] == "journals" ? titleFormat : nil,
                                        files: files, all: all, attachments: &attachments))
         }
-        return passedOver
+        return []
     }
 
     /// - Parameter journalTitleFormat: for a journal, the format of its title.
-    private func note(_ text: String, path: String, root: String, journalTitleFormat: String?, files: some ExportFiles, all: Set<String>,
-                      attachments: inout ExportAttachments) throws -> ForeignNote {
-        let stem = String(path.split(separator: "/").last!.dropLast(3))
+    private func note(_ text: String, path: String, stem: String, root: String, journalTitleFormat: String?, files: some ExportFiles,
+                      all: Set<String>, attachments: inout ExportAttachments) throws -> ForeignNote {
         let page = Page(text)
         let journalDay = journalTitleFormat != nil ? Self.journalDay(stem) : nil
         let title = page.properties.first { $0.key == "title" }?.value

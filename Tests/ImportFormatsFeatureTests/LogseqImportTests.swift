@@ -23,6 +23,8 @@ import Testing
         ("* *b* /i/ +s+ =v= ~c~ ~a`b~ https://a.org/b/c/ a/b/ x*y* *not closed", "- **b** *i* ~~s~~ `v` `c` ``a`b`` https://a.org/b/c/ a/b/ x*y* *not closed"),
         ("* CRLF\r\n  under it\r\n", "- CRLF\n  under it\n"),
         ("#+BEGIN_SRC\nnever closed", "```\nnever closed\n```"),
+        ("* Fences\n#+BEGIN_SRC md\n```js\nx\n```\n#+END_SRC", "- Fences\n  ````md\n  ```js\n  x\n  ```\n  ````"),
+        ("* A\n:PROPERTIES:\nfree text\n", "- A\n  free text"),
     ])
     func orgPages(org: String, markdown: String) {
         #expect(LogseqOrg.markdown(org) == markdown)

@@ -19,7 +19,7 @@ enum LogseqOrg {
         var output: [String] = []
         // The bullet the lines read belong to: how deep it is, and where its text starts in Org.
         var heading: (depth: Int, column: Int)?
-        var block: (isQuote: Bool, indent: String, dedent: Int)?
+        var block: (isQuote: Bool, indent: String, dedent: Int, language: Substring, code: [Substring])?
         var inDrawer = false
         for line in lines {
             let leading = line.prefix { $0 == " " || $0 == "\t" }
@@ -28,13 +28,12 @@ enum LogseqOrg {
             let keyword = trimmed.lowercased()
             if let open = block {
                 if keyword.hasPrefix("#+end_") {
-                    if !open.isQuote { output.append(open.indent + "```") }
+                    if !open.isQuote { output += Self.fenced(open.code, language: open.language, indent: open.indent) }
                     block = nil
                 } else if open.isQuote {
                     output.append(open.indent + ">" + (trimmed.isEmpty ? "" : " " + inline(trimmed)))
                 } else {
-                    let code = line.count - line.drop { $0 == " " || $0 == "\t" }.count >= open.dedent ? line.dropFirst(open.dedent) : trimmed
-                    output.append(code.isEmpty ? "" : open.indent + code)
+                    block?.code.append(leading.count >= open.dedent ? line.dropFirst(open.dedent) : trimmed)
                 }
                 continue
             }
@@ -65,12 +64,7 @@ enum LogseqOrg {
                 let kind = keyword.dropFirst("#+begin_".count).prefix { !$0.isWhitespace }
                 let argument = trimmed.dropFirst("#+begin_".count + kind.count).drop { $0 == " " || $0 == "\t" }
                 let language = kind == "src" ? argument.prefix { !$0.isWhitespace } : ""
-                if kind == "quote" {
-                    block = (true, indent, 0)
-                } else {
-                    output.append(indent + "```" + language)
-                    block = (false, indent, leading.count)
-                }
+                block = (kind == "quote", indent, leading.count, language, [])
                 continue
             }
             if heading == nil, trimmed.hasPrefix("#+"), let colon = trimmed.firstIndex(of: ":") {
@@ -84,8 +78,15 @@ enum LogseqOrg {
             let nested = String(repeating: " ", count: max(0, leading.count - (heading?.column ?? 0)))
             output.append(trimmed.isEmpty ? "" : indent + nested + inline(trimmed))
         }
-        if let open = block, !open.isQuote { output.append(open.indent + "```") }
+        if let open = block, !open.isQuote { output += Self.fenced(open.code, language: open.language, indent: open.indent) }
         return output.joined(separator: "\n")
+    }
+
+    /// A source block's lines fenced, the fence longer than any run of backticks in them.
+    private static func fenced(_ code: [Substring], language: Substring, indent: String) -> [String] {
+        let longest = code.map { line in line.split { $0 != "`" }.map(\.count).max() ?? 0 }.max() ?? 0
+        let fence = String(repeating: "`", count: max(3, longest + 1))
+        return [indent + fence + language] + code.map { $0.isEmpty ? "" : indent + $0 } + [indent + fence]
     }
 
     /// A heading's level: its stars, then a space.

@@ -20,8 +20,8 @@ public struct ImportCommand: QuillCommand {
             backup its tags, images, archived and trashed notes; a Notion export (Markdown & CSV) its pages, \
             sub-pages, links and databases; a Simplenote export (zip or notes.json) its tags, pins and trash; a \
             Standard Notes backup its tags, archived and trashed notes; a Joplin export (.jex, or the folder of its \
-            RAW export) its notebooks (as tags), tags, to-dos, resources and links; a Logseq graph its pages, \
-            journals, tags, aliases and assets; a Dendron workspace or vault its notes with their hierarchy, links, \
+            RAW export) its notebooks (as tags), tags, to-dos, resources and links; a Logseq graph its pages \
+            (Markdown or Org), journals, tags, aliases and assets; a Dendron workspace or vault its notes with their hierarchy, links, \
             note references, tags and assets; a Roam Research export (JSON) its pages as outlines, with their block \
             references, aliases, tags and to-dos; a TiddlyWiki (its HTML file, JSON export or folder) its tiddlers, \
             their WikiText as Markdown, tags and images. Importing an export again leaves the notes it made alone (see \

@@ -156,8 +156,9 @@ import WebReaderFeature
         let html = MarkdownRenderer.html("""
         ![a <b>"cat"</b> & AT&T](https://example.com/cat.png?a=1&b=2) ![](https://firebasestorage.googleapis.com/v0/b/x.png)
 
-        ![](//cdn.example.org/y.png) ![x](javascript:alert(1)) ![local](attachments/ab/z.png)
+        ![](//cdn.example.org/y.png) ![x](javascript:alert(1)) ![local](attachments/ab/z.png) ![2020_07_25 shot.png](https://cdn.example.org/s.png)
         """)
+        #expect(html.contains(#"<a href="https://cdn.example.org/s.png">Image: 2020_07_25 shot.png</a>"#), "\(html)")
         #expect(html.contains(#"<a href="https://example.com/cat.png?a=1&amp;b=2">Image: a &lt;b&gt;&quot;cat&quot;&lt;/b&gt; &amp; AT&amp;T</a>"#), "\(html)")
         #expect(html.contains(#"<a href="https://firebasestorage.googleapis.com/v0/b/x.png">Image at firebasestorage.googleapis.com</a>"#), "\(html)")
         #expect(html.contains(#"<a href="//cdn.example.org/y.png">Image at cdn.example.org</a>"#), "\(html)")

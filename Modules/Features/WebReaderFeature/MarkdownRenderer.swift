@@ -57,7 +57,7 @@ public enum MarkdownRenderer {
     private static func renderedBlocks(_ markdown: String, depth: Int = 0) -> String {
         var parser = MarkdownParser()
         parser.addModifier(Modifier(target: .html) { input in HTMLAllowList.escaped(String(input.markdown)) })
-        parser.addModifier(Modifier(target: .images) { input in quotedImage(input.html) })
+        parser.addModifier(Modifier(target: .images) { input in quotedImage(input.html, markdown: input.markdown) })
         if depth < maximumQuotationDepth {
             parser.addModifier(Modifier(target: .blockquotes) { input in
                 "<blockquote>" + renderedBlocks(InkSource.withCalloutTitle(QuotedText.inner(input.markdown)), depth: depth + 1) + "</blockquote>"
@@ -75,7 +75,7 @@ public enum MarkdownRenderer {
     /// are escaped. An image from another site, which the page may not load (its policy allows
     /// images from the server alone, so that reading a note tells no one else), is a link to it
     /// instead, named by its text or its site: `Image: TEXT`, `Image at HOST`.
-    static func quotedImage(_ html: String) -> String {
+    static func quotedImage(_ html: String, markdown: Substring) -> String {
         let start = "<img src=\"", separator = "\" alt=\"", end = "\"/>"
         guard html.hasPrefix(start), html.hasSuffix(end) else { return html }
         let inner = html.dropFirst(start.count).dropLast(end.count)
@@ -87,8 +87,11 @@ public enum MarkdownRenderer {
         let address = source.replacingOccurrences(of: "\"", with: "%22")
         let decoded = HTMLAllowList.decodedEntities(address)
         if !HTMLAllowList.isSameOriginPath(decoded), HTMLAllowList.isSafeLink(decoded) {
-            let text = alternative.trimmingCharacters(in: .whitespaces).isEmpty
-                ? "Image at " + (URLComponents(string: decoded)?.host ?? "another site") : "Image: " + alternative
+            // The text as the note wrote it: Ink's renders emphasis in it (`2020_07_25` as `2020<em>07</em>25`).
+            let words = markdown.hasPrefix("![") ? markdown.dropFirst(2).prefix(upTo: markdown.range(of: "](", options: .backwards)?.lowerBound
+                ?? markdown.endIndex) : alternative
+            let text = words.trimmingCharacters(in: .whitespaces).isEmpty
+                ? "Image at " + (URLComponents(string: decoded)?.host ?? "another site") : "Image: " + words
             return "<a href=\"" + address + "\">" + HTMLAllowList.escaped(HTMLAllowList.decodedEntities(text)) + "</a>"
         }
         return start + address + separator + alternative.replacingOccurrences(of: "\"", with: "&quot;") + end

@@ -30,6 +30,21 @@ import Testing
         #expect(LogseqOrg.markdown(org) == markdown)
     }
 
+    /// A block another shows carries `id:: <uuid>` under it; `((uuid))` and `{{embed ((uuid))}}` show it.
+    @Test("block references are embeds of their block, which ends with its ID; code and missing IDs are left as written")
+    func blockReferences() {
+        let id = "60ab4582-5a6e-4f3a-84a2-71ae056455a0", other = "6571f0e2-1111-4222-8333-444455556666"
+        var blocks = LogseqBlocks()
+        let target = "- Top\n\t- The [[rule]] to keep\n\t  id:: \(id)\n\t- ```\n\t  id:: \(other)\n\t  ```\n- After"
+        blocks.add(page: "Rules", sourceID: "logseq:pages/Rules.md", body: target)
+        blocks.add(page: "A/B", sourceID: "logseq:pages/A___B.md", body: "- Namespaced\n  id:: \(other.uppercased())")
+        #expect(blocks.rewritten(target).body == "- Top\n\t- The [[rule]] to keep ^\(id)\n\t- ```\n\t  id:: \(other)\n\t  ```\n- After")
+        let (body, notices) = blocks.rewritten("- See ((\(id))) and {{embed ((\(other)))}}\n- `((\(id)))` ((00000000-0000-0000-0000-000000000000))")
+        #expect(body == "- See ![[Rules^\(id)|The rule to keep]] and ![[\(ImportedNoteID.of("logseq:pages/A___B.md").rawValue)^\(other)|Namespaced]]\n"
+                + "- `((\(id)))` ((00000000-0000-0000-0000-000000000000))")
+        #expect(notices == ["'((00000000-0000-0000-0000-000000000000))' is a block the graph does not hold; left as written"])
+    }
+
     @Test("pages titled as Logseq shows them, their properties as tags, aliases and front matter, journals, assets")
     func graph() async throws {
         let attachments = InMemoryAttachmentStore(clock: ForeignImport.clock)

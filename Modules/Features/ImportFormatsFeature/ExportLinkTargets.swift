@@ -25,4 +25,11 @@ struct ExportLinkTargets {
         guard unwritable || (counts[LinkName.folded(title)] ?? 0) > 1 else { return title }
         return ImportedNoteID.of(sourceID).rawValue
     }
+
+    /// A block's text as an embed of it shows it, as Roam and Logseq show a reference: its first
+    /// line, without the brackets and bars a link's text cannot hold, cut at 80 characters.
+    static func shownText(ofBlock text: String) -> String {
+        let line = text.prefix { $0 != "\n" }.filter { !"[]|".contains($0) }.trimmingSpaces()
+        return line.count > 80 ? String(line.prefix(79)).trimmingSpaces() + "…" : line
+    }
 }

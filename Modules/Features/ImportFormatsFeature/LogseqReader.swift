@@ -37,6 +37,9 @@ public struct LogseqReader {
         let titleFormat = (try? files.bytes(of: root + Self.configuration)).flatMap(Self.journalTitleFormat) ?? Self.defaultJournalTitleFormat
         // Logseq reads `pages/` and `journals/`; Markdown elsewhere (a folder Obsidian shares with
         // Logseq) is read as pages too, so that nothing is left behind. `logseq/` is its own (backups).
+        // Every page first, for the blocks one shows of another (`LogseqBlocks`).
+        var pages: [GraphPage] = []
+        var blocks = LogseqBlocks()
         for path in files.paths where path.hasPrefix(root) && !path.dropFirst(root.count).hasPrefix("logseq/") {
             let parts = path.dropFirst(root.count).split(separator: "/")
             let name = parts.last.map(String.init) ?? ""
@@ -44,26 +47,50 @@ public struct LogseqReader {
             guard isOrg || name.lowercased().hasSuffix(".md") else { continue }
             let read = String(decoding: try files.bytes(of: path), as: UTF8.self)
             // An Org page is read as the Markdown page Logseq writes for the same blocks.
-            let text = isOrg ? LogseqOrg.markdown(read) : read
-            try await receive(try note(text, path: path, stem: String(name.dropLast(isOrg ? 4 : 3)), root: root,
-                                       journalTitleFormat: parts.count == 2 && parts[0] == "journals" ? titleFormat : nil,
-                                       files: files, all: all, attachments: &attachments))
+            let page = GraphPage(Page(isOrg ? LogseqOrg.markdown(read) : read), path: path, root: root, stem: String(name.dropLast(isOrg ? 4 : 3)),
+                                 journalTitleFormat: parts.count == 2 && parts[0] == "journals" ? titleFormat : nil)
+            blocks.add(page: page.title, sourceID: page.sourceID, body: page.page.body)
+            pages.append(page)
+        }
+        for page in pages {
+            try await receive(try note(page, root: root, blocks: blocks, files: files, all: all, attachments: &attachments))
         }
         return []
     }
 
-    /// - Parameter journalTitleFormat: for a journal, the format of its title.
-    private func note(_ text: String, path: String, stem: String, root: String, journalTitleFormat: String?, files: some ExportFiles,
-                      all: Set<String>, attachments: inout ExportAttachments) throws -> ForeignNote {
-        let page = Page(text)
-        let journalDay = journalTitleFormat != nil ? Self.journalDay(stem) : nil
-        let title = page.properties.first { $0.key == "title" }?.value
-            ?? journalDay.map { Self.journalTitle($0, format: journalTitleFormat ?? Self.defaultJournalTitleFormat) } ?? Self.pageTitle(fileStem: stem)
-        // Its path in the graph: the same page of the folder or of a zip of it is the same note.
-        var note = ForeignNote(sourceID: "logseq:" + path.dropFirst(root.count), entry: path,
-                               title: String((title.isEmpty ? "Untitled" : title).prefix(NoteLimits.maximumTitleCharacters)), body: "")
+    /// A page of the graph, read: its properties and text, and the note's title and identity.
+    private struct GraphPage {
+        let page: Page
+        let path: String
+        let sourceID: String
+        let title: String
+        /// For a journal, its day.
+        let journalDay: Date?
+        let isJournal: Bool
+
+        /// - Parameter journalTitleFormat: for a journal, the format of its title.
+        init(_ page: Page, path: String, root: String, stem: String, journalTitleFormat: String?) {
+            self.page = page
+            self.path = path
+            // Its path in the graph: the same page of the folder or of a zip of it is the same note.
+            sourceID = "logseq:" + path.dropFirst(root.count)
+            isJournal = journalTitleFormat != nil
+            journalDay = isJournal ? LogseqReader.journalDay(stem) : nil
+            let title = page.properties.first { $0.key == "title" }?.value
+                ?? journalDay.map { LogseqReader.journalTitle($0, format: journalTitleFormat ?? LogseqReader.defaultJournalTitleFormat) }
+                ?? LogseqReader.pageTitle(fileStem: stem)
+            self.title = String((title.isEmpty ? "Untitled" : title).prefix(NoteLimits.maximumTitleCharacters))
+        }
+    }
+
+    private func note(_ graphPage: GraphPage, root: String, blocks: LogseqBlocks, files: some ExportFiles, all: Set<String>,
+                      attachments: inout ExportAttachments) throws -> ForeignNote {
+        let (page, path) = (graphPage.page, graphPage.path)
+        var note = ForeignNote(sourceID: graphPage.sourceID, entry: path, title: graphPage.title, body: "")
+        let (referenced, missing) = blocks.rewritten(page.body)
+        note.notices += missing
         // `![x](../assets/a.png)`, with Logseq's size after it (`{:height 100, :width 200}`), and `[x](../assets/a.pdf)`.
-        let body = page.body.contains("){:") ? page.body.replacing(/(\]\(\.\.\/assets\/[^)\n]+\))\{:[^}\n]*\}/) { String($0.output.1) } : page.body
+        let body = referenced.contains("){:") ? referenced.replacing(/(\]\(\.\.\/assets\/[^)\n]+\))\{:[^}\n]*\}/) { String($0.output.1) } : referenced
         note.body = try ExportAttachments.rewritingLinks(in: body) { label, target, isImage in
             guard target.hasPrefix("../assets/") else { return nil }
             let file = root + target.dropFirst("../".count)
@@ -82,8 +109,8 @@ public struct LogseqReader {
             default: note.properties.append((key, value))
             }
         }
-        if journalTitleFormat != nil { note.tags.append("journal") }
-        note.created = journalDay
+        if graphPage.isJournal { note.tags.append("journal") }
+        note.created = graphPage.journalDay
         note.linkedTitles = Self.linkedTitles(in: note.body)
         return note
     }
@@ -175,7 +202,7 @@ public struct LogseqReader {
     /// The titles `[[links]]` of the text name (before any `|` or `#`).
     static func linkedTitles(in text: String) -> [String] {
         text.matches(of: /\[\[([^\]\n]+)\]\]/).map { match in
-            String(match.output.1.split(separator: "|", maxSplits: 1).first ?? "").split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+            String(match.output.1.split(separator: "|", maxSplits: 1).first ?? "").split(maxSplits: 1) { $0 == "#" || $0 == "^" }.first.map(String.init) ?? ""
         }.filter { !$0.isEmpty }
     }
 

@@ -35,14 +35,7 @@ enum RoamText {
         /// Where the block `uid` is, as a link's target (`Page^uid`), its page's title, and its text as
         /// a link can show it, if it is in the export.
         func block(_ uid: String) -> (target: String, page: String, shown: String)? {
-            pageOfBlock[uid].map { (target($0) + "^" + uid, $0, Self.shown(textOfBlock[uid] ?? "")) }
-        }
-
-        /// A block's text as an embed of it shows it, as Roam shows a reference: its first line,
-        /// without the brackets and bars a link's text cannot hold, cut at 80 characters.
-        private static func shown(_ text: String) -> String {
-            let line = text.prefix { $0 != "\n" }.filter { !"[]|".contains($0) }.trimmingSpaces()
-            return line.count > 80 ? String(line.prefix(79)).trimmingSpaces() + "…" : line
+            pageOfBlock[uid].map { (target($0) + "^" + uid, $0, ExportLinkTargets.shownText(ofBlock: textOfBlock[uid] ?? "")) }
         }
 
         /// The IDs in `((uid))` references.
